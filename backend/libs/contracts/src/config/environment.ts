@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the backend and the worker read, in one typed place.
+ * The launcher (`npm start`) and docker-compose set these; the README's configuration table mirrors this file.
+ * Takes a plain record (not process.env) so this module stays free of Node APIs.
+ */
+const port = z.coerce.number().int().min(0).max(65535);
+const milliseconds = z.coerce.number().int().min(1);
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+export const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL'),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]*$/i, 'REDIS_PREFIX may use letters, digits, _ and - only')
+    .default('serpwise'),
+  WORKER_PORT: port.default(3001),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  JOB_LOCK_DURATION_MS: milliseconds.default(30_000),
+  JOB_STALLED_INTERVAL_MS: milliseconds.default(30_000),
+  DIAGNOSTIC_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(800),
+  DATA_DIR: z.string().min(1).default('.data'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: flag.default(false),
+  SESSION_COOKIE_SECURE: flag.default(false),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 14),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export class ConfigurationError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'ConfigurationError';
+  }
+}
+
+/** Parses the environment once at start; a bad value stops the process with every problem listed. */
+export function loadEnvironment(source: Record<string, string | undefined>): Environment {
+  const withoutBlanks = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = environmentSchema.safeParse(withoutBlanks);
+  if (!parsed.success) {
+    throw new ConfigurationError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  return parsed.data;
+}

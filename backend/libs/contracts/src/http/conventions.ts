@@ -1,0 +1,19 @@
+/** Shared HTTP conventions of the web client and the API (01-product.md §7). */
+
+/** The page meta tag that carries the cross-site request token. */
+export const csrfMetaName = 'csrf-token';
+/** The request header that sends it back on every state-changing request. */
+export const csrfHeaderName = 'x-csrf-token';
+/** The session cookie (httpOnly). */
+export const sessionCookieName = 'sw_sid';
+
+/** Calls whose address contains this marker get countryCode added (search API calls). */
+export const searchApiMarkers = ['/nsaapi/', '/endpoints/search/'] as const;
+
+export function isSearchApiPath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return searchApiMarkers.some((marker) => lower.includes(marker));
+}
+
+/** The documented fallback poll interval for job status while the socket is down. */
+export const jobStatusPollMs = 3000;

@@ -1,0 +1,17 @@
+import { diagnosticJob } from './diagnostic.job.js';
+import type { JobContract } from './job-contract.js';
+
+/** Every job the system knows. The worker refuses to start unless each one has a handler. */
+export const jobRegistry = [diagnosticJob] as const satisfies readonly JobContract[];
+
+export type RegisteredJob = (typeof jobRegistry)[number];
+export type RegisteredJobName = RegisteredJob['name'];
+
+export function findJobContract(name: string): RegisteredJob | undefined {
+  return jobRegistry.find((contract) => contract.name === name);
+}
+
+/** The distinct queues named by the registry. */
+export function registeredQueues(): string[] {
+  return [...new Set(jobRegistry.map((contract) => contract.queue))];
+}

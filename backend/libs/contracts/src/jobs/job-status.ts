@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Where a job stands. PostgreSQL holds it (job_record.status); socket events and the status endpoint report it. */
+export const jobStates = ['queued', 'active', 'completed', 'failed', 'cancelled'] as const;
+export const jobStateSchema = z.enum(jobStates);
+export type JobState = z.infer<typeof jobStateSchema>;
+
+export const finishedJobStates: readonly JobState[] = ['completed', 'failed', 'cancelled'];
+
+export function isFinished(state: JobState): boolean {
+  return finishedJobStates.includes(state);
+}
+
+export const jobStatusSchema = z.object({
+  id: z.uuid(),
+  queue: z.string(),
+  name: z.string(),
+  state: jobStateSchema,
+  /** 0..100 */
+  percent: z.number().min(0).max(100),
+  /** What the job is doing now, for people. */
+  message: z.string().nullable(),
+  /** Work done and work in all, in the job's own unit (steps, rows). */
+  done: z.number().int().min(0),
+  total: z.number().int().min(0),
+  attempts: z.number().int().min(0),
+  result: z.unknown().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  startedAt: z.iso.datetime().nullable(),
+  finishedAt: z.iso.datetime().nullable(),
+});
+export type JobStatus = z.infer<typeof jobStatusSchema>;

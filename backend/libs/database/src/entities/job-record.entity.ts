@@ -1,0 +1,39 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { jobStates } from '@serpwise/contracts';
+
+/**
+ * The record of one background job. PostgreSQL is the source of truth; Redis only carries the work.
+ * The BullMQ job id is this row's id, so a retry or a double click can never run the same request twice.
+ */
+export const JobRecordSchema = defineEntity({
+  name: 'JobRecord',
+  tableName: 'job_record',
+  properties: {
+    id: p.uuid().primary(),
+    queue: p.string().length(64),
+    name: p.string().length(128),
+    sessionId: p.uuid(),
+    userId: p.uuid().nullable(),
+    /** The job's payload, kept so a job lost from Redis can be queued again from here. */
+    payload: p.json<Record<string, unknown>>(),
+    state: p.enum(jobStates).default('queued'),
+    percent: p.integer().default(0),
+    message: p.text().nullable(),
+    done: p.integer().default(0),
+    total: p.integer().default(0),
+    attempts: p.integer().default(0),
+    result: p.json<unknown>().nullable(),
+    error: p.text().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    startedAt: p.datetime().nullable(),
+    finishedAt: p.datetime().nullable(),
+  },
+  indexes: [
+    { properties: ['sessionId', 'createdAt'] },
+    { properties: ['userId', 'createdAt'] },
+    { properties: ['state'] },
+  ],
+});
+
+export type JobRecord = InferEntity<typeof JobRecordSchema>;

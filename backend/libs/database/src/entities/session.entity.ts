@@ -1,0 +1,22 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/**
+ * A browser session, visitor or logged in. The cookie holds a random secret; only its SHA-256 is stored,
+ * so a leaked table cannot be replayed. The cross-site request token is per session and goes in the page meta tag.
+ */
+export const SessionSchema = defineEntity({
+  name: 'Session',
+  tableName: 'session',
+  properties: {
+    id: p.uuid().primary(),
+    tokenHash: p.string().length(64).unique(),
+    csrfToken: p.string().length(64),
+    userId: p.uuid().nullable().index(),
+    userAgent: p.text().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    lastSeenAt: p.datetime().onCreate(() => new Date()),
+    expiresAt: p.datetime().index(),
+  },
+});
+
+export type Session = InferEntity<typeof SessionSchema>;

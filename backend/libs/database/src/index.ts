@@ -1,0 +1,5 @@
+export * from './entities/index.js';
+export * from './orm.config.js';
+export * from './migrate.js';
+export * from './repositories/job-record.repository.js';
+export * from './repositories/session.repository.js';

@@ -1,0 +1,10 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122014107_initial } from './Migration20261122014107_initial.js';
+
+/**
+ * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
+ * list. They are listed by hand so the compiled build needs no folder scan.
+ */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261122014107_initial', class: Migration20261122014107_initial },
+];

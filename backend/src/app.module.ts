@@ -1,0 +1,31 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { Environment } from '@serpwise/contracts';
+import { EnvironmentModule } from './platform/config/environment.provider.js';
+import { DatabaseModule } from './platform/database/database.module.js';
+import { RedisModule } from './platform/redis/redis.module.js';
+import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { JobsModule } from './modules/jobs/jobs.module.js';
+import { RealtimeModule } from './modules/realtime/realtime.module.js';
+import { SessionsModule } from './modules/sessions/sessions.module.js';
+import { WebAppModule } from './modules/web-app/web-app.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(environment: Environment): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        EnvironmentModule.forRoot(environment),
+        DatabaseModule,
+        RedisModule,
+        HealthModule,
+        SessionsModule,
+        RealtimeModule,
+        JobsModule,
+        DiagnosticsModule,
+        WebAppModule, // last: its catch-all page route must not shadow the API
+      ],
+    };
+  }
+}

@@ -1,0 +1,31 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus, type ExceptionFilter } from '@nestjs/common';
+import type { ApiError } from '@serpwise/contracts';
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+
+/** Every error leaves as { statusCode, message, errors? }; unexpected ones are logged and never leak internals. */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
+    const request = http.getRequest<Request>();
+    const body = this.toBody(exception);
+    if (body.statusCode >= 500) this.logger.error({ err: exception, url: request.originalUrl }, 'request failed');
+    if (!response.headersSent) response.status(body.statusCode).json(body);
+  }
+
+  private toBody(exception: unknown): ApiError {
+    if (!(exception instanceof HttpException)) {
+      return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Something went wrong on our side. Please try again.' };
+    }
+    const statusCode = exception.getStatus();
+    const answer = exception.getResponse();
+    if (typeof answer === 'string') return { statusCode, message: answer };
+    const { message, errors } = answer as { message?: unknown; errors?: unknown };
+    const text = Array.isArray(message) ? message.join(' ') : typeof message === 'string' ? message : exception.message;
+    return Array.isArray(errors) ? { statusCode, message: text, errors: errors.map(String) } : { statusCode, message: text };
+  }
+}

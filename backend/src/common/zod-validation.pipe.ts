@@ -1,0 +1,14 @@
+import { BadRequestException, type PipeTransform } from '@nestjs/common';
+import type { z } from 'zod';
+
+/** Validates one request part against a zod schema; a bad value gets a 400 listing every problem. */
+export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
+  constructor(private readonly schema: S) {}
+
+  transform(value: unknown): z.infer<S> {
+    const parsed = this.schema.safeParse(value ?? {});
+    if (parsed.success) return parsed.data;
+    const errors = parsed.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+    throw new BadRequestException({ statusCode: 400, message: errors[0] ?? 'Invalid request.', errors });
+  }
+}

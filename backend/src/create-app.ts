@@ -1,0 +1,28 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Environment } from '@serpwise/contracts';
+import cookieParser from 'cookie-parser';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { AppModule } from './app.module.js';
+import { HttpErrorFilter } from './common/http-error.filter.js';
+import { RedisIoAdapter } from './modules/realtime/redis-io.adapter.js';
+import { WebAppShell } from './modules/web-app/web-app-shell.js';
+import { PinoNestLogger } from './platform/logging/logger.js';
+
+/** Builds the API application (HTTP + Socket.IO + the built web app); main.ts and the tests both use it. */
+export async function createApp(environment: Environment, logger: Logger): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(environment), {
+    logger: new PinoNestLogger(logger),
+  });
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(cookieParser());
+  app.use(pinoHttp({ logger, autoLogging: { ignore: (request) => request.url === '/healthz' || request.url === '/metrics' } }));
+  app.useGlobalFilters(new HttpErrorFilter(logger));
+  app.useWebSocketAdapter(new RedisIoAdapter(app, environment));
+  app.useStaticAssets(app.get(WebAppShell).distDir, { index: false, fallthrough: true, maxAge: '1h' });
+  app.enableShutdownHooks();
+  return app;
+}

@@ -1,0 +1,17 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { startDiagnosticBodySchema } from '@serpwise/contracts';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { CurrentSession, type RequestSession } from '../sessions/request-session.js';
+import { DiagnosticsService } from './diagnostics.service.js';
+
+@Controller('api/diagnostics')
+export class DiagnosticsController {
+  constructor(private readonly diagnostics: DiagnosticsService) {}
+
+  /** Starts a diagnostic run; 202 with its status, then progress arrives over the socket. */
+  @Post()
+  @HttpCode(202)
+  start(@CurrentSession() session: RequestSession, @Body(new ZodValidationPipe(startDiagnosticBodySchema)) _body: object) {
+    return this.diagnostics.start(session);
+  }
+}

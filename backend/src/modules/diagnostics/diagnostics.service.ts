@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { diagnosticJob, diagnosticSteps, type JobStatus } from '@serpwise/contracts';
+import { JobRecordRepository } from '@serpwise/database';
+import { JobQueue } from '../../platform/queue/job-queue.js';
+import { toPublicStatus } from '../jobs/jobs.service.js';
+import type { RequestSession } from '../sessions/request-session.js';
+
+/** Starts diagnostic runs: a record in PostgreSQL first, then the BullMQ job named by the record's id. */
+@Injectable()
+export class DiagnosticsService {
+  constructor(
+    private readonly jobs: JobRecordRepository,
+    private readonly queue: JobQueue,
+  ) {}
+
+  async start(session: RequestSession): Promise<JobStatus> {
+    const id = randomUUID();
+    const payload = { jobId: id };
+    const record = await this.jobs.create({
+      id,
+      payload,
+      queue: diagnosticJob.queue,
+      name: diagnosticJob.name,
+      owner: { sessionId: session.id, userId: session.userId },
+      total: diagnosticSteps.length,
+      message: 'Waiting for a worker…',
+    });
+    // If Redis is unreachable the record stays queued and the worker's reconciler enqueues it later.
+    await this.queue.enqueue(diagnosticJob, payload, { jobId: id });
+    return toPublicStatus(record);
+  }
+}

@@ -1,0 +1,14 @@
+import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { createMetricsRegistry } from '../../platform/metrics/metrics-registry.js';
+import { HealthController } from './health.controller.js';
+import { HttpMetricsMiddleware, METRICS_REGISTRY } from './http-metrics.middleware.js';
+
+@Module({
+  controllers: [HealthController],
+  providers: [{ provide: METRICS_REGISTRY, useFactory: () => createMetricsRegistry('backend') }],
+})
+export class HealthModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(HttpMetricsMiddleware).forRoutes('{*path}');
+  }
+}

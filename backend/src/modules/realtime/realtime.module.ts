@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { SessionsModule } from '../sessions/sessions.module.js';
+import { RealtimeGateway } from './realtime.gateway.js';
+
+@Module({ imports: [SessionsModule], providers: [RealtimeGateway] })
+export class RealtimeModule {}

@@ -1,0 +1,37 @@
+import { Injectable, type NestMiddleware } from '@nestjs/common';
+import { sessionCookieName } from '@serpwise/contracts';
+import type { NextFunction, Request, Response } from 'express';
+import { SessionsService } from './sessions.service.js';
+
+/** The full path: inside Nest middleware request.path is relative to the mount point. */
+const fullPath = (request: Request) => new URL(request.originalUrl, 'http://local').pathname.toLowerCase();
+
+/** Paths that start a session when the browser has none: page loads and the session bootstrap call. */
+function startsSession(request: Request): boolean {
+  if (request.method !== 'GET') return false;
+  const path = fullPath(request);
+  if (path === '/api/session') return true;
+  return !path.startsWith('/api/') && request.accepts(['json', 'html']) === 'html';
+}
+
+/** Attaches the caller's session to the request, starting one for a first page load. */
+@Injectable()
+export class SessionMiddleware implements NestMiddleware {
+  constructor(private readonly sessions: SessionsService) {}
+
+  async use(request: Request, response: Response, next: NextFunction): Promise<void> {
+    try {
+      const token = (request.cookies as Record<string, string> | undefined)?.[sessionCookieName];
+      let session = await this.sessions.resolve(token);
+      if (!session && startsSession(request)) {
+        const started = await this.sessions.start(request.get('user-agent') ?? null);
+        response.cookie(sessionCookieName, started.token, this.sessions.cookieOptions());
+        session = started.session;
+      }
+      if (session) request.serpwiseSession = session;
+      next();
+    } catch (error) {
+      next(error);
+    }
+  }
+}

@@ -1,0 +1,11 @@
+import { Controller, Get } from '@nestjs/common';
+import { CurrentSession, type RequestSession } from './request-session.js';
+
+@Controller('api/session')
+export class SessionsController {
+  /** The session bootstrap for clients without the page meta tag (the Vite dev server, scripts). */
+  @Get()
+  current(@CurrentSession() session: RequestSession) {
+    return { sessionId: session.id, userId: session.userId, csrfToken: session.csrfToken };
+  }
+}

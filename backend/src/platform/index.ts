@@ -1,0 +1,9 @@
+// Pieces the API and the worker share: configuration, logs, Redis, queues, metrics, health, database.
+export * from './config/environment.provider.js';
+export * from './logging/logger.js';
+export * from './redis/redis-connection.js';
+export * from './queue/job-queue.js';
+export * from './metrics/metrics-registry.js';
+export * from './health/health-checks.js';
+export * from './database/database.module.js';
+export * from './redis/redis.module.js';

@@ -1,0 +1,18 @@
+import { createBrowserRouter } from 'react-router';
+import { DiagnosticsPage } from '../features/diagnostics/components/diagnostics-page';
+import { HomePage } from '../pages/home-page';
+import { NotFoundPage } from '../pages/not-found-page';
+import { Layout } from './layout';
+
+export const routes = [
+  {
+    element: <Layout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'system-check', element: <DiagnosticsPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

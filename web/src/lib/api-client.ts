@@ -1,0 +1,67 @@
+import { csrfHeaderName, isSearchApiPath, type ApiError } from '@serpwise/contracts';
+import { currentCountryCode } from './country';
+import { csrfToken } from './csrf';
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: string[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: Record<string, unknown>;
+  signal?: AbortSignal;
+}
+
+const unsafe = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
+
+/**
+ * Every call the web app makes goes through here (01-product.md §7): state-changing requests carry the
+ * cross-site request token, and search-API calls get countryCode in the query (GET) or the body (others).
+ */
+export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const method = request.method ?? 'GET';
+  const query = { ...request.query };
+  let body = request.body;
+  if (isSearchApiPath(path)) {
+    if (method === 'GET') query.countryCode ??= currentCountryCode();
+    else body = { countryCode: currentCountryCode(), ...body };
+  }
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+  const url = search.size ? `${path}?${search}` : path;
+
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (unsafe(method)) headers[csrfHeaderName] = await csrfToken();
+
+  const response = await fetch(url, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: request.signal,
+  });
+  const text = await response.text();
+  const data: unknown = text ? safeJson(text) : null;
+  if (!response.ok) {
+    const error = (data ?? {}) as Partial<ApiError>;
+    throw new ApiRequestError(response.status, error.message ?? `The request failed (${response.status}).`, error.errors ?? []);
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text };
+  }
+}

@@ -1,0 +1,49 @@
+import { isFinished, jobStatusPollMs, type JobStatus } from '@serpwise/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiRequest } from './api-client';
+import { realtimeSocket, useSocketConnected } from './socket';
+
+export const jobQueryKey = (id: string) => ['job', id] as const;
+
+export type JobTransport = 'socket' | 'polling' | 'idle';
+
+/**
+ * A job's live status. Socket events write straight into the query cache; while the socket is down the same
+ * query polls GET /api/jobs/:id every 3000 ms (the documented poll), and stops the moment the socket is back.
+ * On reconnect it fetches once, to catch up on anything said while it was away.
+ */
+export function useJobEvents(jobId: string | null, initial?: JobStatus): { status: JobStatus | undefined; transport: JobTransport } {
+  const queryClient = useQueryClient();
+  const connected = useSocketConnected();
+
+  const query = useQuery({
+    queryKey: jobQueryKey(jobId ?? 'none'),
+    queryFn: ({ signal }) => apiRequest<JobStatus>(`/api/jobs/${jobId}`, { signal }),
+    enabled: jobId !== null,
+    initialData: initial,
+    staleTime: Infinity,
+    refetchInterval: (current) => (connected || (current.state.data && isFinished(current.state.data.state)) ? false : jobStatusPollMs),
+    refetchIntervalInBackground: true,
+  });
+
+  useEffect(() => {
+    if (!jobId) return;
+    const socket = realtimeSocket();
+    const onUpdate = (status: JobStatus) => {
+      if (status.id === jobId) queryClient.setQueryData(jobQueryKey(jobId), status);
+    };
+    socket.on('job.updated', onUpdate);
+    return () => {
+      socket.off('job.updated', onUpdate);
+    };
+  }, [jobId, queryClient]);
+
+  useEffect(() => {
+    if (connected && jobId) void queryClient.invalidateQueries({ queryKey: jobQueryKey(jobId) });
+  }, [connected, jobId, queryClient]);
+
+  const finished = query.data ? isFinished(query.data.state) : false;
+  const transport: JobTransport = !jobId || finished ? 'idle' : connected ? 'socket' : 'polling';
+  return { status: query.data, transport };
+}

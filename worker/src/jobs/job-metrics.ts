@@ -1,0 +1,23 @@
+import { Counter, Histogram, type Registry } from 'prom-client';
+
+/** Job counts and durations per queue and job name, exported on the worker's /metrics. */
+export class JobMetrics {
+  readonly finished: Counter<'queue' | 'name' | 'outcome'>;
+  readonly duration: Histogram<'queue' | 'name'>;
+
+  constructor(registry: Registry) {
+    this.finished = new Counter({
+      name: 'serpwise_jobs_finished_total',
+      help: 'Jobs that reached an end state, by outcome (completed, failed, retried)',
+      labelNames: ['queue', 'name', 'outcome'],
+      registers: [registry],
+    });
+    this.duration = new Histogram({
+      name: 'serpwise_job_duration_seconds',
+      help: 'Run time of one job attempt',
+      labelNames: ['queue', 'name'],
+      buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900],
+      registers: [registry],
+    });
+  }
+}

@@ -1,0 +1,110 @@
+import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import { findJobContract, jobRegistry, registeredQueues, type Environment } from '@serpwise/contracts';
+import { JobRecordRepository } from '@serpwise/database';
+import { createRedisConnection, queueKeyPrefix } from '@serpwise/backend/platform';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Logger } from 'pino';
+import { JobEvents } from '../realtime/job-events.emitter.js';
+import { indexHandlers, type JobContext, type JobHandler } from './job-handler.js';
+import type { JobMetrics } from './job-metrics.js';
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Runs every registered job: validates the payload it takes, keeps job_record in step (active, progress,
+ * completed or failed), and reports each change over the socket. Each run has its own MikroORM context.
+ */
+export class JobRunner {
+  private readonly handlers: Map<string, JobHandler>;
+  private readonly workers: Worker[] = [];
+
+  constructor(
+    handlers: readonly JobHandler[],
+    private readonly orm: MikroORM,
+    private readonly events: JobEvents,
+    private readonly environment: Environment,
+    private readonly logger: Logger,
+    private readonly metrics: JobMetrics,
+  ) {
+    this.handlers = indexHandlers(jobRegistry, handlers);
+  }
+
+  start(): void {
+    for (const queue of registeredQueues()) {
+      const worker = new Worker(queue, (job) => this.run(job), {
+        connection: createRedisConnection(this.environment, `serpwise-worker-${queue}`),
+        prefix: queueKeyPrefix(this.environment.REDIS_PREFIX),
+        concurrency: this.environment.WORKER_CONCURRENCY,
+        lockDuration: this.environment.JOB_LOCK_DURATION_MS,
+        stalledInterval: this.environment.JOB_STALLED_INTERVAL_MS,
+        // A job whose worker died is picked up again; the job record makes the second run resume, not repeat.
+        maxStalledCount: 3,
+      });
+      worker.on('error', (error) => this.logger.error({ err: error, queue }, 'queue worker error'));
+      this.workers.push(worker);
+    }
+    this.logger.info({ queues: registeredQueues(), concurrency: this.environment.WORKER_CONCURRENCY }, 'worker taking jobs');
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.close()));
+  }
+
+  private run(job: Job): Promise<unknown> {
+    return RequestContext.create(this.orm.em, () => this.runInContext(job));
+  }
+
+  private async runInContext(job: Job): Promise<unknown> {
+    const contract = findJobContract(job.name);
+    const handler = this.handlers.get(job.name);
+    if (!contract || !handler || !job.id) throw new UnrecoverableError(`No handler for job ${job.name}`);
+    const records = new JobRecordRepository(this.orm.em.fork());
+
+    const payload = contract.payload.safeParse(job.data);
+    if (!payload.success) {
+      const failed = await records.fail(job.id, `Invalid payload: ${payload.error.message}`);
+      if (failed) this.events.updated(failed);
+      throw new UnrecoverableError(`Invalid payload for ${job.name}: ${payload.error.message}`);
+    }
+
+    const active = await records.markActive(job.id, 'Started');
+    if (!active) {
+      this.logger.info({ jobId: job.id }, 'job already ended; nothing to do');
+      return null;
+    }
+    this.events.updated(active);
+
+    const jobId = job.id;
+    const context: JobContext = {
+      jobId,
+      attempt: active.attempts,
+      checkpoint: (active.result as Record<string, unknown> | null) ?? null,
+      progress: async (done, total, message) => {
+        const status = await records.recordProgress(jobId, { done, total, message });
+        await job.updateProgress({ done, total, percent: status?.percent ?? 0 });
+        if (status) this.events.updated(status);
+      },
+      saveCheckpoint: (checkpoint) => records.saveCheckpoint(jobId, checkpoint),
+    };
+
+    const stopTimer = this.metrics.duration.startTimer({ queue: contract.queue, name: contract.name });
+    try {
+      const result = contract.result.parse(await handler.handle(payload.data, context));
+      const completed = await records.complete(jobId, result, 'Done');
+      if (completed) this.events.updated(completed);
+      this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: 'completed' });
+      return result;
+    } catch (error) {
+      const lastAttempt = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      this.logger.warn({ jobId, err: error, lastAttempt }, 'job attempt failed');
+      if (lastAttempt) {
+        const failed = await records.fail(jobId, errorText(error));
+        if (failed) this.events.updated(failed);
+      }
+      this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: lastAttempt ? 'failed' : 'retried' });
+      throw error;
+    } finally {
+      stopTimer();
+    }
+  }
+}

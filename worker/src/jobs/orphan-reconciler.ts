@@ -1,0 +1,44 @@
+import { findJobContract } from '@serpwise/contracts';
+import type { JobRecordRepository } from '@serpwise/database';
+import type { JobQueue } from '@serpwise/backend/platform';
+import type { Logger } from 'pino';
+
+/**
+ * PostgreSQL is the record, Redis only the transport: if Redis lost a job (restart without persistence, flush,
+ * an add that failed), the job record still says queued or active. This queues such records again. Adding is
+ * idempotent (the BullMQ job id is the record id), so a job that is still in Redis is left as it is.
+ */
+export class OrphanReconciler {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly records: () => JobRecordRepository,
+    private readonly queue: JobQueue,
+    private readonly logger: Logger,
+    private readonly quietForMs: number,
+  ) {}
+
+  async reconcileOnce(): Promise<number> {
+    const candidates = await this.records().findUnfinishedSince(this.quietForMs);
+    let requeued = 0;
+    for (const record of candidates) {
+      const contract = findJobContract(record.name);
+      if (!contract) continue;
+      await this.queue.enqueue(contract, record.payload as never, { jobId: record.id });
+      requeued += 1;
+    }
+    if (requeued) this.logger.info({ requeued }, 'checked unfinished jobs against the queue');
+    return requeued;
+  }
+
+  startEvery(intervalMs: number): void {
+    const tick = () => void this.reconcileOnce().catch((error: unknown) => this.logger.warn({ err: error }, 'reconcile failed'));
+    tick();
+    this.timer = setInterval(tick, intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+}

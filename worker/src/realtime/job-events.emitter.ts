@@ -1,0 +1,25 @@
+import { Emitter } from '@socket.io/redis-emitter';
+import { ownerRoom, type ServerToClientEvents } from '@serpwise/contracts';
+import type { OwnedJobStatus } from '@serpwise/database';
+import type { Redis } from 'ioredis';
+import { socketChannelKey } from '@serpwise/backend/platform';
+
+/** The port the job runner reports through; tests can swap it for a recorder. */
+export abstract class JobEvents {
+  abstract updated(status: OwnedJobStatus): void;
+}
+
+/** Publishes job events through Redis to whichever API node holds the owner's socket. */
+export class RedisJobEvents extends JobEvents {
+  private readonly emitter: Emitter<ServerToClientEvents>;
+
+  constructor(redis: Redis, prefix: string) {
+    super();
+    this.emitter = new Emitter<ServerToClientEvents>(redis, { key: socketChannelKey(prefix) });
+  }
+
+  updated(status: OwnedJobStatus): void {
+    const { owner, ...publicStatus } = status;
+    this.emitter.to(ownerRoom(owner)).emit('job.updated', publicStatus);
+  }
+}
