@@ -44,7 +44,7 @@ export class DiagnosticProcessor implements JobHandler<typeof diagnosticJob> {
         const [row] = await this.em().execute<{ version: string; jobs: string }[]>(
           `select current_setting('server_version') as version, (select count(*) from job_record)::text as jobs`,
         );
-        return `PostgreSQL ${row?.version}, ${row?.jobs} jobs on record`;
+        return `PostgreSQL ${row?.version}, ${row?.jobs} ${row?.jobs === '1' ? 'job' : 'jobs'} on record`;
       }
       case 'redis': {
         const key = `${this.environment.REDIS_PREFIX}:diagnostic:${jobId}`;

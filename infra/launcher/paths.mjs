@@ -1,0 +1,16 @@
+// @ts-check
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+/** The repository root. */
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export const entryPoints = {
+  backend: join(root, 'backend', 'dist', 'main.js'),
+  worker: join(root, 'worker', 'dist', 'main.js'),
+  migrate: join(root, 'backend', 'libs', 'database', 'dist', 'cli', 'migrate.js'),
+  tsc: join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+  vite: join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+};
+
+export const webDir = join(root, 'web');

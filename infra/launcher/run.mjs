@@ -1,0 +1,77 @@
+// @ts-check
+import { resolve } from 'node:path';
+import { entryPoints, root, webDir } from './paths.mjs';
+import { resolvePostgres, redact } from './postgres.mjs';
+import { resolveRedis } from './redis.mjs';
+import { runStep, startService, stopService, waitForHealthy } from './processes.mjs';
+
+const say = (/** @type {string} */ line) => console.log(`[serpwise] ${line}`);
+
+/** Builds the code: TypeScript project references, then the web app. */
+export async function build() {
+  say('Building (TypeScript and the web app)…');
+  const env = { ...process.env };
+  await runStep(process.execPath, [entryPoints.tsc, '-b'], { cwd: root, env, label: 'TypeScript build' });
+  await runStep(process.execPath, [entryPoints.vite, 'build', '--logLevel', 'warn'], { cwd: webDir, env, label: 'Web build' });
+}
+
+/**
+ * `npm start`: build, find or start PostgreSQL and Redis, migrate, then run the backend and the worker until Ctrl-C.
+ */
+export async function run() {
+  const dataDir = resolve(root, process.env.DATA_DIR ?? '.data');
+  const port = Number(process.env.PORT ?? 3000);
+  /** @type {Array<() => Promise<void>>} */
+  const cleanups = [];
+  /** @type {import('node:child_process').ChildProcess[]} */
+  const services = [];
+  let stopping = false;
+
+  async function stopAll(/** @type {number} */ code) {
+    if (stopping) return;
+    stopping = true;
+    say('Stopping…');
+    await Promise.all(services.map((child) => stopService(child)));
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => say(`cleanup: ${error.message}`));
+    say('Stopped.');
+    process.exit(code);
+  }
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+
+  try {
+    await build();
+    const postgres = await resolvePostgres({ databaseUrl: process.env.DATABASE_URL, dataDir, log: say });
+    cleanups.push(postgres.stop);
+    const redis = await resolveRedis({ redisUrl: process.env.REDIS_URL, dataDir, log: say });
+    cleanups.push(redis.stop);
+
+    const env = {
+      ...process.env,
+      NODE_ENV: process.env.NODE_ENV ?? 'production',
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
+      PORT: String(port),
+      WORKER_PORT: process.env.WORKER_PORT ?? String(port + 1),
+      DATA_DIR: dataDir,
+    };
+    say('Migrating the database…');
+    const migrated = await runStep(process.execPath, [entryPoints.migrate], { cwd: root, env, label: 'Migration' });
+    say(migrated.trim().split('\n').at(-1) ?? '');
+
+    const backend = startService('backend', process.execPath, [entryPoints.backend], { cwd: root, env });
+    const worker = startService('worker', process.execPath, [entryPoints.worker], { cwd: root, env });
+    services.push(backend, worker);
+    for (const child of services) child.on('exit', (code) => !stopping && (say(`a service exited (code ${code}); stopping`), void stopAll(1)));
+
+    await Promise.all([
+      waitForHealthy(`http://127.0.0.1:${port}/healthz`, backend),
+      waitForHealthy(`http://127.0.0.1:${env.WORKER_PORT}/healthz`, worker),
+    ]);
+    say(`PostgreSQL: ${redact(postgres.url)} (${postgres.source}) · Redis: ${redis.url} (${redis.source})`);
+    say(`Serpwise is running at http://localhost:${port}  (Ctrl-C to stop)`);
+  } catch (error) {
+    console.error(`\n[serpwise] ${error instanceof Error ? error.message : String(error)}\n`);
+    await stopAll(1);
+  }
+}
