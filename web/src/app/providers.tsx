@@ -1,10 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { RealtimeProvider, type RealtimeConnection } from '../lib/socket';
 
 export const createQueryClient = () =>
   new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 
-export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+/** App-wide providers; tests pass their own query client and a fake socket. */
+export function Providers({ children, client, connection }: { children: ReactNode; client?: QueryClient; connection?: RealtimeConnection }) {
   const [queryClient] = useState(() => client ?? createQueryClient());
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RealtimeProvider connection={connection}>{children}</RealtimeProvider>
+    </QueryClientProvider>
+  );
 }

@@ -2,7 +2,7 @@ import { isFinished, jobStatusPollMs, type JobStatus } from '@serpwise/contracts
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from './api-client';
-import { realtimeSocket, useSocketConnected } from './socket';
+import { useRealtime, useSocketConnected } from './socket';
 
 export const jobQueryKey = (id: string) => ['job', id] as const;
 
@@ -15,6 +15,7 @@ export type JobTransport = 'socket' | 'polling' | 'idle';
  */
 export function useJobEvents(jobId: string | null, initial?: JobStatus): { status: JobStatus | undefined; transport: JobTransport } {
   const queryClient = useQueryClient();
+  const socket = useRealtime();
   const connected = useSocketConnected();
 
   const query = useQuery({
@@ -29,7 +30,6 @@ export function useJobEvents(jobId: string | null, initial?: JobStatus): { statu
 
   useEffect(() => {
     if (!jobId) return;
-    const socket = realtimeSocket();
     const onUpdate = (status: JobStatus) => {
       if (status.id === jobId) queryClient.setQueryData(jobQueryKey(jobId), status);
     };
@@ -37,7 +37,7 @@ export function useJobEvents(jobId: string | null, initial?: JobStatus): { statu
     return () => {
       socket.off('job.updated', onUpdate);
     };
-  }, [jobId, queryClient]);
+  }, [jobId, queryClient, socket]);
 
   useEffect(() => {
     if (connected && jobId) void queryClient.invalidateQueries({ queryKey: jobQueryKey(jobId) });

@@ -21,6 +21,7 @@ export function createOrmConfig({ databaseUrl, poolMax = 10, debug = false }: Da
     discovery: { warnWhenNoEntities: true },
     migrations: {
       tableName: 'mikro_orm_migrations',
+      silent: true,
       migrationsList,
       transactional: true,
       allOrNothing: true,

@@ -1,0 +1,33 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigurationError, loadEnvironment } from './environment.js';
+
+const required = { DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/serpwise', REDIS_URL: 'redis://127.0.0.1:6379' };
+
+describe('loadEnvironment', () => {
+  it('fills the documented defaults', () => {
+    const environment = loadEnvironment(required);
+    expect(environment).toMatchObject({ PORT: 3000, WORKER_PORT: 3001, REDIS_PREFIX: 'serpwise', JOB_LOCK_DURATION_MS: 30_000, LOG_PRETTY: false });
+  });
+
+  it('coerces numbers and flags from strings, and treats blank values as unset', () => {
+    const environment = loadEnvironment({ ...required, PORT: '8080', SESSION_COOKIE_SECURE: 'true', LOG_LEVEL: '' });
+    expect(environment.PORT).toBe(8080);
+    expect(environment.SESSION_COOKIE_SECURE).toBe(true);
+    expect(environment.LOG_LEVEL).toBe('info');
+  });
+
+  it('lists every problem at once', () => {
+    let caught: unknown;
+    try {
+      loadEnvironment({ DATABASE_URL: 'mysql://x', PORT: 'ninety', REDIS_PREFIX: 'bad prefix!' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigurationError);
+    const issues = (caught as ConfigurationError).issues.join('\n');
+    expect(issues).toMatch(/DATABASE_URL: DATABASE_URL must be a postgres:\/\/ URL/);
+    expect(issues).toMatch(/REDIS_URL/);
+    expect(issues).toMatch(/PORT/);
+    expect(issues).toMatch(/REDIS_PREFIX may use letters, digits/);
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from '@jest/globals';
+import { ForbiddenException, type ExecutionContext } from '@nestjs/common';
+import { CsrfGuard, csrfRejection } from './csrf.guard.js';
+
+function contextFor(method: string, sent: string | undefined, expected: string | undefined): ExecutionContext {
+  const request = {
+    method,
+    serpwiseSession: expected ? { id: 's', userId: null, csrfToken: expected } : undefined,
+    get: (name: string) => (name === 'x-csrf-token' ? sent : undefined),
+  };
+  return { switchToHttp: () => ({ getRequest: () => request }) } as unknown as ExecutionContext;
+}
+
+describe('CsrfGuard', () => {
+  const guard = new CsrfGuard();
+  const token = 'a'.repeat(64);
+
+  it('lets reads through without a token', () => {
+    expect(guard.canActivate(contextFor('GET', undefined, undefined))).toBe(true);
+  });
+
+  it('accepts a state-changing request that echoes its session token', () => {
+    expect(guard.canActivate(contextFor('POST', token, token))).toBe(true);
+  });
+
+  it.each([
+    ['no token sent', undefined, token],
+    ['a wrong token', 'b'.repeat(64), token],
+    ['a token of another length', 'a', token],
+    ['no session at all', token, undefined],
+  ])('refuses %s with the documented message', (_case, sent, expected) => {
+    expect(() => guard.canActivate(contextFor('DELETE', sent, expected))).toThrow(new ForbiddenException(csrfRejection));
+  });
+});

@@ -1,0 +1,86 @@
+import { loadEnvironment, type Environment } from '@serpwise/contracts';
+import { runMigrations } from '@serpwise/database';
+import { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * Integration and end-to-end tests run against the real PostgreSQL and Redis, each in a database and a key
+ * prefix of its own that it removes afterwards, so they never touch what `npm start` uses.
+ */
+export const testPostgresServerUrl = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const uniqueSuffix = () => `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+
+async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: testPostgresServerUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDatabase {
+  url: string;
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<R[]>;
+  drop(): Promise<void>;
+}
+
+/** A new, migrated database named sw_test_…; drop() removes it. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `sw_test_${uniqueSuffix()}`;
+  await onServer((client) => client.query(`create database "${name}"`));
+  const url = new URL(testPostgresServerUrl);
+  url.pathname = `/${name}`;
+  await runMigrations(url.toString());
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  return {
+    url: url.toString(),
+    query: async (sql, params) => (await pool.query(sql, params)).rows,
+    drop: async () => {
+      await pool.end();
+      await onServer((client) => client.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
+}
+
+export interface TestRedis {
+  prefix: string;
+  client: Redis;
+  cleanup(): Promise<void>;
+}
+
+/** A unique key prefix; cleanup() deletes every key under it. */
+export function createTestRedis(): TestRedis {
+  const prefix = `swtest-${uniqueSuffix()}`;
+  const client = new Redis(testRedisUrl, { maxRetriesPerRequest: 3 });
+  return {
+    prefix,
+    client,
+    cleanup: async () => {
+      let cursor = '0';
+      do {
+        const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+        if (keys.length) await client.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+      await client.quit();
+    },
+  };
+}
+
+export function testEnvironment(database: TestDatabase, redis: TestRedis, overrides: Record<string, string> = {}): Environment {
+  return loadEnvironment({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    REDIS_URL: testRedisUrl,
+    REDIS_PREFIX: redis.prefix,
+    LOG_LEVEL: 'warn',
+    DIAGNOSTIC_STEP_MS: '0',
+    DATA_DIR: `/tmp/serpwise-test-${redis.prefix}`,
+    ...overrides,
+  });
+}

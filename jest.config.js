@@ -1,0 +1,60 @@
+// One Jest run for every test in the repository, as ES modules (NestJS 12 and MikroORM 7 ship ESM only).
+// Run through `npm test`, which adds --experimental-vm-modules and builds what the end-to-end tests start.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+    },
+    module: { type: 'es6' },
+  },
+];
+
+const workspaceModules = {
+  '^@serpwise/contracts$': '<rootDir>/backend/libs/contracts/src/index.ts',
+  '^@serpwise/database$': '<rootDir>/backend/libs/database/src/index.ts',
+  '^@serpwise/research$': '<rootDir>/backend/libs/research/src/index.ts',
+  '^@serpwise/backend/platform$': '<rootDir>/backend/src/platform/index.ts',
+  '^(\\.{1,2}/.*)\\.js$': '$1',
+};
+
+const common = {
+  rootDir: '.',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  moduleNameMapper: workspaceModules,
+  testEnvironment: 'node',
+};
+
+export default {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/backend/**/src/**/*.spec.ts', '<rootDir>/worker/src/**/*.spec.ts', '<rootDir>/infra/**/*.spec.mjs'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.int\\.spec\\.'],
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/backend/test/**/*.int.spec.ts', '<rootDir>/worker/test/**/*.int.spec.ts', '<rootDir>/infra/**/*.int.spec.mjs'],
+      testTimeout: 60_000,
+    },
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/web/src/**/*.spec.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/web/jest.setup.ts'],
+      moduleNameMapper: { ...workspaceModules, '\\.css$': '<rootDir>/web/test/style-stub.cjs' },
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/web/e2e/**/*.e2e.ts'],
+      testTimeout: 120_000,
+    },
+  ],
+};

@@ -1,0 +1,23 @@
+import { describe, expect, it } from '@jest/globals';
+import { defineJob, diagnosticJob, jobRegistry } from '@serpwise/contracts';
+import { z } from 'zod';
+import { indexHandlers, MissingJobHandlerError, type JobHandler } from './job-handler.js';
+
+const handlerFor = (contract: JobHandler['contract']): JobHandler => ({ contract, handle: async () => ({}) });
+
+describe('indexHandlers', () => {
+  it('maps every registered job to its handler', () => {
+    const handlers = indexHandlers(jobRegistry, [handlerFor(diagnosticJob)]);
+    expect(handlers.get('diagnostic.run')?.contract).toBe(diagnosticJob);
+  });
+
+  it('refuses to start when a registered job has no handler, naming it', () => {
+    const orphan = defineJob({ queue: 'reports', name: 'report.render', payload: z.object({}), result: z.object({}), attempts: 1 });
+    expect(() => indexHandlers([...jobRegistry, orphan], [handlerFor(diagnosticJob)])).toThrow(MissingJobHandlerError);
+    expect(() => indexHandlers([...jobRegistry, orphan], [handlerFor(diagnosticJob)])).toThrow(/report\.render/);
+  });
+
+  it('refuses two handlers for one job', () => {
+    expect(() => indexHandlers(jobRegistry, [handlerFor(diagnosticJob), handlerFor(diagnosticJob)])).toThrow(/Two handlers/);
+  });
+});

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { diagnosticJob, diagnosticSteps, type Environment, type JobStatus } from '@serpwise/contracts';
+import { createOrmConfig, JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
+import { BullJobQueue, createRedisConnection, queueKeyPrefix } from '@serpwise/backend/platform';
+import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
+import { Registry } from 'prom-client';
+import { createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
+import { JobMetrics } from '../src/jobs/job-metrics.js';
+import { JobRunner } from '../src/jobs/job-runner.js';
+import { OrphanReconciler } from '../src/jobs/orphan-reconciler.js';
+import { DiagnosticProcessor } from '../src/processors/diagnostic.processor.js';
+import { JobEvents } from '../src/realtime/job-events.emitter.js';
+
+/** Records what the runner would push to browsers. */
+class RecordedEvents extends JobEvents {
+  readonly seen: OwnedJobStatus[] = [];
+  updated(status: OwnedJobStatus): void {
+    this.seen.push(status);
+  }
+  of(id: string): JobStatus[] {
+    return this.seen.filter((status) => status.id === id);
+  }
+}
+
+let database: TestDatabase;
+let redis: TestRedis;
+let environment: Environment;
+let orm: MikroORM;
+let connection: Redis;
+let queue: BullJobQueue;
+let runner: JobRunner;
+const events = new RecordedEvents();
+const owner = { sessionId: randomUUID(), userId: null };
+const records = () => new JobRecordRepository(orm.em.fork());
+const logger = pino({ level: 'silent' });
+
+async function waitForState(id: string, state: JobStatus['state'], timeoutMs = 15_000): Promise<OwnedJobStatus> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await records().findById(id);
+    if (status?.state === state) return status;
+    if (Date.now() > deadline) throw new Error(`job ${id} is ${status?.state}, not ${state}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function newDiagnosticRecord() {
+  const id = randomUUID();
+  await records().create({ id, queue: diagnosticJob.queue, name: diagnosticJob.name, owner, total: diagnosticSteps.length, payload: { jobId: id } });
+  return id;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  redis = createTestRedis();
+  environment = testEnvironment(database, redis);
+  orm = await MikroORM.init(createOrmConfig({ databaseUrl: database.url, poolMax: 4 }));
+  connection = createRedisConnection(environment, 'test');
+  queue = new BullJobQueue(connection, queueKeyPrefix(redis.prefix));
+  runner = new JobRunner(
+    [new DiagnosticProcessor(() => orm.em.fork(), connection, environment)],
+    orm,
+    events,
+    environment,
+    logger,
+    new JobMetrics(new Registry()),
+  );
+  runner.start();
+});
+
+afterAll(async () => {
+  await runner?.stop();
+  await queue?.close();
+  await connection?.quit();
+  await orm?.close();
+  await redis?.cleanup();
+  await database?.drop();
+});
+
+describe('JobRunner with the diagnostic job', () => {
+  it('runs every step, reports rising progress, and completes exactly once', async () => {
+    const id = await newDiagnosticRecord();
+    await queue.enqueue(diagnosticJob, { jobId: id }, { jobId: id });
+    const done = await waitForState(id, 'completed');
+
+    expect(done).toMatchObject({ percent: 100, done: 5, total: 5, attempts: 1, error: null });
+    const result = diagnosticJob.result.parse(done.result);
+    expect(result.steps.map((step) => step.key)).toEqual(diagnosticSteps.map((step) => step.key));
+    expect(result.steps[0]!.detail).toMatch(/^PostgreSQL \d+/);
+
+    const seen = events.of(id);
+    const percents = seen.map((status) => status.percent);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(new Set(percents)).toEqual(new Set([0, 20, 40, 60, 80, 100]));
+    expect(seen.filter((status) => status.state === 'completed')).toHaveLength(1);
+    expect(seen[0]!.state).toBe('active');
+  });
+
+  it('adding the same job id twice runs it once', async () => {
+    const id = await newDiagnosticRecord();
+    await queue.enqueue(diagnosticJob, { jobId: id }, { jobId: id });
+    await queue.enqueue(diagnosticJob, { jobId: id }, { jobId: id });
+    await waitForState(id, 'completed');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await records().findById(id))!.attempts).toBe(1);
+    expect(events.of(id).filter((status) => status.state === 'completed')).toHaveLength(1);
+  });
+
+  it('resumes from the checkpoint of an interrupted attempt, doing no step twice', async () => {
+    const id = await newDiagnosticRecord();
+    // What a worker killed after two steps leaves behind: the record active, two steps checkpointed.
+    await records().markActive(id, 'Started');
+    const firstTwo = [
+      { key: 'database', label: 'Reading from PostgreSQL', millis: 5, detail: 'from the first attempt' },
+      { key: 'redis', label: 'Round-trip through Redis', millis: 5, detail: 'from the first attempt' },
+    ];
+    await records().saveCheckpoint(id, { steps: firstTwo });
+    await queue.enqueue(diagnosticJob, { jobId: id }, { jobId: id });
+
+    const done = await waitForState(id, 'completed');
+    const result = diagnosticJob.result.parse(done.result);
+    expect(done.attempts).toBe(2);
+    expect(result.steps.slice(0, 2)).toEqual(firstTwo);
+    expect(result.steps.map((step) => step.key)).toEqual(diagnosticSteps.map((step) => step.key));
+  });
+
+  it('fails a job whose payload does not match its contract, without retrying', async () => {
+    const id = await newDiagnosticRecord();
+    await queue.queue(diagnosticJob.queue).add(diagnosticJob.name, { jobId: 'not-a-uuid' }, { jobId: id, attempts: 3 });
+    const failed = await waitForState(id, 'failed');
+    expect(failed.error).toMatch(/Invalid payload/);
+    expect(failed.attempts).toBe(0);
+  });
+
+  it('refuses to queue a payload that breaks the contract', async () => {
+    await expect(queue.enqueue(diagnosticJob, { jobId: 'nope' }, { jobId: randomUUID() })).rejects.toThrow(/Invalid payload for job diagnostic.run/);
+  });
+});
+
+describe('OrphanReconciler', () => {
+  it('queues again a recorded job that Redis lost, and it completes', async () => {
+    const id = await newDiagnosticRecord(); // recorded but never reached Redis
+    await database.query(`update job_record set updated_at = now() - interval '10 minutes' where id = $1`, [id]);
+    const reconciler = new OrphanReconciler(records, queue, logger, 60_000);
+    expect(await reconciler.reconcileOnce()).toBeGreaterThanOrEqual(1);
+    await waitForState(id, 'completed');
+  });
+});
