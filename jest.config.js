@@ -40,7 +40,6 @@ export default {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/backend/test/**/*.int.spec.ts', '<rootDir>/worker/test/**/*.int.spec.ts', '<rootDir>/infra/**/*.int.spec.mjs'],
-      testTimeout: 60_000,
     },
     {
       ...common,
@@ -54,7 +53,6 @@ export default {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/web/e2e/**/*.e2e.ts'],
-      testTimeout: 120_000,
     },
   ],
 };

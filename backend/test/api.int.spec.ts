@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Emitter } from '@socket.io/redis-emitter';
 import { diagnosticJob, rooms, sessionCookieName, type JobStatus, type ServerToClientEvents } from '@serpwise/contracts';
@@ -9,6 +9,8 @@ import { createTestDatabase, createTestRedis, testEnvironment, type TestDatabase
 import { HttpSession } from '../../infra/test/http-session.js';
 import { createApp } from '../src/create-app.js';
 import { queueKeyPrefix, socketChannelKey } from '../src/platform/redis/redis-connection.js';
+
+jest.setTimeout(60_000);
 
 let database: TestDatabase;
 let redis: TestRedis;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { diagnosticJob, diagnosticSteps, type Environment, type JobStatus } from '@serpwise/contracts';
 import { createOrmConfig, JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
@@ -24,6 +24,8 @@ class RecordedEvents extends JobEvents {
     return this.seen.filter((status) => status.id === id);
   }
 }
+
+jest.setTimeout(60_000);
 
 let database: TestDatabase;
 let redis: TestRedis;

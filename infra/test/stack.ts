@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase, createTestRedis, testRedisUrl, type TestDatabase, type TestRedis } from './test-services.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const entry = { backend: join(root, 'backend/dist/main.js'), worker: join(root, 'worker/dist/main.js') };
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitHealthy(url: string, child: ChildProcess, output: () => string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ${url} answered:\n${output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`${url} did not answer in time:\n${output()}`);
+}
+
+/**
+ * The product as `npm start` runs it (the built backend and worker as separate processes), on a database and a
+ * Redis prefix of its own. End-to-end tests get one each and can kill and restart the worker.
+ */
+export class TestStack {
+  private backend?: ChildProcess;
+  private worker?: ChildProcess;
+  private readonly logs: string[] = [];
+
+  private constructor(
+    readonly database: TestDatabase,
+    readonly redis: TestRedis,
+    readonly env: NodeJS.ProcessEnv,
+    readonly baseUrl: string,
+  ) {}
+
+  static async start(overrides: Record<string, string> = {}): Promise<TestStack> {
+    const database = await createTestDatabase();
+    const redis = createTestRedis();
+    const port = await freePort();
+    const workerPort = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      WORKER_PORT: String(workerPort),
+      DATABASE_URL: database.url,
+      REDIS_URL: testRedisUrl,
+      REDIS_PREFIX: redis.prefix,
+      DATA_DIR: `/tmp/serpwise-e2e-${redis.prefix}`,
+      LOG_LEVEL: 'warn',
+      ...overrides,
+    };
+    const stack = new TestStack(database, redis, env, `http://127.0.0.1:${port}`);
+    await stack.startBackend();
+    await stack.startWorker();
+    return stack;
+  }
+
+  private spawn(name: string, script: string): ChildProcess {
+    const child = spawn(process.execPath, [script], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const keep = (chunk: Buffer) => this.logs.push(`[${name}] ${chunk.toString()}`);
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    return child;
+  }
+
+  output(): string {
+    return this.logs.join('').slice(-4000);
+  }
+
+  async startBackend(): Promise<void> {
+    this.backend = this.spawn('backend', entry.backend);
+    await waitHealthy(`${this.baseUrl}/healthz`, this.backend, () => this.output());
+  }
+
+  async startWorker(): Promise<void> {
+    this.worker = this.spawn('worker', entry.worker);
+    await waitHealthy(`http://127.0.0.1:${this.env.WORKER_PORT}/healthz`, this.worker, () => this.output());
+  }
+
+  /** SIGKILL: the worker dies mid-job with no chance to clean up, as in a crash or an OOM kill. */
+  async killWorker(): Promise<void> {
+    const worker = this.worker;
+    if (!worker || worker.exitCode !== null) return;
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    worker.kill('SIGKILL');
+    await exited;
+  }
+
+  async stop(): Promise<void> {
+    for (const child of [this.worker, this.backend]) {
+      if (child && child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+    }
+    await this.redis.cleanup();
+    await this.database.drop();
+  }
+}
