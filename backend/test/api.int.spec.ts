@@ -63,7 +63,7 @@ describe('sessions and the cross-site request token', () => {
     const before = await jobCount();
     const response = await browser.post('/api/diagnostics', {}, false);
     expect(response.status).toBe(403);
-    expect((await response.json()).message).toMatch(/cross-site request token/);
+    expect(((await response.json()) as { message: string }).message).toMatch(/cross-site request token/);
     expect(await jobCount()).toBe(before);
   });
 
@@ -133,7 +133,7 @@ describe('job status', () => {
     await browser.open();
     const response = await browser.get('/api/jobs/not-a-uuid');
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toBe('id: The job id must be a UUID.');
+    expect(((await response.json()) as { message: string }).message).toBe('id: The job id must be a UUID.');
   });
 });
 

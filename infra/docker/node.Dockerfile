@@ -1,0 +1,25 @@
+# One image for the backend, the worker and the migrate step (same code, different command).
+# Build from the repository root: docker build -f infra/docker/node.Dockerfile .
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY backend/package.json backend/
+COPY backend/libs/contracts/package.json backend/libs/contracts/
+COPY backend/libs/database/package.json backend/libs/database/
+COPY backend/libs/research/package.json backend/libs/research/
+COPY worker/package.json worker/
+COPY web/package.json web/
+COPY infra/package.json infra/
+# Optional dependencies stay: Vite's bundler ships its native binary that way. The pinned Node package comes
+# along too but is unused: the image's own Node 24 runs everything.
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npx tsc -b && npm run build -w web && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:24-bookworm-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app /app
+USER node
+EXPOSE 3000 3001
+CMD ["node", "backend/dist/main.js"]
