@@ -6,3 +6,4 @@ export * from './jobs/job-registry.js';
 export * from './realtime/server-to-client-events.js';
 export * from './http/conventions.js';
 export * from './api/jobs.api.js';
+export * from './tables/pagination.js';
