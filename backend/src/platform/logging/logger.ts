@@ -12,12 +12,16 @@ export function createLogger(environment: Pick<Environment, 'LOG_LEVEL'>, compon
   });
 }
 
+/** Nest's start-up chatter (one line per module and route): kept at debug so the info log stays readable. */
+const startupContexts = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'WebSocketsController', 'NestFactory']);
+
 /** Lets Nest's own messages go through pino instead of the console. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
   log(message: unknown, context?: string) {
-    this.logger.info({ context }, String(message));
+    if (context && startupContexts.has(context)) this.logger.debug({ context }, String(message));
+    else this.logger.info({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
     this.logger.error({ context, trace }, message instanceof Error ? message.message : String(message));
