@@ -1,14 +1,8 @@
-import { ConfigurationError, loadEnvironment } from '@serpwise/contracts';
 import { createApp } from './create-app.js';
+import { environmentOrExit } from './platform/config/load-environment.js';
 import { createLogger } from './platform/logging/logger.js';
 
-let environment;
-try {
-  environment = loadEnvironment(process.env);
-} catch (error) {
-  console.error(error instanceof ConfigurationError ? error.message : error);
-  process.exit(2);
-}
+const environment = environmentOrExit();
 const logger = createLogger(environment, 'backend');
 const app = await createApp(environment, logger);
 await app.listen(environment.PORT, environment.HOST);

@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ConfigurationError, loadEnvironment, type Environment } from '@serpwise/contracts';
 import { JobRecordRepository, createOrmConfig } from '@serpwise/database';
-import { BullJobQueue, createLogger, createMetricsRegistry, createRedisConnection, queueKeyPrefix, redisCheck } from '@serpwise/backend/platform';
+import { BullJobQueue, createLogger, environmentOrExit, createMetricsRegistry, createRedisConnection, queueKeyPrefix, redisCheck } from '@serpwise/backend/platform';
 import { startWorkerHttpServer } from './http/worker-http-server.js';
 import { JobMetrics } from './jobs/job-metrics.js';
 import { JobRunner } from './jobs/job-runner.js';
@@ -10,13 +9,7 @@ import { OrphanReconciler } from './jobs/orphan-reconciler.js';
 import { DiagnosticProcessor } from './processors/diagnostic.processor.js';
 import { RedisJobEvents } from './realtime/job-events.emitter.js';
 
-let environment: Environment;
-try {
-  environment = loadEnvironment(process.env);
-} catch (error) {
-  console.error(error instanceof ConfigurationError ? error.message : error);
-  process.exit(2);
-}
+const environment = environmentOrExit();
 const logger = createLogger(environment, 'worker');
 const orm = await MikroORM.init(createOrmConfig({ databaseUrl: environment.DATABASE_URL, poolMax: environment.DATABASE_POOL_MAX }));
 const redis = createRedisConnection(environment, 'serpwise-worker-main');

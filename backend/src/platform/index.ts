@@ -7,3 +7,4 @@ export * from './metrics/metrics-registry.js';
 export * from './health/health-checks.js';
 export * from './database/database.module.js';
 export * from './redis/redis.module.js';
+export * from './config/load-environment.js';

@@ -1,0 +1,11 @@
+import { ConfigurationError, loadEnvironment, type Environment } from '@serpwise/contracts';
+
+/** Reads process.env once at start; a bad configuration ends the process with every problem listed. */
+export function environmentOrExit(): Environment {
+  try {
+    return loadEnvironment(process.env);
+  } catch (error) {
+    console.error(error instanceof ConfigurationError ? error.message : error);
+    process.exit(2);
+  }
+}
