@@ -9,7 +9,7 @@ export default defineConfig({
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
   server: {
     proxy: {
-      '/api': backend,
+      '/rest': backend,
       '/healthz': backend,
       '/socket.io': { target: backend, ws: true },
     },

@@ -61,7 +61,7 @@ describe('sessions and the cross-site request token', () => {
     const browser = new HttpSession(baseUrl);
     await browser.open();
     const before = await jobCount();
-    const response = await browser.post('/api/diagnostics', {}, false);
+    const response = await browser.post('/rest/diagnostics', {}, false);
     expect(response.status).toBe(403);
     expect(((await response.json()) as { message: string }).message).toMatch(/cross-site request token/);
     expect(await jobCount()).toBe(before);
@@ -73,7 +73,7 @@ describe('sessions and the cross-site request token', () => {
     await mine.open();
     await theirs.open();
     mine.csrfToken = theirs.csrfToken;
-    expect((await mine.post('/api/diagnostics')).status).toBe(403);
+    expect((await mine.post('/rest/diagnostics')).status).toBe(403);
   });
 });
 
@@ -81,7 +81,7 @@ describe('starting a diagnostic job', () => {
   it('records the job, queues it under the same id, and answers 202 with its status', async () => {
     const browser = new HttpSession(baseUrl);
     await browser.open();
-    const response = await browser.post('/api/diagnostics');
+    const response = await browser.post('/rest/diagnostics');
     expect(response.status).toBe(202);
     const status = (await response.json()) as JobStatus;
     expect(status).toMatchObject({ state: 'queued', percent: 0, total: 5, name: diagnosticJob.name });
@@ -99,14 +99,33 @@ describe('starting a diagnostic job', () => {
     const browser = new HttpSession(baseUrl);
     await browser.open();
     const before = await jobCount();
-    const response = await browser.post('/api/diagnostics', { steps: 99 });
+    const response = await browser.post('/rest/diagnostics', { steps: 99 });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ statusCode: 400, message: 'Unrecognized key: "steps"' });
     expect(await jobCount()).toBe(before);
   });
 
+  it('answers a malformed or oversized body with a clear 400 or 413, and creates nothing', async () => {
+    const browser = new HttpSession(baseUrl);
+    await browser.open();
+    const before = await jobCount();
+    const send = (body: string) =>
+      fetch(`${baseUrl}/rest/diagnostics`, {
+        method: 'POST',
+        headers: { cookie: browser.cookie, 'x-csrf-token': browser.csrfToken, 'content-type': 'application/json' },
+        body,
+      });
+    const malformed = await send('{oops');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ statusCode: 400, message: 'The request body is not valid JSON.' });
+    const oversized = await send(JSON.stringify({ padding: 'a'.repeat(2_000_000) }));
+    expect(oversized.status).toBe(413);
+    expect(await oversized.json()).toEqual({ statusCode: 413, message: 'The request body is too large.' });
+    expect(await jobCount()).toBe(before);
+  });
+
   it('needs a session', async () => {
-    const response = await new HttpSession(baseUrl).post('/api/diagnostics', {}, false);
+    const response = await new HttpSession(baseUrl).post('/rest/diagnostics', {}, false);
     expect(response.status).toBe(403);
   });
 });
@@ -115,23 +134,23 @@ describe('job status', () => {
   it('shows a job to its owner only; anyone else gets the same 404 as for a missing job', async () => {
     const owner = new HttpSession(baseUrl);
     await owner.open();
-    const { id } = (await (await owner.post('/api/diagnostics')).json()) as JobStatus;
+    const { id } = (await (await owner.post('/rest/diagnostics')).json()) as JobStatus;
 
-    expect((await owner.get(`/api/jobs/${id}`)).status).toBe(200);
+    expect((await owner.get(`/rest/jobs/${id}`)).status).toBe(200);
 
     const stranger = new HttpSession(baseUrl);
     await stranger.open();
-    const denied = await stranger.get(`/api/jobs/${id}`);
+    const denied = await stranger.get(`/rest/jobs/${id}`);
     expect(denied.status).toBe(404);
     expect(await denied.json()).toEqual({ statusCode: 404, message: 'Job not found.' });
 
-    expect((await new HttpSession(baseUrl).get(`/api/jobs/${id}`)).status).toBe(401);
+    expect((await new HttpSession(baseUrl).get(`/rest/jobs/${id}`)).status).toBe(401);
   });
 
   it('answers 400 for an id that is not a UUID', async () => {
     const browser = new HttpSession(baseUrl);
     await browser.open();
-    const response = await browser.get('/api/jobs/not-a-uuid');
+    const response = await browser.get('/rest/jobs/not-a-uuid');
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toBe('id: The job id must be a UUID.');
   });
@@ -150,7 +169,7 @@ describe('the socket', () => {
     await stranger.open();
     const ownerSocket = await connectSocket(owner.cookie);
     const strangerSocket = await connectSocket(stranger.cookie);
-    const { id } = (await (await owner.post('/api/diagnostics')).json()) as JobStatus;
+    const { id } = (await (await owner.post('/rest/diagnostics')).json()) as JobStatus;
     const [record] = await database.query<{ session_id: string }>('select session_id from job_record where id = $1', [id]);
 
     const heardByStranger: JobStatus[] = [];
@@ -182,9 +201,15 @@ describe('operations', () => {
     expect(body).toContain('serpwise_process_cpu_seconds_total');
   });
 
+  it('serves the web app for documented pages under /api (the API docs), not a JSON answer', async () => {
+    const response = await fetch(`${baseUrl}/api/v1/overview`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+  });
+
   it('answers an unknown API path with a JSON 404, never the web page', async () => {
-    const response = await fetch(`${baseUrl}/api/nothing-here`, { headers: { accept: 'text/html' } });
+    const response = await fetch(`${baseUrl}/rest/nothing-here`, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ statusCode: 404, message: 'Cannot GET /api/nothing-here' });
+    expect(await response.json()).toEqual({ statusCode: 404, message: 'Cannot GET /rest/nothing-here' });
   });
 });

@@ -33,7 +33,7 @@ const seenOn = (page: Page) => page.evaluate(() => (window as unknown as { seen:
 function countStatusPolls(page: Page): { times: number[] } {
   const polls = { times: [] as number[] };
   page.on('request', (request) => {
-    if (request.method() === 'GET' && /\/api\/jobs\/[0-9a-f-]{36}$/.test(new URL(request.url()).pathname)) polls.times.push(Date.now());
+    if (request.method() === 'GET' && /\/rest\/jobs\/[0-9a-f-]{36}$/.test(new URL(request.url()).pathname)) polls.times.push(Date.now());
   });
   return polls;
 }
@@ -63,7 +63,7 @@ describe('system check, live from worker to browser', () => {
     expect(seen.at(-1)).toMatchObject({ state: 'completed', percent: '100%' });
     // The only status read is the catch-up when the job is first followed; the rest came over the socket.
     expect(polls.times.length).toBeLessThanOrEqual(1);
-    await expect(page.getByText('Completed')).toBeTruthy();
+    await expect(page.getByTestId('job-state').textContent()).resolves.toBe('Completed');
   });
 
   it('still reaches the end through the 3-second poll when the socket is blocked', async () => {

@@ -3,6 +3,14 @@ import type { ApiError } from '@serpwise/contracts';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 
+/** Body-parser failures (Express hands them over with the parser error as cause), in words a person reads. */
+const bodyParserMessages: Record<string, string> = {
+  'entity.parse.failed': 'The request body is not valid JSON.',
+  'entity.too.large': 'The request body is too large.',
+  'charset.unsupported': 'The request body uses a character set the server does not accept; send UTF-8.',
+  'encoding.unsupported': 'The request body uses a content encoding the server does not accept.',
+};
+
 /** Every error leaves as { statusCode, message, errors? }; unexpected ones are logged and never leak internals. */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
@@ -22,6 +30,8 @@ export class HttpErrorFilter implements ExceptionFilter {
       return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Something went wrong on our side. Please try again.' };
     }
     const statusCode = exception.getStatus();
+    const parserError = (exception.cause as { type?: string } | undefined)?.type;
+    if (parserError && bodyParserMessages[parserError]) return { statusCode, message: bodyParserMessages[parserError] };
     const answer = exception.getResponse();
     if (typeof answer === 'string') return { statusCode, message: answer };
     const { message, errors } = answer as { message?: unknown; errors?: unknown };

@@ -20,12 +20,12 @@ const lastCall = () => fetchMock.mock.calls.at(-1)!;
 
 describe('apiRequest', () => {
   it('sends the cross-site request token from the page meta tag on state-changing calls', async () => {
-    await apiRequest('/api/diagnostics', { method: 'POST', body: {} });
+    await apiRequest('/rest/diagnostics', { method: 'POST', body: {} });
     expect((lastCall()[1].headers as Record<string, string>)['x-csrf-token']).toBe('token-from-page');
   });
 
   it('sends no token on reads', async () => {
-    await apiRequest('/api/jobs/1');
+    await apiRequest('/rest/jobs/1');
     expect((lastCall()[1].headers as Record<string, string>)['x-csrf-token']).toBeUndefined();
   });
 
@@ -38,12 +38,12 @@ describe('apiRequest', () => {
   it('adds countryCode to the body of search-API posts, and leaves other calls alone', async () => {
     await apiRequest('/Endpoints/Search/JsonSearch', { method: 'POST', body: { query: 'x' } });
     expect(JSON.parse(lastCall()[1].body as string)).toEqual({ countryCode: 'US', query: 'x' });
-    await apiRequest('/api/diagnostics', { method: 'POST', body: {} });
+    await apiRequest('/rest/diagnostics', { method: 'POST', body: {} });
     expect(JSON.parse(lastCall()[1].body as string)).toEqual({});
   });
 
   it('turns an error answer into ApiRequestError with the server message', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ statusCode: 404, message: 'Job not found.' }, 404));
-    await expect(apiRequest('/api/jobs/x')).rejects.toEqual(new ApiRequestError(404, 'Job not found.'));
+    await expect(apiRequest('/rest/jobs/x')).rejects.toEqual(new ApiRequestError(404, 'Job not found.'));
   });
 });

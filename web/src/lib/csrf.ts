@@ -1,4 +1,4 @@
-import { csrfMetaName } from '@serpwise/contracts';
+import { csrfMetaName, restPrefix } from '@serpwise/contracts';
 
 let cached: string | null = null;
 
@@ -7,7 +7,7 @@ export async function csrfToken(): Promise<string> {
   if (cached) return cached;
   const fromMeta = document.querySelector<HTMLMetaElement>(`meta[name="${csrfMetaName}"]`)?.content;
   if (fromMeta) return (cached = fromMeta);
-  const response = await fetch('/api/session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  const response = await fetch(`${restPrefix}/session`, { credentials: 'same-origin', headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error('Could not start a session. Reload the page and try again.');
   const { csrfToken: token } = (await response.json()) as { csrfToken: string };
   return (cached = token);

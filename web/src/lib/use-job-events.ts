@@ -1,4 +1,4 @@
-import { isFinished, jobStatusPollMs, type JobStatus } from '@serpwise/contracts';
+import { isFinished, jobStatusPollMs, restPrefix, type JobStatus } from '@serpwise/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from './api-client';
@@ -10,7 +10,7 @@ export type JobTransport = 'socket' | 'polling' | 'idle';
 
 /**
  * A job's live status. Socket events write straight into the query cache; while the socket is down the same
- * query polls GET /api/jobs/:id every 3000 ms (the documented poll), and stops the moment the socket is back.
+ * query polls GET /rest/jobs/:id every 3000 ms (the documented poll), and stops the moment the socket is back.
  * On reconnect it fetches once, to catch up on anything said while it was away.
  */
 export function useJobEvents(jobId: string | null, initial?: JobStatus): { status: JobStatus | undefined; transport: JobTransport } {
@@ -20,7 +20,7 @@ export function useJobEvents(jobId: string | null, initial?: JobStatus): { statu
 
   const query = useQuery({
     queryKey: jobQueryKey(jobId ?? 'none'),
-    queryFn: ({ signal }) => apiRequest<JobStatus>(`/api/jobs/${jobId}`, { signal }),
+    queryFn: ({ signal }) => apiRequest<JobStatus>(`${restPrefix}/jobs/${jobId}`, { signal }),
     enabled: jobId !== null,
     initialData: initial,
     staleTime: Infinity,

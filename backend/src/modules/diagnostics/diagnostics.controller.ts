@@ -4,7 +4,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CurrentSession, type RequestSession } from '../sessions/request-session.js';
 import { DiagnosticsService } from './diagnostics.service.js';
 
-@Controller('api/diagnostics')
+@Controller('rest/diagnostics')
 export class DiagnosticsController {
   constructor(private readonly diagnostics: DiagnosticsService) {}
 

@@ -4,7 +4,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CurrentSession, type RequestSession } from '../sessions/request-session.js';
 import { JobsService } from './jobs.service.js';
 
-@Controller('api/jobs')
+@Controller('rest/jobs')
 export class JobsController {
   constructor(private readonly jobs: JobsService) {}
 

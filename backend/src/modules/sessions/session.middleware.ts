@@ -1,5 +1,5 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
-import { sessionCookieName } from '@serpwise/contracts';
+import { isRestPath, restPrefix, sessionCookieName } from '@serpwise/contracts';
 import type { NextFunction, Request, Response } from 'express';
 import { SessionsService } from './sessions.service.js';
 
@@ -10,8 +10,8 @@ const fullPath = (request: Request) => new URL(request.originalUrl, 'http://loca
 function startsSession(request: Request): boolean {
   if (request.method !== 'GET') return false;
   const path = fullPath(request);
-  if (path === '/api/session') return true;
-  return !path.startsWith('/api/') && request.accepts(['json', 'html']) === 'html';
+  if (path === `${restPrefix}/session`) return true;
+  return !isRestPath(path) && request.accepts(['json', 'html']) === 'html';
 }
 
 /** Attaches the caller's session to the request, starting one for a first page load. */

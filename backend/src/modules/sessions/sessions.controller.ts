@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { CurrentSession, type RequestSession } from './request-session.js';
 
-@Controller('api/session')
+@Controller('rest/session')
 export class SessionsController {
   /** The session bootstrap for clients without the page meta tag (the Vite dev server, scripts). */
   @Get()

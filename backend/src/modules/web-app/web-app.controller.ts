@@ -1,11 +1,12 @@
 import { Controller, Get, NotFoundException, Req, Res } from '@nestjs/common';
+import { isRestPath } from '@serpwise/contracts';
 import type { Request, Response } from 'express';
 import { sessionOf } from '../sessions/request-session.js';
 import { WebAppShell } from './web-app-shell.js';
 
 /**
  * Serves the built web app for every page route (the client router takes it from there). Requests that do not
- * accept HTML, and /api/ paths, get the usual JSON 404 so a missing endpoint never answers with a page.
+ * accept HTML, and REST paths, get the usual JSON 404 so a missing endpoint never answers with a page.
  */
 @Controller()
 export class WebAppController {
@@ -13,7 +14,7 @@ export class WebAppController {
 
   @Get('{*path}')
   page(@Req() request: Request, @Res() response: Response): void {
-    const wantsPage = request.accepts(['json', 'html']) === 'html' && !request.path.toLowerCase().startsWith('/api/');
+    const wantsPage = request.accepts(['json', 'html']) === 'html' && !isRestPath(request.path);
     if (!wantsPage) throw new NotFoundException(`Cannot GET ${request.path}`);
     response
       .status(200)

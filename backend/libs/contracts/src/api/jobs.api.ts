@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const jobIdParamSchema = z.object({ id: z.uuid({ message: 'The job id must be a UUID.' }) });
 
-/** POST /api/diagnostics takes no body fields today; unknown ones are refused so typos surface. */
+/** POST /rest/diagnostics takes no body fields today; unknown ones are refused so typos surface. */
 export const startDiagnosticBodySchema = z.object({}).strict();
 
 export const apiErrorSchema = z.object({

@@ -1,5 +1,14 @@
 /** Shared HTTP conventions of the web client and the API (01-product.md §7). */
 
+/**
+ * Prefix of Serpwise's own REST endpoints (sessions, jobs, diagnostics). Not /api: /api, /api/v2 and /api/v1/...
+ * are documented web pages (the API docs, 01-product.md §2). The documented calls keep their own paths.
+ */
+export const restPrefix = '/rest';
+
+/** True for a path under the REST prefix. */
+export const isRestPath = (path: string) => path.toLowerCase().startsWith(`${restPrefix}/`);
+
 /** The page meta tag that carries the cross-site request token. */
 export const csrfMetaName = 'csrf-token';
 /** The request header that sends it back on every state-changing request. */

@@ -1,7 +1,7 @@
-import type { JobStatus } from '@serpwise/contracts';
+import { restPrefix, type JobStatus } from '@serpwise/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export const startDiagnostic = () => apiRequest<JobStatus>('/api/diagnostics', { method: 'POST', body: {} });
+export const startDiagnostic = () => apiRequest<JobStatus>(`${restPrefix}/diagnostics`, { method: 'POST', body: {} });
 
 export const useStartDiagnostic = () => useMutation({ mutationFn: startDiagnostic });

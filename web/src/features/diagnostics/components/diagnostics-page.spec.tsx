@@ -8,7 +8,7 @@ import { DiagnosticsPage } from './diagnostics-page';
 type FetchArgs = [string, RequestInit?];
 const fetchMock = jest.fn<(...args: FetchArgs) => Promise<Response>>();
 const json = jsonResponse;
-const pollsOf = () => fetchMock.mock.calls.filter(([url, init]) => url.startsWith('/api/jobs/') && (init?.method ?? 'GET') === 'GET');
+const pollsOf = () => fetchMock.mock.calls.filter(([url, init]) => url.startsWith('/rest/jobs/') && (init?.method ?? 'GET') === 'GET');
 
 function renderPage(socket: FakeSocket) {
   return render(
@@ -27,7 +27,7 @@ beforeEach(() => {
 describe('DiagnosticsPage', () => {
   it('follows the job from socket events while the socket is up', async () => {
     const socket = new FakeSocket(true);
-    fetchMock.mockImplementation(async (url) => (url === '/api/diagnostics' ? json(jobStatus(), 202) : json(jobStatus())));
+    fetchMock.mockImplementation(async (url) => (url === '/rest/diagnostics' ? json(jobStatus(), 202) : json(jobStatus())));
     renderPage(socket);
 
     await userEvent.click(screen.getByRole('button', { name: 'Run system check' }));
@@ -47,7 +47,7 @@ describe('DiagnosticsPage', () => {
   it('polls the status every 3 seconds while the socket is down, and stops once it is back', async () => {
     const socket = new FakeSocket(false);
     const statuses = [jobStatus({ state: 'active', percent: 20, done: 1, message: 'Round-trip through Redis' })];
-    fetchMock.mockImplementation(async (url) => (url === '/api/diagnostics' ? json(jobStatus(), 202) : json(statuses[0])));
+    fetchMock.mockImplementation(async (url) => (url === '/rest/diagnostics' ? json(jobStatus(), 202) : json(statuses[0])));
     renderPage(socket);
 
     const startedAt = Date.now();
