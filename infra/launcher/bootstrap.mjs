@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const minimumNode = [22, 17];
+export const minimumNode = /** @type {const} */ ([22, 17]);
 
 /** @param {string} version like v24.1.0 */
 export function nodeIsRecentEnough(version) {

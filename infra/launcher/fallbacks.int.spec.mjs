@@ -9,6 +9,7 @@ import { redisMissingMessage, resolveRedis } from './redis.mjs';
 
 jest.setTimeout(120_000);
 
+/** @type {string[]} */
 const folders = [];
 async function scratchFolder() {
   const folder = await mkdtemp(join(tmpdir(), 'sw-launcher-'));

@@ -1,34 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitForHealthy } from '../launcher/processes.mjs';
+import { freePort } from '../launcher/probe.mjs';
 import { createTestDatabase, createTestRedis, testRedisUrl, type TestDatabase, type TestRedis } from './test-services.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const entry = { backend: join(root, 'backend/dist/main.js'), worker: join(root, 'worker/dist/main.js') };
 
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitHealthy(url: string, child: ChildProcess, output: () => string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ${url} answered:\n${output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
+/** Waits like the launcher does, adding the processes' output to the error so a failing test says why. */
+async function waitHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  try {
+    await waitForHealthy(url, child, 30_000);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${output()}`, { cause: error });
   }
-  throw new Error(`${url} did not answer in time:\n${output()}`);
 }
 
 /**

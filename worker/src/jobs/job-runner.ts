@@ -58,7 +58,8 @@ export class JobRunner {
     const contract = findJobContract(job.name);
     const handler = this.handlers.get(job.name);
     if (!contract || !handler || !job.id) throw new UnrecoverableError(`No handler for job ${job.name}`);
-    const records = new JobRecordRepository(this.orm.em.fork());
+    // Inside RequestContext.create, orm.em resolves to this run's own EntityManager.
+    const records = new JobRecordRepository(this.orm.em);
 
     const payload = contract.payload.safeParse(job.data);
     if (!payload.success) {

@@ -1,6 +1,6 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import { ownerRoom, type ServerToClientEvents } from '@serpwise/contracts';
-import type { OwnedJobStatus } from '@serpwise/database';
+import { withoutOwner, type OwnedJobStatus } from '@serpwise/database';
 import type { Redis } from 'ioredis';
 import { socketChannelKey } from '@serpwise/backend/platform';
 
@@ -19,7 +19,6 @@ export class RedisJobEvents extends JobEvents {
   }
 
   updated(status: OwnedJobStatus): void {
-    const { owner, ...publicStatus } = status;
-    this.emitter.to(ownerRoom(owner)).emit('job.updated', publicStatus);
+    this.emitter.to(ownerRoom(status.owner)).emit('job.updated', withoutOwner(status));
   }
 }

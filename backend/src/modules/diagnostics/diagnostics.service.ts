@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { diagnosticJob, diagnosticSteps, type JobStatus } from '@serpwise/contracts';
-import { JobRecordRepository } from '@serpwise/database';
+import { JobRecordRepository, withoutOwner } from '@serpwise/database';
 import { JobQueue } from '../../platform/queue/job-queue.js';
-import { toPublicStatus } from '../jobs/jobs.service.js';
 import type { RequestSession } from '../sessions/request-session.js';
 
 /** Starts diagnostic runs: a record in PostgreSQL first, then the BullMQ job named by the record's id. */
@@ -28,6 +27,6 @@ export class DiagnosticsService {
     });
     // If Redis is unreachable the record stays queued and the worker's reconciler enqueues it later.
     await this.queue.enqueue(diagnosticJob, payload, { jobId: id });
-    return toPublicStatus(record);
+    return withoutOwner(record);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
+import { JobRecordRepository, withoutOwner } from '@serpwise/database';
 import type { JobStatus } from '@serpwise/contracts';
 import type { RequestSession } from '../sessions/request-session.js';
 
@@ -14,11 +14,6 @@ export class JobsService {
     const job = await this.jobs.findOwned(id, { sessionId: session.id, userId: session.userId });
     // Someone else's job answers exactly like a missing one, so ids cannot be probed.
     if (!job) throw new NotFoundException(jobNotFoundMessage);
-    return toPublicStatus(job);
+    return withoutOwner(job);
   }
-}
-
-export function toPublicStatus(job: OwnedJobStatus): JobStatus {
-  const { owner: _owner, ...status } = job;
-  return status;
 }

@@ -40,6 +40,12 @@ export interface OwnedJobStatus extends JobStatus {
   owner: JobOwner;
 }
 
+/** The status as its owner may see it: without the owner ids. */
+export function withoutOwner(status: OwnedJobStatus): JobStatus {
+  const { owner: _owner, ...rest } = status;
+  return rest;
+}
+
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
 function toStatus(row: JobRecordRow): OwnedJobStatus {
