@@ -9,6 +9,10 @@ import { JobsModule } from './modules/jobs/jobs.module.js';
 import { RealtimeModule } from './modules/realtime/realtime.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
 import { WebAppModule } from './modules/web-app/web-app.module.js';
+import { AccessModule } from './modules/access/access.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { AccountStateModule } from './modules/account-state/account-state.module.js';
+import { MailModule } from './platform/mail/mail.module.js';
 
 @Module({})
 export class AppModule {
@@ -19,8 +23,12 @@ export class AppModule {
         EnvironmentModule.forRoot(environment),
         DatabaseModule,
         RedisModule,
+        MailModule,
         HealthModule,
         SessionsModule,
+        AccessModule,
+        AuthModule,
+        AccountStateModule,
         RealtimeModule,
         JobsModule,
         DiagnosticsModule,

@@ -9,6 +9,7 @@ export const entryPoints = {
   backend: join(root, 'backend', 'dist', 'main.js'),
   worker: join(root, 'worker', 'dist', 'main.js'),
   migrate: join(root, 'backend', 'libs', 'database', 'dist', 'cli', 'migrate.js'),
+  seedDemoUsers: join(root, 'backend', 'dist', 'cli', 'seed-demo-users.js'),
   tsc: join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
   vite: join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
 };

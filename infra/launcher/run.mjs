@@ -58,6 +58,8 @@ export async function run() {
     say('Migrating the database…');
     const migrated = await runStep(process.execPath, [entryPoints.migrate], { cwd: root, env, label: 'Migration' });
     say(migrated.trim().split('\n').at(-1) ?? '');
+    const seeded = await runStep(process.execPath, [entryPoints.seedDemoUsers], { cwd: root, env, label: 'Demo users' });
+    say(seeded.trim().split('\n').at(-1) ?? '');
 
     const backend = startService('backend', process.execPath, [entryPoints.backend], { cwd: root, env });
     const worker = startService('worker', process.execPath, [entryPoints.worker], { cwd: root, env });

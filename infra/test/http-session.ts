@@ -25,6 +25,7 @@ export class HttpSession {
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual', // a test sees a redirect as the browser gets it
     });
     const setCookie = response.headers.get('set-cookie');
     const session = setCookie && new RegExp(`${sessionCookieName}=([^;]+)`).exec(setCookie)?.[1];

@@ -34,8 +34,10 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (parserError && bodyParserMessages[parserError]) return { statusCode, message: bodyParserMessages[parserError] };
     const answer = exception.getResponse();
     if (typeof answer === 'string') return { statusCode, message: answer };
-    const { message, errors } = answer as { message?: unknown; errors?: unknown };
+    const { message, errors, data } = answer as { message?: unknown; errors?: unknown; data?: unknown };
     const text = Array.isArray(message) ? message.join(' ') : typeof message === 'string' ? message : exception.message;
-    return Array.isArray(errors) ? { statusCode, message: text, errors: errors.map(String) } : { statusCode, message: text };
+    const body: ApiError = Array.isArray(errors) ? { statusCode, message: text, errors: errors.map(String) } : { statusCode, message: text };
+    // The documented auth and account calls read data.isSuccessful / data.errors even on a refusal.
+    return data && typeof data === 'object' ? { ...body, data: data as Record<string, unknown> } : body;
   }
 }

@@ -8,3 +8,5 @@ export * from './health/health-checks.js';
 export * from './database/database.module.js';
 export * from './redis/redis.module.js';
 export * from './config/load-environment.js';
+export * from './mail/mailer.js';
+export * from './mail/mail.module.js';

@@ -7,3 +7,8 @@ export * from './realtime/server-to-client-events.js';
 export * from './http/conventions.js';
 export * from './api/jobs.api.js';
 export * from './tables/pagination.js';
+export * from './accounts/messages.js';
+export * from './accounts/email.js';
+export * from './accounts/roles.js';
+export * from './accounts/user-state.js';
+export * from './accounts/auth.api.js';

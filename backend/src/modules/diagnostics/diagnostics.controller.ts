@@ -3,7 +3,9 @@ import { startDiagnosticBodySchema } from '@serpwise/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CurrentSession, type RequestSession } from '../sessions/request-session.js';
 import { DiagnosticsService } from './diagnostics.service.js';
+import { Access } from '../access/access.decorator.js';
 
+@Access('session')
 @Controller('rest/diagnostics')
 export class DiagnosticsController {
   constructor(private readonly diagnostics: DiagnosticsService) {}

@@ -6,7 +6,9 @@ import type { Registry } from 'prom-client';
 import { redisCheck, runHealthChecks } from '../../platform/health/health-checks.js';
 import { REDIS } from '../../platform/redis/redis.module.js';
 import { METRICS_REGISTRY } from './http-metrics.middleware.js';
+import { Access } from '../access/access.decorator.js';
 
+@Access('public')
 @Controller()
 export class HealthController {
   constructor(

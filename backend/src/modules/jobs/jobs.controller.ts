@@ -3,7 +3,9 @@ import { jobIdParamSchema } from '@serpwise/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CurrentSession, type RequestSession } from '../sessions/request-session.js';
 import { JobsService } from './jobs.service.js';
+import { Access } from '../access/access.decorator.js';
 
+@Access('session')
 @Controller('rest/jobs')
 export class JobsController {
   constructor(private readonly jobs: JobsService) {}

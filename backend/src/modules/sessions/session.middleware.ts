@@ -1,6 +1,9 @@
-import { Injectable, type NestMiddleware } from '@nestjs/common';
-import { isRestPath, restPrefix, sessionCookieName } from '@serpwise/contracts';
+import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
+import { isRestPath, restPrefix, sessionCookieName, type Environment } from '@serpwise/contracts';
 import type { NextFunction, Request, Response } from 'express';
+import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+import { IdentityService } from './identity.service.js';
+import { setSessionCookie } from './session-cookie.js';
 import { SessionsService } from './sessions.service.js';
 
 /** The full path: inside Nest middleware request.path is relative to the mount point. */
@@ -14,10 +17,14 @@ function startsSession(request: Request): boolean {
   return !isRestPath(path) && request.accepts(['json', 'html']) === 'html';
 }
 
-/** Attaches the caller's session to the request, starting one for a first page load. */
+/** Attaches the caller's session (and, when logged in, the user) to the request, starting one for a first page load. */
 @Injectable()
 export class SessionMiddleware implements NestMiddleware {
-  constructor(private readonly sessions: SessionsService) {}
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly identities: IdentityService,
+    @Inject(ENVIRONMENT) private readonly environment: Environment,
+  ) {}
 
   async use(request: Request, response: Response, next: NextFunction): Promise<void> {
     try {
@@ -25,10 +32,14 @@ export class SessionMiddleware implements NestMiddleware {
       let session = await this.sessions.resolve(token);
       if (!session && startsSession(request)) {
         const started = await this.sessions.start(request.get('user-agent') ?? null);
-        response.cookie(sessionCookieName, started.token, this.sessions.cookieOptions());
+        setSessionCookie(response, this.environment, started.token, 'visitor');
         session = started.session;
       }
-      if (session) request.serpwiseSession = session;
+      if (session) {
+        request.serpwiseSession = session;
+        const identity = session.userId ? await this.identities.load(session.userId) : null;
+        if (identity) request.serpwiseIdentity = identity;
+      }
       next();
     } catch (error) {
       next(error);

@@ -1,6 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { CurrentSession, type RequestSession } from './request-session.js';
+import { Access } from '../access/access.decorator.js';
 
+@Access('session')
 @Controller('rest/session')
 export class SessionsController {
   /** The session bootstrap for clients without the page meta tag (the Vite dev server, scripts). */

@@ -4,11 +4,12 @@ import { CsrfGuard } from './csrf.guard.js';
 import { SessionMiddleware } from './session.middleware.js';
 import { SessionsController } from './sessions.controller.js';
 import { SessionsService } from './sessions.service.js';
+import { IdentityService } from './identity.service.js';
 
 @Module({
   controllers: [SessionsController],
-  providers: [SessionsService, { provide: APP_GUARD, useClass: CsrfGuard }],
-  exports: [SessionsService],
+  providers: [SessionsService, IdentityService, { provide: APP_GUARD, useClass: CsrfGuard }],
+  exports: [SessionsService, IdentityService],
 })
 export class SessionsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

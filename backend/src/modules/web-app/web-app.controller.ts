@@ -3,11 +3,13 @@ import { isRestPath } from '@serpwise/contracts';
 import type { Request, Response } from 'express';
 import { sessionOf } from '../sessions/request-session.js';
 import { WebAppShell } from './web-app-shell.js';
+import { Access } from '../access/access.decorator.js';
 
 /**
  * Serves the built web app for every page route (the client router takes it from there). Requests that do not
  * accept HTML, and REST paths, get the usual JSON 404 so a missing endpoint never answers with a page.
  */
+@Access('public')
 @Controller()
 export class WebAppController {
   constructor(private readonly shell: WebAppShell) {}

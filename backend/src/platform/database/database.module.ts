@@ -1,7 +1,7 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Global, Module } from '@nestjs/common';
 import { EntityManager, PostgreSqlDriver } from '@mikro-orm/postgresql';
-import { createOrmConfig, JobRecordRepository, SessionRepository } from '@serpwise/database';
+import { createOrmConfig, JobRecordRepository, PasswordResetRepository, SessionRepository, UserRepository } from '@serpwise/database';
 import type { Environment } from '@serpwise/contracts';
 import { ENVIRONMENT } from '../config/environment.provider.js';
 
@@ -19,7 +19,9 @@ import { ENVIRONMENT } from '../config/environment.provider.js';
   providers: [
     { provide: JobRecordRepository, inject: [EntityManager], useFactory: (em: EntityManager) => new JobRecordRepository(em) },
     { provide: SessionRepository, inject: [EntityManager], useFactory: (em: EntityManager) => new SessionRepository(em) },
+    { provide: UserRepository, inject: [EntityManager], useFactory: (em: EntityManager) => new UserRepository(em) },
+    { provide: PasswordResetRepository, inject: [EntityManager], useFactory: (em: EntityManager) => new PasswordResetRepository(em) },
   ],
-  exports: [JobRecordRepository, SessionRepository],
+  exports: [JobRecordRepository, SessionRepository, UserRepository, PasswordResetRepository],
 })
 export class DatabaseModule {}

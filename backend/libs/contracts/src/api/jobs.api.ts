@@ -9,5 +9,6 @@ export const apiErrorSchema = z.object({
   statusCode: z.number().int(),
   message: z.string(),
   errors: z.array(z.string()).optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

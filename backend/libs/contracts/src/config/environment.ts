@@ -34,6 +34,27 @@ export const environmentSchema = z.object({
   LOG_PRETTY: flag.default(false),
   SESSION_COOKIE_SECURE: flag.default(false),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 14),
+  /** Logged in without 'Remember Me': a browser-session cookie, ended after this long without activity. */
+  LOGIN_SESSION_HOURS: z.coerce.number().int().min(1).default(24),
+  /** Logged in with 'Remember Me': a persistent cookie for this many days. */
+  REMEMBER_ME_DAYS: z.coerce.number().int().min(1).max(400).default(30),
+  /** Concurrent active sessions per user before the user is sent to /add-users (role infinitelogin skips it). */
+  SESSION_LIMIT_PER_USER: z.coerce.number().int().min(1).default(3),
+  /** A logged-in session counts as active when seen within this many minutes (the page pings every 60 s). */
+  SESSION_ACTIVE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(30),
+  /** Failed logins allowed per address and account name in 15 minutes (and five times that per address). */
+  LOGIN_ATTEMPTS_PER_15_MIN: z.coerce.number().int().min(1).default(10),
+  /** Sign-ups and password-reset requests allowed per address in an hour. */
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  PASSWORD_RESET_MINUTES: z.coerce.number().int().min(5).default(60),
+  /** reCAPTCHA-compatible secret; when unset the captcha token is accepted as sent (null included). */
+  CAPTCHA_SECRET: z.string().min(1).optional(),
+  CAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** smtp://user:pass@host:port; when unset, mail is written to DATA_DIR/outbox as .eml files. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Serpwise <no-reply@serpwise.local>'),
+  /** The sister-product cross-promo (tooltip, logout redirect). */
+  CROSS_PROMO_ENABLED: flag.default(true),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

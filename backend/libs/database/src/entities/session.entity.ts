@@ -16,6 +16,15 @@ export const SessionSchema = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     lastSeenAt: p.datetime().onCreate(() => new Date()),
     expiresAt: p.datetime().index(),
+    /** 'Remember Me': a persistent cookie and a long fixed lifetime instead of a sliding short one. */
+    remember: p.boolean().default(false),
+    loggedInAt: p.datetime().nullable(),
+    ipAddress: p.string().length(64).nullable(),
+    /** Set when the owner (or the account owner) removed this session; the next poll reports it once. */
+    killedAt: p.datetime().nullable(),
+    killNoticePending: p.boolean().default(false),
+    /** Admin actions are allowed until this moment (enabled for one hour at a time). */
+    adminActionsUntil: p.datetime().nullable(),
   },
 });
 

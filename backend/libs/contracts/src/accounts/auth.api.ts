@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Payloads of the documented auth calls (01-product.md §3, §7). Field checks that have documented messages
+ * (e-mail format, password length) are made by the service so the answer can list them in data.errors;
+ * these schemas only refuse what no form could send (wrong types, unknown fields).
+ */
+const captchaToken = z.string().max(4096).nullable().optional();
+const text = (max: number) => z.string().max(max, `At most ${max} characters.`);
+
+export const loginRequestSchema = z
+  .object({
+    username: text(254),
+    password: text(200),
+    remember: z.boolean().optional(),
+    rememberMe: z.boolean().optional(),
+    source: text(64).optional(),
+    token: captchaToken,
+    returnUrl: text(2048).optional(),
+  })
+  .strict();
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const registerRequestSchema = z
+  .object({
+    email: text(254),
+    password: text(200),
+    name: text(120).optional(),
+    token: captchaToken,
+    source: text(64).optional(),
+    remember: z.boolean().optional(),
+    rememberMe: z.boolean().optional(),
+  })
+  .strict();
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const forgotPasswordRequestSchema = z.object({ email: text(254), token: captchaToken }).strict();
+
+export const resetPasswordRequestSchema = z
+  .object({ token: z.string().min(1).max(200), newPassword: text(200), confirmPassword: text(200) })
+  .strict();
+
+/** The answer of every auth call: the documented data.isSuccessful and data.errors. */
+export interface AuthAnswer {
+  data: {
+    isSuccessful: boolean;
+    errors: string[];
+    /** Where the client goes next (returnUrl, /onboarding, /add-users). */
+    redirectUrl?: string;
+  };
+}
+
+/** Where a logged-in page goes when a returnUrl is missing or points off-site. */
+export const safeReturnUrl = (value: string | undefined | null, fallback = '/'): string =>
+  value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback;

@@ -1,0 +1,87 @@
+/** The user state the web client reads from getactivestate (01-product.md §3, 03 §3). */
+export interface OnboardingAnswers {
+  companyEmployeeCount: string | null;
+  employedAtAgency: boolean | null;
+  name: string | null;
+  ownBusiness: boolean | null;
+  onboardingDomain: string | null;
+  onboardingDisplay: string | null;
+  onboardingGeo: string | null;
+  interestedInPpc: boolean;
+  interestedInSeo: boolean;
+  interestedInCompetitiveIntelligence: boolean;
+  interestedInClientReporting: boolean;
+  interestedInSalesProspecting: boolean;
+  budgetRange: string | null;
+  isNewCampaign: boolean | null;
+}
+
+export interface ProductAllowance {
+  maxExportRows: number;
+  hasUnlimitedExportRows: boolean;
+}
+
+export interface UserState {
+  isLoggedIn: boolean;
+  userId: string | null;
+  id: string | null;
+  email: string | null;
+  name: string | null;
+  username: string | null;
+  roles: string[];
+  isFullUser: boolean;
+  isFullReconUser: boolean;
+  isAdmin: boolean;
+  shouldShowOnboarding: boolean;
+  isErrorPage: boolean;
+  isTooManyActiveSessions: boolean;
+  createdAt: string | null;
+  childUserId: string | null;
+  childUserEmail: string | null;
+  isChildAccount: boolean;
+  hasGoogleToken: boolean;
+  googleIdToken: string | null;
+  sessionId: string | null;
+  product: ProductAllowance;
+  onboarding: OnboardingAnswers | null;
+}
+
+/** The account and paywall settings of 01-product.md §3 that the client reads with the user. */
+export interface TrackingState {
+  billingMonths: string | null;
+  billingCycle: 'Annually' | 'Monthly' | null;
+  daysSinceSignUp: number | null;
+  signUpDate: string | null;
+  latestActiveDate: string | null;
+  disablePaywall: boolean;
+  disableMultiUserPaywall: boolean;
+  enableScraperFreewall: boolean;
+  enableScraperToken: boolean;
+  homepageSuggestionType: 'domains' | 'keywords' | 'default';
+  hqSuggestionType: 'domains' | 'keywords' | 'default';
+  paywallVariant: string;
+  footerCtaText: string | null;
+  footerCtaLink: string | null;
+  showAnnualPlanUpsell: boolean;
+  isPrerendering: boolean;
+  enableRivalFlowCrossPromo: boolean;
+  enableRivalFlowCrossPromoModal: boolean;
+}
+
+export interface ActiveState {
+  user: UserState;
+  tracking: TrackingState;
+}
+
+/** GET and POST /endpoints/poll. */
+export interface SessionPollAnswer {
+  hasTooManyLogins: boolean;
+  isSessionKilled: boolean;
+}
+
+/** Default export allowance (01-product.md §9). */
+export const defaultMaxExportRows = 500_000;
+/** The session ping of a logged-in page (01-product.md §9). */
+export const sessionPingMs = 60_000;
+/** The active state is refreshed at most this often. */
+export const activeStateRefreshMs = 3_600_000;

@@ -1,0 +1,19 @@
+/** One demo account per role, created by `npm start` so every role can be tried at once (listed in the README). */
+export const demoPassword = 'serpwise-demo';
+
+export interface DemoUser {
+  email: string;
+  name: string;
+  roles: string[];
+  /** E-mail of the parent account, for the child account. */
+  parent?: string;
+}
+
+export const demoUsers: DemoUser[] = [
+  { email: 'free@example.com', name: 'Fran Free', roles: ['free'] },
+  { email: 'full@example.com', name: 'Fiona Full', roles: ['full'] },
+  { email: 'recon@example.com', name: 'Rey Recon', roles: ['full', 'recon_full'] },
+  { email: 'child@example.com', name: 'Chris Child', roles: [], parent: 'full@example.com' },
+  { email: 'admin@example.com', name: 'Ada Admin', roles: ['full', 'admin'] },
+  { email: 'infinite@example.com', name: 'Ian Infinite', roles: ['full', 'infinitelogin'] },
+];

@@ -1,0 +1,127 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  defaultMaxExportRows,
+  type ActiveState,
+  type Environment,
+  type OnboardingAnswers,
+  type SessionPollAnswer,
+  type TrackingState,
+  type UserState,
+} from '@serpwise/contracts';
+import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+import { isAdminIdentity, isFullIdentity } from '../access/access-decision.js';
+import type { Identity, RequestSession } from '../sessions/request-session.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+
+const day = 86_400_000;
+
+const visitorUser = (session: RequestSession | undefined): UserState => ({
+  isLoggedIn: false,
+  userId: null,
+  id: null,
+  email: null,
+  name: null,
+  username: null,
+  roles: [],
+  isFullUser: false,
+  isFullReconUser: false,
+  isAdmin: false,
+  shouldShowOnboarding: false,
+  isErrorPage: false,
+  isTooManyActiveSessions: false,
+  createdAt: null,
+  childUserId: null,
+  childUserEmail: null,
+  isChildAccount: false,
+  hasGoogleToken: false,
+  googleIdToken: null,
+  sessionId: session?.id ?? null,
+  product: { maxExportRows: 0, hasUnlimitedExportRows: false },
+  onboarding: null,
+});
+
+/** The user and tracking state of getactivestate, and the session poll (01-product.md §3, §7). */
+@Injectable()
+export class ActiveStateService {
+  constructor(
+    private readonly sessions: SessionsService,
+    @Inject(ENVIRONMENT) private readonly environment: Environment,
+  ) {}
+
+  async activeState(session: RequestSession | undefined, identity: Identity | undefined): Promise<ActiveState> {
+    const user = identity ? await this.userState(session!, identity) : visitorUser(session);
+    return { user, tracking: this.tracking(identity) };
+  }
+
+  async poll(session: RequestSession, identity: Identity | undefined): Promise<SessionPollAnswer> {
+    const isSessionKilled = await this.sessions.takeKillNotice(session.id);
+    const hasTooManyLogins = identity ? await this.tooManySessions(identity) : false;
+    return { hasTooManyLogins, isSessionKilled };
+  }
+
+  private async tooManySessions(identity: Identity): Promise<boolean> {
+    if (identity.user.roles.includes('infinitelogin')) return false;
+    return this.sessions.hasTooManySessions(identity.user.id);
+  }
+
+  private async userState(session: RequestSession, identity: Identity): Promise<UserState> {
+    const { user, parent } = identity;
+    const isFullUser = isFullIdentity(identity);
+    const isRecon = identity.planRoles.includes('recon_full');
+    // A child account is shown with its parent's account id and its own e-mail (01-product.md §2 header).
+    const owner = parent ?? user;
+    return {
+      isLoggedIn: true,
+      userId: owner.id,
+      id: owner.id,
+      email: owner.email,
+      name: user.name,
+      username: user.username ?? user.email,
+      roles: identity.planRoles,
+      isFullUser,
+      isFullReconUser: isRecon,
+      isAdmin: isAdminIdentity(identity),
+      shouldShowOnboarding: user.shouldShowOnboarding,
+      isErrorPage: false,
+      isTooManyActiveSessions: await this.tooManySessions(identity),
+      createdAt: user.createdAt.toISOString(),
+      childUserId: parent ? user.id : null,
+      childUserEmail: parent ? user.email : null,
+      isChildAccount: parent !== null,
+      hasGoogleToken: Boolean(user.attributes['googleToken']),
+      googleIdToken: null,
+      sessionId: session.id,
+      product: isFullUser
+        ? { maxExportRows: defaultMaxExportRows, hasUnlimitedExportRows: isRecon }
+        : { maxExportRows: 0, hasUnlimitedExportRows: false },
+      onboarding: (user.onboarding as OnboardingAnswers | null) ?? null,
+    };
+  }
+
+  private tracking(identity: Identity | undefined): TrackingState {
+    const user = identity?.parent ?? identity?.user;
+    const attributes = user?.attributes ?? {};
+    const billingCycle = attributes['billingCycle'] === 'Annually' ? 'Annually' : attributes['billingCycle'] === 'Monthly' ? 'Monthly' : null;
+    const months = attributes['billingMonths'] ?? null;
+    return {
+      billingMonths: months === null ? null : `${months}${billingCycle === 'Annually' ? 'a' : ''}`,
+      billingCycle,
+      daysSinceSignUp: user ? Math.floor((Date.now() - user.createdAt.getTime()) / day) : null,
+      signUpDate: user ? user.createdAt.toISOString() : null,
+      latestActiveDate: user?.lastLoginAt ? user.lastLoginAt.toISOString() : null,
+      disablePaywall: identity ? isFullIdentity(identity) : false,
+      disableMultiUserPaywall: false,
+      enableScraperFreewall: false,
+      enableScraperToken: false,
+      homepageSuggestionType: 'default',
+      hqSuggestionType: 'default',
+      paywallVariant: 'default',
+      footerCtaText: null,
+      footerCtaLink: null,
+      showAnnualPlanUpsell: Boolean(identity && isFullIdentity(identity) && billingCycle !== 'Annually'),
+      isPrerendering: false,
+      enableRivalFlowCrossPromo: this.environment.CROSS_PROMO_ENABLED,
+      enableRivalFlowCrossPromoModal: false,
+    };
+  }
+}

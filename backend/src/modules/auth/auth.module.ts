@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { SessionsModule } from '../sessions/sessions.module.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { CaptchaVerifier } from './captcha-verifier.js';
+import { PasswordHasher } from './password-hasher.js';
+import { PasswordResetService } from './password-reset.service.js';
+import { RateLimiter } from './rate-limiter.js';
+
+@Module({
+  imports: [SessionsModule],
+  controllers: [AuthController],
+  providers: [AuthService, PasswordResetService, PasswordHasher, RateLimiter, CaptchaVerifier],
+  exports: [PasswordHasher, RateLimiter],
+})
+export class AuthModule {}

@@ -1,0 +1,146 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  accountMessages,
+  authMessages,
+  isAcceptablePassword,
+  isValidEmail,
+  normalizeEmail,
+  safeReturnUrl,
+  type AuthAnswer,
+  type Environment,
+  type LoginRequest,
+  type RegisterRequest,
+} from '@serpwise/contracts';
+import { UserRepository, type UserRecord } from '@serpwise/database';
+import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+import type { RequestSession } from '../sessions/request-session.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { AuthRefusal } from './auth-refusal.js';
+import { CaptchaVerifier } from './captcha-verifier.js';
+import { PasswordHasher } from './password-hasher.js';
+import { RateLimiter, type RateWindow } from './rate-limiter.js';
+
+/** Where the request came from, as the rate limits and the session list need it. */
+export interface Caller {
+  session: RequestSession;
+  ipAddress: string | null;
+}
+
+/** A successful login or sign-up: the new cookie token and the documented answer. */
+export interface SignedIn {
+  token: string;
+  remember: boolean;
+  answer: AuthAnswer;
+}
+
+const fifteenMinutes = 15 * 60;
+const hour = 3600;
+
+/** Login, sign-up and their rules (01-product.md §4, §5, §8). */
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: SessionsService,
+    private readonly hasher: PasswordHasher,
+    private readonly limiter: RateLimiter,
+    private readonly captcha: CaptchaVerifier,
+    @Inject(ENVIRONMENT) private readonly environment: Environment,
+  ) {}
+
+  async login(caller: Caller, request: LoginRequest): Promise<SignedIn> {
+    const login = request.username.trim().toLowerCase();
+    if (!login || !request.password) throw new AuthRefusal(400, [authMessages.loginFieldsMissing]);
+    const windows = this.loginWindows(caller, login);
+    await this.refuseWhenBlocked(windows);
+    await this.requireCaptcha(request.token, caller);
+
+    const user = await this.users.findByLogin(login);
+    const valid = await this.hasher.verify(user?.passwordHash ?? null, request.password);
+    if (!user || !valid) {
+      await Promise.all(windows.map((window) => this.limiter.hit(window)));
+      throw new AuthRefusal(401, [accountMessages.loginFailed]);
+    }
+    await this.limiter.reset(windows[0]!);
+    return this.signIn(caller, user, request.rememberMe ?? request.remember ?? false, request.returnUrl);
+  }
+
+  async register(caller: Caller, request: RegisterRequest): Promise<SignedIn> {
+    const email = normalizeEmail(request.email);
+    const errors = [
+      ...(isValidEmail(email) ? [] : [accountMessages.invalidEmail]),
+      ...(isAcceptablePassword(request.password) ? [] : [accountMessages.passwordTooShort]),
+    ];
+    if (errors.length) throw new AuthRefusal(400, errors);
+    const window = this.registrationWindow(caller);
+    await this.refuseWhenBlocked([window]);
+    await this.requireCaptcha(request.token, caller);
+    await this.limiter.hit(window);
+
+    const user = await this.users.create({
+      email,
+      passwordHash: await this.hasher.hash(request.password),
+      name: request.name?.trim() || null,
+      roles: ['free'],
+      shouldShowOnboarding: true,
+    });
+    if (!user) throw new AuthRefusal(409, [accountMessages.duplicateEmail]);
+    return this.signIn(caller, user, request.rememberMe ?? request.remember ?? false, '/onboarding');
+  }
+
+  /** Sign-up that logs in instead when the address already has an account with this password. */
+  async registerOrLogin(caller: Caller, request: RegisterRequest): Promise<SignedIn> {
+    const email = normalizeEmail(request.email);
+    const existing = isValidEmail(email) ? await this.users.findByEmail(email) : null;
+    if (!existing) return this.register(caller, request);
+    try {
+      return await this.login(caller, { username: email, password: request.password, token: request.token, remember: request.remember, rememberMe: request.rememberMe });
+    } catch (error) {
+      if (error instanceof AuthRefusal && error.getStatus() === 401) throw new AuthRefusal(409, [accountMessages.duplicateEmail]);
+      throw error;
+    }
+  }
+
+  async logOut(session: RequestSession): Promise<{ token: string; userId: string | null }> {
+    const { token } = await this.sessions.logOut(session.id);
+    return { token, userId: session.userId };
+  }
+
+  private async signIn(caller: Caller, user: UserRecord, remember: boolean, returnUrl: string | undefined): Promise<SignedIn> {
+    const { token } = await this.sessions.logIn(caller.session.id, user.id, remember, caller.ipAddress);
+    await this.users.recordLogin(user.id);
+    const redirectUrl = await this.landingAfterLogin(user, returnUrl);
+    return { token, remember, answer: { data: { isSuccessful: true, errors: [], redirectUrl } } };
+  }
+
+  /** Too many sessions wins over onboarding, which wins over the page the user came from. */
+  private async landingAfterLogin(user: UserRecord, returnUrl: string | undefined): Promise<string> {
+    if (!user.roles.includes('infinitelogin') && (await this.sessions.hasTooManySessions(user.id))) return '/add-users';
+    if (user.shouldShowOnboarding) return '/onboarding';
+    return safeReturnUrl(returnUrl);
+  }
+
+  private loginWindows(caller: Caller, login: string): RateWindow[] {
+    const limit = this.environment.LOGIN_ATTEMPTS_PER_15_MIN;
+    const address = caller.ipAddress ?? 'unknown';
+    return [
+      { bucket: 'login-failure', key: `${address}|${login}`, limit, windowSeconds: fifteenMinutes },
+      { bucket: 'login-failure-address', key: address, limit: limit * 5, windowSeconds: fifteenMinutes },
+    ];
+  }
+
+  private registrationWindow(caller: Caller): RateWindow {
+    return { bucket: 'registration', key: caller.ipAddress ?? 'unknown', limit: this.environment.REGISTRATIONS_PER_HOUR, windowSeconds: hour };
+  }
+
+  private async refuseWhenBlocked(windows: RateWindow[]): Promise<void> {
+    for (const window of windows) {
+      const seconds = await this.limiter.blockedFor(window);
+      if (seconds !== null) throw new AuthRefusal(429, [authMessages.tooManyAttempts(Math.max(1, Math.ceil(seconds / 60)))]);
+    }
+  }
+
+  private async requireCaptcha(token: string | null | undefined, caller: Caller): Promise<void> {
+    if (!(await this.captcha.verify(token, caller.ipAddress))) throw new AuthRefusal(400, [authMessages.captchaFailed]);
+  }
+}

@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { UserRepository } from '@serpwise/database';
+import type { Identity } from './request-session.js';
+
+const planRoleNames = new Set(['free', 'full', 'recon_full']);
+
+/** Loads the user behind a session and works out the roles that decide access. */
+@Injectable()
+export class IdentityService {
+  constructor(private readonly users: UserRepository) {}
+
+  async load(userId: string): Promise<Identity | null> {
+    const user = await this.users.findById(userId);
+    if (!user) return null;
+    const parent = user.parentUserId ? await this.users.findById(user.parentUserId) : null;
+    // A child account uses its parent's plan, and keeps its own non-plan roles (admin, infinitelogin).
+    const planRoles = parent
+      ? [...parent.roles.filter((role) => planRoleNames.has(role)), ...user.roles.filter((role) => !planRoleNames.has(role))]
+      : user.roles;
+    return { user, parent, planRoles };
+  }
+}
