@@ -7,3 +7,7 @@ export * from './realtime/server-to-client-events.js';
 export * from './http/conventions.js';
 export * from './api/jobs.api.js';
 export * from './tables/pagination.js';
+export * from './research/territories.js';
+export * from './research/countries.js';
+export * from './research/enumerations.js';
+export * from './research/search.js';

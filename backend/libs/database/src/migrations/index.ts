@@ -1,5 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122014107_initial } from './Migration20261122014107_initial.js';
+import { Migration20261122022959_research_warehouse } from './Migration20261122022959_research_warehouse.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -7,4 +8,5 @@ import { Migration20261122014107_initial } from './Migration20261122014107_initi
  */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122014107_initial', class: Migration20261122014107_initial },
+  { name: 'Migration20261122022959_research_warehouse', class: Migration20261122022959_research_warehouse },
 ];
