@@ -22,7 +22,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
-    files: ['infra/**/*.mjs', 'backend/libs/database/src/cli/**/*.ts', '**/*.spec.*', '**/test/**', 'web/e2e/**'],
+    files: ['infra/**/*.mjs', 'backend/libs/database/src/cli/**/*.ts', 'backend/libs/research/src/cli/**/*.ts', '**/*.spec.*', '**/test/**', 'web/e2e/**'],
     rules: { 'no-console': 'off' },
   },
   {
