@@ -4,3 +4,4 @@ export * from './migrate.js';
 export * from './repositories/job-record.repository.js';
 export * from './repositories/session.repository.js';
 export * from './warehouse-partitions.js';
+export * from './repositories/missed-search-event.repository.js';

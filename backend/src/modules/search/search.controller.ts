@@ -1,0 +1,15 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { jsonSearchRequestSchema, type JsonSearchRequest } from '@serpwise/contracts';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { SearchService } from './search.service.js';
+
+/** The documented search call (01 §7); also the query lookup on navigation, whose 400 means "typo". */
+@Controller('Endpoints/Search')
+export class SearchController {
+  constructor(private readonly search: SearchService) {}
+
+  @Get('JsonSearch')
+  jsonSearch(@Query(new ZodValidationPipe(jsonSearchRequestSchema)) request: JsonSearchRequest) {
+    return this.search.search(request);
+  }
+}
