@@ -7,6 +7,8 @@ import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
 import { RealtimeModule } from './modules/realtime/realtime.module.js';
+import { ResearchModule } from './modules/research/research.module.js';
+import { SearchModule } from './modules/search/search.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
 import { WebAppModule } from './modules/web-app/web-app.module.js';
 import { AccessModule } from './modules/access/access.module.js';
@@ -32,6 +34,8 @@ export class AppModule {
         RealtimeModule,
         JobsModule,
         DiagnosticsModule,
+        ResearchModule,
+        SearchModule,
         WebAppModule, // last: its catch-all page route must not shadow the API
       ],
     };

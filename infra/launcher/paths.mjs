@@ -10,6 +10,7 @@ export const entryPoints = {
   worker: join(root, 'worker', 'dist', 'main.js'),
   migrate: join(root, 'backend', 'libs', 'database', 'dist', 'cli', 'migrate.js'),
   seedDemoUsers: join(root, 'backend', 'dist', 'cli', 'seed-demo-users.js'),
+  loadDemoMarket: join(root, 'backend', 'libs', 'research', 'dist', 'cli', 'load-demo-market.js'),
   tsc: join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
   vite: join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
 };

@@ -41,7 +41,7 @@ export function startService(name, command, args, options) {
  * Runs a command to completion, failing with its output when it fails.
  * @param {string} command
  * @param {string[]} args
- * @param {{ cwd: string, env: NodeJS.ProcessEnv, label: string }} options
+ * @param {{ cwd: string, env: NodeJS.ProcessEnv, label: string, onLine?: (line: string) => void }} options
  */
 export function runStep(command, args, options) {
   return new Promise((resolve, reject) => {
@@ -49,6 +49,9 @@ export function runStep(command, args, options) {
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
+    // Long steps (loading the demo data) report progress as they go.
+    const onLine = options.onLine;
+    if (onLine) createInterface({ input: child.stdout }).on('line', (line) => onLine(line));
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${options.label} failed (exit ${code}):\n${output.trim()}`))));
   });

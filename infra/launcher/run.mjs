@@ -16,6 +16,21 @@ export async function build() {
 }
 
 /**
+ * Fills an empty research warehouse with the demo market (about a minute), so a fresh install has data to show.
+ * Skipped when the warehouse holds anything (demo data from an earlier start, imports) or SERPWISE_DEMO_DATA=off.
+ * @param {NodeJS.ProcessEnv} env
+ */
+async function loadDemoDataIfEmpty(env) {
+  if (env.SERPWISE_DEMO_DATA === 'off') return;
+  await runStep(process.execPath, [entryPoints.loadDemoMarket, '--size', 'demo', '--if-empty'], {
+    cwd: root,
+    env,
+    label: 'Loading the demo data',
+    onLine: (line) => say(line),
+  });
+}
+
+/**
  * `npm start`: build, find or start PostgreSQL and Redis, migrate, then run the backend and the worker until Ctrl-C.
  */
 export async function run() {
@@ -60,6 +75,7 @@ export async function run() {
     say(migrated.trim().split('\n').at(-1) ?? '');
     const seeded = await runStep(process.execPath, [entryPoints.seedDemoUsers], { cwd: root, env, label: 'Demo users' });
     say(seeded.trim().split('\n').at(-1) ?? '');
+    await loadDemoDataIfEmpty(env);
 
     const backend = startService('backend', process.execPath, [entryPoints.backend], { cwd: root, env });
     const worker = startService('worker', process.execPath, [entryPoints.worker], { cwd: root, env });

@@ -12,3 +12,7 @@ export * from './accounts/email.js';
 export * from './accounts/roles.js';
 export * from './accounts/user-state.js';
 export * from './accounts/auth.api.js';
+export * from './research/territories.js';
+export * from './research/countries.js';
+export * from './research/enumerations.js';
+export * from './research/search.js';

@@ -3,6 +3,9 @@ import { Migrator } from '@mikro-orm/migrations';
 import { allEntities } from './entities/index.js';
 import { migrationsList } from './migrations/index.js';
 
+/** Names of organic_rank's monthly partitions (organic_rank_y2026m01) and its default partition. */
+export const warehousePartitionPattern = /^organic_rank_(y\d{4}m\d{2}|default)$/;
+
 export interface DatabaseOptions {
   databaseUrl: string;
   poolMax?: number;
@@ -19,6 +22,8 @@ export function createOrmConfig({ databaseUrl, poolMax = 10, debug = false }: Da
     debug,
     // Entities are listed explicitly and validated up front so a broken mapping fails at start, not mid-request.
     discovery: { warnWhenNoEntities: true },
+    // The monthly partitions of organic_rank are created by the warehouse loader, not described by entities.
+    schemaGenerator: { skipTables: [warehousePartitionPattern] },
     migrations: {
       tableName: 'mikro_orm_migrations',
       silent: true,

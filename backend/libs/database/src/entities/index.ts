@@ -1,5 +1,15 @@
+import { AdCopySchema } from './ad-copy.entity.js';
+import { BacklinkSchema } from './backlink.entity.js';
+import { DataSourceSchema } from './data-source.entity.js';
+import { DomainMonthSchema } from './domain-month.entity.js';
+import { DomainSchema } from './domain.entity.js';
 import { JobRecordSchema } from './job-record.entity.js';
 import { PasswordResetSchema } from './password-reset.entity.js';
+import { KeywordSchema } from './keyword.entity.js';
+import { MissedSearchEventSchema } from './missed-search-event.entity.js';
+import { OrganicRankSchema } from './organic-rank.entity.js';
+import { PageSchema } from './page.entity.js';
+import { PaidAdSchema } from './paid-ad.entity.js';
 import { SessionSchema } from './session.entity.js';
 import { UserSchema } from './user.entity.js';
 
@@ -8,5 +18,29 @@ export * from './session.entity.js';
 export * from './user.entity.js';
 export * from './password-reset.entity.js';
 
+export * from './data-source.entity.js';
+export * from './keyword.entity.js';
+export * from './domain.entity.js';
+export * from './page.entity.js';
+export * from './organic-rank.entity.js';
+export * from './ad-copy.entity.js';
+export * from './paid-ad.entity.js';
+export * from './backlink.entity.js';
+export * from './domain-month.entity.js';
+export * from './missed-search-event.entity.js';
+
+/** The research warehouse (docs/research-data.md). */
+export const warehouseEntities = [
+  DataSourceSchema,
+  KeywordSchema,
+  DomainSchema,
+  PageSchema,
+  OrganicRankSchema,
+  AdCopySchema,
+  PaidAdSchema,
+  BacklinkSchema,
+  DomainMonthSchema,
+];
+
 /** Every entity, listed by hand: discovery by folder scan is slower at start and hides mistakes. */
-export const allEntities = [SessionSchema, JobRecordSchema, UserSchema, PasswordResetSchema];
+export const allEntities = [SessionSchema, JobRecordSchema, UserSchema, PasswordResetSchema, MissedSearchEventSchema, ...warehouseEntities];

@@ -1,0 +1,23 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/** A link from a page of one site to a page of another. */
+export const BacklinkSchema = defineEntity({
+  name: 'Backlink',
+  tableName: 'backlink',
+  properties: {
+    id: p.bigint('number').primary(),
+    sourcePageId: p.integer(),
+    sourceDomainId: p.integer(),
+    targetPageId: p.integer(),
+    targetDomainId: p.integer(),
+    anchor: p.text(),
+    nofollow: p.boolean().default(false),
+    firstSeen: p.date(),
+    /** Null while the link is still there. */
+    lastSeen: p.date().nullable(),
+    sourceId: p.smallint(),
+  },
+  indexes: [{ properties: ['targetDomainId'] }, { properties: ['targetPageId'] }, { properties: ['sourceDomainId'] }],
+});
+
+export type Backlink = InferEntity<typeof BacklinkSchema>;

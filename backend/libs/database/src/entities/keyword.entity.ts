@@ -1,0 +1,41 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/**
+ * A search term in one territory, with its latest monthly search volume and paid-search numbers. The same words
+ * in two territories are two rows: volumes, CPCs and results differ by country.
+ */
+export const KeywordSchema = defineEntity({
+  name: 'Keyword',
+  tableName: 'keyword',
+  properties: {
+    id: p.integer().primary(),
+    territory: p.string().length(2),
+    /** Normalised: lower case, single spaces, trimmed. */
+    term: p.text(),
+    /** Monthly searches in the latest month. */
+    volume: p.integer(),
+    /** Monthly searches, oldest first; the last entry is `volume`. history_start is the first one's month. */
+    volumeHistory: p.type('integer[]').columnType('integer[]'),
+    historyStart: p.date(),
+    /** Average cost per click, US dollars. */
+    cpc: p.decimal('number').precision(8).scale(2),
+    /** Paid competition, 0 (few advertisers) to 1. */
+    competition: p.decimal('number').precision(3).scale(2),
+    /** Organic ranking difficulty, 0 to 100. */
+    difficulty: p.smallint(),
+    /** Number of results the search engine reports. */
+    resultCount: p.bigint('number'),
+    isQuestion: p.boolean().default(false),
+    isTransactional: p.boolean().default(false),
+    /** The market topic the term belongs to (demo data) or null (imports). */
+    topic: p.string().length(64).nullable(),
+    sourceId: p.smallint(),
+  },
+  uniques: [{ properties: ['territory', 'term'] }],
+  indexes: [
+    // Prefix search for suggestions (term LIKE 'abc%'), independent of the database collation.
+    { name: 'keyword_term_prefix_index', expression: 'create index "keyword_term_prefix_index" on "keyword" ("territory", "term" text_pattern_ops)' },
+  ],
+});
+
+export type Keyword = InferEntity<typeof KeywordSchema>;

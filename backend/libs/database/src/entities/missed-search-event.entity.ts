@@ -1,0 +1,22 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/** A search of a logged-in user that found nothing (01 §7 missed-search log). */
+export const MissedSearchEventSchema = defineEntity({
+  name: 'MissedSearchEvent',
+  tableName: 'missed_search_event',
+  properties: {
+    id: p.uuid().primary(),
+    userId: p.uuid(),
+    sessionId: p.uuid(),
+    eventName: p.string().length(64),
+    eventCategory: p.string().length(200),
+    eventAction: p.string().length(200),
+    pageName: p.text().nullable(),
+    query: p.text().nullable(),
+    territory: p.string().length(2).nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+  indexes: [{ properties: ['userId', 'createdAt'] }, { properties: ['eventName', 'createdAt'] }],
+});
+
+export type MissedSearchEvent = InferEntity<typeof MissedSearchEventSchema>;

@@ -1,0 +1,35 @@
+import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { suggestionRequestSchema, type Suggestion, type SuggestionRequest } from '@serpwise/contracts';
+import { SuggestionQuery } from '@serpwise/research';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
+import { Access } from '../access/access.decorator.js';
+
+/**
+ * The three suggestion calls of the landing search (01 §7). Each answers a list of { value, type, popularity },
+ * at most `limit` (5 by default, 01 §9); an empty query answers an empty list.
+ */
+@Access('public')
+@Controller('NsaApi/suggest')
+export class SuggestionsController {
+  private readonly suggestions: SuggestionQuery;
+
+  constructor(@Inject(WAREHOUSE_SQL) sql: WarehouseSql) {
+    this.suggestions = new SuggestionQuery(sql);
+  }
+
+  @Get('getsuggestions')
+  any(@Query(new ZodValidationPipe(suggestionRequestSchema)) request: SuggestionRequest): Promise<Suggestion[]> {
+    return this.suggestions.any(request.countryCode, request.query, request.limit);
+  }
+
+  @Get('getdomainsuggestions')
+  domains(@Query(new ZodValidationPipe(suggestionRequestSchema)) request: SuggestionRequest): Promise<Suggestion[]> {
+    return this.suggestions.domains(request.countryCode, request.query, request.limit);
+  }
+
+  @Get('getkeywordsuggestions')
+  keywords(@Query(new ZodValidationPipe(suggestionRequestSchema)) request: SuggestionRequest): Promise<Suggestion[]> {
+    return this.suggestions.keywords(request.countryCode, request.query, request.limit);
+  }
+}
