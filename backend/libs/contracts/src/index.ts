@@ -16,3 +16,4 @@ export * from './research/territories.js';
 export * from './research/countries.js';
 export * from './research/enumerations.js';
 export * from './research/search.js';
+export * from './tables/research-table.js';
