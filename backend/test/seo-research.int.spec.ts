@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { isLockedRow, organicSearchTypes, rankingHistoryTypes, type TablePage } from '@serpwise/contracts';
-import { domainMonthRollupSql } from '@serpwise/research';
+import { domainMonthRollupSql, toNumberedPlaceholders } from '@serpwise/research';
+import { SeoResearchService } from '../src/modules/seo-research/seo-research.service.js';
 import { pino } from 'pino';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
@@ -588,5 +589,26 @@ describe('Outreach', () => {
     expect(await allRows('/rest/research/outreach/leads?domain=alpha.example&competitors=beta.example,gamma.example')).toEqual(expected);
     expect(expected.map((row) => row.domain)).toEqual(['zeta.example', 'epsilon.example']);
     await expect400('/rest/research/outreach/leads?domain=alpha.example', /competitors is required/);
+  });
+});
+
+describe('Export queries', () => {
+  it('give every table\'s whole ordered query, the rows a full user pages through', async () => {
+    const service = app.get(SeoResearchService);
+    const cases: [Parameters<SeoResearchService['exportQuery']>[0], Record<string, string>, string][] = [
+      ['seo/keywords', { domain: 'omega.example', sort: 'keyword', sortDirection: 'asc' }, '/rest/research/seo/keywords?domain=omega.example&sort=keyword&sortDirection=asc'],
+      ['seo/kombat', { domains: 'alpha.example,beta.example', segment: 'all' }, '/rest/research/seo/kombat?domains=alpha.example,beta.example&segment=all'],
+      ['seo/ranking-history', { domain: 'alpha.example', type: 'MostValuable' }, '/rest/research/seo/ranking-history?domain=alpha.example&type=MostValuable'],
+      ['outreach/leads', { domain: 'alpha.example', competitors: 'beta.example,gamma.example' }, '/rest/research/outreach/leads?domain=alpha.example&competitors=beta.example,gamma.example'],
+    ];
+    for (const [name, params, path] of cases) {
+      const prepared = await service.exportQuery(name, params);
+      expect(prepared.query).not.toBeNull();
+      const streamed = await database.query(toNumberedPlaceholders(prepared.query!.sql), prepared.query!.params);
+      expect(streamed).toEqual(await allRows(path));
+    }
+    await expect(service.exportQuery('seo/keywords', { domain: 'alpha.example', sort: 'nope' })).rejects.toThrow('The sort column is not valid.');
+    await expect(service.exportQuery('seo/keywords', {})).rejects.toThrow('Give either domain or url.');
+    expect((await service.exportQuery('seo/competitors', { domain: 'nobody.example' })).query).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { OrganicKombatSegment, PageRequest, TablePage, TableRequest, Viewer } from '@serpwise/contracts';
 import {
@@ -25,12 +26,45 @@ import {
   type Subject,
   type UrlOverview,
 } from '@serpwise/research';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
+import {
+  backlinksSchema,
+  competitorsSchema,
+  customListSchema,
+  keywordListSchema,
+  kombatSchema,
+  leadsSchema,
+  rankingHistorySchema,
+  seoKeywordsSchema,
+  topDomainsSchema,
+  topPagesSchema,
+} from './seo-research.schemas.js';
 
 /** Every research table answer: the withheld page, the month it reads, and whether the query was found. */
 export type ResearchTable<Row> = TablePage<Row> & { month: string | null; wasQueryFound: boolean };
 
 type TableInput = TableRequest & { countryCode: string; month?: string | undefined };
+type Subjected = { domain?: string | undefined; url?: string | undefined };
+type KombatInput = TableInput & { domains: string[]; segment: OrganicKombatSegment };
+type KeywordsInput = TableInput & Subjected & { type?: ComparisonType | undefined; competitor?: string[] | undefined };
+type TopPagesInput = TableInput & { domain: string; type: 'mosttraffic' | 'newpages' };
+type BacklinksInput = TableInput & Subjected & { status: 'all' | 'live' | 'lost' };
+type TopDomainsInput = TableInput & { topic?: string | undefined };
+type KeywordListInput = TableInput & { keywords?: string[] | undefined; topic?: string | undefined };
+type CustomListInput = TableInput & { domains: string[] };
+type LeadsInput = TableInput & { domain: string; competitors: string[] };
+
+/**
+ * A table ready to read: its whole ordered query without the page window (null when the query names something the
+ * warehouse does not know, or the territory has no month), the month and the paid columns. Exports stream `query`.
+ */
+export interface PreparedTable {
+  found: boolean;
+  month: string | null;
+  query: BuiltQuery | null;
+  paidColumns: readonly string[];
+}
 
 /**
  * The paid columns of each table (issue 4 item 6; docs/research-data.md "Withholding"): money columns — CPC,
@@ -49,6 +83,23 @@ export const paidColumns = {
   leads: [],
 } as const satisfies Record<string, readonly string[]>;
 
+/** The tables of this module, by their path under /rest/research/. */
+export const seoResearchTableNames = [
+  'seo/competitors',
+  'seo/kombat',
+  'seo/keywords',
+  'seo/ranking-history',
+  'seo/top-pages',
+  'seo/backlinks',
+  'outreach/top-domains',
+  'outreach/keyword-list',
+  'outreach/custom-list',
+  'outreach/leads',
+] as const;
+export type SeoResearchTableName = (typeof seoResearchTableNames)[number];
+
+const validated = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> => new ZodValidationPipe(schema).transform(value);
+
 @Injectable()
 export class SeoResearchService {
   constructor(@Inject(WAREHOUSE_SQL) private readonly sql: WarehouseSql) {}
@@ -60,104 +111,157 @@ export class SeoResearchService {
     return overview;
   }
 
-  async competitors(input: TableInput & { domain: string }, viewer: Viewer) {
+  competitors = async (input: TableInput & { domain: string }, viewer: Viewer) => this.run(await this.prepareCompetitors(input), input, viewer);
+  async prepareCompetitors(input: TableInput & { domain: string }): Promise<PreparedTable> {
     const domainId = await findDomainId(this.sql, input.domain);
-    return this.table(input, viewer, paidColumns.competitors, domainId !== null, (month) =>
+    return this.prepare(input, paidColumns.competitors, domainId !== null, (month) =>
       competitorsQuery({ domainId: domainId!, territory: input.countryCode, month }, input),
     );
   }
 
-  async kombat(input: TableInput & { domains: string[]; segment: OrganicKombatSegment }, viewer: Viewer): Promise<ResearchTable<object> & KombatCounts> {
-    const ids = await findDomainIds(this.sql, input.domains);
-    const found = ids.every((id) => id !== null);
-    const month = found ? await resolveMonth(this.sql, input.countryCode, input.month) : null;
-    const criteria = { domainIds: ids as number[], territory: input.countryCode, month: month! };
-    const table = await this.table(input, viewer, paidColumns.kombat, found, () => kombatQuery(criteria, input.segment, input));
+  async kombat(input: KombatInput, viewer: Viewer): Promise<ResearchTable<object> & KombatCounts> {
+    const prepared = await this.prepareKombat(input);
+    const table = await this.run(prepared, input, viewer);
     const counts: KombatCounts =
-      found && month
-        ? await kombatCounts(this.sql, criteria, input.domains)
+      prepared.query && prepared.month
+        ? await kombatCounts(this.sql, { domainIds: prepared.domainIds, territory: input.countryCode, month: prepared.month }, input.domains)
         : { venn: [], segments: { core: 0, all: 0, questions: 0, missing: 0, content: 0, transactional: 0 } };
     return { ...table, ...counts };
   }
+  async prepareKombat(input: KombatInput): Promise<PreparedTable & { domainIds: number[] }> {
+    const ids = await findDomainIds(this.sql, input.domains);
+    const domainIds = ids.filter((id): id is number => id !== null);
+    const found = domainIds.length === ids.length;
+    const prepared = await this.prepare(input, paidColumns.kombat, found, (month) =>
+      kombatQuery({ domainIds, territory: input.countryCode, month }, input.segment, input),
+    );
+    return { ...prepared, domainIds };
+  }
 
-  async keywords(
-    input: TableInput & { domain?: string | undefined; url?: string | undefined; type?: ComparisonType | undefined; competitor?: string[] | undefined },
-    viewer: Viewer,
-    withHistory = false,
-  ) {
+  keywords = async (input: KeywordsInput, viewer: Viewer, withHistory = false) => this.run(await this.prepareKeywords(input, withHistory), input, viewer);
+  async prepareKeywords(input: KeywordsInput, withHistory = false): Promise<PreparedTable> {
     const subject = await this.subject(input);
     const competitorIds = input.competitor ? await findDomainIds(this.sql, input.competitor) : [];
     const knownCompetitors = competitorIds.filter((id): id is number => id !== null);
     // Named competitors the warehouse does not know rank for nothing: such a comparison has no rows.
     const competitorsFound = !input.competitor || knownCompetitors.length > 0;
-    return this.table(input, viewer, withHistory ? paidColumns.rankingHistory : paidColumns.keywords, subject !== null && competitorsFound, (month) =>
-      keywordComparisonQuery(
-        { subject: subject!, territory: input.countryCode, month, type: input.type ?? 'all', competitorIds: knownCompetitors, withHistory },
-        input,
-      ),
-      () => keywordComparisonQuery({ subject: { kind: 'domain', domainId: 0 }, territory: '', month: '2000-01-01', type: input.type ?? 'all', competitorIds: input.competitor ? [0] : [] }, input),
+    const type = input.type ?? 'all';
+    return this.prepare(
+      input,
+      withHistory ? paidColumns.rankingHistory : paidColumns.keywords,
+      subject !== null && competitorsFound,
+      (month) => keywordComparisonQuery({ subject: subject!, territory: input.countryCode, month, type, competitorIds: knownCompetitors, withHistory }, input),
+      // Validates type, competitor and sort even when the subject is unknown.
+      () => keywordComparisonQuery({ subject: { kind: 'domain', domainId: 0 }, territory: '', month: '2000-01-01', type, competitorIds: input.competitor ? [0] : [] }, input),
     );
   }
 
-  async topPages(input: TableInput & { domain: string; type: 'mosttraffic' | 'newpages' }, viewer: Viewer) {
+  topPages = async (input: TopPagesInput, viewer: Viewer) => this.run(await this.prepareTopPages(input), input, viewer);
+  async prepareTopPages(input: TopPagesInput): Promise<PreparedTable> {
     const domainId = await findDomainId(this.sql, input.domain);
-    return this.table(input, viewer, paidColumns.topPages, domainId !== null, (month) =>
+    return this.prepare(input, paidColumns.topPages, domainId !== null, (month) =>
       topPagesQuery({ domainId: domainId!, territory: input.countryCode, month, type: input.type }, input),
     );
   }
 
-  async backlinks(input: TableInput & { domain?: string | undefined; url?: string | undefined; status: 'all' | 'live' | 'lost' }, viewer: Viewer) {
+  backlinks = async (input: BacklinksInput, viewer: Viewer) => this.run(await this.prepareBacklinks(input), input, viewer);
+  async prepareBacklinks(input: BacklinksInput): Promise<PreparedTable> {
     const subject = await this.subject(input);
     const target = subject?.kind === 'page' ? { pageId: subject.pageId } : { domainId: subject?.domainId ?? 0 };
-    return this.table(input, viewer, paidColumns.backlinks, subject !== null, () => backlinksQuery({ target, status: input.status }, input), undefined, false);
+    return this.prepare(input, paidColumns.backlinks, subject !== null, () => backlinksQuery({ target, status: input.status }, input), undefined, false);
   }
 
-  topDomains(input: TableInput & { topic?: string | undefined }, viewer: Viewer) {
-    return this.table(input, viewer, paidColumns.topDomains, true, (month) => topDomainsQuery({ territory: input.countryCode, month, topic: input.topic }, input));
+  topDomains = async (input: TopDomainsInput, viewer: Viewer) => this.run(await this.prepareTopDomains(input), input, viewer);
+  prepareTopDomains(input: TopDomainsInput): Promise<PreparedTable> {
+    return this.prepare(input, paidColumns.topDomains, true, (month) => topDomainsQuery({ territory: input.countryCode, month, topic: input.topic }, input));
   }
 
-  keywordList(input: TableInput & { keywords?: string[] | undefined; topic?: string | undefined }, viewer: Viewer) {
-    return this.table(input, viewer, paidColumns.keywordList, true, (month) =>
+  keywordList = async (input: KeywordListInput, viewer: Viewer) => this.run(await this.prepareKeywordList(input), input, viewer);
+  prepareKeywordList(input: KeywordListInput): Promise<PreparedTable> {
+    return this.prepare(input, paidColumns.keywordList, true, (month) =>
       keywordListQuery({ territory: input.countryCode, month, terms: input.keywords ?? [], topic: input.topic }, input),
     );
   }
 
-  customList(input: TableInput & { domains: string[] }, viewer: Viewer) {
-    return this.table(input, viewer, paidColumns.customList, true, (month) => customListQuery({ territory: input.countryCode, month, domains: input.domains }, input));
+  customList = async (input: CustomListInput, viewer: Viewer) => this.run(await this.prepareCustomList(input), input, viewer);
+  prepareCustomList(input: CustomListInput): Promise<PreparedTable> {
+    return this.prepare(input, paidColumns.customList, true, (month) => customListQuery({ territory: input.countryCode, month, domains: input.domains }, input));
   }
 
-  async leads(input: TableInput & { domain: string; competitors: string[] }, viewer: Viewer) {
+  leads = async (input: LeadsInput, viewer: Viewer) => this.run(await this.prepareLeads(input), input, viewer);
+  async prepareLeads(input: LeadsInput): Promise<PreparedTable> {
     const [domainId, ...competitorIds] = await findDomainIds(this.sql, [input.domain, ...input.competitors]);
     const known = competitorIds.filter((id): id is number => id !== null);
-    return this.table(input, viewer, paidColumns.leads, domainId !== null && domainId !== undefined && known.length > 0, (month) =>
+    return this.prepare(input, paidColumns.leads, domainId !== null && domainId !== undefined && known.length > 0, (month) =>
       leadsQuery({ domainId: domainId!, competitorIds: known, territory: input.countryCode, month }, input),
     );
   }
 
   /**
-   * Runs one table: resolves the month, checks the sort (a bad sort is a 400 even when the query is not found),
-   * pages the query and withholds paid data for the viewer.
+   * For exports: validates a table's parameters (the same as its endpoint's; 400 when malformed) and prepares its
+   * whole query, to be streamed with a cursor. The export applies `paidColumns` and its own row limits.
    */
-  private async table<Row extends object>(
+  async exportQuery(table: SeoResearchTableName, params: unknown): Promise<PreparedTable> {
+    switch (table) {
+      case 'seo/competitors':
+        return this.prepareCompetitors(validated(competitorsSchema, params));
+      case 'seo/kombat':
+        return this.prepareKombat(validated(kombatSchema, params));
+      case 'seo/keywords':
+        return this.prepareKeywords(validated(seoKeywordsSchema, params));
+      case 'seo/ranking-history':
+        return this.prepareKeywords(validated(rankingHistorySchema, params) as never, true);
+      case 'seo/top-pages':
+        return this.prepareTopPages(validated(topPagesSchema, params));
+      case 'seo/backlinks':
+        return this.prepareBacklinks(validated(backlinksSchema, params));
+      case 'outreach/top-domains':
+        return this.prepareTopDomains(validated(topDomainsSchema, params));
+      case 'outreach/keyword-list':
+        return this.prepareKeywordList(validated(keywordListSchema, params));
+      case 'outreach/custom-list':
+        return this.prepareCustomList(validated(customListSchema, params));
+      case 'outreach/leads':
+        return this.prepareLeads(validated(leadsSchema, params));
+    }
+  }
+
+  /**
+   * Resolves a table's criteria and builds its whole ordered query (no page window): what a page reads and what an
+   * export streams with a cursor. The sort, type and competitor are checked (400) even when the query is not found.
+   */
+  private async prepare(
     input: TableInput,
-    viewer: Viewer,
     paid: readonly string[],
     found: boolean,
     build: (month: string) => BuiltQuery,
     validate?: () => unknown,
     needsMonth = true,
-  ): Promise<ResearchTable<Row>> {
+  ): Promise<PreparedTable> {
     try {
       (validate ?? (() => build('2000-01-01')))();
       const month = needsMonth && found ? await resolveMonth(this.sql, input.countryCode, input.month) : null;
-      const page: PageRequest = { startRow: input.startRow, pageSize: input.pageSize };
-      const { rows, totalRows } = found && (month || !needsMonth) ? await pageOf<Row>(this.sql, build(month ?? ''), page) : { rows: [], totalRows: 0 };
-      const withheld = withholdPage({ rows, totalRows, startRow: input.startRow, pageSize: input.pageSize, viewer, paidColumns: paid as (keyof Row & string)[] });
-      return { ...withheld, month, wasQueryFound: found };
+      const query = found && (month || !needsMonth) ? build(month ?? '') : null;
+      return { found, month, query, paidColumns: paid };
     } catch (error) {
       if (error instanceof ResearchQueryError) throw new BadRequestException({ statusCode: 400, message: error.message, errors: [error.message] });
       throw error;
     }
+  }
+
+  /** Pages a prepared table and withholds paid data for the viewer. */
+  private async run<Row extends object>(prepared: PreparedTable, input: TableInput, viewer: Viewer): Promise<ResearchTable<Row>> {
+    const page: PageRequest = { startRow: input.startRow, pageSize: input.pageSize };
+    const { rows, totalRows } = prepared.query ? await pageOf<Row>(this.sql, prepared.query, page) : { rows: [], totalRows: 0 };
+    const withheld = withholdPage({
+      rows,
+      totalRows,
+      startRow: input.startRow,
+      pageSize: input.pageSize,
+      viewer,
+      paidColumns: prepared.paidColumns as (keyof Row & string)[],
+    });
+    return { ...withheld, month: prepared.month, wasQueryFound: prepared.found };
   }
 
   private async subject(input: { domain?: string | undefined; url?: string | undefined }): Promise<Subject | null> {
