@@ -505,6 +505,8 @@ describe('Top pages and backlinks', () => {
     expect(live).toHaveLength(toAlpha.filter((link) => !link.lost).length);
     const ofUrl = await allRows<{ targetUrl: string; lastSeen: string | null }>('/rest/research/seo/backlinks?url=https://alpha.example/shoes');
     expect(ofUrl).toEqual([expect.objectContaining({ targetUrl: 'https://alpha.example/shoes', lastSeen: '2026-01-01' })]);
+    const home = await allRows<{ sourceDomain: string }>('/rest/research/seo/backlinks?url=alpha.example');
+    expect(home.map((row) => row.sourceDomain).sort()).toEqual(links.filter((link) => link.to === 'alpha.example' && link.toPath === '/').map((link) => link.from).sort());
   });
 });
 
@@ -589,6 +591,38 @@ describe('Outreach', () => {
     expect(await allRows('/rest/research/outreach/leads?domain=alpha.example&competitors=beta.example,gamma.example')).toEqual(expected);
     expect(expected.map((row) => row.domain)).toEqual(['zeta.example', 'epsilon.example']);
     await expect400('/rest/research/outreach/leads?domain=alpha.example', /competitors is required/);
+  });
+});
+
+describe('Every table', () => {
+  it('answers 200 with no rows and wasQueryFound false for a well-formed query the warehouse does not know', async () => {
+    for (const path of [
+      '/rest/research/seo/keywords?domain=nobody.example',
+      '/rest/research/seo/keywords?url=https://nobody.example/page',
+      '/rest/research/seo/ranking-history?domain=nobody.example',
+      '/rest/research/seo/top-pages?domain=nobody.example',
+      '/rest/research/seo/backlinks?domain=nobody.example',
+      '/rest/research/seo/kombat?domains=alpha.example,nobody.example',
+      '/rest/research/outreach/leads?domain=nobody.example&competitors=beta.example',
+      '/rest/research/seo/keywords?domain=alpha.example&type=theyoutrankyou&competitor=nobody.example',
+    ]) {
+      expect({ path, ...(await table(path, null)) }).toMatchObject({ path, rows: [], totalRows: 0, wasQueryFound: false, lockedRows: 0 });
+    }
+  });
+
+  it('answers 400 with a clear message for malformed parameters of every table', async () => {
+    await expect400('/rest/research/seo/competitors', /domain is required/);
+    await expect400('/rest/research/seo/competitors?domain=alpha.example&sort=volume', 'The sort column is not valid.');
+    await expect400('/rest/research/seo/kombat?domains=alpha.example,beta.example&sort=position4', 'The sort column is not valid.');
+    await expect400('/rest/research/seo/top-pages?domain=alpha.example&type=oldpages', /type must be one of mosttraffic, newpages/);
+    await expect400('/rest/research/seo/backlinks?domain=alpha.example&status=dead', /status must be all, live or lost/);
+    await expect400('/rest/research/seo/backlinks?domain=alpha.example&url=https://alpha.example/', /either domain or url/);
+    await expect400('/rest/research/outreach/top-domains?startRow=0', /start row/);
+    await expect400('/rest/research/outreach/top-domains?sortDirection=up', /asc or desc/);
+    await expect400(`/rest/research/outreach/top-domains?filter=${'x'.repeat(201)}`, /at most 200/);
+    await expect400('/rest/research/outreach/custom-list?domains=alpha.example,not_a_domain', /not a domain name/);
+    await expect400('/rest/research/outreach/leads?domain=alpha.example&competitors=a.example,b.example,c.example,d.example,e.example,f.example', /1 to 5/);
+    await expect400('/rest/research/outreach/keyword-list?keywords=red%20shoes&topic=shoes', /either keywords or a topic/);
   });
 });
 

@@ -34,6 +34,8 @@ const domainListSchema = (label: string, min: number, max: number) =>
 export const urlSchema = z.string({ error: 'url is required.' }).max(2000, 'The URL is at most 2000 characters.').transform((text, context) => {
   const classified = classifyQuery(text, true);
   if (classified.ok && classified.type === 'url') return classified.cleansed;
+  // A bare host or its root ("https://site.com/") is the home page.
+  if (classified.ok && classified.type === 'domain') return `https://${classified.cleansed}/`;
   context.addIssue({ code: 'custom', message: `"${text.slice(0, 100)}" is not a URL.` });
   return z.NEVER;
 });
