@@ -17,3 +17,4 @@ export * from './research/countries.js';
 export * from './research/enumerations.js';
 export * from './research/search.js';
 export * from './tables/research-table.js';
+export * from './research/seo-research.js';

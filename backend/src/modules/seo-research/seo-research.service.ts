@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { OrganicKombatSegment, PageRequest, TablePage, TableRequest, Viewer } from '@serpwise/contracts';
+import type { OrganicKombatSegment, PageRequest, ResearchTable, TableRequest, Viewer } from '@serpwise/contracts';
 import {
   backlinksQuery,
   competitorsQuery,
@@ -41,8 +41,6 @@ import {
   topPagesSchema,
 } from './seo-research.schemas.js';
 
-/** Every research table answer: the withheld page, the month it reads, and whether the query was found. */
-export type ResearchTable<Row> = TablePage<Row> & { month: string | null; wasQueryFound: boolean };
 
 type TableInput = TableRequest & { countryCode: string; month?: string | undefined };
 type Subjected = { domain?: string | undefined; url?: string | undefined };

@@ -1,51 +1,8 @@
 import type { PageRequest } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
 import { orderedTable, pageOf, type BuiltQuery, type TableOrder, type TableSpec } from '../seo/table-query.js';
-
-/**
- * Outreach lists (docs/research-data.md): top domains of a territory (optionally one topic), top domains for a
- * keyword set or topic, metrics of a custom list of domains, and link leads (sites linking to competitors, not you).
- */
-export interface DomainMetricsRow {
-  domain: string;
-  topic: string | null;
-  keywords: number;
-  top10: number;
-  clicks: number;
-  value: number;
-  paidKeywords: number;
-  budget: number;
-}
-
-export interface KeywordListRow {
-  domain: string;
-  /** Keywords of the set the domain ranks for in M. */
-  keywords: number;
-  top10: number;
-  /** Average of its best position over those keywords. */
-  averagePosition: number;
-  clicks: number;
-  value: number;
-}
-
-export interface CustomListRow extends Omit<DomainMetricsRow, 'topic'> {
-  /** The domain as the user typed it (normalised); false when the warehouse does not know it. */
-  found: boolean;
-  /** Position in the submitted list, from 1. */
-  listIndex: number;
-  liveBacklinks: number;
-  referringDomains: number;
-}
-
-export interface LeadRow {
-  domain: string;
-  /** How many of the competitors it links to (live links). */
-  competitorsLinked: number;
-  /** Its live links to the competitors. */
-  links: number;
-  clicks: number;
-  keywords: number;
-}
+import type { DomainMetricsRow, KeywordListRow, CustomListRow, LeadRow } from '@serpwise/contracts';
+export type { DomainMetricsRow, KeywordListRow, CustomListRow, LeadRow };
 
 const metricColumns = ['keywords', 'top10', 'clicks', 'value', 'paidKeywords', 'budget'];
 

@@ -1,28 +1,6 @@
 import type { Sql } from '../sql.js';
-
-export interface UrlMonthPoint {
-  month: string;
-  /** graph type 'clicks'. */
-  clicks: number;
-  /** graph type 'keywords': keywords the URL ranks for. */
-  keywords: number;
-  /** graph type 'position': average of the URL's best position per keyword. */
-  position: number | null;
-  top3: number;
-  top10: number;
-  value: number;
-}
-
-export interface UrlOverview {
-  url: string;
-  pageId: number;
-  domain: string;
-  territory: string;
-  month: string | null;
-  latest: UrlMonthPoint | null;
-  /** Oldest first, one point per month the URL ranked. */
-  history: UrlMonthPoint[];
-}
+import type { UrlMonthPoint, UrlOverview } from '@serpwise/contracts';
+export type { UrlMonthPoint, UrlOverview };
 
 /**
  * A URL's overview in one territory, computed from organic_rank by page (index page_id, month): per month its

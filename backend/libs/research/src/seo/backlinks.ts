@@ -1,21 +1,8 @@
 import type { PageRequest } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
 import { orderedTable, pageOf, type BuiltQuery, type TableOrder, type TableSpec } from './table-query.js';
-
-/** Links pointing at a domain (any of its pages) or at one URL. Backlinks have no territory. */
-export interface BacklinkRow {
-  sourceUrl: string;
-  sourceDomain: string;
-  targetUrl: string;
-  anchor: string;
-  nofollow: boolean;
-  firstSeen: string;
-  /** Null while the link is live. */
-  lastSeen: string | null;
-  live: boolean;
-}
-
-export type BacklinkStatus = 'all' | 'live' | 'lost';
+import type { BacklinkRow, BacklinkStatus } from '@serpwise/contracts';
+export type { BacklinkRow, BacklinkStatus };
 
 export const backlinksSpec: TableSpec = {
   sortable: ['sourceUrl', 'sourceDomain', 'targetUrl', 'anchor', 'nofollow', 'firstSeen', 'lastSeen', 'live'],

@@ -1,19 +1,8 @@
 import type { PageRequest } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
 import { orderedTable, pageOf, type BuiltQuery, type TableOrder, type TableSpec } from './table-query.js';
-
-/** SEO competitors: the domains sharing the most keywords with a domain in month M (docs/research-data.md). */
-export interface CompetitorRow {
-  domain: string;
-  /** Keywords both domains rank for in M. */
-  commonKeywords: number;
-  /** Keywords the competitor ranks for in M (domain_month.organic_keywords). */
-  theirKeywords: number;
-  /** common / (mine + theirs − common) × 100, one decimal (Jaccard overlap of the two keyword sets). */
-  overlap: number;
-  clicks: number;
-  value: number;
-}
+import type { CompetitorRow } from '@serpwise/contracts';
+export type { CompetitorRow };
 
 export const competitorsSpec: TableSpec = {
   sortable: ['domain', 'commonKeywords', 'theirKeywords', 'overlap', 'clicks', 'value'],

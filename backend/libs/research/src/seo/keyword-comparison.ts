@@ -2,32 +2,8 @@ import type { OrganicSearchType, RankingHistoryType } from '@serpwise/contracts'
 import type { Sql } from '../sql.js';
 import { orderedTable, pageOf, previousMonth, ResearchQueryError, subjectCondition, volumeAt, type BuiltQuery, type Subject, type TableOrder, type TableSpec } from './table-query.js';
 import type { PageRequest } from '@serpwise/contracts';
-
-/**
- * SEO keywords (every organic search type) and ranking history (every ranking-history type) of a domain or URL:
- * month M against the month before (P). Per keyword the subject's best position in each month (a site with two
- * pages for a keyword counts at its best one, clicks summed) — see docs/research-data.md for each type.
- */
-export interface KeywordComparisonRow {
-  keyword: string;
-  url: string | null;
-  position: number | null;
-  previousPosition: number | null;
-  /** previousPosition − position: positive = moved up. Null unless it ranked in both months. */
-  positionChange: number | null;
-  volume: number;
-  cpc: number;
-  difficulty: number;
-  clicks: number;
-  previousClicks: number;
-  clicksChange: number;
-  value: number;
-  /** Competitor types: the best-placed competitor above the subject in M, and its position. */
-  competitor: string | null;
-  competitorPosition: number | null;
-  /** Ranking history only: the subject's best position per month, the 12 months up to M (null = not ranked). */
-  history?: { month: string; position: number | null }[];
-}
+import type { KeywordComparisonRow } from '@serpwise/contracts';
+export type { KeywordComparisonRow };
 
 export type ComparisonType = OrganicSearchType | RankingHistoryType | 'all';
 

@@ -1,28 +1,8 @@
 import type { OrganicKombatSegment, PageRequest } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
 import { orderedTable, pageOf, volumeAt, type BuiltQuery, type TableOrder, type TableSpec } from './table-query.js';
-
-/**
- * SEO kombat of 2–3 domains in month M: the first domain is "you", the others the competitors. Per keyword every
- * domain's best position; the segments (docs/research-data.md) are predicates over those positions.
- */
-export interface KombatRow {
-  keyword: string;
-  volume: number;
-  cpc: number;
-  difficulty: number;
-  position1: number | null;
-  position2: number | null;
-  position3: number | null;
-  /** Estimated clicks of all the compared domains together. */
-  clicks: number;
-}
-
-export interface KombatCounts {
-  /** Exclusive Venn regions: keywords ranked by exactly these domains (in the order given). */
-  venn: { domains: string[]; keywords: number }[];
-  segments: Record<OrganicKombatSegment, number>;
-}
+import type { KombatRow, KombatCounts } from '@serpwise/contracts';
+export type { KombatRow, KombatCounts };
 
 export interface KombatCriteria {
   /** 2–3 domain ids; the first is the user's domain. */

@@ -1,20 +1,8 @@
 import type { PageRequest, TopPageType } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
 import { orderedTable, pageOf, type BuiltQuery, type TableOrder, type TableSpec } from './table-query.js';
-
-/** Top pages of a domain in month M: mosttraffic = every page that ranks; newpages = pages ranking in M for the first time. */
-export interface TopPageRow {
-  url: string;
-  title: string | null;
-  /** Keywords the page ranks for in M. */
-  keywords: number;
-  /** Best position of the page over its keywords. */
-  bestPosition: number;
-  clicks: number;
-  value: number;
-  /** The page's share of the domain's clicks in M, percent with one decimal. */
-  clicksShare: number;
-}
+import type { TopPageRow } from '@serpwise/contracts';
+export type { TopPageRow };
 
 export const topPagesSpec: TableSpec = {
   sortable: ['url', 'title', 'keywords', 'bestPosition', 'clicks', 'value', 'clicksShare'],

@@ -1,0 +1,168 @@
+/**
+ * The rows and answers of the SEO and outreach research tables (/rest/research/seo/*, /rest/research/outreach/*,
+ * /rest/research/url-overview); formulas and definitions in docs/research-data.md.
+ */
+import type { OrganicKombatSegment } from './enumerations.js';
+import type { TablePage } from '../tables/research-table.js';
+
+/** Every research table answer: the withheld page, the month it reads (YYYY-MM-DD) and whether the query was found. */
+export type ResearchTable<Row> = TablePage<Row> & { month: string | null; wasQueryFound: boolean };
+
+/**
+ * SEO keywords (every organic search type) and ranking history (every ranking-history type) of a domain or URL:
+ * month M against the month before (P). Per keyword the subject's best position in each month (a site with two
+ * pages for a keyword counts at its best one, clicks summed) — see docs/research-data.md for each type.
+ */
+export interface KeywordComparisonRow {
+  keyword: string;
+  url: string | null;
+  position: number | null;
+  previousPosition: number | null;
+  /** previousPosition − position: positive = moved up. Null unless it ranked in both months. */
+  positionChange: number | null;
+  volume: number;
+  cpc: number;
+  difficulty: number;
+  clicks: number;
+  previousClicks: number;
+  clicksChange: number;
+  value: number;
+  /** Competitor types: the best-placed competitor above the subject in M, and its position. */
+  competitor: string | null;
+  competitorPosition: number | null;
+  /** Ranking history only: the subject's best position per month, the 12 months up to M (null = not ranked). */
+  history?: { month: string; position: number | null }[];
+}
+
+/** SEO competitors: the domains sharing the most keywords with a domain in month M (docs/research-data.md). */
+export interface CompetitorRow {
+  domain: string;
+  /** Keywords both domains rank for in M. */
+  commonKeywords: number;
+  /** Keywords the competitor ranks for in M (domain_month.organic_keywords). */
+  theirKeywords: number;
+  /** common / (mine + theirs − common) × 100, one decimal (Jaccard overlap of the two keyword sets). */
+  overlap: number;
+  clicks: number;
+  value: number;
+}
+
+/**
+ * SEO kombat of 2–3 domains in month M: the first domain is "you", the others the competitors. Per keyword every
+ * domain's best position; the segments (docs/research-data.md) are predicates over those positions.
+ */
+export interface KombatRow {
+  keyword: string;
+  volume: number;
+  cpc: number;
+  difficulty: number;
+  position1: number | null;
+  position2: number | null;
+  position3: number | null;
+  /** Estimated clicks of all the compared domains together. */
+  clicks: number;
+}
+
+export interface KombatCounts {
+  /** Exclusive Venn regions: keywords ranked by exactly these domains (in the order given). */
+  venn: { domains: string[]; keywords: number }[];
+  segments: Record<OrganicKombatSegment, number>;
+}
+
+/** Top pages of a domain in month M: mosttraffic = every page that ranks; newpages = pages ranking in M for the first time. */
+export interface TopPageRow {
+  url: string;
+  title: string | null;
+  /** Keywords the page ranks for in M. */
+  keywords: number;
+  /** Best position of the page over its keywords. */
+  bestPosition: number;
+  clicks: number;
+  value: number;
+  /** The page's share of the domain's clicks in M, percent with one decimal. */
+  clicksShare: number;
+}
+
+/** Links pointing at a domain (any of its pages) or at one URL. Backlinks have no territory. */
+export interface BacklinkRow {
+  sourceUrl: string;
+  sourceDomain: string;
+  targetUrl: string;
+  anchor: string;
+  nofollow: boolean;
+  firstSeen: string;
+  /** Null while the link is live. */
+  lastSeen: string | null;
+  live: boolean;
+}
+
+export type BacklinkStatus = 'all' | 'live' | 'lost';
+
+export interface UrlMonthPoint {
+  month: string;
+  /** graph type 'clicks'. */
+  clicks: number;
+  /** graph type 'keywords': keywords the URL ranks for. */
+  keywords: number;
+  /** graph type 'position': average of the URL's best position per keyword. */
+  position: number | null;
+  top3: number;
+  top10: number;
+  value: number;
+}
+
+export interface UrlOverview {
+  url: string;
+  pageId: number;
+  domain: string;
+  territory: string;
+  month: string | null;
+  latest: UrlMonthPoint | null;
+  /** Oldest first, one point per month the URL ranked. */
+  history: UrlMonthPoint[];
+}
+
+/**
+ * Outreach lists (docs/research-data.md): top domains of a territory (optionally one topic), top domains for a
+ * keyword set or topic, metrics of a custom list of domains, and link leads (sites linking to competitors, not you).
+ */
+export interface DomainMetricsRow {
+  domain: string;
+  topic: string | null;
+  keywords: number;
+  top10: number;
+  clicks: number;
+  value: number;
+  paidKeywords: number;
+  budget: number;
+}
+
+export interface KeywordListRow {
+  domain: string;
+  /** Keywords of the set the domain ranks for in M. */
+  keywords: number;
+  top10: number;
+  /** Average of its best position over those keywords. */
+  averagePosition: number;
+  clicks: number;
+  value: number;
+}
+
+export interface CustomListRow extends Omit<DomainMetricsRow, 'topic'> {
+  /** False when the warehouse does not know the domain (its numbers are then 0). */
+  found: boolean;
+  /** Position in the submitted list, from 1. */
+  listIndex: number;
+  liveBacklinks: number;
+  referringDomains: number;
+}
+
+export interface LeadRow {
+  domain: string;
+  /** How many of the competitors it links to (live links). */
+  competitorsLinked: number;
+  /** Its live links to the competitors. */
+  links: number;
+  clicks: number;
+  keywords: number;
+}
