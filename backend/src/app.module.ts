@@ -14,6 +14,7 @@ import { WebAppModule } from './modules/web-app/web-app.module.js';
 import { AccessModule } from './modules/access/access.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { AccountStateModule } from './modules/account-state/account-state.module.js';
+import { BillingModule } from './modules/billing/billing.module.js';
 import { MailModule } from './platform/mail/mail.module.js';
 
 @Module({})
@@ -36,6 +37,7 @@ export class AppModule {
         DiagnosticsModule,
         ResearchModule,
         SearchModule,
+        BillingModule,
         WebAppModule, // last: its catch-all page route must not shadow the API
       ],
     };

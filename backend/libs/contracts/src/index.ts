@@ -16,3 +16,5 @@ export * from './research/territories.js';
 export * from './research/countries.js';
 export * from './research/enumerations.js';
 export * from './research/search.js';
+export * from './accounts/card.js';
+export * from './accounts/billing.js';

@@ -12,11 +12,13 @@ import { PageSchema } from './page.entity.js';
 import { PaidAdSchema } from './paid-ad.entity.js';
 import { SessionSchema } from './session.entity.js';
 import { UserSchema } from './user.entity.js';
+import { CancellationSurveySchema, PaymentCardSchema, ReceiptSchema, SubscriptionSchema } from './billing.entity.js';
 
 export * from './job-record.entity.js';
 export * from './session.entity.js';
 export * from './user.entity.js';
 export * from './password-reset.entity.js';
+export * from './billing.entity.js';
 
 export * from './data-source.entity.js';
 export * from './keyword.entity.js';
@@ -43,4 +45,5 @@ export const warehouseEntities = [
 ];
 
 /** Every entity, listed by hand: discovery by folder scan is slower at start and hides mistakes. */
-export const allEntities = [SessionSchema, JobRecordSchema, UserSchema, PasswordResetSchema, MissedSearchEventSchema, ...warehouseEntities];
+export const allEntities = [SessionSchema, JobRecordSchema, UserSchema, PasswordResetSchema, MissedSearchEventSchema,
+  PaymentCardSchema, SubscriptionSchema, ReceiptSchema, CancellationSurveySchema, ...warehouseEntities];
