@@ -1,4 +1,6 @@
 import { createBrowserRouter } from 'react-router';
+import { accountRoutes } from '../features/account/routes';
+import { authRoutes } from '../features/auth/routes';
 import { DiagnosticsPage } from '../features/diagnostics/components/diagnostics-page';
 import { HomePage } from '../pages/home-page';
 import { NotFoundPage } from '../pages/not-found-page';
@@ -10,6 +12,8 @@ export const routes = [
     children: [
       { index: true, element: <HomePage /> },
       { path: 'system-check', element: <DiagnosticsPage /> },
+      ...authRoutes,
+      ...accountRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -18,3 +18,4 @@ export * from './research/enumerations.js';
 export * from './research/search.js';
 export * from './accounts/card.js';
 export * from './accounts/billing.js';
+export * from './tables/research-table.js';

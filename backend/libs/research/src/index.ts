@@ -9,3 +9,4 @@ export * from './search/search-lookup.js';
 export * from './search/suggestion-query.js';
 export * from './warehouse/warehouse-info.js';
 export * from './overview/domain-overview.js';
+export * from './tables/withhold.js';

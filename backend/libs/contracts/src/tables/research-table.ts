@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { pageRequestSchema } from './pagination.js';
+
+/**
+ * What every research table endpoint takes (issue 4 item 5): the page window, a sort, a filter and the territory
+ * (countryCode, added to every search-API call by the web client). The sort cycles of 01-product.md §9 are the
+ * client's; the server receives the resulting column and direction, or none.
+ */
+export const tableRequestSchema = pageRequestSchema.extend({
+  sort: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,40}$/, 'The sort column is not valid.').optional(),
+  sortDirection: z.enum(['asc', 'desc'], { message: 'The sort direction must be asc or desc.' }).optional(),
+  /** Free text matched against the table's main text column (keyword, domain or URL), case-insensitive. */
+  filter: z.string().trim().max(200, 'The filter is at most 200 characters.').optional(),
+  /** Where empty values go when sorting: 'high' puts them first in a descending sort, 'low' last (01 §9). */
+  emptyValues: z.enum(['high', 'low']).optional(),
+});
+export type TableRequest = z.infer<typeof tableRequestSchema>;
+
+/** Who is looking, for withholding paid data on the server (01-product.md §6). */
+export type Viewer = 'visitor' | 'free' | 'full';
+
+/** Rows a viewer sees in full per table query; the rest of the page comes back locked (no data). */
+export const visibleRowAllowance: Record<Viewer, number> = { visitor: 10, free: 25, full: Number.POSITIVE_INFINITY };
+
+/** The lock overlay texts and where they link (01-product.md §6, 03 §2). */
+export const lockOverlay = {
+  visitor: { text: 'Log in to see all results', link: '/auth/login' },
+  free: { text: 'Unlock all the data', link: '/mainpurchase' },
+} as const;
+
+/** A row the viewer may not see: only its position in the table is sent. */
+export interface LockedRow {
+  locked: true;
+  rowNumber: number;
+}
+
+export interface TablePage<Row> {
+  rows: (Row | LockedRow)[];
+  /** Rows matching the request (before paging). */
+  totalRows: number;
+  startRow: number;
+  pageSize: number;
+  viewer: Viewer;
+  /** Rows of this page sent as LockedRow. */
+  lockedRows: number;
+  /** Columns whose values were withheld (sent as null) for this viewer. */
+  throttledColumns: string[];
+  lock: { text: string; link: string } | null;
+}
+
+export const isLockedRow = <Row>(row: Row | LockedRow): row is LockedRow =>
+  typeof row === 'object' && row !== null && (row as LockedRow).locked === true;

@@ -1,0 +1,8 @@
+/** The account area's pages, in menu order (03-account-exports-reports.md §2). Pages join as they are built. */
+export interface AccountNavEntry {
+  path: string;
+  label: string;
+  hiddenForChild?: boolean;
+}
+
+export const accountNavigation: AccountNavEntry[] = [];
