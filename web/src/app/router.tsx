@@ -1,12 +1,14 @@
 import { createBrowserRouter } from 'react-router';
 import { accountRoutes } from '../features/account/routes';
 import { authRoutes } from '../features/auth/routes';
+import { bareBillingRoutes, billingRoutes } from '../features/billing/routes';
 import { DiagnosticsPage } from '../features/diagnostics/components/diagnostics-page';
 import { HomePage } from '../pages/home-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { Layout } from './layout';
 
 export const routes = [
+  ...bareBillingRoutes,
   {
     element: <Layout />,
     children: [
@@ -14,6 +16,7 @@ export const routes = [
       { path: 'system-check', element: <DiagnosticsPage /> },
       ...authRoutes,
       ...accountRoutes,
+      ...billingRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -5,4 +5,8 @@ export interface AccountNavEntry {
   hiddenForChild?: boolean;
 }
 
-export const accountNavigation: AccountNavEntry[] = [];
+export const accountNavigation: AccountNavEntry[] = [
+  { path: 'receipts', label: 'Receipts' },
+  { path: 'subscription', label: 'Subscription', hiddenForChild: true },
+  { path: 'teammanagement', label: 'Team', hiddenForChild: true },
+];
