@@ -8,6 +8,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
 import { RealtimeModule } from './modules/realtime/realtime.module.js';
 import { ResearchModule } from './modules/research/research.module.js';
+import { SeoResearchModule } from './modules/seo-research/seo-research.module.js';
 import { SearchModule } from './modules/search/search.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
 import { WebAppModule } from './modules/web-app/web-app.module.js';
@@ -36,6 +37,7 @@ export class AppModule {
         JobsModule,
         DiagnosticsModule,
         ResearchModule,
+        SeoResearchModule,
         SearchModule,
         BillingModule,
         WebAppModule, // last: its catch-all page route must not shadow the API

@@ -1,0 +1,141 @@
+import type { PageRequest } from '@serpwise/contracts';
+import type { Sql } from '../sql.js';
+import { orderedTable, pageOf, type BuiltQuery, type TableOrder, type TableSpec } from '../seo/table-query.js';
+
+/**
+ * Outreach lists (docs/research-data.md): top domains of a territory (optionally one topic), top domains for a
+ * keyword set or topic, metrics of a custom list of domains, and link leads (sites linking to competitors, not you).
+ */
+export interface DomainMetricsRow {
+  domain: string;
+  topic: string | null;
+  keywords: number;
+  top10: number;
+  clicks: number;
+  value: number;
+  paidKeywords: number;
+  budget: number;
+}
+
+export interface KeywordListRow {
+  domain: string;
+  /** Keywords of the set the domain ranks for in M. */
+  keywords: number;
+  top10: number;
+  /** Average of its best position over those keywords. */
+  averagePosition: number;
+  clicks: number;
+  value: number;
+}
+
+export interface CustomListRow extends Omit<DomainMetricsRow, 'topic'> {
+  /** The domain as the user typed it (normalised); false when the warehouse does not know it. */
+  found: boolean;
+  /** Position in the submitted list, from 1. */
+  listIndex: number;
+  liveBacklinks: number;
+  referringDomains: number;
+}
+
+export interface LeadRow {
+  domain: string;
+  /** How many of the competitors it links to (live links). */
+  competitorsLinked: number;
+  /** Its live links to the competitors. */
+  links: number;
+  clicks: number;
+  keywords: number;
+}
+
+const metricColumns = ['keywords', 'top10', 'clicks', 'value', 'paidKeywords', 'budget'];
+
+export const topDomainsSpec: TableSpec = {
+  sortable: ['domain', 'topic', ...metricColumns],
+  filterColumns: ['domain'],
+  defaultSort: 'clicks',
+  defaultDirection: 'desc',
+  tieBreak: 't."domain" asc',
+};
+
+export function topDomainsQuery(criteria: { territory: string; month: string; topic?: string | undefined }, order: TableOrder): BuiltQuery {
+  const sql = `select d.name as "domain", d.topic as "topic", dm.organic_keywords::int as "keywords", dm.organic_top10::int as "top10",
+      dm.organic_clicks::float8 as "clicks", dm.organic_value::float8 as "value", dm.paid_keywords::int as "paidKeywords", dm.paid_budget::float8 as "budget"
+    from domain_month dm join domain d on d.id = dm.domain_id
+    where dm.territory = ? and dm.month = ?::date and (?::text is null or d.topic = ?) and dm.organic_keywords > 0`;
+  const topic = criteria.topic ?? null;
+  return orderedTable({ sql, params: [criteria.territory, criteria.month, topic, topic] }, topDomainsSpec, order);
+}
+
+export const keywordListSpec: TableSpec = {
+  sortable: ['domain', 'keywords', 'top10', 'averagePosition', 'clicks', 'value'],
+  filterColumns: ['domain'],
+  defaultSort: 'clicks',
+  defaultDirection: 'desc',
+  tieBreak: 't."domain" asc',
+};
+
+/** Keywords as a list of terms, or every keyword of a topic when terms is empty. */
+export function keywordListQuery(criteria: { territory: string; month: string; terms: readonly string[]; topic?: string | undefined }, order: TableOrder): BuiltQuery {
+  const sql = `with chosen as (
+      select k.id, k.cpc from keyword k
+      where k.territory = ? and (case when ? = '' then k.topic = ? else k.term = any(string_to_array(?, '\n')) end)),
+    best as (
+      select r.domain_id, r.keyword_id, min(r.position) as position, sum(r.clicks) as clicks
+      from organic_rank r join chosen c on c.id = r.keyword_id
+      where r.month = ?::date and r.territory = ?
+      group by r.domain_id, r.keyword_id)
+    select d.name as "domain", count(*)::int as "keywords", (count(*) filter (where b.position <= 10))::int as "top10",
+      round(avg(b.position), 2)::float8 as "averagePosition", sum(b.clicks)::int as "clicks", round(sum(b.clicks * c.cpc), 2)::float8 as "value"
+    from best b join chosen c on c.id = b.keyword_id join domain d on d.id = b.domain_id
+    group by d.id`;
+  const terms = criteria.terms.join('\n');
+  return orderedTable({ sql, params: [criteria.territory, terms, criteria.topic ?? null, terms, criteria.month, criteria.territory] }, keywordListSpec, order);
+}
+
+export const customListSpec: TableSpec = {
+  sortable: ['domain', 'listIndex', 'found', ...metricColumns, 'liveBacklinks', 'referringDomains'],
+  filterColumns: ['domain'],
+  defaultSort: 'listIndex',
+  defaultDirection: 'asc',
+  tieBreak: 't."domain" asc',
+};
+
+export function customListQuery(criteria: { territory: string; month: string; domains: readonly string[] }, order: TableOrder): BuiltQuery {
+  const sql = `select l.name as "domain", l.ord::int as "listIndex", (d.id is not null) as "found",
+      coalesce(dm.organic_keywords, 0)::int as "keywords", coalesce(dm.organic_top10, 0)::int as "top10",
+      coalesce(dm.organic_clicks, 0)::float8 as "clicks", coalesce(dm.organic_value, 0)::float8 as "value",
+      coalesce(dm.paid_keywords, 0)::int as "paidKeywords", coalesce(dm.paid_budget, 0)::float8 as "budget",
+      (select count(*) from backlink b where b.target_domain_id = d.id and b.last_seen is null)::int as "liveBacklinks",
+      (select count(distinct b.source_domain_id) from backlink b where b.target_domain_id = d.id and b.last_seen is null)::int as "referringDomains"
+    from unnest(string_to_array(?, ',')) with ordinality as l(name, ord)
+    left join domain d on d.name = l.name
+    left join domain_month dm on dm.domain_id = d.id and dm.territory = ? and dm.month = ?::date`;
+  return orderedTable({ sql, params: [criteria.domains.join(','), criteria.territory, criteria.month] }, customListSpec, order);
+}
+
+export const leadsSpec: TableSpec = {
+  sortable: ['domain', 'competitorsLinked', 'links', 'clicks', 'keywords'],
+  filterColumns: ['domain'],
+  defaultSort: 'competitorsLinked',
+  defaultDirection: 'desc',
+  tieBreak: 't."links" desc, t."domain" asc',
+};
+
+/** Sites with live links to at least one competitor and no live link to the user's domain (and not the domains themselves). */
+export function leadsQuery(criteria: { domainId: number; competitorIds: readonly number[]; territory: string; month: string }, order: TableOrder): BuiltQuery {
+  const sql = `with rivals as (select unnest(string_to_array(?, ','))::int as id)
+    select d.name as "domain", count(distinct b.target_domain_id)::int as "competitorsLinked", count(*)::int as "links",
+      coalesce(max(dm.organic_clicks), 0)::float8 as "clicks", coalesce(max(dm.organic_keywords), 0)::int as "keywords"
+    from backlink b join rivals on rivals.id = b.target_domain_id join domain d on d.id = b.source_domain_id
+    left join domain_month dm on dm.domain_id = d.id and dm.territory = ? and dm.month = ?::date
+    where b.last_seen is null and b.source_domain_id <> ? and b.source_domain_id not in (select id from rivals)
+      and not exists (select 1 from backlink mine where mine.target_domain_id = ? and mine.source_domain_id = b.source_domain_id and mine.last_seen is null)
+    group by d.id`;
+  return orderedTable(
+    { sql, params: [criteria.competitorIds.join(','), criteria.territory, criteria.month, criteria.domainId, criteria.domainId] },
+    leadsSpec,
+    order,
+  );
+}
+
+export const outreachPage = <Row extends object>(sql: Sql, query: BuiltQuery, page: PageRequest) => pageOf<Row>(sql, query, page);

@@ -1,0 +1,96 @@
+import type { OrganicKombatSegment, PageRequest } from '@serpwise/contracts';
+import type { Sql } from '../sql.js';
+import { orderedTable, pageOf, volumeAt, type BuiltQuery, type TableOrder, type TableSpec } from './table-query.js';
+
+/**
+ * SEO kombat of 2–3 domains in month M: the first domain is "you", the others the competitors. Per keyword every
+ * domain's best position; the segments (docs/research-data.md) are predicates over those positions.
+ */
+export interface KombatRow {
+  keyword: string;
+  volume: number;
+  cpc: number;
+  difficulty: number;
+  position1: number | null;
+  position2: number | null;
+  position3: number | null;
+  /** Estimated clicks of all the compared domains together. */
+  clicks: number;
+}
+
+export interface KombatCounts {
+  /** Exclusive Venn regions: keywords ranked by exactly these domains (in the order given). */
+  venn: { domains: string[]; keywords: number }[];
+  segments: Record<OrganicKombatSegment, number>;
+}
+
+export interface KombatCriteria {
+  /** 2–3 domain ids; the first is the user's domain. */
+  domainIds: readonly number[];
+  territory: string;
+  month: string;
+}
+
+const segmentPredicates = (count: number): Record<OrganicKombatSegment, string> => ({
+  all: 'true',
+  core: `ranked = ${count}`,
+  missing: 'p1 is null',
+  questions: 'is_question',
+  transactional: 'is_transactional',
+  content: '(p1 is null or p1 > 10) and least(p2, p3) <= 10',
+});
+
+export const kombatSpec: TableSpec = {
+  sortable: ['keyword', 'volume', 'cpc', 'difficulty', 'position1', 'position2', 'position3', 'clicks'],
+  filterColumns: ['keyword'],
+  defaultSort: 'volume',
+  defaultDirection: 'desc',
+  tieBreak: 't."keyword" asc',
+};
+
+function kombatBase(criteria: KombatCriteria): BuiltQuery {
+  const [first, second, third] = criteria.domainIds;
+  const sql = `with cur as (select ?::date as m),
+    ranks as (
+      select r.keyword_id, r.domain_id, min(r.position) as position, sum(r.clicks) as clicks
+      from organic_rank r, cur c
+      where r.month = c.m and r.territory = ? and r.domain_id = any(string_to_array(?, ',')::int[])
+      group by r.keyword_id, r.domain_id)
+    select k.term, k.is_question, k.is_transactional, k.cpc, k.difficulty, ${volumeAt('k', 'c.m')} as volume,
+      min(x.position) filter (where x.domain_id = ?) as p1,
+      min(x.position) filter (where x.domain_id = ?) as p2,
+      min(x.position) filter (where x.domain_id = ?) as p3,
+      count(*) as ranked, sum(x.clicks) as clicks
+    from ranks x join keyword k on k.id = x.keyword_id, cur c
+    group by k.id, c.m`;
+  return { sql, params: [criteria.month, criteria.territory, criteria.domainIds.join(','), first, second, third ?? -1] };
+}
+
+export function kombatQuery(criteria: KombatCriteria, segment: OrganicKombatSegment, order: TableOrder): BuiltQuery {
+  const base = kombatBase(criteria);
+  const sql = `select b.term as "keyword", b.volume::int as "volume", b.cpc::float8 as "cpc", b.difficulty::int as "difficulty",
+      b.p1::int as "position1", b.p2::int as "position2", b.p3::int as "position3", b.clicks::int as "clicks"
+    from (${base.sql}) b where ${segmentPredicates(criteria.domainIds.length)[segment]}`;
+  return orderedTable({ sql, params: base.params }, kombatSpec, order);
+}
+
+export async function kombatCounts(sql: Sql, criteria: KombatCriteria, names: readonly string[]): Promise<KombatCounts> {
+  const base = kombatBase(criteria);
+  const predicates = segmentPredicates(criteria.domainIds.length);
+  const segmentColumns = Object.entries(predicates).map(([name, predicate]) => `count(*) filter (where ${predicate})::int as "${name}"`);
+  const [segments] = await sql.query<Record<OrganicKombatSegment, number>>(`select ${segmentColumns.join(', ')} from (${base.sql}) b`, base.params);
+  const regions = await sql.query<{ mask: number; keywords: number }>(
+    `select ((p1 is not null)::int + 2 * (p2 is not null)::int + 4 * (p3 is not null)::int) as mask, count(*)::int as keywords
+     from (${base.sql}) b group by 1`,
+    base.params,
+  );
+  const byMask = new Map(regions.map((region) => [region.mask, region.keywords]));
+  const venn: KombatCounts['venn'] = [];
+  for (let mask = 1; mask < 1 << names.length; mask += 1) {
+    venn.push({ domains: names.filter((_name, index) => mask & (1 << index)), keywords: byMask.get(mask) ?? 0 });
+  }
+  return { venn, segments: segments! };
+}
+
+export const kombatPage = (sql: Sql, criteria: KombatCriteria, segment: OrganicKombatSegment, order: TableOrder, page: PageRequest) =>
+  pageOf<KombatRow>(sql, kombatQuery(criteria, segment, order), page);

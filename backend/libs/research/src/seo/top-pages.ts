@@ -1,0 +1,41 @@
+import type { PageRequest, TopPageType } from '@serpwise/contracts';
+import type { Sql } from '../sql.js';
+import { orderedTable, pageOf, type BuiltQuery, type TableOrder, type TableSpec } from './table-query.js';
+
+/** Top pages of a domain in month M: mosttraffic = every page that ranks; newpages = pages ranking in M for the first time. */
+export interface TopPageRow {
+  url: string;
+  title: string | null;
+  /** Keywords the page ranks for in M. */
+  keywords: number;
+  /** Best position of the page over its keywords. */
+  bestPosition: number;
+  clicks: number;
+  value: number;
+  /** The page's share of the domain's clicks in M, percent with one decimal. */
+  clicksShare: number;
+}
+
+export const topPagesSpec: TableSpec = {
+  sortable: ['url', 'title', 'keywords', 'bestPosition', 'clicks', 'value', 'clicksShare'],
+  filterColumns: ['url', 'title'],
+  defaultSort: 'clicks',
+  defaultDirection: 'desc',
+  tieBreak: 't."url" asc',
+};
+
+export function topPagesQuery(criteria: { domainId: number; territory: string; month: string; type: TopPageType }, order: TableOrder): BuiltQuery {
+  const isNew = criteria.type === 'newpages';
+  const sql = `select p.url as "url", p.title as "title", count(distinct r.keyword_id)::int as "keywords", min(r.position)::int as "bestPosition",
+      sum(r.clicks)::int as "clicks", round(sum(r.clicks * k.cpc), 2)::float8 as "value",
+      coalesce(round(100.0 * sum(r.clicks) / nullif(max(dm.organic_clicks), 0), 1), 0)::float8 as "clicksShare"
+    from organic_rank r join page p on p.id = r.page_id join keyword k on k.id = r.keyword_id
+    left join domain_month dm on dm.domain_id = r.domain_id and dm.territory = r.territory and dm.month = r.month
+    where r.domain_id = ? and r.territory = ? and r.month = ?::date
+      ${isNew ? 'and not exists (select 1 from organic_rank o where o.page_id = r.page_id and o.territory = r.territory and o.month < r.month)' : ''}
+    group by p.id`;
+  return orderedTable({ sql, params: [criteria.domainId, criteria.territory, criteria.month] }, topPagesSpec, order);
+}
+
+export const topPagesPage = (sql: Sql, criteria: Parameters<typeof topPagesQuery>[0], order: TableOrder, page: PageRequest) =>
+  pageOf<TopPageRow>(sql, topPagesQuery(criteria, order), page);
