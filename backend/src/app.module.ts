@@ -9,6 +9,8 @@ import { JobsModule } from './modules/jobs/jobs.module.js';
 import { RealtimeModule } from './modules/realtime/realtime.module.js';
 import { ResearchModule } from './modules/research/research.module.js';
 import { SearchModule } from './modules/search/search.module.js';
+import { PpcResearchModule } from './modules/ppc-research/ppc-research.module.js';
+import { KeywordResearchModule } from './modules/keyword-research/keyword-research.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
 import { WebAppModule } from './modules/web-app/web-app.module.js';
 import { AccessModule } from './modules/access/access.module.js';
@@ -36,6 +38,8 @@ export class AppModule {
         DiagnosticsModule,
         ResearchModule,
         SearchModule,
+        PpcResearchModule,
+        KeywordResearchModule,
         WebAppModule, // last: its catch-all page route must not shadow the API
       ],
     };

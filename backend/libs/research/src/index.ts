@@ -10,3 +10,5 @@ export * from './search/suggestion-query.js';
 export * from './warehouse/warehouse-info.js';
 export * from './overview/domain-overview.js';
 export * from './tables/withhold.js';
+export * from './ppc/index.js';
+export * from './keyword/index.js';
