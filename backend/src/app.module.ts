@@ -10,6 +10,8 @@ import { RealtimeModule } from './modules/realtime/realtime.module.js';
 import { ResearchModule } from './modules/research/research.module.js';
 import { SeoResearchModule } from './modules/seo-research/seo-research.module.js';
 import { SearchModule } from './modules/search/search.module.js';
+import { PpcResearchModule } from './modules/ppc-research/ppc-research.module.js';
+import { KeywordResearchModule } from './modules/keyword-research/keyword-research.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
 import { WebAppModule } from './modules/web-app/web-app.module.js';
 import { AccessModule } from './modules/access/access.module.js';
@@ -40,6 +42,8 @@ export class AppModule {
         SeoResearchModule,
         SearchModule,
         BillingModule,
+        PpcResearchModule,
+        KeywordResearchModule,
         WebAppModule, // last: its catch-all page route must not shadow the API
       ],
     };
