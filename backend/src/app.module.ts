@@ -15,6 +15,8 @@ import { AccessModule } from './modules/access/access.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { AccountStateModule } from './modules/account-state/account-state.module.js';
 import { MailModule } from './platform/mail/mail.module.js';
+import { AccountModule } from './modules/account/account.module.js';
+import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
 
 @Module({})
 export class AppModule {
@@ -36,6 +38,8 @@ export class AppModule {
         DiagnosticsModule,
         ResearchModule,
         SearchModule,
+        AccountModule,
+        OnboardingModule,
         WebAppModule, // last: its catch-all page route must not shadow the API
       ],
     };

@@ -16,3 +16,6 @@ export * from './research/territories.js';
 export * from './research/countries.js';
 export * from './research/enumerations.js';
 export * from './research/search.js';
+export * from './accounts/account.api.js';
+export * from './accounts/onboarding.api.js';
+export * from './accounts/form-validators.js';
