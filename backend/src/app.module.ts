@@ -19,6 +19,8 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { AccountStateModule } from './modules/account-state/account-state.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
 import { MailModule } from './platform/mail/mail.module.js';
+import { AccountModule } from './modules/account/account.module.js';
+import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
 
 @Module({})
 export class AppModule {
@@ -44,6 +46,8 @@ export class AppModule {
         BillingModule,
         PpcResearchModule,
         KeywordResearchModule,
+        AccountModule,
+        OnboardingModule,
         WebAppModule, // last: its catch-all page route must not shadow the API
       ],
     };

@@ -19,3 +19,6 @@ export * from './research/search.js';
 export * from './accounts/card.js';
 export * from './accounts/billing.js';
 export * from './tables/research-table.js';
+export * from './accounts/account.api.js';
+export * from './accounts/onboarding.api.js';
+export * from './accounts/form-validators.js';

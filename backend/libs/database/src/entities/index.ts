@@ -13,6 +13,16 @@ import { PaidAdSchema } from './paid-ad.entity.js';
 import { SessionSchema } from './session.entity.js';
 import { UserSchema } from './user.entity.js';
 import { CancellationSurveySchema, PaymentCardSchema, ReceiptSchema, SubscriptionSchema } from './billing.entity.js';
+import { ProjectSchema } from './project.entity.js';
+import {
+  ApiKeySchema,
+  ApiUsageMonthSchema,
+  BundleCodeSchema,
+  BundleRedemptionSchema,
+  RequestedKeywordSchema,
+  UserContactInfoSchema,
+  UserEmailAddressSchema,
+} from './account-settings.entity.js';
 
 export * from './job-record.entity.js';
 export * from './session.entity.js';
@@ -30,6 +40,8 @@ export * from './paid-ad.entity.js';
 export * from './backlink.entity.js';
 export * from './domain-month.entity.js';
 export * from './missed-search-event.entity.js';
+export * from './project.entity.js';
+export * from './account-settings.entity.js';
 
 /** The research warehouse (docs/research-data.md). */
 export const warehouseEntities = [
@@ -46,4 +58,5 @@ export const warehouseEntities = [
 
 /** Every entity, listed by hand: discovery by folder scan is slower at start and hides mistakes. */
 export const allEntities = [SessionSchema, JobRecordSchema, UserSchema, PasswordResetSchema, MissedSearchEventSchema,
-  PaymentCardSchema, SubscriptionSchema, ReceiptSchema, CancellationSurveySchema, ...warehouseEntities];
+  PaymentCardSchema, SubscriptionSchema, ReceiptSchema, CancellationSurveySchema, ...warehouseEntities, ProjectSchema, RequestedKeywordSchema,
+  ApiKeySchema, ApiUsageMonthSchema, BundleCodeSchema, BundleRedemptionSchema, UserEmailAddressSchema, UserContactInfoSchema];
