@@ -88,10 +88,12 @@ describe('accounts in the browser', () => {
     await logIn(phone, user.email, user.password);
     await phone.waitForURL(/\/add-users$/);
     await phone.getByText('Your account is logged in on too many devices.').waitFor();
+    await phone.getByTestId('session-row').nth(1).waitFor();
     await expect(phone.getByTestId('session-row').count()).resolves.toBe(2);
 
     await phone.getByRole('button', { name: 'Log out' }).click();
     await phone.getByText('Your account is logged in on too many devices.').waitFor({ state: 'detached' });
+    await phone.getByTestId('session-row').nth(1).waitFor({ state: 'detached' });
     await expect(phone.getByTestId('session-row').count()).resolves.toBe(1);
 
     // The ended session learns it on its next poll and reloads its state: the laptop is a visitor again.
