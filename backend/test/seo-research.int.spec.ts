@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { isLockedRow, organicSearchTypes, rankingHistoryTypes, type TablePage } from '@serpwise/contracts';
 import { domainMonthRollupSql } from '@serpwise/research';
 import { pino } from 'pino';
-import type { HttpSession } from '../../infra/test/http-session.js';
+import { HttpSession } from '../../infra/test/http-session.js';
 import { createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import { createApp } from '../src/create-app.js';
@@ -555,6 +555,21 @@ describe('Outreach', () => {
     expect(answer[0]).toMatchObject({ ...domainTotals('gamma.example'), liveBacklinks: 2, referringDomains: 1 });
     const alphaLinks = links.filter((link) => link.to === 'alpha.example' && !link.lost);
     expect(answer[2]).toMatchObject({ ...domainTotals('alpha.example'), liveBacklinks: alphaLinks.length, referringDomains: new Set(alphaLinks.map((link) => link.from)).size });
+  });
+
+  it('takes long lists as a POST body (arrays or text), with the page token', async () => {
+    const visitor = new HttpSession(baseUrl);
+    await visitor.open('/');
+    const many = ['alpha.example', ...Array.from({ length: 999 }, (_v, index) => `unknown-site-number-${index}.example`)];
+    const response = await visitor.post('/rest/research/outreach/custom-list', { domains: many, pageSize: 20 });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Table<{ domain: string; found: boolean }>;
+    expect(body).toMatchObject({ totalRows: 1000, viewer: 'visitor', throttledColumns: ['value', 'budget'] });
+    expect(body.rows[0]).toMatchObject({ domain: 'alpha.example', found: true, value: null });
+    const listed = await full.post('/rest/research/outreach/keyword-list', { keywords: ['red shoes', 'sneaker sale'] });
+    expect(((await listed.json()) as Table<unknown>).totalRows).toBe(3);
+    expect((await visitor.post('/rest/research/outreach/custom-list', { domains: many }, false)).status).toBe(403);
+    expect((await visitor.post('/rest/research/outreach/custom-list', { domains: [...many, 'one-too-many.example'] })).status).toBe(400);
   });
 
   it('finds leads: sites linking to the competitors and not to you', async () => {

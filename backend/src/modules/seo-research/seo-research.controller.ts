@@ -1,4 +1,4 @@
-import { Controller, Get, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
@@ -77,9 +77,23 @@ export class SeoResearchController {
     return this.research.keywordList(query, viewer(request));
   }
 
+  /** The same list for long keyword sets (a URL holds ~16 kB): the parameters as a JSON body, keywords as an array or text. */
+  @Post('outreach/keyword-list')
+  @HttpCode(200)
+  keywordListPosted(@Body(pipe(keywordListSchema)) body: z.infer<typeof keywordListSchema>, @Req() request: Request) {
+    return this.research.keywordList(body, viewer(request));
+  }
+
   @Get('outreach/custom-list')
   customList(@Query(pipe(customListSchema)) query: z.infer<typeof customListSchema>, @Req() request: Request) {
     return this.research.customList(query, viewer(request));
+  }
+
+  /** The same list for long domain lists: the parameters as a JSON body, domains as an array or comma-separated text. */
+  @Post('outreach/custom-list')
+  @HttpCode(200)
+  customListPosted(@Body(pipe(customListSchema)) body: z.infer<typeof customListSchema>, @Req() request: Request) {
+    return this.research.customList(body, viewer(request));
   }
 
   @Get('outreach/leads')

@@ -11,8 +11,9 @@ export const domainSchema = z.string({ error: 'domain is required.' }).transform
 });
 
 /** A comma-separated list of domains, each normalised, duplicates dropped. */
+const joinList = (value: unknown) => (Array.isArray(value) ? value.join(',') : value);
 const domainListSchema = (label: string, min: number, max: number) =>
-  z.string({ error: `${label} is required.` }).transform((text, context) => {
+  z.preprocess(joinList, z.string({ error: `${label} is required.` })).transform((text, context) => {
     const names: string[] = [];
     for (const part of text.split(/[,\s]+/).filter(Boolean)) {
       const parsed = domainSchema.safeParse(part);
@@ -84,8 +85,7 @@ export const topDomainsSchema = researchTableSchema.extend({ topic: topicSchema 
 export const keywordListSchema = researchTableSchema
   .extend({
     keywords: z
-      .string()
-      .max(20_000, 'The keyword list is too long.')
+      .preprocess((value) => (Array.isArray(value) ? value.join('\n') : value), z.string().max(20_000, 'The keyword list is too long.'))
       .transform((text) => [...new Set(text.split(/[,\n]/).map((term) => term.trim().toLowerCase().replace(/\s+/g, ' ')).filter(Boolean))])
       .refine((terms) => terms.length <= 1000, 'Give at most 1000 keywords.')
       .optional(),

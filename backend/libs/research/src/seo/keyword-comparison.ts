@@ -1,6 +1,6 @@
 import type { OrganicSearchType, RankingHistoryType } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
-import { orderedTable, pageOf, ResearchQueryError, subjectCondition, volumeAt, type BuiltQuery, type Subject, type TableOrder, type TableSpec } from './table-query.js';
+import { orderedTable, pageOf, previousMonth, ResearchQueryError, subjectCondition, volumeAt, type BuiltQuery, type Subject, type TableOrder, type TableSpec } from './table-query.js';
 import type { PageRequest } from '@serpwise/contracts';
 
 /**
@@ -22,6 +22,7 @@ export interface KeywordComparisonRow {
   previousClicks: number;
   clicksChange: number;
   value: number;
+  /** Competitor types: the best-placed competitor above the subject in M, and its position. */
   competitor: string | null;
   competitorPosition: number | null;
   /** Ranking history only: the subject's best position per month, the 12 months up to M (null = not ranked). */
@@ -30,33 +31,33 @@ export interface KeywordComparisonRow {
 
 export type ComparisonType = OrganicSearchType | RankingHistoryType | 'all';
 
-const both = 'position is not null and previous_position is not null';
-/** Row predicates over (position, previous_position, clicks, previous_clicks, competitor_position, competitor_previous). */
+const both = 'cmp.position is not null and cmp.previous_position is not null';
+/** Row predicates over the subject's months (cmp) and the best competitor in M (rn) and P (rp). */
 const predicates: Record<ComparisonType, string> = {
-  all: 'position is not null',
-  almostthere: 'position between 11 and 20',
-  gainedclicks: `${both} and clicks > previous_clicks`,
-  gainedranks: `${both} and position < previous_position`,
-  justfelloff: 'previous_position <= 10 and position > 10',
-  justmadeit: 'position <= 10 and (previous_position is null or previous_position > 10)',
-  lostclicks: `${both} and clicks < previous_clicks`,
-  lostranks: `${both} and position > previous_position`,
-  mostvaluable: 'position is not null',
-  newlyranked: 'position is not null and previous_position is null',
-  pageone: 'position <= 10',
-  pastpageone: 'position > 10',
-  theyoutrankyou: 'position is not null and competitor_position < position',
-  theyjustsurpassedyou: `${both} and competitor_position < position and (competitor_previous is null or competitor_previous > previous_position)`,
-  competitorsjustsurpassedyou: `${both} and competitor_position < position and (competitor_previous is null or competitor_previous > previous_position)`,
-  MostValuable: 'position is not null',
-  FellFromTop10: 'previous_position <= 10 and (position is null or position > 10)',
-  MadeTheTop10: 'position <= 10 and (previous_position is null or previous_position > 10)',
-  NewKeywords: 'position is not null and previous_position is null',
-  NoLongerRanks: 'previous_position is not null and position is null',
-  GainedRanks: `${both} and position < previous_position`,
-  LostRanks: `${both} and position > previous_position`,
-  GainedClicks: `${both} and clicks > previous_clicks`,
-  LostClicks: `${both} and clicks < previous_clicks`,
+  all: 'cmp.position is not null',
+  almostthere: 'cmp.position between 11 and 20',
+  gainedclicks: `${both} and cmp.clicks > cmp.previous_clicks`,
+  gainedranks: `${both} and cmp.position < cmp.previous_position`,
+  justfelloff: 'cmp.previous_position <= 10 and cmp.position > 10',
+  justmadeit: 'cmp.position <= 10 and (cmp.previous_position is null or cmp.previous_position > 10)',
+  lostclicks: `${both} and cmp.clicks < cmp.previous_clicks`,
+  lostranks: `${both} and cmp.position > cmp.previous_position`,
+  mostvaluable: 'cmp.position is not null',
+  newlyranked: 'cmp.position is not null and cmp.previous_position is null',
+  pageone: 'cmp.position <= 10',
+  pastpageone: 'cmp.position > 10',
+  theyoutrankyou: 'cmp.position is not null and rn.position < cmp.position',
+  theyjustsurpassedyou: `${both} and rn.position < cmp.position and (rp.position is null or rp.position > cmp.previous_position)`,
+  competitorsjustsurpassedyou: `${both} and rn.position < cmp.position and (rp.position is null or rp.position > cmp.previous_position)`,
+  MostValuable: 'cmp.position is not null',
+  FellFromTop10: 'cmp.previous_position <= 10 and (cmp.position is null or cmp.position > 10)',
+  MadeTheTop10: 'cmp.position <= 10 and (cmp.previous_position is null or cmp.previous_position > 10)',
+  NewKeywords: 'cmp.position is not null and cmp.previous_position is null',
+  NoLongerRanks: 'cmp.previous_position is not null and cmp.position is null',
+  GainedRanks: `${both} and cmp.position < cmp.previous_position`,
+  LostRanks: `${both} and cmp.position > cmp.previous_position`,
+  GainedClicks: `${both} and cmp.clicks > cmp.previous_clicks`,
+  LostClicks: `${both} and cmp.clicks < cmp.previous_clicks`,
 };
 
 const defaultOrder: Partial<Record<ComparisonType, [string, 'asc' | 'desc']>> = {
@@ -113,10 +114,12 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
   parts.push(`best as (
     select distinct on (r.month, r.keyword_id) r.month, r.keyword_id, r.position, r.page_id,
       sum(r.clicks) over (partition by r.month, r.keyword_id) as clicks
-    from organic_rank r, cur c
-    where ${condition.sql} and r.territory = ? and r.month in (c.m, c.p)
+    from organic_rank r
+    where ${condition.sql} and r.territory = ? and r.month in (?::date, ?::date)
     order by r.month, r.keyword_id, r.position)`);
-  params.push(...condition.params, criteria.territory);
+  // Months are passed as values (not read from cur) so PostgreSQL prunes the organic_rank partitions.
+  const previous = previousMonth(criteria.month);
+  params.push(...condition.params, criteria.territory, criteria.month, previous);
   parts.push(`cmp as (
     select b.keyword_id,
       min(b.position) filter (where b.month = c.m) as position,
@@ -128,37 +131,44 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
   if (isCompetitorType) {
     parts.push(`rival as (
       select distinct on (r.month, r.keyword_id) r.month, r.keyword_id, r.position, r.domain_id
-      from organic_rank r join cmp on cmp.keyword_id = r.keyword_id, cur c
-      where r.month in (c.m, c.p) and r.domain_id <> ?
+      from organic_rank r join cmp on cmp.keyword_id = r.keyword_id
+      where r.month in (?::date, ?::date) and r.domain_id <> ?
+        -- only results above the subject in that month matter to every competitor type
+        and r.position < case when r.month = ?::date then cmp.position else cmp.previous_position end
         and (? = '' or r.domain_id = any(string_to_array(?, ',')::int[]))
       order by r.month, r.keyword_id, r.position)`);
     const list = competitorIds.join(',');
-    params.push(subject.domainId, list, list);
+    params.push(criteria.month, previous, subject.domainId, criteria.month, list, list);
   }
-  const rivalColumns = isCompetitorType
-    ? `(select d.name from rival x join domain d on d.id = x.domain_id where x.keyword_id = cmp.keyword_id and x.month = c.m) as competitor,
-       (select x.position from rival x where x.keyword_id = cmp.keyword_id and x.month = c.m) as competitor_position,
-       (select x.position from rival x where x.keyword_id = cmp.keyword_id and x.month = c.p) as competitor_previous`
-    : 'null::text as competitor, null::int as competitor_position, null::int as competitor_previous';
-  const historyColumn = criteria.withHistory
-    ? `, (select json_agg(json_build_object('month', to_char(g.month, 'YYYY-MM'), 'position',
-          (select min(h.position) from organic_rank h where h.month = g.month::date and h.keyword_id = cmp.keyword_id and ${subjectCondition(subject, 'h').sql}))
-          order by g.month)
-        from generate_series(c.m - interval '11 months', c.m, interval '1 month') g(month)) as history`
-    : '';
-  if (criteria.withHistory) params.push(...subjectCondition(subject, 'h').params);
+  if (criteria.withHistory) {
+    // The subject's best position per keyword and month over the 12 months up to M: one index range read.
+    const history = subjectCondition(subject, 'h');
+    parts.push(`hist as (
+      select h.keyword_id, h.month, min(h.position) as position
+      from organic_rank h
+      where ${history.sql} and h.territory = ? and h.month between (?::date - interval '11 months')::date and ?::date
+      group by h.keyword_id, h.month)`);
+    parts.push(`histories as (
+      select g.keyword_id, json_agg(json_build_object('month', to_char(g.month, 'YYYY-MM'), 'position', hist.position) order by g.month) as history
+      from (select cmp.keyword_id, gs.month::date as month
+            from cmp, cur c, generate_series(c.m - interval '11 months', c.m, interval '1 month') gs(month)) g
+      left join hist on hist.keyword_id = g.keyword_id and hist.month = g.month
+      group by g.keyword_id)`);
+    params.push(...history.params, criteria.territory, criteria.month, criteria.month);
+  }
   const sql = `with ${parts.join(',\n')}
-    select k.term as "keyword", pg.url as "url", x.position::int as "position", x.previous_position::int as "previousPosition",
-      (x.previous_position - x.position)::int as "positionChange", x.volume::int as "volume", x.cpc::float8 as "cpc",
-      x.difficulty::int as "difficulty", x.clicks::int as "clicks", x.previous_clicks::int as "previousClicks",
-      (x.clicks - x.previous_clicks)::int as "clicksChange", round(x.clicks * x.cpc, 2)::float8 as "value",
-      x.competitor as "competitor", x.competitor_position::int as "competitorPosition"${criteria.withHistory ? ', x.history as "history"' : ''}
-    from (
-      select cmp.*, k.cpc, k.difficulty, ${volumeAt('k', 'c.m')} as volume, ${rivalColumns}${historyColumn}
-      from cmp join keyword k on k.id = cmp.keyword_id, cur c
-    ) x
-    join keyword k on k.id = x.keyword_id
-    left join page pg on pg.id = x.page_id
+    select k.term as "keyword", pg.url as "url", cmp.position::int as "position", cmp.previous_position::int as "previousPosition",
+      (cmp.previous_position - cmp.position)::int as "positionChange", ${volumeAt('k', 'c.m')}::int as "volume", k.cpc::float8 as "cpc",
+      k.difficulty::int as "difficulty", cmp.clicks::int as "clicks", cmp.previous_clicks::int as "previousClicks",
+      (cmp.clicks - cmp.previous_clicks)::int as "clicksChange", round(cmp.clicks * k.cpc, 2)::float8 as "value",
+      ${isCompetitorType ? 'rd.name' : 'null::text'} as "competitor", ${isCompetitorType ? 'rn.position::int' : 'null::int'} as "competitorPosition"
+      ${criteria.withHistory ? ', histories.history as "history"' : ''}
+    from cmp join keyword k on k.id = cmp.keyword_id cross join cur c
+    left join page pg on pg.id = cmp.page_id
+    ${isCompetitorType ? `left join rival rn on rn.keyword_id = cmp.keyword_id and rn.month = c.m
+    left join rival rp on rp.keyword_id = cmp.keyword_id and rp.month = c.p
+    left join domain rd on rd.id = rn.domain_id` : ''}
+    ${criteria.withHistory ? 'left join histories on histories.keyword_id = cmp.keyword_id' : ''}
     where ${predicates[type]}`;
   return orderedTable({ sql, params }, keywordComparisonSpec(type), order);
 }

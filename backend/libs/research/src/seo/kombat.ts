@@ -53,8 +53,8 @@ function kombatBase(criteria: KombatCriteria): BuiltQuery {
   const sql = `with cur as (select ?::date as m),
     ranks as (
       select r.keyword_id, r.domain_id, min(r.position) as position, sum(r.clicks) as clicks
-      from organic_rank r, cur c
-      where r.month = c.m and r.territory = ? and r.domain_id = any(string_to_array(?, ',')::int[])
+      from organic_rank r
+      where r.month = ?::date and r.territory = ? and r.domain_id = any(string_to_array(?, ',')::int[])
       group by r.keyword_id, r.domain_id)
     select k.term, k.is_question, k.is_transactional, k.cpc, k.difficulty, ${volumeAt('k', 'c.m')} as volume,
       min(x.position) filter (where x.domain_id = ?) as p1,
@@ -63,7 +63,7 @@ function kombatBase(criteria: KombatCriteria): BuiltQuery {
       count(*) as ranked, sum(x.clicks) as clicks
     from ranks x join keyword k on k.id = x.keyword_id, cur c
     group by k.id, c.m`;
-  return { sql, params: [criteria.month, criteria.territory, criteria.domainIds.join(','), first, second, third ?? -1] };
+  return { sql, params: [criteria.month, criteria.month, criteria.territory, criteria.domainIds.join(','), first, second, third ?? -1] };
 }
 
 export function kombatQuery(criteria: KombatCriteria, segment: OrganicKombatSegment, order: TableOrder): BuiltQuery {

@@ -98,3 +98,10 @@ export type Subject = { kind: 'domain'; domainId: number } | { kind: 'page'; pag
 
 export const subjectCondition = (subject: Subject, alias = 'r'): { sql: string; params: unknown[] } =>
   subject.kind === 'domain' ? { sql: `${alias}.domain_id = ?`, params: [subject.domainId] } : { sql: `${alias}.page_id = ?`, params: [subject.pageId] };
+
+/** The first day of the month before a YYYY-MM-DD month. */
+export function previousMonth(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const date = new Date(Date.UTC(year, monthNumber - 2, 1));
+  return date.toISOString().slice(0, 10);
+}
