@@ -214,7 +214,8 @@ describe('requested keywords', () => {
       `insert into keyword (id, territory, term, volume, volume_history, history_start, cpc, competition, difficulty, result_count, source_id)
        values (990001, 'US', 'known keyword', 10, '{10}', '2026-01-01', 1, 0.5, 10, 100, 901) on conflict do nothing`,
     );
-    const response = await browser.post('/NsaApi/Account/AddRequestedKeywords', { termsCsv: 'Known Keyword\n\n  brand new   term \nbrand new term\r\nthird one' });
+    // countryCode: the web client adds it to every /NsaApi/ call.
+    const response = await browser.post('/NsaApi/Account/AddRequestedKeywords', { countryCode: 'US', termsCsv: 'Known Keyword\n\n  brand new   term \nbrand new term\r\nthird one' });
     expect(response.status).toBe(200);
     expect((await json(response)).data).toMatchObject({ isSuccessful: true, added: 3 });
     const rows = await database.query<{ term: string; status: string }>('select term, status from requested_keyword where user_id = $1 order by term', [me.id]);
@@ -246,7 +247,7 @@ describe('requested keywords', () => {
 describe('report and alert e-mail addresses', () => {
   it('replaces the caller’s list from repeated emails parameters', async () => {
     const { me, browser, otherBrowser } = await twoUsers();
-    const response = await getWithToken(browser, '/NsaApi/Account/SetEmailAddresses?emails=Boss@Example.com&emails=team@example.com&emails=boss@example.com');
+    const response = await getWithToken(browser, '/NsaApi/Account/SetEmailAddresses?emails=Boss@Example.com&emails=team@example.com&emails=boss@example.com&countryCode=US');
     expect((await json(response)).data).toMatchObject({ isSuccessful: true, emails: ['boss@example.com', 'team@example.com'] });
     expect(await (await browser.get('/NsaApi/Account/GetEmailAddresses')).json()).toEqual({ emails: ['boss@example.com', 'team@example.com'] });
     expect(await (await otherBrowser.get('/NsaApi/Account/GetEmailAddresses')).json()).toEqual({ emails: [] });
@@ -270,12 +271,13 @@ describe('report and alert e-mail addresses', () => {
 describe('contact info', () => {
   it('saves and reads the caller’s details only', async () => {
     const { me, browser, otherBrowser } = await twoUsers();
-    const response = await browser.post('/NsaApi/Account/SetUserContactInfo', { firstName: ' Ada ', company: 'Analytical Engines', phone: '+44 20 7946 0000', country: 'GB' });
+    const response = await browser.post('/NsaApi/Account/SetUserContactInfo', { countryCode: 'US', firstName: ' Ada ', company: 'Analytical Engines', phone: '+44 20 7946 0000', country: 'GB' });
     expect((await json(response)).data.isSuccessful).toBe(true);
     expect(await (await browser.get('/NsaApi/Account/GetUserContactInfo')).json()).toMatchObject({ firstName: 'Ada', company: 'Analytical Engines', phone: '+44 20 7946 0000', country: 'GB', city: '' });
     expect(await (await otherBrowser.get('/NsaApi/Account/GetUserContactInfo')).json()).toMatchObject({ firstName: '', company: '' });
     const [row] = await database.query<{ info: Record<string, string> }>('select info from user_contact_info where user_id = $1', [me.id]);
     expect(row!.info.company).toBe('Analytical Engines');
+    expect(row!.info).not.toHaveProperty('countryCode');
   });
 
   it('refuses a bad phone or an unknown field with a 400 and keeps what was saved', async () => {
@@ -331,10 +333,10 @@ describe('API key and usage', () => {
 describe('user attributes', () => {
   it('sets and reads an allowed UI flag on the caller only, and clears it with null', async () => {
     const { me, other, browser, otherBrowser } = await twoUsers();
-    const response = await browser.post('/NsaApi/Account/SetUserAttribute', { name: 'DISMISS_RF_PROMO_TOOLTIP', value: 'true' });
+    const response = await browser.post('/NsaApi/Account/SetUserAttribute', { name: 'DISMISS_RF_PROMO_TOOLTIP', value: 'true', countryCode: 'US' });
     expect((await json(response)).data.isSuccessful).toBe(true);
     expect((await userRow(me.id)).attributes).toEqual({ DISMISS_RF_PROMO_TOOLTIP: 'true' });
-    expect(await (await browser.get('/NsaApi/Account/GetUserAttribute?name=DISMISS_RF_PROMO_TOOLTIP')).json()).toEqual({ name: 'DISMISS_RF_PROMO_TOOLTIP', value: 'true' });
+    expect(await (await browser.get('/NsaApi/Account/GetUserAttribute?name=DISMISS_RF_PROMO_TOOLTIP&countryCode=US')).json()).toEqual({ name: 'DISMISS_RF_PROMO_TOOLTIP', value: 'true' });
     expect(await (await otherBrowser.get('/NsaApi/Account/GetUserAttribute?name=DISMISS_RF_PROMO_TOOLTIP')).json()).toEqual({ name: 'DISMISS_RF_PROMO_TOOLTIP', value: null });
     expect((await userRow(other.id)).attributes).toEqual({});
     await browser.post('/NsaApi/Account/SetUserAttribute', { name: 'DISMISS_RF_PROMO_TOOLTIP', value: null });

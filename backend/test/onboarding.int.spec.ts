@@ -146,7 +146,7 @@ describe('POST /OnboardingApi/SaveUserSurvey', () => {
 describe('GET /NsaApi/MySerpwise/Projects/CreateProject', () => {
   it('creates a project for the caller and returns its id', async () => {
     const { user, browser } = await onboardingUser();
-    const response = await getWithToken(browser, '/NsaApi/MySerpwise/Projects/CreateProject?name=Blog&domain=blog.example.org&territory=UK');
+    const response = await getWithToken(browser, '/NsaApi/MySerpwise/Projects/CreateProject?name=Blog&domain=blog.example.org&territory=UK&countryCode=US');
     expect(response.status).toBe(200);
     const { id } = (await response.json()) as { id: string };
     expect(await projectsOf(user.id)).toEqual([{ id, name: 'Blog', domain: 'blog.example.org', territory: 'UK' }]);

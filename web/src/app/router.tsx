@@ -3,6 +3,7 @@ import { accountRoutes } from '../features/account/routes';
 import { authRoutes } from '../features/auth/routes';
 import { bareBillingRoutes, billingRoutes } from '../features/billing/routes';
 import { DiagnosticsPage } from '../features/diagnostics/components/diagnostics-page';
+import { onboardingRoutes } from '../features/onboarding/routes';
 import { HomePage } from '../pages/home-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { Layout } from './layout';
@@ -20,6 +21,7 @@ export const routes = [
       { path: '*', element: <NotFoundPage /> },
     ],
   },
+  ...onboardingRoutes,
 ];
 
 export const createRouter = () => createBrowserRouter(routes);

@@ -6,7 +6,11 @@ export interface AccountNavEntry {
 }
 
 export const accountNavigation: AccountNavEntry[] = [
+  { path: 'settings', label: 'Settings' },
+  { path: 'requestkeywords', label: 'Request Keywords' },
   { path: 'receipts', label: 'Receipts' },
   { path: 'subscription', label: 'Subscription', hiddenForChild: true },
   { path: 'teammanagement', label: 'Team', hiddenForChild: true },
+  { path: 'api', label: 'API' },
+  { path: 'redeem-bundle', label: 'Redeem Bundle' },
 ];

@@ -42,7 +42,7 @@ export const userSurveySchema = z
   .strict();
 export type UserSurvey = z.infer<typeof userSurveySchema>;
 
-export const emptyOnboarding = (): OnboardingAnswers => userSurveySchema.parse({});
+export const emptyOnboarding = (): UserSurvey => userSurveySchema.parse({});
 
 const blank = (value: string | null | undefined) => !value || !value.trim();
 
@@ -95,7 +95,10 @@ export const createProjectQuerySchema = z
     name: z.string().trim().min(1, 'Enter a project name.').max(120),
     domain: z.string().trim().min(1, 'Enter a domain.').max(253),
     territory: z.enum(territoryCodes, { message: 'Choose one of the supported territories.' }).default('US'),
+    /** Added by the web client to every /NsaApi/ call; ignored (the project's territory is `territory`). */
+    countryCode: z.string().max(16).optional(),
   })
-  .strict();
+  .strict()
+  .transform(({ countryCode: _ignored, ...rest }) => rest);
 
 export const cleanseDomainQuerySchema = z.object({ domain: z.string().max(2048) }).strict();

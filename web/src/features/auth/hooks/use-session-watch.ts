@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { sessionPingMs } from '@serpwise/contracts';
 import { pollSession } from '../api/auth-calls';
 import { activeStateKey, useActiveState } from '../api/get-active-state';
+import { onboardingRedirect } from '../../onboarding/onboarding-guard';
 
 export const addUsersPath = '/add-users';
 
@@ -19,9 +20,16 @@ export function useSessionWatch() {
   const isLoggedIn = data?.user.isLoggedIn ?? false;
   const tooMany = data?.user.isTooManyActiveSessions ?? false;
 
+  const user = data?.user;
   useEffect(() => {
-    if (tooMany && pathname.toLowerCase() !== addUsersPath) void navigate(addUsersPath);
-  }, [tooMany, pathname, navigate]);
+    if (tooMany && pathname.toLowerCase() !== addUsersPath) {
+      void navigate(addUsersPath);
+      return;
+    }
+    // A user flagged for onboarding is kept there from any non-marketing page (01-product.md §4).
+    const onboarding = user ? onboardingRedirect(pathname, user) : null;
+    if (onboarding) void navigate(onboarding, { replace: true });
+  }, [tooMany, pathname, navigate, user]);
 
   useEffect(() => {
     if (!isLoggedIn) return;
