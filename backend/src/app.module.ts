@@ -10,12 +10,17 @@ import { RealtimeModule } from './modules/realtime/realtime.module.js';
 import { ResearchModule } from './modules/research/research.module.js';
 import { SeoResearchModule } from './modules/seo-research/seo-research.module.js';
 import { SearchModule } from './modules/search/search.module.js';
+import { PpcResearchModule } from './modules/ppc-research/ppc-research.module.js';
+import { KeywordResearchModule } from './modules/keyword-research/keyword-research.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
 import { WebAppModule } from './modules/web-app/web-app.module.js';
 import { AccessModule } from './modules/access/access.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { AccountStateModule } from './modules/account-state/account-state.module.js';
+import { BillingModule } from './modules/billing/billing.module.js';
 import { MailModule } from './platform/mail/mail.module.js';
+import { AccountModule } from './modules/account/account.module.js';
+import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
 
 @Module({})
 export class AppModule {
@@ -38,6 +43,11 @@ export class AppModule {
         ResearchModule,
         SeoResearchModule,
         SearchModule,
+        BillingModule,
+        PpcResearchModule,
+        KeywordResearchModule,
+        AccountModule,
+        OnboardingModule,
         WebAppModule, // last: its catch-all page route must not shadow the API
       ],
     };

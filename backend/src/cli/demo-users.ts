@@ -17,3 +17,6 @@ export const demoUsers: DemoUser[] = [
   { email: 'admin@example.com', name: 'Ada Admin', roles: ['full', 'admin'] },
   { email: 'infinite@example.com', name: 'Ian Infinite', roles: ['full', 'infinitelogin'] },
 ];
+
+/** A demo bundle code for /account/redeem-bundle: three months of the full plan, any number of accounts (README). */
+export const demoBundle = { code: 'SERPWISE-DEMO-3M', grantedRole: 'full', months: 3, maxRedemptions: null };

@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { createOrmConfig, UserRepository } from '@serpwise/database';
-import { demoPassword, demoUsers } from './demo-users.js';
+import { BundleRepository, createOrmConfig, UserRepository } from '@serpwise/database';
+import { demoBundle, demoPassword, demoUsers } from './demo-users.js';
 
 // Creates the demo accounts that are missing; an account that exists is left as it is (its password included).
 const databaseUrl = process.env.DATABASE_URL;
@@ -16,6 +16,7 @@ try {
     const user = await users.create({ email: demo.email, name: demo.name, passwordHash, roles: demo.roles, parentUserId: parent?.id ?? null });
     if (user) created += 1;
   }
+  await new BundleRepository(orm.em.fork()).ensureCode(demoBundle);
   console.log(created ? `Demo users: ${created} created (password "${demoPassword}").` : 'Demo users: already there.');
 } finally {
   await orm.close(true);

@@ -1,8 +1,10 @@
 import { Outlet } from 'react-router';
+import { useSessionWatch } from '../features/auth/hooks/use-session-watch';
 import { Footer } from './footer';
 import { Header } from './header';
 
 export function Layout() {
+  useSessionWatch();
   return (
     <div className="app">
       <Header />

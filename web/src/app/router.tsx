@@ -1,18 +1,27 @@
 import { createBrowserRouter } from 'react-router';
+import { accountRoutes } from '../features/account/routes';
+import { authRoutes } from '../features/auth/routes';
+import { bareBillingRoutes, billingRoutes } from '../features/billing/routes';
 import { DiagnosticsPage } from '../features/diagnostics/components/diagnostics-page';
+import { onboardingRoutes } from '../features/onboarding/routes';
 import { HomePage } from '../pages/home-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { Layout } from './layout';
 
 export const routes = [
+  ...bareBillingRoutes,
   {
     element: <Layout />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'system-check', element: <DiagnosticsPage /> },
+      ...authRoutes,
+      ...accountRoutes,
+      ...billingRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },
+  ...onboardingRoutes,
 ];
 
 export const createRouter = () => createBrowserRouter(routes);

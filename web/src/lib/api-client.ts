@@ -18,6 +18,10 @@ export interface ApiRequest {
   query?: Record<string, string | number | boolean | undefined>;
   body?: Record<string, unknown>;
   signal?: AbortSignal;
+  /** Send the cross-site request token on a GET too (the documented GET calls that change something). */
+  csrf?: boolean;
+  /** Query parameters repeated once per value (e.g. emails=a&emails=b). */
+  repeatedQuery?: Record<string, string[]>;
 }
 
 const unsafe = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
@@ -36,11 +40,12 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
   }
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+  for (const [key, values] of Object.entries(request.repeatedQuery ?? {})) for (const value of values) search.append(key, value);
   const url = search.size ? `${path}?${search}` : path;
 
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  if (unsafe(method)) headers[csrfHeaderName] = await csrfToken();
+  if (unsafe(method) || request.csrf) headers[csrfHeaderName] = await csrfToken();
 
   const response = await fetch(url, {
     method,

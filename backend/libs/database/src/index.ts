@@ -7,3 +7,6 @@ export * from './repositories/user.repository.js';
 export * from './repositories/password-reset.repository.js';
 export * from './warehouse-partitions.js';
 export * from './repositories/missed-search-event.repository.js';
+export * from './repositories/billing.repository.js';
+export * from './repositories/project.repository.js';
+export * from './repositories/account-settings.repository.js';

@@ -18,3 +18,5 @@ export * from './seo/top-pages.js';
 export * from './seo/backlinks.js';
 export * from './overview/url-overview.js';
 export * from './outreach/outreach.js';
+export * from './ppc/index.js';
+export * from './keyword/index.js';

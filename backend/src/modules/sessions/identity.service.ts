@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { UserRepository } from '@serpwise/database';
+import { endPlan, planHasEnded } from '../billing/plan-access.js';
 import type { Identity } from './request-session.js';
 
 const planRoleNames = new Set(['free', 'full', 'recon_full']);
@@ -10,9 +11,12 @@ export class IdentityService {
   constructor(private readonly users: UserRepository) {}
 
   async load(userId: string): Promise<Identity | null> {
-    const user = await this.users.findById(userId);
+    let user = await this.users.findById(userId);
     if (!user) return null;
-    const parent = user.parentUserId ? await this.users.findById(user.parentUserId) : null;
+    let parent = user.parentUserId ? await this.users.findById(user.parentUserId) : null;
+    // A cancelled or paused plan stays full until its paid period ends (billing/plan-access.ts).
+    if (parent && planHasEnded(parent)) parent = await endPlan(this.users, parent);
+    if (!parent && planHasEnded(user)) user = await endPlan(this.users, user);
     // A child account uses its parent's plan, and keeps its own non-plan roles (admin, infinitelogin).
     const planRoles = parent
       ? [...parent.roles.filter((role) => planRoleNames.has(role)), ...user.roles.filter((role) => !planRoleNames.has(role))]

@@ -12,11 +12,23 @@ import { PageSchema } from './page.entity.js';
 import { PaidAdSchema } from './paid-ad.entity.js';
 import { SessionSchema } from './session.entity.js';
 import { UserSchema } from './user.entity.js';
+import { CancellationSurveySchema, PaymentCardSchema, ReceiptSchema, SubscriptionSchema } from './billing.entity.js';
+import { ProjectSchema } from './project.entity.js';
+import {
+  ApiKeySchema,
+  ApiUsageMonthSchema,
+  BundleCodeSchema,
+  BundleRedemptionSchema,
+  RequestedKeywordSchema,
+  UserContactInfoSchema,
+  UserEmailAddressSchema,
+} from './account-settings.entity.js';
 
 export * from './job-record.entity.js';
 export * from './session.entity.js';
 export * from './user.entity.js';
 export * from './password-reset.entity.js';
+export * from './billing.entity.js';
 
 export * from './data-source.entity.js';
 export * from './keyword.entity.js';
@@ -28,6 +40,8 @@ export * from './paid-ad.entity.js';
 export * from './backlink.entity.js';
 export * from './domain-month.entity.js';
 export * from './missed-search-event.entity.js';
+export * from './project.entity.js';
+export * from './account-settings.entity.js';
 
 /** The research warehouse (docs/research-data.md). */
 export const warehouseEntities = [
@@ -43,4 +57,6 @@ export const warehouseEntities = [
 ];
 
 /** Every entity, listed by hand: discovery by folder scan is slower at start and hides mistakes. */
-export const allEntities = [SessionSchema, JobRecordSchema, UserSchema, PasswordResetSchema, MissedSearchEventSchema, ...warehouseEntities];
+export const allEntities = [SessionSchema, JobRecordSchema, UserSchema, PasswordResetSchema, MissedSearchEventSchema,
+  PaymentCardSchema, SubscriptionSchema, ReceiptSchema, CancellationSurveySchema, ...warehouseEntities, ProjectSchema, RequestedKeywordSchema,
+  ApiKeySchema, ApiUsageMonthSchema, BundleCodeSchema, BundleRedemptionSchema, UserEmailAddressSchema, UserContactInfoSchema];

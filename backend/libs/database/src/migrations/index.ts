@@ -2,6 +2,8 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122014107_initial } from './Migration20261122014107_initial.js';
 import { Migration20261122022815_accounts } from './Migration20261122022815_accounts.js';
 import { Migration20261122022959_research_warehouse } from './Migration20261122022959_research_warehouse.js';
+import { Migration20261122025224_account_settings } from './Migration20261122025224_account_settings.js';
+import { Migration20261122025348_billing } from './Migration20261122025348_billing.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -11,4 +13,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122014107_initial', class: Migration20261122014107_initial },
   { name: 'Migration20261122022815_accounts', class: Migration20261122022815_accounts },
   { name: 'Migration20261122022959_research_warehouse', class: Migration20261122022959_research_warehouse },
+  { name: 'Migration20261122025224_account_settings', class: Migration20261122025224_account_settings },
+  { name: 'Migration20261122025348_billing', class: Migration20261122025348_billing },
 ];

@@ -43,7 +43,7 @@ const toRecord = (row: UserRow): UserRecord => ({
   parentUserId: row.parent_user_id,
   shouldShowOnboarding: row.should_show_onboarding,
   onboarding: row.onboarding,
-  termsAcceptedAt: row.terms_accepted_at,
+  termsAcceptedAt: row.terms_accepted_at ? new Date(row.terms_accepted_at) : null,
   attributes: row.attributes ?? {},
   createdAt: new Date(row.created_at),
   lastLoginAt: row.last_login_at ? new Date(row.last_login_at) : null,

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { maxEmailLength, maxPasswordLength } from './email.js';
+
+/**
+ * Payloads and answers of the account settings calls (03 §7: /Endpoints/AccountApi and /NsaApi/Account). Field
+ * rules with documented messages are checked by the service so they come back in data.errors; the schemas refuse
+ * what no form could send (wrong types, unknown fields, absurd lengths).
+ */
+const text = (max: number) => z.string().max(max, `At most ${max} characters.`);
+
+/**
+ * The web client adds countryCode to every /NsaApi/ call (01 §7, isSearchApiPath); the account calls accept and
+ * ignore it.
+ */
+const ignoredCountryCode = { countryCode: z.string().max(16).optional() };
+const withoutCountryCode = <T extends { countryCode?: string }>({ countryCode: _ignored, ...rest }: T): Omit<T, 'countryCode'> => rest;
+
+/** Display name length (not documented; docs/decisions.md). */
+export const maxDisplayNameLength = 120;
+
+export const changeDisplayNameSchema = z.object({ newDisplayName: text(500) }).strict();
+export const changeEmailSchema = z.object({ newEmail: text(500) }).strict();
+/**
+ * newPassword is the documented field; currentPassword is required too (a stolen session must not be enough to
+ * take the account over); confirmPassword is optional and checked when sent.
+ */
+export const changePasswordSchema = z
+  .object({ newPassword: text(maxPasswordLength), currentPassword: text(maxPasswordLength), confirmPassword: text(maxPasswordLength).optional() })
+  .strict();
+
+/** Texts of the account forms that the documents leave to us (docs/decisions.md). */
+export const accountSettingsMessages = {
+  displayNameRequired: 'Enter a display name.',
+  displayNameTooLong: `Use at most ${maxDisplayNameLength} characters for your display name.`,
+  currentPasswordWrong: 'Your current password is not correct.',
+  emailUnchanged: 'That is already your email address.',
+  bundleInvalid: 'That bundle code is not valid.',
+  bundleUsed: 'You have already redeemed that bundle code.',
+  requestedKeywordsEmpty: 'Enter at least one keyword, one per line.',
+  attributeNotAllowed: 'That setting cannot be changed here.',
+  domainInvalid: 'Enter a valid domain, like example.com.',
+} as const;
+
+/** Every successful Json* account call: the documented data.isSuccessful and data.errors, plus what it returns. */
+export interface AccountAnswer<T extends object = object> {
+  data: { isSuccessful: true; errors: [] } & T;
+}
+
+export interface AccountInfo {
+  id: string;
+  email: string;
+  name: string | null;
+  username: string | null;
+  isChildAccount: boolean;
+  parentEmail: string | null;
+  createdAt: string;
+  termsAcceptedAt: string | null;
+  isFullUser: boolean;
+  planExpiresAt: string | null;
+}
+
+export interface UserApiInfo {
+  hasApiKey: boolean;
+  /** The first characters of the key, to recognise it; the key itself is shown only once, when generated. */
+  apiKeyPrefix: string | null;
+  createdAt: string | null;
+  monthlyLimit: number;
+  currentMonthUsage: number;
+}
+
+/** Monthly API call allowance of a full plan (not documented; docs/decisions.md). */
+export const apiMonthlyCallLimit = 10_000;
+
+export interface ApiMonthlyUsage {
+  /** YYYY-MM */
+  month: string;
+  calls: number;
+}
+
+export interface GeneratedApiKey {
+  apiKey: string;
+  apiKeyPrefix: string;
+  createdAt: string;
+}
+
+// ---- requested keywords (03 §3, §5)
+
+export const requestedKeywordStatuses = ['queued', 'processing', 'ready'] as const;
+export type RequestedKeywordStatus = (typeof requestedKeywordStatuses)[number];
+
+/** The textarea limit of the request form (03 §5 Textarea, §9). */
+export const textareaMaxLength = 1770;
+export const textareaMaxMessage = (max: number) => `The max number of characters is ${max}`;
+export const maxKeywordLength = 200;
+
+export const addRequestedKeywordsSchema = z.object({ termsCsv: text(textareaMaxLength), ...ignoredCountryCode }).strict().transform(withoutCountryCode);
+
+export interface RequestedKeywordsAnswer {
+  keywordStatuses: { status: RequestedKeywordStatus; count: number }[];
+  keywords: { term: string; status: RequestedKeywordStatus; requestedAt: string }[];
+}
+
+/** One keyword per line: trimmed, blank lines dropped, single spaces, lower case, duplicates once. */
+export function parseRequestedKeywords(termsCsv: string): string[] {
+  const seen = new Set<string>();
+  for (const line of termsCsv.split(/\r?\n/)) {
+    const term = line.trim().replace(/\s+/g, ' ').toLowerCase();
+    if (term && term.length <= maxKeywordLength) seen.add(term);
+  }
+  return [...seen];
+}
+
+const questionOpeners = ['how to', 'where to', 'when to', 'what to', 'who to', 'how much to'];
+
+/** The question-form helper (03 §5): a trailing '?' unless present or the text opens with a "how to"-style phrase. */
+export function toQuestionForm(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed || trimmed.endsWith('?')) return trimmed;
+  const lower = trimmed.toLowerCase();
+  if (questionOpeners.some((opener) => lower === opener || lower.startsWith(`${opener} `))) return trimmed;
+  return `${trimmed}?`;
+}
+
+// ---- e-mail addresses for reports and alerts, contact info, attributes, bundles
+
+export const maxRecipientEmails = 20;
+/** GET SetEmailAddresses?emails=a@x.com&emails=b@y.com (repeated; none clears the list). */
+export const setEmailAddressesSchema = z
+  .object({ emails: z.union([text(maxEmailLength), z.array(text(maxEmailLength))]).optional(), ...ignoredCountryCode })
+  .strict()
+  .transform((value) => (value.emails === undefined ? [] : Array.isArray(value.emails) ? value.emails : [value.emails]))
+  .pipe(z.array(z.string()).max(maxRecipientEmails, `At most ${maxRecipientEmails} addresses.`));
+
+export const contactInfoSchema = z
+  .object({
+    firstName: text(80).default(''),
+    lastName: text(80).default(''),
+    company: text(120).default(''),
+    phone: z.string().max(40).regex(/^[0-9+()\-.\s]*$/, 'Enter a phone number using digits, spaces and + ( ) - .').default(''),
+    addressLine1: text(200).default(''),
+    addressLine2: text(200).default(''),
+    city: text(100).default(''),
+    region: text(100).default(''),
+    postalCode: text(20).default(''),
+    country: z.string().regex(/^([A-Z]{2})?$/, 'Use a two-letter country code.').default(''),
+    ...ignoredCountryCode,
+  })
+  .strict()
+  .transform(withoutCountryCode);
+export type ContactInfo = z.output<typeof contactInfoSchema>;
+
+/** The user attributes the web client may read and set: UI flags only, never plan, billing or role data. */
+export const clientUserAttributes = ['DISMISS_RF_PROMO_TOOLTIP', 'DISMISS_HQ_WELCOME', 'DISMISS_EXPORT_TIP', 'PREFERRED_TERRITORY', 'TABLE_PAGE_SIZE'] as const;
+export const isClientUserAttribute = (name: string): name is (typeof clientUserAttributes)[number] =>
+  (clientUserAttributes as readonly string[]).includes(name);
+
+export const getUserAttributeSchema = z.object({ name: text(64), ...ignoredCountryCode }).strict().transform(withoutCountryCode);
+export const setUserAttributeSchema = z.object({ name: text(64), value: z.string().max(200).nullable(), ...ignoredCountryCode }).strict().transform(withoutCountryCode);
+
+export const redeemBundleSchema = z.object({ code: z.string().trim().min(1, 'Enter a bundle code.').max(64) }).strict();
+export interface RedeemedBundle {
+  code: string;
+  grantedRole: string;
+  months: number;
+  expiresAt: string;
+}

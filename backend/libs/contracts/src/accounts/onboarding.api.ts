@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { territoryCodes } from '../research/territories.js';
+import type { OnboardingAnswers } from './user-state.js';
+
+/** The three onboarding steps (03 §2, §4, §5). */
+export const onboardingSteps = [1, 2, 3] as const;
+export type OnboardingStep = (typeof onboardingSteps)[number];
+
+export const companyEmployeeCounts = ['1', '2-10', '11-50', '51-200', '201-1000', '1000+'] as const;
+export const budgetRanges = ['under-1k', '1k-5k', '5k-20k', '20k-100k', '100k+'] as const;
+
+export const onboardingMessages = {
+  nameRequired: 'Enter your name.',
+  domainRequired: 'Enter your website domain.',
+  displayRequired: 'Enter a display name for your project.',
+  geoRequired: 'Choose the country you target.',
+  newCampaignRequired: 'Tell us whether this is a new campaign.',
+  interestRequired: 'Choose at least one thing you are interested in.',
+  budgetRequired: 'Choose your monthly ad budget.',
+} as const;
+
+const optionalText = (max: number) => z.string().max(max).nullable().default(null);
+
+/** POST /OnboardingApi/SaveUserSurvey: the onboarding fields of 03 §3. */
+export const userSurveySchema = z
+  .object({
+    companyEmployeeCount: z.enum(companyEmployeeCounts).nullable().default(null),
+    employedAtAgency: z.boolean().nullable().default(null),
+    name: optionalText(120),
+    ownBusiness: z.boolean().nullable().default(null),
+    onboardingDomain: optionalText(253),
+    onboardingDisplay: optionalText(120),
+    onboardingGeo: z.enum(territoryCodes, { message: 'Choose one of the supported territories.' }).nullable().default(null),
+    interestedInPpc: z.boolean().default(false),
+    interestedInSeo: z.boolean().default(false),
+    interestedInCompetitiveIntelligence: z.boolean().default(false),
+    interestedInClientReporting: z.boolean().default(false),
+    interestedInSalesProspecting: z.boolean().default(false),
+    budgetRange: z.enum(budgetRanges).nullable().default(null),
+    isNewCampaign: z.boolean().nullable().default(null),
+  })
+  .strict();
+export type UserSurvey = z.infer<typeof userSurveySchema>;
+
+export const emptyOnboarding = (): UserSurvey => userSurveySchema.parse({});
+
+const blank = (value: string | null | undefined) => !value || !value.trim();
+
+/**
+ * The step rules (03 §5), as field → message. Step 1: a name. Step 2: domain, display name and geo. Step 3: a
+ * domain, a new-campaign answer, at least one interest, and a budget range when PPC is chosen by someone not
+ * employed at an agency.
+ */
+export function onboardingStepErrors(step: OnboardingStep, answers: Partial<OnboardingAnswers>): Partial<Record<keyof OnboardingAnswers, string>> {
+  const errors: Partial<Record<keyof OnboardingAnswers, string>> = {};
+  if (step === 1 && blank(answers.name)) errors.name = onboardingMessages.nameRequired;
+  if (step === 2) {
+    if (blank(answers.onboardingDomain)) errors.onboardingDomain = onboardingMessages.domainRequired;
+    if (blank(answers.onboardingDisplay)) errors.onboardingDisplay = onboardingMessages.displayRequired;
+    if (blank(answers.onboardingGeo)) errors.onboardingGeo = onboardingMessages.geoRequired;
+  }
+  if (step === 3) {
+    if (blank(answers.onboardingDomain)) errors.onboardingDomain = onboardingMessages.domainRequired;
+    if (answers.isNewCampaign === null || answers.isNewCampaign === undefined) errors.isNewCampaign = onboardingMessages.newCampaignRequired;
+    const interested =
+      answers.interestedInPpc || answers.interestedInSeo || answers.interestedInCompetitiveIntelligence || answers.interestedInClientReporting || answers.interestedInSalesProspecting;
+    if (!interested) errors.interestedInPpc = onboardingMessages.interestRequired;
+    if (answers.interestedInPpc && answers.employedAtAgency !== true && blank(answers.budgetRange)) errors.budgetRange = onboardingMessages.budgetRequired;
+  }
+  return errors;
+}
+
+/** Every step's errors, for the final submit. */
+export const onboardingErrors = (answers: Partial<OnboardingAnswers>) => ({
+  ...onboardingStepErrors(1, answers),
+  ...onboardingStepErrors(2, answers),
+  ...onboardingStepErrors(3, answers),
+});
+
+/** Where the product goes after onboarding (03 §4): related keywords with a preset when only PPC or only SEO was chosen. */
+export function afterOnboardingPath(answers: Pick<OnboardingAnswers, 'interestedInPpc' | 'interestedInSeo' | 'interestedInCompetitiveIntelligence' | 'interestedInClientReporting' | 'interestedInSalesProspecting'>): string {
+  const others = answers.interestedInCompetitiveIntelligence || answers.interestedInClientReporting || answers.interestedInSalesProspecting;
+  if (!others && answers.interestedInPpc && !answers.interestedInSeo) return '/keyword/related-keywords?preset=ppc';
+  if (!others && answers.interestedInSeo && !answers.interestedInPpc) return '/keyword/related-keywords?preset=seo';
+  return '/hq';
+}
+
+export interface SaveUserSurveyAnswer {
+  data: { isSuccessful: true; errors: []; projectId: string; redirectUrl: string };
+}
+
+/** GET /NsaApi/MySerpwise/Projects/CreateProject */
+export const createProjectQuerySchema = z
+  .object({
+    name: z.string().trim().min(1, 'Enter a project name.').max(120),
+    domain: z.string().trim().min(1, 'Enter a domain.').max(253),
+    territory: z.enum(territoryCodes, { message: 'Choose one of the supported territories.' }).default('US'),
+    /** Added by the web client to every /NsaApi/ call; ignored (the project's territory is `territory`). */
+    countryCode: z.string().max(16).optional(),
+  })
+  .strict()
+  .transform(({ countryCode: _ignored, ...rest }) => rest);
+
+export const cleanseDomainQuerySchema = z.object({ domain: z.string().max(2048) }).strict();

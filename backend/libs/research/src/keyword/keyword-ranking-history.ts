@@ -1,0 +1,49 @@
+import { arrayLiteral, type BaseQuery, type TableDefinition } from '../ppc/table-kit.js';
+
+/**
+ * Ranking history of a keyword: one row per domain in its organic top 10 in month M, with the domain's best
+ * position in every month of the window ending at M (null = not among the stored top 20 that month).
+ */
+export interface KeywordRankingHistoryRow {
+  domain: string;
+  url: string;
+  position: number;
+  clicks: number;
+  /** Aligned with the answer's `months`, oldest first. */
+  positions: (number | null)[];
+}
+
+interface Raw {
+  domain: string;
+  url: string;
+  position: number;
+  clicks: number;
+  by_month: { month: string; position: number }[];
+}
+
+export const keywordRankingHistoryTable = (months: string[]): TableDefinition<Raw, KeywordRankingHistoryRow> => ({
+  sortColumns: { domain: 'domain', position: 'position', clicks: 'clicks' },
+  textColumn: 'domain',
+  defaultSort: [{ column: 'position', direction: 'asc' }],
+  tieBreak: [{ column: 'domain', direction: 'asc' }],
+  map: (raw) => {
+    const positions = new Map(raw.by_month.map((entry) => [entry.month, entry.position]));
+    return { domain: raw.domain, url: raw.url, position: raw.position, clicks: raw.clicks, positions: months.map((month) => positions.get(month) ?? null) };
+  },
+});
+
+export function keywordRankingHistoryQuery(input: { keywordId: number; month: string; months: string[] }): BaseQuery {
+  return {
+    sql: `with current as (
+            select distinct on (domain_id) domain_id, page_id, position, clicks from organic_rank
+            where month = ?::date and keyword_id = ? and position <= 10 order by domain_id, position
+          ), history as (
+            select r.domain_id, r.month, min(r.position)::int as position from organic_rank r join current c on c.domain_id = r.domain_id
+            where r.keyword_id = ? and r.month = any(?::date[]) group by r.domain_id, r.month
+          )
+          select d.name as domain, p.url, c.position::int as position, c.clicks,
+            (select json_agg(json_build_object('month', to_char(h.month, 'YYYY-MM-DD'), 'position', h.position)) from history h where h.domain_id = c.domain_id) as by_month
+          from current c join domain d on d.id = c.domain_id join page p on p.id = c.page_id`,
+    params: [input.month, input.keywordId, input.keywordId, arrayLiteral(input.months)],
+  };
+}

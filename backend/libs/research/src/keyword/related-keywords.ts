@@ -1,0 +1,86 @@
+import type { RelatedKeywordType } from '@serpwise/contracts';
+import { arrayLiteral, meaningfulWords, type BaseQuery, type TableDefinition } from '../ppc/table-kit.js';
+
+/**
+ * Related keywords of a keyword K in month M (K itself is never a row):
+ * - buys: keywords bought in M by at least one advertiser of K in M; shared = how many of K's advertisers buy it;
+ * - ranks: keywords for which at least one domain of K's organic top 10 in M is in the top 10 in M; shared = how many;
+ * - similar: keywords sharing at least one meaningful word with K (words of 3+ letters, minus a few stop words);
+ *   shared = how many words they share;
+ * - questions: the similar keywords that are questions (is_question);
+ * - transaction: the similar keywords with buying intent (is_transactional).
+ * Default order: shared desc, then volume desc.
+ */
+export interface RelatedKeywordRow {
+  keyword: string;
+  shared: number;
+  volume: number;
+  cpc: number | null;
+  competition: number;
+  difficulty: number;
+  resultCount: number;
+}
+
+interface Raw {
+  keyword: string;
+  shared: number;
+  volume: number;
+  cpc: number;
+  competition: number;
+  difficulty: number;
+  result_count: number;
+}
+
+export const keywordColumns = { keyword: 'keyword', volume: 'volume', cpc: 'cpc', competition: 'competition', difficulty: 'difficulty', resultCount: 'result_count' };
+
+export const relatedKeywordsTable: TableDefinition<Raw, RelatedKeywordRow> = {
+  sortColumns: { ...keywordColumns, shared: 'shared' },
+  textColumn: 'keyword',
+  defaultSort: [{ column: 'shared', direction: 'desc' }, { column: 'volume', direction: 'desc' }],
+  tieBreak: [{ column: 'keyword', direction: 'asc' }],
+  map: (raw) => ({
+    keyword: raw.keyword,
+    shared: raw.shared,
+    volume: raw.volume,
+    cpc: raw.cpc,
+    competition: raw.competition,
+    difficulty: raw.difficulty,
+    resultCount: raw.result_count,
+  }),
+};
+
+const keywordSelect = `k.term as keyword, k.volume, k.cpc::float8 as cpc, k.competition::float8 as competition, k.difficulty::int as difficulty,
+  k.result_count::float8 as result_count`;
+
+export function relatedKeywordsQuery(input: { keywordId: number; term: string; territory: string; month: string; type: RelatedKeywordType }): BaseQuery {
+  if (input.type === 'buys') {
+    return {
+      sql: `with advertisers as (select distinct domain_id from paid_ad where month = ?::date and keyword_id = ?),
+            shared as (
+              select a.keyword_id, count(distinct a.domain_id)::int as shared from paid_ad a join advertisers s on s.domain_id = a.domain_id
+              where a.territory = ? and a.month = ?::date and a.keyword_id <> ? group by a.keyword_id
+            )
+            select ${keywordSelect}, s.shared from shared s join keyword k on k.id = s.keyword_id`,
+      params: [input.month, input.keywordId, input.territory, input.month, input.keywordId],
+    };
+  }
+  if (input.type === 'ranks') {
+    return {
+      sql: `with top as (select distinct domain_id from organic_rank where month = ?::date and keyword_id = ? and position <= 10),
+            shared as (
+              select r.keyword_id, count(distinct r.domain_id)::int as shared from organic_rank r join top t on t.domain_id = r.domain_id
+              where r.territory = ? and r.month = ?::date and r.position <= 10 and r.keyword_id <> ? group by r.keyword_id
+            )
+            select ${keywordSelect}, s.shared from shared s join keyword k on k.id = s.keyword_id`,
+      params: [input.month, input.keywordId, input.territory, input.month, input.keywordId],
+    };
+  }
+  const flag = { similar: '', questions: 'and k.is_question', transaction: 'and k.is_transactional' }[input.type];
+  return {
+    sql: `select ${keywordSelect},
+            cardinality(array(select unnest(string_to_array(k.term, ' ')) intersect select unnest(?::text[])))::int as shared
+          from keyword k
+          where k.territory = ? and k.id <> ? and string_to_array(k.term, ' ') && ?::text[] ${flag}`,
+    params: [arrayLiteral(meaningfulWords(input.term)), input.territory, input.keywordId, arrayLiteral(meaningfulWords(input.term))],
+  };
+}

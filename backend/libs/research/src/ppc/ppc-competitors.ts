@@ -1,0 +1,70 @@
+import type { Sql } from '../sql.js';
+import type { BaseQuery, TableDefinition } from './table-kit.js';
+
+export interface PpcCompetitorRow {
+  domain: string;
+  /** Keywords both domains bought in the month. */
+  commonKeywords: number;
+  /** common / (ours + theirs − common): the Jaccard overlap of the two paid keyword sets, 0–1. */
+  competitionLevel: number;
+  paidKeywords: number;
+  paidClicks: number | null;
+  budget: number | null;
+}
+
+interface Raw {
+  domain: string;
+  common_keywords: number;
+  competition_level: number;
+  paid_keywords: number;
+  paid_clicks: number;
+  budget: number;
+}
+
+export const ppcCompetitorsTable: TableDefinition<Raw, PpcCompetitorRow> = {
+  sortColumns: { domain: 'domain', commonKeywords: 'common_keywords', competitionLevel: 'competition_level', paidKeywords: 'paid_keywords', paidClicks: 'paid_clicks', budget: 'budget' },
+  textColumn: 'domain',
+  defaultSort: [{ column: 'common_keywords', direction: 'desc' }, { column: 'paid_clicks', direction: 'desc' }],
+  tieBreak: [{ column: 'domain', direction: 'asc' }],
+  map: (raw) => ({
+    domain: raw.domain,
+    commonKeywords: raw.common_keywords,
+    competitionLevel: raw.competition_level,
+    paidKeywords: raw.paid_keywords,
+    paidClicks: raw.paid_clicks,
+    budget: raw.budget,
+  }),
+};
+
+/** PPC competitors: the other domains that bought at least one of the domain's paid keywords in the month. */
+export function ppcCompetitorsQuery(input: { domainId: number; territory: string; month: string }): BaseQuery {
+  return {
+    sql: `with mine as (
+            select distinct keyword_id from paid_ad where domain_id = ? and territory = ? and month = ?::date
+          ), shared as (
+            select a.domain_id, count(distinct a.keyword_id)::int as common_keywords
+            from paid_ad a join mine m on m.keyword_id = a.keyword_id
+            where a.territory = ? and a.month = ?::date and a.domain_id <> ?
+            group by a.domain_id
+          )
+          select d.name as domain, s.common_keywords,
+            round(s.common_keywords::numeric / ((select count(*) from mine) + dm.paid_keywords - s.common_keywords), 4)::float8 as competition_level,
+            dm.paid_keywords, dm.paid_clicks::float8 as paid_clicks, dm.paid_budget::float8 as budget
+          from shared s
+          join domain d on d.id = s.domain_id
+          join domain_month dm on dm.domain_id = s.domain_id and dm.territory = ? and dm.month = ?::date`,
+    params: [input.domainId, input.territory, input.month, input.territory, input.month, input.domainId, input.territory, input.month],
+  };
+}
+
+/** The ids of a domain's top PPC competitors (most common keywords) in a month, for the adwords advisor. */
+export async function topPpcCompetitorIds(sql: Sql, input: { domainId: number; territory: string; month: string; limit: number }): Promise<number[]> {
+  const rows = await sql.query<{ domain_id: number }>(
+    `with mine as (select distinct keyword_id from paid_ad where domain_id = ? and territory = ? and month = ?::date)
+     select a.domain_id from paid_ad a join mine m on m.keyword_id = a.keyword_id
+     where a.territory = ? and a.month = ?::date and a.domain_id <> ?
+     group by a.domain_id order by count(distinct a.keyword_id) desc, a.domain_id limit ?`,
+    [input.domainId, input.territory, input.month, input.territory, input.month, input.domainId, input.limit],
+  );
+  return rows.map((row) => row.domain_id);
+}

@@ -1,0 +1,47 @@
+import type { Sql } from '../sql.js';
+import { domainIdOf } from './table-kit.js';
+
+export interface PpcMonthPoint {
+  month: string;
+  /** Distinct keywords the domain's ads showed for that month. */
+  paidKeywords: number;
+  /** Σ estimated paid clicks (volume × paid CTR(position)). */
+  paidClicks: number;
+  /** Σ paid clicks × CPC, USD. Withheld (null) for visitors and free users. */
+  budget: number | null;
+}
+
+export interface PpcOverview {
+  domain: string;
+  territory: string;
+  wasQueryFound: boolean;
+  /** The newest month of the domain's paid history; null when it never advertised in the territory. */
+  month: string | null;
+  latest: PpcMonthPoint | null;
+  /** Distinct ad texts shown in the newest month. */
+  adCopies: number;
+  /** Oldest first, every month the domain has a domain_month row in the territory (0 when it did not advertise). */
+  history: PpcMonthPoint[];
+}
+
+/** PPC overview of a domain: paid keywords, paid clicks and budget of the newest month, and the monthly history (domain_month). */
+export async function ppcOverview(sql: Sql, input: { domain: string; territory: string }): Promise<PpcOverview> {
+  const domainId = await domainIdOf(sql, input.domain);
+  const empty: PpcOverview = { domain: input.domain, territory: input.territory, wasQueryFound: false, month: null, latest: null, adCopies: 0, history: [] };
+  if (domainId === null) return empty;
+  const history = await sql.query<PpcMonthPoint>(
+    `select to_char(month, 'YYYY-MM-DD') as month, paid_keywords as "paidKeywords", paid_clicks::float8 as "paidClicks", paid_budget::float8 as budget
+     from domain_month where domain_id = ? and territory = ? order by month`,
+    [domainId, input.territory],
+  );
+  const latest = [...history].reverse().find((point) => point.paidKeywords > 0) ?? null;
+  let adCopies = 0;
+  if (latest) {
+    const [row] = await sql.query<{ n: number }>(
+      `select count(distinct ad_copy_id)::int as n from paid_ad where domain_id = ? and territory = ? and month = ?::date`,
+      [domainId, input.territory, latest.month],
+    );
+    adCopies = row?.n ?? 0;
+  }
+  return { ...empty, wasQueryFound: true, month: latest?.month ?? null, latest, adCopies, history };
+}

@@ -1,0 +1,131 @@
+import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  addRequestedKeywordsSchema,
+  changeDisplayNameSchema,
+  changeEmailSchema,
+  changePasswordSchema,
+  contactInfoSchema,
+  getUserAttributeSchema,
+  redeemBundleSchema,
+  setEmailAddressesSchema,
+  setUserAttributeSchema,
+  type ContactInfo,
+} from '@serpwise/contracts';
+import { z } from 'zod';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { Access } from '../access/access.decorator.js';
+import { CurrentIdentity, CurrentSession, type Identity, type RequestSession } from '../sessions/request-session.js';
+import { AccountService } from './account.service.js';
+import { CsrfOnGetGuard } from './csrf-on-get.guard.js';
+
+const noParams = z.object({}).strict();
+
+/** The account settings calls (03 §7 "Account API" and "Account"), all on the caller's own account. */
+@Access('user')
+@Controller()
+export class AccountController {
+  constructor(private readonly account: AccountService) {}
+
+  @Post('Endpoints/AccountApi/JsonChangeDisplayName')
+  @HttpCode(200)
+  changeDisplayName(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(changeDisplayNameSchema)) body: { newDisplayName: string }) {
+    return this.account.changeDisplayName(identity, body.newDisplayName);
+  }
+
+  @Post('Endpoints/AccountApi/JsonChangeEmail')
+  @HttpCode(200)
+  changeEmail(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(changeEmailSchema)) body: { newEmail: string }) {
+    return this.account.changeEmail(identity, body.newEmail);
+  }
+
+  @Post('Endpoints/AccountApi/JsonChangePassword')
+  @HttpCode(200)
+  changePassword(
+    @CurrentSession() session: RequestSession,
+    @CurrentIdentity() identity: Identity,
+    @Body(new ZodValidationPipe(changePasswordSchema)) body: { newPassword: string; currentPassword: string; confirmPassword?: string },
+  ) {
+    return this.account.changePassword(session, identity, body);
+  }
+
+  @Get('Endpoints/AccountApi/GetAccountInfo')
+  accountInfo(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(noParams)) _query: object) {
+    return this.account.accountInfo(identity);
+  }
+
+  @Get('Endpoints/AccountApi/GetUserApiInfo')
+  apiInfo(@CurrentIdentity() identity: Identity) {
+    return this.account.apiInfo(identity);
+  }
+
+  @Get('Endpoints/AccountApi/AcceptTermsOfService')
+  @UseGuards(CsrfOnGetGuard)
+  acceptTerms(@CurrentIdentity() identity: Identity) {
+    return this.account.acceptTerms(identity);
+  }
+
+  @Get('NsaApi/Account/GetRequestedKeywords')
+  requestedKeywords(@CurrentIdentity() identity: Identity) {
+    return this.account.requestedKeywordsOf(identity);
+  }
+
+  @Post('NsaApi/Account/AddRequestedKeywords')
+  @HttpCode(200)
+  addRequestedKeywords(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(addRequestedKeywordsSchema)) body: { termsCsv: string }) {
+    return this.account.addRequestedKeywords(identity, body.termsCsv);
+  }
+
+  @Get('NsaApi/Account/GetEmailAddresses')
+  emailAddresses(@CurrentIdentity() identity: Identity) {
+    return this.account.emailAddresses(identity);
+  }
+
+  @Get('NsaApi/Account/SetEmailAddresses')
+  @UseGuards(CsrfOnGetGuard)
+  setEmailAddresses(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(setEmailAddressesSchema)) emails: string[]) {
+    return this.account.setEmailAddresses(identity, emails);
+  }
+
+  @Get('NsaApi/Account/GetUserContactInfo')
+  contactInfo(@CurrentIdentity() identity: Identity) {
+    return this.account.contactInfo(identity);
+  }
+
+  @Post('NsaApi/Account/SetUserContactInfo')
+  @HttpCode(200)
+  setContactInfo(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(contactInfoSchema)) body: ContactInfo) {
+    return this.account.setContactInfo(identity, body);
+  }
+
+  @Get('NsaApi/Account/GetApiMonthlyUsageData')
+  monthlyUsage(@CurrentIdentity() identity: Identity) {
+    return this.account.monthlyUsage(identity);
+  }
+
+  /** API access is part of the paid plans. */
+  @Access('full')
+  @Get('NsaApi/Account/GetGenerateApiKey')
+  @UseGuards(CsrfOnGetGuard)
+  generateApiKey(@CurrentIdentity() identity: Identity) {
+    return this.account.generateApiKey(identity);
+  }
+
+  @Get('NsaApi/Account/GetUserAttribute')
+  userAttribute(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(getUserAttributeSchema)) query: { name: string }) {
+    return this.account.userAttribute(identity, query.name);
+  }
+
+  @Post('NsaApi/Account/SetUserAttribute')
+  @HttpCode(200)
+  setUserAttribute(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(setUserAttributeSchema)) body: { name: string; value: string | null }) {
+    return this.account.setUserAttribute(identity, body.name, body.value);
+  }
+
+  /** /account/redeem-bundle (path not documented): the account owner only. */
+  @Access('parent')
+  @Post('rest/account/redeem-bundle')
+  @HttpCode(200)
+  redeemBundle(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(redeemBundleSchema)) body: { code: string }) {
+    return this.account.redeemBundle(identity, body.code);
+  }
+}

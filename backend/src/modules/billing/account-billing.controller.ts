@@ -1,0 +1,94 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import {
+  cancellationSurveySchema,
+  changePaymentInfoSchema,
+  productQuerySchema,
+  reactivateQuerySchema,
+  receiptQuerySchema,
+  receiptsQuerySchema,
+  uncancellationSchema,
+  type ChangePaymentInfoRequest,
+} from '@serpwise/contracts';
+import type { Request } from 'express';
+import type { z } from 'zod';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { Access } from '../access/access.decorator.js';
+import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
+import { succeeded } from './billing-refusal.js';
+import { BillingService } from './billing.service.js';
+
+const originOf = (request: Request) => `${request.protocol}://${request.get('host')}`;
+
+/**
+ * The documented account billing calls (03 §7): payment card, subscription, receipts. Only the account owner
+ * has billing: a child account gets 403 (Access 'parent').
+ */
+@Access('parent')
+@Controller()
+export class AccountBillingController {
+  constructor(private readonly billing: BillingService) {}
+
+  @Get('NsaApi/Account/GetBillingInfo')
+  billingInfo(@CurrentIdentity() identity: Identity) {
+    return this.billing.billingInfo(identity.user);
+  }
+
+  @Post('Endpoints/AccountApi/JsonChangePaymentInfo')
+  @HttpCode(200)
+  async changePaymentInfo(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(changePaymentInfoSchema)) body: ChangePaymentInfoRequest) {
+    return succeeded({ billingInfo: await this.billing.changePaymentInfo(identity.user, body) });
+  }
+
+  @Get('NsaApi/Account/GetSubscriptionList')
+  subscriptionList(@CurrentIdentity() identity: Identity) {
+    return this.billing.subscriptionList(identity.user);
+  }
+
+  @Get('NsaApi/Account/GetPauseSubscription')
+  async pause(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(productQuerySchema)) query: z.infer<typeof productQuerySchema>) {
+    return succeeded({ subscription: await this.billing.pause(identity.user, query.productId) });
+  }
+
+  @Get('NsaApi/Account/GetUnpauseSubscription')
+  async unpause(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(productQuerySchema)) query: z.infer<typeof productQuerySchema>) {
+    return succeeded({ subscription: await this.billing.unpause(identity.user, query.productId) });
+  }
+
+  @Get('NsaApi/Account/GetReactivateSubscription')
+  async reactivate(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(reactivateQuerySchema)) query: z.infer<typeof reactivateQuerySchema>) {
+    return succeeded({ subscription: await this.billing.reactivate(identity.user, query.productId, query.couponCode) });
+  }
+
+  @Get('NsaApi/Account/GetCancelSubscription')
+  async cancel(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(productQuerySchema)) query: z.infer<typeof productQuerySchema>) {
+    return succeeded({ subscription: await this.billing.cancel(identity.user, query.productId) });
+  }
+
+  @Post('NsaApi/Account/SubmitUncancellationAction')
+  @HttpCode(200)
+  async uncancel(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(uncancellationSchema)) body: z.infer<typeof uncancellationSchema>) {
+    return succeeded({ subscription: await this.billing.uncancel(identity.user, body.productId) });
+  }
+
+  @Post('NsaApi/Account/SubmitCancellationSurvey')
+  @HttpCode(200)
+  async survey(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(cancellationSurveySchema)) body: z.infer<typeof cancellationSurveySchema>) {
+    await this.billing.cancellationSurvey(identity.user, body.productId, body.reason, body.comments);
+    return succeeded({});
+  }
+
+  @Get('NsaApi/Account/GetReceiptsList')
+  receipts(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(receiptsQuerySchema)) query: z.infer<typeof receiptsQuerySchema>) {
+    return this.billing.receipts(identity.user, query.includeDeclines === 'true');
+  }
+
+  @Get('NsaApi/Account/GetReceipt')
+  receipt(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(receiptQuerySchema)) query: z.infer<typeof receiptQuerySchema>) {
+    return this.billing.receipt(identity.user, query.id);
+  }
+
+  @Get('Endpoints/AccountApi/GetSendReceipt')
+  async sendReceipt(@CurrentIdentity() identity: Identity, @Req() request: Request, @Query(new ZodValidationPipe(receiptQuerySchema)) query: z.infer<typeof receiptQuerySchema>) {
+    return succeeded(await this.billing.sendReceipt(identity.user, query.id, originOf(request)));
+  }
+}

@@ -1,0 +1,70 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import {
+  annualSavingCents,
+  annualUpgradeRequestSchema,
+  coupons,
+  defaultPurchaseId,
+  findCoupon,
+  plans,
+  purchaseRequestSchema,
+  sandboxTestCards,
+  seatMonthlyCents,
+  billingMessages,
+  type PurchaseRequest,
+} from '@serpwise/contracts';
+import { z } from 'zod';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { Access } from '../access/access.decorator.js';
+import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
+import { BillingRefusal, succeeded } from './billing-refusal.js';
+import { BillingService } from './billing.service.js';
+import { PaymentGateway } from './payment-gateway.js';
+
+const couponQuerySchema = z.object({ code: z.string().max(64) }).strict();
+
+/** Serpwise's own purchase endpoints, used by /buy/register, /mainpurchase, /upgrade and /e. */
+@Controller('rest/billing')
+export class BillingController {
+  constructor(
+    private readonly billing: BillingService,
+    private readonly gateway: PaymentGateway,
+  ) {}
+
+  /** The plans and prices the purchase pages show, and whether payments are sandboxed. */
+  @Access('public')
+  @Get('plans')
+  plans() {
+    return {
+      defaultPurchaseId,
+      plans: Object.values(plans).map((plan) => ({ ...plan, annualSavingCents: annualSavingCents(plan) })),
+      seatMonthlyCents,
+      isSandbox: this.gateway.isSandbox,
+      sandboxTestCards: this.gateway.isSandbox ? sandboxTestCards : null,
+    };
+  }
+
+  /** Checks a coupon code before paying (the code is checked again on purchase). */
+  @Access('public')
+  @Post('coupon')
+  @HttpCode(200)
+  coupon(@Body(new ZodValidationPipe(couponQuerySchema)) body: { code: string }) {
+    const coupon = findCoupon(body.code);
+    if (!coupon) throw new BillingRefusal(400, [billingMessages.invalidCoupon]);
+    return { code: coupon.code, percentOff: coupon.percentOff, description: coupon.description, known: coupons.length };
+  }
+
+  @Access('parent')
+  @Post('purchase')
+  @HttpCode(200)
+  async purchase(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(purchaseRequestSchema)) body: PurchaseRequest) {
+    return succeeded(await this.billing.purchase(identity.user, body));
+  }
+
+  /** The one-click annual upgrade of /e/{clickType?}: the stored card pays. */
+  @Access('parent')
+  @Post('annual-upgrade')
+  @HttpCode(200)
+  async annualUpgrade(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(annualUpgradeRequestSchema)) _body: z.infer<typeof annualUpgradeRequestSchema>) {
+    return succeeded(await this.billing.annualUpgrade(identity.user));
+  }
+}

@@ -1,0 +1,97 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { countryCodeSchema, recommendationTypes, relatedKeywordTypes } from '@serpwise/contracts';
+import {
+  adHistorySortNames,
+  advisorTable,
+  bulkKeywordLimit,
+  bulkKeywordsTable,
+  keywordBacklinksTable,
+  keywordRankingHistoryTable,
+  normaliseTerm,
+  relatedKeywordsTable,
+  serpAnalysisTable,
+  sortNames,
+} from '@serpwise/research';
+import type { Request } from 'express';
+import { z } from 'zod';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { Access } from '../access/access.decorator.js';
+import { historyMonthsSchema, keywordQuerySchema, maxKeywordLength, monthSchema, tableSchema, viewerOfRequest } from '../ppc-research/research-request.schemas.js';
+import { KeywordResearchService } from './keyword-research.service.js';
+
+const overviewSchema = z.object({ query: keywordQuerySchema, countryCode: countryCodeSchema, month: monthSchema });
+const relatedSchema = tableSchema(sortNames(relatedKeywordsTable), {
+  query: keywordQuerySchema,
+  type: z.enum(relatedKeywordTypes, { message: `type must be one of ${relatedKeywordTypes.join(', ')}.` }).default('similar'),
+});
+const adHistorySchema = tableSchema(adHistorySortNames.keyword, { query: keywordQuerySchema, months: historyMonthsSchema });
+const rankingHistorySchema = tableSchema(sortNames(keywordRankingHistoryTable([])), { query: keywordQuerySchema, months: historyMonthsSchema });
+const serpSchema = tableSchema(sortNames(serpAnalysisTable), { query: keywordQuerySchema });
+const backlinksSchema = tableSchema(sortNames(keywordBacklinksTable), { query: keywordQuerySchema });
+const advisorSchema = tableSchema(sortNames(advisorTable), {
+  query: keywordQuerySchema,
+  type: z.enum(recommendationTypes, { message: `type must be one of ${recommendationTypes.join(', ')}.` }).default('buy'),
+});
+
+/** Bulk upload body: `keywords` as text (one per line, or comma-separated) or an array; blanks and repeats dropped. */
+const bulkSchema = tableSchema(sortNames(bulkKeywordsTable), {
+  keywords: z
+    .union([z.string(), z.array(z.string())], { error: 'keywords is required: one keyword per line.' })
+    .transform((value, context) => {
+      const lines = (Array.isArray(value) ? value : value.split(/[\r\n,]+/)).map(normaliseTerm).filter(Boolean);
+      const terms = [...new Set(lines)];
+      if (terms.length === 0) context.addIssue({ code: 'custom', message: 'Enter at least one keyword.' });
+      else if (terms.length > bulkKeywordLimit) context.addIssue({ code: 'custom', message: `At most ${bulkKeywordLimit} keywords per upload (you sent ${terms.length}).` });
+      const long = terms.find((term) => term.length > maxKeywordLength);
+      if (long) context.addIssue({ code: 'custom', message: `A keyword is at most ${maxKeywordLength} characters: "${long.slice(0, 40)}…".` });
+      return terms;
+    }),
+});
+
+/** Keyword research tabs (01 §2 /keyword): overview, related keywords, ad history, ranking history, SERP analysis, backlinks, bulk upload, adwords advisor. */
+@Access('public')
+@Controller('rest/research/keyword')
+export class KeywordResearchController {
+  constructor(private readonly keywords: KeywordResearchService) {}
+
+  @Get('overview')
+  overview(@Req() request: Request, @Query(new ZodValidationPipe(overviewSchema)) input: z.infer<typeof overviewSchema>) {
+    return this.keywords.overview(input.query, input, viewerOfRequest(request));
+  }
+
+  @Get('related')
+  related(@Req() request: Request, @Query(new ZodValidationPipe(relatedSchema)) input: z.infer<typeof relatedSchema>) {
+    return this.keywords.related(input.query, input.type, input, viewerOfRequest(request));
+  }
+
+  @Get('ad-history')
+  adHistory(@Req() request: Request, @Query(new ZodValidationPipe(adHistorySchema)) input: z.infer<typeof adHistorySchema>) {
+    return this.keywords.adHistory(input.query, input.months, input, viewerOfRequest(request));
+  }
+
+  @Get('ranking-history')
+  rankingHistory(@Req() request: Request, @Query(new ZodValidationPipe(rankingHistorySchema)) input: z.infer<typeof rankingHistorySchema>) {
+    return this.keywords.rankingHistory(input.query, input.months, input, viewerOfRequest(request));
+  }
+
+  @Get('serp-analysis')
+  serpAnalysis(@Req() request: Request, @Query(new ZodValidationPipe(serpSchema)) input: z.infer<typeof serpSchema>) {
+    return this.keywords.serpAnalysis(input.query, input, viewerOfRequest(request));
+  }
+
+  @Get('backlinks')
+  backlinks(@Req() request: Request, @Query(new ZodValidationPipe(backlinksSchema)) input: z.infer<typeof backlinksSchema>) {
+    return this.keywords.backlinks(input.query, input, viewerOfRequest(request));
+  }
+
+  @Post('bulk')
+  @HttpCode(200)
+  bulk(@Req() request: Request, @Body(new ZodValidationPipe(bulkSchema)) input: z.infer<typeof bulkSchema>) {
+    return this.keywords.bulk(input.keywords, input, viewerOfRequest(request));
+  }
+
+  @Get('adwords-advisor')
+  advisor(@Req() request: Request, @Query(new ZodValidationPipe(advisorSchema)) input: z.infer<typeof advisorSchema>) {
+    return this.keywords.advisor(input.query, input.type, input, viewerOfRequest(request));
+  }
+}

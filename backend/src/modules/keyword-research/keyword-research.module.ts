@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { ResearchModule } from '../research/research.module.js';
+import { KeywordResearchController } from './keyword-research.controller.js';
+import { KeywordResearchService } from './keyword-research.service.js';
+
+@Module({ imports: [ResearchModule], controllers: [KeywordResearchController], providers: [KeywordResearchService] })
+export class KeywordResearchModule {}

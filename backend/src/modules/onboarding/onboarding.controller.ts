@@ -1,0 +1,32 @@
+import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { cleanseDomainQuerySchema, createProjectQuerySchema, userSurveySchema, type UserSurvey } from '@serpwise/contracts';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { Access } from '../access/access.decorator.js';
+import { CsrfOnGetGuard } from '../account/csrf-on-get.guard.js';
+import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
+import { OnboardingService } from './onboarding.service.js';
+
+/** Onboarding calls (03 §7 "Onboarding"). */
+@Access('user')
+@Controller()
+export class OnboardingController {
+  constructor(private readonly onboarding: OnboardingService) {}
+
+  @Post('OnboardingApi/SaveUserSurvey')
+  @HttpCode(200)
+  saveUserSurvey(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(userSurveySchema)) body: UserSurvey) {
+    return this.onboarding.saveSurvey(identity, body);
+  }
+
+  /** The domain cleansing of step 2 (path not documented). */
+  @Get('rest/onboarding/cleanse-domain')
+  cleanseDomain(@Query(new ZodValidationPipe(cleanseDomainQuerySchema)) query: { domain: string }) {
+    return this.onboarding.cleanse(query.domain);
+  }
+
+  @Get('NsaApi/MySerpwise/Projects/CreateProject')
+  @UseGuards(CsrfOnGetGuard)
+  createProject(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(createProjectQuerySchema)) query: { name: string; domain: string; territory: string }) {
+    return this.onboarding.createProject(identity, query);
+  }
+}

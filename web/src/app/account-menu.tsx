@@ -1,0 +1,56 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { UserState } from '@serpwise/contracts';
+
+/** The header's account dropdown (01-product.md §2): the user's e-mail, or the child user's for a child account. */
+export function AccountMenu({ user }: { user: UserState }) {
+  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  const shownEmail = user.isChildAccount ? user.childUserEmail : user.email;
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menu.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  const entries: { label: string; to: string }[] = [
+    { label: 'Add Users', to: '/add-users' },
+    { label: 'Account Settings', to: '/account/settings' },
+    { label: 'Request Keywords', to: '/account/requestkeywords' },
+    ...(user.isChildAccount ? [] : [{ label: 'Subscription', to: '/account/subscription' }]),
+    { label: 'Help', to: '/company?section=contactUs' },
+  ];
+
+  return (
+    <div className="account-menu" ref={menu}>
+      <button type="button" className="account-menu__toggle" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
+        {shownEmail}
+      </button>
+      {open && (
+        <ul role="menu" className="account-menu__list">
+          {entries.map((entry) => (
+            <li key={entry.to} role="none">
+              <Link role="menuitem" to={entry.to} onClick={() => setOpen(false)}>
+                {entry.label}
+              </Link>
+            </li>
+          ))}
+          <li role="none">
+            {/* Logging out is a navigation: the server ends the session and redirects (01-product.md §4). */}
+            <a role="menuitem" href="/auth/logout">
+              Log Out
+            </a>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

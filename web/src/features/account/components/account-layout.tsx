@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { NavLink, Outlet, useSearchParams } from 'react-router';
+import { useActiveState } from '../../auth/api/get-active-state';
+import { accountNavigation } from '../account-navigation';
+
+/** The stored login-modal timestamp that /account?nec-login=clear removes (01-product.md §2). */
+export const loginModalTimestampKey = 'serpwise:login-modal-at';
+
+/** The account area: its navigation beside the current page. Subscription is hidden for child accounts. */
+export function AccountLayout() {
+  const { data } = useActiveState();
+  const [params] = useSearchParams();
+  const isChild = data?.user.isChildAccount ?? false;
+
+  useEffect(() => {
+    if (params.get('nec-login') === 'clear') window.localStorage.removeItem(loginModalTimestampKey);
+  }, [params]);
+
+  return (
+    <div className="account">
+      <nav className="account__nav" aria-label="Account">
+        <h2>Account</h2>
+        <ul>
+          {accountNavigation
+            .filter((entry) => !(entry.hiddenForChild && isChild))
+            .map((entry) => (
+              <li key={entry.path}>
+                <NavLink to={`/account/${entry.path}`}>{entry.label}</NavLink>
+              </li>
+            ))}
+        </ul>
+      </nav>
+      <div className="account__page">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { errorsOf, FormMessages } from '../../../components/form/text-field';
+import { useGenerateApiKey } from '../api/generate-api-key';
+import { useApiMonthlyUsage } from '../api/get-api-monthly-usage';
+import { useUserApiInfo } from '../api/get-user-api-info';
+import { useAccountInfo } from '../api/get-account-info';
+
+const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** /account/api: the API key (shown once when generated) and the monthly usage. */
+export function ApiAccessPage() {
+  const account = useAccountInfo();
+  const info = useUserApiInfo();
+  const usage = useApiMonthlyUsage();
+  const generate = useGenerateApiKey();
+  const [copied, setCopied] = useState(false);
+  const canGenerate = account.data?.isFullUser ?? false;
+
+  const newKey = () => {
+    if (info.data?.hasApiKey && !window.confirm('Generate a new key? The current key stops working at once.')) return;
+    setCopied(false);
+    generate.mutate();
+  };
+  const copy = async (key: string) => {
+    await navigator.clipboard?.writeText(key);
+    setCopied(true);
+  };
+
+  return (
+    <section className="page api-access">
+      <h1>API</h1>
+      <div className="form">
+        <h2>API key</h2>
+        <FormMessages formError={null} serverErrors={errorsOf(generate.error)} />
+        {generate.data ? (
+          <div role="status">
+            <p>Your new API key. Copy it now: for your security it will not be shown again.</p>
+            <p className="secret" data-testid="api-key">{generate.data.apiKey}</p>
+            <button type="button" className="button" onClick={() => void copy(generate.data.apiKey)}>
+              {copied ? 'Copied' : 'Copy key'}
+            </button>
+          </div>
+        ) : info.data?.hasApiKey ? (
+          <p>
+            Your key starts with <code>{info.data.apiKeyPrefix}</code> and was created {new Date(info.data.createdAt!).toLocaleDateString('en-US', { dateStyle: 'medium' })}.
+          </p>
+        ) : info.isSuccess ? (
+          <p>You have no API key yet.</p>
+        ) : null}
+        {canGenerate ? (
+          <div className="form__actions">
+            <button type="button" className="button button--primary" onClick={newKey} disabled={generate.isPending}>
+              {generate.isPending ? 'Generating…' : info.data?.hasApiKey ? 'Generate a new key' : 'Generate API key'}
+            </button>
+          </div>
+        ) : account.isSuccess ? (
+          <p>
+            API access is part of the full plans. <a href="/upgrade">Upgrade</a> to get a key.
+          </p>
+        ) : null}
+      </div>
+      <div className="form">
+        <h2>Monthly usage</h2>
+        {usage.isError ? <p className="notice--error">{errorsOf(usage.error)[0]}</p> : null}
+        {usage.data ? (
+          <>
+            <p>
+              {(info.data?.currentMonthUsage ?? usage.data.months.at(-1)?.calls ?? 0).toLocaleString('en-US')} of {usage.data.monthlyLimit.toLocaleString('en-US')} calls
+              used this month.
+            </p>
+            <table className="data-table" aria-label="API calls per month">
+              <thead>
+                <tr>
+                  <th>Month</th>
+                  <th className="numeric">Calls</th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...usage.data.months].reverse().map((entry) => (
+                  <tr key={entry.month}>
+                    <td>{monthLabel(entry.month)}</td>
+                    <td className="numeric">{entry.calls.toLocaleString('en-US')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}

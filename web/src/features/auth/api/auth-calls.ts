@@ -1,0 +1,56 @@
+import type { AuthAnswer, SessionPollAnswer } from '@serpwise/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface LoginPayload {
+  username: string;
+  password: string;
+  rememberMe: boolean;
+  source: 'LoginPage';
+  token: string | null;
+  returnUrl?: string;
+}
+
+export interface RegisterPayload {
+  email: string;
+  password: string;
+  token: string | null;
+  source: 'FreeAccount';
+}
+
+/** POST /auth/login (01-product.md §7). A refusal arrives as ApiRequestError with the documented data.errors. */
+export const login = (payload: LoginPayload) => apiRequest<AuthAnswer>('/auth/login', { method: 'POST', body: { ...payload } });
+
+/** POST /auth/registerfreeaccount. */
+export const registerFreeAccount = (payload: RegisterPayload) =>
+  apiRequest<AuthAnswer>('/auth/registerfreeaccount', { method: 'POST', body: { ...payload } });
+
+/** POST /Endpoints/AccountApi/JsonForgotPassword. */
+export const requestPasswordReset = (email: string) =>
+  apiRequest<AuthAnswer>('/Endpoints/AccountApi/JsonForgotPassword', { method: 'POST', body: { email } });
+
+export const checkResetLink = (token: string) => apiRequest<{ isValid: boolean }>('/rest/auth/password-reset', { query: { token } });
+
+export const resetPassword = (token: string, newPassword: string, confirmPassword: string) =>
+  apiRequest<AuthAnswer>('/rest/auth/password-reset', { method: 'POST', body: { token, newPassword, confirmPassword } });
+
+/** POST /endpoints/poll: the session poll, sent every 60 s as the activity ping. */
+export const pollSession = () => apiRequest<SessionPollAnswer>('/endpoints/poll', { method: 'POST', body: {} });
+
+export interface ListedSession {
+  id: string;
+  email: string;
+  userAgent: string | null;
+  ipAddress: string | null;
+  loggedInAt: string | null;
+  lastSeenAt: string;
+  isCurrent: boolean;
+}
+
+export const listSessions = () =>
+  apiRequest<{ sessions: ListedSession[]; limit: number; activeCount: number }>('/Endpoints/ChildAccount/ListSessions');
+
+export const removeSessions = (sessionIds: string[]) =>
+  apiRequest<{ removed: number }>('/Endpoints/ChildAccount/RemoveSessions', { method: 'POST', body: { sessionIds } });
+
+/** The captcha token for login_user / create_free_account; null when no captcha is configured (01 §7). */
+export const captchaToken = async (_action: 'login_user' | 'create_free_account'): Promise<string | null> => null;

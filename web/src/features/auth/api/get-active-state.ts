@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { activeStateRefreshMs, type ActiveState } from '@serpwise/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+export const activeStateKey = ['active-state'] as const;
+
+export const getActiveState = () => apiRequest<ActiveState>('/endpoints/accountapi/getactivestate');
+
+/** Who the user is (01-product.md §3). Refreshed at most hourly, or when the session poll says it changed. */
+export function useActiveState() {
+  return useQuery({ queryKey: activeStateKey, queryFn: getActiveState, staleTime: activeStateRefreshMs });
+}

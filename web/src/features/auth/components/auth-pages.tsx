@@ -1,0 +1,162 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { accountMessages, safeReturnUrl } from '@serpwise/contracts';
+import { TextField } from '../../../components/forms/text-field';
+import { useFormFields } from '../../../components/forms/use-form-fields';
+import { email, matches, registrationPassword } from '../../../components/forms/validators';
+import { checkResetLink, requestPasswordReset, resetPassword } from '../api/auth-calls';
+import { useActiveState } from '../api/get-active-state';
+import { errorsOf } from './auth-result';
+import { LoginPanel } from './login-panel';
+import { SignUpPanel } from './sign-up-panel';
+
+const useReturnUrl = () => {
+  const [params] = useSearchParams();
+  const value = params.get('returnUrl');
+  return value ? safeReturnUrl(value) : undefined;
+};
+
+/** /auth/login (alias /login). A logged-in user goes straight on. */
+export function LoginPage() {
+  const returnUrl = useReturnUrl();
+  const { data } = useActiveState();
+  if (data?.user.isLoggedIn) return <Navigate to={returnUrl ?? '/'} replace />;
+  return (
+    <section className="page page--narrow">
+      <LoginPanel returnUrl={returnUrl} />
+    </section>
+  );
+}
+
+/** /freeaccount: the free sign-up. */
+export function FreeAccountPage() {
+  const returnUrl = useReturnUrl();
+  const { data } = useActiveState();
+  if (data?.user.isLoggedIn) return <Navigate to={returnUrl ?? '/'} replace />;
+  return (
+    <section className="page page--narrow">
+      <SignUpPanel returnUrl={returnUrl} />
+    </section>
+  );
+}
+
+/** /auth/forgotpassword: asks for the e-mail address and sends a one-time reset link. */
+export function ForgotPasswordPage() {
+  const form = useFormFields({ email });
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [errors, setErrors] = useState<string[]>([]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setErrors([]);
+    if (!form.validateAll()) return;
+    setState('sending');
+    try {
+      await requestPasswordReset(form.values.email.trim());
+      setState('sent');
+    } catch (error) {
+      setErrors(errorsOf(error));
+      setState('idle');
+    }
+  }
+
+  return (
+    <section className="page page--narrow">
+      <form className="panel auth-panel" onSubmit={submit} noValidate aria-label="Forgot password">
+        <h2>Forgot your password?</h2>
+        {state === 'sent' ? (
+          <p role="status" className="alert alert--success">
+            If an account uses {form.values.email.trim()}, we have sent it a link to choose a new password. The link works once, for one hour.
+          </p>
+        ) : (
+          <>
+            <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+            <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} error={form.errors.email} />
+            {form.formError && <p className="form-error">{form.formError}</p>}
+            {errors.length > 0 && (
+              <div role="alert" className="alert alert--error">
+                {errors.map((message) => (
+                  <p key={message}>{message}</p>
+                ))}
+              </div>
+            )}
+            <button type="submit" className="button button--primary" disabled={state === 'sending'}>
+              {state === 'sending' ? 'Sending…' : 'Send reset link'}
+            </button>
+          </>
+        )}
+        <p>
+          <Link to="/auth/login">Back to login</Link>
+        </p>
+      </form>
+    </section>
+  );
+}
+
+/** /auth/resetpassword?token=…: the page the e-mailed link opens. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [linkState, setLinkState] = useState<'checking' | 'valid' | 'invalid' | 'done'>(token ? 'checking' : 'invalid');
+  const form = useFormFields({ newPassword: registrationPassword, confirmPassword: matches('newPassword') });
+  const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+
+  useEffect(() => {
+    if (!token) return;
+    checkResetLink(token)
+      .then((answer) => setLinkState(answer.isValid ? 'valid' : 'invalid'))
+      .catch(() => setLinkState('invalid'));
+  }, [token]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setErrors([]);
+    if (!form.validateAll()) return;
+    setSending(true);
+    try {
+      await resetPassword(token, form.values.newPassword, form.values.confirmPassword);
+      setLinkState('done');
+    } catch (error) {
+      setErrors(errorsOf(error));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section className="page page--narrow">
+      <form className="panel auth-panel" onSubmit={submit} noValidate aria-label="Choose a new password">
+        <h2>Choose a new password</h2>
+        {linkState === 'checking' && <p>Checking your link…</p>}
+        {linkState === 'invalid' && (
+          <p role="alert" className="alert alert--error">
+            This password reset link is invalid or has expired. <Link to="/auth/forgotpassword">Request a new one.</Link>
+          </p>
+        )}
+        {linkState === 'done' && (
+          <p role="status" className="alert alert--success">
+            Your password has been changed. <Link to="/auth/login">Log in with your new password.</Link>
+          </p>
+        )}
+        {linkState === 'valid' && (
+          <>
+            <TextField label="New password" type="password" autoComplete="new-password" {...form.field('newPassword')} error={form.errors.newPassword} hint={accountMessages.passwordHint} />
+            <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} error={form.errors.confirmPassword} />
+            {form.formError && <p className="form-error">{form.formError}</p>}
+            {errors.length > 0 && (
+              <div role="alert" className="alert alert--error">
+                {errors.map((message) => (
+                  <p key={message}>{message}</p>
+                ))}
+              </div>
+            )}
+            <button type="submit" className="button button--primary" disabled={sending}>
+              {sending ? 'Saving…' : 'Set new password'}
+            </button>
+          </>
+        )}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { AuthAnswer } from '@serpwise/contracts';
+import { TextField } from '../../../components/forms/text-field';
+import { useFormFields } from '../../../components/forms/use-form-fields';
+import { required } from '../../../components/forms/validators';
+import { captchaToken, login } from '../api/auth-calls';
+import { errorsOf, finishAuthentication } from './auth-result';
+
+const validators = {
+  username: required('Enter your e-mail or username.'),
+  password: required('Enter your password.'),
+};
+
+export interface LoginPanelProps {
+  title?: string;
+  /** Embedded as a widget: no 'Remember Me' (01-product.md §2). */
+  embedded?: boolean;
+  returnUrl?: string;
+  onAuthenticated?: (answer: AuthAnswer) => boolean | void;
+}
+
+/** The login panel: e-mail or username, password, Remember Me, Forgot password? (01-product.md §2). */
+export function LoginPanel({ title = 'Log in to Continue', embedded = false, returnUrl, onAuthenticated }: LoginPanelProps) {
+  const form = useFormFields(validators);
+  const [remember, setRemember] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setErrors([]);
+    if (!form.validateAll()) return;
+    setSending(true);
+    try {
+      const answer = await login({
+        username: form.values.username.trim(),
+        password: form.values.password,
+        rememberMe: remember,
+        source: 'LoginPage',
+        token: await captchaToken('login_user'),
+        ...(returnUrl ? { returnUrl } : {}),
+      });
+      finishAuthentication(answer, returnUrl, onAuthenticated);
+    } catch (error) {
+      setErrors(errorsOf(error));
+      setSending(false);
+    }
+  }
+
+  return (
+    <form className="panel auth-panel" onSubmit={submit} noValidate aria-label="Log in">
+      <h2>{title}</h2>
+      <p className="auth-panel__switch">
+        <Link to={returnUrl ? `/freeaccount?returnUrl=${encodeURIComponent(returnUrl)}` : '/freeaccount'}>Create an account</Link>
+      </p>
+      <TextField label="Email or username" autoComplete="username" {...form.field('username')} error={form.errors.username} />
+      <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} error={form.errors.password} />
+      {!embedded && (
+        <label className="checkbox">
+          <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} /> Remember Me
+        </label>
+      )}
+      {form.formError && <p className="form-error">{form.formError}</p>}
+      {errors.length > 0 && (
+        <div role="alert" className="alert alert--error">
+          {errors.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+      <button type="submit" className="button button--primary" disabled={sending}>
+        {sending ? 'Logging in…' : 'Login'}
+      </button>
+      <p>
+        <Link to="/auth/forgotpassword">Forgot password?</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatDollars } from '@serpwise/contracts';
+import { useReceipt, useReceipts, useSendReceipt } from '../api/billing-calls';
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** /account/receipts: approved charges (declined ones on request), each with its printable page. */
+export function ReceiptsPage() {
+  const [includeDeclines, setIncludeDeclines] = useState(false);
+  const { data, isPending } = useReceipts(includeDeclines);
+  const send = useSendReceipt();
+  return (
+    <section>
+      <h1>Receipts</h1>
+      <label className="checkbox">
+        <input type="checkbox" checked={includeDeclines} onChange={(event) => setIncludeDeclines(event.target.checked)} /> Show declined payments
+      </label>
+      {isPending ? (
+        <p>Loading…</p>
+      ) : !data?.length ? (
+        <p>No receipts yet.</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th>Date</th>
+              <th>Description</th>
+              <th>Card</th>
+              <th className="num">Amount</th>
+              <th>Status</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((receipt) => (
+              <tr key={receipt.id}>
+                <td>{day(receipt.createdAt)}</td>
+                <td>{receipt.description}</td>
+                <td>{receipt.lastFour ? `${receipt.cardType ?? ''} …${receipt.lastFour}` : ''}</td>
+                <td className="num">{formatDollars(receipt.amountCents)}</td>
+                <td>{receipt.status === 'approved' ? 'Paid' : `Declined: ${receipt.declineReason ?? ''}`}</td>
+                <td>
+                  <a href={`/account/receipt?id=${receipt.id}`} target="_blank" rel="noreferrer">
+                    View
+                  </a>{' '}
+                  <button type="button" className="button button--link" disabled={send.isPending} onClick={() => send.mutate(receipt.id)}>
+                    E-mail
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {send.isSuccess && <p role="status">Receipt sent to {send.data.data.sentTo}.</p>}
+    </section>
+  );
+}
+
+/** /account/receipt?id=…: one receipt on the bare layout, ready to print. */
+export function ReceiptPage() {
+  const [params] = useSearchParams();
+  const { data, isPending, isError } = useReceipt(params.get('id') ?? '');
+  if (isPending) return <p className="receipt">Loading…</p>;
+  if (isError || !data)
+    return (
+      <p className="receipt">
+        That receipt was not found. <Link to="/account/receipts">Back to receipts</Link>
+      </p>
+    );
+  return (
+    <article className="receipt">
+      <h1>Serpwise receipt</h1>
+      <dl>
+        <dt>Receipt</dt>
+        <dd>{data.id}</dd>
+        <dt>Date</dt>
+        <dd>{day(data.createdAt)}</dd>
+        <dt>Billed to</dt>
+        <dd>
+          {data.billedTo.name ? `${data.billedTo.name}, ` : ''}
+          {data.billedTo.email}
+        </dd>
+        <dt>Description</dt>
+        <dd>{data.description}</dd>
+        <dt>Card</dt>
+        <dd>{data.lastFour ? `${data.cardType ?? ''} ending in ${data.lastFour}` : ''}</dd>
+        <dt>Amount</dt>
+        <dd>{formatDollars(data.amountCents)}</dd>
+        <dt>Status</dt>
+        <dd>{data.status === 'approved' ? 'Paid' : `Declined: ${data.declineReason ?? ''}`}</dd>
+        <dt>Transaction</dt>
+        <dd>{data.transactionId}</dd>
+      </dl>
+      <button type="button" className="button no-print" onClick={() => window.print()}>
+        Print
+      </button>
+    </article>
+  );
+}

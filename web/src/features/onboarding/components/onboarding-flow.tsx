@@ -1,0 +1,349 @@
+import {
+  accountMessages,
+  budgetRanges,
+  companyEmployeeCounts,
+  emptyOnboarding,
+  onboardingStepErrors,
+  territories,
+  type OnboardingStep,
+  type UserSurvey,
+} from '@serpwise/contracts';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
+import { errorsOf, FormMessages, TextField } from '../../../components/form/text-field';
+import { WizardSteps } from '../../../components/form/wizard-steps';
+import { ApiRequestError } from '../../../lib/api-client';
+import { cleanseDomain } from '../api/cleanse-domain';
+import { useSaveUserSurvey } from '../api/save-user-survey';
+
+type OnboardingAnswers = UserSurvey;
+
+const storageKey = 'serpwise:onboarding';
+const stepPaths: Record<OnboardingStep, string> = { 1: '/onboarding', 2: '/onboarding/2', 3: '/onboarding/3' };
+const stepLabels = ['About you', 'Your website', 'Your goals'];
+
+const employeeLabels: Record<(typeof companyEmployeeCounts)[number], string> = {
+  '1': 'Just me',
+  '2-10': '2–10',
+  '11-50': '11–50',
+  '51-200': '51–200',
+  '201-1000': '201–1,000',
+  '1000+': 'More than 1,000',
+};
+const budgetLabels: Record<(typeof budgetRanges)[number], string> = {
+  'under-1k': 'Under $1,000 a month',
+  '1k-5k': '$1,000–$5,000 a month',
+  '5k-20k': '$5,000–$20,000 a month',
+  '20k-100k': '$20,000–$100,000 a month',
+  '100k+': 'More than $100,000 a month',
+};
+const interests = [
+  ['interestedInSeo', 'SEO: organic search'],
+  ['interestedInPpc', 'PPC: paid search'],
+  ['interestedInCompetitiveIntelligence', 'Competitive intelligence'],
+  ['interestedInClientReporting', 'Client reporting'],
+  ['interestedInSalesProspecting', 'Sales prospecting'],
+] as const;
+
+interface OnboardingContext {
+  answers: OnboardingAnswers;
+  update: (change: Partial<OnboardingAnswers>) => void;
+}
+const useOnboarding = () => useOutletContext<OnboardingContext>();
+
+function loadAnswers(): OnboardingAnswers {
+  try {
+    const saved = sessionStorage.getItem(storageKey);
+    return saved ? { ...emptyOnboarding(), ...(JSON.parse(saved) as Partial<OnboardingAnswers>) } : emptyOnboarding();
+  } catch {
+    return emptyOnboarding();
+  }
+}
+
+const isStepValid = (step: OnboardingStep, answers: OnboardingAnswers) => Object.keys(onboardingStepErrors(step, answers)).length === 0;
+
+/** /onboarding, /onboarding/2, /onboarding/3: a simplified header (logo only), the step indicator and the step. */
+export function OnboardingLayout() {
+  const [answers, setAnswers] = useState<OnboardingAnswers>(loadAnswers);
+  const { pathname } = useLocation();
+  const current = pathname.replace(/\/$/, '').endsWith('/3') ? 2 : pathname.replace(/\/$/, '').endsWith('/2') ? 1 : 0;
+  useEffect(() => {
+    sessionStorage.setItem(storageKey, JSON.stringify(answers));
+  }, [answers]);
+  const update = (change: Partial<OnboardingAnswers>) => setAnswers((previous) => ({ ...previous, ...change }));
+
+  return (
+    <div className="onboarding">
+      <header className="site-header">
+        <span className="site-header__logo" aria-label="Serpwise">
+          <img src="/favicon.svg" alt="" width={28} height={28} /> Serpwise
+        </span>
+      </header>
+      <main className="onboarding__main">
+        <h1>Welcome to Serpwise</h1>
+        <WizardSteps steps={stepLabels} current={current} completed={(index) => index < current && isStepValid((index + 1) as OnboardingStep, answers)} />
+        <Outlet context={{ answers, update } satisfies OnboardingContext} />
+      </main>
+    </div>
+  );
+}
+
+/** Field touch state and the step's messages: shown after blur, or for every field after a failed Next. */
+function useStep(step: OnboardingStep, answers: OnboardingAnswers) {
+  const [touched, setTouched] = useState<Partial<Record<keyof OnboardingAnswers, boolean>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const errors = onboardingStepErrors(step, answers);
+  return {
+    errorOf: (name: keyof OnboardingAnswers) => (touched[name] ? (errors[name] ?? null) : null),
+    touch: (name: keyof OnboardingAnswers) => setTouched((current) => ({ ...current, [name]: true })),
+    clearFormError: () => setFormError(null),
+    formError,
+    check(): boolean {
+      setTouched(Object.fromEntries(Object.keys(errors).map((name) => [name, true])));
+      const valid = Object.keys(errors).length === 0;
+      setFormError(valid ? null : accountMessages.formInvalid);
+      return valid;
+    },
+  };
+}
+
+function YesNo({ legend, value, onChange, error }: { legend: string; value: boolean | null; onChange: (value: boolean) => void; error?: string | null }) {
+  const name = useId();
+  return (
+    <fieldset className={`fieldset${error ? ' fieldset--invalid' : ''}`} aria-invalid={error ? true : undefined}>
+      <legend>{legend}</legend>
+      <label>
+        <input type="radio" name={name} checked={value === true} onChange={() => onChange(true)} /> Yes
+      </label>
+      <label>
+        <input type="radio" name={name} checked={value === false} onChange={() => onChange(false)} /> No
+      </label>
+      {error ? <p className="field__error">{error}</p> : null}
+    </fieldset>
+  );
+}
+
+function Select({ label, value, onChange, onBlur, error, children }: { label: string; value: string; onChange: (value: string) => void; onBlur?: () => void; error?: string | null; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} onBlur={onBlur} aria-invalid={error ? true : undefined}>
+        {children}
+      </select>
+      {error ? <p className="field__error">{error}</p> : null}
+    </div>
+  );
+}
+
+export function OnboardingStep1() {
+  const { answers, update } = useOnboarding();
+  const navigate = useNavigate();
+  const step = useStep(1, answers);
+  const next = (event: FormEvent) => {
+    event.preventDefault();
+    if (step.check()) navigate(stepPaths[2]);
+  };
+  return (
+    <form className="form" onSubmit={next} noValidate aria-label="Onboarding step 1">
+      <FormMessages formError={step.formError} />
+      <TextField
+        label="Your name"
+        name="name"
+        autoComplete="name"
+        value={answers.name ?? ''}
+        error={step.errorOf('name')}
+        onChange={(name) => {
+          update({ name });
+          step.clearFormError();
+        }}
+        onBlur={() => step.touch('name')}
+      />
+      <Select label="How many people work at your company?" value={answers.companyEmployeeCount ?? ''} onChange={(value) => update({ companyEmployeeCount: (value || null) as OnboardingAnswers['companyEmployeeCount'] })}>
+        <option value="">Choose…</option>
+        {companyEmployeeCounts.map((count) => (
+          <option key={count} value={count}>
+            {employeeLabels[count]}
+          </option>
+        ))}
+      </Select>
+      <YesNo legend="Do you work at an agency?" value={answers.employedAtAgency} onChange={(employedAtAgency) => update({ employedAtAgency })} />
+      <YesNo legend="Do you own the business?" value={answers.ownBusiness} onChange={(ownBusiness) => update({ ownBusiness })} />
+      <div className="form__actions">
+        <button type="submit" className="button button--primary">
+          Next
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The domain field: cleansed by the server when it loses focus. */
+function DomainField({ step }: { step: ReturnType<typeof useStep> }) {
+  const { answers, update } = useOnboarding();
+  const [cleanseError, setCleanseError] = useState<string | null>(null);
+  const blur = async () => {
+    step.touch('onboardingDomain');
+    const typed = answers.onboardingDomain?.trim();
+    if (!typed) return;
+    try {
+      const { domain } = await cleanseDomain(typed);
+      setCleanseError(null);
+      update({ onboardingDomain: domain });
+    } catch (error) {
+      setCleanseError(error instanceof ApiRequestError && error.status === 400 ? errorsOf(error)[0]! : null);
+    }
+  };
+  return (
+    <TextField
+      label="Your website"
+      name="onboardingDomain"
+      type="url"
+      placeholder="example.com"
+      value={answers.onboardingDomain ?? ''}
+      error={step.errorOf('onboardingDomain') ?? cleanseError}
+      onChange={(onboardingDomain) => {
+        update({ onboardingDomain });
+        setCleanseError(null);
+        step.clearFormError();
+      }}
+      onBlur={() => void blur()}
+    />
+  );
+}
+
+export function OnboardingStep2() {
+  const { answers, update } = useOnboarding();
+  const navigate = useNavigate();
+  const step = useStep(2, answers);
+  if (!isStepValid(1, answers)) return <Navigate to={stepPaths[1]} replace />;
+  const next = (event: FormEvent) => {
+    event.preventDefault();
+    if (step.check()) navigate(stepPaths[3]);
+  };
+  return (
+    <form className="form" onSubmit={next} noValidate aria-label="Onboarding step 2">
+      <FormMessages formError={step.formError} />
+      <DomainField step={step} />
+      <TextField
+        label="Project name"
+        name="onboardingDisplay"
+        hint="How the project is shown in Serpwise, e.g. your brand."
+        value={answers.onboardingDisplay ?? ''}
+        error={step.errorOf('onboardingDisplay')}
+        onChange={(onboardingDisplay) => {
+          update({ onboardingDisplay });
+          step.clearFormError();
+        }}
+        onBlur={() => step.touch('onboardingDisplay')}
+      />
+      <Select
+        label="Country you target"
+        value={answers.onboardingGeo ?? ''}
+        error={step.errorOf('onboardingGeo')}
+        onChange={(value) => {
+          update({ onboardingGeo: value || null });
+          step.clearFormError();
+        }}
+        onBlur={() => step.touch('onboardingGeo')}
+      >
+        <option value="">Select Country</option>
+        {territories.map((territory) => (
+          <option key={territory.code} value={territory.code}>
+            {territory.name}
+          </option>
+        ))}
+      </Select>
+      <div className="form__actions">
+        <Link className="button" to={stepPaths[1]}>
+          Back
+        </Link>
+        <button type="submit" className="button button--primary">
+          Next
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function OnboardingStep3() {
+  const { answers, update } = useOnboarding();
+  const navigate = useNavigate();
+  const step = useStep(3, answers);
+  const save = useSaveUserSurvey();
+  if (!isStepValid(1, answers)) return <Navigate to={stepPaths[1]} replace />;
+  if (!isStepValid(2, answers)) return <Navigate to={stepPaths[2]} replace />;
+  const needsBudget = answers.interestedInPpc && answers.employedAtAgency !== true;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!step.check()) return;
+    save.mutate(answers, {
+      onSuccess: (answer) => {
+        sessionStorage.removeItem(storageKey);
+        navigate(answer.data.redirectUrl);
+      },
+    });
+  };
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-label="Onboarding step 3">
+      <FormMessages formError={step.formError} serverErrors={errorsOf(save.error)} />
+      <DomainField step={step} />
+      <YesNo
+        legend="Is this a new campaign?"
+        value={answers.isNewCampaign}
+        error={step.errorOf('isNewCampaign')}
+        onChange={(isNewCampaign) => {
+          update({ isNewCampaign });
+          step.touch('isNewCampaign');
+          step.clearFormError();
+        }}
+      />
+      <fieldset className={`fieldset${step.errorOf('interestedInPpc') ? ' fieldset--invalid' : ''}`}>
+        <legend>What are you interested in?</legend>
+        {interests.map(([name, label]) => (
+          <label key={name}>
+            <input
+              type="checkbox"
+              checked={answers[name]}
+              onChange={(event) => {
+                update({ [name]: event.target.checked });
+                step.touch('interestedInPpc');
+                step.clearFormError();
+              }}
+            />{' '}
+            {label}
+          </label>
+        ))}
+        {step.errorOf('interestedInPpc') ? <p className="field__error">{step.errorOf('interestedInPpc')}</p> : null}
+      </fieldset>
+      {needsBudget ? (
+        <Select
+          label="Monthly ad budget"
+          value={answers.budgetRange ?? ''}
+          error={step.errorOf('budgetRange')}
+          onChange={(value) => {
+            update({ budgetRange: (value || null) as OnboardingAnswers['budgetRange'] });
+            step.clearFormError();
+          }}
+          onBlur={() => step.touch('budgetRange')}
+        >
+          <option value="">Choose…</option>
+          {budgetRanges.map((range) => (
+            <option key={range} value={range}>
+              {budgetLabels[range]}
+            </option>
+          ))}
+        </Select>
+      ) : null}
+      <div className="form__actions">
+        <Link className="button" to={stepPaths[2]}>
+          Back
+        </Link>
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {save.isPending ? 'Setting up…' : 'Finish'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,171 @@
+import { useState, type KeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { isValidEmail, normalizeEmail, teamMessages, type AddChildResult } from '@serpwise/contracts';
+import { addChildren, removeChild, useChildren, usePreviewBill } from '../api/child-accounts';
+
+const money = (amount: number) => `$${amount.toFixed(2)}`;
+
+/** /account/teammanagement (alias users-added): the owner's team, adding members with a bill preview, removing them. */
+export function TeamPage() {
+  const client = useQueryClient();
+  const { data: children = [] } = useChildren();
+  const [tags, setTags] = useState<string[]>([]);
+  const [text, setText] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [results, setResults] = useState<AddChildResult[]>([]);
+  const [billingError, setBillingError] = useState(false);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const { data: bill } = usePreviewBill(tags);
+
+  /** E-mail mode of the tag input: split on commas; valid addresses become tags, invalid ones stay flagged. */
+  function takeText(value = text) {
+    const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
+    const bad: string[] = [];
+    const next = [...tags];
+    for (const part of parts) {
+      const email = normalizeEmail(part);
+      if (!isValidEmail(email)) bad.push(part);
+      else if (!next.includes(email)) next.push(email);
+    }
+    setTags(next);
+    setText(bad.join(', '));
+    setInvalid(bad.length ? teamMessages.invalidEmail : null);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter' || event.key === ',') {
+      event.preventDefault();
+      takeText();
+    }
+  }
+
+  async function add() {
+    setSending(true);
+    setBillingError(false);
+    try {
+      const answer = await addChildren(tags);
+      setResults(answer);
+      setBillingError(answer.some((item) => item.failure === teamMessages.billingUnsuccessful));
+      setTags(answer.filter((item) => !item.isSuccessful).map((item) => item.email));
+      await client.invalidateQueries({ queryKey: ['team'] });
+      await client.invalidateQueries({ queryKey: ['billing'] });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function remove(id: string) {
+    setSending(true);
+    setRemoveError(null);
+    try {
+      await removeChild(id);
+      setConfirming(null);
+      await client.invalidateQueries({ queryKey: ['team'] });
+    } catch {
+      setRemoveError(teamMessages.childRemovalFailed);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const failures = new Map(bill?.validationResults.filter((result) => !result.isValid).map((result) => [result.email, result.failure]) ?? []);
+  return (
+    <section className="team">
+      <h1>Team</h1>
+      <p>Team members log in with their own e-mail address and share your plan.</p>
+      <div className="panel">
+        <div className={`field${invalid ? ' field--invalid' : ''}`}>
+          <label htmlFor="team-emails">Add users by e-mail (separate addresses with commas)</label>
+          <div className="tags">
+            {tags.map((tag) => (
+              <span key={tag} className={`tag${failures.has(tag) ? ' tag--invalid' : ''}`} title={failures.get(tag) ?? undefined}>
+                {tag}
+                <button type="button" aria-label={`Remove ${tag}`} onClick={() => setTags(tags.filter((entry) => entry !== tag))}>
+                  ×
+                </button>
+              </span>
+            ))}
+            <input
+              id="team-emails"
+              value={text}
+              onChange={(event) => (event.target.value.includes(',') ? takeText(event.target.value) : setText(event.target.value))}
+              onKeyDown={onKeyDown}
+              onBlur={() => takeText()}
+            />
+          </div>
+          {invalid && <p className="field__error">{invalid}</p>}
+        </div>
+        {bill && tags.length > 0 && (
+          <div className="bill-preview" data-testid="bill-preview">
+            <p>
+              Due now: <strong>{money(bill.currentAmount)}</strong> (pro rata to the end of this billing period), then {money(bill.recurringAmountPerUser)} per user{' '}
+              {bill.isAnnual ? 'a year' : 'a month'}.
+            </p>
+            {bill.numberPastLimit > 0 && <p className="field__error">{bill.numberPastLimit} over your plan's limit of team members.</p>}
+            {!bill.hasAccountThatAllowsAddons && <p className="field__error">{teamMessages.needsPlan}</p>}
+            {[...failures].map(([email, failure]) => (
+              <p key={email} className="field__error">
+                {email}: {failure}
+              </p>
+            ))}
+          </div>
+        )}
+        {billingError && (
+          <div role="alert" className="alert alert--error">
+            <p>We could not charge your card for the new users. Update your payment card and try again.</p>
+          </div>
+        )}
+        {results.some((item) => item.isSuccessful) && <p role="status">Added {results.filter((item) => item.isSuccessful).map((item) => item.email).join(', ')}. They will get an e-mail to choose a password.</p>}
+        <button type="button" className="button button--primary" disabled={sending || tags.length === 0} onClick={add}>
+          {sending ? 'Adding…' : 'Add'}
+        </button>
+      </div>
+      {removeError && (
+        <div role="alert" className="alert alert--error">
+          <p>{removeError}</p>
+        </div>
+      )}
+      <table className="table">
+        <thead>
+          <tr>
+            <th>E-mail</th>
+            <th>Added</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {children.length === 0 && (
+            <tr>
+              <td colSpan={3}>No team members yet.</td>
+            </tr>
+          )}
+          {children.map((child) => (
+            <tr key={child.id}>
+              <td>{child.email}</td>
+              <td>{new Date(child.createdAt).toLocaleDateString('en-US')}</td>
+              <td>
+                {confirming === child.id ? (
+                  <span role="dialog" aria-label="Confirm removal">
+                    Are you absolutely sure?{' '}
+                    <button type="button" className="button" onClick={() => setConfirming(null)}>
+                      Cancel
+                    </button>{' '}
+                    <button type="button" className="button button--danger" disabled={sending} onClick={() => remove(child.id)}>
+                      {sending ? <span className="spinner spinner--x-small" aria-label="Removing" /> : 'Remove'}
+                    </button>
+                  </span>
+                ) : (
+                  <button type="button" className="button" onClick={() => setConfirming(child.id)}>
+                    Remove
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
