@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { accountMessages, accountSettingsMessages, authMessages, csrfHeaderName } from '@serpwise/contracts';
-import { BundleRepository, createOrmConfig } from '@serpwise/database';
+import { BundleRepository, createOrmConfig, RequestedKeywordRepository } from '@serpwise/database';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { verify } from '@node-rs/argon2';
-import { rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { pino } from 'pino';
 import { createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
 import { HttpSession } from '../../infra/test/http-session.js';
@@ -116,11 +117,16 @@ describe('JsonChangeDisplayName', () => {
 });
 
 describe('JsonChangeEmail', () => {
-  it('changes the caller’s address, normalised', async () => {
+  it('changes the caller’s address, normalised, and tells the old address', async () => {
     const { me, browser } = await twoUsers();
     const response = await browser.post('/Endpoints/AccountApi/JsonChangeEmail', { newEmail: ' New.Address@Example.COM ' });
     expect((await json(response)).data).toMatchObject({ isSuccessful: true, email: 'new.address@example.com' });
     expect((await userRow(me.id)).email).toBe('new.address@example.com');
+    const outbox = join(dataDir, 'outbox');
+    const mails = await Promise.all((await readdir(outbox)).map((file) => readFile(join(outbox, file), 'utf8')));
+    const notice = mails.find((mail) => mail.includes(`To: ${me.email}`));
+    expect(notice).toMatch(/Your Serpwise email address was changed/);
+    expect(notice).toContain('new.address@example.com');
   });
 
   it('refuses an address another account uses, with the documented message', async () => {
@@ -231,6 +237,27 @@ describe('requested keywords', () => {
     const theirs = (await (await otherBrowser.get('/NsaApi/Account/GetRequestedKeywords')).json()) as { keywordStatuses: { count: number }[]; keywords: unknown[] };
     expect(theirs.keywordStatuses.every((entry) => entry.count === 0)).toBe(true);
     expect(theirs.keywords).toEqual([]);
+  });
+
+  it('moves requests along: queued → processing, and to ready once the warehouse has the term', async () => {
+    const { me, browser } = await twoUsers();
+    await browser.post('/NsaApi/Account/AddRequestedKeywords', { termsCsv: 'zebra shoes\nlater keyword' });
+    const orm = await MikroORM.init(createOrmConfig({ databaseUrl: database.url, poolMax: 1 }));
+    try {
+      const repository = new RequestedKeywordRepository(orm.em.fork());
+      await repository.advance();
+      const status = async () => Object.fromEntries((await database.query<{ term: string; status: string }>('select term, status from requested_keyword where user_id = $1', [me.id])).map((row) => [row.term, row.status]));
+      expect(await status()).toEqual({ 'zebra shoes': 'processing', 'later keyword': 'processing' });
+      await database.query(`insert into data_source (id, kind, label, loaded_at) values (901, 'import', 'test', now()) on conflict do nothing`);
+      await database.query(
+        `insert into keyword (id, territory, term, volume, volume_history, history_start, cpc, competition, difficulty, result_count, source_id)
+         values (990002, 'UK', 'zebra shoes', 10, '{10}', '2026-01-01', 1, 0.5, 10, 100, 901)`,
+      );
+      await repository.advance();
+      expect(await status()).toEqual({ 'zebra shoes': 'ready', 'later keyword': 'processing' });
+    } finally {
+      await orm.close(true);
+    }
   });
 
   it.each([

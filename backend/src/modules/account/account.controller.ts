@@ -11,14 +11,11 @@ import {
   setUserAttributeSchema,
   type ContactInfo,
 } from '@serpwise/contracts';
-import { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, CurrentSession, type Identity, type RequestSession } from '../sessions/request-session.js';
 import { AccountService } from './account.service.js';
 import { CsrfOnGetGuard } from './csrf-on-get.guard.js';
-
-const noParams = z.object({}).strict();
 
 /** The account settings calls (03 §7 "Account API" and "Account"), all on the caller's own account. */
 @Access('user')
@@ -49,7 +46,7 @@ export class AccountController {
   }
 
   @Get('Endpoints/AccountApi/GetAccountInfo')
-  accountInfo(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(noParams)) _query: object) {
+  accountInfo(@CurrentIdentity() identity: Identity) {
     return this.account.accountInfo(identity);
   }
 

@@ -29,6 +29,7 @@ import {
   UserRepository,
 } from '@serpwise/database';
 import { randomBytes } from 'node:crypto';
+import { Mailer } from '../../platform/mail/mailer.js';
 import { AuthRefusal } from '../auth/auth-refusal.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
@@ -58,6 +59,7 @@ export class AccountService {
     private readonly apiKeys: ApiKeyRepository,
     private readonly bundles: BundleRepository,
     private readonly contacts: AccountContactRepository,
+    private readonly mailer: Mailer,
   ) {}
 
   async changeDisplayName(identity: Identity, raw: string) {
@@ -72,9 +74,16 @@ export class AccountService {
   async changeEmail(identity: Identity, raw: string) {
     const email = normalizeEmail(raw);
     if (!isValidEmail(email)) throw new AuthRefusal(400, [accountMessages.invalidEmail]);
-    if (email !== identity.user.email && !(await this.users.setEmail(identity.user.id, email))) {
-      throw new AuthRefusal(409, [accountMessages.duplicateEmail]);
-    }
+    if (email === identity.user.email) return { data: { ...ok, email } };
+    if (!(await this.users.setEmail(identity.user.id, email))) throw new AuthRefusal(409, [accountMessages.duplicateEmail]);
+    // The old address hears about it, so a take-over through a stolen session does not go unnoticed.
+    await this.mailer
+      .send({
+        to: identity.user.email,
+        subject: 'Your Serpwise email address was changed',
+        text: `The email address of your Serpwise account was changed from ${identity.user.email} to ${email}.\n\nIf you did not do this, reply to this message or contact support at once.`,
+      })
+      .catch(() => undefined);
     return { data: { ...ok, email } };
   }
 
