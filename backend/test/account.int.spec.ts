@@ -1,45 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { accountMessages, accountSettingsMessages, authMessages, csrfHeaderName } from '@serpwise/contracts';
 import { BundleRepository, createOrmConfig, RequestedKeywordRepository } from '@serpwise/database';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { verify } from '@node-rs/argon2';
-import { readdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pino } from 'pino';
-import { createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
+import { outboxMails, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import type { TestDatabase } from '../../infra/test/test-services.js';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
-import { createApp } from '../src/create-app.js';
 
 jest.setTimeout(60_000);
 
+let testApp: TestApp;
 let database: TestDatabase;
-let redis: TestRedis;
-let app: NestExpressApplication;
 let baseUrl: string;
-let dataDir: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  redis = createTestRedis();
-  const environment = testEnvironment(database, redis);
-  dataDir = environment.DATA_DIR;
-  app = await createApp(environment, pino({ level: 'silent' }));
-  await app.listen(0, '127.0.0.1');
-  baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  testApp = await startTestApp();
+  ({ database, baseUrl } = testApp);
   const orm = await MikroORM.init(createOrmConfig({ databaseUrl: database.url, poolMax: 1 }));
   await new BundleRepository(orm.em.fork()).ensureCode({ code: 'TEST-BUNDLE-2M', grantedRole: 'full', months: 2, maxRedemptions: null });
   await new BundleRepository(orm.em.fork()).ensureCode({ code: 'ONCE-ONLY', grantedRole: 'full', months: 1, maxRedemptions: 1 });
   await orm.close(true);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await rm(dataDir, { recursive: true, force: true });
-  await redis?.cleanup();
-  await database?.drop();
-});
+afterAll(() => testApp?.stop());
 
 type Answer = { data: { isSuccessful: boolean; errors: string[] } & Record<string, unknown>; message?: string } & Record<string, unknown>;
 const json = async (response: Response) => (await response.json()) as Answer;
@@ -122,8 +106,7 @@ describe('JsonChangeEmail', () => {
     const response = await browser.post('/Endpoints/AccountApi/JsonChangeEmail', { newEmail: ' New.Address@Example.COM ' });
     expect((await json(response)).data).toMatchObject({ isSuccessful: true, email: 'new.address@example.com' });
     expect((await userRow(me.id)).email).toBe('new.address@example.com');
-    const outbox = join(dataDir, 'outbox');
-    const mails = await Promise.all((await readdir(outbox)).map((file) => readFile(join(outbox, file), 'utf8')));
+    const mails = await outboxMails(testApp.outboxDir);
     const notice = mails.find((mail) => mail.includes(`To: ${me.email}`));
     expect(notice).toMatch(/Your Serpwise email address was changed/);
     expect(notice).toContain('new.address@example.com');

@@ -1,35 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Emitter } from '@socket.io/redis-emitter';
 import { diagnosticJob, rooms, sessionCookieName, type JobStatus, type ServerToClientEvents } from '@serpwise/contracts';
 import { Queue } from 'bullmq';
-import { pino } from 'pino';
 import { io, type Socket } from 'socket.io-client';
-import { createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import type { TestDatabase, TestRedis } from '../../infra/test/test-services.js';
 import { HttpSession } from '../../infra/test/http-session.js';
-import { createApp } from '../src/create-app.js';
 import { queueKeyPrefix, socketChannelKey } from '../src/platform/redis/redis-connection.js';
 
 jest.setTimeout(60_000);
 
+let testApp: TestApp;
 let database: TestDatabase;
 let redis: TestRedis;
-let app: NestExpressApplication;
 let baseUrl: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  redis = createTestRedis();
-  app = await createApp(testEnvironment(database, redis), pino({ level: 'silent' }));
-  await app.listen(0, '127.0.0.1');
-  baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  testApp = await startTestApp();
+  ({ database, redis, baseUrl } = testApp);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await redis?.cleanup();
-  await database?.drop();
-});
+afterAll(() => testApp?.stop());
 
 const jobCount = async () => Number((await database.query<{ n: string }>('select count(*) as n from job_record'))[0]!.n);
 

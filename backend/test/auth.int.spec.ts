@@ -1,38 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { accountMessages, authMessages, sessionCookieName, type ActiveState } from '@serpwise/contracts';
-import { readdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pino } from 'pino';
-import { createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
+import { outboxMails, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import type { TestDatabase } from '../../infra/test/test-services.js';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
-import { createApp } from '../src/create-app.js';
 
 jest.setTimeout(60_000);
 
+let testApp: TestApp;
 let database: TestDatabase;
-let redis: TestRedis;
-let app: NestExpressApplication;
 let baseUrl: string;
 let outbox: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  redis = createTestRedis();
-  const environment = testEnvironment(database, redis, { SESSION_LIMIT_PER_USER: '2', LOGIN_ATTEMPTS_PER_15_MIN: '3' });
-  outbox = join(environment.DATA_DIR, 'outbox');
-  app = await createApp(environment, pino({ level: 'silent' }));
-  await app.listen(0, '127.0.0.1');
-  baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  testApp = await startTestApp({ env: { SESSION_LIMIT_PER_USER: '2', LOGIN_ATTEMPTS_PER_15_MIN: '3' } });
+  ({ database, baseUrl, outboxDir: outbox } = testApp);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await rm(join(outbox, '..'), { recursive: true, force: true });
-  await redis?.cleanup();
-  await database?.drop();
-});
+afterAll(() => testApp?.stop());
 
 const userCount = async () => Number((await database.query<{ n: string }>('select count(*) as n from app_user'))[0]!.n);
 const activeState = async (browser: HttpSession) => (await (await browser.get('/endpoints/accountapi/getactivestate')).json()) as ActiveState;
@@ -183,14 +168,8 @@ describe('login and logout', () => {
 });
 
 describe('forgot password', () => {
-  const latestMail = async () => {
-    const files = (await readdir(outbox)).sort();
-    return readFile(join(outbox, files.at(-1)!), 'utf8');
-  };
-  const linkIn = (mail: string) => {
-    const unfolded = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    return /\/auth\/resetpassword\?token=([A-Za-z0-9_-]+)/.exec(unfolded)![1]!;
-  };
+  const latestMail = async () => (await outboxMails(outbox))[0]!;
+  const linkIn = (mail: string) => /\/auth\/resetpassword\?token=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
 
   it('mails a one-time link that sets a new password and ends the old sessions', async () => {
     const user = await createTestUser(database, { email: 'forgetful@example.com', password: 'old-password' });
@@ -217,10 +196,10 @@ describe('forgot password', () => {
 
   it('answers the same for an address without an account, and mails nothing', async () => {
     const browser = await freshBrowser('/auth/forgotpassword');
-    const before = (await readdir(outbox).catch(() => [])).length;
+    const before = (await outboxMails(outbox)).length;
     const response = await browser.post('/Endpoints/AccountApi/JsonForgotPassword', { email: 'stranger@example.com' });
     expect(await body(response)).toEqual({ data: { isSuccessful: true, errors: [] } });
-    expect((await readdir(outbox).catch(() => [])).length).toBe(before);
+    expect((await outboxMails(outbox)).length).toBe(before);
   });
 
   it('refuses a malformed address with the documented message', async () => {

@@ -1,38 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { billingMessages, cardMessages, csrfHeaderName, teamMessages, type ActiveState, type ReceiptSummary, type SubscriptionSummary, type TeamBillingInfo } from '@serpwise/contracts';
-import { readdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pino } from 'pino';
-import { createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
+import { lastMailTo as lastMailIn, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import type { TestDatabase } from '../../infra/test/test-services.js';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
-import { createApp } from '../src/create-app.js';
 
 jest.setTimeout(90_000);
 
+let testApp: TestApp;
 let database: TestDatabase;
-let redis: TestRedis;
-let app: NestExpressApplication;
 let baseUrl: string;
 let outbox: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  redis = createTestRedis();
-  const environment = testEnvironment(database, redis, { SESSION_LIMIT_PER_USER: '50' });
-  outbox = join(environment.DATA_DIR, 'outbox');
-  app = await createApp(environment, pino({ level: 'silent' }));
-  await app.listen(0, '127.0.0.1');
-  baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  testApp = await startTestApp({ env: { SESSION_LIMIT_PER_USER: '50' } });
+  ({ database, baseUrl, outboxDir: outbox } = testApp);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await rm(join(outbox, '..'), { recursive: true, force: true });
-  await redis?.cleanup();
-  await database?.drop();
-});
+afterAll(() => testApp?.stop());
 
 const year = new Date().getFullYear() + 2;
 const goodCard = { name: 'Ada Lovelace', number: '4242 4242 4242 4242', securityCode: '123', expirationMonth: 12, expirationYear: year };
@@ -68,14 +53,7 @@ const count = async (sql: string, params: unknown[] = []) => Number((await datab
 const activeState = async (browser: HttpSession) => json<ActiveState>(await browser.get('/endpoints/accountapi/getactivestate'));
 const del = (browser: HttpSession, path: string) => browser.request('DELETE', path, { [csrfHeaderName]: browser.csrfToken });
 
-async function lastMailTo(address: string) {
-  const files = (await readdir(outbox)).sort().reverse();
-  for (const file of files) {
-    const text = (await readFile(join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    if (text.includes(`To: ${address}`)) return text;
-  }
-  throw new Error(`no mail to ${address}`);
-}
+const lastMailTo = (address: string) => lastMailIn(outbox, address);
 
 describe('private billing calls refuse visitors with 401', () => {
   it.each([

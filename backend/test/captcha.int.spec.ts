@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { authMessages } from '@serpwise/contracts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
-import { createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import type { TestDatabase } from '../../infra/test/test-services.js';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { createTestUser } from '../../infra/test/test-users.js';
-import { createApp } from '../src/create-app.js';
 
 jest.setTimeout(60_000);
 
@@ -24,26 +22,20 @@ const provider: Server = createServer((request, response) => {
   });
 });
 
+let testApp: TestApp;
 let database: TestDatabase;
-let redis: TestRedis;
-let app: NestExpressApplication;
 let baseUrl: string;
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   const verifyUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/siteverify`;
-  database = await createTestDatabase();
-  redis = createTestRedis();
-  app = await createApp(testEnvironment(database, redis, { CAPTCHA_SECRET: 'test-secret', CAPTCHA_VERIFY_URL: verifyUrl }), pino({ level: 'silent' }));
-  await app.listen(0, '127.0.0.1');
-  baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  testApp = await startTestApp({ env: { CAPTCHA_SECRET: 'test-secret', CAPTCHA_VERIFY_URL: verifyUrl } });
+  ({ database, baseUrl } = testApp);
 });
 
 afterAll(async () => {
-  await app?.close();
+  await testApp?.stop();
   await new Promise((resolve) => provider.close(resolve));
-  await redis?.cleanup();
-  await database?.drop();
 });
 
 describe('captcha, when a secret is configured', () => {

@@ -1,37 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { csrfHeaderName, onboardingMessages, type ActiveState } from '@serpwise/contracts';
-import { rm } from 'node:fs/promises';
-import { pino } from 'pino';
-import { createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import type { TestDatabase } from '../../infra/test/test-services.js';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
-import { createApp } from '../src/create-app.js';
 
 jest.setTimeout(60_000);
 
+let testApp: TestApp;
 let database: TestDatabase;
-let redis: TestRedis;
-let app: NestExpressApplication;
 let baseUrl: string;
-let dataDir: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  redis = createTestRedis();
-  const environment = testEnvironment(database, redis);
-  dataDir = environment.DATA_DIR;
-  app = await createApp(environment, pino({ level: 'silent' }));
-  await app.listen(0, '127.0.0.1');
-  baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  testApp = await startTestApp();
+  ({ database, baseUrl } = testApp);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await rm(dataDir, { recursive: true, force: true });
-  await redis?.cleanup();
-  await database?.drop();
-});
+afterAll(() => testApp?.stop());
 
 const survey = {
   name: 'Ada',

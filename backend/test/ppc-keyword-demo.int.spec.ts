@@ -1,36 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { loadDemoMarket } from '@serpwise/research';
-import pg from 'pg';
-import { pino } from 'pino';
-import { createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
-import { createApp } from '../src/create-app.js';
+import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import type { TestDatabase } from '../../infra/test/test-services.js';
 
 /** Smoke test of every PPC and keyword research endpoint on the generated tiny market (numbers: ppc-keyword-research.int.spec.ts). */
 jest.setTimeout(60_000);
 
+let testApp: TestApp;
 let database: TestDatabase;
-let redis: TestRedis;
-let app: NestExpressApplication;
 let baseUrl: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  await loadDemoMarket(client, { size: 'tiny' });
-  await client.end();
-  redis = createTestRedis();
-  app = await createApp(testEnvironment(database, redis), pino({ level: 'silent' }));
-  await app.listen(0, '127.0.0.1');
-  baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  testApp = await startTestApp({ seed: loadTinyMarket });
+  ({ database, baseUrl } = testApp);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await redis?.cleanup();
-  await database?.drop();
-});
+afterAll(() => testApp?.stop());
 
 const get = async (path: string) => {
   const response = await fetch(baseUrl + path, { headers: { accept: 'application/json' } });

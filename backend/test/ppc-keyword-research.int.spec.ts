@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { domainMonthRollupSql } from '@serpwise/research';
-import { pino } from 'pino';
 import type { HttpSession } from '../../infra/test/http-session.js';
-import { createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import type { TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
-import { createApp } from '../src/create-app.js';
 
 /**
  * PPC and keyword research on a hand-built market: every expectation below is computed from the inline fixtures in
@@ -92,9 +90,8 @@ const budgetOf = (month: string, domainId: number) => round2(adsOf(month, domain
 const byVolume = (a: number, b: number) => kw(b).volume - kw(a).volume || kw(a).term.localeCompare(kw(b).term);
 
 // ---- app ---------------------------------------------------------------------------------------------------------
+let testApp: TestApp;
 let database: TestDatabase;
-let redis: TestRedis;
-let app: NestExpressApplication;
 let baseUrl: string;
 let free: HttpSession;
 let full: HttpSession;
@@ -127,21 +124,18 @@ async function insertMarket() {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await insertMarket();
-  redis = createTestRedis();
-  app = await createApp(testEnvironment(database, redis), pino({ level: 'silent' }));
-  await app.listen(0, '127.0.0.1');
-  baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  testApp = await startTestApp({
+    seed: async (fresh) => {
+      database = fresh;
+      await insertMarket();
+    },
+  });
+  ({ baseUrl } = testApp);
   free = await loggedInSession(baseUrl, await createTestUser(database, { roles: ['free'] }));
   full = await loggedInSession(baseUrl, await createTestUser(database, { roles: ['full'] }));
 });
 
-afterAll(async () => {
-  await app?.close();
-  await redis?.cleanup();
-  await database?.drop();
-});
+afterAll(() => testApp?.stop());
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { isLockedRow, organicSearchTypes, rankingHistoryTypes, type TablePage } from '@serpwise/contracts';
 import { domainMonthRollupSql, toNumberedPlaceholders } from '@serpwise/research';
 import { SeoResearchService } from '../src/modules/seo-research/seo-research.service.js';
-import { pino } from 'pino';
 import { HttpSession } from '../../infra/test/http-session.js';
-import { createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import type { TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
-import { createApp } from '../src/create-app.js';
 
 jest.setTimeout(60_000);
 
@@ -102,15 +100,14 @@ function best(month: string, filter: (rank: RankFixture) => boolean, territory =
 const ofDomain = (domain: string) => (rank: RankFixture) => rank.domain === domain;
 
 // ---------------------------------------------------------------------------------------------------------------
+let testApp: TestApp;
 let database: TestDatabase;
-let redis: TestRedis;
-let app: NestExpressApplication;
 let baseUrl: string;
 let free: HttpSession;
 let full: HttpSession;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
+/** Inserts the hand-built market above into a fresh test database. */
+async function insertFixtures(): Promise<void> {
   await database.query(`insert into data_source (id, kind, label, first_month, last_month, loaded_at) values (1, 'import', 'fixture', '2026-08-01', '2026-10-01', '2026-11-01T00:00:00Z')`);
   for (const [index, name] of domains.entries()) {
     await database.query(`insert into domain (id, name, topic, source_id) values ($1, $2, $3, 1)`, [index + 1, name, topics[name] ?? null]);
@@ -148,20 +145,21 @@ beforeAll(async () => {
     );
   }
   for (const step of domainMonthRollupSql()) await database.query(step.sql, step.params);
+}
 
-  redis = createTestRedis();
-  app = await createApp(testEnvironment(database, redis), pino({ level: 'silent' }));
-  await app.listen(0, '127.0.0.1');
-  baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+beforeAll(async () => {
+  testApp = await startTestApp({
+    seed: async (fresh) => {
+      database = fresh;
+      await insertFixtures();
+    },
+  });
+  ({ baseUrl } = testApp);
   free = await loggedInSession(baseUrl, await createTestUser(database, { roles: ['free'] }));
   full = await loggedInSession(baseUrl, await createTestUser(database, { roles: ['full'] }));
 });
 
-afterAll(async () => {
-  await app?.close();
-  await redis?.cleanup();
-  await database?.drop();
-});
+afterAll(() => testApp?.stop());
 
 type Table<Row> = TablePage<Row> & { month: string | null; wasQueryFound: boolean };
 const visitorGet = (path: string) => fetch(baseUrl + path, { headers: { accept: 'application/json' } });
@@ -628,7 +626,7 @@ describe('Every table', () => {
 
 describe('Export queries', () => {
   it('give every table\'s whole ordered query, the rows a full user pages through', async () => {
-    const service = app.get(SeoResearchService);
+    const service = testApp.app.get(SeoResearchService);
     const cases: [Parameters<SeoResearchService['exportQuery']>[0], Record<string, string>, string][] = [
       ['seo/keywords', { domain: 'omega.example', sort: 'keyword', sortDirection: 'asc' }, '/rest/research/seo/keywords?domain=omega.example&sort=keyword&sortDirection=asc'],
       ['seo/kombat', { domains: 'alpha.example,beta.example', segment: 'all' }, '/rest/research/seo/kombat?domains=alpha.example,beta.example&segment=all'],

@@ -1,0 +1,76 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Environment } from '@serpwise/contracts';
+import { loadDemoMarket } from '@serpwise/research';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import pg from 'pg';
+import { pino } from 'pino';
+import { createApp } from '../../backend/src/create-app.js';
+import { createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from './test-services.js';
+
+/** The API running in the test process, on its own database, Redis prefix and data folder. */
+export interface TestApp {
+  database: TestDatabase;
+  redis: TestRedis;
+  app: NestExpressApplication;
+  environment: Environment;
+  baseUrl: string;
+  /** Where mail lands without SMTP (one .eml file per message). */
+  outboxDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the API for an integration test file. `seed` fills the database before the app starts (fixtures, the
+ * tiny demo market); stop() closes the app and removes everything the file created.
+ */
+export async function startTestApp(
+  options: { env?: Record<string, string>; seed?: (database: TestDatabase) => Promise<void> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  await options.seed?.(database);
+  const redis = createTestRedis();
+  const environment = testEnvironment(database, redis, options.env);
+  const app = await createApp(environment, pino({ level: 'silent' }));
+  await app.listen(0, '127.0.0.1');
+  const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  return {
+    database,
+    redis,
+    app,
+    environment,
+    baseUrl,
+    outboxDir: join(environment.DATA_DIR, 'outbox'),
+    stop: async () => {
+      await app.close();
+      await rm(environment.DATA_DIR, { recursive: true, force: true });
+      await redis.cleanup();
+      await database.drop();
+    },
+  };
+}
+
+/** Loads the generated `tiny` demo market into a test database. */
+export async function loadTinyMarket(database: TestDatabase): Promise<void> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await loadDemoMarket(client, { size: 'tiny' });
+  } finally {
+    await client.end();
+  }
+}
+
+/** The messages in an outbox, newest first, with quoted-printable soft line breaks undone so links read whole. */
+export async function outboxMails(outboxDir: string): Promise<string[]> {
+  const files = (await readdir(outboxDir).catch(() => [] as string[])).sort().reverse();
+  const texts = await Promise.all(files.map((file) => readFile(join(outboxDir, file), 'utf8')));
+  return texts.map((text) => text.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+}
+
+/** The newest message to an address. */
+export async function lastMailTo(outboxDir: string, address: string): Promise<string> {
+  const mail = (await outboxMails(outboxDir)).find((text) => text.includes(`To: ${address}`));
+  if (!mail) throw new Error(`no mail to ${address}`);
+  return mail;
+}
