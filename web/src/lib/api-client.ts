@@ -13,6 +13,13 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The messages to show for a failed call: the documented data.errors, else its message, else the fallback. */
+export function errorsOf(error: unknown, fallback = 'Something went wrong. Check your connection and try again.'): string[] {
+  if (!error) return [];
+  if (error instanceof ApiRequestError) return error.errors.length ? error.errors : [error.message];
+  return [fallback];
+}
+
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | boolean | undefined>;

@@ -8,6 +8,7 @@ export interface TextFieldProps {
   onChange: (value: string) => void;
   onBlur: () => void;
   type?: 'text' | 'email' | 'password' | 'url';
+  inputMode?: 'text' | 'numeric' | 'email';
   autoComplete?: string;
   hint?: string;
   placeholder?: string;
@@ -15,7 +16,7 @@ export interface TextFieldProps {
 }
 
 /** A labelled input that marks itself red with its message once validation fails (03 §4 input states). */
-export function TextField({ label, name, value, error, onChange, onBlur, type = 'text', autoComplete, hint, placeholder, disabled }: TextFieldProps) {
+export function TextField({ label, name, value, error, onChange, onBlur, type = 'text', inputMode, autoComplete, hint, placeholder, disabled }: TextFieldProps) {
   const id = useId();
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
@@ -25,6 +26,7 @@ export function TextField({ label, name, value, error, onChange, onBlur, type = 
         id={id}
         name={name}
         type={type}
+        inputMode={inputMode}
         value={value}
         autoComplete={autoComplete}
         placeholder={placeholder}
@@ -45,26 +47,4 @@ export function TextField({ label, name, value, error, onChange, onBlur, type = 
       ) : null}
     </div>
   );
-}
-
-/** The form-level message and the server's refusal messages. */
-export function FormMessages({ formError, serverErrors, success }: { formError: string | null; serverErrors?: string[]; success?: string | null }) {
-  if (formError) return <p className="form__message form__message--error" role="alert">{formError}</p>;
-  if (serverErrors?.length)
-    return (
-      <div className="form__message form__message--error" role="alert">
-        {serverErrors.map((message) => (
-          <p key={message}>{message}</p>
-        ))}
-      </div>
-    );
-  if (success) return <p className="form__message form__message--ok" role="status">{success}</p>;
-  return null;
-}
-
-/** The messages of a failed call: the documented data.errors, else the message. */
-export function errorsOf(error: unknown): string[] {
-  if (!error) return [];
-  const withErrors = error as { errors?: string[]; message?: string };
-  return withErrors.errors?.length ? withErrors.errors : [withErrors.message ?? 'Something went wrong. Please try again.'];
 }

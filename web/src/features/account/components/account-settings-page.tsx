@@ -1,6 +1,8 @@
 import { accountSettingsMessages, maxDisplayNameLength, validators } from '@serpwise/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { errorsOf, FormMessages, TextField } from '../../../components/form/text-field';
+import { TextField } from '../../../components/form/text-field';
+import { FormMessages } from '../../../components/form/form-messages';
+import { errorsOf } from '../../../lib/api-client';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { useChangeDisplayName } from '../api/change-display-name';
 import { useChangeEmail } from '../api/change-email';

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { errorsOf, FormMessages, TextField } from '../../../components/form/text-field';
+import { TextField } from '../../../components/form/text-field';
+import { FormMessages } from '../../../components/form/form-messages';
+import { errorsOf } from '../../../lib/api-client';
 import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { validators } from '@serpwise/contracts';
 import { useRedeemBundle } from '../api/redeem-bundle';

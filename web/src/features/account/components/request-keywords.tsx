@@ -1,7 +1,8 @@
 import { accountMessages, accountSettingsMessages, parseRequestedKeywords, toQuestionForm, type RequestedKeywordStatus } from '@serpwise/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, Outlet, useNavigate, useOutletContext } from 'react-router';
-import { errorsOf, FormMessages } from '../../../components/form/text-field';
+import { FormMessages } from '../../../components/form/form-messages';
+import { errorsOf } from '../../../lib/api-client';
 import { TextareaWithCounter } from '../../../components/form/textarea-with-counter';
 import { WizardSteps } from '../../../components/form/wizard-steps';
 import { useAddRequestedKeywords } from '../api/add-requested-keywords';

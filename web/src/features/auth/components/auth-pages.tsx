@@ -1,14 +1,20 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { accountMessages, safeReturnUrl } from '@serpwise/contracts';
-import { TextField } from '../../../components/forms/text-field';
-import { useFormFields } from '../../../components/forms/use-form-fields';
-import { email, matches, registrationPassword } from '../../../components/forms/validators';
+import { accountMessages, safeReturnUrl, validators } from '@serpwise/contracts';
+import { FormMessages } from '../../../components/form/form-messages';
+import { TextField } from '../../../components/form/text-field';
+import { useValidatedForm } from '../../../components/form/use-validated-form';
+import { errorsOf } from '../../../lib/api-client';
 import { checkResetLink, requestPasswordReset, resetPassword } from '../api/auth-calls';
 import { useActiveState } from '../api/get-active-state';
-import { errorsOf } from './auth-result';
 import { LoginPanel } from './login-panel';
 import { SignUpPanel } from './sign-up-panel';
+
+const forgotRules = { email: [validators.required(accountMessages.invalidEmail), validators.email()] };
+const resetRules = {
+  newPassword: [validators.required(accountMessages.passwordTooShort), validators.password()],
+  confirmPassword: [validators.passwordConfirmation('newPassword')],
+};
 
 const useReturnUrl = () => {
   const [params] = useSearchParams();
@@ -42,7 +48,7 @@ export function FreeAccountPage() {
 
 /** /auth/forgotpassword: asks for the e-mail address and sends a one-time reset link. */
 export function ForgotPasswordPage() {
-  const form = useFormFields({ email });
+  const form = useValidatedForm(forgotRules, { email: '' });
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [errors, setErrors] = useState<string[]>([]);
 
@@ -71,15 +77,8 @@ export function ForgotPasswordPage() {
         ) : (
           <>
             <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
-            <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} error={form.errors.email} />
-            {form.formError && <p className="form-error">{form.formError}</p>}
-            {errors.length > 0 && (
-              <div role="alert" className="alert alert--error">
-                {errors.map((message) => (
-                  <p key={message}>{message}</p>
-                ))}
-              </div>
-            )}
+            <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+            <FormMessages formError={form.formError} serverErrors={errors} />
             <button type="submit" className="button button--primary" disabled={state === 'sending'}>
               {state === 'sending' ? 'Sending…' : 'Send reset link'}
             </button>
@@ -98,7 +97,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [linkState, setLinkState] = useState<'checking' | 'valid' | 'invalid' | 'done'>(token ? 'checking' : 'invalid');
-  const form = useFormFields({ newPassword: registrationPassword, confirmPassword: matches('newPassword') });
+  const form = useValidatedForm(resetRules, { newPassword: '', confirmPassword: '' });
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
 
@@ -141,16 +140,9 @@ export function ResetPasswordPage() {
         )}
         {linkState === 'valid' && (
           <>
-            <TextField label="New password" type="password" autoComplete="new-password" {...form.field('newPassword')} error={form.errors.newPassword} hint={accountMessages.passwordHint} />
-            <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} error={form.errors.confirmPassword} />
-            {form.formError && <p className="form-error">{form.formError}</p>}
-            {errors.length > 0 && (
-              <div role="alert" className="alert alert--error">
-                {errors.map((message) => (
-                  <p key={message}>{message}</p>
-                ))}
-              </div>
-            )}
+            <TextField label="New password" type="password" autoComplete="new-password" {...form.field('newPassword')} hint={accountMessages.passwordHint} />
+            <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+            <FormMessages formError={form.formError} serverErrors={errors} />
             <button type="submit" className="button button--primary" disabled={sending}>
               {sending ? 'Saving…' : 'Set new password'}
             </button>

@@ -1,16 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { AuthAnswer } from '@serpwise/contracts';
-import { TextField } from '../../../components/forms/text-field';
-import { useFormFields } from '../../../components/forms/use-form-fields';
-import { required } from '../../../components/forms/validators';
+import { validators, type AuthAnswer } from '@serpwise/contracts';
+import { FormMessages } from '../../../components/form/form-messages';
+import { TextField } from '../../../components/form/text-field';
+import { useValidatedForm } from '../../../components/form/use-validated-form';
+import { errorsOf } from '../../../lib/api-client';
 import { captchaToken, login } from '../api/auth-calls';
-import { errorsOf, finishAuthentication } from './auth-result';
+import { finishAuthentication } from './auth-result';
 
-const validators = {
-  username: required('Enter your e-mail or username.'),
-  password: required('Enter your password.'),
+/** Login: both fields must be non-empty before sending (01-product.md §5). */
+const rules = {
+  username: [validators.required('Enter your e-mail or username.')],
+  password: [validators.required('Enter your password.')],
 };
+const empty = { username: '', password: '' };
 
 export interface LoginPanelProps {
   title?: string;
@@ -22,7 +25,7 @@ export interface LoginPanelProps {
 
 /** The login panel: e-mail or username, password, Remember Me, Forgot password? (01-product.md §2). */
 export function LoginPanel({ title = 'Log in to Continue', embedded = false, returnUrl, onAuthenticated }: LoginPanelProps) {
-  const form = useFormFields(validators);
+  const form = useValidatedForm(rules, empty);
   const [remember, setRemember] = useState(false);
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
@@ -54,21 +57,14 @@ export function LoginPanel({ title = 'Log in to Continue', embedded = false, ret
       <p className="auth-panel__switch">
         <Link to={returnUrl ? `/freeaccount?returnUrl=${encodeURIComponent(returnUrl)}` : '/freeaccount'}>Create an account</Link>
       </p>
-      <TextField label="Email or username" autoComplete="username" {...form.field('username')} error={form.errors.username} />
-      <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} error={form.errors.password} />
+      <TextField label="Email or username" autoComplete="username" {...form.field('username')} />
+      <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
       {!embedded && (
         <label className="checkbox">
           <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} /> Remember Me
         </label>
       )}
-      {form.formError && <p className="form-error">{form.formError}</p>}
-      {errors.length > 0 && (
-        <div role="alert" className="alert alert--error">
-          {errors.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      )}
+      <FormMessages formError={form.formError} serverErrors={errors} />
       <button type="submit" className="button button--primary" disabled={sending}>
         {sending ? 'Logging in…' : 'Login'}
       </button>

@@ -1,13 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { accountMessages, type AuthAnswer } from '@serpwise/contracts';
-import { TextField } from '../../../components/forms/text-field';
-import { useFormFields } from '../../../components/forms/use-form-fields';
-import { email, registrationPassword } from '../../../components/forms/validators';
+import { accountMessages, validators, type AuthAnswer } from '@serpwise/contracts';
+import { FormMessages } from '../../../components/form/form-messages';
+import { TextField } from '../../../components/form/text-field';
+import { useValidatedForm } from '../../../components/form/use-validated-form';
+import { errorsOf } from '../../../lib/api-client';
 import { captchaToken, registerFreeAccount } from '../api/auth-calls';
-import { errorsOf, finishAuthentication } from './auth-result';
+import { finishAuthentication } from './auth-result';
 
-const validators = { email, password: registrationPassword };
+/** Registration: a valid e-mail and a password of 6 or more characters after trimming (01-product.md §5). */
+const rules = {
+  email: [validators.required(accountMessages.invalidEmail), validators.email()],
+  password: [validators.required(accountMessages.passwordTooShort), validators.password()],
+};
+const empty = { email: '', password: '' };
 
 export interface SignUpPanelProps {
   returnUrl?: string;
@@ -16,7 +22,7 @@ export interface SignUpPanelProps {
 
 /** The free sign-up panel (01-product.md §2): e-mail and password, validated after blur. */
 export function SignUpPanel({ returnUrl, onAuthenticated }: SignUpPanelProps) {
-  const form = useFormFields(validators);
+  const form = useValidatedForm(rules, empty);
   const [creating, setCreating] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
 
@@ -43,23 +49,15 @@ export function SignUpPanel({ returnUrl, onAuthenticated }: SignUpPanelProps) {
     <form className="panel auth-panel" onSubmit={submit} noValidate aria-label="Sign up">
       <h2>Sign up for a free account to continue</h2>
       <p className="auth-panel__note">(no credit card required)</p>
-      <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} error={form.errors.email} />
+      <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <TextField
         label="Password"
         type="password"
         autoComplete="new-password"
         {...form.field('password')}
-        error={form.errors.password}
         hint={accountMessages.passwordHint}
       />
-      {form.formError && <p className="form-error">{form.formError}</p>}
-      {errors.length > 0 && (
-        <div role="alert" className="alert alert--error">
-          {errors.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      )}
+      <FormMessages formError={form.formError} serverErrors={errors} />
       <button type="submit" className="button button--primary" disabled={creating}>
         {creating ? 'Creating your account…' : 'Sign Up Free'}
       </button>

@@ -9,7 +9,8 @@ import {
   type CardFormValues,
   type CardInput,
 } from '@serpwise/contracts';
-import { TextField } from '../../../components/forms/text-field';
+import { FormMessages } from '../../../components/form/form-messages';
+import { TextField } from '../../../components/form/text-field';
 
 export interface CardFormProps {
   submitLabel: string;
@@ -58,13 +59,13 @@ export function CardForm({ submitLabel, sending = false, errors = [], onSubmit, 
 
   return (
     <form className="card-form" onSubmit={submit} noValidate aria-label="Payment card">
-      <TextField label="Name on card" autoComplete="cc-name" value={values.name} onChange={(e) => set('name', e.target.value)} onBlur={blur('name')} error={shown('name')} />
+      <TextField label="Name on card" autoComplete="cc-name" value={values.name} name="name" onChange={(value) => set('name', value)} onBlur={blur('name')} error={shown('name')} />
       <TextField
         label="Card number"
         inputMode="numeric"
         autoComplete="cc-number"
         value={values.number}
-        onChange={(e) => set('number', e.target.value)}
+        name="number" onChange={(value) => set('number', value)}
         onBlur={blur('number')}
         error={shown('number')}
         hint={type ? `Card type: ${type}` : 'Visa, MasterCard, Discover or American Express'}
@@ -109,20 +110,13 @@ export function CardForm({ submitLabel, sending = false, errors = [], onSubmit, 
           inputMode="numeric"
           autoComplete="cc-csc"
           value={values.securityCode}
-          onChange={(e) => set('securityCode', e.target.value)}
+          name="securityCode" onChange={(value) => set('securityCode', value)}
           onBlur={blur('securityCode')}
           error={shown('securityCode')}
         />
       </div>
       {children}
-      {formError && <p className="form-error">{formError}</p>}
-      {errors.length > 0 && (
-        <div role="alert" className="alert alert--error">
-          {errors.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      )}
+      <FormMessages formError={formError} serverErrors={errors} />
       <button type="submit" className="button button--primary" disabled={sending}>
         {sending ? 'Sending…' : submitLabel}
       </button>

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { applyCoupon, defaultPurchaseId, formatDollars, safeReturnUrl, type BillingPeriod, type CardInput, type PlanId } from '@serpwise/contracts';
-import { ApiRequestError } from '../../../lib/api-client';
+import { errorsOf as messagesOf } from '../../../lib/api-client';
 import { useActiveState } from '../../auth/api/get-active-state';
 import { annualUpgrade as annualUpgradeCall, checkCoupon, purchase, useBillingRefresh, usePlans } from '../api/billing-calls';
 import { CardForm } from './card-form';
 import { SandboxNote } from './sandbox-note';
 
-const errorsOf = (error: unknown) => (error instanceof ApiRequestError ? (error.errors.length ? error.errors : [error.message]) : ['The payment could not be sent. Try again.']);
+const errorsOf = (error: unknown) => messagesOf(error, 'The payment could not be sent. Try again.');
 
 /**
  * The purchase pages: /buy/register (purchaseid, couponcode, click), /mainpurchase and /upgrade. Plans, annual

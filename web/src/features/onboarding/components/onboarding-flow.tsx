@@ -10,7 +10,9 @@ import {
 } from '@serpwise/contracts';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
-import { errorsOf, FormMessages, TextField } from '../../../components/form/text-field';
+import { TextField } from '../../../components/form/text-field';
+import { FormMessages } from '../../../components/form/form-messages';
+import { errorsOf } from '../../../lib/api-client';
 import { WizardSteps } from '../../../components/form/wizard-steps';
 import { ApiRequestError } from '../../../lib/api-client';
 import { cleanseDomain } from '../api/cleanse-domain';
