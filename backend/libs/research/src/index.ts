@@ -20,3 +20,5 @@ export * from './overview/url-overview.js';
 export * from './outreach/outreach.js';
 export * from './ppc/index.js';
 export * from './keyword/index.js';
+export * from './warehouse/lookups.js';
+export * from './tables/ordering.js';

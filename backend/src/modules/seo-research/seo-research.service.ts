@@ -5,8 +5,8 @@ import {
   backlinksQuery,
   competitorsQuery,
   customListQuery,
-  findDomainId,
-  findDomainIds,
+  domainIdOf,
+  domainIdsOf,
   keywordComparisonQuery,
   keywordListQuery,
   kombatCounts,
@@ -14,7 +14,7 @@ import {
   leadsQuery,
   pageOf,
   ResearchQueryError,
-  resolveMonth,
+  researchMonth,
   topDomainsQuery,
   topPagesQuery,
   urlOverview,
@@ -111,7 +111,7 @@ export class SeoResearchService {
 
   competitors = async (input: TableInput & { domain: string }, viewer: Viewer) => this.run(await this.prepareCompetitors(input), input, viewer);
   async prepareCompetitors(input: TableInput & { domain: string }): Promise<PreparedTable> {
-    const domainId = await findDomainId(this.sql, input.domain);
+    const domainId = await domainIdOf(this.sql, input.domain);
     return this.prepare(input, paidColumns.competitors, domainId !== null, (month) =>
       competitorsQuery({ domainId: domainId!, territory: input.countryCode, month }, input),
     );
@@ -127,7 +127,7 @@ export class SeoResearchService {
     return { ...table, ...counts };
   }
   async prepareKombat(input: KombatInput): Promise<PreparedTable & { domainIds: number[] }> {
-    const ids = await findDomainIds(this.sql, input.domains);
+    const ids = await domainIdsOf(this.sql, input.domains);
     const domainIds = ids.filter((id): id is number => id !== null);
     const found = domainIds.length === ids.length;
     const prepared = await this.prepare(input, paidColumns.kombat, found, (month) =>
@@ -139,7 +139,7 @@ export class SeoResearchService {
   keywords = async (input: KeywordsInput, viewer: Viewer, withHistory = false) => this.run(await this.prepareKeywords(input, withHistory), input, viewer);
   async prepareKeywords(input: KeywordsInput, withHistory = false): Promise<PreparedTable> {
     const subject = await this.subject(input);
-    const competitorIds = input.competitor ? await findDomainIds(this.sql, input.competitor) : [];
+    const competitorIds = input.competitor ? await domainIdsOf(this.sql, input.competitor) : [];
     const knownCompetitors = competitorIds.filter((id): id is number => id !== null);
     // Named competitors the warehouse does not know rank for nothing: such a comparison has no rows.
     const competitorsFound = !input.competitor || knownCompetitors.length > 0;
@@ -156,7 +156,7 @@ export class SeoResearchService {
 
   topPages = async (input: TopPagesInput, viewer: Viewer) => this.run(await this.prepareTopPages(input), input, viewer);
   async prepareTopPages(input: TopPagesInput): Promise<PreparedTable> {
-    const domainId = await findDomainId(this.sql, input.domain);
+    const domainId = await domainIdOf(this.sql, input.domain);
     return this.prepare(input, paidColumns.topPages, domainId !== null, (month) =>
       topPagesQuery({ domainId: domainId!, territory: input.countryCode, month, type: input.type }, input),
     );
@@ -188,7 +188,7 @@ export class SeoResearchService {
 
   leads = async (input: LeadsInput, viewer: Viewer) => this.run(await this.prepareLeads(input), input, viewer);
   async prepareLeads(input: LeadsInput): Promise<PreparedTable> {
-    const [domainId, ...competitorIds] = await findDomainIds(this.sql, [input.domain, ...input.competitors]);
+    const [domainId, ...competitorIds] = await domainIdsOf(this.sql, [input.domain, ...input.competitors]);
     const known = competitorIds.filter((id): id is number => id !== null);
     return this.prepare(input, paidColumns.leads, domainId !== null && domainId !== undefined && known.length > 0, (month) =>
       leadsQuery({ domainId: domainId!, competitorIds: known, territory: input.countryCode, month }, input),
@@ -238,7 +238,7 @@ export class SeoResearchService {
   ): Promise<PreparedTable> {
     try {
       (validate ?? (() => build('2000-01-01')))();
-      const month = needsMonth && found ? await resolveMonth(this.sql, input.countryCode, input.month) : null;
+      const month = needsMonth && found ? await researchMonth(this.sql, input.countryCode, input.month) : null;
       const query = found && (month || !needsMonth) ? build(month ?? '') : null;
       return { found, month, query, paidColumns: paid };
     } catch (error) {
@@ -264,7 +264,7 @@ export class SeoResearchService {
 
   private async subject(input: { domain?: string | undefined; url?: string | undefined }): Promise<Subject | null> {
     if (input.domain !== undefined) {
-      const domainId = await findDomainId(this.sql, input.domain);
+      const domainId = await domainIdOf(this.sql, input.domain);
       return domainId === null ? null : { kind: 'domain', domainId };
     }
     const pageId = await this.pageId(input.url!);

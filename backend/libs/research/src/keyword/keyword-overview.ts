@@ -1,5 +1,6 @@
 import type { Sql } from '../sql.js';
-import { keywordOf, windowStart } from '../ppc/table-kit.js';
+import { keywordOf } from '../ppc/table-kit.js';
+import { windowStart } from '../warehouse/lookups.js';
 
 export interface KeywordOverview {
   keyword: string;

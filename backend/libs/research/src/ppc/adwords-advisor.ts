@@ -1,6 +1,7 @@
 import type { RecommendationType } from '@serpwise/contracts';
 import { paidCtr } from '../formulas/click-through.js';
-import { arrayLiteral, windowStart, type BaseQuery, type TableDefinition } from './table-kit.js';
+import { windowStart } from '../warehouse/lookups.js';
+import { arrayLiteral, type BaseQuery, type TableDefinition } from './table-kit.js';
 
 /**
  * The adwords advisor of a domain in month M, against its top 10 PPC competitors (most common paid keywords in M):

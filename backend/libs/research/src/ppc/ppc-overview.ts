@@ -1,5 +1,5 @@
 import type { Sql } from '../sql.js';
-import { domainIdOf } from './table-kit.js';
+import { domainIdOf } from '../warehouse/lookups.js';
 
 export interface PpcMonthPoint {
   month: string;

@@ -1,6 +1,7 @@
 import type { PageRequest } from '@serpwise/contracts';
 import { escapeLike, type Sql } from '../sql.js';
 import { pageWindow } from '../page-window.js';
+import { nullsClause } from '../tables/ordering.js';
 
 /**
  * The shared shape of the PPC and keyword research tables. A table's base query selects one row per table row
@@ -38,8 +39,6 @@ export interface TableCriteria {
   emptyValues?: 'high' | 'low' | undefined;
 }
 
-const nullsClause = (direction: 'asc' | 'desc', emptyValues: 'high' | 'low') =>
-  (emptyValues === 'high') === (direction === 'desc') ? 'nulls first' : 'nulls last';
 
 /** The names a request may sort by, for the endpoint's zod schema. */
 export const sortNames = (definition: TableDefinition<never, unknown> | { sortColumns: Record<string, string> }) => Object.keys(definition.sortColumns);
@@ -86,33 +85,6 @@ export async function pageTable<Raw extends object, Row>(
 /** `{a,b}` — an array as ONE text parameter, cast in SQL (`?::int[]`). */
 export const arrayLiteral = (values: readonly (string | number)[]) =>
   `{${values.map((value) => (typeof value === 'number' ? String(value) : `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
-
-/** The newest month with data in a territory ('YYYY-MM-DD'), or null for an empty territory. */
-export async function newestMonth(sql: Sql, territory: string): Promise<string | null> {
-  const [row] = await sql.query<{ month: string | null }>(`select to_char(max(month), 'YYYY-MM-DD') as month from domain_month where territory = ?`, [territory]);
-  return row?.month ?? null;
-}
-
-/** The month of a request: the given YYYY-MM as its first day, else the territory's newest month. */
-export async function researchMonth(sql: Sql, territory: string, month?: string): Promise<string | null> {
-  return month ? `${month}-01` : newestMonth(sql, territory);
-}
-
-/** The first day of the month `count - 1` months before `month` (a window of `count` months ending at `month`). */
-export const windowStart = (month: string, count: number) => {
-  const date = new Date(`${month}T00:00:00Z`);
-  date.setUTCMonth(date.getUTCMonth() - (count - 1));
-  return date.toISOString().slice(0, 10);
-};
-
-/** The months of a window, oldest first ('YYYY-MM-DD'). */
-export const windowMonths = (month: string, count: number) =>
-  Array.from({ length: count }, (_, index) => windowStart(month, count - index));
-
-export async function domainIdOf(sql: Sql, name: string): Promise<number | null> {
-  const [row] = await sql.query<{ id: number }>('select id from domain where name = ?', [name]);
-  return row?.id ?? null;
-}
 
 export interface KeywordRecord {
   id: number;

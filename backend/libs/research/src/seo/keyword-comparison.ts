@@ -1,6 +1,7 @@
 import type { OrganicSearchType, RankingHistoryType } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
-import { orderedTable, pageOf, previousMonth, ResearchQueryError, subjectCondition, volumeAt, type BuiltQuery, type Subject, type TableOrder, type TableSpec } from './table-query.js';
+import { previousMonth } from '../warehouse/lookups.js';
+import { orderedTable, pageOf, ResearchQueryError, subjectCondition, volumeAt, type BuiltQuery, type Subject, type TableOrder, type TableSpec } from './table-query.js';
 import type { PageRequest } from '@serpwise/contracts';
 import type { KeywordComparisonRow } from '@serpwise/contracts';
 export type { KeywordComparisonRow };

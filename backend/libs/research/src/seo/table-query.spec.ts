@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { invalidSortMessage, orderedTable, previousMonth, ResearchQueryError, type TableSpec } from './table-query.js';
+import { previousMonth } from '../warehouse/lookups.js';
+import { invalidSortMessage, orderedTable, ResearchQueryError, type TableSpec } from './table-query.js';
 
 const spec: TableSpec = { sortable: ['keyword', 'clicks'], filterColumns: ['keyword', 'url'], defaultSort: 'clicks', defaultDirection: 'desc', tieBreak: 't."keyword" asc' };
 const base = { sql: 'select 1', params: [7] };

@@ -1,6 +1,7 @@
 import type { PageRequest } from '@serpwise/contracts';
 import { pageWindow } from '../page-window.js';
-import type { Sql } from '../sql.js';
+import { escapeLike, type Sql } from '../sql.js';
+import { nullsClause } from '../tables/ordering.js';
 
 /** A research table's query without its page window: exports stream exactly this SQL with a cursor. */
 export interface BuiltQuery {
@@ -41,12 +42,11 @@ export function orderedTable(base: BuiltQuery, spec: TableSpec, order: TableOrde
   const sort = order.sort ?? spec.defaultSort;
   if (!spec.sortable.includes(sort)) throw new ResearchQueryError(invalidSortMessage);
   const direction = order.sortDirection ?? spec.defaultDirection;
-  const nullsHigh = order.emptyValues === 'high';
-  const nulls = (direction === 'desc') === nullsHigh ? 'nulls first' : 'nulls last';
+  const nulls = nullsClause(direction, order.emptyValues);
   const params = [...base.params];
   let where = '';
   if (order.filter) {
-    const pattern = `%${order.filter.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const pattern = `%${escapeLike(order.filter)}%`;
     where = `where ${spec.filterColumns.map((column) => `t.${quote(column)}::text ilike ?`).join(' or ')}`;
     for (let index = 0; index < spec.filterColumns.length; index += 1) params.push(pattern);
   }
@@ -66,28 +66,6 @@ export async function pageOf<Row extends object>(sql: Sql, query: BuiltQuery, re
   return { rows, totalRows: count[0]?.total ?? 0 };
 }
 
-/** The month a table reads: the given one (YYYY-MM → first day) or the newest month with data in the territory. */
-export async function resolveMonth(sql: Sql, territory: string, month?: string): Promise<string | null> {
-  if (month) return `${month}-01`;
-  const [row] = await sql.query<{ month: string | null }>(
-    `select to_char(max(month), 'YYYY-MM-DD') as month from domain_month where territory = ?`,
-    [territory],
-  );
-  return row?.month ?? null;
-}
-
-export async function findDomainId(sql: Sql, name: string): Promise<number | null> {
-  const [row] = await sql.query<{ id: number }>('select id from domain where name = ?', [name]);
-  return row?.id ?? null;
-}
-
-/** Domain ids by name, in the order given; null for names the warehouse does not know. */
-export async function findDomainIds(sql: Sql, names: readonly string[]): Promise<(number | null)[]> {
-  const rows = await sql.query<{ id: number; name: string }>(`select id, name from domain where name = any(string_to_array(?, ','))`, [names.join(',')]);
-  const byName = new Map(rows.map((row) => [row.name, row.id]));
-  return names.map((name) => byName.get(name) ?? null);
-}
-
 /** SQL for a keyword's search volume in month `monthSql` (its volume_history entry; the latest volume when out of range). */
 export const volumeAt = (keyword: string, monthSql: string) =>
   `coalesce(${keyword}.volume_history[((extract(year from ${monthSql}) - extract(year from ${keyword}.history_start)) * 12
@@ -98,10 +76,3 @@ export type Subject = { kind: 'domain'; domainId: number } | { kind: 'page'; pag
 
 export const subjectCondition = (subject: Subject, alias = 'r'): { sql: string; params: unknown[] } =>
   subject.kind === 'domain' ? { sql: `${alias}.domain_id = ?`, params: [subject.domainId] } : { sql: `${alias}.page_id = ?`, params: [subject.pageId] };
-
-/** The first day of the month before a YYYY-MM-DD month. */
-export function previousMonth(month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const date = new Date(Date.UTC(year, monthNumber - 2, 1));
-  return date.toISOString().slice(0, 10);
-}
