@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { accountMessages, accountSettingsMessages, authMessages, csrfHeaderName } from '@serpwise/contracts';
+import { accountMessages, accountSettingsMessages, authMessages } from '@serpwise/contracts';
 import { BundleRepository, createOrmConfig, RequestedKeywordRepository } from '@serpwise/database';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { verify } from '@node-rs/argon2';
@@ -29,8 +29,6 @@ type Answer = { data: { isSuccessful: boolean; errors: string[] } & Record<strin
 const json = async (response: Response) => (await response.json()) as Answer;
 const userRow = async (id: string) =>
   (await database.query<Record<string, unknown>>('select email, name, password_hash, roles, attributes, terms_accepted_at from app_user where id = $1', [id]))[0]!;
-/** A GET that changes something: carries the page's cross-site token like the web client does. */
-const getWithToken = (browser: HttpSession, path: string) => browser.request('GET', path, { [csrfHeaderName]: browser.csrfToken });
 
 async function twoUsers(roles: string[] = ['free']): Promise<{ me: TestUser; other: TestUser; browser: HttpSession; otherBrowser: HttpSession }> {
   const me = await createTestUser(database, { roles });
@@ -65,7 +63,7 @@ describe('visitors get 401 from every account call', () => {
     ['POST', '/rest/account/redeem-bundle', { code: 'TEST-BUNDLE-2M' }],
   ])('%s %s', async (method, path, payload) => {
     const browser = await visitor();
-    const response = method === 'POST' ? await browser.post(path, payload) : await getWithToken(browser, path);
+    const response = method === 'POST' ? await browser.post(path, payload) : await browser.getWithToken(path);
     expect(response.status).toBe(401);
   });
 });
@@ -183,13 +181,13 @@ describe('GetAccountInfo and AcceptTermsOfService', () => {
     const { me, other, browser } = await twoUsers();
     expect((await browser.get('/Endpoints/AccountApi/AcceptTermsOfService')).status).toBe(403);
     expect((await userRow(me.id)).terms_accepted_at).toBeNull();
-    const response = await getWithToken(browser, '/Endpoints/AccountApi/AcceptTermsOfService');
+    const response = await browser.getWithToken('/Endpoints/AccountApi/AcceptTermsOfService');
     const answer = await json(response);
     expect(answer.data.isSuccessful).toBe(true);
     expect((await (await browser.get('/Endpoints/AccountApi/GetAccountInfo')).json()) as Record<string, unknown>).toMatchObject({ termsAcceptedAt: expect.any(String) });
     const first = (await userRow(me.id)).terms_accepted_at;
     expect(first).not.toBeNull();
-    await getWithToken(browser, '/Endpoints/AccountApi/AcceptTermsOfService');
+    await browser.getWithToken('/Endpoints/AccountApi/AcceptTermsOfService');
     expect((await userRow(me.id)).terms_accepted_at).toEqual(first);
     expect((await userRow(other.id)).terms_accepted_at).toBeNull();
   });
@@ -257,20 +255,20 @@ describe('requested keywords', () => {
 describe('report and alert e-mail addresses', () => {
   it('replaces the caller’s list from repeated emails parameters', async () => {
     const { me, browser, otherBrowser } = await twoUsers();
-    const response = await getWithToken(browser, '/NsaApi/Account/SetEmailAddresses?emails=Boss@Example.com&emails=team@example.com&emails=boss@example.com&countryCode=US');
+    const response = await browser.getWithToken('/NsaApi/Account/SetEmailAddresses?emails=Boss@Example.com&emails=team@example.com&emails=boss@example.com&countryCode=US');
     expect((await json(response)).data).toMatchObject({ isSuccessful: true, emails: ['boss@example.com', 'team@example.com'] });
     expect(await (await browser.get('/NsaApi/Account/GetEmailAddresses')).json()).toEqual({ emails: ['boss@example.com', 'team@example.com'] });
     expect(await (await otherBrowser.get('/NsaApi/Account/GetEmailAddresses')).json()).toEqual({ emails: [] });
-    await getWithToken(browser, '/NsaApi/Account/SetEmailAddresses?emails=one@example.com');
+    await browser.getWithToken('/NsaApi/Account/SetEmailAddresses?emails=one@example.com');
     expect(await database.query('select email, position from user_email_address where user_id = $1', [me.id])).toEqual([{ email: 'one@example.com', position: 0 }]);
-    await getWithToken(browser, '/NsaApi/Account/SetEmailAddresses');
+    await browser.getWithToken('/NsaApi/Account/SetEmailAddresses');
     expect(await database.query('select email from user_email_address where user_id = $1', [me.id])).toEqual([]);
   });
 
   it('refuses an invalid address, or a call without the cross-site token, and keeps the list', async () => {
     const { me, browser } = await twoUsers();
-    await getWithToken(browser, '/NsaApi/Account/SetEmailAddresses?emails=keep@example.com');
-    const bad = await getWithToken(browser, '/NsaApi/Account/SetEmailAddresses?emails=ok@example.com&emails=not-an-email');
+    await browser.getWithToken('/NsaApi/Account/SetEmailAddresses?emails=keep@example.com');
+    const bad = await browser.getWithToken('/NsaApi/Account/SetEmailAddresses?emails=ok@example.com&emails=not-an-email');
     expect(bad.status).toBe(400);
     expect((await json(bad)).data.errors).toEqual([`${accountMessages.invalidEmail}: not-an-email`]);
     expect((await browser.get('/NsaApi/Account/SetEmailAddresses?emails=evil@example.com')).status).toBe(403);
@@ -302,7 +300,7 @@ describe('contact info', () => {
 describe('API key and usage', () => {
   it('shows a new key once, stores only its hash and prefix, and replaces the old one', async () => {
     const { me, browser, otherBrowser } = await twoUsers(['full']);
-    const first = (await (await getWithToken(browser, '/NsaApi/Account/GetGenerateApiKey')).json()) as { apiKey: string; apiKeyPrefix: string };
+    const first = (await (await browser.getWithToken('/NsaApi/Account/GetGenerateApiKey')).json()) as { apiKey: string; apiKeyPrefix: string };
     expect(first.apiKey).toMatch(/^sw_[A-Za-z0-9_-]{32}$/);
     expect(first.apiKey.startsWith(first.apiKeyPrefix)).toBe(true);
     const [stored] = await database.query<{ key_hash: string; key_prefix: string }>('select key_hash, key_prefix from api_key where user_id = $1', [me.id]);
@@ -312,7 +310,7 @@ describe('API key and usage', () => {
     const info = (await (await browser.get('/Endpoints/AccountApi/GetUserApiInfo')).json()) as Record<string, unknown>;
     expect(info).toMatchObject({ hasApiKey: true, apiKeyPrefix: first.apiKeyPrefix, currentMonthUsage: 0 });
     expect(JSON.stringify(info)).not.toContain(first.apiKey);
-    const second = (await (await getWithToken(browser, '/NsaApi/Account/GetGenerateApiKey')).json()) as { apiKey: string };
+    const second = (await (await browser.getWithToken('/NsaApi/Account/GetGenerateApiKey')).json()) as { apiKey: string };
     expect(second.apiKey).not.toBe(first.apiKey);
     expect(await database.query('select 1 from api_key where user_id = $1', [me.id])).toHaveLength(1);
     expect(await (await otherBrowser.get('/Endpoints/AccountApi/GetUserApiInfo')).json()).toMatchObject({ hasApiKey: false, apiKeyPrefix: null });
@@ -320,7 +318,7 @@ describe('API key and usage', () => {
 
   it('needs a full plan and the cross-site token to generate a key', async () => {
     const { me, browser } = await twoUsers(['free']);
-    expect((await getWithToken(browser, '/NsaApi/Account/GetGenerateApiKey')).status).toBe(403);
+    expect((await browser.getWithToken('/NsaApi/Account/GetGenerateApiKey')).status).toBe(403);
     const full = await createTestUser(database, { roles: ['full'] });
     const fullBrowser = await loggedInSession(baseUrl, full);
     expect((await fullBrowser.get('/NsaApi/Account/GetGenerateApiKey')).status).toBe(403);

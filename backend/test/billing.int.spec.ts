@@ -55,6 +55,17 @@ const del = (browser: HttpSession, path: string) => browser.request('DELETE', pa
 
 const lastMailTo = (address: string) => lastMailIn(outbox, address);
 
+describe('state-changing GET calls', () => {
+  it('refuse a request without the cross-site token (a cross-site navigation) and change nothing', async () => {
+    const { user, browser } = await subscriber();
+    for (const path of ['/NsaApi/Account/GetCancelSubscription?productId=1139', '/NsaApi/Account/GetPauseSubscription?productId=1139']) {
+      expect((await browser.get(path)).status).toBe(403);
+    }
+    const [row] = await database.query<{ status: string }>('select status from subscription where user_id = $1', [user.id]);
+    expect(row?.status).toBe('active');
+  });
+});
+
 describe('private billing calls refuse visitors with 401', () => {
   it.each([
     ['GET', '/NsaApi/Account/GetBillingInfo'],
@@ -77,7 +88,7 @@ describe('private billing calls refuse visitors with 401', () => {
     ['DELETE', '/endpoints/childaccount/00000000-0000-4000-8000-000000000000'],
   ])('%s %s', async (method, path) => {
     const browser = await visitor();
-    const response = method === 'GET' ? await browser.get(path) : method === 'POST' ? await browser.post(path, {}) : await del(browser, path);
+    const response = method === 'GET' ? await browser.getWithToken(path) : method === 'POST' ? await browser.post(path, {}) : await del(browser, path);
     expect(response.status).toBe(401);
   });
 
@@ -205,7 +216,7 @@ describe('receipts', () => {
     const detail = await json<{ id: string; billedTo: { email: string } }>(await browser.get(`/NsaApi/Account/GetReceipt?id=${receipt!.id}`));
     expect(detail).toMatchObject({ id: receipt!.id, billedTo: { email: user.email } });
 
-    const sent = await browser.get(`/Endpoints/AccountApi/GetSendReceipt?id=${receipt!.id}`);
+    const sent = await browser.getWithToken(`/Endpoints/AccountApi/GetSendReceipt?id=${receipt!.id}`);
     expect(sent.status).toBe(200);
     const mail = await lastMailTo(user.email);
     expect(mail).toContain('$39');
@@ -213,7 +224,7 @@ describe('receipts', () => {
 
     const { browser: other } = await newUser();
     expect((await other.get(`/NsaApi/Account/GetReceipt?id=${receipt!.id}`)).status).toBe(404);
-    expect((await other.get(`/Endpoints/AccountApi/GetSendReceipt?id=${receipt!.id}`)).status).toBe(404);
+    expect((await other.getWithToken(`/Endpoints/AccountApi/GetSendReceipt?id=${receipt!.id}`)).status).toBe(404);
     expect((await browser.get('/NsaApi/Account/GetReceipt?id=nope')).status).toBe(400);
   });
 });
@@ -225,18 +236,18 @@ describe('subscription', () => {
     const { user, browser } = await subscriber();
     expect(await list(browser)).toMatchObject([{ productId: 1139, status: 'active', planName: 'Basic' }]);
 
-    const paused = await json(await browser.get('/NsaApi/Account/GetPauseSubscription?productId=1139'));
+    const paused = await json(await browser.getWithToken('/NsaApi/Account/GetPauseSubscription?productId=1139'));
     expect(paused.data.subscription).toMatchObject({ status: 'paused' });
     expect(paused.data.subscription!.accessEndsAt).not.toBeNull();
     expect((await activeState(browser)).user.isFullUser).toBe(true);
-    expect((await browser.get('/NsaApi/Account/GetPauseSubscription?productId=1139')).status).toBe(409);
+    expect((await browser.getWithToken('/NsaApi/Account/GetPauseSubscription?productId=1139')).status).toBe(409);
 
-    expect((await json(await browser.get('/NsaApi/Account/GetUnpauseSubscription?productId=1139'))).data.subscription).toMatchObject({ status: 'active', accessEndsAt: null });
+    expect((await json(await browser.getWithToken('/NsaApi/Account/GetUnpauseSubscription?productId=1139'))).data.subscription).toMatchObject({ status: 'active', accessEndsAt: null });
 
     const survey = await browser.post('/NsaApi/Account/SubmitCancellationSurvey', { productId: 1139, reason: 'Too expensive', comments: 'Maybe later' });
     expect(survey.status).toBe(200);
     expect(await database.query('select reason, comments from cancellation_survey where user_id = $1', [user.id])).toEqual([{ reason: 'Too expensive', comments: 'Maybe later' }]);
-    expect((await json(await browser.get('/NsaApi/Account/GetCancelSubscription?productId=1139'))).data.subscription).toMatchObject({ status: 'cancelled' });
+    expect((await json(await browser.getWithToken('/NsaApi/Account/GetCancelSubscription?productId=1139'))).data.subscription).toMatchObject({ status: 'cancelled' });
     expect(await rolesOf(user.id)).toEqual(['full']);
 
     const back = await browser.post('/NsaApi/Account/SubmitUncancellationAction', { productId: 1139 });
@@ -246,7 +257,7 @@ describe('subscription', () => {
 
   it('a cancelled plan turns free when the period ends; reactivating with a coupon charges a new period', async () => {
     const { user, browser } = await subscriber();
-    await browser.get('/NsaApi/Account/GetCancelSubscription?productId=1139');
+    await browser.getWithToken('/NsaApi/Account/GetCancelSubscription?productId=1139');
     // The paid period ends.
     const past = new Date(Date.now() - 60_000).toISOString();
     await database.query("update subscription set current_period_start = now() - interval '31 days', current_period_end = $2 where user_id = $1", [user.id, past]);
@@ -256,12 +267,12 @@ describe('subscription', () => {
     expect(await list(browser)).toMatchObject([{ status: 'expired' }]);
     expect((await browser.post('/NsaApi/Account/SubmitUncancellationAction', { productId: 1139 })).status).toBe(409);
 
-    const bad = await browser.get('/NsaApi/Account/GetReactivateSubscription?productId=1139&couponCode=nope');
+    const bad = await browser.getWithToken('/NsaApi/Account/GetReactivateSubscription?productId=1139&couponCode=nope');
     expect(bad.status).toBe(400);
     expect((await json(bad)).errors).toEqual([billingMessages.invalidCoupon]);
     expect(await count('select count(*) n from receipt where user_id = $1', [user.id])).toBe(1);
 
-    const reactivated = await json(await browser.get('/NsaApi/Account/GetReactivateSubscription?productId=1139&couponCode=spring'));
+    const reactivated = await json(await browser.getWithToken('/NsaApi/Account/GetReactivateSubscription?productId=1139&couponCode=spring'));
     expect(reactivated.data.subscription).toMatchObject({ status: 'active', couponCode: 'spring' });
     expect(await rolesOf(user.id)).toEqual(['full']);
     const receipts = await json<ReceiptSummary[]>(await browser.get('/NsaApi/Account/GetReceiptsList'));
@@ -271,11 +282,11 @@ describe('subscription', () => {
 
   it('refuses a wrong product id (404), a missing one (400), and another user (404)', async () => {
     const { user, browser } = await subscriber();
-    expect((await browser.get('/NsaApi/Account/GetCancelSubscription?productId=5')).status).toBe(404);
-    expect((await browser.get('/NsaApi/Account/GetCancelSubscription')).status).toBe(400);
+    expect((await browser.getWithToken('/NsaApi/Account/GetCancelSubscription?productId=5')).status).toBe(404);
+    expect((await browser.getWithToken('/NsaApi/Account/GetCancelSubscription')).status).toBe(400);
     expect((await browser.post('/NsaApi/Account/SubmitCancellationSurvey', { productId: 1139 })).status).toBe(400);
     const { browser: other } = await newUser();
-    expect((await other.get('/NsaApi/Account/GetCancelSubscription?productId=1139')).status).toBe(404);
+    expect((await other.getWithToken('/NsaApi/Account/GetCancelSubscription?productId=1139')).status).toBe(404);
     expect(await list(other)).toEqual([]);
     expect(await list(browser)).toMatchObject([{ status: 'active' }]);
     expect(await count('select count(*) n from cancellation_survey where user_id = $1', [user.id])).toBe(0);

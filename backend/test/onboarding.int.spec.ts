@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { csrfHeaderName, onboardingMessages, type ActiveState } from '@serpwise/contracts';
+import { onboardingMessages, type ActiveState } from '@serpwise/contracts';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import type { TestDatabase } from '../../infra/test/test-services.js';
 import { HttpSession } from '../../infra/test/http-session.js';
@@ -42,7 +42,6 @@ const userRow = async (id: string) =>
     [id],
   ))[0]!;
 const projectsOf = (ownerId: string) => database.query<Record<string, unknown>>('select id, name, domain, territory from project where owner_user_id = $1 order by created_at', [ownerId]);
-const getWithToken = (browser: HttpSession, path: string) => browser.request('GET', path, { [csrfHeaderName]: browser.csrfToken });
 
 async function onboardingUser(input: { parentUserId?: string } = {}) {
   const user = await createTestUser(database, { shouldShowOnboarding: true, roles: input.parentUserId ? [] : ['free'], ...input });
@@ -131,7 +130,7 @@ describe('POST /OnboardingApi/SaveUserSurvey', () => {
 describe('GET /NsaApi/MySerpwise/Projects/CreateProject', () => {
   it('creates a project for the caller and returns its id', async () => {
     const { user, browser } = await onboardingUser();
-    const response = await getWithToken(browser, '/NsaApi/MySerpwise/Projects/CreateProject?name=Blog&domain=blog.example.org&territory=UK&countryCode=US');
+    const response = await browser.getWithToken('/NsaApi/MySerpwise/Projects/CreateProject?name=Blog&domain=blog.example.org&territory=UK&countryCode=US');
     expect(response.status).toBe(200);
     const { id } = (await response.json()) as { id: string };
     expect(await projectsOf(user.id)).toEqual([{ id, name: 'Blog', domain: 'blog.example.org', territory: 'UK' }]);
@@ -139,13 +138,13 @@ describe('GET /NsaApi/MySerpwise/Projects/CreateProject', () => {
 
   it('refuses bad input, a missing cross-site token, and visitors, creating nothing', async () => {
     const { user, browser } = await onboardingUser();
-    expect((await getWithToken(browser, '/NsaApi/MySerpwise/Projects/CreateProject?name=&domain=example.com')).status).toBe(400);
-    expect((await getWithToken(browser, '/NsaApi/MySerpwise/Projects/CreateProject?name=X&domain=nope')).status).toBe(400);
-    expect((await getWithToken(browser, `/NsaApi/MySerpwise/Projects/CreateProject?name=X&domain=example.com&ownerUserId=${user.id}`)).status).toBe(400);
+    expect((await browser.getWithToken('/NsaApi/MySerpwise/Projects/CreateProject?name=&domain=example.com')).status).toBe(400);
+    expect((await browser.getWithToken('/NsaApi/MySerpwise/Projects/CreateProject?name=X&domain=nope')).status).toBe(400);
+    expect((await browser.getWithToken(`/NsaApi/MySerpwise/Projects/CreateProject?name=X&domain=example.com&ownerUserId=${user.id}`)).status).toBe(400);
     expect((await browser.get('/NsaApi/MySerpwise/Projects/CreateProject?name=X&domain=example.com')).status).toBe(403);
     const visitor = new HttpSession(baseUrl);
     await visitor.open('/');
-    expect((await getWithToken(visitor, '/NsaApi/MySerpwise/Projects/CreateProject?name=X&domain=example.com')).status).toBe(401);
+    expect((await visitor.getWithToken('/NsaApi/MySerpwise/Projects/CreateProject?name=X&domain=example.com')).status).toBe(401);
     expect(await projectsOf(user.id)).toEqual([]);
     expect(Number((await database.query<{ n: string }>(`select count(*) as n from project where name = 'X'`))[0]!.n)).toBe(0);
   });

@@ -40,4 +40,9 @@ export class HttpSession {
   get(path: string): Promise<Response> {
     return this.request('GET', path);
   }
+
+  /** A documented GET that changes something: it carries the page's cross-site token, as the web client sends it. */
+  getWithToken(path: string): Promise<Response> {
+    return this.request('GET', path, { [csrfHeaderName]: this.csrfToken });
+  }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import {
   addRequestedKeywordsSchema,
   changeDisplayNameSchema,
@@ -15,7 +15,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, CurrentSession, type Identity, type RequestSession } from '../sessions/request-session.js';
 import { AccountService } from './account.service.js';
-import { CsrfOnGetGuard } from './csrf-on-get.guard.js';
+import { ChangesState } from '../sessions/csrf.guard.js';
 
 /** The account settings calls (03 §7 "Account API" and "Account"), all on the caller's own account. */
 @Access('user')
@@ -56,7 +56,7 @@ export class AccountController {
   }
 
   @Get('Endpoints/AccountApi/AcceptTermsOfService')
-  @UseGuards(CsrfOnGetGuard)
+  @ChangesState()
   acceptTerms(@CurrentIdentity() identity: Identity) {
     return this.account.acceptTerms(identity);
   }
@@ -78,7 +78,7 @@ export class AccountController {
   }
 
   @Get('NsaApi/Account/SetEmailAddresses')
-  @UseGuards(CsrfOnGetGuard)
+  @ChangesState()
   setEmailAddresses(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(setEmailAddressesSchema)) emails: string[]) {
     return this.account.setEmailAddresses(identity, emails);
   }
@@ -102,7 +102,7 @@ export class AccountController {
   /** API access is part of the paid plans. */
   @Access('full')
   @Get('NsaApi/Account/GetGenerateApiKey')
-  @UseGuards(CsrfOnGetGuard)
+  @ChangesState()
   generateApiKey(@CurrentIdentity() identity: Identity) {
     return this.account.generateApiKey(identity);
   }

@@ -3,12 +3,11 @@ import { AuthModule } from '../auth/auth.module.js';
 import { accountRepositories, accountRepositoryProviders } from './account-repositories.js';
 import { AccountController } from './account.controller.js';
 import { AccountService } from './account.service.js';
-import { CsrfOnGetGuard } from './csrf-on-get.guard.js';
 
 @Module({
   imports: [AuthModule],
   controllers: [AccountController],
-  providers: [AccountService, CsrfOnGetGuard, ...accountRepositoryProviders],
-  exports: [...accountRepositories, CsrfOnGetGuard],
+  providers: [AccountService, ...accountRepositoryProviders],
+  exports: [...accountRepositories],
 })
 export class AccountModule {}

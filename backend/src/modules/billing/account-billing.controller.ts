@@ -16,6 +16,7 @@ import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
 import { succeeded } from './billing-refusal.js';
 import { BillingService } from './billing.service.js';
+import { ChangesState } from '../sessions/csrf.guard.js';
 
 const originOf = (request: Request) => `${request.protocol}://${request.get('host')}`;
 
@@ -45,21 +46,25 @@ export class AccountBillingController {
   }
 
   @Get('NsaApi/Account/GetPauseSubscription')
+  @ChangesState()
   async pause(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(productQuerySchema)) query: z.infer<typeof productQuerySchema>) {
     return succeeded({ subscription: await this.billing.pause(identity.user, query.productId) });
   }
 
   @Get('NsaApi/Account/GetUnpauseSubscription')
+  @ChangesState()
   async unpause(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(productQuerySchema)) query: z.infer<typeof productQuerySchema>) {
     return succeeded({ subscription: await this.billing.unpause(identity.user, query.productId) });
   }
 
   @Get('NsaApi/Account/GetReactivateSubscription')
+  @ChangesState()
   async reactivate(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(reactivateQuerySchema)) query: z.infer<typeof reactivateQuerySchema>) {
     return succeeded({ subscription: await this.billing.reactivate(identity.user, query.productId, query.couponCode) });
   }
 
   @Get('NsaApi/Account/GetCancelSubscription')
+  @ChangesState()
   async cancel(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(productQuerySchema)) query: z.infer<typeof productQuerySchema>) {
     return succeeded({ subscription: await this.billing.cancel(identity.user, query.productId) });
   }
@@ -88,6 +93,7 @@ export class AccountBillingController {
   }
 
   @Get('Endpoints/AccountApi/GetSendReceipt')
+  @ChangesState()
   async sendReceipt(@CurrentIdentity() identity: Identity, @Req() request: Request, @Query(new ZodValidationPipe(receiptQuerySchema)) query: z.infer<typeof receiptQuerySchema>) {
     return succeeded(await this.billing.sendReceipt(identity.user, query.id, originOf(request)));
   }

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { cleanseDomainQuerySchema, createProjectQuerySchema, userSurveySchema, type UserSurvey } from '@serpwise/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
-import { CsrfOnGetGuard } from '../account/csrf-on-get.guard.js';
+import { ChangesState } from '../sessions/csrf.guard.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
 import { OnboardingService } from './onboarding.service.js';
 
@@ -25,7 +25,7 @@ export class OnboardingController {
   }
 
   @Get('NsaApi/MySerpwise/Projects/CreateProject')
-  @UseGuards(CsrfOnGetGuard)
+  @ChangesState()
   createProject(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(createProjectQuerySchema)) query: { name: string; domain: string; territory: string }) {
     return this.onboarding.createProject(identity, query);
   }

@@ -1,22 +1,34 @@
 import { describe, expect, it } from '@jest/globals';
 import { ForbiddenException, type ExecutionContext } from '@nestjs/common';
-import { CsrfGuard, csrfRejection } from './csrf.guard.js';
+import { Reflector } from '@nestjs/core';
+import { ChangesState, CsrfGuard, csrfRejection } from './csrf.guard.js';
 
-function contextFor(method: string, sent: string | undefined, expected: string | undefined): ExecutionContext {
+class Routes {
+  plain() {}
+  @ChangesState()
+  changing() {}
+}
+
+function contextFor(method: string, sent: string | undefined, expected: string | undefined, handler: () => void = Routes.prototype.plain): ExecutionContext {
   const request = {
     method,
     serpwiseSession: expected ? { id: 's', userId: null, csrfToken: expected } : undefined,
     get: (name: string) => (name === 'x-csrf-token' ? sent : undefined),
   };
-  return { switchToHttp: () => ({ getRequest: () => request }) } as unknown as ExecutionContext;
+  return { getType: () => 'http', getHandler: () => handler, switchToHttp: () => ({ getRequest: () => request }) } as unknown as ExecutionContext;
 }
 
 describe('CsrfGuard', () => {
-  const guard = new CsrfGuard();
+  const guard = new CsrfGuard(new Reflector());
   const token = 'a'.repeat(64);
 
   it('lets reads through without a token', () => {
     expect(guard.canActivate(contextFor('GET', undefined, undefined))).toBe(true);
+  });
+
+  it('asks a GET that changes state for the token, like a POST', () => {
+    expect(() => guard.canActivate(contextFor('GET', undefined, token, Routes.prototype.changing))).toThrow(new ForbiddenException(csrfRejection));
+    expect(guard.canActivate(contextFor('GET', token, token, Routes.prototype.changing))).toBe(true);
   });
 
   it('accepts a state-changing request that echoes its session token', () => {

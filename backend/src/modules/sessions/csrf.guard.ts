@@ -1,4 +1,5 @@
-import { ForbiddenException, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { ForbiddenException, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { csrfHeaderName } from '@serpwise/contracts';
 import type { Request } from 'express';
 import { timingSafeEqual } from 'node:crypto';
@@ -8,12 +9,24 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const csrfRejection = 'The cross-site request token is missing or out of date. Reload the page and try again.';
 
+const CHANGES_STATE = 'serpwise:changes-state';
+
+/**
+ * Marks a documented GET call that changes something (SetEmailAddresses, GetCancelSubscription …). A SameSite=Lax
+ * cookie still travels with a cross-site top-level GET, so such a call needs the cross-site token like a POST.
+ */
+export const ChangesState = () => SetMetadata(CHANGES_STATE, true);
+
 /** Every state-changing request must echo its session's cross-site request token (from the page meta tag). */
 @Injectable()
 export class CsrfGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
   canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<Request>();
-    if (safeMethods.has(request.method)) return true;
+    const changesState = this.reflector.get<boolean | undefined>(CHANGES_STATE, context.getHandler()) === true;
+    if (safeMethods.has(request.method) && !changesState) return true;
     const expected = sessionOf(request)?.csrfToken;
     const sent = request.get(csrfHeaderName);
     if (!expected || !sent || sent.length !== expected.length) throw new ForbiddenException(csrfRejection);

@@ -41,13 +41,13 @@ export type SubscriptionAction = 'pause' | 'unpause' | 'cancel' | 'reactivate' |
 export function subscriptionAction(action: SubscriptionAction, productId: number, couponCode?: string) {
   switch (action) {
     case 'pause':
-      return apiRequest<ActionAnswer>('/NsaApi/Account/GetPauseSubscription', { query: { productId } });
+      return apiRequest<ActionAnswer>('/NsaApi/Account/GetPauseSubscription', { query: { productId }, csrf: true });
     case 'unpause':
-      return apiRequest<ActionAnswer>('/NsaApi/Account/GetUnpauseSubscription', { query: { productId } });
+      return apiRequest<ActionAnswer>('/NsaApi/Account/GetUnpauseSubscription', { query: { productId }, csrf: true });
     case 'cancel':
-      return apiRequest<ActionAnswer>('/NsaApi/Account/GetCancelSubscription', { query: { productId } });
+      return apiRequest<ActionAnswer>('/NsaApi/Account/GetCancelSubscription', { query: { productId }, csrf: true });
     case 'reactivate':
-      return apiRequest<ActionAnswer>('/NsaApi/Account/GetReactivateSubscription', { query: { productId, couponCode: couponCode || undefined } });
+      return apiRequest<ActionAnswer>('/NsaApi/Account/GetReactivateSubscription', { query: { productId, couponCode: couponCode || undefined }, csrf: true });
     case 'uncancel':
       return apiRequest<ActionAnswer>('/NsaApi/Account/SubmitUncancellationAction', { method: 'POST', body: { productId } });
   }
@@ -65,5 +65,5 @@ export const getReceipts = (includeDeclines: boolean) => apiRequest<ReceiptSumma
 export const useReceipts = (includeDeclines: boolean) => useQuery({ queryKey: ['billing', 'receipts', includeDeclines], queryFn: () => getReceipts(includeDeclines) });
 export const getReceipt = (id: string) => apiRequest<ReceiptDetail>('/NsaApi/Account/GetReceipt', { query: { id } });
 export const useReceipt = (id: string) => useQuery({ queryKey: ['billing', 'receipt', id], queryFn: () => getReceipt(id), enabled: Boolean(id) });
-export const sendReceipt = (id: string) => apiRequest<{ data: { sentTo: string } }>('/Endpoints/AccountApi/GetSendReceipt', { query: { id } });
+export const sendReceipt = (id: string) => apiRequest<{ data: { sentTo: string } }>('/Endpoints/AccountApi/GetSendReceipt', { query: { id }, csrf: true });
 export const useSendReceipt = () => useMutation({ mutationFn: sendReceipt });
