@@ -23,3 +23,4 @@ export * from './research/seo-research.js';
 export * from './accounts/account.api.js';
 export * from './accounts/onboarding.api.js';
 export * from './accounts/form-validators.js';
+export * from './accounts/project-alert.api.js';

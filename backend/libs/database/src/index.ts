@@ -10,3 +10,4 @@ export * from './repositories/missed-search-event.repository.js';
 export * from './repositories/billing.repository.js';
 export * from './repositories/project.repository.js';
 export * from './repositories/account-settings.repository.js';
+export * from './repositories/project-alert.repository.js';

@@ -5,23 +5,47 @@ import {
   changeEmailSchema,
   changePasswordSchema,
   contactInfoSchema,
+  deleteProjectAlertSchema,
   getUserAttributeSchema,
   redeemBundleSchema,
   setEmailAddressesSchema,
+  saveProjectAlertSchema,
   setUserAttributeSchema,
   type ContactInfo,
+  type SaveProjectAlert,
 } from '@serpwise/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, CurrentSession, type Identity, type RequestSession } from '../sessions/request-session.js';
 import { AccountService } from './account.service.js';
+import { ProjectAlertsService } from './project-alerts.service.js';
 import { ChangesState } from '../sessions/csrf.guard.js';
 
 /** The account settings calls (03 §7 "Account API" and "Account"), all on the caller's own account. */
 @Access('user')
 @Controller()
 export class AccountController {
-  constructor(private readonly account: AccountService) {}
+  constructor(
+    private readonly account: AccountService,
+    private readonly projectAlerts: ProjectAlertsService,
+  ) {}
+
+  @Get('NsaApi/Account/GetProjectAlerts')
+  listProjectAlerts(@CurrentIdentity() identity: Identity) {
+    return this.projectAlerts.list(identity);
+  }
+
+  @Post('NsaApi/Account/SaveProjectAlert')
+  @HttpCode(200)
+  saveProjectAlert(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(saveProjectAlertSchema)) body: SaveProjectAlert) {
+    return this.projectAlerts.save(identity, body);
+  }
+
+  @Get('NsaApi/Account/DeleteProjectAlert')
+  @ChangesState()
+  deleteProjectAlert(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(deleteProjectAlertSchema)) query: { alertId: string }) {
+    return this.projectAlerts.delete(identity, query.alertId);
+  }
 
   @Post('Endpoints/AccountApi/JsonChangeDisplayName')
   @HttpCode(200)

@@ -3,11 +3,12 @@ import { AuthModule } from '../auth/auth.module.js';
 import { accountRepositories, accountRepositoryProviders } from './account-repositories.js';
 import { AccountController } from './account.controller.js';
 import { AccountService } from './account.service.js';
+import { ProjectAlertsService } from './project-alerts.service.js';
 
 @Module({
   imports: [AuthModule],
   controllers: [AccountController],
-  providers: [AccountService, ...accountRepositoryProviders],
+  providers: [AccountService, ProjectAlertsService, ...accountRepositoryProviders],
   exports: [...accountRepositories],
 })
 export class AccountModule {}

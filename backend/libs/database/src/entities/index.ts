@@ -14,6 +14,7 @@ import { SessionSchema } from './session.entity.js';
 import { UserSchema } from './user.entity.js';
 import { CancellationSurveySchema, PaymentCardSchema, ReceiptSchema, SubscriptionSchema } from './billing.entity.js';
 import { ProjectSchema } from './project.entity.js';
+import { ProjectAlertSchema } from './project-alert.entity.js';
 import {
   ApiKeySchema,
   ApiUsageMonthSchema,
@@ -41,6 +42,8 @@ export * from './backlink.entity.js';
 export * from './domain-month.entity.js';
 export * from './missed-search-event.entity.js';
 export * from './project.entity.js';
+export * from './project-alert.entity.js';
+export * from './project-alert.entity.js';
 export * from './account-settings.entity.js';
 
 /** The research warehouse (docs/research-data.md). */
@@ -59,4 +62,4 @@ export const warehouseEntities = [
 /** Every entity, listed by hand: discovery by folder scan is slower at start and hides mistakes. */
 export const allEntities = [SessionSchema, JobRecordSchema, UserSchema, PasswordResetSchema, MissedSearchEventSchema,
   PaymentCardSchema, SubscriptionSchema, ReceiptSchema, CancellationSurveySchema, ...warehouseEntities, ProjectSchema, RequestedKeywordSchema,
-  ApiKeySchema, ApiUsageMonthSchema, BundleCodeSchema, BundleRedemptionSchema, UserEmailAddressSchema, UserContactInfoSchema];
+  ApiKeySchema, ApiUsageMonthSchema, BundleCodeSchema, BundleRedemptionSchema, UserEmailAddressSchema, UserContactInfoSchema, ProjectAlertSchema];

@@ -4,6 +4,7 @@ import { Migration20261122022815_accounts } from './Migration20261122022815_acco
 import { Migration20261122022959_research_warehouse } from './Migration20261122022959_research_warehouse.js';
 import { Migration20261122025224_account_settings } from './Migration20261122025224_account_settings.js';
 import { Migration20261122025348_billing } from './Migration20261122025348_billing.js';
+import { Migration20261122034610_project_alerts } from './Migration20261122034610_project_alerts.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -15,4 +16,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122022959_research_warehouse', class: Migration20261122022959_research_warehouse },
   { name: 'Migration20261122025224_account_settings', class: Migration20261122025224_account_settings },
   { name: 'Migration20261122025348_billing', class: Migration20261122025348_billing },
+  { name: 'Migration20261122034610_project_alerts', class: Migration20261122034610_project_alerts },
 ];

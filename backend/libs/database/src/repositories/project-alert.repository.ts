@@ -1,0 +1,71 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+
+export interface ProjectAlertRecord {
+  id: string;
+  ownerUserId: string;
+  projectId: string;
+  name: string;
+  alertTypeId: number;
+  isActive: boolean;
+  sourceUrl: string | null;
+  recipients: { emailAddress: string; isActive: boolean }[];
+}
+
+interface ProjectAlertRow {
+  id: string;
+  owner_user_id: string;
+  project_id: string;
+  name: string;
+  alert_type_id: number;
+  is_active: boolean;
+  source_url: string | null;
+  recipients: { emailAddress: string; isActive: boolean }[];
+}
+
+const toRecord = (row: ProjectAlertRow): ProjectAlertRecord => ({
+  id: row.id,
+  ownerUserId: row.owner_user_id,
+  projectId: row.project_id,
+  name: row.name,
+  alertTypeId: row.alert_type_id,
+  isActive: row.is_active,
+  sourceUrl: row.source_url,
+  recipients: row.recipients,
+});
+
+export type ProjectAlertInput = Omit<ProjectAlertRecord, 'id'>;
+
+/** Project alerts of an account owner; every query is scoped to the owner. */
+export class ProjectAlertRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async listForOwner(ownerUserId: string): Promise<ProjectAlertRecord[]> {
+    const rows = await this.em.execute<ProjectAlertRow[]>('select * from project_alert where owner_user_id = ? order by created_at, id', [ownerUserId]);
+    return rows.map(toRecord);
+  }
+
+  async create(input: ProjectAlertInput): Promise<ProjectAlertRecord> {
+    const rows = await this.em.execute<ProjectAlertRow[]>(
+      `insert into project_alert (id, owner_user_id, project_id, name, alert_type_id, is_active, source_url, recipients, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, now(), now()) returning *`,
+      [randomUUID(), input.ownerUserId, input.projectId, input.name, input.alertTypeId, input.isActive, input.sourceUrl, JSON.stringify(input.recipients)],
+    );
+    return toRecord(rows[0]!);
+  }
+
+  /** Changes an alert of this owner; null when it is not theirs (or does not exist). */
+  async update(id: string, input: ProjectAlertInput): Promise<ProjectAlertRecord | null> {
+    const rows = await this.em.execute<ProjectAlertRow[]>(
+      `update project_alert set project_id = ?, name = ?, alert_type_id = ?, is_active = ?, source_url = ?, recipients = ?::jsonb, updated_at = now()
+       where id = ? and owner_user_id = ? returning *`,
+      [input.projectId, input.name, input.alertTypeId, input.isActive, input.sourceUrl, JSON.stringify(input.recipients), id, input.ownerUserId],
+    );
+    return rows[0] ? toRecord(rows[0]) : null;
+  }
+
+  async delete(ownerUserId: string, id: string): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>('delete from project_alert where id = ? and owner_user_id = ? returning id', [id, ownerUserId]);
+    return rows.length === 1;
+  }
+}
