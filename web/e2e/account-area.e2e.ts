@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../../infra/test/browser.js';
+import { TestStack } from '../../infra/test/stack.js';
+import { lastMailTo } from '../../infra/test/test-app.js';
+import { createTestUser, type TestUser } from '../../infra/test/test-users.js';
+
+jest.setTimeout(120_000);
+
+let browser: Browser;
+let stack: TestStack;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [browser, stack] = await Promise.all([launchChromium(), TestStack.start()]);
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function loggedIn(user: TestUser): Promise<Page> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${stack.baseUrl}/auth/login`);
+  await page.getByLabel('Email or username').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname !== '/auth/login');
+  return page;
+}
+
+describe('the account area in the browser', () => {
+  it('changes the password: the old one stops working, the new one logs in', async () => {
+    const user = await createTestUser(stack.database, { roles: ['full'] });
+    const page = await loggedIn(user);
+    await page.goto(`${stack.baseUrl}/account/settings`);
+    const form = page.getByRole('form', { name: 'Password' });
+    await form.getByLabel('Current password').fill(user.password);
+    await form.getByLabel('New password', { exact: true }).fill('brand-new-password');
+    await form.getByLabel('Confirm new password').fill('brand-new-password');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await form.getByRole('status').waitFor();
+
+    await page.goto(`${stack.baseUrl}/auth/logout`);
+    await page.goto(`${stack.baseUrl}/auth/login`);
+    await page.getByLabel('Email or username').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('The provided username and/or password are incorrect.').waitFor();
+    await page.getByLabel('Password').fill('brand-new-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: user.email }).waitFor();
+  });
+
+  it('buys a plan with a sandbox test card, adds a child account, and removes it', async () => {
+    const owner = await createTestUser(stack.database, { roles: ['free'] });
+    const page = await loggedIn(owner);
+    await page.goto(`${stack.baseUrl}/buy/register`);
+    await page.getByLabel('Name on card').fill('Ada Owner');
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiration month').selectOption('12');
+    await page.getByLabel('Expiration year').selectOption(String(new Date().getFullYear() + 3));
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.waitForURL(/\/account\/subscription$/);
+
+    await page.goto(`${stack.baseUrl}/account/teammanagement`);
+    await page.getByLabel('Add users by e-mail (separate addresses with commas)').fill('teammate@example.com,');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Added teammate@example.com' }).waitFor();
+    await page.getByRole('cell', { name: 'teammate@example.com' }).waitFor();
+    expect(await lastMailTo(`${String(stack.env.DATA_DIR)}/outbox`, 'teammate@example.com')).toMatch(/\/auth\/resetpassword\?token=/);
+
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByText('Are you absolutely sure?').waitFor();
+    await page.getByRole('dialog', { name: 'Confirm removal' }).getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('cell', { name: 'teammate@example.com' }).waitFor({ state: 'detached' });
+    const [row] = await stack.database.query<{ n: string }>(`select count(*) as n from app_user where email = 'teammate@example.com'`);
+    expect(row!.n).toBe('0');
+  });
+
+  it('walks a new user through the three onboarding steps, creating the first project', async () => {
+    const user = await createTestUser(stack.database, { roles: ['free'], shouldShowOnboarding: true });
+    const page = await loggedIn(user);
+    await page.waitForURL(/\/onboarding$/);
+    // A flagged user is kept in onboarding: a product page sends them back.
+    await page.goto(`${stack.baseUrl}/account/settings`);
+    await page.waitForURL(/\/onboarding$/);
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Please check the fields marked in red.').waitFor();
+    await page.getByLabel('Your name').fill('Nia New');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/\/onboarding\/2$/);
+
+    await page.getByLabel('Your website').fill('https://www.nia-shop.example/');
+    await page.getByLabel('Project name').fill('Nia Shop');
+    await page.getByLabel('Country you target').selectOption('US');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/\/onboarding\/3$/);
+
+    await page.getByRole('group', { name: 'Is this a new campaign?' }).getByLabel('Yes').check();
+    await page.getByLabel('SEO: organic search').check();
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await page.waitForURL(/\/keyword\/related-keywords\?preset=seo/);
+
+    const [project] = await stack.database.query<{ name: string; domain: string }>('select name, domain from project where owner_user_id = $1', [user.id]);
+    expect(project).toEqual({ name: 'Nia Shop', domain: 'nia-shop.example' });
+    const [flag] = await stack.database.query<{ should_show_onboarding: boolean }>('select should_show_onboarding from app_user where id = $1', [user.id]);
+    expect(flag!.should_show_onboarding).toBe(false);
+  });
+});
