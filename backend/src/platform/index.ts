@@ -10,3 +10,4 @@ export * from './redis/redis.module.js';
 export * from './config/load-environment.js';
 export * from './mail/mailer.js';
 export * from './mail/mail.module.js';
+export * from './database/repository-providers.js';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BillingRepository } from '@serpwise/database';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { repositoryProviders } from '../../platform/database/repository-providers.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { AccountBillingController } from './account-billing.controller.js';
 import { BillingController } from './billing.controller.js';
@@ -17,7 +17,7 @@ import { TeamService } from './team.service.js';
   imports: [AuthModule],
   controllers: [AccountBillingController, BillingController, TeamController],
   providers: [
-    { provide: BillingRepository, inject: [EntityManager], useFactory: (em: EntityManager) => new BillingRepository(em) },
+    ...repositoryProviders(BillingRepository),
     { provide: PaymentGateway, useClass: SandboxPaymentGateway },
     BillingService,
     TeamService,

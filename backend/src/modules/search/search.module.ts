@@ -1,4 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { repositoryProviders } from '../../platform/database/repository-providers.js';
 import { Module } from '@nestjs/common';
 import { MissedSearchEventRepository } from '@serpwise/database';
 import { ResearchModule } from '../research/research.module.js';
@@ -14,7 +14,7 @@ import { SuggestionsController } from './suggestions.controller.js';
   providers: [
     SearchService,
     MissedSearchService,
-    { provide: MissedSearchEventRepository, inject: [EntityManager], useFactory: (em: EntityManager) => new MissedSearchEventRepository(em) },
+    ...repositoryProviders(MissedSearchEventRepository),
   ],
 })
 export class SearchModule {}

@@ -1,11 +1,15 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Global, Module } from '@nestjs/common';
-import { EntityManager, PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { createOrmConfig, JobRecordRepository, PasswordResetRepository, SessionRepository, UserRepository } from '@serpwise/database';
 import type { Environment } from '@serpwise/contracts';
 import { ENVIRONMENT } from '../config/environment.provider.js';
+import { repositoryProviders } from './repository-providers.js';
 
-/** MikroORM for Nest, plus the repositories, for both the API and the worker. */
+/** The repositories every area uses: sessions, users, jobs, password resets. */
+const sharedRepositories = [JobRecordRepository, SessionRepository, UserRepository, PasswordResetRepository];
+
+/** MikroORM for Nest, plus the shared repositories, for both the API and the worker. */
 @Global()
 @Module({
   imports: [
@@ -16,12 +20,7 @@ import { ENVIRONMENT } from '../config/environment.provider.js';
         createOrmConfig({ databaseUrl: environment.DATABASE_URL, poolMax: environment.DATABASE_POOL_MAX }),
     }),
   ],
-  providers: [
-    { provide: JobRecordRepository, inject: [EntityManager], useFactory: (em: EntityManager) => new JobRecordRepository(em) },
-    { provide: SessionRepository, inject: [EntityManager], useFactory: (em: EntityManager) => new SessionRepository(em) },
-    { provide: UserRepository, inject: [EntityManager], useFactory: (em: EntityManager) => new UserRepository(em) },
-    { provide: PasswordResetRepository, inject: [EntityManager], useFactory: (em: EntityManager) => new PasswordResetRepository(em) },
-  ],
-  exports: [JobRecordRepository, SessionRepository, UserRepository, PasswordResetRepository],
+  providers: repositoryProviders(...sharedRepositories),
+  exports: sharedRepositories,
 })
 export class DatabaseModule {}
