@@ -67,6 +67,18 @@ describe('the account area in the browser', () => {
     await page.getByRole('button', { name: /^Pay \$/ }).click();
     await page.waitForURL(/\/account\/subscription$/);
 
+    // The card on file can be replaced from the settings page.
+    await page.goto(`${stack.baseUrl}/account/settings`);
+    await page.getByTestId('card-on-file').filter({ hasText: 'ending in 4242' }).waitFor();
+    const cardForm = page.getByRole('form', { name: 'Payment card' });
+    await cardForm.getByLabel('Name on card').fill('Ada Owner');
+    await cardForm.getByLabel('Card number').fill('5555 5555 5555 4444');
+    await cardForm.getByLabel('Expiration month').selectOption('11');
+    await cardForm.getByLabel('Expiration year').selectOption(String(new Date().getFullYear() + 4));
+    await cardForm.getByLabel('Security code').fill('321');
+    await cardForm.getByRole('button', { name: 'Save card' }).click();
+    await page.getByTestId('card-on-file').filter({ hasText: 'ending in 4444' }).waitFor();
+
     await page.goto(`${stack.baseUrl}/account/teammanagement`);
     await page.getByLabel('Add users by e-mail (separate addresses with commas)').fill('teammate@example.com,');
     await page.getByRole('button', { name: 'Add', exact: true }).click();

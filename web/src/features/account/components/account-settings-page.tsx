@@ -8,6 +8,8 @@ import { useChangeDisplayName } from '../api/change-display-name';
 import { useChangeEmail } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';
 import { useAccountInfo } from '../api/get-account-info';
+import { PaymentCardSection } from '../../billing/components/payment-card-section';
+import { useActiveState } from '../../auth/api/get-active-state';
 
 const displayNameRules = {
   newDisplayName: [validators.required(accountSettingsMessages.displayNameRequired), validators.maxLength(maxDisplayNameLength, accountSettingsMessages.displayNameTooLong)],
@@ -19,9 +21,10 @@ const passwordRules = {
   confirmPassword: [validators.required('Enter the new password again.'), validators.passwordConfirmation('newPassword')],
 };
 
-/** /account/settings: display name, e-mail and password (03 §2). The payment card form belongs to billing. */
+/** /account/settings: display name, e-mail, password and, for the account owner, the payment card (03 §2). */
 export function AccountSettingsPage() {
   const info = useAccountInfo();
+  const { data: state } = useActiveState();
   return (
     <section className="page account-settings">
       <h1>Account settings</h1>
@@ -29,6 +32,7 @@ export function AccountSettingsPage() {
       <DisplayNameForm current={info.data?.name ?? ''} loaded={info.isSuccess} />
       <EmailForm current={info.data?.email ?? ''} loaded={info.isSuccess} />
       <PasswordForm />
+      {state?.user.isLoggedIn && !state.user.isChildAccount && <PaymentCardSection />}
     </section>
   );
 }

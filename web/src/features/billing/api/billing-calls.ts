@@ -1,7 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  detectCardType,
+  formatExpiration,
   restPrefix,
   type BillingInfo,
+  type CardInput,
   type Plan,
   type PurchaseRequest,
   type ReceiptDetail,
@@ -33,6 +36,20 @@ export const annualUpgrade = (clickType?: string) =>
 
 export const getBillingInfo = () => apiRequest<BillingInfo & { isSandbox: boolean }>('/NsaApi/Account/GetBillingInfo');
 export const useBillingInfo = () => useQuery({ queryKey: ['billing', 'info'], queryFn: getBillingInfo });
+
+/** POST /Endpoints/AccountApi/JsonChangePaymentInfo: the card future charges go to (03 §7). */
+export const changePaymentInfo = (card: CardInput) =>
+  apiRequest<{ data: { billingInfo: BillingInfo } }>('/Endpoints/AccountApi/JsonChangePaymentInfo', {
+    method: 'POST',
+    body: {
+      cardType: detectCardType(card.number),
+      cardNumber: card.number,
+      cardName: card.name,
+      expiration: formatExpiration(card.expirationMonth, card.expirationYear),
+      securityCode: card.securityCode,
+      transactionOrigin: 'AccountSettings',
+    },
+  });
 
 export const getSubscriptionList = () => apiRequest<SubscriptionSummary[]>('/NsaApi/Account/GetSubscriptionList');
 export const useSubscriptionList = () => useQuery({ queryKey: ['billing', 'subscriptions'], queryFn: getSubscriptionList });
