@@ -49,6 +49,9 @@ const testCards: Record<string, Behaviour> = {
 
 const tokenPrefix = 'sandbox_card_';
 
+/** The sandbox's stored-card reference for a test card number (demo data uses it to seed a card on file). */
+export const sandboxCardToken = (testCardNumber: string) => `${tokenPrefix}${Object.keys(testCards).indexOf(testCardNumber)}`;
+
 /**
  * Sandbox payments: approves the test cards, declines 4000 0000 0000 0002 with 'Your card was declined.', and
  * refuses every other number (a real card passing the Luhn check included) because the sandbox takes no real
