@@ -9,7 +9,9 @@
  * logged-in full user, timed to the last byte. The three absolute targets are printed as a ratio to their budget.
  */
 import { kombatSegments, organicSearchTypes, paidSearchTypes, rankingHistoryTypes, recommendationTypes, relatedKeywordTypes, topPageTypes } from '@serpwise/contracts';
-import { domainOverview, domainOverviewSql, sqlFromPg } from '@serpwise/research';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { createOrmConfig } from '@serpwise/database';
+import { domainOverview, domainOverviewSql, sqlFromEntityManager } from '@serpwise/research';
 import pg from 'pg';
 import { fullUserClient, startBackend } from './lib/backend.mjs';
 import { inlineParameters, psqlTimings } from './lib/psql-timing.mjs';
@@ -29,12 +31,13 @@ export async function run({ databaseUrl, redisUrl, log }) {
     const misses = [];
 
     // 1. Domain overview against the same statement in psql, in alternating blocks so drift hits all alike:
-    //    the research layer (domainOverview over node-postgres: the query plus turning rows into the answer) is
+    //    the research layer as the API runs it (domainOverview on MikroORM's connection: the query plus turning rows
+    //    into the answer) is
     //    the target; the full HTTP request (session, guard, validation, JSON over the network) is printed beside it.
     const overviewPath = (/** @type {string} */ domain) => `/rest/research/domain-overview?domain=${encodeURIComponent(domain)}&countryCode=${territory}`;
     const overviewSql = subjects.sample.map((domain) => inlineParameters(domainOverviewSql, [territory, domain]));
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-    const research = sqlFromPg(pool);
+    const orm = await MikroORM.init(createOrmConfig({ databaseUrl, poolMax: 1 }));
+    const research = sqlFromEntityManager(orm.em.fork());
     const timedOverview = async (/** @type {string} */ domain) => {
       const started = performance.now();
       if (!(await domainOverview(research, { domain, territory }))) throw new Error(`no overview for ${domain}`);
@@ -55,7 +58,7 @@ export async function run({ databaseUrl, redisUrl, log }) {
         psql.push(...(await psqlTimings(databaseUrl, overviewSql)));
       }
     } finally {
-      await pool.end();
+      await orm.close(true);
     }
     const psqlP95 = percentile(psql, 95);
     const overview = { name: 'domain overview p95 (research layer)', measured: percentile(layer, 95), anchor: psqlP95, anchorName: 'psql p95 of the same SQL', limit: 1.3 };
