@@ -59,10 +59,10 @@ export function DateRange({ legend, defaultStart = '', defaultEnd = '', onChange
         {box('start', 'Start date', check.start)}
         {box('end', 'End date', check.end)}
       </div>
-      <p className="ui-date-range__text" aria-live="polite">
+      <p className="ui-date-range__text" role="status">
         {check.range && (
           <>
-            <Icon name="calendar" /> <output>{check.range.text}</output>
+            <Icon name="calendar" /> <span>{check.range.text}</span>
           </>
         )}
       </p>

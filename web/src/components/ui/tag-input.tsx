@@ -19,7 +19,7 @@ export interface TagInputProps {
   /** Compare tags case-sensitively when rejecting duplicates (off by default). */
   caseSensitive?: boolean;
   /** Tags the owner marks as a problem (for example refused by the server), with the reason shown as a title. */
-  flagged?: ReadonlyMap<string, string>;
+  flagged?: ReadonlyMap<string, string | null>;
   placeholder?: string;
   hint?: string;
   disabled?: boolean;
@@ -101,9 +101,9 @@ export function TagInput({ label, tags, onChange, mode = 'text', unique = true, 
       <div className={`ui-tag-input__box${flashing.has(inputKey) ? ' ui-flash' : ''}${invalid ? ' ui-tag-input__box--invalid' : ''}`}>
         <ul className="ui-tag-input__tags" aria-label={`${label}: added`}>
           {tags.map((tag, index) => {
-            const problem = flagged?.get(tag);
+            const isFlagged = flagged?.has(tag) ?? false;
             return (
-              <li key={`${index}:${tag}`} className={`ui-tag${problem ? ' ui-tag--invalid' : ''}${flashing.has(tag) ? ' ui-flash' : ''}`} title={problem} data-flash={flashing.has(tag) || undefined}>
+              <li key={`${index}:${tag}`} className={`ui-tag${isFlagged ? ' ui-tag--invalid' : ''}${flashing.has(tag) ? ' ui-flash' : ''}`} title={flagged?.get(tag) ?? undefined} data-flash={flashing.has(tag) || undefined}>
                 <span>{tag}</span>
                 <button type="button" aria-label={`Remove ${tag}`} disabled={disabled} onClick={() => onChange(tags.filter((_, at) => at !== index))}>
                   <Icon name="close" size={12} />
