@@ -17,4 +17,10 @@ describe('PercentageGauge', () => {
     render(<PercentageGauge label="Share" value={140} />);
     expect(screen.getByRole('meter', { name: 'Share' })).toHaveAttribute('aria-valuenow', '100');
   });
+
+  it('draws no fill at 0 %', () => {
+    const { container } = render(<PercentageGauge label="None" value={-3} />);
+    expect(screen.getByRole('meter', { name: 'None' })).toHaveTextContent('0%');
+    expect(container.querySelector('.ui-gauge__fill')).toBeNull();
+  });
 });

@@ -17,9 +17,11 @@ export function PercentageGauge({ value, label, size = 72 }: PercentageGaugeProp
       <svg viewBox="0 0 36 36" width={size} height={size} aria-hidden="true">
         <circle className="ui-gauge__track" cx="18" cy="18" r="15.5" pathLength={100} />
         {/* pathLength 100 makes the dash length the percentage itself. */}
-        <circle className="ui-gauge__fill" cx="18" cy="18" r="15.5" pathLength={100} strokeDasharray={`${percent} 100`} data-percent={percent} />
+        {percent > 0 && <circle className="ui-gauge__fill" cx="18" cy="18" r="15.5" pathLength={100} strokeDasharray={`${percent} 100`} data-percent={percent} />}
       </svg>
-      <span className="ui-gauge__value">{percent}%</span>
+      <span className="ui-gauge__value" style={{ fontSize: Math.max(10, Math.round(size * 0.22)) }}>
+        {percent}%
+      </span>
     </span>
   );
 }

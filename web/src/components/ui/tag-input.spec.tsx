@@ -10,8 +10,8 @@ function Owner(props: Partial<TagInputProps> & { initial?: string[] }) {
 }
 
 const box = () => screen.getByLabelText('Tags');
-const tagTexts = () => within(screen.getByRole('list', { name: 'Tags: added' })).queryAllByRole('listitem').map((item) => item.textContent);
-const tagItem = (text: string) => within(screen.getByRole('list', { name: 'Tags: added' })).getByText(text).closest('li')!;
+const tagTexts = () => within(screen.getByRole('list', { name: 'Added' })).queryAllByRole('listitem').map((item) => item.textContent);
+const tagItem = (text: string) => within(screen.getByRole('list', { name: 'Added' })).getByText(text).closest('li')!;
 
 let user: ReturnType<typeof userEvent.setup>;
 beforeEach(() => {

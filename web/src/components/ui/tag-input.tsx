@@ -99,7 +99,7 @@ export function TagInput({ label, tags, onChange, mode = 'text', unique = true, 
     <div className={`field ui-tag-input${invalid ? ' field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
       <div className={`ui-tag-input__box${flashing.has(inputKey) ? ' ui-flash' : ''}${invalid ? ' ui-tag-input__box--invalid' : ''}`}>
-        <ul className="ui-tag-input__tags" aria-label={`${label}: added`}>
+        <ul className="ui-tag-input__tags" aria-label="Added">
           {tags.map((tag, index) => {
             const isFlagged = flagged?.has(tag) ?? false;
             return (

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { TextareaWithCounter } from '../../../components/form/textarea-with-counter';
 import { WizardSteps } from '../../../components/form/wizard-steps';
 import { CardForm } from '../../../components/ui/card-form';
+import { checkDateRange } from '../../../components/ui/date-format';
 import { DateRange } from '../../../components/ui/date-range';
 import { Icon } from '../../../components/ui/icons/icon';
 import { Modal } from '../../../components/ui/modal';
@@ -201,11 +202,14 @@ function GaugeDemo() {
   );
 }
 
+const demoStart = '01/05/2026';
+const demoEnd = '02/01/2026';
+
 function DateRangeDemo() {
-  const [text, setText] = useState<string | null>(null);
+  const [text, setText] = useState(() => checkDateRange(demoStart, demoEnd).range?.text ?? null);
   return (
     <>
-      <DateRange legend="Report period" defaultStart="01/05/2026" defaultEnd="02/01/2026" onChange={(range) => setText(range?.text ?? null)} />
+      <DateRange legend="Report period" defaultStart={demoStart} defaultEnd={demoEnd} onChange={(range) => setText(range?.text ?? null)} />
       <p className="gallery__note">Owner receives: {text ?? 'no valid range'}</p>
     </>
   );
