@@ -33,6 +33,7 @@ describe('TagInput', () => {
   });
 
   it('rejects a duplicate ignoring case and flashes the existing tag for 800 ms', async () => {
+    expect(tagFlashMs).toBe(800);
     render(<Owner initial={['SEO', 'ppc']} />);
     await user.type(box(), 'seo{Enter}');
     expect(tagTexts()).toEqual(['SEO', 'ppc']);
