@@ -11,3 +11,7 @@ export * from './config/load-environment.js';
 export * from './mail/mailer.js';
 export * from './mail/mail.module.js';
 export * from './database/repository-providers.js';
+export * from './files/file-store.js';
+export * from './files/s3-client.js';
+export * from './files/download-links.js';
+export * from './exports/export-status.js';

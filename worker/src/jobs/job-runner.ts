@@ -5,7 +5,7 @@ import { createRedisConnection, queueKeyPrefix } from '@serpwise/backend/platfor
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { JobEvents } from '../realtime/job-events.emitter.js';
-import { indexHandlers, type JobContext, type JobHandler } from './job-handler.js';
+import { indexHandlers, JobCancelledError, type JobContext, type JobHandler } from './job-handler.js';
 import type { JobMetrics } from './job-metrics.js';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -84,6 +84,7 @@ export class JobRunner {
         const status = await records.recordProgress(jobId, { done, total, message });
         await job.updateProgress({ done, total, percent: status?.percent ?? 0 });
         if (status) this.events.updated(status);
+        return status !== null;
       },
       saveCheckpoint: (checkpoint) => records.saveCheckpoint(jobId, checkpoint),
     };
@@ -96,6 +97,11 @@ export class JobRunner {
       this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: 'completed' });
       return result;
     } catch (error) {
+      if (error instanceof JobCancelledError) {
+        this.logger.info({ jobId }, 'job cancelled; stopped');
+        this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: 'cancelled' });
+        return null;
+      }
       const lastAttempt = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       this.logger.warn({ jobId, err: error, lastAttempt }, 'job attempt failed');
       if (lastAttempt) {

@@ -5,6 +5,7 @@ import { Migration20261122022959_research_warehouse } from './Migration202611220
 import { Migration20261122025224_account_settings } from './Migration20261122025224_account_settings.js';
 import { Migration20261122025348_billing } from './Migration20261122025348_billing.js';
 import { Migration20261122034610_project_alerts } from './Migration20261122034610_project_alerts.js';
+import { Migration20261123010000_export_dedupe } from './Migration20261123010000_export_dedupe.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -17,4 +18,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122025224_account_settings', class: Migration20261122025224_account_settings },
   { name: 'Migration20261122025348_billing', class: Migration20261122025348_billing },
   { name: 'Migration20261122034610_project_alerts', class: Migration20261122034610_project_alerts },
+  { name: 'Migration20261123010000_export_dedupe', class: Migration20261123010000_export_dedupe },
 ];
