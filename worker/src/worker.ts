@@ -42,7 +42,7 @@ export async function startWorker(environment: Environment, logger: Logger, opti
   const links = await DownloadLinks.create(environment, redis);
 
   // Every registered job needs a handler here; the runner refuses to start otherwise.
-  const handlers = [new DiagnosticProcessor(() => orm.em.fork(), redis, environment), new ExportProcessor(() => orm.em.fork(), exportPool, files)];
+  const handlers = [new DiagnosticProcessor(() => orm.em.fork(), redis, environment), new ExportProcessor(() => orm.em.fork(), exportPool, files, { maxExportRows: environment.EXPORT_MAX_ROWS })];
   const events = new RedisJobEvents(redis, environment.REDIS_PREFIX, {
     [exportJob.name]: (status) => presentExport(status, links, environment.EXPORT_FILE_TTL_HOURS),
   });
@@ -65,7 +65,7 @@ export async function startWorker(environment: Environment, logger: Logger, opti
     stop: async () => {
       reconciler.stop();
       sweeper.stop();
-      http.close();
+      await new Promise((resolve) => http.close(resolve));
       await runner.stop();
       await queue.close();
       await redis.quit().catch(() => redis.disconnect());

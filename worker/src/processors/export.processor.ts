@@ -44,7 +44,7 @@ export class ExportProcessor implements JobHandler<typeof exportJob> {
     private readonly em: () => EntityManager,
     private readonly pool: pg.Pool,
     private readonly files: FileStore,
-    private readonly options: { batchRows?: number } = {},
+    private readonly options: { batchRows?: number; maxExportRows?: number } = {},
   ) {}
 
   async handle(payload: JobPayload<typeof exportJob>, context: JobContext): Promise<ExportResult> {
@@ -57,7 +57,7 @@ export class ExportProcessor implements JobHandler<typeof exportJob> {
 
     // The allowance as the plan stands now; a plan that lapsed since the request exports what the table shows a free user.
     const full = hasFullPlan(owner.planRoles);
-    const allowance = exportAllowanceOf(owner.planRoles);
+    const allowance = exportAllowanceOf(owner.planRoles, this.options.maxExportRows);
     const planLimit = !full ? visibleRowAllowance.free : allowance.hasUnlimitedExportRows ? null : allowance.maxExportRows;
     const limits = [job.rowLimit, planLimit].filter((limit): limit is number => limit !== null);
     const prepared = await prepareExport(sqlFromPg(this.pool), job.table, job.params);

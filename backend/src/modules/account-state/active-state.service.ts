@@ -91,7 +91,7 @@ export class ActiveStateService {
       hasGoogleToken: Boolean(user.attributes['googleToken']),
       googleIdToken: null,
       sessionId: session.id,
-      product: exportAllowanceOf(identity.planRoles),
+      product: exportAllowanceOf(identity.planRoles, this.environment.EXPORT_MAX_ROWS),
       onboarding: (user.onboarding as OnboardingAnswers | null) ?? null,
     };
   }

@@ -1,5 +1,6 @@
-import { BadRequestException, Body, Controller, ForbiddenException, HttpCode, Post, Res } from '@nestjs/common';
-import { csvLine, exportAllowanceOf, exportCsvSchema, exportMessages, exportUpsellMessage, spreadsheetCell } from '@serpwise/contracts';
+import { BadRequestException, Body, Controller, ForbiddenException, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { csvLine, exportAllowanceOf, exportCsvSchema, exportMessages, exportUpsellMessage, spreadsheetCell, type Environment } from '@serpwise/contracts';
+import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
 import { columnHeader, exportColumnKeys } from '@serpwise/research';
 import type { Response } from 'express';
 import type { z } from 'zod';
@@ -25,12 +26,14 @@ const rowsOf = (jsonString: string): unknown[] => {
  */
 @Controller('Endpoints/Core')
 export class ExportCsvController {
+  constructor(@Inject(ENVIRONMENT) private readonly environment: Environment) {}
+
   @Post('ExportCsv')
   @HttpCode(200)
   @Access('full')
   exportCsv(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(exportCsvSchema)) body: z.infer<typeof exportCsvSchema>, @Res() response: Response): void {
     const rows = rowsOf(body.jsonString);
-    const allowance = exportAllowanceOf(identity.planRoles);
+    const allowance = exportAllowanceOf(identity.planRoles, this.environment.EXPORT_MAX_ROWS);
     if (!allowance.hasUnlimitedExportRows && rows.length > allowance.maxExportRows) {
       throw new ForbiddenException({ statusCode: 403, message: exportUpsellMessage(rows.length), data: { totalRows: rows.length, maxExportRows: allowance.maxExportRows, upgradeUrl: '/upgrade' } });
     }

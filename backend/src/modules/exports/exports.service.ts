@@ -60,7 +60,7 @@ export class ExportsService {
     if (!isExportTableId(request.table)) throw badRequest([exportMessages.unknownTable]);
     const { prepared, input } = await this.prepare(request.table, request.params);
     const tableRows = prepared.query ? await this.countRows(prepared.query) : 0;
-    const allowance = exportAllowanceOf(identity.planRoles);
+    const allowance = exportAllowanceOf(identity.planRoles, this.environment.EXPORT_MAX_ROWS);
     const rowLimit = allowance.hasUnlimitedExportRows ? null : allowance.maxExportRows;
     if (request.scope === 'full' && rowLimit !== null && tableRows > rowLimit) {
       throw new ForbiddenException({

@@ -53,6 +53,8 @@ export const environmentSchema = z.object({
   /** smtp://user:pass@host:port; when unset, mail is written to DATA_DIR/outbox as .eml files. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Serpwise <no-reply@serpwise.local>'),
+  /** product.maxExportRows of a full plan (03 §6, §9); recon plans export without limit. */
+  EXPORT_MAX_ROWS: z.coerce.number().int().min(1).default(500_000),
   /** Export files are removed this many hours after their job finished (a sweep in the worker). */
   EXPORT_FILE_TTL_HOURS: z.coerce.number().min(0.01).default(24),
   /** How long a signed download link of an export works. */

@@ -59,10 +59,10 @@ export interface ExportStatus extends JobStatus {
 }
 
 /**
- * The export row allowance of a plan (03 §6): full plans export up to defaultMaxExportRows (500,000) rows, recon
+ * The export row allowance of a plan (03 §6): full plans export up to EXPORT_MAX_ROWS (default 500,000) rows, recon
  * plans without limit; other users cannot export (maxExportRows 0).
  */
-export function exportAllowanceOf(planRoles: readonly string[]): ProductAllowance {
+export function exportAllowanceOf(planRoles: readonly string[], maxExportRows = defaultMaxExportRows): ProductAllowance {
   if (!hasFullPlan(planRoles)) return { maxExportRows: 0, hasUnlimitedExportRows: false };
-  return { maxExportRows: defaultMaxExportRows, hasUnlimitedExportRows: planRoles.includes('recon_full') };
+  return { maxExportRows, hasUnlimitedExportRows: planRoles.includes('recon_full') };
 }
