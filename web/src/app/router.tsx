@@ -3,6 +3,7 @@ import { accountRoutes } from '../features/account/routes';
 import { authRoutes } from '../features/auth/routes';
 import { bareBillingRoutes, billingRoutes } from '../features/billing/routes';
 import { DiagnosticsPage } from '../features/diagnostics/components/diagnostics-page';
+import { exportsRoutes } from '../features/exports/routes';
 import { onboardingRoutes } from '../features/onboarding/routes';
 import { HomePage } from '../pages/home-page';
 import { NotFoundPage } from '../pages/not-found-page';
@@ -18,6 +19,7 @@ export const routes = [
       ...authRoutes,
       ...accountRoutes,
       ...billingRoutes,
+      ...exportsRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -53,3 +53,20 @@ export const csvLine = (cells: readonly CellValue[]) => `${cells.map(csvField).j
 
 /** Tab-separated text for the clipboard: tabs and line breaks inside a cell become spaces. */
 export const clipboardLine = (cells: readonly CellValue[]) => cells.map((cell) => (cell === null ? '' : String(cell).replace(/[\t\r\n]+/g, ' '))).join('\t');
+
+/** Words written in capitals in a column header. */
+const acronyms: Record<string, string> = { cpc: 'CPC', url: 'URL', urls: 'URLs', ppc: 'PPC', seo: 'SEO', serp: 'SERP', id: 'ID', ctr: 'CTR', mom: 'MoM' };
+
+/**
+ * The header of an exported column, from the row's field name: "commonKeywords" → "Common Keywords",
+ * "cpc" → "CPC", "landingPageUrl" → "Landing Page URL".
+ */
+export function columnHeader(key: string): string {
+  return key
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => acronyms[word.toLowerCase()] ?? word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
