@@ -6,7 +6,6 @@ import {
   keywordAdvisorSchema as advisorSchema,
   keywordBacklinksSchema as backlinksSchema,
   keywordOverviewSchema as overviewSchema,
-  keywordQuerySchema,
   keywordRankingHistorySchema as rankingHistorySchema,
   keywordRelatedSchema as relatedSchema,
   keywordSerpSchema as serpSchema,
