@@ -1,19 +1,22 @@
 import { Outlet } from 'react-router';
 import { NotificationStack } from '../components/ui/notification-stack';
 import { useSessionWatch } from '../features/auth/hooks/use-session-watch';
+import { ExportNoticesProvider } from '../features/exports/components/export-notices';
 import { Footer } from './footer';
 import { Header } from './header';
 
 export function Layout() {
   useSessionWatch();
   return (
-    <div className="app">
-      <Header />
-      <main className="app__main">
-        <Outlet />
-      </main>
-      <Footer />
-      <NotificationStack />
-    </div>
+    <ExportNoticesProvider>
+      <div className="app">
+        <Header />
+        <main className="app__main">
+          <Outlet />
+        </main>
+        <Footer />
+        <NotificationStack />
+      </div>
+    </ExportNoticesProvider>
   );
 }

@@ -4,6 +4,7 @@ import { authRoutes } from '../features/auth/routes';
 import { bareBillingRoutes, billingRoutes } from '../features/billing/routes';
 import { DiagnosticsPage } from '../features/diagnostics/components/diagnostics-page';
 import { galleryRoutes } from '../features/gallery/routes';
+import { exportsRoutes } from '../features/exports/routes';
 import { onboardingRoutes } from '../features/onboarding/routes';
 import { HomePage } from '../pages/home-page';
 import { NotFoundPage } from '../pages/not-found-page';
@@ -20,6 +21,7 @@ export const routes = [
       ...accountRoutes,
       ...billingRoutes,
       ...galleryRoutes,
+      ...exportsRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  defaultMaxExportRows,
+  exportAllowanceOf,
   type ActiveState,
   type Environment,
   type OnboardingAnswers,
@@ -91,9 +91,7 @@ export class ActiveStateService {
       hasGoogleToken: Boolean(user.attributes['googleToken']),
       googleIdToken: null,
       sessionId: session.id,
-      product: isFullUser
-        ? { maxExportRows: defaultMaxExportRows, hasUnlimitedExportRows: isRecon }
-        : { maxExportRows: 0, hasUnlimitedExportRows: false },
+      product: exportAllowanceOf(identity.planRoles, this.environment.EXPORT_MAX_ROWS),
       onboarding: (user.onboarding as OnboardingAnswers | null) ?? null,
     };
   }

@@ -57,6 +57,22 @@ export const environmentSchema = z.object({
   /** smtp://user:pass@host:port; when unset, mail is written to DATA_DIR/outbox as .eml files. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Serpwise <no-reply@serpwise.local>'),
+  /** product.maxExportRows of a full plan (03 §6, §9); recon plans export without limit. */
+  EXPORT_MAX_ROWS: z.coerce.number().int().min(1).default(500_000),
+  /** Export files are removed this many hours after their job finished (a sweep in the worker). */
+  EXPORT_FILE_TTL_HOURS: z.coerce.number().min(0.01).default(24),
+  /** How long a signed download link of an export works. */
+  EXPORT_LINK_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** Secret for signing download links; when unset one is made once and kept in Redis for every node. */
+  FILE_LINK_SECRET: z.string().min(32, 'FILE_LINK_SECRET must be at least 32 characters').optional(),
+  /** S3-compatible storage for export files (MinIO, R2, AWS); when S3_BUCKET is unset files stay in DATA_DIR/exports. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addressing (endpoint/bucket/key), which MinIO and most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: flag.default(true),
   /** The sister-product cross-promo (tooltip, logout redirect). */
   CROSS_PROMO_ENABLED: flag.default(true),
 }).refine((environment) => !environment.CAPTCHA_SECRET || environment.CAPTCHA_SITE_KEY, {
