@@ -65,6 +65,11 @@ export function CountrySelector({ value, onChange, options = territoryOptions, l
     const now = Date.now();
     if (now - lastToggle.current < countryMenuToggleDebounceMs) return;
     lastToggle.current = now;
+    if (next) {
+      // Opening clears the search and marks the chosen country.
+      setText('');
+      setActive(Math.max(0, options.findIndex((option) => option.code === value)));
+    }
     setOpen(next);
   };
 
@@ -78,15 +83,11 @@ export function CountrySelector({ value, onChange, options = territoryOptions, l
     }
   };
 
-  // Opening clears the search, marks the chosen country, and focuses the search field after 100 ms.
+  // The search field takes the focus 100 ms after the menu opens.
   useEffect(() => {
     if (!open) return;
-    setText('');
-    const selectedIndex = options.findIndex((option) => option.code === value);
-    setActive(Math.max(0, selectedIndex));
     const timer = window.setTimeout(() => search.current?.focus(), countryMenuFocusDelayMs);
     return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the menu opens
   }, [open]);
 
   useEffect(() => {
