@@ -106,6 +106,8 @@ function monthName(isoDate: string | null | undefined): string | null {
 }
 
 const homePaths = ['/', '/althome', '/land/arc1-d', '/althome-d'];
+/** Marketing pages of ours that the spec does not list (updates, blog, the AI chat page, the API docs). */
+const siteOnlyMarketingPaths = /^\/(whats-new|blog(\/.*)?|spygpt|api(\/.*)?)$/;
 
 /** The call to action: an in-app link, or a plain link when footerCtaLink points elsewhere. */
 function CtaLink({ cta, className }: { cta: { text: string; link: string }; className: string }) {
@@ -126,7 +128,8 @@ function CtaLink({ cta, className }: { cta: { text: string; link: string }; clas
  */
 export function showsOfferBlock(pathname: string, isLoggedIn: boolean): boolean {
   if (isLoggedIn) return false;
-  return !homePaths.includes(normaliseWebPath(pathname)) && !isMarketingPath(pathname);
+  const path = normaliseWebPath(pathname);
+  return !homePaths.includes(path) && !isMarketingPath(pathname) && !siteOnlyMarketingPaths.test(path);
 }
 
 /**

@@ -136,7 +136,7 @@ export function PrimaryNavigation({ isLoggedIn }: { isLoggedIn: boolean }) {
 }
 
 /** 01 §2: the hamburger menu of small screens: Tools, Blog, API, Upgrade or Pricing, Account, Log out, Log in, 'Sign up for FREE'. */
-function MobileNavigation({ user, onNavigate }: { user: UserState | undefined; onNavigate: () => void }) {
+function MobileNavigation({ user, crossPromo, onNavigate }: { user: UserState | undefined; crossPromo: boolean; onNavigate: () => void }) {
   const [toolsOpen, setToolsOpen] = useState(false);
   const href = useHref();
   const country = currentCountryCode();
@@ -173,6 +173,12 @@ function MobileNavigation({ user, onNavigate }: { user: UserState | undefined; o
               ),
             )}
         </div>
+      )}
+      {crossPromo && (
+        // Small screens have no room for the promo tooltip: the sister product is a menu entry instead.
+        <a className="mobile-nav__row mobile-nav__promo" href={`/sendUserToRivalFlow?page=menu&sfu=${encodeURIComponent(user?.userId ?? 'free')}`} target="_blank" rel="noopener">
+          AI Content Assistant <span className="nav-item__new">New</span>
+        </a>
       )}
       <Link className="mobile-nav__row" to={headerLinks.blog} onClick={onNavigate}>
         Blog
@@ -254,8 +260,8 @@ export function Header() {
           {!user?.isFullUser && <NavLink to={headerLinks.pricing}>Pricing</NavLink>}
         </nav>
         <RegionSlot country={country} />
-        {data?.tracking.enableRivalFlowCrossPromo && <CrossPromo isLoggedIn={isLoggedIn} userId={user?.userId ?? null} />}
         <div className="site-header__account">
+          {data?.tracking.enableRivalFlowCrossPromo && <CrossPromo isLoggedIn={isLoggedIn} userId={user?.userId ?? null} />}
           {isLoggedIn && user ? (
             <AccountMenu user={user} />
           ) : user ? (
@@ -284,7 +290,7 @@ export function Header() {
       </div>
       <PrimaryNavigation isLoggedIn={isLoggedIn} />
       {showApiNavigation && <ApiNavigation />}
-      {menuOpen && <MobileNavigation user={user} onNavigate={() => setMenuOpen(false)} />}
+      {menuOpen && <MobileNavigation user={user} crossPromo={data?.tracking.enableRivalFlowCrossPromo ?? false} onNavigate={() => setMenuOpen(false)} />}
     </header>
   );
 }

@@ -11,7 +11,9 @@ export const notFoundTexts = {
 export function NotFoundPage() {
   return (
     <section className="page error-page">
-      <p className="error-page__code" aria-hidden="true">404</p>
+      <p className="error-page__code error-page__code--icon" aria-hidden="true">
+        ⌖
+      </p>
       <h1>{notFoundTexts.heading}</h1>
       <p className="error-page__text">{notFoundTexts.body}</p>
       <div className="error-page__search">

@@ -8,7 +8,6 @@ const brands = [
   { name: 'Castor & Pine', style: 'serif-italic' },
   { name: 'hexa labs', style: 'mono' },
   { name: 'Verdant', style: 'heavy' },
-  { name: 'ORBITRA', style: 'wide' },
 ] as const;
 
 /** The trust-logos strip below the landing search (01 §2). */
