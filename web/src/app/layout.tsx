@@ -1,6 +1,7 @@
 import { findTerritory, serverErrorPagePath } from '@serpwise/contracts';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { NotificationStack } from '../components/ui/notification-stack';
 import { useActiveState } from '../features/auth/api/get-active-state';
 import { useSessionWatch } from '../features/auth/hooks/use-session-watch';
 import { DomainAsKeywordMessage } from '../features/search/components/domain-as-keyword-message';
@@ -67,6 +68,7 @@ export function Layout() {
         </PageErrorBoundary>
       </main>
       <Footer />
+      <NotificationStack />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { accountRoutes } from '../features/account/routes';
 import { authRoutes } from '../features/auth/routes';
 import { bareBillingRoutes, billingRoutes } from '../features/billing/routes';
 import { DiagnosticsPage } from '../features/diagnostics/components/diagnostics-page';
+import { galleryRoutes } from '../features/gallery/routes';
 import { marketingRoutes } from '../features/marketing/routes';
 import { onboardingRoutes } from '../features/onboarding/routes';
 import { searchRoutes } from '../features/search/routes';
@@ -24,6 +25,7 @@ export const routes = [
       ...authRoutes,
       ...accountRoutes,
       ...billingRoutes,
+      ...galleryRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,15 +1,13 @@
 import type { RouteObject } from 'react-router';
 import { ServerErrorPage, TypoPage } from '../../pages/error-pages';
 import { SearchLanding } from './components/search-landing';
-import { SearchResolverPage } from './components/search-resolver';
 
 /**
- * The search pages: /overview with a query is resolved to its typed page (the typed pages /overview/domain and
- * /overview/url belong to the research screens), /homepage/overview is the search landing, and the typo and
- * server-error pages the search navigation opens (01 §4, §8).
+ * The search pages: /homepage/overview is the search landing, and the typo and server-error pages are where the
+ * search navigation sends a failed lookup (01 §4, §8). /overview itself belongs to the research screens;
+ * SearchResolverPage (components/search-resolver.tsx) is a stand-alone lookup-and-redirect for it if wanted.
  */
 export const searchRoutes: RouteObject[] = [
-  { path: 'overview', element: <SearchResolverPage />, handle: { routeName: 'overview' } },
   { path: 'homepage/overview', element: <SearchLanding /> },
   { path: 'typo', element: <TypoPage /> },
   { path: 'server-error', element: <ServerErrorPage /> },
