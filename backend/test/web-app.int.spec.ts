@@ -9,7 +9,9 @@ let testApp: TestApp;
 let baseUrl: string;
 
 beforeAll(async () => {
-  testApp = await startTestApp();
+  testApp = await startTestApp({
+    env: { FOOTER_CTA_TEXT: 'Start your spring trial', FOOTER_CTA_LINK: '/capital-one-spring-member-offer', HOMEPAGE_SUGGESTION_TYPE: 'domains' },
+  });
   ({ baseUrl } = testApp);
 });
 
@@ -106,6 +108,12 @@ describe('the web app shell', () => {
     const admin = await createTestUser(testApp.database, { roles: ['free', 'admin'] });
     const adminBrowser = await loggedInSession(baseUrl, admin);
     expect((await adminBrowser.request('GET', '/components', { accept: 'text/html' })).status).toBe(200);
+  });
+
+  it('hands the footer call to action and the suggestion kind of the configuration to the page', async () => {
+    const response = await fetch(`${baseUrl}/endpoints/accountapi/getactivestate`, { headers: { accept: 'application/json' } });
+    const { tracking } = (await response.json()) as { tracking: Record<string, unknown> };
+    expect(tracking).toMatchObject({ footerCtaText: 'Start your spring trial', footerCtaLink: '/capital-one-spring-member-offer', homepageSuggestionType: 'domains', hqSuggestionType: 'default' });
   });
 
   it('keeps the server routes that are not pages (logout, the sister-product redirect) ahead of the shell', async () => {
