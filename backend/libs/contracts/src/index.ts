@@ -28,3 +28,4 @@ export * from './accounts/project-alert.api.js';
 export * from './jobs/export.job.js';
 export * from './exports/export.api.js';
 export * from './exports/spreadsheet-cell.js';
+export * from './http/web-routes.js';

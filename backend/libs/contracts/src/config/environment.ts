@@ -75,6 +75,16 @@ export const environmentSchema = z.object({
   S3_FORCE_PATH_STYLE: flag.default(true),
   /** The sister-product cross-promo (tooltip, logout redirect). */
   CROSS_PROMO_ENABLED: flag.default(true),
+  /** The footer/banner call to action (01 §3 footerCtaText, footerCtaLink); unset: 'Try it today, risk free' → /mainpurchase. */
+  FOOTER_CTA_TEXT: z.string().trim().min(1).max(80).optional(),
+  FOOTER_CTA_LINK: z
+    .string()
+    .trim()
+    .regex(/^(\/(?!\/)|https:\/\/)/, 'FOOTER_CTA_LINK must be a path on this site (/…) or an https:// address')
+    .optional(),
+  /** Which suggestions the landing search and /hq ask for (01 §3 homepageSuggestionType, hqSuggestionType). */
+  HOMEPAGE_SUGGESTION_TYPE: z.enum(['domains', 'keywords', 'default']).default('default'),
+  HQ_SUGGESTION_TYPE: z.enum(['domains', 'keywords', 'default']).default('default'),
 }).refine((environment) => !environment.CAPTCHA_SECRET || environment.CAPTCHA_SITE_KEY, {
   // Without a site key the browser cannot ask for tokens, and every login would be refused.
   message: 'CAPTCHA_SITE_KEY is required when CAPTCHA_SECRET is set',
