@@ -4,6 +4,8 @@ import { authRoutes } from '../features/auth/routes';
 import { bareBillingRoutes, billingRoutes } from '../features/billing/routes';
 import { DiagnosticsPage } from '../features/diagnostics/components/diagnostics-page';
 import { onboardingRoutes } from '../features/onboarding/routes';
+import { paywallRoutes } from '../features/paywall/routes';
+import { researchRoutes } from '../features/research/routes';
 import { HomePage } from '../pages/home-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { Layout } from './layout';
@@ -18,6 +20,8 @@ export const routes = [
       ...authRoutes,
       ...accountRoutes,
       ...billingRoutes,
+      ...researchRoutes,
+      ...paywallRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -28,10 +28,10 @@ interface LineChartProps {
 
 const margin = { top: 12, right: 16, bottom: 28, left: 56 };
 
-/** Every n-th month label fits; the last one always shows, and drops the regular one just before it if too close. */
+/** Every n-th month label fits; the last one always shows, and the regular one before it only a full step away. */
 export function showLabel(index: number, count: number, every: number): boolean {
   if (index === count - 1) return true;
-  return index % every === 0 && count - 1 - index >= Math.ceil(every / 2);
+  return index % every === 0 && count - 1 - index >= every;
 }
 
 /** A hand-drawn SVG line chart for monthly histories, with a hover guide that reads every series' value. */

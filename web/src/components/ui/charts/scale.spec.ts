@@ -35,3 +35,14 @@ describe('chart scales', () => {
     expect(() => assertUniqueIds(['a', 'b', 'a'])).toThrow('A chart with selection needs a unique id per row; "a" appears twice.');
   });
 });
+
+describe('month labels', () => {
+  it('shows every n-th label and always the last, dropping a regular one too close to it', async () => {
+    const { showLabel } = await import('./line-chart');
+    const shown = (count: number, every: number) => Array.from({ length: count }, (_, index) => index).filter((index) => showLabel(index, count, every));
+    expect(shown(11, 4)).toEqual([0, 4, 10]);
+    expect(shown(12, 4)).toEqual([0, 4, 11]);
+    expect(shown(13, 4)).toEqual([0, 4, 8, 12]);
+    expect(shown(5, 1)).toEqual([0, 1, 2, 3, 4]);
+  });
+});

@@ -54,8 +54,8 @@ describe('DataTable', () => {
     inRouter(<DataTable caption="Keywords" columns={columns} rows={rows} rowKey={(row) => row.keyword} sort={null} />);
     const table = screen.getByRole('table', { name: 'Keywords' });
     const first = within(table).getAllByRole('row')[1]!;
-    expect(within(first).getByText('450k')).toHaveClass('data-table__cell--right');
-    expect(within(first).getByText('2')).toHaveClass('data-table__cell--center');
+    expect(within(first).getByText('450k')).toHaveClass('sw-table__cell--right');
+    expect(within(first).getByText('2')).toHaveClass('sw-table__cell--center');
     expect(within(within(table).getAllByRole('row')[2]!).getAllByText('—')).toHaveLength(2);
   });
 

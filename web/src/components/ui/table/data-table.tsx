@@ -83,13 +83,13 @@ export function DataTable<Row>({
     column.sticky || column.minWidth ? { ...(column.sticky ? { left: stickyLeft } : {}), ...(column.minWidth ? { minWidth: column.minWidth } : {}) } : undefined;
 
   return (
-    <div className={`data-table${loading ? ' data-table--loading' : ''}`} aria-busy={loading}>
-      <table className="data-table__table">
+    <div className={`sw-table${loading ? ' sw-table--loading' : ''}`} aria-busy={loading}>
+      <table className="sw-table__table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
             {selection && (
-              <th scope="col" className="data-table__select">
+              <th scope="col" className="sw-table__select">
                 {selection.limit === undefined ? (
                   <HeaderCheckbox
                     state={headerState(selection.selected, pageKeys)}
@@ -102,7 +102,7 @@ export function DataTable<Row>({
               </th>
             )}
             {showRowNumbers && (
-              <th scope="col" className="data-table__number" style={{ left: selection ? selectWidth : 0 }}>
+              <th scope="col" className="sw-table__number" style={{ left: selection ? selectWidth : 0 }}>
                 #
               </th>
             )}
@@ -114,12 +114,12 @@ export function DataTable<Row>({
                   key={column.key}
                   scope="col"
                   aria-sort={sortable ? state : undefined}
-                  className={`data-table__cell--${alignOf(column)}${column.sticky ? ' data-table__sticky' : ''}`}
+                  className={`sw-table__cell--${alignOf(column)}${column.sticky ? ' sw-table__sticky' : ''}`}
                   style={stickyStyle(column)}
                   title={column.description}
                 >
                   {sortable ? (
-                    <button type="button" className="data-table__sort" onClick={() => onSortChange(nextSort(sort, column.key, column.kind))}>
+                    <button type="button" className="sw-table__sort" onClick={() => onSortChange(nextSort(sort, column.key, column.kind))}>
                       {column.label}
                       <SortGlyph state={state} />
                     </button>
@@ -131,14 +131,14 @@ export function DataTable<Row>({
             })}
           </tr>
         </thead>
-        <tbody className={animatesRows(visibleRows.length) ? 'data-table__body--animate' : undefined}>
+        <tbody className={animatesRows(visibleRows.length) ? 'sw-table__body--animate' : undefined}>
           {visibleRows.map((row, index) => {
             const key = rowKey(row);
             const checked = selection?.selected.includes(key) ?? false;
             return (
-              <tr key={key} className={checked ? 'data-table__row--selected' : undefined}>
+              <tr key={key} className={checked ? 'sw-table__row--selected' : undefined}>
                 {selection && (
-                  <td className="data-table__select">
+                  <td className="sw-table__select">
                     <input
                       type="checkbox"
                       aria-label={`Select ${key}`}
@@ -149,7 +149,7 @@ export function DataTable<Row>({
                   </td>
                 )}
                 {showRowNumbers && (
-                  <td className="data-table__number" style={{ left: selection ? selectWidth : 0 }}>
+                  <td className="sw-table__number" style={{ left: selection ? selectWidth : 0 }}>
                     {startRow + index}
                   </td>
                 )}
@@ -157,7 +157,7 @@ export function DataTable<Row>({
                   const value = cellValue(row, column);
                   const withheld = throttled.has(column.key) && (value === null || value === undefined);
                   return (
-                    <td key={column.key} className={`data-table__cell--${alignOf(column)}${column.sticky ? ' data-table__sticky' : ''}`} style={column.sticky ? { left: stickyLeft } : undefined}>
+                    <td key={column.key} className={`sw-table__cell--${alignOf(column)}${column.sticky ? ' sw-table__sticky' : ''}`} style={column.sticky ? { left: stickyLeft } : undefined}>
                       {withheld ? <ThrottledCell lock={lock} /> : column.render ? column.render(row) : formatCell(value, column.format)}
                     </td>
                   );
@@ -166,7 +166,7 @@ export function DataTable<Row>({
             );
           })}
           {lockedRows > 0 && lock && (
-            <tr className="data-table__locked">
+            <tr className="sw-table__locked">
               <td colSpan={columnCount}>
                 <LockOverlay lock={lock} lockedRows={lockedRows} returnTo={returnTo} />
               </td>
@@ -174,7 +174,7 @@ export function DataTable<Row>({
           )}
           {rows.length === 0 && !loading && (
             <tr>
-              <td colSpan={columnCount} className="data-table__empty">
+              <td colSpan={columnCount} className="sw-table__empty">
                 {emptyMessage}
               </td>
             </tr>

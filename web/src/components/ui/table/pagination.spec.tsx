@@ -2,8 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { clampStartRow, nextWindow, Pagination, previousWindow, type PageWindow } from './pagination';
 
-beforeEach(() => jest.useFakeTimers());
-afterEach(() => jest.useRealTimers());
+beforeEach(() => {
+  jest.useFakeTimers();
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 const setup = (window: PageWindow = { startRow: 1, pageSize: 20 }, totalRows = 95) => {
   const onChange = jest.fn<(window: PageWindow) => void>();
