@@ -76,7 +76,8 @@ export function SeoKombatPage() {
   const navigate = useNavigate();
   const you = subject.query ? hostOf(subject.query) : null;
   const competitors = competitorList(params.get('competitors'));
-  const domains = you ? [you, ...competitors] : [];
+  const domainList = you ? [you, ...competitors].join(',') : '';
+  const domains = useMemo(() => (domainList ? domainList.split(',') : []), [domainList]);
   const [segment, setSegment] = useUrlParam<OrganicKombatSegment>('segment', 'all', kombatSegments.organic);
 
   // Without competitors: suggest the two closest ones and compare with them.
@@ -107,8 +108,7 @@ export function SeoKombatPage() {
       { key: 'difficulty', label: 'Difficulty', kind: 'number', render: (row) => <Difficulty value={row.difficulty} /> },
       { key: 'clicks', label: 'Clicks', kind: 'number', format: 'number', description: 'Clicks of the compared domains together' },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [domains.join(','), subject.countryParam],
+    [domains, subject.countryParam],
   );
   const ready = domains.length >= 2;
   const table = useTableScreen<KombatRow, KombatCounts>('seo/kombat', ready ? { domains: domains.join(','), segment, countryCode: subject.countryCode } : null, columns);
