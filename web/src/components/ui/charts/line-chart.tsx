@@ -41,6 +41,8 @@ export function LineChart({ title, labels, series, formatValue, height = 240, in
   const gradientId = `line-fill-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const values = series.flatMap((line) => line.values.filter((value): value is number => value !== null));
   const ticks = niceTicks(values, { zero, count: height < 180 ? 3 : 4 });
+  // Positions start at 1: a 0 tick would name a position that does not exist.
+  if (invert && ticks[0] !== undefined && ticks[0] < 1 && (ticks[1] ?? 0) > 1) ticks[0] = 1;
   const domain = { min: ticks[0] ?? 0, max: ticks.at(-1) ?? 1 };
   const plotWidth = Math.max(10, width - margin.left - margin.right);
   const plotHeight = height - margin.top - margin.bottom;

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useEffect } from 'react';
 import { MemoryRouter, useLocation, useRoutes } from 'react-router';
 import { jsonResponse } from '../../../../test/fake-socket';
 import { createQueryClient, Providers } from '../../../app/providers';
@@ -61,7 +62,9 @@ const router = { state: { location: { pathname: '', search: '' } } };
 
 function App() {
   const location = useLocation();
-  router.state.location = { pathname: location.pathname, search: location.search };
+  useEffect(() => {
+    router.state.location = { pathname: location.pathname, search: location.search };
+  }, [location]);
   return useRoutes([...researchRoutes, { path: '*', element: <p>elsewhere</p> }]);
 }
 

@@ -1,18 +1,18 @@
-import { kombatSegments, type CompetitorRow, type KombatCounts, type KombatRow, type OrganicKombatSegment } from '@serpwise/contracts';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { kombatSegments, type KombatCounts, type KombatRow, type OrganicKombatSegment } from '@serpwise/contracts';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { VennDiagram } from '../../../components/ui/charts/venn-diagram';
-import { chartColors } from '../../../components/ui/charts/scale';
 import type { ColumnDef } from '../../../components/ui/table/columns';
 import { formatNumber } from '../../../lib/format';
-import { useResearch } from '../api/research-request';
 import { Difficulty, KeywordLink, Position } from '../components/cells';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
+import { KombatSetup } from '../components/kombat-setup';
 import { Card } from '../components/status';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { hostOf } from '../navigation';
+import { competitorList, useAutoCompetitors } from '../components/kombat-setup';
 
 export const organicSegmentTexts: Record<OrganicKombatSegment, { label: string; text: string }> = {
   all: { label: 'All keywords', text: 'Ranked by any of the domains' },
@@ -24,48 +24,6 @@ export const organicSegmentTexts: Record<OrganicKombatSegment, { label: string; 
 };
 const segmentOrder: OrganicKombatSegment[] = ['all', 'core', 'missing', 'content', 'questions', 'transactional'];
 
-/** The competitors of a kombat URL: one or two domains, comma-separated. */
-export const competitorList = (text: string | null) => (text ?? '').split(',').map((part) => part.trim()).filter(Boolean).slice(0, 2);
-
-function KombatSetup({ domains }: { domains: string[] }) {
-  const [values, setValues] = useState([domains[0] ?? '', domains[1] ?? '', domains[2] ?? '']);
-  const [, setParams] = useSearchParams();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const [you, ...rest] = values.map((value) => value.trim());
-    setParams((current) => {
-      const next = new URLSearchParams();
-      if (current.get('countryCode')) next.set('countryCode', current.get('countryCode')!);
-      if (you) next.set('query', you);
-      const competitors = rest.filter(Boolean);
-      if (competitors.length) next.set('competitors', competitors.join(','));
-      return next;
-    });
-  };
-  const labels = ['Your domain', 'Competitor 1', 'Competitor 2 (optional)'];
-  return (
-    <form className="kombat-setup research-card" onSubmit={submit} aria-label="Domains to compare">
-      {labels.map((label, index) => (
-        <div className="field" key={label}>
-          <label htmlFor={`kombat-domain-${index}`}>
-            <span className="domain-dot" style={{ background: chartColors[index] }} />
-            {label}
-          </label>
-          <input
-            id={`kombat-domain-${index}`}
-            value={values[index]}
-            placeholder={index === 0 ? 'you.com' : 'rival.com'}
-            onChange={(event) => setValues(values.map((value, at) => (at === index ? event.target.value : value)))}
-          />
-        </div>
-      ))}
-      <button type="submit" className="button button--primary">
-        Compare
-      </button>
-    </form>
-  );
-}
-
 /**
  * SEO kombat (route seo:kombat): 2 or 3 domains' keywords, the Venn diagram of who ranks for what, and the segments
  * of 03 §9. Without competitors in the URL it compares the domain with its two closest organic competitors.
@@ -73,23 +31,14 @@ function KombatSetup({ domains }: { domains: string[] }) {
 export function SeoKombatPage() {
   const subject = useResearchSubject();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const you = subject.query ? hostOf(subject.query) : null;
   const competitors = competitorList(params.get('competitors'));
   const domainList = you ? [you, ...competitors].join(',') : '';
   const domains = useMemo(() => (domainList ? domainList.split(',') : []), [domainList]);
   const [segment, setSegment] = useUrlParam<OrganicKombatSegment>('segment', 'all', kombatSegments.organic);
 
-  // Without competitors: suggest the two closest ones and compare with them.
-  const suggestions = useResearch<{ rows: (CompetitorRow | { locked: true })[] }>('seo/competitors', you && competitors.length === 0 ? { domain: you, countryCode: subject.countryCode } : null);
-  useEffect(() => {
-    if (!you || competitors.length > 0 || !suggestions.data) return;
-    const top = suggestions.data.rows.filter((row): row is CompetitorRow => !('locked' in row)).slice(0, 2).map((row) => row.domain);
-    if (top.length === 0) return;
-    const next = new URLSearchParams(params);
-    next.set('competitors', top.join(','));
-    void navigate({ search: `?${next}` }, { replace: true });
-  }, [you, competitors.length, suggestions.data, params, navigate]);
+  // Without competitors: compare with the two closest organic competitors.
+  const suggesting = useAutoCompetitors('seo/competitors', you && competitors.length === 0 ? { domain: you, countryCode: subject.countryCode } : null);
 
   const columns = useMemo<ColumnDef<KombatRow>[]>(
     () => [
@@ -125,7 +74,7 @@ export function SeoKombatPage() {
     >
       <KombatSetup key={domains.join(',')} domains={domains} />
       {!ready ? (
-        <p className="research-empty">{suggestions.isFetching ? 'Finding the closest competitors…' : 'Enter one or two competitors to compare.'}</p>
+        <p className="research-empty">{suggesting ? 'Finding the closest competitors…' : 'Enter one or two competitors to compare.'}</p>
       ) : (
         <>
           {counts && counts.venn && (
