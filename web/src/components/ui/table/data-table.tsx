@@ -7,9 +7,6 @@ import { ariaSort, nextSort, type SortState } from './sort-cycle';
 import './table.css';
 
 /** 03 §9: the table body animates only when it holds 1 to 50 rows (bigger pages would stutter). */
-const selectWidth = 40;
-const numberWidth = 52;
-
 export const animatesRows = (count: number) => count >= 1 && count <= 50;
 
 export interface DataTableProps<Row> {
@@ -77,13 +74,11 @@ export function DataTable<Row>({
   const throttled = new Set(throttledColumns);
   const columnCount = columns.length + (selection ? 1 : 0) + (showRowNumbers ? 1 : 0);
   const atLimit = selection?.limit !== undefined && selection.selected.length >= selection.limit;
-  // Sticky columns sit after the (sticky) checkbox and row-number columns.
-  const stickyLeft = (selection ? selectWidth : 0) + (showRowNumbers ? numberWidth : 0);
-  const stickyStyle = (column: ColumnDef<Row>) =>
-    column.sticky || column.minWidth ? { ...(column.sticky ? { left: stickyLeft } : {}), ...(column.minWidth ? { minWidth: column.minWidth } : {}) } : undefined;
+  // Sticky columns sit after the (sticky) checkbox and row-number columns: table.css offsets them by these classes.
+  const layout = `${selection ? ' sw-table--selectable' : ''}${showRowNumbers ? ' sw-table--numbers' : ''}`;
 
   return (
-    <div className={`sw-table${loading ? ' sw-table--loading' : ''}`} aria-busy={loading}>
+    <div className={`sw-table${layout}${loading ? ' sw-table--loading' : ''}`} aria-busy={loading}>
       <table className="sw-table__table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -102,7 +97,7 @@ export function DataTable<Row>({
               </th>
             )}
             {showRowNumbers && (
-              <th scope="col" className="sw-table__number" style={{ left: selection ? selectWidth : 0 }}>
+              <th scope="col" className="sw-table__number">
                 #
               </th>
             )}
@@ -115,7 +110,7 @@ export function DataTable<Row>({
                   scope="col"
                   aria-sort={sortable ? state : undefined}
                   className={`sw-table__cell--${alignOf(column)}${column.sticky ? ' sw-table__sticky' : ''}`}
-                  style={stickyStyle(column)}
+                  style={column.minWidth ? { minWidth: column.minWidth } : undefined}
                   title={column.description}
                 >
                   {sortable ? (
@@ -149,7 +144,7 @@ export function DataTable<Row>({
                   </td>
                 )}
                 {showRowNumbers && (
-                  <td className="sw-table__number" style={{ left: selection ? selectWidth : 0 }}>
+                  <td className="sw-table__number">
                     {startRow + index}
                   </td>
                 )}
@@ -157,7 +152,7 @@ export function DataTable<Row>({
                   const value = cellValue(row, column);
                   const withheld = throttled.has(column.key) && (value === null || value === undefined);
                   return (
-                    <td key={column.key} className={`sw-table__cell--${alignOf(column)}${column.sticky ? ' sw-table__sticky' : ''}`} style={column.sticky ? { left: stickyLeft } : undefined}>
+                    <td key={column.key} className={`sw-table__cell--${alignOf(column)}${column.sticky ? ' sw-table__sticky' : ''}`}>
                       {withheld ? <ThrottledCell lock={lock} /> : column.render ? column.render(row) : formatCell(value, column.format)}
                     </td>
                   );

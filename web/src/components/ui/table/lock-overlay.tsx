@@ -36,14 +36,17 @@ export function LockOverlay({ lock, lockedRows, returnTo }: { lock: TableLock; l
           </div>
         ))}
       </div>
-      <div className="lock-overlay__card">
-        <LockIcon size={18} />
-        <Link className="lock-overlay__link" to={link}>
-          {lock.text}
-        </Link>
-        <small>
-          {formatNumber(lockedRows)} more {lockedRows === 1 ? 'row' : 'rows'} on this page
-        </small>
+      {/* The card stays in the visible part of a table that scrolls sideways (phones). */}
+      <div className="lock-overlay__center">
+        <div className="lock-overlay__card">
+          <LockIcon size={18} />
+          <Link className="lock-overlay__link" to={link}>
+            {lock.text}
+          </Link>
+          <small>
+            {formatNumber(lockedRows)} more {lockedRows === 1 ? 'row' : 'rows'} on this page
+          </small>
+        </div>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { territories, type FootprintStats } from '@serpwise/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
 import { formatMonth } from '../../../lib/format';
@@ -98,6 +98,13 @@ export function ResearchPage({ section, title, kind, month, prompt, heading, nee
   const redirecting = useScraperPaywall();
   const footprint = useFootprint();
   const tabs = sectionTabs[section] ?? [];
+  const tabList = useRef<HTMLElement>(null);
+  // On a narrow screen the tab row scrolls: bring the current tab into view.
+  useEffect(() => {
+    const list = tabList.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (list && current && list.scrollWidth > list.clientWidth) list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [location.pathname]);
   if (redirecting) return null;
   const explicitCountry = params.get('countryCode');
   const linkSubject = { query: subject.query, kind, countryCode: explicitCountry };
@@ -124,7 +131,7 @@ export function ResearchPage({ section, title, kind, month, prompt, heading, nee
         <TerritorySelect countryCode={subject.countryCode} />
       </header>
       {tabs.length > 0 && (
-        <nav className="research-tabs" aria-label={`${sectionNames[section]} tabs`}>
+        <nav className="research-tabs" ref={tabList} aria-label={`${sectionNames[section]} tabs`}>
           {tabs.map((tab) => (
             <Link
               key={tab.id}
