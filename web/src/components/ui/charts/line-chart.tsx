@@ -53,7 +53,8 @@ export function LineChart({ title, labels, series, formatValue, height = 240, in
 
   const onMove = (event: React.PointerEvent<SVGRectElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
-    const offset = event.clientX - box.left;
+    // (Synthetic pointer events without coordinates read as the left edge.)
+    const offset = Number.isFinite(event.clientX) ? event.clientX - box.left : 0;
     const index = labels.length <= 1 ? 0 : Math.round((offset / Math.max(1, box.width)) * (labels.length - 1));
     setHover(Math.max(0, Math.min(labels.length - 1, index)));
   };
