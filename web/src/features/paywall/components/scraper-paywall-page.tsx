@@ -48,10 +48,10 @@ export function ScraperPaywallPage() {
         <PaywallPanel />
       </section>
       <div className="scraper-paywall__auth">
-        <section id="signup" className="panel" aria-label="Sign up">
+        <section id="signup" aria-label="Sign up">
           <SignUpPanel returnUrl={returnUrl} />
         </section>
-        <section id="login" className="panel" aria-label="Log in">
+        <section id="login" aria-label="Log in">
           <LoginPanel embedded returnUrl={returnUrl} />
         </section>
       </div>
