@@ -380,6 +380,21 @@ describe('redeem bundle', () => {
     expect(await database.query('select 1 from bundle_redemption where user_id = $1', [me.id])).toHaveLength(1);
   });
 
+  it('ends the plan when the bundle’s months are over, but never shortens a running subscription', async () => {
+    const { me, browser } = await twoUsers();
+    const answer = (await json(await browser.post('/rest/account/redeem-bundle', { code: 'TEST-BUNDLE-2M' }))).data;
+    expect((await userRow(me.id)).attributes).toEqual({ planEndsAt: answer.expiresAt });
+    // Time passes: the bundle ran out yesterday. The next load of the account turns it back into a free one.
+    await database.query(`update app_user set attributes = jsonb_set(attributes, '{planEndsAt}', to_jsonb(to_char((now() - interval '1 day') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))) where id = $1`, [me.id]);
+    expect((await (await browser.get('/Endpoints/AccountApi/GetAccountInfo')).json()) as Record<string, unknown>).toMatchObject({ isFullUser: false });
+    expect((await userRow(me.id)).roles).toEqual(['free']);
+
+    const { me: subscriber, browser: subscriberBrowser } = await twoUsers(['full']);
+    expect((await subscriberBrowser.post('/rest/account/redeem-bundle', { code: 'TEST-BUNDLE-2M' })).status).toBe(200);
+    expect((await userRow(subscriber.id)).attributes).toEqual({});
+    expect((await userRow(subscriber.id)).roles).toEqual(['full']);
+  });
+
   it('refuses an unknown or used-up code with the documented text and grants nothing', async () => {
     const { me, other, browser, otherBrowser } = await twoUsers();
     const unknown = await browser.post('/rest/account/redeem-bundle', { code: 'NOPE' });

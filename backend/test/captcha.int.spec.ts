@@ -29,7 +29,7 @@ let baseUrl: string;
 beforeAll(async () => {
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   const verifyUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/siteverify`;
-  testApp = await startTestApp({ env: { CAPTCHA_SECRET: 'test-secret', CAPTCHA_VERIFY_URL: verifyUrl } });
+  testApp = await startTestApp({ env: { CAPTCHA_SECRET: 'test-secret', CAPTCHA_SITE_KEY: 'test-site-key', CAPTCHA_VERIFY_URL: verifyUrl } });
   ({ database, baseUrl } = testApp);
 });
 
@@ -39,6 +39,11 @@ afterAll(async () => {
 });
 
 describe('captcha, when a secret is configured', () => {
+  it('tells the login and sign-up panels the site key and script to ask tokens with', async () => {
+    const settings = await (await fetch(`${baseUrl}/rest/auth/settings`)).json();
+    expect(settings).toEqual({ captchaEnabled: true, siteKey: 'test-site-key', scriptUrl: 'https://www.google.com/recaptcha/api.js' });
+  });
+
   it('refuses a login without a token or with a rejected one, and accepts a verified one', async () => {
     const user = await createTestUser(database);
     const browser = new HttpSession(baseUrl);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { domainMonthRollupSql } from '@serpwise/research';
+import { warehouseRollupSql } from '@serpwise/research';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import type { TestDatabase } from '../../infra/test/test-services.js';
@@ -120,7 +120,7 @@ async function insertMarket() {
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1)`,
     backlinks.map((b) => [b.id, b.sourcePage, b.sourceDomain, b.targetPage, b.targetDomain, b.anchor, b.nofollow, b.firstSeen, b.lastSeen]),
   );
-  for (const statement of domainMonthRollupSql()) await database.query(statement.sql, statement.params);
+  for (const statement of warehouseRollupSql()) await database.query(statement.sql, statement.params);
 }
 
 beforeAll(async () => {

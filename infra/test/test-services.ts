@@ -37,6 +37,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   await runMigrations(url.toString());
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // An idle client can be cut off by the server (another test dropping databases with force): without a listener
+  // that error would crash the test process. The next query simply opens a new connection.
+  pool.on('error', () => undefined);
   return {
     url: url.toString(),
     query: async (sql, params) => (await pool.query(sql, params)).rows,

@@ -1,13 +1,25 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { JobRecordRepository, createOrmConfig } from '@serpwise/database';
-import { BullJobQueue, createLogger, environmentOrExit, createMetricsRegistry, createRedisConnection, queueKeyPrefix, redisCheck } from '@serpwise/backend/platform';
+import { BillingRepository, JobRecordRepository, UserRepository, createOrmConfig } from '@serpwise/database';
+import {
+  BullJobQueue,
+  SandboxPaymentGateway,
+  createLogger,
+  createMailer,
+  environmentOrExit,
+  createMetricsRegistry,
+  createRedisConnection,
+  queueKeyPrefix,
+  redisCheck,
+} from '@serpwise/backend/platform';
 import { startWorkerHttpServer } from './http/worker-http-server.js';
 import { JobMetrics } from './jobs/job-metrics.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { OrphanReconciler } from './jobs/orphan-reconciler.js';
 import { DiagnosticProcessor } from './processors/diagnostic.processor.js';
 import { RedisJobEvents } from './realtime/job-events.emitter.js';
+import { ScheduledTaskRunner } from './schedules/scheduled-task-runner.js';
+import { subscriptionRenewalsTask } from './schedules/subscription-renewals.task.js';
 
 const environment = environmentOrExit();
 const logger = createLogger(environment, 'worker');
@@ -19,6 +31,20 @@ const records = () => new JobRecordRepository(orm.em.fork());
 // Every registered job needs a handler here; the runner refuses to start otherwise.
 const handlers = [new DiagnosticProcessor(() => orm.em.fork(), redis, environment)];
 
+// Recurring work (job schedulers). The sandbox gateway is the payments default, as in the API's BillingModule.
+const scheduledTasks = new ScheduledTaskRunner(
+  [
+    subscriptionRenewalsTask({
+      billing: () => new BillingRepository(orm.em.fork()),
+      users: () => new UserRepository(orm.em.fork()),
+      gateway: new SandboxPaymentGateway(),
+      mailer: createMailer(environment),
+    }),
+  ],
+  environment,
+  logger,
+);
+
 const runner = new JobRunner(handlers, orm, new RedisJobEvents(redis, environment.REDIS_PREFIX), environment, logger, new JobMetrics(registry));
 const queue = new BullJobQueue(redis, queueKeyPrefix(environment.REDIS_PREFIX));
 const reconciler = new OrphanReconciler(records, queue, logger, Math.max(60_000, environment.JOB_LOCK_DURATION_MS * 2));
@@ -29,6 +55,7 @@ const http = await startWorkerHttpServer(environment.WORKER_PORT, environment.HO
 
 runner.start();
 reconciler.startEvery(60_000);
+await scheduledTasks.start();
 logger.info({ port: environment.WORKER_PORT }, 'Serpwise worker started');
 
 let stopping = false;
@@ -38,6 +65,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'worker stopping: finishing the jobs in hand');
   reconciler.stop();
   http.close();
+  await scheduledTasks.stop();
   await runner.stop();
   await queue.close();
   await redis.quit().catch(() => redis.disconnect());

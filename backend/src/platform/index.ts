@@ -11,3 +11,7 @@ export * from './config/load-environment.js';
 export * from './mail/mailer.js';
 export * from './mail/mail.module.js';
 export * from './database/repository-providers.js';
+export * from './payments/payment-gateway.js';
+export * from './billing/billing-period.js';
+export * from './billing/plan-access.js';
+export * from './billing/subscription-renewals.js';

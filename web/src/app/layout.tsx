@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { NotificationStack } from '../components/ui/notification-stack';
 import { useSessionWatch } from '../features/auth/hooks/use-session-watch';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -12,6 +13,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <NotificationStack />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { accountRoutes } from '../features/account/routes';
 import { authRoutes } from '../features/auth/routes';
 import { bareBillingRoutes, billingRoutes } from '../features/billing/routes';
 import { DiagnosticsPage } from '../features/diagnostics/components/diagnostics-page';
+import { galleryRoutes } from '../features/gallery/routes';
 import { onboardingRoutes } from '../features/onboarding/routes';
 import { paywallRoutes } from '../features/paywall/routes';
 import { researchRoutes } from '../features/research/routes';
@@ -20,6 +21,7 @@ export const routes = [
       ...authRoutes,
       ...accountRoutes,
       ...billingRoutes,
+      ...galleryRoutes,
       ...researchRoutes,
       ...paywallRoutes,
       { path: '*', element: <NotFoundPage /> },

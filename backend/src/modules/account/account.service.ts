@@ -33,6 +33,10 @@ import { Mailer } from '../../platform/mail/mailer.js';
 import { AuthRefusal } from '../auth/auth-refusal.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
+import { planEndsAtAttribute } from '../../platform/billing/plan-access.js';
+
+/** The later of an ISO moment (maybe absent) and a date, as ISO. */
+const laterOf = (iso: string | undefined, date: Date) => new Date(Math.max(iso ? Date.parse(iso) || 0 : 0, date.getTime())).toISOString();
 
 const ok = { isSuccessful: true as const, errors: [] as [] };
 const emptyContactInfo: ContactInfo = {
@@ -206,6 +210,10 @@ export class AccountService {
     const roles = identity.user.roles.filter((role) => role !== 'free');
     if (!roles.includes(result.grantedRole)) roles.push(result.grantedRole);
     await this.users.setRoles(identity.user.id, roles);
+    // The bundle's months end the plan like a cancelled subscription does (plan-access.ts), unless a running
+    // subscription already pays for it: that one keeps the plan without an end.
+    const paidWithoutEnd = identity.user.roles.includes('full') && !identity.user.attributes[planEndsAtAttribute];
+    if (!paidWithoutEnd) await this.users.setAttribute(identity.user.id, planEndsAtAttribute, laterOf(identity.user.attributes[planEndsAtAttribute], result.planExpiresAt));
     return { data: { ...ok, code: result.code, grantedRole: result.grantedRole, months: result.months, expiresAt: result.planExpiresAt.toISOString() } };
   }
 }

@@ -101,7 +101,7 @@ export class AuthController {
   @Access('public')
   @Get('rest/auth/settings')
   settings() {
-    return { captchaEnabled: this.captcha.isEnabled };
+    return this.captcha.publicSettings();
   }
 
   private caller(request: Request, session: RequestSession): Caller {

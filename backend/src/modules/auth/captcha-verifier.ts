@@ -16,6 +16,12 @@ export class CaptchaVerifier {
     return Boolean(this.environment.CAPTCHA_SECRET);
   }
 
+  /** What the login and sign-up panels need to ask for a token (GET /rest/auth/settings). */
+  publicSettings(): { captchaEnabled: boolean; siteKey: string | null; scriptUrl: string | null } {
+    if (!this.isEnabled) return { captchaEnabled: false, siteKey: null, scriptUrl: null };
+    return { captchaEnabled: true, siteKey: this.environment.CAPTCHA_SITE_KEY ?? null, scriptUrl: this.environment.CAPTCHA_SCRIPT_URL };
+  }
+
   async verify(token: string | null | undefined, remoteIp: string | null): Promise<boolean> {
     const secret = this.environment.CAPTCHA_SECRET;
     if (!secret) return true;

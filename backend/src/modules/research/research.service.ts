@@ -7,6 +7,8 @@ import { WAREHOUSE_SQL, type WarehouseSql } from './warehouse-sql.provider.js';
 @Injectable()
 export class ResearchService {
   private readonly info: WarehouseInfo;
+  /** Whether the warehouse holds the demo market changes only when data is loaded: asked at most once a minute. */
+  private demoFlag: { value: Promise<boolean>; until: number } | null = null;
 
   constructor(@Inject(WAREHOUSE_SQL) private readonly sql: WarehouseSql) {
     this.info = new WarehouseInfo(sql);
@@ -17,8 +19,18 @@ export class ResearchService {
   }
 
   async domainOverview(domain: string, territory: string): Promise<DomainOverview & { isDemoData: boolean }> {
-    const [overview, isDemoData] = await Promise.all([domainOverview(this.sql, { domain, territory }), this.info.isDemoData()]);
+    const [overview, isDemoData] = await Promise.all([domainOverview(this.sql, { domain, territory }), this.isDemoData()]);
     if (!overview) throw new NotFoundException(`${domain} is not in the research data.`);
     return { ...overview, isDemoData };
+  }
+
+  private isDemoData(): Promise<boolean> {
+    const now = Date.now();
+    if (!this.demoFlag || this.demoFlag.until <= now) {
+      const value = this.info.isDemoData();
+      value.catch(() => (this.demoFlag = null)); // a failed read is not remembered
+      this.demoFlag = { value, until: now + 60_000 };
+    }
+    return this.demoFlag.value;
   }
 }

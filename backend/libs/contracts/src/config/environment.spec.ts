@@ -30,4 +30,10 @@ describe('loadEnvironment', () => {
     expect(issues).toMatch(/PORT/);
     expect(issues).toMatch(/REDIS_PREFIX may use letters, digits/);
   });
+
+  it('refuses a captcha secret without the site key the browser needs to ask for tokens', () => {
+    const required = { DATABASE_URL: 'postgres://localhost/x', REDIS_URL: 'redis://localhost:6379' };
+    expect(() => loadEnvironment({ ...required, CAPTCHA_SECRET: 's' })).toThrow(/CAPTCHA_SITE_KEY is required when CAPTCHA_SECRET is set/);
+    expect(loadEnvironment({ ...required, CAPTCHA_SECRET: 's', CAPTCHA_SITE_KEY: 'k' }).CAPTCHA_SITE_KEY).toBe('k');
+  });
 });

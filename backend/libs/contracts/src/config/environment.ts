@@ -50,11 +50,19 @@ export const environmentSchema = z.object({
   /** reCAPTCHA-compatible secret; when unset the captcha token is accepted as sent (null included). */
   CAPTCHA_SECRET: z.string().min(1).optional(),
   CAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** The public site key the browser uses to ask for tokens (reCAPTCHA v3 style: one action per form). */
+  CAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  /** The captcha script the login and sign-up panels load, with `?render=<site key>` appended. */
+  CAPTCHA_SCRIPT_URL: z.url().default('https://www.google.com/recaptcha/api.js'),
   /** smtp://user:pass@host:port; when unset, mail is written to DATA_DIR/outbox as .eml files. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Serpwise <no-reply@serpwise.local>'),
   /** The sister-product cross-promo (tooltip, logout redirect). */
   CROSS_PROMO_ENABLED: flag.default(true),
+}).refine((environment) => !environment.CAPTCHA_SECRET || environment.CAPTCHA_SITE_KEY, {
+  // Without a site key the browser cannot ask for tokens, and every login would be refused.
+  message: 'CAPTCHA_SITE_KEY is required when CAPTCHA_SECRET is set',
+  path: ['CAPTCHA_SITE_KEY'],
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

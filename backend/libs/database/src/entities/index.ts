@@ -2,6 +2,7 @@ import { AdCopySchema } from './ad-copy.entity.js';
 import { BacklinkSchema } from './backlink.entity.js';
 import { DataSourceSchema } from './data-source.entity.js';
 import { DomainMonthSchema } from './domain-month.entity.js';
+import { PageFirstMonthSchema } from './page-first-month.entity.js';
 import { DomainSchema } from './domain.entity.js';
 import { JobRecordSchema } from './job-record.entity.js';
 import { PasswordResetSchema } from './password-reset.entity.js';
@@ -40,6 +41,7 @@ export * from './ad-copy.entity.js';
 export * from './paid-ad.entity.js';
 export * from './backlink.entity.js';
 export * from './domain-month.entity.js';
+export * from './page-first-month.entity.js';
 export * from './missed-search-event.entity.js';
 export * from './project.entity.js';
 export * from './project-alert.entity.js';
@@ -57,6 +59,7 @@ export const warehouseEntities = [
   PaidAdSchema,
   BacklinkSchema,
   DomainMonthSchema,
+  PageFirstMonthSchema,
 ];
 
 /** Every entity, listed by hand: discovery by folder scan is slower at start and hides mistakes. */

@@ -28,7 +28,10 @@ export interface DomainOverview {
 }
 
 interface Row {
-  month: string;
+  domain_id: number;
+  domain: string;
+  /** Null (with the other month columns) when the domain has no data in the territory. */
+  month: string | null;
   organic_keywords: number;
   organic_top3: number;
   organic_top10: number;
@@ -40,8 +43,18 @@ interface Row {
   paid_budget: string;
 }
 
+/**
+ * The overview's one statement (parameters: territory, domain name): one index lookup on domain, one index range
+ * on domain_month. Exported so the benchmark (infra/bench) times exactly this SQL in psql as its anchor.
+ */
+export const domainOverviewSql = `select d.id as domain_id, d.name as domain, to_char(m.month, 'YYYY-MM-DD') as month,
+   m.organic_keywords, m.organic_top3, m.organic_top10, m.organic_clicks, m.organic_value, m.average_position,
+   m.paid_keywords, m.paid_clicks, m.paid_budget
+ from domain d left join domain_month m on m.domain_id = d.id and m.territory = ?
+ where d.name = ? order by m.month`;
+
 const toPoint = (row: Row): DomainMonthPoint => ({
-  month: row.month,
+  month: row.month!,
   clicks: Number(row.organic_clicks),
   keywords: Number(row.organic_keywords),
   position: row.average_position === null ? null : Number(row.average_position),
@@ -55,19 +68,14 @@ const toPoint = (row: Row): DomainMonthPoint => ({
 
 /**
  * A domain's overview in one territory: the newest month's organic and paid numbers and the monthly history
- * behind the clicks / keywords / position charts. Reads domain_month only (one index range, ≤ months rows).
+ * behind the clicks / keywords / position charts, from domain_month (≤ months rows) in one statement.
  * Null when the warehouse does not know the domain.
  */
 export async function domainOverview(sql: Sql, input: { domain: string; territory: string }): Promise<DomainOverview | null> {
-  const [domain] = await sql.query<{ id: number; name: string }>('select id, name from domain where name = ?', [input.domain]);
-  if (!domain) return null;
-  const rows = await sql.query<Row>(
-    `select to_char(month, 'YYYY-MM-DD') as month, organic_keywords, organic_top3, organic_top10, organic_clicks, organic_value,
-       average_position, paid_keywords, paid_clicks, paid_budget
-     from domain_month where domain_id = ? and territory = ? order by month`,
-    [domain.id, input.territory],
-  );
-  const history = rows.map(toPoint);
+  const rows = await sql.query<Row>(domainOverviewSql, [input.territory, input.domain]);
+  const first = rows[0];
+  if (!first) return null;
+  const history = rows.filter((row) => row.month !== null).map(toPoint);
   const latest = history.at(-1) ?? null;
-  return { domain: domain.name, domainId: domain.id, territory: input.territory, month: latest?.month ?? null, latest, history };
+  return { domain: first.domain, domainId: first.domain_id, territory: input.territory, month: latest?.month ?? null, latest, history };
 }

@@ -67,24 +67,28 @@ export function adHistoryQuery(input: { by: { domainId: number } | { keywordId: 
   const ownId = byDomain ? (input.by as { domainId: number }).domainId : (input.by as { keywordId: number }).keywordId;
   const rowKey = byDomain ? 'keyword_id' : 'domain_id';
   return {
-    sql: `with ads as (
+    // Each part is one grouped pass over the window's ads (no per-row subqueries: a big advertiser has thousands
+    // of rows, and correlated lookups made the table quadratic).
+    sql: `with ads as materialized (
             select a.${rowKey} as row_id, a.month, a.position, a.clicks, a.ad_copy_id
             from paid_ad a
             where a.${byDomain ? 'domain_id' : 'keyword_id'} = ? and a.territory = ? and a.month = any(?::date[])
-          ), monthly as (
-            select row_id, month, min(position)::int as position from ads group by row_id, month
-          ), copies as (
-            select row_id, ad_copy_id, array_agg(distinct to_char(month, 'YYYY-MM-DD')) as months from ads group by row_id, ad_copy_id
           ), totals as (
-            select row_id, count(distinct month)::int as months_bought, sum(clicks)::int as paid_clicks from ads group by row_id
+            select row_id, count(*)::int as months_bought, sum(clicks)::int as paid_clicks,
+              json_agg(json_build_object('month', to_char(month, 'YYYY-MM-DD'), 'position', position)) as by_month
+            from (select row_id, month, min(position)::int as position, sum(clicks) as clicks from ads group by row_id, month) best
+            group by row_id
+          ), copies as (
+            select c.row_id, json_agg(json_build_object('adCopyId', ac.id, 'headline', ac.headline, 'body', ac.body,
+                'displayUrl', ac.display_url, 'landingPage', pg.url, 'months', c.months)) as ads
+            from (select row_id, ad_copy_id, array_agg(distinct to_char(month, 'YYYY-MM-DD')) as months from ads group by row_id, ad_copy_id) c
+            join ad_copy ac on ac.id = c.ad_copy_id join page pg on pg.id = ac.page_id
+            group by c.row_id
           )
           select ${byDomain ? 'k.term' : 'd.name'} as label, ${byDomain ? 'k.volume, k.cpc::float8' : 'null::int as volume, null::float8'} as cpc,
-            t.months_bought, t.paid_clicks,
-            (select json_agg(json_build_object('month', to_char(m.month, 'YYYY-MM-DD'), 'position', m.position)) from monthly m where m.row_id = t.row_id) as by_month,
-            (select json_agg(json_build_object('adCopyId', ac.id, 'headline', ac.headline, 'body', ac.body, 'displayUrl', ac.display_url,
-               'landingPage', pg.url, 'months', c.months))
-             from copies c join ad_copy ac on ac.id = c.ad_copy_id join page pg on pg.id = ac.page_id where c.row_id = t.row_id) as ads
-          from totals t ${byDomain ? 'join keyword k on k.id = t.row_id' : 'join domain d on d.id = t.row_id'}`,
+            t.months_bought, t.paid_clicks, t.by_month, c.ads
+          from totals t ${byDomain ? 'join keyword k on k.id = t.row_id' : 'join domain d on d.id = t.row_id'}
+          join copies c on c.row_id = t.row_id`,
     params: [ownId, input.territory, arrayLiteral(input.months)],
   };
 }

@@ -1,6 +1,7 @@
 import type { OrganicSearchType, RankingHistoryType } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
 import { previousMonth } from '../warehouse/lookups.js';
+import { arrayLiteral } from '../ppc/table-kit.js';
 import { orderedTable, pageOf, ResearchQueryError, subjectCondition, volumeAt, type BuiltQuery, type Subject, type TableOrder, type TableSpec } from './table-query.js';
 import type { PageRequest } from '@serpwise/contracts';
 import type { KeywordComparisonRow } from '@serpwise/contracts';
@@ -117,37 +118,48 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
     const list = competitorIds.join(',');
     params.push(criteria.month, previous, subject.domainId, criteria.month, list, list);
   }
-  if (criteria.withHistory) {
-    // The subject's best position per keyword and month over the 12 months up to M: one index range read.
-    const history = subjectCondition(subject, 'h');
-    parts.push(`hist as (
-      select h.keyword_id, h.month, min(h.position) as position
-      from organic_rank h
-      where ${history.sql} and h.territory = ? and h.month between (?::date - interval '11 months')::date and ?::date
-      group by h.keyword_id, h.month)`);
-    parts.push(`histories as (
-      select g.keyword_id, json_agg(json_build_object('month', to_char(g.month, 'YYYY-MM'), 'position', hist.position) order by g.month) as history
-      from (select cmp.keyword_id, gs.month::date as month
-            from cmp, cur c, generate_series(c.m - interval '11 months', c.m, interval '1 month') gs(month)) g
-      left join hist on hist.keyword_id = g.keyword_id and hist.month = g.month
-      group by g.keyword_id)`);
-    params.push(...history.params, criteria.territory, criteria.month, criteria.month);
-  }
   const sql = `with ${parts.join(',\n')}
     select k.term as "keyword", pg.url as "url", cmp.position::int as "position", cmp.previous_position::int as "previousPosition",
       (cmp.previous_position - cmp.position)::int as "positionChange", ${volumeAt('k', 'c.m')}::int as "volume", k.cpc::float8 as "cpc",
       k.difficulty::int as "difficulty", cmp.clicks::int as "clicks", cmp.previous_clicks::int as "previousClicks",
       (cmp.clicks - cmp.previous_clicks)::int as "clicksChange", round(cmp.clicks * k.cpc, 2)::float8 as "value",
       ${isCompetitorType ? 'rd.name' : 'null::text'} as "competitor", ${isCompetitorType ? 'rn.position::int' : 'null::int'} as "competitorPosition"
-      ${criteria.withHistory ? ', histories.history as "history"' : ''}
     from cmp join keyword k on k.id = cmp.keyword_id cross join cur c
     left join page pg on pg.id = cmp.page_id
     ${isCompetitorType ? `left join rival rn on rn.keyword_id = cmp.keyword_id and rn.month = c.m
     left join rival rp on rp.keyword_id = cmp.keyword_id and rp.month = c.p
     left join domain rd on rd.id = rn.domain_id` : ''}
-    ${criteria.withHistory ? 'left join histories on histories.keyword_id = cmp.keyword_id' : ''}
     where ${predicates[type]}`;
-  return orderedTable({ sql, params }, keywordComparisonSpec(type), order);
+  const decorate = criteria.withHistory ? (db: Sql, rows: Record<string, unknown>[]) => withPositionHistory(db, criteria, rows) : undefined;
+  return orderedTable({ sql, params, ...(decorate ? { decorate } : {}) }, keywordComparisonSpec(type), order);
+}
+
+/**
+ * The ranking-history column: the subject's best position per month over the 12 months up to M (null = not
+ * ranked), for the given rows only — one index range read of organic_rank for one page's keywords.
+ */
+async function withPositionHistory(sql: Sql, criteria: KeywordComparisonCriteria, rows: Record<string, unknown>[]) {
+  if (!rows.length) return rows;
+  const condition = subjectCondition(criteria.subject, 'h');
+  const terms = rows.map((row) => String(row['keyword']));
+  const found = await sql.query<{ keyword: string; history: { month: string; position: number | null }[] }>(
+    `with months as (select gs::date as month from generate_series(?::date - interval '11 months', ?::date, interval '1 month') gs),
+       page_keywords as (select id, term from keyword where territory = ? and term = any(?::text[])),
+       best as (
+         select h.keyword_id, h.month, min(h.position)::int as position
+         from organic_rank h
+         where ${condition.sql} and h.territory = ? and h.month between (?::date - interval '11 months')::date and ?::date
+           and h.keyword_id in (select id from page_keywords)
+         group by h.keyword_id, h.month)
+     select pk.term as keyword,
+       json_agg(json_build_object('month', to_char(m.month, 'YYYY-MM'), 'position', b.position) order by m.month) as history
+     from page_keywords pk cross join months m
+     left join best b on b.keyword_id = pk.id and b.month = m.month
+     group by pk.term`,
+    [criteria.month, criteria.month, criteria.territory, arrayLiteral(terms), ...condition.params, criteria.territory, criteria.month, criteria.month],
+  );
+  const byTerm = new Map(found.map((entry) => [entry.keyword, entry.history]));
+  return rows.map((row) => ({ ...row, history: byTerm.get(String(row['keyword'])) ?? [] }));
 }
 
 export const keywordComparisonPage = (sql: Sql, criteria: KeywordComparisonCriteria, order: TableOrder, page: PageRequest) =>

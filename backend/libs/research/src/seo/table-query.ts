@@ -7,6 +7,11 @@ import { nullsClause } from '../tables/ordering.js';
 export interface BuiltQuery {
   sql: string;
   params: unknown[];
+  /**
+   * Adds columns too costly to compute for every row of the table (the 12-month position history) to the rows of
+   * one page, or of one export batch. Whoever reads rows of this query must apply it.
+   */
+  decorate?: (sql: Sql, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
 }
 
 /** A request the query modules refuse (unknown sort column, missing competitor …): the API answers 400 with the message. */
@@ -53,6 +58,7 @@ export function orderedTable(base: BuiltQuery, spec: TableSpec, order: TableOrde
   return {
     sql: `select t.* from (${base.sql}) t ${where} order by t.${quote(sort)} ${direction} ${nulls}, ${spec.tieBreak}`,
     params,
+    ...(base.decorate ? { decorate: base.decorate } : {}),
   };
 }
 
@@ -63,7 +69,8 @@ export async function pageOf<Row extends object>(sql: Sql, query: BuiltQuery, re
     sql.query<Row>(`${query.sql} limit ${window.limit} offset ${window.offset}`, query.params),
     sql.query<{ total: number }>(`select count(*)::int as total from (${query.sql}) counted`, query.params),
   ]);
-  return { rows, totalRows: count[0]?.total ?? 0 };
+  const decorated = query.decorate ? ((await query.decorate(sql, rows as Record<string, unknown>[])) as Row[]) : rows;
+  return { rows: decorated, totalRows: count[0]?.total ?? 0 };
 }
 
 /** SQL for a keyword's search volume in month `monthSql` (its volume_history entry; the latest volume when out of range). */

@@ -20,7 +20,7 @@ export function topPagesQuery(criteria: { domainId: number; territory: string; m
     from organic_rank r join page p on p.id = r.page_id join keyword k on k.id = r.keyword_id
     left join domain_month dm on dm.domain_id = r.domain_id and dm.territory = r.territory and dm.month = r.month
     where r.domain_id = ? and r.territory = ? and r.month = ?::date
-      ${isNew ? 'and not exists (select 1 from organic_rank o where o.page_id = r.page_id and o.territory = r.territory and o.month < r.month)' : ''}
+      ${isNew ? 'and exists (select 1 from page_first_month f where f.page_id = r.page_id and f.territory = r.territory and f.first_month = r.month)' : ''}
     group by p.id`;
   return orderedTable({ sql, params: [criteria.domainId, criteria.territory, criteria.month] }, topPagesSpec, order);
 }

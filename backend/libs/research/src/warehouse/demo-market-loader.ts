@@ -8,10 +8,10 @@ import { buildMarket } from '../demo-market/market-model.js';
 import { adCopyLines, AdCopyRegistry, backlinkLines, domainLines, keywordLines, organicRankLines, pageLines, paidAdLines } from '../demo-market/market-rows.js';
 import { demoLastMonth, demoSeed, marketSizes, type MarketSizeName } from '../demo-market/market-sizes.js';
 import { PageRegistry } from '../demo-market/page-registry.js';
-import { domainMonthRollupSql } from './domain-month-rollup.js';
+import { warehouseRollupSql } from './domain-month-rollup.js';
 
 /** Every warehouse table, children first (the order a full replace truncates them in). */
-export const warehouseTables = ['domain_month', 'backlink', 'paid_ad', 'ad_copy', 'organic_rank', 'page', 'keyword', 'domain', 'data_source'] as const;
+export const warehouseTables = ['page_first_month', 'domain_month', 'backlink', 'paid_ad', 'ad_copy', 'organic_rank', 'page', 'keyword', 'domain', 'data_source'] as const;
 
 export interface LoadOptions {
   size: MarketSizeName;
@@ -125,7 +125,7 @@ export async function loadDemoMarket(client: pg.ClientBase, options: LoadOptions
       await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 1))`);
     }
     log(`backlinks: ${linkRows.toLocaleString('en-US')} rows; rolling up domain months…`);
-    for (const statement of domainMonthRollupSql()) await client.query(statement.sql, statement.params);
+    for (const statement of warehouseRollupSql()) await client.query(statement.sql, statement.params);
     rows.domain_month = Number((await client.query<{ n: string }>('select count(*) as n from domain_month')).rows[0]!.n);
     await client.query('commit');
     log('analysing…');

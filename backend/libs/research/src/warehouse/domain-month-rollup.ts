@@ -38,3 +38,31 @@ export function domainMonthRollupSql(months?: readonly string[]): { sql: string;
     },
   ];
 }
+
+/**
+ * Keeps page_first_month (the first month each page ranked in each territory) up to date: for the given months,
+ * a page's first month can only move earlier; without months it is rebuilt whole.
+ */
+export function pageFirstMonthRollupSql(months?: readonly string[]): { sql: string; params: unknown[] }[] {
+  if (!months?.length) {
+    return [
+      { sql: 'delete from page_first_month', params: [] },
+      {
+        sql: `insert into page_first_month (page_id, territory, first_month)
+              select page_id, territory, min(month) from organic_rank group by page_id, territory`,
+        params: [],
+      },
+    ];
+  }
+  return [
+    {
+      sql: `insert into page_first_month as f (page_id, territory, first_month)
+            select page_id, territory, min(month) from organic_rank where month = any($1::date[]) group by page_id, territory
+            on conflict (page_id, territory) do update set first_month = least(f.first_month, excluded.first_month)`,
+      params: [months],
+    },
+  ];
+}
+
+/** Every roll-up to run when data lands (the loader, imports, tests that write ranks by hand). */
+export const warehouseRollupSql = (months?: readonly string[]) => [...domainMonthRollupSql(months), ...pageFirstMonthRollupSql(months)];

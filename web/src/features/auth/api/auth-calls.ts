@@ -52,5 +52,4 @@ export const listSessions = () =>
 export const removeSessions = (sessionIds: string[]) =>
   apiRequest<{ removed: number }>('/Endpoints/ChildAccount/RemoveSessions', { method: 'POST', body: { sessionIds } });
 
-/** The captcha token for login_user / create_free_account; null when no captcha is configured (01 §7). */
-export const captchaToken = async (_action: 'login_user' | 'create_free_account'): Promise<string | null> => null;
+export { captchaToken } from '../captcha/captcha-token';

@@ -31,7 +31,11 @@ export interface SaveCardResult {
 export abstract class PaymentGateway {
   /** Shown in the UI so nobody mistakes test payments for real ones. */
   abstract readonly isSandbox: boolean;
-  abstract charge(amountCents: number, source: PaymentSource, description: string): Promise<ChargeResult>;
+  /**
+   * `idempotencyKey`, when given, names the charge: a real processor charges a key once however often it is sent
+   * (renewals pass one per paid period).
+   */
+  abstract charge(amountCents: number, source: PaymentSource, description: string, idempotencyKey?: string): Promise<ChargeResult>;
   /** Checks a card and returns a reference to it, without charging (the change-card form). */
   abstract saveCard(card: CardDetails): Promise<SaveCardResult>;
 }
@@ -48,6 +52,9 @@ const testCards: Record<string, Behaviour> = {
 };
 
 const tokenPrefix = 'sandbox_card_';
+
+/** The sandbox's stored-card reference for a test card number (demo data uses it to seed a card on file). */
+export const sandboxCardToken = (testCardNumber: string) => `${tokenPrefix}${Object.keys(testCards).indexOf(testCardNumber)}`;
 
 /**
  * Sandbox payments: approves the test cards, declines 4000 0000 0000 0002 with 'Your card was declined.', and

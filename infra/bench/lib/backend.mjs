@@ -1,0 +1,78 @@
+// @ts-check
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { entryPoints, root } from '../../launcher/paths.mjs';
+import { freePort } from '../../launcher/probe.mjs';
+import { startService, stopService, waitForHealthy } from '../../launcher/processes.mjs';
+
+/**
+ * The built backend as `npm start` runs it, on the given database and a Redis key prefix of its own.
+ * @param {{ databaseUrl: string, redisUrl: string }} options
+ */
+export async function startBackend({ databaseUrl, redisUrl }) {
+  const port = await freePort();
+  const prefix = `swbench-${process.pid}`;
+  const child = startService('backend', process.execPath, [entryPoints.backend], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, PORT: String(port) },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealthy(`${baseUrl}/healthz`, child);
+  return { baseUrl, stop: () => stopService(child) };
+}
+
+/** A browser stand-in: keeps the session cookie and the page's cross-site token. */
+export class BenchClient {
+  cookie = '';
+  csrfToken = '';
+
+  constructor(/** @type {string} */ baseUrl) {
+    this.baseUrl = baseUrl;
+  }
+
+  async open(path = '/') {
+    const response = await this.request('GET', path, { accept: 'text/html' });
+    this.csrfToken = /<meta name="csrf-token" content="([^"]*)">/.exec(await response.text())?.[1] ?? '';
+  }
+
+  /** @param {string} method @param {string} path @param {Record<string,string>} headers @param {unknown} [body] */
+  async request(method, path, headers = {}, body) {
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers: { accept: 'application/json', ...(this.cookie ? { cookie: this.cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const session = /sw_sid=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+    if (session) this.cookie = `sw_sid=${session}`;
+    return response;
+  }
+
+  /** GET, timed from the request to the last byte of the body; fails on a non-2xx answer. */
+  async timedGet(/** @type {string} */ path) {
+    const started = performance.now();
+    const response = await this.request('GET', path);
+    const body = await response.text();
+    const elapsed = performance.now() - started;
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${body.slice(0, 200)}`);
+    return elapsed;
+  }
+}
+
+/**
+ * Signs up a throwaway account and makes it a full user, so tables answer whole pages (not the visitor teaser).
+ * @param {string} baseUrl @param {string} databaseUrl
+ */
+export async function fullUserClient(baseUrl, databaseUrl) {
+  const client = new BenchClient(baseUrl);
+  await client.open('/freeaccount');
+  const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
+  const registered = await client.request('POST', '/auth/registerfreeaccount', { 'x-csrf-token': client.csrfToken }, { email, password: 'bench-password', token: null, source: 'FreeAccount' });
+  if (!registered.ok) throw new Error(`sign-up failed: ${registered.status} ${await registered.text()}`);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    await pool.query(`update app_user set roles = '{full}', should_show_onboarding = false where email = $1`, [email]);
+  } finally {
+    await pool.end();
+  }
+  return client;
+}

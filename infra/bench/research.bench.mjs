@@ -1,0 +1,172 @@
+// @ts-check
+/**
+ * Issue 4 item 7: research read speed on the `bench` market (`npm run bench:data`), printed as ratios.
+ *   - domain overview p95 ≤ 1.3× the p95 of the same SQL run in psql (psql's \timing, one session, same domains)
+ *   - kombat of the three largest domains, and competitors of large domains: p95 < 300 ms
+ *   - suggestions: p95 < 50 ms
+ *   - the first page of every research table: p95 < 200 ms
+ * Every HTTP figure is a full request to the built backend (session, access guard, validation, SQL, JSON) as a
+ * logged-in full user, timed to the last byte. The three absolute targets are printed as a ratio to their budget.
+ */
+import { kombatSegments, organicSearchTypes, paidSearchTypes, rankingHistoryTypes, recommendationTypes, relatedKeywordTypes, topPageTypes } from '@serpwise/contracts';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { createOrmConfig } from '@serpwise/database';
+import { domainOverview, domainOverviewSql, sqlFromEntityManager } from '@serpwise/research';
+import pg from 'pg';
+import { fullUserClient, startBackend } from './lib/backend.mjs';
+import { inlineParameters, psqlTimings } from './lib/psql-timing.mjs';
+import { ms, percentile, ratioLine } from './lib/stats.mjs';
+
+const territory = 'US';
+
+/** @param {{ databaseUrl: string, redisUrl: string, log: (line: string) => void }} context */
+export async function run({ databaseUrl, redisUrl, log }) {
+  const subjects = await pickSubjects(databaseUrl);
+  log(`bench market: ${subjects.rankRows.toLocaleString('en-US')} organic ranks; largest domains ${subjects.largest.join(', ')}; keyword "${subjects.keyword}"`);
+  const backend = await startBackend({ databaseUrl, redisUrl });
+  try {
+    const client = await fullUserClient(backend.baseUrl, databaseUrl);
+    /** @type {string[]} */
+    const lines = [];
+    const misses = [];
+
+    // 1. Domain overview against the same statement in psql, in alternating blocks so drift hits all alike:
+    //    the research layer as the API runs it (domainOverview on MikroORM's connection: the query plus turning rows
+    //    into the answer) is
+    //    the target; the full HTTP request (session, guard, validation, JSON over the network) is printed beside it.
+    const overviewPath = (/** @type {string} */ domain) => `/rest/research/domain-overview?domain=${encodeURIComponent(domain)}&countryCode=${territory}`;
+    const overviewSql = subjects.sample.map((domain) => inlineParameters(domainOverviewSql, [territory, domain]));
+    const orm = await MikroORM.init(createOrmConfig({ databaseUrl, poolMax: 1 }));
+    const research = sqlFromEntityManager(orm.em.fork());
+    const timedOverview = async (/** @type {string} */ domain) => {
+      const started = performance.now();
+      if (!(await domainOverview(research, { domain, territory }))) throw new Error(`no overview for ${domain}`);
+      return performance.now() - started;
+    };
+    const http = [];
+    const layer = [];
+    const psql = [];
+    try {
+      for (const domain of subjects.sample.slice(0, 20)) {
+        await client.timedGet(overviewPath(domain)); // warm-up
+        await timedOverview(domain);
+      }
+      await psqlTimings(databaseUrl, overviewSql.slice(0, 20));
+      for (let block = 0; block < 4; block += 1) {
+        for (const domain of subjects.sample) layer.push(await timedOverview(domain));
+        for (const domain of subjects.sample) http.push(await client.timedGet(overviewPath(domain)));
+        psql.push(...(await psqlTimings(databaseUrl, overviewSql)));
+      }
+    } finally {
+      await orm.close(true);
+    }
+    const psqlP95 = percentile(psql, 95);
+    const overview = { name: 'domain overview p95 (research layer)', measured: percentile(layer, 95), anchor: psqlP95, anchorName: 'psql p95 of the same SQL', limit: 1.3 };
+    lines.push(ratioLine(overview));
+    if (overview.measured / overview.anchor > overview.limit) misses.push(overview.name);
+    lines.push(`  the whole HTTP request p95: ${ms(percentile(http, 95))} = ${(percentile(http, 95) / psqlP95).toFixed(2)}× psql (not a target: fixed per-request costs)`);
+
+    // 2–4. Absolute budgets.
+    const budgets = [
+      { name: 'kombat of the 3 largest domains (every organic segment) p95', paths: kombatPaths(subjects.largest), budget: 300 },
+      { name: 'competitors of large domains p95', paths: subjects.large.map((domain) => `/rest/research/seo/competitors?domain=${domain}&countryCode=${territory}`), budget: 300 },
+      { name: 'suggestions p95', paths: subjects.prefixes.map((prefix) => `/NsaApi/suggest/getsuggestions?query=${encodeURIComponent(prefix)}&countryCode=${territory}`), budget: 50 },
+    ];
+    for (const { name, paths, budget } of budgets) {
+      const times = await timeAll(client, paths, 3);
+      const figure = { name, measured: percentile(times, 95), anchor: budget, anchorName: 'its budget', limit: 1 };
+      lines.push(ratioLine(figure));
+      if (figure.measured > budget) misses.push(name);
+    }
+
+    // 5. First page of every research table (default page size), for a large domain and a popular keyword.
+    const tables = tablePaths(subjects);
+    const slowest = [];
+    const allFirstPages = [];
+    for (const [table, path] of tables) {
+      const times = await timeAll(client, [path], 10);
+      allFirstPages.push(...times);
+      slowest.push({ table, p95: percentile(times, 95) });
+    }
+    slowest.sort((a, b) => b.p95 - a.p95);
+    const tableFigure = { name: `first page of every table (${tables.length} tables) p95`, measured: percentile(allFirstPages, 95), anchor: 200, anchorName: 'its budget', limit: 1 };
+    lines.push(ratioLine(tableFigure));
+    const overBudget = slowest.filter((entry) => entry.p95 > 200);
+    if (overBudget.length) misses.push(`tables over 200 ms: ${overBudget.map((entry) => entry.table).join(', ')}`);
+    lines.push(`  slowest tables (p95): ${slowest.slice(0, 5).map((entry) => `${entry.table} ${ms(entry.p95)}`).join(' · ')}`);
+
+    for (const line of lines) log(line);
+    return { misses };
+  } finally {
+    await backend.stop();
+  }
+}
+
+/** @param {import('./lib/backend.mjs').BenchClient} client @param {string[]} paths @param {number} rounds */
+async function timeAll(client, paths, rounds) {
+  for (const path of paths) await client.timedGet(path); // warm-up: plans cached, pages in memory
+  const times = [];
+  for (let round = 0; round < rounds; round += 1) for (const path of paths) times.push(await client.timedGet(path));
+  return times;
+}
+
+const kombatPaths = (/** @type {string[]} */ domains) =>
+  kombatSegments.organic.map((segment) => `/rest/research/seo/kombat?domains=${domains.join(',')}&segment=${segment}&countryCode=${territory}`);
+
+/** @param {Awaited<ReturnType<typeof pickSubjects>>} subjects @returns {Array<[string, string]>} */
+function tablePaths({ largest, keyword }) {
+  const [domain, second, third] = largest;
+  const term = encodeURIComponent(keyword);
+  const q = `countryCode=${territory}`;
+  return [
+    ['seo/competitors', `/rest/research/seo/competitors?domain=${domain}&${q}`],
+    ...kombatPaths(largest).map((path) => /** @type {[string, string]} */ ([`seo/kombat ${new URL(path, 'http://x').searchParams.get('segment')}`, path])),
+    ['seo/keywords', `/rest/research/seo/keywords?domain=${domain}&${q}`],
+    ...organicSearchTypes.map((type) => /** @type {[string, string]} */ ([`seo/keywords ${type}`, `/rest/research/seo/keywords?domain=${domain}&type=${type}&competitor=${second}&${q}`])),
+    ...rankingHistoryTypes.map((type) => /** @type {[string, string]} */ ([`seo/ranking-history ${type}`, `/rest/research/seo/ranking-history?domain=${domain}&type=${type}&${q}`])),
+    ...topPageTypes.map((type) => /** @type {[string, string]} */ ([`seo/top-pages ${type}`, `/rest/research/seo/top-pages?domain=${domain}&type=${type}&${q}`])),
+    ['seo/backlinks', `/rest/research/seo/backlinks?domain=${domain}&${q}`],
+    ['ppc/competitors', `/rest/research/ppc/competitors?query=${domain}&${q}`],
+    ...kombatSegments.paid.map((segment) => /** @type {[string, string]} */ ([`ppc/kombat ${segment}`, `/rest/research/ppc/kombat?query=${domain}&competitors=${second},${third}&segment=${segment}&${q}`])),
+    ...paidSearchTypes.map((type) => /** @type {[string, string]} */ ([`ppc/keywords ${type}`, `/rest/research/ppc/keywords?query=${domain}&type=${type}&${q}`])),
+    ['ppc/ad-history', `/rest/research/ppc/ad-history?query=${domain}&months=12&${q}`],
+    ...recommendationTypes.map((type) => /** @type {[string, string]} */ ([`ppc/adwords-advisor ${type}`, `/rest/research/ppc/adwords-advisor?query=${domain}&type=${type}&${q}`])),
+    ['ppc/ad-templates', `/rest/research/ppc/ad-templates?query=${term}&${q}`],
+    ...relatedKeywordTypes.map((type) => /** @type {[string, string]} */ ([`keyword/related ${type}`, `/rest/research/keyword/related?query=${term}&type=${type}&${q}`])),
+    ['keyword/ad-history', `/rest/research/keyword/ad-history?query=${term}&months=12&${q}`],
+    ['keyword/ranking-history', `/rest/research/keyword/ranking-history?query=${term}&months=12&${q}`],
+    ['keyword/serp-analysis', `/rest/research/keyword/serp-analysis?query=${term}&${q}`],
+    ['keyword/backlinks', `/rest/research/keyword/backlinks?query=${term}&${q}`],
+    ...recommendationTypes.map((type) => /** @type {[string, string]} */ ([`keyword/adwords-advisor ${type}`, `/rest/research/keyword/adwords-advisor?query=${term}&type=${type}&${q}`])),
+    ['outreach/top-domains', `/rest/research/outreach/top-domains?${q}`],
+    ['outreach/keyword-list', `/rest/research/outreach/keyword-list?keywords=${term}&${q}`],
+    ['outreach/custom-list', `/rest/research/outreach/custom-list?domains=${largest.join(',')}&${q}`],
+    ['outreach/leads', `/rest/research/outreach/leads?domain=${domain}&competitors=${second},${third}&${q}`],
+  ];
+}
+
+/** The domains and keyword the bench asks about, chosen from the data so any seed works. */
+async function pickSubjects(/** @type {string} */ databaseUrl) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    const [{ rows: size }, { rows: ranked }, { rows: keywords }] = await Promise.all([
+      pool.query(`select coalesce(sum(reltuples), 0)::bigint as rows from pg_class where relname like 'organic_rank%' and relkind = 'r'`),
+      pool.query(
+        `select d.name from domain_month m join domain d on d.id = m.domain_id
+         where m.territory = $1 and m.month = (select max(month) from domain_month where territory = $1)
+         order by m.organic_keywords desc`,
+        [territory],
+      ),
+      pool.query(`select term from keyword where territory = $1 order by volume desc limit 200`, [territory]),
+    ]);
+    const names = ranked.map((row) => String(row.name));
+    if (names.length < 10) throw new Error('The warehouse has too few domains: load the bench market first (npm run bench:data).');
+    // Every 5th domain by size: small and large ones alike, like real traffic.
+    const sample = names.filter((_, index) => index % Math.max(1, Math.floor(names.length / 60)) === 0).slice(0, 60);
+    const terms = keywords.map((row) => String(row.term));
+    const prefixes = [...new Set([...terms.slice(0, 60), ...names.slice(0, 40)].flatMap((text) => [text.slice(0, 1), text.slice(0, 2), text.slice(0, 4)]))];
+    return { rankRows: Number(size[0].rows), largest: names.slice(0, 3), large: names.slice(0, 10), sample, keyword: terms[0] ?? 'shoes', prefixes };
+  } finally {
+    await pool.end();
+  }
+}
