@@ -1,5 +1,5 @@
+import { Modal } from '../../../components/ui/modal';
 import { AuthTabsPanel } from '../../auth/components/auth-tabs-panel';
-import { SimpleModal } from './simple-modal';
 
 /**
  * The logged-out CSV modal (03 §2, §6): a visitor who asks for a CSV is asked to log in or sign up first, with
@@ -7,9 +7,9 @@ import { SimpleModal } from './simple-modal';
  */
 export function LoggedOutCsvModal({ onClose, returnUrl }: { onClose: () => void; returnUrl?: string }) {
   return (
-    <SimpleModal title="Log in to download CSV" onClose={onClose}>
+    <Modal open title="Log in to download CSV" onClose={onClose} size="small">
       <p className="csv-modal__text">CSV downloads are for members. Log in, or create a free account (no credit card required), and download this table.</p>
       <AuthTabsPanel returnUrl={returnUrl} />
-    </SimpleModal>
+    </Modal>
   );
 }

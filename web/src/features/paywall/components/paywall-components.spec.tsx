@@ -64,7 +64,7 @@ describe('LoggedOutCsvModal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     await userEvent.click(dialog);
     expect(onClose).toHaveBeenCalledTimes(1);
-    await userEvent.click(dialog.parentElement!);
+    await userEvent.click(screen.getByTestId('modal-backdrop'));
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
 import { errorsOf } from '../../../lib/api-client';
 
 /** Loading, failure and not-found states of a research screen. */
 export function Loading({ label = 'Loading research…' }: { label?: string }) {
   return (
-    <div className="research-loading" role="status" aria-live="polite">
-      <span className="research-loading__spinner" aria-hidden="true" />
-      {label}
+    <div className="research-loading">
+      <Spinner size="small" label={label} />
+      <span aria-hidden="true">{label}</span>
     </div>
   );
 }
