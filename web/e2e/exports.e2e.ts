@@ -53,8 +53,13 @@ describe('exports in the browser', () => {
   it('a full user exports a whole table from the Export menu, sees it pending, then its download link, live', async () => {
     const socketEvents: string[] = [];
     page.on('websocket', (socket) => socket.on('framereceived', (frame) => typeof frame.payload === 'string' && frame.payload.includes('job.updated') && socketEvents.push(frame.payload)));
+    // The export menu opens the page's socket; until it is connected, a notice would (rightly) fall back to the poll.
+    const socketConnected = new Promise<void>((resolve) =>
+      page.on('websocket', (socket) => socket.on('framereceived', (frame) => typeof frame.payload === 'string' && (frame.payload.startsWith('40') || frame.payload === '3probe') && resolve())),
+    );
     await page.goto(`${stack.baseUrl}/exports/new?table=seo/keywords&domain=${domain}&countryCode=US&sort=volume&sortDirection=desc`);
     await watchNotice(page);
+    await socketConnected;
     await page.getByRole('button', { name: 'Export' }).click();
     await page.getByRole('menuitem', { name: 'CSV' }).click();
 

@@ -4,7 +4,6 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { NotificationStack } from '../components/ui/notification-stack';
 import { useActiveState } from '../features/auth/api/get-active-state';
 import { useSessionWatch } from '../features/auth/hooks/use-session-watch';
-import { ExportNoticesProvider } from '../features/exports/components/export-notices';
 import { DomainAsKeywordMessage } from '../features/search/components/domain-as-keyword-message';
 import { competitorsLoginRedirect } from '../features/search/search-paths';
 import { currentCountryCode, setCountryCode } from '../lib/country';
@@ -58,20 +57,18 @@ export function Layout() {
   }, [data, isLoggedIn, location.pathname, location.search, navigate]);
 
   return (
-    <ExportNoticesProvider>
-      <div className="app">
-        <Header />
-        <main className="app__main" ref={main}>
-          <DomainAsKeywordMessage />
-          <PageErrorBoundary resetKey={location.pathname}>
-            <Suspense fallback={<p className="page page-loading">Loading…</p>}>
-              <Outlet />
-            </Suspense>
-          </PageErrorBoundary>
-        </main>
-        <Footer />
-        <NotificationStack />
-      </div>
-    </ExportNoticesProvider>
+    <div className="app">
+      <Header />
+      <main className="app__main" ref={main}>
+        <DomainAsKeywordMessage />
+        <PageErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<p className="page page-loading">Loading…</p>}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
+      </main>
+      <Footer />
+      <NotificationStack />
+    </div>
   );
 }

@@ -7,6 +7,8 @@ import { galleryRoutes } from '../features/gallery/routes';
 import { exportsRoutes } from '../features/exports/routes';
 import { marketingRoutes } from '../features/marketing/routes';
 import { onboardingRoutes } from '../features/onboarding/routes';
+import { paywallRoutes } from '../features/paywall/routes';
+import { researchRoutes } from '../features/research/routes';
 import { searchRoutes } from '../features/search/routes';
 import { RouteErrorPage } from '../pages/error-pages';
 import { HqPage } from '../pages/hq-page';
@@ -28,6 +30,8 @@ export const routes = [
       ...billingRoutes,
       ...galleryRoutes,
       ...exportsRoutes,
+      ...researchRoutes,
+      ...paywallRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -21,6 +21,7 @@ export * from './accounts/card.js';
 export * from './accounts/billing.js';
 export * from './tables/research-table.js';
 export * from './research/seo-research.js';
+export * from './research/ppc-keyword-research.js';
 export * from './accounts/account.api.js';
 export * from './accounts/onboarding.api.js';
 export * from './accounts/form-validators.js';

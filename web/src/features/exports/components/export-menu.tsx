@@ -2,6 +2,7 @@ import { clipboardLine, columnHeader, exportUpsellMessage, isLockedRow, spreadsh
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useRealtime } from '../../../lib/socket';
 import { useActiveState } from '../../auth/api/get-active-state';
 import { useStartExport } from '../api/start-export';
 import { useExportNotices } from './export-notices';
@@ -57,6 +58,8 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
   const navigate = useNavigate();
   const location = useLocation();
   const menu = useRef<HTMLDivElement>(null);
+  // Open the page's socket as soon as an export can be started, so its notice is live from the first event.
+  useRealtime();
 
   useEffect(() => {
     if (!open) return;

@@ -7,6 +7,6 @@ import { apiRequest } from '../../../lib/api-client';
  */
 export const jsonSearch = (query: string, options: { countryCode?: string; isSiteQuery?: boolean; signal?: AbortSignal } = {}) =>
   apiRequest<SearchResult>('/Endpoints/Search/JsonSearch', {
-    query: { query, countryCode: options.countryCode, isSiteQuery: options.isSiteQuery ? 'true' : undefined },
+    query: { query, countryCode: options.countryCode, isSiteQuery: options.isSiteQuery ? 'true' : 'false' },
     signal: options.signal,
   });

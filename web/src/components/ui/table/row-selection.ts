@@ -1,0 +1,39 @@
+import { useCallback, useState } from 'react';
+
+/**
+ * Row selection of a table: rows are selected by key, so a selection survives sorting and paging. The header
+ * checkbox acts on the rows of the current page only (the ones the user can see); locked rows have no key and
+ * cannot be selected.
+ */
+export type HeaderCheckState = 'all' | 'some' | 'none';
+
+export function toggleRow(selected: readonly string[], key: string): string[] {
+  return selected.includes(key) ? selected.filter((item) => item !== key) : [...selected, key];
+}
+
+/** All of the page selected → unselect the page; otherwise select the rest of the page. */
+export function toggleAll(selected: readonly string[], pageKeys: readonly string[]): string[] {
+  if (pageKeys.length === 0) return [...selected];
+  if (headerState(selected, pageKeys) === 'all') return selected.filter((key) => !pageKeys.includes(key));
+  return [...selected, ...pageKeys.filter((key) => !selected.includes(key))];
+}
+
+export function headerState(selected: readonly string[], pageKeys: readonly string[]): HeaderCheckState {
+  const count = pageKeys.filter((key) => selected.includes(key)).length;
+  if (count === 0) return 'none';
+  return count === pageKeys.length ? 'all' : 'some';
+}
+
+export interface RowSelection {
+  selected: string[];
+  onChange: (selected: string[]) => void;
+  clear: () => void;
+  /** Optional cap (e.g. a comparison of at most two rows); further rows cannot be ticked. */
+  limit?: number;
+}
+
+export function useRowSelection(limit?: number): RowSelection {
+  const [selected, setSelected] = useState<string[]>([]);
+  const clear = useCallback(() => setSelected([]), []);
+  return { selected, onChange: setSelected, clear, limit };
+}

@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { LoginPanel } from '../../auth/components/login-panel';
+import { SignUpPanel } from '../../auth/components/sign-up-panel';
+import { PaywallPanel } from './paywall-panel';
+import '../paywall.css';
+
+const benefits = [
+  ['Every keyword, every competitor', 'Full tables for every domain, URL and keyword — no row limits, no locked cells.'],
+  ['Money columns unlocked', 'Cost per click, traffic value and PPC budgets for every row.'],
+  ['Unlimited exports', 'Download any table as CSV or Excel, or send it to Google Sheets.'],
+  ['14 years of history', 'Rankings and ads month by month, back to the start.'],
+] as const;
+
+/**
+ * The scraper paywall page (01-product.md §2 error pages, §4): where the scraper paywall sends non-full users.
+ * Its sections are addressed by hash: #benefits, #signup and #login.
+ */
+export function ScraperPaywallPage() {
+  const { hash } = useLocation();
+  const [params] = useSearchParams();
+  const returnUrl = params.get('returnUrl') ?? undefined;
+  useEffect(() => {
+    const section = hash.replace('#', '');
+    if (section) document.getElementById(section)?.scrollIntoView?.({ block: 'start' });
+  }, [hash]);
+  const keep = returnUrl ? `?returnUrl=${encodeURIComponent(returnUrl)}` : '';
+
+  return (
+    <div className="page scraper-paywall">
+      <section id="benefits" className="scraper-paywall__benefits">
+        <div>
+          <p className="scraper-paywall__eyebrow">Members only</p>
+          <h1>Keep researching with a Serpwise plan</h1>
+          <p className="lead">This research is available to members. Pick a plan, or sign in if you already have one.</p>
+          <ul className="scraper-paywall__list">
+            {benefits.map(([title, text]) => (
+              <li key={title}>
+                <strong>{title}</strong>
+                <span>{text}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="scraper-paywall__links">
+            <Link to={`${keep}#signup`}>Create a free account</Link> · <Link to={`${keep}#login`}>Log in</Link>
+          </p>
+        </div>
+        <PaywallPanel />
+      </section>
+      <div className="scraper-paywall__auth">
+        <section id="signup" aria-label="Sign up">
+          <SignUpPanel returnUrl={returnUrl} />
+        </section>
+        <section id="login" aria-label="Log in">
+          <LoginPanel embedded returnUrl={returnUrl} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { TablePage } from '@serpwise/contracts';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ColumnDef } from '../../../components/ui/table/columns';
+import { useResearch, type ResearchParams } from '../api/research-request';
+import { tableParams, useUrlTableState } from './use-table-state';
+
+/**
+ * The main table of a screen: its state in the URL, the request built from the subject's parameters plus that
+ * state, and the answer. `subject` null = the screen has nothing to ask yet.
+ */
+export function useTableScreen<Row, Extra = object>(endpoint: string, subject: ResearchParams | null, columns: readonly ColumnDef<Row>[]) {
+  const [state, change] = useUrlTableState();
+  const params = subject ? { ...subject, ...tableParams(state, columns) } : null;
+  const result = useResearch<TablePage<Row> & { month: string | null; wasQueryFound: boolean } & Extra>(endpoint, params);
+  return { state, change, params, ...result };
+}
+
+/**
+ * A screen parameter kept in the URL (type, segment, status, competitors). Changing it starts the table again:
+ * page, sort and filter are dropped.
+ */
+export function useUrlParam<Value extends string>(name: string, fallback: Value, allowed?: readonly Value[]): [Value, (value: Value | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get(name) as Value | null;
+  const value = raw && (!allowed || allowed.includes(raw)) ? raw : fallback;
+  const set = useCallback(
+    (next: Value | null) =>
+      setParams((current) => {
+        const updated = new URLSearchParams(current);
+        for (const key of ['sort', 'dir', 'startRow', 'filter']) updated.delete(key);
+        if (next === null || next === '') updated.delete(name);
+        else updated.set(name, next);
+        return updated;
+      }),
+    [name, setParams],
+  );
+  return [value, set];
+}

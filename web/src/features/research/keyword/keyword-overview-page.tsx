@@ -1,0 +1,147 @@
+import type { KeywordOverviewAnswer } from '@serpwise/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { BarChart } from '../../../components/ui/charts/bar-chart';
+import type { ColumnDef } from '../../../components/ui/table/columns';
+import { cellValue } from '../../../components/ui/table/columns';
+import { DataTable } from '../../../components/ui/table/data-table';
+import { sortRows, type SortState } from '../../../components/ui/table/sort-cycle';
+import { LockIcon } from '../../../components/ui/table/lock-overlay';
+import { formatCompact, formatCurrency, formatMonth, formatNumber, formatPercent } from '../../../lib/format';
+import { useViewerLock } from '../../paywall/use-viewer-lock';
+import { useResearch } from '../api/research-request';
+import { AdCopy } from '../components/ad-cells';
+import { Difficulty, DomainLink, Position, UrlLink } from '../components/cells';
+import { MetricCards, type Metric } from '../components/metric-cards';
+import { ResearchAside } from '../components/research-aside';
+import { ResearchPage } from '../components/research-page';
+import { Card, Loading, NotFound, ResearchError } from '../components/status';
+import { useResearchSubject } from '../hooks/use-research-subject';
+
+type OrganicResult = KeywordOverviewAnswer['organic'][number];
+
+const href = (path: string, query: string, countryCode: string | null) => {
+  const params = new URLSearchParams({ query });
+  if (countryCode) params.set('countryCode', countryCode);
+  return `${path}?${params}`;
+};
+
+/** Keyword overview (route keyword:overview): volume, cost, difficulty, the organic top 10 and the ads of the month. */
+export function KeywordOverviewPage() {
+  const subject = useResearchSubject();
+  const keyword = subject.query;
+  const { lock } = useViewerLock();
+  const [sort, setSort] = useState<SortState | null>(null);
+  const { data, error, isPending } = useResearch<KeywordOverviewAnswer>('keyword/overview', keyword ? { query: keyword, countryCode: subject.countryCode } : null);
+  const territoryName = subject.territory?.name ?? subject.countryCode;
+  const lockLink = lock ?? { text: 'Unlock all the data', link: '/mainpurchase' };
+  const metrics: Metric[] = data?.wasQueryFound
+    ? [
+        { label: 'Monthly searches', value: formatCompact(data.volume) },
+        {
+          label: 'Cost per click',
+          value:
+            data.cpc === null ? (
+              <Link to={lockLink.link} className="metric-lock" title={lockLink.text}>
+                <LockIcon size={16} /> {lockLink.text}
+              </Link>
+            ) : (
+              formatCurrency(data.cpc)
+            ),
+        },
+        { label: 'Difficulty', value: <Difficulty value={data.difficulty} /> },
+        { label: 'Paid competition', value: data.competition === null ? '—' : formatPercent(data.competition * 100, 0) },
+        { label: 'Results', value: formatCompact(data.resultCount) },
+      ]
+    : [];
+  const organicColumns: ColumnDef<OrganicResult>[] = [
+    { key: 'position', label: 'Pos.', kind: 'number', align: 'center', emptyValues: 'high', render: (row) => <Position value={row.position} /> },
+    { key: 'domain', label: 'Domain', kind: 'text', render: (row) => <DomainLink domain={row.domain} countryCode={subject.countryParam} /> },
+    { key: 'url', label: 'Page', kind: 'text', render: (row) => <UrlLink url={row.url} title={row.title} countryCode={subject.countryParam} /> },
+    { key: 'clicks', label: 'Clicks', kind: 'number', format: 'number' },
+  ];
+  // Ten rows: sorted in the browser, with the same cycle and empty-values rule as the server tables.
+  const organic = sortRows(data?.organic ?? [], sort, (row, column) => cellValue(row, organicColumns.find((candidate) => candidate.key === column)!), (column) => organicColumns.find((candidate) => candidate.key === column)?.emptyValues ?? 'low');
+  const links = keyword
+    ? [
+        { label: 'Related keywords', to: href('/keyword/related-keywords', keyword, subject.countryParam), text: 'Similar searches, questions, buyer terms' },
+        { label: 'SERP analysis', to: href('/keyword/serp-analysis', keyword, subject.countryParam), text: 'Who ranks, and how strong they are' },
+        { label: 'Ranking history', to: href('/keyword/ranking-history', keyword, subject.countryParam), text: 'The top 10 over 12 months' },
+        { label: 'Ad history', to: href('/keyword/ad-history', keyword, subject.countryParam), text: 'Who advertised, and their ads' },
+        { label: 'Ad templates', to: href('/ppc/adwords-templates', keyword, subject.countryParam), text: 'Ads that ran for it' },
+      ]
+    : [];
+
+  return (
+    <ResearchPage
+      section="keyword"
+      title="Keyword overview"
+      kind="keyword"
+      month={data?.month}
+      prompt={{ label: 'Research a keyword', placeholder: 'Enter a keyword, e.g. running shoes', example: 'wireless earbuds' }}
+      aside={data?.wasQueryFound ? <ResearchAside links={links} /> : undefined}
+    >
+      {error ? (
+        <ResearchError error={error} />
+      ) : isPending || !data ? (
+        <Loading />
+      ) : !data.wasQueryFound ? (
+        <NotFound query={keyword ?? ''} territory={territoryName} />
+      ) : (
+        <>
+          <div>
+            <p className="keyword-flags">
+              {data.isQuestion && <span className="pill">Question</span>}
+              {data.isTransactional && <span className="pill pill--good">Buyer intent</span>}
+            </p>
+            <MetricCards label="Keyword metrics" metrics={metrics} />
+          </div>
+          <Card title="Search volume">
+            <BarChart
+              title={`Monthly searches for ${data.keyword}`}
+              labels={data.volumeHistory.map((point) => formatMonth(point.month, { short: true }))}
+              values={data.volumeHistory.map((point) => point.volume)}
+              formatValue={formatCompact}
+              height={220}
+            />
+          </Card>
+          <div className="research-grid research-grid--wide">
+            <Card
+              title="Organic top 10"
+              action={
+                <Link className="research-card__link" to={href('/keyword/serp-analysis', data.keyword, subject.countryParam)}>
+                  SERP analysis →
+                </Link>
+              }
+            >
+              <DataTable caption={`Organic top 10 for ${data.keyword}`} columns={organicColumns} rows={organic} rowKey={(row) => `${row.position}|${row.url}`} sort={sort} onSortChange={setSort} emptyMessage="No organic results stored this month." />
+            </Card>
+            <Card
+              title="Ads"
+              action={
+                <Link className="research-card__link" to={href('/keyword/ad-history', data.keyword, subject.countryParam)}>
+                  Ad history →
+                </Link>
+              }
+            >
+              {data.advertisers.length === 0 ? (
+                <p className="muted">Nobody advertised on this search in {formatMonth(data.month)}.</p>
+              ) : (
+                <ol className="ad-list">
+                  {data.advertisers.map((ad) => (
+                    <li key={`${ad.position}|${ad.domain}`}>
+                      <AdCopy headline={ad.headline} body={ad.body} displayUrl={ad.displayUrl} />
+                      <small>
+                        Position {ad.position} · {ad.paidClicks === null ? 'clicks locked' : `${formatNumber(ad.paidClicks)} clicks`}
+                      </small>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </Card>
+          </div>
+        </>
+      )}
+    </ResearchPage>
+  );
+}

@@ -1,0 +1,54 @@
+import { relatedKeywordTypes, type RelatedKeywordRow, type RelatedKeywordType } from '@serpwise/contracts';
+import { useMemo, useState } from 'react';
+import type { MatchType } from '../../../components/ui/table/column-picker-rules';
+import { withMatchType } from '../../../components/ui/table/column-picker-rules';
+import { useRowSelection } from '../../../components/ui/table/row-selection';
+import { CopyButton } from '../components/copy-button';
+import { ResearchPage } from '../components/research-page';
+import { ResearchTable } from '../components/research-table';
+import { TypeSelect } from '../components/type-select';
+import { useResearchSubject } from '../hooks/use-research-subject';
+import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
+import { relatedColumns } from './keyword-columns';
+
+export const relatedTypeLabels: Record<RelatedKeywordType, string> = {
+  similar: 'Similar',
+  questions: 'Questions',
+  transaction: 'Buyer keywords',
+  buys: 'Also bought',
+  ranks: 'Also ranked',
+};
+const typeOrder: RelatedKeywordType[] = ['similar', 'questions', 'transaction', 'buys', 'ranks'];
+
+/** Related keywords: similar searches, questions, buyer keywords, and what the keyword's advertisers and sites also win. */
+export function RelatedKeywordsPage() {
+  const subject = useResearchSubject();
+  const keyword = subject.query;
+  const [type, setType] = useUrlParam<RelatedKeywordType>('type', 'similar', relatedKeywordTypes);
+  const [matchTypes, setMatchTypes] = useState<Record<string, MatchType>>({});
+  const matchType = matchTypes.adKeyword ?? 'broad';
+  const columns = useMemo(() => relatedColumns(subject.countryParam, matchType), [subject.countryParam, matchType]);
+  const selection = useRowSelection();
+  const table = useTableScreen<RelatedKeywordRow>('keyword/related', keyword ? { query: keyword, type, countryCode: subject.countryCode } : null, columns);
+  return (
+    <ResearchPage section="keyword" title="Related keywords" kind="keyword" month={table.data?.month} prompt={{ label: 'Find keywords related to a search', placeholder: 'Enter a keyword', example: 'wireless earbuds' }}>
+      <ResearchTable
+        id="related-keywords"
+        caption={`Keywords related to ${keyword}`}
+        noun="keywords"
+        columns={columns}
+        answer={table.data}
+        isFetching={table.isFetching}
+        error={table.error}
+        state={table.state}
+        onStateChange={table.change}
+        rowKey={(row) => row.keyword}
+        selection={selection}
+        selectionActions={(selected) => <CopyButton text={selected.map((item) => withMatchType(item, matchType)).join('\n')} label={`Copy as ${matchType}`} />}
+        onMatchTypesChange={setMatchTypes}
+        exportTarget={table.params ? { table: 'keyword/related', params: table.params } : undefined}
+        controls={<TypeSelect label="Related by" value={type} onChange={setType} options={typeOrder.map((value) => ({ value, label: relatedTypeLabels[value] }))} />}
+      />
+    </ResearchPage>
+  );
+}

@@ -1,0 +1,166 @@
+import type { CompetitorRow, DomainOverviewAnswer, KeywordComparisonRow, TopPageRow } from '@serpwise/contracts';
+import { Link } from 'react-router';
+import { BarChart } from '../../../components/ui/charts/bar-chart';
+import type { ColumnDef } from '../../../components/ui/table/columns';
+import { ApiRequestError } from '../../../lib/api-client';
+import { formatCompact, formatCurrency, formatMonth, formatNumber } from '../../../lib/format';
+import { useResearch } from '../api/research-request';
+import { DomainLink, KeywordLink, Position, UrlLink } from '../components/cells';
+import { MetricCards, type Metric } from '../components/metric-cards';
+import { ResearchAside } from '../components/research-aside';
+import { ResearchPage } from '../components/research-page';
+import { Card, Loading, NotFound, ResearchError } from '../components/status';
+import { useResearchSubject } from '../hooks/use-research-subject';
+import type { ResearchSection } from '../navigation';
+import { HistoryChart } from './history-chart';
+import { PreviewTable } from './preview-table';
+
+const change = (latest: number | null | undefined, previous: number | null | undefined) =>
+  latest === null || latest === undefined || previous === null || previous === undefined ? null : latest - previous;
+
+const href = (path: string, query: string, countryCode: string | null) => {
+  const params = new URLSearchParams({ query });
+  if (countryCode) params.set('countryCode', countryCode);
+  return `${path}?${params}`;
+};
+
+/**
+ * The domain overview (route overview; also /seo/overview/domain): the newest month's organic and paid numbers,
+ * the monthly history, and the first rows of the keywords, competitors and top pages tables.
+ */
+export function DomainOverviewPage({ section = 'overview' }: { section?: ResearchSection }) {
+  const subject = useResearchSubject();
+  const explicitCountry = subject.countryParam;
+  const domain = subject.query;
+  const { data, error, isPending } = useResearch<DomainOverviewAnswer>('domain-overview', domain ? { domain, countryCode: subject.countryCode } : null);
+  const tableParams = domain ? { domain, countryCode: subject.countryCode, pageSize: 20 } : null;
+  const notFound = error instanceof ApiRequestError && error.status === 404;
+  const territoryName = subject.territory?.name ?? subject.countryCode;
+
+  const latest = data?.latest;
+  const previous = data && data.history.length > 1 ? data.history[data.history.length - 2] : undefined;
+  const organic: Metric[] = latest
+    ? [
+        { label: 'Organic clicks', value: formatCompact(latest.clicks), change: change(latest.clicks, previous?.clicks), formatChange: formatCompact, hint: 'Estimated monthly organic clicks' },
+        { label: 'Organic keywords', value: formatNumber(latest.keywords), change: change(latest.keywords, previous?.keywords) },
+        { label: 'Average position', value: formatNumber(latest.position, 1), change: change(latest.position, previous?.position), lowerIsBetter: true, formatChange: (value) => formatNumber(value, 1) },
+        { label: 'Traffic value', value: formatCurrency(latest.value, { compact: true }), change: change(latest.value, previous?.value), formatChange: (value) => formatCurrency(value, { compact: true }), hint: 'What the organic clicks would cost as ads' },
+      ]
+    : [];
+  const paid: Metric[] = latest
+    ? [
+        { label: 'Top 3 keywords', value: formatNumber(latest.top3), change: change(latest.top3, previous?.top3) },
+        { label: 'Page one keywords', value: formatNumber(latest.top10), change: change(latest.top10, previous?.top10) },
+        { label: 'Paid keywords', value: formatNumber(latest.paidKeywords), change: change(latest.paidKeywords, previous?.paidKeywords) },
+        { label: 'PPC budget', value: formatCurrency(latest.budget, { compact: true }), change: change(latest.budget, previous?.budget), formatChange: (value) => formatCurrency(value, { compact: true }), hint: 'Estimated monthly ad spend' },
+      ]
+    : [];
+
+  const keywordColumns: ColumnDef<KeywordComparisonRow>[] = [
+    { key: 'keyword', label: 'Keyword', kind: 'text', render: (row) => <KeywordLink keyword={row.keyword} countryCode={explicitCountry} /> },
+    { key: 'position', label: 'Pos.', kind: 'number', align: 'center', render: (row) => <Position value={row.position} /> },
+    { key: 'volume', label: 'Volume', kind: 'number', format: 'compact' },
+    { key: 'clicks', label: 'Clicks', kind: 'number', format: 'compact' },
+  ];
+  const competitorColumns: ColumnDef<CompetitorRow>[] = [
+    { key: 'domain', label: 'Competitor', kind: 'text', render: (row) => <DomainLink domain={row.domain} countryCode={explicitCountry} /> },
+    { key: 'commonKeywords', label: 'Common', kind: 'number', format: 'number' },
+    { key: 'overlap', label: 'Overlap', kind: 'number', format: 'percent' },
+    { key: 'clicks', label: 'Clicks', kind: 'number', format: 'compact' },
+  ];
+  const pageColumns: ColumnDef<TopPageRow>[] = [
+    { key: 'url', label: 'Page', kind: 'text', render: (row) => <UrlLink url={row.url} countryCode={explicitCountry} /> },
+    { key: 'keywords', label: 'Keywords', kind: 'number', format: 'number' },
+    { key: 'clicksShare', label: 'Share', kind: 'number', format: 'percent' },
+  ];
+
+  const links = domain
+    ? [
+        { label: 'Organic keywords', to: href('/seo/keywords/domain', domain, explicitCountry), text: 'Every keyword it ranks for' },
+        { label: 'Kombat', to: href('/seo/kombat/domain', domain, explicitCountry), text: 'Compare it with two competitors' },
+        { label: 'Ranking history', to: href('/seo/ranking-history/domain', domain, explicitCountry), text: 'Positions over the last 12 months' },
+        { label: 'Backlinks', to: href('/seo/backlinks/domain', domain, explicitCountry), text: 'Who links to it' },
+        { label: 'PPC overview', to: href('/ppc/overview/domain', domain, explicitCountry), text: 'Its ads and ad budget' },
+      ]
+    : [];
+
+  return (
+    <ResearchPage
+      section={section}
+      title="Domain overview"
+      kind="domain"
+      month={data?.month}
+      prompt={{ label: 'Research a domain', placeholder: 'Enter a domain, e.g. example.com', example: 'shopsphere.example' }}
+      aside={domain && data ? <ResearchAside links={links} /> : undefined}
+    >
+      {notFound ? (
+        <NotFound query={domain ?? ''} territory={territoryName} />
+      ) : error ? (
+        <ResearchError error={error} />
+      ) : isPending || !data || !domain ? (
+        <Loading />
+      ) : !latest ? (
+        <NotFound query={domain} territory={territoryName} />
+      ) : (
+        <>
+          <div>
+            <h2 className="metric-group-title">{formatMonth(data.month)} at a glance</h2>
+            <MetricCards label="Organic search" metrics={organic} />
+          </div>
+          <MetricCards label="Rankings and paid search" metrics={paid} />
+          <HistoryChart history={data.history} subject={domain} />
+          <div className="research-grid">
+            <PreviewTable
+              title="Top organic keywords"
+              endpoint="seo/keywords"
+              params={tableParams}
+              columns={keywordColumns}
+              rowKey={(row) => row.keyword}
+              link={{ to: href('/seo/keywords/domain', domain, explicitCountry), label: 'All keywords' }}
+              empty="No organic keywords this month."
+            />
+            <PreviewTable
+              title="Main organic competitors"
+              endpoint="seo/competitors"
+              params={tableParams}
+              columns={competitorColumns}
+              rowKey={(row) => row.domain}
+              link={{ to: href('/seo/competitors/domain', domain, explicitCountry), label: 'All competitors' }}
+              empty="No competitors this month."
+            />
+            <PreviewTable
+              title="Top pages"
+              endpoint="seo/top-pages"
+              params={tableParams}
+              columns={pageColumns}
+              rowKey={(row) => row.url}
+              link={{ to: href('/seo/top-pages/domain', domain, explicitCountry), label: 'All pages' }}
+              empty="No ranking pages this month."
+            />
+            <Card
+              title="Paid search keywords"
+              action={
+                <Link className="research-card__link" to={href('/ppc/overview/domain', domain, explicitCountry)}>
+                  PPC overview →
+                </Link>
+              }
+            >
+              {data.history.some((point) => point.paidKeywords > 0) ? (
+                <BarChart
+                  title={`Paid keywords per month for ${domain}`}
+                  labels={data.history.map((point) => formatMonth(point.month, { short: true }))}
+                  values={data.history.map((point) => point.paidKeywords)}
+                  formatValue={formatCompact}
+                  height={220}
+                  color="#e8590c"
+                />
+              ) : (
+                <p className="muted">{domain} has not advertised in {territoryName} search results.</p>
+              )}
+            </Card>
+          </div>
+        </>
+      )}
+    </ResearchPage>
+  );
+}

@@ -1,0 +1,111 @@
+import type { BacklinkRow, KeywordComparisonRow, UrlOverview } from '@serpwise/contracts';
+import type { ColumnDef } from '../../../components/ui/table/columns';
+import { ApiRequestError } from '../../../lib/api-client';
+import { formatCompact, formatCurrency, formatDate, formatMonth, formatNumber } from '../../../lib/format';
+import { useResearch } from '../api/research-request';
+import { DomainLink, KeywordLink, Position } from '../components/cells';
+import { MetricCards, type Metric } from '../components/metric-cards';
+import { ResearchAside } from '../components/research-aside';
+import { ResearchPage } from '../components/research-page';
+import { Loading, NotFound, ResearchError } from '../components/status';
+import { useResearchSubject } from '../hooks/use-research-subject';
+import type { ResearchSection } from '../navigation';
+import { HistoryChart } from './history-chart';
+import { PreviewTable } from './preview-table';
+
+const change = (latest: number | null | undefined, previous: number | null | undefined) =>
+  latest === null || latest === undefined || previous === null || previous === undefined ? null : latest - previous;
+
+const href = (path: string, query: string, countryCode: string | null) => {
+  const params = new URLSearchParams({ query });
+  if (countryCode) params.set('countryCode', countryCode);
+  return `${path}?${params}`;
+};
+
+/** The URL overview (/overview/url, /seo/overview/url): one page's organic numbers, history, keywords and links. */
+export function UrlOverviewPage({ section = 'overview' }: { section?: ResearchSection }) {
+  const subject = useResearchSubject();
+  const url = subject.query;
+  const { data, error, isPending } = useResearch<UrlOverview>('url-overview', url ? { url, countryCode: subject.countryCode } : null);
+  const notFound = error instanceof ApiRequestError && error.status === 404;
+  const territoryName = subject.territory?.name ?? subject.countryCode;
+  const latest = data?.latest;
+  const previous = data && data.history.length > 1 ? data.history[data.history.length - 2] : undefined;
+  const metrics: Metric[] = latest
+    ? [
+        { label: 'Organic clicks', value: formatCompact(latest.clicks), change: change(latest.clicks, previous?.clicks), formatChange: formatCompact },
+        { label: 'Keywords', value: formatNumber(latest.keywords), change: change(latest.keywords, previous?.keywords) },
+        { label: 'Average position', value: formatNumber(latest.position, 1), change: change(latest.position, previous?.position), lowerIsBetter: true, formatChange: (value) => formatNumber(value, 1) },
+        { label: 'Traffic value', value: formatCurrency(latest.value, { compact: true }), change: change(latest.value, previous?.value), formatChange: (value) => formatCurrency(value, { compact: true }) },
+      ]
+    : [];
+  const keywordColumns: ColumnDef<KeywordComparisonRow>[] = [
+    { key: 'keyword', label: 'Keyword', kind: 'text', render: (row) => <KeywordLink keyword={row.keyword} countryCode={subject.countryParam} /> },
+    { key: 'position', label: 'Pos.', kind: 'number', align: 'center', render: (row) => <Position value={row.position} /> },
+    { key: 'volume', label: 'Volume', kind: 'number', format: 'compact' },
+    { key: 'clicks', label: 'Clicks', kind: 'number', format: 'compact' },
+  ];
+  const linkColumns: ColumnDef<BacklinkRow>[] = [
+    { key: 'sourceDomain', label: 'Linking site', kind: 'text', render: (row) => <DomainLink domain={row.sourceDomain} countryCode={subject.countryParam} /> },
+    { key: 'anchor', label: 'Anchor', kind: 'text', render: (row) => <span className="anchor-text">{row.anchor}</span> },
+    { key: 'firstSeen', label: 'Since', kind: 'text', align: 'right', render: (row) => formatDate(row.firstSeen) },
+  ];
+  const tableParams = url ? { url, countryCode: subject.countryCode, pageSize: 20 } : null;
+  const links = data
+    ? [
+        { label: 'Keywords of this page', to: href('/seo/keywords/url', data.url, subject.countryParam), text: 'Every keyword it ranks for' },
+        { label: 'Ranking history', to: href('/seo/ranking-history/url', data.url, subject.countryParam), text: 'Its positions over 12 months' },
+        { label: 'Backlinks to this page', to: href('/seo/backlinks/url', data.url, subject.countryParam), text: 'Who links to it' },
+        { label: `${data.domain} overview`, to: href('/overview/domain', data.domain, subject.countryParam), text: 'The whole site' },
+      ]
+    : [];
+
+  return (
+    <ResearchPage
+      section={section}
+      title="URL overview"
+      kind="url"
+      month={data?.month}
+      prompt={{ label: 'Research one page', placeholder: 'Enter a URL, e.g. https://example.com/page', example: 'https://www.shopsphere.example/' }}
+      aside={data ? <ResearchAside links={links} /> : undefined}
+    >
+      {notFound ? (
+        <NotFound query={url ?? ''} territory={territoryName} />
+      ) : error ? (
+        <ResearchError error={error} />
+      ) : isPending || !data || !url ? (
+        <Loading />
+      ) : !latest ? (
+        <NotFound query={data.url} territory={territoryName} />
+      ) : (
+        <>
+          <div>
+            <h2 className="metric-group-title">{formatMonth(data.month)} at a glance</h2>
+            <MetricCards label="This page in organic search" metrics={metrics} />
+          </div>
+          <HistoryChart history={data.history} subject={data.url} />
+          <div className="research-grid">
+            <PreviewTable
+              title="Keywords of this page"
+              endpoint="seo/keywords"
+              params={tableParams}
+              columns={keywordColumns}
+              rowKey={(row) => row.keyword}
+              link={{ to: href('/seo/keywords/url', data.url, subject.countryParam), label: 'All keywords' }}
+              empty="This page ranks for no keywords this month."
+            />
+            <PreviewTable
+              title="Links to this page"
+              endpoint="seo/backlinks"
+              params={url ? { url, pageSize: 20 } : null}
+              columns={linkColumns}
+              rowKey={(row) => `${row.sourceUrl}→${row.anchor}→${row.firstSeen}`}
+              link={{ to: href('/seo/backlinks/url', data.url, subject.countryParam), label: 'All links' }}
+              empty="No links to this page."
+            />
+          </div>
+        </>
+      )}
+    </ResearchPage>
+  );
+}

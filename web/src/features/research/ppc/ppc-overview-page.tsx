@@ -1,0 +1,161 @@
+import type { PpcCompetitorRow, PpcKeywordRow, PpcOverviewAnswer } from '@serpwise/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { BarChart } from '../../../components/ui/charts/bar-chart';
+import { LockIcon } from '../../../components/ui/table/lock-overlay';
+import type { ColumnDef } from '../../../components/ui/table/columns';
+import { formatCompact, formatCurrency, formatMonth, formatNumber } from '../../../lib/format';
+import { useViewerLock } from '../../paywall/use-viewer-lock';
+import { useResearch } from '../api/research-request';
+import { DomainLink, KeywordLink, Position } from '../components/cells';
+import { MetricCards, type Metric } from '../components/metric-cards';
+import { ResearchAside } from '../components/research-aside';
+import { ResearchPage } from '../components/research-page';
+import { Card, Loading, NotFound, ResearchError } from '../components/status';
+import { useResearchSubject } from '../hooks/use-research-subject';
+import { hostOf } from '../navigation';
+import { PreviewTable } from '../overview/preview-table';
+
+type PaidGraph = 'paidKeywords' | 'paidClicks' | 'budget';
+const graphLabels: Record<PaidGraph, string> = { paidKeywords: 'Keywords', paidClicks: 'Clicks', budget: 'Budget' };
+
+const href = (path: string, query: string, countryCode: string | null) => {
+  const params = new URLSearchParams({ query });
+  if (countryCode) params.set('countryCode', countryCode);
+  return `${path}?${params}`;
+};
+const change = (latest: number | null | undefined, previous: number | null | undefined) =>
+  latest === null || latest === undefined || previous === null || previous === undefined ? null : latest - previous;
+
+/** PPC overview (route ppc:overview): the domain's paid keywords, clicks and budget, month by month, and its ads. */
+export function PpcOverviewPage() {
+  const subject = useResearchSubject();
+  const domain = subject.query ? hostOf(subject.query) : null;
+  const [graph, setGraph] = useState<PaidGraph>('paidKeywords');
+  const { lock } = useViewerLock();
+  const lockLink = lock ?? { text: 'Unlock all the data', link: '/mainpurchase' };
+  const { data, error, isPending } = useResearch<PpcOverviewAnswer>('ppc/overview', domain ? { query: domain, countryCode: subject.countryCode } : null);
+  const territoryName = subject.territory?.name ?? subject.countryCode;
+  const latest = data?.latest;
+  const previous = data && data.history.length > 1 ? data.history[data.history.length - 2] : undefined;
+  const metrics: Metric[] = latest
+    ? [
+        { label: 'Paid keywords', value: formatNumber(latest.paidKeywords), change: change(latest.paidKeywords, previous?.paidKeywords) },
+        { label: 'Paid clicks', value: formatCompact(latest.paidClicks), change: change(latest.paidClicks, previous?.paidClicks), formatChange: formatCompact },
+        {
+          label: 'Monthly budget',
+          value: latest.budget === null ? (
+              <Link to={lockLink.link} className="metric-lock" title={lockLink.text}>
+                <LockIcon size={16} /> {lockLink.text}
+              </Link>
+            ) : formatCurrency(latest.budget, { compact: true }),
+          change: latest.budget === null ? undefined : change(latest.budget, previous?.budget),
+          formatChange: (value) => formatCurrency(value, { compact: true }),
+        },
+        { label: 'Ad copies', value: formatNumber(data.adCopies), hint: 'Different ad texts shown this month' },
+      ]
+    : [];
+  const keywordColumns: ColumnDef<PpcKeywordRow>[] = [
+    { key: 'keyword', label: 'Keyword', kind: 'text', render: (row) => <KeywordLink keyword={row.keyword} countryCode={subject.countryParam} /> },
+    { key: 'position', label: 'Pos.', kind: 'number', align: 'center', render: (row) => <Position value={row.position} /> },
+    { key: 'volume', label: 'Volume', kind: 'number', format: 'compact' },
+    { key: 'monthsBought', label: 'Months', kind: 'number', format: 'number' },
+  ];
+  const competitorColumns: ColumnDef<PpcCompetitorRow>[] = [
+    { key: 'domain', label: 'Competitor', kind: 'text', render: (row) => <DomainLink domain={row.domain} countryCode={subject.countryParam} to="/ppc/overview/domain" /> },
+    { key: 'commonKeywords', label: 'Common', kind: 'number', format: 'number' },
+    { key: 'paidKeywords', label: 'Keywords', kind: 'number', format: 'number' },
+  ];
+  const tableParams = domain ? { query: domain, countryCode: subject.countryCode, pageSize: 20 } : null;
+  const budgetHidden = data?.history.some((point) => point.budget === null);
+  const links = domain
+    ? [
+        { label: 'Paid keywords', to: href('/ppc/keywords/domain', domain, subject.countryParam), text: 'Every keyword it buys, with its ads' },
+        { label: 'Ad history', to: href('/ppc/ad-history/domain', domain, subject.countryParam), text: 'Which ads ran when' },
+        { label: 'PPC kombat', to: href('/ppc/kombat/domain', domain, subject.countryParam), text: 'Compare its ads with two rivals' },
+        { label: 'AdWords advisor', to: href('/ppc/adwords-advisor/domain', domain, subject.countryParam), text: 'Keywords to buy, keywords to stop' },
+        { label: 'Organic overview', to: href('/overview/domain', domain, subject.countryParam), text: 'Its SEO side' },
+      ]
+    : [];
+
+  return (
+    <ResearchPage
+      section="ppc"
+      title="PPC overview"
+      kind="domain"
+      heading={domain}
+      month={data?.month}
+      prompt={{ label: 'See how a domain advertises', placeholder: 'Enter a domain', example: 'shopsphere.example' }}
+      aside={data?.wasQueryFound ? <ResearchAside links={links} /> : undefined}
+    >
+      {error ? (
+        <ResearchError error={error} />
+      ) : isPending || !data ? (
+        <Loading />
+      ) : !data.wasQueryFound ? (
+        <NotFound query={domain ?? ''} territory={territoryName} />
+      ) : !latest ? (
+        <div className="research-empty" role="status">
+          <h2>No ads found</h2>
+          <p>
+            {domain} has not advertised in {territoryName} search results. See its <Link to={href('/overview/domain', domain!, subject.countryParam)}>organic overview</Link>.
+          </p>
+        </div>
+      ) : (
+        <>
+          <div>
+            <h2 className="metric-group-title">{formatMonth(data.month)} at a glance</h2>
+            <MetricCards label="Paid search" metrics={metrics} />
+          </div>
+          <Card
+            title="Paid search history"
+            action={
+              <div className="graph-tabs" role="group" aria-label="Graph type">
+                {(Object.keys(graphLabels) as PaidGraph[]).map((type) => (
+                  <button key={type} type="button" aria-pressed={graph === type} onClick={() => setGraph(type)}>
+                    {graphLabels[type]}
+                  </button>
+                ))}
+              </div>
+            }
+          >
+            {graph === 'budget' && budgetHidden ? (
+              <p className="locked-note">
+                <LockIcon /> Budgets are for members. <Link to={lockLink.link}>{lockLink.text}</Link>
+              </p>
+            ) : (
+              <BarChart
+                title={`${graphLabels[graph]} per month for ${domain}`}
+                labels={data.history.map((point) => formatMonth(point.month, { short: true }))}
+                values={data.history.map((point) => point[graph])}
+                formatValue={graph === 'budget' ? (value) => formatCurrency(value, { compact: true }) : formatCompact}
+                color="#e8590c"
+                height={240}
+              />
+            )}
+          </Card>
+          <div className="research-grid">
+            <PreviewTable
+              title="Paid keywords"
+              endpoint="ppc/keywords"
+              params={tableParams}
+              columns={keywordColumns}
+              rowKey={(row) => row.keyword}
+              link={{ to: href('/ppc/keywords/domain', domain!, subject.countryParam), label: 'All paid keywords' }}
+              empty="No paid keywords this month."
+            />
+            <PreviewTable
+              title="PPC competitors"
+              endpoint="ppc/competitors"
+              params={tableParams}
+              columns={competitorColumns}
+              rowKey={(row) => row.domain}
+              link={{ to: href('/ppc/competitors/domain', domain!, subject.countryParam), label: 'All competitors' }}
+              empty="No competitors bid on its keywords."
+            />
+          </div>
+        </>
+      )}
+    </ResearchPage>
+  );
+}

@@ -1,0 +1,45 @@
+import type { BacklinkRow, BacklinkStatus } from '@serpwise/contracts';
+import { useMemo } from 'react';
+import { ResearchPage } from '../components/research-page';
+import { ResearchTable } from '../components/research-table';
+import { TypeSelect } from '../components/type-select';
+import { siteKindOf, useResearchSubject } from '../hooks/use-research-subject';
+import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
+import type { ResearchSection } from '../navigation';
+import { backlinkColumns } from './seo-columns';
+
+const statuses: readonly BacklinkStatus[] = ['all', 'live', 'lost'];
+const statusLabels: Record<BacklinkStatus, string> = { all: 'All links', live: 'Live', lost: 'Lost' };
+
+/** Backlinks of a domain or one URL (route seo:backlinks; also /backlinks/backlinks): live and lost links. */
+export function SeoBacklinksPage({ kind, section = 'seo' }: { kind?: 'domain' | 'url'; section?: ResearchSection }) {
+  const subject = useResearchSubject();
+  const subjectKind = kind ?? (subject.query ? siteKindOf(subject.query) : 'domain');
+  const [status, setStatus] = useUrlParam<BacklinkStatus>('status', 'all', statuses);
+  const columns = useMemo(() => backlinkColumns(subject.countryParam), [subject.countryParam]);
+  const table = useTableScreen<BacklinkRow>('seo/backlinks', subject.query ? { [subjectKind]: subject.query, status, countryCode: subject.countryCode } : null, columns);
+  return (
+    <ResearchPage
+      section={section}
+      title={subjectKind === 'url' ? 'Backlinks to this page' : 'Backlinks'}
+      kind={subjectKind}
+      prompt={{ label: 'See who links to a site', placeholder: 'Enter a domain or a URL', example: 'shopsphere.example' }}
+    >
+      <ResearchTable
+        id="seo-backlinks"
+        caption={`Backlinks of ${subject.query}`}
+        noun="links"
+        columns={columns}
+        answer={table.data}
+        isFetching={table.isFetching}
+        error={table.error}
+        state={table.state}
+        onStateChange={table.change}
+        rowKey={(row) => `${row.sourceUrl}→${row.targetUrl}→${row.anchor}→${row.firstSeen}`}
+        filterLabel="Filter by linking page or anchor"
+        exportTarget={table.params ? { table: 'seo/backlinks', params: table.params } : undefined}
+        controls={<TypeSelect label="Links" value={status} onChange={setStatus} options={statuses.map((value) => ({ value, label: statusLabels[value] }))} />}
+      />
+    </ResearchPage>
+  );
+}

@@ -1,0 +1,114 @@
+import type { BacklinkRow, CompetitorRow, KeywordComparisonRow, TopPageRow } from '@serpwise/contracts';
+import type { ColumnDef } from '../../../components/ui/table/columns';
+import { formatCompact, formatCurrency, formatDate, formatNumber, formatPercent } from '../../../lib/format';
+import { Change, Difficulty, DomainLink, KeywordLink, Position, UrlLink } from '../components/cells';
+
+/** Column sets of the SEO tables (docs/research-data.md "SEO and outreach research endpoints"). */
+
+export function keywordComparisonColumns(countryCode: string | null, options: { competitor?: boolean } = {}): ColumnDef<KeywordComparisonRow>[] {
+  const columns: ColumnDef<KeywordComparisonRow>[] = [
+    { key: 'keyword', label: 'Keyword', kind: 'text', sticky: true, render: (row) => <KeywordLink keyword={row.keyword} countryCode={countryCode} /> },
+    { key: 'position', label: 'Position', kind: 'number', emptyValues: 'high', align: 'center', render: (row) => <Position value={row.position} />, description: 'Best position this month' },
+    { key: 'positionChange', label: 'Change', kind: 'number', align: 'center', pickable: true, defaultVisible: true, render: (row) => <Change value={row.positionChange} />, description: 'Positions gained (+) or lost since last month' },
+    { key: 'previousPosition', label: 'Last month', kind: 'number', emptyValues: 'high', align: 'center', pickable: true, render: (row) => <Position value={row.previousPosition} /> },
+    { key: 'volume', label: 'Volume', kind: 'number', format: 'compact', description: 'Monthly searches' },
+    { key: 'cpc', label: 'CPC', kind: 'number', format: 'currency', pickable: true, defaultVisible: true, description: 'Cost per click' },
+    { key: 'difficulty', label: 'Difficulty', kind: 'number', pickable: true, defaultVisible: true, render: (row) => <Difficulty value={row.difficulty} /> },
+    { key: 'clicks', label: 'Clicks', kind: 'number', format: 'number', description: 'Estimated organic clicks this month' },
+    { key: 'clicksChange', label: 'Clicks change', kind: 'number', pickable: true, render: (row) => <Change value={row.clicksChange} format={(value) => formatNumber(value, 0)} /> },
+    { key: 'previousClicks', label: 'Last month clicks', kind: 'number', format: 'number', pickable: true },
+    { key: 'value', label: 'Value', kind: 'number', format: 'currency', pickable: true, defaultVisible: true, description: 'Clicks × CPC' },
+    { key: 'url', label: 'URL', kind: 'text', pickable: true, defaultVisible: true, render: (row) => <UrlLink url={row.url} countryCode={countryCode} /> },
+  ];
+  if (options.competitor)
+    columns.splice(
+      2,
+      0,
+      { key: 'competitor', label: 'Competitor', kind: 'text', render: (row) => (row.competitor ? <DomainLink domain={row.competitor} countryCode={countryCode} /> : '—') },
+      { key: 'competitorPosition', label: 'Their position', kind: 'number', emptyValues: 'high', align: 'center', render: (row) => <Position value={row.competitorPosition} /> },
+    );
+  return columns;
+}
+
+export function competitorColumns(countryCode: string | null): ColumnDef<CompetitorRow>[] {
+  return [
+    { key: 'domain', label: 'Competitor', kind: 'text', sticky: true, render: (row) => <DomainLink domain={row.domain} countryCode={countryCode} /> },
+    { key: 'commonKeywords', label: 'Common keywords', kind: 'number', format: 'number' },
+    {
+      key: 'overlap',
+      label: 'Overlap',
+      kind: 'number',
+      render: (row) => (
+        <span className="overlap">
+          {formatPercent(row.overlap)}
+          <span className="overlap__bar" aria-hidden="true">
+            <span style={{ width: `${Math.min(100, row.overlap)}%` }} />
+          </span>
+        </span>
+      ),
+      description: 'Share of the two keyword sets both domains rank for',
+    },
+    { key: 'theirKeywords', label: 'Their keywords', kind: 'number', format: 'number' },
+    { key: 'clicks', label: 'Clicks', kind: 'number', format: 'number' },
+    { key: 'value', label: 'Traffic value', kind: 'number', format: 'currency' },
+  ];
+}
+
+export function topPageColumns(countryCode: string | null): ColumnDef<TopPageRow>[] {
+  return [
+    { key: 'url', label: 'Page', kind: 'text', sticky: true, render: (row) => <UrlLink url={row.url} title={row.title} countryCode={countryCode} /> },
+    { key: 'keywords', label: 'Keywords', kind: 'number', format: 'number' },
+    { key: 'bestPosition', label: 'Best position', kind: 'number', emptyValues: 'high', align: 'center', render: (row) => <Position value={row.bestPosition} /> },
+    { key: 'clicks', label: 'Clicks', kind: 'number', format: 'number' },
+    {
+      key: 'clicksShare',
+      label: 'Share of clicks',
+      kind: 'number',
+      render: (row) => (
+        <span className="overlap">
+          {formatPercent(row.clicksShare)}
+          <span className="overlap__bar" aria-hidden="true">
+            <span style={{ width: `${Math.min(100, row.clicksShare)}%` }} />
+          </span>
+        </span>
+      ),
+    },
+    { key: 'value', label: 'Value', kind: 'number', format: 'currency' },
+    { key: 'title', label: 'Title', kind: 'text', pickable: true },
+  ];
+}
+
+export function backlinkColumns(countryCode: string | null): ColumnDef<BacklinkRow>[] {
+  return [
+    {
+      key: 'sourceUrl',
+      label: 'Linking page',
+      kind: 'text',
+      sticky: true,
+      render: (row) => (
+        <span className="cell-stack">
+          <DomainLink domain={row.sourceDomain} countryCode={countryCode} />
+          <a className="cell-url" href={row.sourceUrl} target="_blank" rel="noopener noreferrer nofollow">
+            {row.sourceUrl.replace(/^https?:\/\/(www\.)?/i, '')}
+          </a>
+        </span>
+      ),
+    },
+    { key: 'anchor', label: 'Anchor text', kind: 'text', render: (row) => <span className="anchor-text">{row.anchor}</span> },
+    { key: 'targetUrl', label: 'Target page', kind: 'text', render: (row) => <UrlLink url={row.targetUrl} countryCode={countryCode} /> },
+    { key: 'nofollow', label: 'Type', kind: 'text', align: 'center', render: (row) => <span className={`pill${row.nofollow ? '' : ' pill--good'}`}>{row.nofollow ? 'nofollow' : 'follow'}</span> },
+    { key: 'firstSeen', label: 'First seen', kind: 'number', format: 'date', align: 'right' },
+    {
+      key: 'lastSeen',
+      label: 'Status',
+      kind: 'number',
+      align: 'right',
+      emptyValues: 'high',
+      render: (row) => (row.lastSeen ? <span className="pill pill--bad" title={`Lost ${formatDate(row.lastSeen)}`}>Lost {formatDate(row.lastSeen)}</span> : <span className="pill pill--good">Live</span>),
+    },
+  ];
+}
+
+/** Short money and number texts used in the SEO cards. */
+export const money = (value: number | null | undefined) => formatCurrency(value, { compact: true });
+export const compact = formatCompact;

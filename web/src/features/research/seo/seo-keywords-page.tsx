@@ -1,0 +1,131 @@
+import { organicSearchTypes, type KeywordComparisonRow, type OrganicSearchType } from '@serpwise/contracts';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useActiveState } from '../../auth/api/get-active-state';
+import { useRowSelection } from '../../../components/ui/table/row-selection';
+import { ResearchPage } from '../components/research-page';
+import { ResearchTable } from '../components/research-table';
+import { TypeSelect } from '../components/type-select';
+import { useResearchSubject, siteKindOf } from '../hooks/use-research-subject';
+import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
+import { CopyButton } from '../components/copy-button';
+import { keywordComparisonColumns } from './seo-columns';
+
+export const organicTypeLabels: Record<OrganicSearchType | 'all', string> = {
+  all: 'All keywords',
+  mostvaluable: 'Most valuable',
+  pageone: 'Page one',
+  pastpageone: 'Past page one',
+  almostthere: 'Almost there (positions 11–20)',
+  newlyranked: 'Newly ranked',
+  justmadeit: 'Just made page one',
+  justfelloff: 'Just fell off page one',
+  gainedranks: 'Gained ranks',
+  lostranks: 'Lost ranks',
+  gainedclicks: 'Gained clicks',
+  lostclicks: 'Lost clicks',
+  theyoutrankyou: 'Competitors outrank you',
+  theyjustsurpassedyou: 'Competitors just surpassed you',
+  competitorsjustsurpassedyou: 'Anyone just surpassed you',
+};
+
+/** The competitor types compare against ?competitors= (required for the first two). */
+export const competitorTypes: readonly OrganicSearchType[] = ['theyoutrankyou', 'theyjustsurpassedyou', 'competitorsjustsurpassedyou'];
+const needsCompetitor: readonly OrganicSearchType[] = ['theyoutrankyou', 'theyjustsurpassedyou'];
+
+function CompetitorForm({ initial }: { initial: string }) {
+  const [text, setText] = useState(initial);
+  const [, setParams] = useSearchParams();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      const list = text.split(/[\s,]+/).filter(Boolean).join(',');
+      if (list) next.set('competitors', list);
+      else next.delete('competitors');
+      next.delete('startRow');
+      return next;
+    });
+  };
+  return (
+    <form className="competitor-form" onSubmit={submit}>
+      <label htmlFor="competitor-domains">Competitors</label>
+      <input id="competitor-domains" value={text} onChange={(event) => setText(event.target.value)} placeholder="rival.com, other.com" />
+      <button type="submit" className="button button--small">
+        Compare
+      </button>
+    </form>
+  );
+}
+
+/**
+ * SEO keywords (route seo:keywords) of a domain or one URL: every organic search type of 03 §9, the competitor
+ * types against ?competitors=. The default table is every keyword ranked this month, most clicks first.
+ */
+export function SeoKeywordsPage({ kind }: { kind?: 'domain' | 'url' }) {
+  const subject = useResearchSubject();
+  const [params] = useSearchParams();
+  const [type, setType] = useUrlParam<OrganicSearchType | 'all'>('type', 'all', ['all', ...organicSearchTypes]);
+  const competitors = params.get('competitors') ?? '';
+  const subjectKind = kind ?? (subject.query ? siteKindOf(subject.query) : 'domain');
+  const isCompetitorType = competitorTypes.includes(type as OrganicSearchType);
+  const missingCompetitor = needsCompetitor.includes(type as OrganicSearchType) && !competitors;
+  const columns = useMemo(() => keywordComparisonColumns(subject.countryParam, { competitor: isCompetitorType }), [subject.countryParam, isCompetitorType]);
+  const selection = useRowSelection();
+  const request =
+    subject.query && !missingCompetitor
+      ? {
+          [subjectKind]: subject.query,
+          countryCode: subject.countryCode,
+          type: type === 'all' ? undefined : type,
+          competitor: isCompetitorType && competitors ? competitors : undefined,
+        }
+      : null;
+  const table = useTableScreen<KeywordComparisonRow>('seo/keywords', request, columns);
+  const location = useLocation();
+  const activeState = useActiveState();
+
+  // 01 §4: a seo/keywords/domain request with a competitors query needs login.
+  if (competitors && activeState.data && !activeState.data.user.isLoggedIn)
+    return <Navigate to={`/auth/login?returnUrl=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+
+  return (
+    <ResearchPage
+      section="seo"
+      title={subjectKind === 'url' ? 'Organic keywords of this page' : 'Organic keywords'}
+      kind={subjectKind}
+      month={table.data?.month}
+      prompt={{ label: 'See the keywords a site ranks for', placeholder: 'Enter a domain or a URL', example: 'shopsphere.example' }}
+    >
+      {isCompetitorType && <CompetitorForm key={competitors} initial={competitors} />}
+      {missingCompetitor ? (
+        <p className="research-empty">Enter one to five competitor domains to see where they rank above {subject.query}.</p>
+      ) : (
+        <ResearchTable
+          id="seo-keywords"
+          caption={`Organic keywords of ${subject.query}`}
+          noun="keywords"
+          columns={columns}
+          answer={table.data}
+          isFetching={table.isFetching}
+          error={table.error}
+          state={table.state}
+          onStateChange={table.change}
+          rowKey={(row) => row.keyword}
+          selection={selection}
+          selectionActions={(selected) => <CopyButton text={selected.join('\n')} label="Copy keywords" />}
+          exportTarget={table.params ? { table: 'seo/keywords', params: table.params } : undefined}
+          controls={
+            <TypeSelect
+              label="Show"
+              variant="select"
+              value={type}
+              onChange={(value) => setType(value === 'all' ? null : value)}
+              options={(['all', ...organicSearchTypes] as const).map((value) => ({ value, label: organicTypeLabels[value] }))}
+            />
+          }
+        />
+      )}
+    </ResearchPage>
+  );
+}

@@ -1,0 +1,115 @@
+import { kombatSegments, type KombatCounts, type KombatRow, type OrganicKombatSegment } from '@serpwise/contracts';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { VennDiagram } from '../../../components/ui/charts/venn-diagram';
+import type { ColumnDef } from '../../../components/ui/table/columns';
+import { formatNumber } from '../../../lib/format';
+import { Difficulty, KeywordLink, Position } from '../components/cells';
+import { ResearchPage } from '../components/research-page';
+import { ResearchTable } from '../components/research-table';
+import { KombatSetup } from '../components/kombat-setup';
+import { Card } from '../components/status';
+import { useResearchSubject } from '../hooks/use-research-subject';
+import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
+import { hostOf } from '../navigation';
+import { competitorList, useAutoCompetitors } from '../components/kombat-setup';
+
+export const organicSegmentTexts: Record<OrganicKombatSegment, { label: string; text: string }> = {
+  all: { label: 'All keywords', text: 'Ranked by any of the domains' },
+  core: { label: 'Shared keywords', text: 'Ranked by every domain' },
+  missing: { label: 'Missing keywords', text: 'Competitors rank, the first domain does not' },
+  content: { label: 'Content gap', text: 'A competitor is on page one, the first domain is not' },
+  questions: { label: 'Questions', text: 'Question searches any of them ranks for' },
+  transactional: { label: 'Buyer keywords', text: 'Transactional searches any of them ranks for' },
+};
+const segmentOrder: OrganicKombatSegment[] = ['all', 'core', 'missing', 'content', 'questions', 'transactional'];
+
+/**
+ * SEO kombat (route seo:kombat): 2 or 3 domains' keywords, the Venn diagram of who ranks for what, and the segments
+ * of 03 §9. Without competitors in the URL it compares the domain with its two closest organic competitors.
+ */
+export function SeoKombatPage() {
+  const subject = useResearchSubject();
+  const [params] = useSearchParams();
+  const you = subject.query ? hostOf(subject.query) : null;
+  const competitors = competitorList(params.get('competitors'));
+  const domainList = you ? [you, ...competitors].join(',') : '';
+  const domains = useMemo(() => (domainList ? domainList.split(',') : []), [domainList]);
+  const [segment, setSegment] = useUrlParam<OrganicKombatSegment>('segment', 'all', kombatSegments.organic);
+
+  // Without competitors: compare with the two closest organic competitors.
+  const suggesting = useAutoCompetitors('seo/competitors', you && competitors.length === 0 ? { domain: you, countryCode: subject.countryCode } : null);
+
+  const columns = useMemo<ColumnDef<KombatRow>[]>(
+    () => [
+      { key: 'keyword', label: 'Keyword', kind: 'text', sticky: true, render: (row) => <KeywordLink keyword={row.keyword} countryCode={subject.countryParam} /> },
+      ...domains.map<ColumnDef<KombatRow>>((domain, index) => ({
+        key: `position${index + 1}`,
+        label: domain,
+        kind: 'number',
+        align: 'center',
+        emptyValues: 'high',
+        description: `Best position of ${domain}`,
+        render: (row) => <Position value={row[`position${index + 1}` as 'position1']} />,
+      })),
+      { key: 'volume', label: 'Volume', kind: 'number', format: 'compact' },
+      { key: 'cpc', label: 'CPC', kind: 'number', format: 'currency' },
+      { key: 'difficulty', label: 'Difficulty', kind: 'number', render: (row) => <Difficulty value={row.difficulty} /> },
+      { key: 'clicks', label: 'Clicks', kind: 'number', format: 'number', description: 'Clicks of the compared domains together' },
+    ],
+    [domains, subject.countryParam],
+  );
+  const ready = domains.length >= 2;
+  const table = useTableScreen<KombatRow, KombatCounts>('seo/kombat', ready ? { domains: domains.join(','), segment, countryCode: subject.countryCode } : null, columns);
+  const counts = table.data;
+
+  return (
+    <ResearchPage
+      section="seo"
+      title="Kombat: keyword overlap"
+      kind="domain"
+      heading={ready ? domains.join(' vs ') : (you ?? undefined)}
+      month={table.data?.month}
+      prompt={{ label: 'Compare the keywords of two or three domains', placeholder: 'Enter your domain', example: 'halovatech.example' }}
+    >
+      <KombatSetup key={domains.join(',')} domains={domains} />
+      {!ready ? (
+        <p className="research-empty">{suggesting ? 'Finding the closest competitors…' : 'Enter one or two competitors to compare.'}</p>
+      ) : (
+        <>
+          {counts && counts.venn && (
+            <Card title="Who ranks for what">
+              <div className="kombat-summary">
+                <VennDiagram domains={domains} regions={counts.venn} title={`Keywords ranked by ${domains.join(', ')}`} />
+                <ul className="segment-list" aria-label="Segments">
+                  {segmentOrder.map((value) => (
+                    <li key={value}>
+                      <button type="button" aria-pressed={segment === value} onClick={() => setSegment(value === 'all' ? null : value)}>
+                        <strong>{organicSegmentTexts[value].label}</strong>
+                        <small>{organicSegmentTexts[value].text}</small>
+                        <span className="segment-list__count">{formatNumber(counts.segments[value])}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </Card>
+          )}
+          <ResearchTable
+            id="seo-kombat"
+            caption={`${organicSegmentTexts[segment].label} of ${domains.join(', ')}`}
+            noun="keywords"
+            columns={columns}
+            answer={table.data}
+            isFetching={table.isFetching}
+            error={table.error}
+            state={table.state}
+            onStateChange={table.change}
+            rowKey={(row) => row.keyword}
+            exportTarget={table.params ? { table: 'seo/kombat', params: table.params } : undefined}
+          />
+        </>
+      )}
+    </ResearchPage>
+  );
+}

@@ -1,0 +1,46 @@
+import { topPageTypes, type TopPageRow, type TopPageType } from '@serpwise/contracts';
+import { useMemo } from 'react';
+import { ResearchPage } from '../components/research-page';
+import { ResearchTable } from '../components/research-table';
+import { TypeSelect } from '../components/type-select';
+import { useResearchSubject } from '../hooks/use-research-subject';
+import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
+import { hostOf } from '../navigation';
+import { topPageColumns } from './seo-columns';
+
+const topPageLabels: Record<TopPageType, string> = { mosttraffic: 'Most traffic', newpages: 'New pages' };
+
+/** SEO top pages of a domain: the pages that bring the most clicks, or the pages ranking for the first time. */
+export function SeoTopPagesPage() {
+  const subject = useResearchSubject();
+  const domain = subject.query ? hostOf(subject.query) : null;
+  const [type, setType] = useUrlParam<TopPageType>('type', 'mosttraffic', topPageTypes);
+  const columns = useMemo(() => topPageColumns(subject.countryParam), [subject.countryParam]);
+  const table = useTableScreen<TopPageRow>('seo/top-pages', domain ? { domain, type, countryCode: subject.countryCode } : null, columns);
+  return (
+    <ResearchPage
+      section="seo"
+      title="Top pages"
+      kind="domain"
+      heading={domain}
+      month={table.data?.month}
+      prompt={{ label: 'Find the pages that bring a site its traffic', placeholder: 'Enter a domain', example: 'shopsphere.example' }}
+    >
+      <ResearchTable
+        id="seo-top-pages"
+        caption={`Top pages of ${domain}`}
+        noun="pages"
+        columns={columns}
+        answer={table.data}
+        isFetching={table.isFetching}
+        error={table.error}
+        state={table.state}
+        onStateChange={table.change}
+        rowKey={(row) => row.url}
+        filterLabel="Filter pages"
+        exportTarget={table.params ? { table: 'seo/top-pages', params: table.params } : undefined}
+        controls={<TypeSelect label="Pages" value={type} onChange={setType} options={topPageTypes.map((value) => ({ value, label: topPageLabels[value] }))} />}
+      />
+    </ResearchPage>
+  );
+}
