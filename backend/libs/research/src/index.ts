@@ -22,3 +22,4 @@ export * from './ppc/index.js';
 export * from './keyword/index.js';
 export * from './warehouse/lookups.js';
 export * from './tables/ordering.js';
+export * from './projects/index.js';

@@ -6,6 +6,7 @@ import { Migration20261122025224_account_settings } from './Migration20261122025
 import { Migration20261122025348_billing } from './Migration20261122025348_billing.js';
 import { Migration20261122034610_project_alerts } from './Migration20261122034610_project_alerts.js';
 import { Migration20261122041641_page_first_month } from './Migration20261122041641_page_first_month.js';
+import { Migration20261122042530_projects } from './Migration20261122042530_projects.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -19,4 +20,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122025348_billing', class: Migration20261122025348_billing },
   { name: 'Migration20261122034610_project_alerts', class: Migration20261122034610_project_alerts },
   { name: 'Migration20261122041641_page_first_month', class: Migration20261122041641_page_first_month },
+  { name: 'Migration20261122042530_projects', class: Migration20261122042530_projects },
 ];
