@@ -9,7 +9,10 @@ import { cleanseDomain } from '../onboarding/domain-cleansing.js';
 export function normaliseLinkUrl(raw: string): { url: string; domain: string } | null {
   const text = raw.trim();
   if (!text || /\s/.test(text)) return null;
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+  // A scheme other than http(s) (mailto:, javascript:, ftp://) is not a web page; 'host:8080/…' is a bare address.
+  const scheme = /^([a-z][a-z0-9+.-]*):(?!\d)/i.exec(text)?.[1]?.toLowerCase();
+  if (scheme && scheme !== 'http' && scheme !== 'https') return null;
+  const withScheme = scheme ? text : `https://${text}`;
   let parsed: URL;
   try {
     parsed = new URL(withScheme);

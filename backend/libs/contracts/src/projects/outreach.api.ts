@@ -3,7 +3,7 @@ import { isValidEmail, normalizeEmail } from '../accounts/email.js';
 import { accountMessages } from '../accounts/messages.js';
 import { dateField, domainIdField, nsaCall, projectIdField, queryBoolean, urlIdField } from './common.js';
 import { normaliseTags, projectLimits } from './limits.js';
-import { outreachMessages } from './messages.js';
+import { outreachMessages, projectMessages } from './messages.js';
 
 /** The outreach CRM (02 §2 "Outreach", §7 outreach link manager and other project calls). */
 
@@ -29,8 +29,8 @@ const ratingField = z.coerce
   .min(0, `The rating is 0 to ${projectLimits.stars} stars.`)
   .max(projectLimits.stars, `The rating is 0 to ${projectLimits.stars} stars.`);
 const countField = z.coerce.number().int().min(0).max(2_000_000_000).optional();
-const longText = (name: string) =>
-  z.string().max(projectLimits.textareaMaxLength, `${name}: the max number of characters is ${projectLimits.textareaMaxLength}`);
+/** The textarea limit (02 §5), with its documented message. */
+const longText = () => z.string().max(projectLimits.textareaMaxLength, projectMessages.textareaTooLong(projectLimits.textareaMaxLength));
 
 /** Tags from repeated `tags` parameters (or a JSON array); the tag input's rules apply. */
 const tagsField = z
@@ -126,7 +126,7 @@ export const linkQuerySchema = nsaCall({ projectId: projectIdField.optional(), u
 export const addLinkNoteQuerySchema = nsaCall({
   projectId: projectIdField.optional(),
   urlId: urlIdField,
-  note: longText('note').transform((text) => text.trim()).pipe(z.string().min(1, 'Write the note first.')),
+  note: longText().transform((text) => text.trim()).pipe(z.string().min(1, 'Write the note first.')),
 });
 export const deleteLinkNoteQuerySchema = nsaCall({ projectId: projectIdField.optional(), noteRowId: z.uuid('The note row id must be a UUID.') });
 export interface LinkNote {
@@ -145,14 +145,14 @@ export const addLinkTaskQuerySchema = nsaCall({
   projectId: projectIdField.optional(),
   urlId: urlIdField,
   title: taskTitle,
-  details: longText('details').optional(),
+  details: longText().optional(),
   dueDate: dateField.optional(),
 });
 export const updateLinkTaskQuerySchema = nsaCall({
   projectId: projectIdField.optional(),
   taskRowId: z.uuid('The task row id must be a UUID.'),
   title: taskTitle.optional(),
-  details: clearable(longText('details')).optional(),
+  details: clearable(longText()).optional(),
   dueDate: clearable(dateField).optional(),
   isComplete: queryBoolean.optional(),
 }).refine((query) => query.title !== undefined || query.details !== undefined || query.dueDate !== undefined || query.isComplete !== undefined, {
@@ -175,7 +175,7 @@ export const addLinkContactEventQuerySchema = nsaCall({
   urlId: urlIdField,
   eventType: z.enum(contactEventTypes, { message: `The event type is one of ${contactEventTypes.join(', ')}.` }),
   eventDate: dateField.optional(),
-  notes: longText('notes').optional(),
+  notes: longText().optional(),
   contactId: z.uuid('The contact id must be a UUID.').optional(),
   contactName: z.string().trim().max(120, 'A contact name is at most 120 characters.').optional(),
   contactEmail: emailField.optional(),
@@ -277,7 +277,7 @@ const importRowSchema = z
     relationship: relationshipField.optional(),
     rating: ratingField.optional(),
     tags: tagsField,
-    note: longText('note').optional(),
+    note: longText().optional(),
     monthlyOrganicClicks: countField,
     rankedKeywords: countField,
   })
