@@ -29,7 +29,7 @@ let market: { domain: string; month: string; previous: string; ranked: string[] 
 beforeAll(async () => {
   testApp = await startTestApp({ env: { SESSION_LIMIT_PER_USER: '50' }, seed: loadTinyMarket });
   ({ database, baseUrl } = testApp);
-  const [{ month, previous }] = await database.query<{ month: string; previous: string }>(
+  const [months] = await database.query<{ month: string; previous: string }>(
     `select to_char(max(month), 'YYYY-MM-DD') as month, to_char(max(month) - interval '1 month', 'YYYY-MM-DD') as previous from domain_month where territory = 'US'`,
   );
   const rows = await database.query<{ domain: string; term: string }>(
@@ -39,9 +39,9 @@ beforeAll(async () => {
      select d.name as domain, k.term from both_months b join domain d on d.id = b.domain_id join keyword k on k.id = b.keyword_id
      where b.domain_id = (select domain_id from both_months group by domain_id order by count(*) desc, domain_id limit 1)
      order by k.term limit 6`,
-    [month, previous],
+    [months!.month, months!.previous],
   );
-  market = { domain: rows[0]!.domain, month: month!, previous: previous!, ranked: rows.map((row) => row.term) };
+  market = { domain: rows[0]!.domain, month: months!.month, previous: months!.previous, ranked: rows.map((row) => row.term) };
 });
 
 afterAll(() => testApp?.stop());

@@ -15,7 +15,7 @@ import {
   type WebsiteDetails,
   type WebsiteSummary,
 } from '@serpwise/contracts';
-import { HttpSession } from '../../infra/test/http-session.js';
+import { type HttpSession } from '../../infra/test/http-session.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import type { TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
