@@ -14,7 +14,7 @@ import type { Identity } from '../sessions/request-session.js';
 import { keywordRow, keywordTable } from './keyword-table.js';
 import { KeywordMetricsService } from './keyword-metrics.service.js';
 import { ProjectRefusal } from './project-refusal.js';
-import { ProjectScopeService, type ProjectCaller } from './project-scope.service.js';
+import { ProjectScopeService } from './project-scope.service.js';
 
 /** The keyword universe (Keywords/GetKeywordList), the membership check (GetTracking) and SearchProjectsForTerms. */
 @Injectable()
@@ -87,11 +87,5 @@ export class KeywordListService {
       answers.push({ termId, term: tracked.get(termId) ?? null, projects: projectsOf(termId) });
     }
     return answers;
-  }
-
-  /** For other services: the caller and a project in one step. */
-  async projectFor(identity: Identity, projectId: string, need: 'read' | 'write'): Promise<{ caller: ProjectCaller; project: ProjectRecord }> {
-    const caller = await this.scope.caller(identity, need);
-    return { caller, project: await this.scope.project(caller, projectId) };
   }
 }
