@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { createRouter } from './app/router';
 import './styles.css';
+import './components/ui/ui.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -33,7 +33,7 @@ import { Mailer } from '../../platform/mail/mailer.js';
 import { AuthRefusal } from '../auth/auth-refusal.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
-import { planEndsAtAttribute } from '../billing/plan-access.js';
+import { planEndsAtAttribute } from '../../platform/billing/plan-access.js';
 
 /** The later of an ISO moment (maybe absent) and a date, as ISO. */
 const laterOf = (iso: string | undefined, date: Date) => new Date(Math.max(iso ? Date.parse(iso) || 0 : 0, date.getTime())).toISOString();

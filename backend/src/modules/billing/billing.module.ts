@@ -5,7 +5,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { AccountBillingController } from './account-billing.controller.js';
 import { BillingController } from './billing.controller.js';
 import { BillingService } from './billing.service.js';
-import { PaymentGateway, SandboxPaymentGateway } from './payment-gateway.js';
+import { PaymentGateway, SandboxPaymentGateway } from '../../platform/payments/payment-gateway.js';
 import { TeamController } from './team.controller.js';
 import { TeamService } from './team.service.js';
 

@@ -31,15 +31,10 @@ import {
 import { BillingRepository, UserRepository, type ReceiptRecord, type SubscriptionRecord, type UserRecord } from '@serpwise/database';
 import { Mailer } from '../../platform/mail/mailer.js';
 import { BillingRefusal } from './billing-refusal.js';
-import { PaymentGateway, type CardDetails, type ChargeResult, type PaymentSource } from './payment-gateway.js';
-import { planEndsAtAttribute, rolesWithFull } from './plan-access.js';
+import { addPeriod } from '../../platform/billing/billing-period.js';
+import { PaymentGateway, type CardDetails, type ChargeResult, type PaymentSource } from '../../platform/payments/payment-gateway.js';
+import { planEndsAtAttribute, rolesWithFull } from '../../platform/billing/plan-access.js';
 
-/** The end of a period that starts at `start`: one month, or twelve for annual billing. */
-export function addPeriod(start: Date, billing: BillingPeriod): Date {
-  const end = new Date(start);
-  end.setUTCMonth(end.getUTCMonth() + (billing === 'annual' ? 12 : 1));
-  return end;
-}
 
 const planOf = (subscription: SubscriptionRecord) => plans[subscription.plan as PlanId] ?? plans.basic;
 const billingOf = (subscription: SubscriptionRecord) => (subscription.billing === 'annual' ? 'annual' : 'monthly') as BillingPeriod;

@@ -8,17 +8,20 @@ export interface TextareaWithCounterProps {
   onBlur?: () => void;
   error?: string | null;
   maxLength?: number;
+  /** Off: no limit and no counter (a plain labelled textarea). */
+  limit?: boolean;
   hint?: string;
   placeholder?: string;
 }
 
 /**
- * The textarea with counter (03 §5 Textarea, §9): limited to maxLength (default 1770), shows 'N/max', and says
- * 'The max number of characters is N' once the limit is reached (a longer paste is cut at the limit).
+ * The textarea with counter (03 §5 Textarea, §9): when limiting (the default) it holds at most maxLength characters
+ * (default 1770), shows 'N/max', and says 'The max number of characters is N' once the limit is reached (a longer
+ * paste is cut at the limit).
  */
-export function TextareaWithCounter({ label, value, onChange, onBlur, error, maxLength = textareaMaxLength, hint, placeholder }: TextareaWithCounterProps) {
+export function TextareaWithCounter({ label, value, onChange, onBlur, error, maxLength = textareaMaxLength, limit = true, hint, placeholder }: TextareaWithCounterProps) {
   const id = useId();
-  const atLimit = value.length >= maxLength;
+  const atLimit = limit && value.length >= maxLength;
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -26,17 +29,19 @@ export function TextareaWithCounter({ label, value, onChange, onBlur, error, max
       <textarea
         id={id}
         value={value}
-        maxLength={maxLength}
+        maxLength={limit ? maxLength : undefined}
         placeholder={placeholder}
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-counter`}
-        onChange={(event) => onChange(event.target.value.slice(0, maxLength))}
+        aria-describedby={limit ? `${id}-counter` : undefined}
+        onChange={(event) => onChange(limit ? event.target.value.slice(0, maxLength) : event.target.value)}
         onBlur={onBlur}
       />
-      <p className={`field__counter${atLimit ? ' field__counter--over' : ''}`} id={`${id}-counter`} aria-live="polite">
-        {value.length}/{maxLength}
-        {atLimit ? ` · ${textareaMaxMessage(maxLength)}` : ''}
-      </p>
+      {limit && (
+        <p className={`field__counter${atLimit ? ' field__counter--over' : ''}`} id={`${id}-counter`} aria-live="polite">
+          {value.length}/{maxLength}
+          {atLimit ? ` · ${textareaMaxMessage(maxLength)}` : ''}
+        </p>
+      )}
       {error ? <p className="field__error">{error}</p> : null}
     </div>
   );

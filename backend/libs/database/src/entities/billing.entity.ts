@@ -38,6 +38,10 @@ export const SubscriptionSchema = defineEntity({
     currentPeriodEnd: p.datetime(),
     cancelledAt: p.datetime().nullable(),
     pausedAt: p.datetime().nullable(),
+    /** Declined renewal charges in a row; the third cancels the subscription (docs/decisions.md, renewals). */
+    renewalFailures: p.integer().default(0),
+    /** When the renewal sweep may try this subscription again: a lease while it is charged, or the retry time. */
+    nextRenewalAttemptAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
@@ -58,6 +62,8 @@ export const ReceiptSchema = defineEntity({
     lastFour: p.string().length(4).nullable(),
     transactionId: p.string().length(100).nullable(),
     declineReason: p.string().length(300).nullable(),
+    /** Set on approved renewal charges (renewal:<subscription>:<period end>), so a period is never paid twice. */
+    idempotencyKey: p.string().length(120).nullable().unique(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

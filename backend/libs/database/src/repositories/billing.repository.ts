@@ -25,6 +25,7 @@ export interface SubscriptionRecord {
   currentPeriodEnd: Date;
   cancelledAt: Date | null;
   pausedAt: Date | null;
+  renewalFailures: number;
   createdAt: Date;
 }
 
@@ -69,6 +70,7 @@ const toSubscription = (row: Row): SubscriptionRecord => ({
   currentPeriodEnd: date(row.current_period_end),
   cancelledAt: maybeDate(row.cancelled_at),
   pausedAt: maybeDate(row.paused_at),
+  renewalFailures: Number(row.renewal_failures ?? 0),
   createdAt: date(row.created_at),
 });
 
@@ -106,6 +108,8 @@ export interface NewReceipt {
   lastFour: string | null;
   transactionId: string | null;
   declineReason: string | null;
+  /** Approved renewal charges only: one receipt per paid period. */
+  idempotencyKey?: string | null;
 }
 
 /** Payment cards (last four only), subscriptions, receipts and cancellation surveys of account owners. */
@@ -160,9 +164,9 @@ export class BillingRepository {
 
   async addReceipt(input: NewReceipt): Promise<ReceiptRecord> {
     const rows = await this.em.execute<Row[]>(
-      `insert into receipt (id, user_id, description, amount_cents, status, card_type, last_four, transaction_id, decline_reason, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, clock_timestamp()) returning *`,
-      [randomUUID(), input.userId, input.description, input.amountCents, input.status, input.cardType, input.lastFour, input.transactionId, input.declineReason],
+      `insert into receipt (id, user_id, description, amount_cents, status, card_type, last_four, transaction_id, decline_reason, idempotency_key, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, clock_timestamp()) returning *`,
+      [randomUUID(), input.userId, input.description, input.amountCents, input.status, input.cardType, input.lastFour, input.transactionId, input.declineReason, input.idempotencyKey ?? null],
     );
     return toReceipt(rows[0]!);
   }
@@ -178,6 +182,50 @@ export class BillingRepository {
   async findReceipt(userId: string, id: string): Promise<ReceiptRecord | null> {
     const rows = await this.em.execute<Row[]>('select * from receipt where id = ? and user_id = ?', [id, userId]);
     return rows[0] ? toReceipt(rows[0]) : null;
+  }
+
+  // ---- Renewals (platform/billing/subscription-renewals.ts) ----
+
+  /**
+   * Takes up to `limit` active subscriptions whose period has ended and that are not leased or waiting for a retry,
+   * and leases them until `leaseUntil`, so two sweeps (two workers) never renew the same one at once.
+   */
+  async claimDueRenewals(now: Date, leaseUntil: Date, limit: number): Promise<SubscriptionRecord[]> {
+    const rows = await this.em.execute<Row[]>(
+      `update subscription set next_renewal_attempt_at = ?
+       where id in (
+         select id from subscription
+         where status = 'active' and current_period_end <= ? and (next_renewal_attempt_at is null or next_renewal_attempt_at <= ?)
+         order by current_period_end limit ? for update skip locked)
+       returning *`,
+      [leaseUntil, now, now, limit],
+    );
+    return rows.map(toSubscription);
+  }
+
+  async findReceiptByKey(idempotencyKey: string): Promise<ReceiptRecord | null> {
+    const rows = await this.em.execute<Row[]>('select * from receipt where idempotency_key = ?', [idempotencyKey]);
+    return rows[0] ? toReceipt(rows[0]) : null;
+  }
+
+  /** Moves a paid subscription to its next period; false when someone else already did. */
+  async advancePeriod(id: string, paidPeriodEnd: Date, nextPeriodEnd: Date): Promise<boolean> {
+    const rows = await this.em.execute<Row[]>(
+      `update subscription set current_period_start = current_period_end, current_period_end = ?, renewal_failures = 0,
+         next_renewal_attempt_at = null, updated_at = now()
+       where id = ? and current_period_end = ? returning id`,
+      [nextPeriodEnd, id, paidPeriodEnd],
+    );
+    return rows.length > 0;
+  }
+
+  /** Counts a declined renewal and says when to try again; returns the failures so far. */
+  async recordRenewalFailure(id: string, retryAt: Date): Promise<number> {
+    const rows = await this.em.execute<Row[]>(
+      'update subscription set renewal_failures = renewal_failures + 1, next_renewal_attempt_at = ?, updated_at = now() where id = ? returning renewal_failures',
+      [retryAt, id],
+    );
+    return Number(rows[0]?.renewal_failures ?? 0);
   }
 
   async addCancellationSurvey(userId: string, productId: number, reason: string, comments: string | null): Promise<void> {

@@ -4,7 +4,7 @@ import { applyCoupon, defaultPurchaseId, formatDollars, safeReturnUrl, type Bill
 import { errorsOf as messagesOf } from '../../../lib/api-client';
 import { useActiveState } from '../../auth/api/get-active-state';
 import { annualUpgrade as annualUpgradeCall, checkCoupon, purchase, useBillingRefresh, usePlans } from '../api/billing-calls';
-import { CardForm } from './card-form';
+import { CardForm } from '../../../components/ui/card-form';
 import { SandboxNote } from './sandbox-note';
 
 const errorsOf = (error: unknown) => messagesOf(error, 'The payment could not be sent. Try again.');

@@ -1,6 +1,8 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { isValidEmail, normalizeEmail, teamMessages, type AddChildResult } from '@serpwise/contracts';
+import { teamMessages, type AddChildResult } from '@serpwise/contracts';
+import { Spinner } from '../../../components/ui/spinner';
+import { TagInput } from '../../../components/ui/tag-input';
 import { addChildren, removeChild, useChildren, usePreviewBill } from '../api/child-accounts';
 
 const money = (amount: number) => `$${amount.toFixed(2)}`;
@@ -10,36 +12,12 @@ export function TeamPage() {
   const client = useQueryClient();
   const { data: children = [] } = useChildren();
   const [tags, setTags] = useState<string[]>([]);
-  const [text, setText] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [results, setResults] = useState<AddChildResult[]>([]);
   const [billingError, setBillingError] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
   const { data: bill } = usePreviewBill(tags);
-
-  /** E-mail mode of the tag input: split on commas; valid addresses become tags, invalid ones stay flagged. */
-  function takeText(value = text) {
-    const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
-    const bad: string[] = [];
-    const next = [...tags];
-    for (const part of parts) {
-      const email = normalizeEmail(part);
-      if (!isValidEmail(email)) bad.push(part);
-      else if (!next.includes(email)) next.push(email);
-    }
-    setTags(next);
-    setText(bad.join(', '));
-    setInvalid(bad.length ? teamMessages.invalidEmail : null);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Enter' || event.key === ',') {
-      event.preventDefault();
-      takeText();
-    }
-  }
 
   async function add() {
     setSending(true);
@@ -76,27 +54,7 @@ export function TeamPage() {
       <h1>Team</h1>
       <p>Team members log in with their own e-mail address and share your plan.</p>
       <div className="panel">
-        <div className={`field${invalid ? ' field--invalid' : ''}`}>
-          <label htmlFor="team-emails">Add users by e-mail (separate addresses with commas)</label>
-          <div className="tags">
-            {tags.map((tag) => (
-              <span key={tag} className={`tag${failures.has(tag) ? ' tag--invalid' : ''}`} title={failures.get(tag) ?? undefined}>
-                {tag}
-                <button type="button" aria-label={`Remove ${tag}`} onClick={() => setTags(tags.filter((entry) => entry !== tag))}>
-                  ×
-                </button>
-              </span>
-            ))}
-            <input
-              id="team-emails"
-              value={text}
-              onChange={(event) => (event.target.value.includes(',') ? takeText(event.target.value) : setText(event.target.value))}
-              onKeyDown={onKeyDown}
-              onBlur={() => takeText()}
-            />
-          </div>
-          {invalid && <p className="field__error">{invalid}</p>}
-        </div>
+        <TagInput label="Add users by e-mail (separate addresses with commas)" mode="email" tags={tags} onChange={setTags} flagged={failures} />
         {bill && tags.length > 0 && (
           <div className="bill-preview" data-testid="bill-preview">
             <p>
@@ -153,7 +111,7 @@ export function TeamPage() {
                       Cancel
                     </button>{' '}
                     <button type="button" className="button button--danger" disabled={sending} onClick={() => remove(child.id)}>
-                      {sending ? <span className="spinner spinner--x-small" aria-label="Removing" /> : 'Remove'}
+                      {sending ? <Spinner size="x-small" label="Removing" /> : 'Remove'}
                     </button>
                   </span>
                 ) : (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   accountMessages,
   detectCardType,
@@ -9,8 +9,8 @@ import {
   type CardFormValues,
   type CardInput,
 } from '@serpwise/contracts';
-import { FormMessages } from '../../../components/form/form-messages';
-import { TextField } from '../../../components/form/text-field';
+import { FormMessages } from '../form/form-messages';
+import { TextField } from '../form/text-field';
 
 export interface CardFormProps {
   submitLabel: string;
@@ -29,6 +29,7 @@ const months = Array.from({ length: 12 }, (_, index) => index + 1);
  * invalid submit says 'Please check the fields marked in red.'
  */
 export function CardForm({ submitLabel, sending = false, errors = [], onSubmit, children }: CardFormProps) {
+  const id = useId();
   const [values, setValues] = useState<CardFormValues>({ name: '', number: '', securityCode: '', expirationMonth: null, expirationYear: null });
   const [touched, setTouched] = useState<Partial<Record<CardField, boolean>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -65,16 +66,17 @@ export function CardForm({ submitLabel, sending = false, errors = [], onSubmit, 
         inputMode="numeric"
         autoComplete="cc-number"
         value={values.number}
-        name="number" onChange={(value) => set('number', value)}
+        name="number"
+        onChange={(value) => set('number', value)}
         onBlur={blur('number')}
         error={shown('number')}
         hint={type ? `Card type: ${type}` : 'Visa, MasterCard, Discover or American Express'}
       />
       <div className="card-form__row">
         <div className={`field${shown('expirationMonth') ? ' field--invalid' : ''}`}>
-          <label htmlFor="card-month">Expiration month</label>
+          <label htmlFor={`${id}-month`}>Expiration month</label>
           <select
-            id="card-month"
+            id={`${id}-month`}
             value={values.expirationMonth ?? ''}
             onChange={(e) => set('expirationMonth', e.target.value ? Number(e.target.value) : null)}
             onBlur={blur('expirationMonth')}
@@ -89,9 +91,9 @@ export function CardForm({ submitLabel, sending = false, errors = [], onSubmit, 
           {shown('expirationMonth') && <p className="field__error">{shown('expirationMonth')}</p>}
         </div>
         <div className={`field${shown('expirationYear') ? ' field--invalid' : ''}`}>
-          <label htmlFor="card-year">Expiration year</label>
+          <label htmlFor={`${id}-year`}>Expiration year</label>
           <select
-            id="card-year"
+            id={`${id}-year`}
             value={values.expirationYear ?? ''}
             onChange={(e) => set('expirationYear', e.target.value ? Number(e.target.value) : null)}
             onBlur={blur('expirationYear')}
@@ -110,7 +112,8 @@ export function CardForm({ submitLabel, sending = false, errors = [], onSubmit, 
           inputMode="numeric"
           autoComplete="cc-csc"
           value={values.securityCode}
-          name="securityCode" onChange={(value) => set('securityCode', value)}
+          name="securityCode"
+          onChange={(value) => set('securityCode', value)}
           onBlur={blur('securityCode')}
           error={shown('securityCode')}
         />

@@ -31,7 +31,11 @@ export interface SaveCardResult {
 export abstract class PaymentGateway {
   /** Shown in the UI so nobody mistakes test payments for real ones. */
   abstract readonly isSandbox: boolean;
-  abstract charge(amountCents: number, source: PaymentSource, description: string): Promise<ChargeResult>;
+  /**
+   * `idempotencyKey`, when given, names the charge: a real processor charges a key once however often it is sent
+   * (renewals pass one per paid period).
+   */
+  abstract charge(amountCents: number, source: PaymentSource, description: string, idempotencyKey?: string): Promise<ChargeResult>;
   /** Checks a card and returns a reference to it, without charging (the change-card form). */
   abstract saveCard(card: CardDetails): Promise<SaveCardResult>;
 }

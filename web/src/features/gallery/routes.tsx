@@ -1,0 +1,24 @@
+import type { RouteObject } from 'react-router';
+import { RequireAdmin } from '../auth/components/require-admin';
+import { ComponentsPage } from './components/components-page';
+import { IconsPage } from './components/icons-page';
+
+/** The admin-only widget gallery and icon set (01-product.md §2 "Admin and dev"). */
+export const galleryRoutes: RouteObject[] = [
+  {
+    path: 'components',
+    element: (
+      <RequireAdmin>
+        <ComponentsPage />
+      </RequireAdmin>
+    ),
+  },
+  {
+    path: 'icons',
+    element: (
+      <RequireAdmin>
+        <IconsPage />
+      </RequireAdmin>
+    ),
+  },
+];
