@@ -30,3 +30,4 @@ export * from './jobs/export.job.js';
 export * from './exports/export.api.js';
 export * from './exports/spreadsheet-cell.js';
 export * from './http/web-routes.js';
+export * from './projects/index.js';

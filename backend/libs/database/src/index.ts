@@ -11,3 +11,8 @@ export * from './repositories/billing.repository.js';
 export * from './repositories/project.repository.js';
 export * from './repositories/account-settings.repository.js';
 export * from './repositories/project-alert.repository.js';
+export * from './repositories/sql-arrays.js';
+export * from './repositories/project-keyword.repository.js';
+export * from './repositories/keyword-group.repository.js';
+export * from './repositories/outreach.repository.js';
+export * from './repositories/link-activity.repository.js';

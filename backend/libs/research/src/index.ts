@@ -26,3 +26,4 @@ export * from './requests/seo-requests.js';
 export * from './requests/ppc-keyword-requests.js';
 export * from './exports/export-sources.js';
 export * from './exports/export-columns.js';
+export * from './projects/index.js';

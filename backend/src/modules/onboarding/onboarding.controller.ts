@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { cleanseDomainQuerySchema, createProjectQuerySchema, userSurveySchema, type UserSurvey } from '@serpwise/contracts';
+import { cleanseDomainQuerySchema, userSurveySchema, type UserSurvey } from '@serpwise/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
-import { ChangesState } from '../sessions/csrf.guard.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
 import { OnboardingService } from './onboarding.service.js';
 
@@ -22,11 +21,5 @@ export class OnboardingController {
   @Get('rest/onboarding/cleanse-domain')
   cleanseDomain(@Query(new ZodValidationPipe(cleanseDomainQuerySchema)) query: { domain: string }) {
     return this.onboarding.cleanse(query.domain);
-  }
-
-  @Get('NsaApi/MySerpwise/Projects/CreateProject')
-  @ChangesState()
-  createProject(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(createProjectQuerySchema)) query: { name: string; domain: string; territory: string }) {
-    return this.onboarding.createProject(identity, query);
   }
 }

@@ -43,10 +43,4 @@ export class OnboardingService {
     await this.users.setOnboarding(identity.user.id, answers, false);
     return { data: { isSuccessful: true, errors: [], projectId: project.id, redirectUrl: afterOnboardingPath(answers) } };
   }
-
-  async createProject(identity: Identity, input: { name: string; domain: string; territory: string }): Promise<{ id: string }> {
-    const domain = this.cleanse(input.domain).domain;
-    const project = await this.projects.create({ ownerUserId: identity.parent?.id ?? identity.user.id, name: input.name, domain, territory: input.territory });
-    return { id: project.id };
-  }
 }

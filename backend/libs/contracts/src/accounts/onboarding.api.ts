@@ -89,16 +89,4 @@ export interface SaveUserSurveyAnswer {
   data: { isSuccessful: true; errors: []; projectId: string; redirectUrl: string };
 }
 
-/** GET /NsaApi/MySerpwise/Projects/CreateProject */
-export const createProjectQuerySchema = z
-  .object({
-    name: z.string().trim().min(1, 'Enter a project name.').max(120),
-    domain: z.string().trim().min(1, 'Enter a domain.').max(253),
-    territory: z.enum(territoryCodes, { message: 'Choose one of the supported territories.' }).default('US'),
-    /** Added by the web client to every /NsaApi/ call; ignored (the project's territory is `territory`). */
-    countryCode: z.string().max(16).optional(),
-  })
-  .strict()
-  .transform(({ countryCode: _ignored, ...rest }) => rest);
-
 export const cleanseDomainQuerySchema = z.object({ domain: z.string().max(2048) }).strict();

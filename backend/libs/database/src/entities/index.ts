@@ -14,7 +14,25 @@ import { PaidAdSchema } from './paid-ad.entity.js';
 import { SessionSchema } from './session.entity.js';
 import { UserSchema } from './user.entity.js';
 import { CancellationSurveySchema, PaymentCardSchema, ReceiptSchema, SubscriptionSchema } from './billing.entity.js';
-import { ProjectSchema } from './project.entity.js';
+import { ProjectSchema, ProjectTeamAccessSchema } from './project.entity.js';
+import {
+  KeywordGroupSchema,
+  KeywordGroupTermSchema,
+  KeywordImportSchema,
+  KeywordLabelSchema,
+  KeywordLabelTermSchema,
+  ProjectKeywordSchema,
+  TrackedTermSchema,
+} from './project-keywords.entity.js';
+import {
+  LinkContactEventSchema,
+  LinkNoteSchema,
+  LinkTaskSchema,
+  OutreachContactSchema,
+  OutreachHistorySchema,
+  OutreachLinkSchema,
+  OutreachWebsiteSchema,
+} from './outreach.entity.js';
 import { ProjectAlertSchema } from './project-alert.entity.js';
 import {
   ApiKeySchema,
@@ -45,7 +63,8 @@ export * from './page-first-month.entity.js';
 export * from './missed-search-event.entity.js';
 export * from './project.entity.js';
 export * from './project-alert.entity.js';
-export * from './project-alert.entity.js';
+export * from './project-keywords.entity.js';
+export * from './outreach.entity.js';
 export * from './account-settings.entity.js';
 
 /** The research warehouse (docs/research-data.md). */
@@ -62,7 +81,13 @@ export const warehouseEntities = [
   PageFirstMonthSchema,
 ];
 
+/** The project area (issue 9): keywords, groups, labels, imports, outreach, team access. */
+export const projectAreaEntities = [ProjectTeamAccessSchema, TrackedTermSchema, ProjectKeywordSchema, KeywordGroupSchema, KeywordGroupTermSchema,
+  KeywordLabelSchema, KeywordLabelTermSchema, KeywordImportSchema, OutreachWebsiteSchema, OutreachLinkSchema, OutreachContactSchema, LinkNoteSchema,
+  LinkTaskSchema, LinkContactEventSchema, OutreachHistorySchema];
+
 /** Every entity, listed by hand: discovery by folder scan is slower at start and hides mistakes. */
 export const allEntities = [SessionSchema, JobRecordSchema, UserSchema, PasswordResetSchema, MissedSearchEventSchema,
   PaymentCardSchema, SubscriptionSchema, ReceiptSchema, CancellationSurveySchema, ...warehouseEntities, ProjectSchema, RequestedKeywordSchema,
-  ApiKeySchema, ApiUsageMonthSchema, BundleCodeSchema, BundleRedemptionSchema, UserEmailAddressSchema, UserContactInfoSchema, ProjectAlertSchema];
+  ApiKeySchema, ApiUsageMonthSchema, BundleCodeSchema, BundleRedemptionSchema, UserEmailAddressSchema, UserContactInfoSchema, ProjectAlertSchema,
+  ...projectAreaEntities];

@@ -19,3 +19,20 @@ export const ProjectSchema = defineEntity({
 });
 
 export type Project = InferEntity<typeof ProjectSchema>;
+
+/**
+ * What a team member (child account) may do in the account owner's projects: 'edit' (the default, when no row
+ * exists), 'view', or 'none'. Set by the account owner (docs/decisions.md, "Projects").
+ */
+export const ProjectTeamAccessSchema = defineEntity({
+  name: 'ProjectTeamAccess',
+  tableName: 'project_team_access',
+  properties: {
+    childUserId: p.uuid().primary(),
+    ownerUserId: p.uuid().index(),
+    access: p.string().length(8),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export type ProjectTeamAccess = InferEntity<typeof ProjectTeamAccessSchema>;

@@ -1,0 +1,85 @@
+import { plans } from '../accounts/billing.js';
+
+/** The empty project id (02 §9): the All Projects bucket. */
+export const allProjectsId = '00000000-0000-0000-0000-000000000000';
+export const isAllProjects = (id: string | null | undefined) => !id || id === allProjectsId;
+
+/** 02 §9 and our limits (docs/decisions.md, "Projects"). */
+export const projectLimits = {
+  keywordListDefaultPageSize: 250,
+  keywordListDefaultStartRow: 1,
+  maxColumns: 5,
+  minColumns: 1,
+  defaultGroupsToFetch: 16,
+  navigationGroups: 3,
+  textareaMaxLength: 1770,
+  stars: 3,
+  /** One synchronous import (docs/decisions.md: big ones move onto the import queue later). */
+  maxKeywordsPerImport: 5000,
+  maxOutreachImportRows: 1000,
+  maxTermIdsPerCall: plans.professional.trackedKeywords,
+  maxTags: 20,
+  maxTagLength: 50,
+  maxHistoryRows: 200,
+} as const;
+
+/** The tracked keywords allowance of a full plan (02 §9): Basic 5,000, Professional 15,000. */
+export const trackedKeywordAllowance = (plan: 'basic' | 'professional') => plans[plan].trackedKeywords;
+
+/** Keyword-universe columns (02 §2), with whether they show by default. */
+export const keywordColumns = [
+  { id: 'costPerClick', shown: true },
+  { id: 'monthlySearches', shown: true },
+  { id: 'currentRank', shown: true },
+  { id: 'clickChange', shown: true },
+  { id: 'rankingDifficulty', shown: false },
+] as const;
+/** Extra columns in the keywords context (02 §2). */
+export const keywordContextColumns = [
+  { id: 'groups', shown: true },
+  { id: 'labels', shown: false },
+] as const;
+export const columnContexts = ['labels', 'groups', 'keywords'] as const;
+export const matchTypes = ['broad', 'phrase', 'exact'] as const;
+export type MatchType = (typeof matchTypes)[number];
+
+/**
+ * The column picker's rule (02 §5): at most 5 and at least 1 visible column; null when the choice is allowed,
+ * else the documented message.
+ */
+export function columnChoiceError(visibleColumns: readonly string[]): string | null {
+  if (visibleColumns.length > projectLimits.maxColumns) return 'You may only have 5 columns displayed at a time';
+  if (visibleColumns.length < projectLimits.minColumns) return 'You must have at least one column displayed';
+  return null;
+}
+
+/** Keyword text (02 §5): one keyword per line; normalised like the warehouse (lower case, single spaces, trimmed). */
+export const normaliseTerm = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The keywords of a pasted text or a termCsv: split on line breaks (and commas), normalised, blanks and repeats dropped. */
+export function parseTerms(text: string): string[] {
+  const seen = new Set<string>();
+  for (const piece of text.split(/[\r\n,]+/)) {
+    const term = normaliseTerm(piece);
+    if (term) seen.add(term);
+  }
+  return [...seen];
+}
+
+/**
+ * The tag input's rules (02 §5): trimmed; blanks ignored; a repeat (ignoring case) is rejected and the existing tag
+ * flagged; too long is invalid. Answers the kept tags and what the input should flash.
+ */
+export function normaliseTags(input: readonly string[]): { tags: string[]; duplicates: string[]; invalid: string[] } {
+  const tags: string[] = [];
+  const duplicates: string[] = [];
+  const invalid: string[] = [];
+  for (const raw of input) {
+    const text = raw.trim();
+    if (!text) continue;
+    if (text.length > projectLimits.maxTagLength) invalid.push(text);
+    else if (tags.some((tag) => tag.toLowerCase() === text.toLowerCase())) duplicates.push(text);
+    else tags.push(text);
+  }
+  return { tags, duplicates, invalid };
+}

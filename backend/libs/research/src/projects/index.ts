@@ -1,0 +1,2 @@
+export * from './tracked-keyword-metrics.js';
+export * from './group-summary.js';

@@ -1,0 +1,45 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  BillingRepository,
+  KeywordGroupRepository,
+  KeywordLabelRepository,
+  LinkActivityRepository,
+  OutreachRepository,
+  ProjectKeywordRepository,
+  ProjectRepository,
+  ProjectTeamAccessRepository,
+} from '@serpwise/database';
+import { repositoryProviders } from '../../platform/database/repository-providers.js';
+
+export const projectRepositories = [
+  ProjectRepository,
+  ProjectTeamAccessRepository,
+  ProjectKeywordRepository,
+  KeywordGroupRepository,
+  KeywordLabelRepository,
+  OutreachRepository,
+  LinkActivityRepository,
+  BillingRepository,
+];
+
+/** The project area's repositories, bound to the request's EntityManager. */
+export const projectRepositoryProviders = repositoryProviders(...projectRepositories);
+
+/** The same repositories on one transaction's EntityManager. */
+export interface ProjectRepositories {
+  projects: ProjectRepository;
+  keywords: ProjectKeywordRepository;
+  groups: KeywordGroupRepository;
+  labels: KeywordLabelRepository;
+  outreach: OutreachRepository;
+  activity: LinkActivityRepository;
+}
+
+export const repositoriesOn = (em: EntityManager): ProjectRepositories => ({
+  projects: new ProjectRepository(em),
+  keywords: new ProjectKeywordRepository(em),
+  groups: new KeywordGroupRepository(em),
+  labels: new KeywordLabelRepository(em),
+  outreach: new OutreachRepository(em),
+  activity: new LinkActivityRepository(em),
+});

@@ -1,0 +1,99 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import {
+  createProjectQuerySchema,
+  getProjectsQuerySchema,
+  moveDomainToProjectQuerySchema,
+  patchProjectQuerySchema,
+  projectIdQuerySchema,
+  searchProjectsForTermsBodySchema,
+  setTeamAccessBodySchema,
+  type CreateProjectQuery,
+  type PatchProjectQuery,
+  type SetTeamAccessBody,
+} from '@serpwise/contracts';
+import type { z } from 'zod';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { Access } from '../access/access.decorator.js';
+import { ChangesState } from '../sessions/csrf.guard.js';
+import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
+import { KeywordListService } from './keyword-list.service.js';
+import { OutreachAttributesService } from './outreach-attributes.service.js';
+import { ProjectsService } from './projects.service.js';
+import { TeamAccessService } from './team-access.service.js';
+
+/**
+ * Projects/* (02 §7). Any logged-in user has projects (onboarding creates the first); the keyword and outreach
+ * features inside them need a full plan where the controllers say so.
+ */
+@Access('user')
+@Controller('NsaApi/MySerpwise/Projects')
+export class ProjectsController {
+  constructor(private readonly projects: ProjectsService) {}
+
+  @Get('GetProjects')
+  list(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(getProjectsQuerySchema)) _query: unknown) {
+    return this.projects.list(identity);
+  }
+
+  @Get('CreateProject')
+  @ChangesState()
+  create(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(createProjectQuerySchema)) query: CreateProjectQuery) {
+    return this.projects.create(identity, query);
+  }
+
+  @Get('PatchProject')
+  @ChangesState()
+  patch(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(patchProjectQuerySchema)) query: PatchProjectQuery) {
+    return this.projects.patch(identity, query);
+  }
+
+  @Get('DeleteProject')
+  @ChangesState()
+  delete(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(projectIdQuerySchema)) query: { projectId: string }) {
+    return this.projects.delete(identity, query.projectId);
+  }
+}
+
+/** ProjectActions/* (02 §7 "Other project calls"). */
+@Controller('NsaApi/MySerpwise/ProjectActions')
+export class ProjectActionsController {
+  constructor(
+    private readonly keywordList: KeywordListService,
+    private readonly attributes: OutreachAttributesService,
+  ) {}
+
+  @Access('user')
+  @Post('SearchProjectsForTerms')
+  @HttpCode(200)
+  searchProjectsForTerms(
+    @CurrentIdentity() identity: Identity,
+    @Body(new ZodValidationPipe(searchProjectsForTermsBodySchema)) body: z.infer<typeof searchProjectsForTermsBodySchema>,
+  ) {
+    return this.keywordList.searchProjectsForTerms(identity, body);
+  }
+
+  @Access('full')
+  @Get('MoveDomainToProject')
+  @ChangesState()
+  moveDomainToProject(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(moveDomainToProjectQuerySchema)) query: { domainId: string; projectId: string }) {
+    return this.attributes.moveDomainToProject(identity, query);
+  }
+}
+
+/** What the account owner lets each team member do in the projects (not documented; docs/decisions.md). */
+@Access('parent')
+@Controller('rest/projects/team-access')
+export class TeamAccessController {
+  constructor(private readonly teamAccess: TeamAccessService) {}
+
+  @Get()
+  list(@CurrentIdentity() identity: Identity) {
+    return this.teamAccess.list(identity);
+  }
+
+  @Post()
+  @HttpCode(200)
+  set(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(setTeamAccessBodySchema)) body: SetTeamAccessBody) {
+    return this.teamAccess.set(identity, body);
+  }
+}
