@@ -25,3 +25,4 @@ export * from './accounts/account.api.js';
 export * from './accounts/onboarding.api.js';
 export * from './accounts/form-validators.js';
 export * from './accounts/project-alert.api.js';
+export * from './reports/report.api.js';
