@@ -21,6 +21,7 @@ import { BillingModule } from './modules/billing/billing.module.js';
 import { MailModule } from './platform/mail/mail.module.js';
 import { AccountModule } from './modules/account/account.module.js';
 import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
+import { ReportsModule } from './modules/reports/reports.module.js';
 
 @Module({})
 export class AppModule {
@@ -48,6 +49,7 @@ export class AppModule {
         KeywordResearchModule,
         AccountModule,
         OnboardingModule,
+        ReportsModule,
         WebAppModule, // last: its catch-all page route must not shadow the API
       ],
     };

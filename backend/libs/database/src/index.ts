@@ -11,3 +11,4 @@ export * from './repositories/billing.repository.js';
 export * from './repositories/project.repository.js';
 export * from './repositories/account-settings.repository.js';
 export * from './repositories/project-alert.repository.js';
+export * from './repositories/report-design.repository.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { reportDesigns, reportSectionIds, reportSectionTitle, reportTemplates, reportTemplateSections } from '@serpwise/contracts';
 import type { DomainMonthPoint, KeywordComparisonRow, Sql } from '@serpwise/research';
 import { pdfText, squeezeSpaces } from '../../../../infra/test/pdf-text.js';
-import { solidPng } from '../../../../infra/test/png.js';
+import { sampleJpeg, solidPng } from '../../../../infra/test/images.js';
 import { checkLogo, maxLogoPixels } from './logo.js';
 import { gatherReportData, type ReportData } from './report-data.js';
 import { pdfPageCount, renderReport, renderReportFromData, reportFileName, reportToBuffer } from './render-report.js';
@@ -167,6 +167,8 @@ describe('renderReportFromData', () => {
     expect(text).not.toMatch(/serpwise/i);
     expect(pdf.toString('latin1')).not.toMatch(/serpwise/i); // metadata too
     expect(pdf.toString('latin1')).toContain('/Subtype /Image');
+    const jpeg = await render(request({ sections: ['overview'], branding: { kind: 'white-label', companyName: 'Acme', logo: { data: sampleJpeg(), type: 'image/jpeg' }, primaryColor: '#7c2d12', accentColor: '#0f766e' } }));
+    expect(jpeg.pdf.toString('latin1')).toContain('/Filter /DCTDecode');
   });
 
   it('says so when a section has no data', async () => {
@@ -254,6 +256,7 @@ describe('checkLogo', () => {
   it('accepts a small PNG or JPEG and says which it is', () => {
     expect(checkLogo(solidPng(200, 60))).toEqual({ ok: true, type: 'image/png', width: 200, height: 60 });
     expect(checkLogo(solidPng(20, 20, { alpha: 128 }))).toMatchObject({ ok: true, type: 'image/png' });
+    expect(checkLogo(sampleJpeg())).toEqual({ ok: true, type: 'image/jpeg', width: 180, height: 60 });
   });
 
   it('refuses other files, broken images, large files and huge images', () => {

@@ -61,6 +61,29 @@ export function chooseBranding(input: { whiteLabel: boolean; isReconUser: boolea
   return { kind: 'white-label', companyName: design.companyName, logo: design.logo, primaryColor: design.primaryColor, accentColor: design.accentColor };
 }
 
+/** Where a saved design is read from: @serpwise/database's ReportDesignRepository fits as it is. */
+export interface ReportDesignSource {
+  findForOwner(ownerUserId: string): Promise<{ companyName: string; primaryColor: string; accentColor: string; hasLogo: boolean } | null>;
+  logoOf(ownerUserId: string): Promise<{ data: Buffer; type: string } | null>;
+}
+
+/**
+ * The branding of a report requested by an account (the owner's id: a child account uses its parent's design),
+ * reading the saved design only when it will be used. For the API's preview and the worker's report job alike.
+ */
+export async function loadReportBranding(
+  source: ReportDesignSource,
+  input: { ownerUserId: string; isReconUser: boolean; whiteLabel: boolean },
+): Promise<ReportBranding> {
+  if (!input.whiteLabel || !input.isReconUser) return serpwiseBranding;
+  const saved = await source.findForOwner(input.ownerUserId);
+  const logo = saved?.hasLogo ? await source.logoOf(input.ownerUserId) : null;
+  const design: SavedReportDesign | null = saved
+    ? { companyName: saved.companyName, primaryColor: saved.primaryColor, accentColor: saved.accentColor, logo: logo ? { data: logo.data, type: logo.type as ReportLogoType } : null }
+    : null;
+  return chooseBranding({ whiteLabel: true, isReconUser: true, design });
+}
+
 /** The request for the options a browser sent (contracts' reportOptionsSchema), once the branding is decided. */
 export const reportRequestOf = (options: ReportOptions, branding: ReportBranding, generatedAt?: Date): ReportRequest => ({
   template: options.template,

@@ -16,6 +16,7 @@ import { UserSchema } from './user.entity.js';
 import { CancellationSurveySchema, PaymentCardSchema, ReceiptSchema, SubscriptionSchema } from './billing.entity.js';
 import { ProjectSchema } from './project.entity.js';
 import { ProjectAlertSchema } from './project-alert.entity.js';
+import { ReportDesignSchema } from './report-design.entity.js';
 import {
   ApiKeySchema,
   ApiUsageMonthSchema,
@@ -47,6 +48,7 @@ export * from './project.entity.js';
 export * from './project-alert.entity.js';
 export * from './project-alert.entity.js';
 export * from './account-settings.entity.js';
+export * from './report-design.entity.js';
 
 /** The research warehouse (docs/research-data.md). */
 export const warehouseEntities = [
@@ -65,4 +67,5 @@ export const warehouseEntities = [
 /** Every entity, listed by hand: discovery by folder scan is slower at start and hides mistakes. */
 export const allEntities = [SessionSchema, JobRecordSchema, UserSchema, PasswordResetSchema, MissedSearchEventSchema,
   PaymentCardSchema, SubscriptionSchema, ReceiptSchema, CancellationSurveySchema, ...warehouseEntities, ProjectSchema, RequestedKeywordSchema,
-  ApiKeySchema, ApiUsageMonthSchema, BundleCodeSchema, BundleRedemptionSchema, UserEmailAddressSchema, UserContactInfoSchema, ProjectAlertSchema];
+  ApiKeySchema, ApiUsageMonthSchema, BundleCodeSchema, BundleRedemptionSchema, UserEmailAddressSchema, UserContactInfoSchema, ProjectAlertSchema,
+  ReportDesignSchema];

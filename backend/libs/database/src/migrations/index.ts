@@ -7,6 +7,7 @@ import { Migration20261122025348_billing } from './Migration20261122025348_billi
 import { Migration20261122034610_project_alerts } from './Migration20261122034610_project_alerts.js';
 import { Migration20261122041641_page_first_month } from './Migration20261122041641_page_first_month.js';
 import { Migration20261122042041_subscription_renewals } from './Migration20261122042041_subscription_renewals.js';
+import { Migration20261122044659_report_design } from './Migration20261122044659_report_design.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -21,4 +22,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122034610_project_alerts', class: Migration20261122034610_project_alerts },
   { name: 'Migration20261122041641_page_first_month', class: Migration20261122041641_page_first_month },
   { name: 'Migration20261122042041_subscription_renewals', class: Migration20261122042041_subscription_renewals },
+  { name: 'Migration20261122044659_report_design', class: Migration20261122044659_report_design },
 ];

@@ -1,5 +1,4 @@
 import { formatCompact } from '../format.js';
-import { textOn } from '../designs.js';
 import { contentWidth, page, type ReportWriter } from './writer.js';
 
 /**
@@ -236,13 +235,4 @@ export function venn(writer: ReportWriter, input: { domains: string[]; regions: 
     legendY += 34;
   });
   writer.y += height;
-}
-
-/** A coloured pill with text (status labels). */
-export function pill(writer: ReportWriter, text: string, x: number, y: number, color: string): void {
-  const { doc, theme } = writer;
-  doc.font(theme.fonts.bodyBold).fontSize(7);
-  const width = doc.widthOfString(text) + 10;
-  doc.roundedRect(x, y, width, 11, 5.5).fill(color);
-  writer.text(text, x + 5, y + 2.5, { font: theme.fonts.bodyBold, size: 7, color: textOn(color), width });
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 
 const chunk = (type: string, data: Buffer) => {
@@ -33,3 +34,6 @@ export function solidPng(width: number, height: number, options: { rgb?: [number
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/** A real 180 × 60 JPEG (777 bytes, made with ImageMagick), for logo tests. */
+export const sampleJpeg = (): Buffer => readFileSync(new URL('./fixtures/logo.jpg', import.meta.url));
