@@ -99,7 +99,7 @@ async function largestDomains(/** @type {string} */ databaseUrl) {
     return rows.slice(0, 5).map((row) => String(row.name));
   } catch (error) {
     if (error instanceof Error && /relation .* does not exist|does not exist/.test(error.message) && !error.message.includes('bench:data')) {
-      throw new Error(`${error.message}: the database holds no research warehouse; load the bench market first (DATABASE_URL=… npm run bench:data).`);
+      throw new Error(`${error.message}: the database holds no research warehouse; load the bench market first (DATABASE_URL=… npm run bench:data).`, { cause: error });
     }
     throw error;
   } finally {
