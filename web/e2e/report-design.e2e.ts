@@ -56,8 +56,8 @@ describe('/account/reportdesign in the browser', () => {
     await expect(page.getByLabel('Company name').inputValue()).resolves.toBe('Northwind Search');
 
     // A white-labelled report of this account carries it (same browser session).
-    const [{ name: domain }] = await stack.database.query<{ name: string }>(`select d.name from domain d join domain_month m on m.domain_id = d.id where m.territory = 'US' order by m.organic_keywords desc, d.name limit 1`);
-    const response = await page.request.get(`${stack.baseUrl}/rest/reports/preview?domain=${domain}&countryCode=US&template=Executive&design=Arc&whiteLabel=true`);
+    const [subject] = await stack.database.query<{ name: string }>(`select d.name from domain d join domain_month m on m.domain_id = d.id where m.territory = 'US' order by m.organic_keywords desc, d.name limit 1`);
+    const response = await page.request.get(`${stack.baseUrl}/rest/reports/preview?domain=${subject!.name}&countryCode=US&template=Executive&design=Arc&whiteLabel=true`);
     expect(response.status()).toBe(200);
     const text = await pdfText(Buffer.from(await response.body()));
     expect(text).toContain('Northwind Search');
