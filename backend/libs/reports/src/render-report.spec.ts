@@ -167,6 +167,8 @@ describe('renderReportFromData', () => {
     expect(text).not.toMatch(/serpwise/i);
     expect(pdf.toString('latin1')).not.toMatch(/serpwise/i); // metadata too
     expect(pdf.toString('latin1')).toContain('/Subtype /Image');
+    // The logo (and its alpha mask) is embedded once for the cover and all 13 page headers.
+    expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(2);
     const jpeg = await render(request({ sections: ['overview'], branding: { kind: 'white-label', companyName: 'Acme', logo: { data: sampleJpeg(), type: 'image/jpeg' }, primaryColor: '#7c2d12', accentColor: '#0f766e' } }));
     expect(jpeg.pdf.toString('latin1')).toContain('/Filter /DCTDecode');
   });

@@ -100,13 +100,9 @@ export function drawCover(writer: ReportWriter, content: CoverContent): void {
   const onBand = frame.titleColor !== theme.colors.primary && frame.titleColor !== theme.colors.text;
 
   let brandX = frame.x;
-  if (brand.logo) {
-    try {
-      doc.image(brand.logo, frame.x, frame.brandY, { fit: [140, 48], valign: 'center' });
-      brandX += 150;
-    } catch {
-      // A logo PDFKit cannot read leaves the name alone.
-    }
+  if (writer.logo) {
+    doc.image(writer.logo as never, frame.x, frame.brandY, { fit: [140, 48], valign: 'center' });
+    brandX += 150;
   }
   if (brand.name) {
     const color = onBand || theme.cover === 'full' ? frame.titleColor : theme.colors.primary;

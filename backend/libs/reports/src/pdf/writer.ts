@@ -11,6 +11,19 @@ export interface Brand {
   logo: Buffer | null;
 }
 
+/** An image PDFKit has opened (its PDFImage); doc.image() takes it in place of the bytes. */
+export type OpenedImage = { width: number; height: number };
+
+/** PDFKit's openImage (not in its type definitions); null for an image it cannot read, which then is left out. */
+function openImage(doc: PDFKit.PDFDocument, data: Buffer): OpenedImage | null {
+  try {
+    const image = (doc as unknown as { openImage(data: Buffer): OpenedImage }).openImage(data);
+    return image.width > 0 && image.height > 0 ? image : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface FooterInfo {
   left: string;
   title: string;
@@ -25,6 +38,11 @@ export class ReportWriter {
   readonly doc: PDFKit.PDFDocument;
   /** The cursor: where the next block starts on the current page. */
   y: number = page.top;
+  /**
+   * The brand's logo, opened once: PDFKit embeds an image given as an opened image once and refers to it from every
+   * page (a Buffer would be embedded again on each page). Null without a logo or when PDFKit cannot read it.
+   */
+  readonly logo: OpenedImage | null;
 
   constructor(
     readonly theme: DesignTheme,
@@ -40,6 +58,7 @@ export class ReportWriter {
       lang: 'en-US',
       info: { Title: info.title, Author: info.author, Subject: info.subject, Creator: brand.name, Producer: brand.name, CreationDate: info.createdAt, ModDate: info.createdAt },
     });
+    this.logo = brand.logo ? openImage(this.doc, brand.logo) : null;
   }
 
   get colors() {
@@ -139,13 +158,9 @@ export class ReportWriter {
     const { primary, muted, rule } = theme.colors;
     doc.rect(0, 0, page.width, 6).fill(primary);
     let brandRight = page.margin;
-    if (brand.logo) {
-      try {
-        doc.image(brand.logo, page.margin, 18, { fit: [90, 26], valign: 'center' });
-        brandRight += 98;
-      } catch {
-        // An unreadable logo leaves the name alone in the header.
-      }
+    if (this.logo) {
+      doc.image(this.logo as never, page.margin, 18, { fit: [90, 26], valign: 'center' });
+      brandRight += 98;
     }
     if (brand.name) {
       this.text(this.fit(brand.name, 200, theme.fonts.bodyBold, 10), brandRight, 26, { font: theme.fonts.bodyBold, size: 10, color: primary, width: 200 });
