@@ -4,7 +4,7 @@ import type { DomainMonthPoint, KeywordComparisonRow, Sql } from '@serpwise/rese
 import { pdfText, squeezeSpaces } from '../../../../infra/test/pdf-text.js';
 import { sampleJpeg, solidPng } from '../../../../infra/test/images.js';
 import { checkLogo, maxLogoPixels } from './logo.js';
-import { gatherReportData, type ReportData } from './report-data.js';
+import { gatherReportData, limitConcurrency, reportQueryConcurrency, type ReportData } from './report-data.js';
 import { pdfPageCount, renderReport, renderReportFromData, reportFileName, reportToBuffer } from './render-report.js';
 import { serpwiseBranding, type ReportRequest } from './report-request.js';
 
@@ -236,6 +236,43 @@ describe('gatherReportData', () => {
     expect(small.competitors).toBeUndefined();
     expect(small.current?.month).toBe(month(10));
     expect(small.previous?.month).toBe(month(9));
+  });
+
+  it('runs at most a few queries at once, so a report leaves connections for everyone else', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const slow: Sql = {
+      query: async <T extends object>(text: string) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
+        return [{ text }] as unknown as T[];
+      },
+    };
+    const limited = limitConcurrency(slow, 3);
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => limited.query<{ text: string }>(`q${index}`)));
+    expect(answers.map(([row]) => row!.text)).toEqual(Array.from({ length: 12 }, (_, index) => `q${index}`));
+    expect(most).toBe(3);
+
+    // A whole report through the recording stand-in: never more than reportQueryConcurrency at once.
+    const { sql } = recordingSql();
+    inFlight = 0;
+    most = 0;
+    const counted: Sql = {
+      query: async <T extends object>(text: string, params?: readonly unknown[]) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        try {
+          return await sql.query<T>(text, params);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+    };
+    await gatherReportData(counted, request(), { sections: [...reportSectionIds], rowLimit: 5 });
+    expect(most).toBe(reportQueryConcurrency);
   });
 
   it('reads the requested month and keeps later history out', async () => {

@@ -62,6 +62,34 @@ export interface ReportData {
   backlinks?: ReportTable<BacklinkRow> & { lost: number };
 }
 
+/**
+ * How many research queries one report runs at once. A report reads up to 20 tables and counts; in parallel they
+ * finish in the time of the slowest few, but a report must not take every connection of a shared pool (10 by
+ * default) from the pages being browsed meanwhile.
+ */
+export const reportQueryConcurrency = 4;
+
+/** The Sql port with at most `limit` queries in flight; the rest wait their turn in order. */
+export function limitConcurrency(sql: Sql, limit: number): Sql {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    running -= 1;
+    waiting.shift()?.();
+  };
+  return {
+    query: async <T extends object>(text: string, params?: readonly unknown[]) => {
+      if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+      running += 1;
+      try {
+        return await sql.query<T>(text, params);
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
 /** The report is about a domain the research data does not know (the API answers 404 with the message). */
 export class ReportSubjectError extends Error {}
 
@@ -71,7 +99,8 @@ const emptyTable = <Row>(): ReportTable<Row> => ({ rows: [], totalRows: 0 });
  * Reads what the plan's sections need from the warehouse, in parallel. `sql` is the research port (MikroORM's
  * connection in the API and the worker, a pg pool in scripts). Throws ReportSubjectError for an unknown domain.
  */
-export async function gatherReportData(sql: Sql, request: Pick<ReportRequest, 'subject'>, plan: Pick<ReportPlan, 'sections' | 'rowLimit'>): Promise<ReportData> {
+export async function gatherReportData(research: Sql, request: Pick<ReportRequest, 'subject'>, plan: Pick<ReportPlan, 'sections' | 'rowLimit'>): Promise<ReportData> {
+  const sql = limitConcurrency(research, reportQueryConcurrency);
   const { domain, territory } = request.subject;
   const [overview, domainId, month] = await Promise.all([
     domainOverview(sql, { domain, territory }),
@@ -93,7 +122,11 @@ export async function gatherReportData(sql: Sql, request: Pick<ReportRequest, 's
   const comparison = (type: 'all' | 'GainedRanks' | 'LostRanks' | 'almostthere', order: { sort?: string; sortDirection?: 'asc' | 'desc' } = {}) =>
     keywordComparisonPage(sql, { subject, territory, month, type }, order, page) as Promise<ReportTable<KeywordComparisonRow>>;
   const work: Promise<unknown>[] = [];
-  const read = <T>(promise: Promise<T>, store: (value: T) => void) => work.push(promise.then(store));
+  const track = (promise: Promise<unknown>) => {
+    promise.catch(() => undefined); // a read that fails after another already did must not go unhandled
+    work.push(promise);
+  };
+  const read = <T>(promise: Promise<T>, store: (value: T) => void) => track(promise.then(store));
 
   if (wants.has('ppc-overview') || wants.has('overview')) read(ppcOverview(sql, { domain, territory }), (value) => (data.ppc = value));
   if (wants.has('top-keywords')) read(comparison('all'), (value) => (data.topKeywords = value));
@@ -107,7 +140,7 @@ export async function gatherReportData(sql: Sql, request: Pick<ReportRequest, 's
     const size = wants.has('competitors') ? plan.rowLimit : 2;
     read(competitorsPage(sql, criteria, {}, { startRow: 1, pageSize: Math.max(size, 2) }), (value) => {
       data.competitors = { rows: value.rows.slice(0, size), totalRows: value.totalRows };
-      if (wants.has('keyword-overlap')) work.push(overlapOf(sql, domain, domainId, value.rows.slice(0, 2), territory, month).then((overlap) => (data.overlap = overlap)));
+      if (wants.has('keyword-overlap')) read(overlapOf(sql, domain, domainId, value.rows.slice(0, 2), territory, month), (overlap) => (data.overlap = overlap));
     });
   }
   if (wants.has('top-pages')) read(topPagesPage(sql, { ...criteria, type: 'mosttraffic' }, {}, page), (value) => (data.topPages = value));
