@@ -21,6 +21,7 @@ import { BillingModule } from './modules/billing/billing.module.js';
 import { MailModule } from './platform/mail/mail.module.js';
 import { AccountModule } from './modules/account/account.module.js';
 import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
+import { ExportsModule } from './modules/exports/exports.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
 
 @Module({})
@@ -49,6 +50,7 @@ export class AppModule {
         KeywordResearchModule,
         AccountModule,
         OnboardingModule,
+        ExportsModule,
         ReportsModule,
         WebAppModule, // last: its catch-all page route must not shadow the API
       ],

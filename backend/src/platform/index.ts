@@ -15,3 +15,7 @@ export * from './payments/payment-gateway.js';
 export * from './billing/billing-period.js';
 export * from './billing/plan-access.js';
 export * from './billing/subscription-renewals.js';
+export * from './files/file-store.js';
+export * from './files/s3-client.js';
+export * from './files/download-links.js';
+export * from './exports/export-status.js';

@@ -4,8 +4,12 @@ import { authRoutes } from '../features/auth/routes';
 import { bareBillingRoutes, billingRoutes } from '../features/billing/routes';
 import { DiagnosticsPage } from '../features/diagnostics/components/diagnostics-page';
 import { galleryRoutes } from '../features/gallery/routes';
+import { exportsRoutes } from '../features/exports/routes';
+import { marketingRoutes } from '../features/marketing/routes';
 import { onboardingRoutes } from '../features/onboarding/routes';
-import { HomePage } from '../pages/home-page';
+import { searchRoutes } from '../features/search/routes';
+import { RouteErrorPage } from '../pages/error-pages';
+import { HqPage } from '../pages/hq-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { Layout } from './layout';
 
@@ -13,13 +17,17 @@ export const routes = [
   ...bareBillingRoutes,
   {
     element: <Layout />,
+    errorElement: <RouteErrorPage />,
     children: [
-      { index: true, element: <HomePage /> },
+      ...marketingRoutes,
+      ...searchRoutes,
+      { path: 'hq', element: <HqPage /> },
       { path: 'system-check', element: <DiagnosticsPage /> },
       ...authRoutes,
       ...accountRoutes,
       ...billingRoutes,
       ...galleryRoutes,
+      ...exportsRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

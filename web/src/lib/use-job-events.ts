@@ -13,14 +13,19 @@ export type JobTransport = 'socket' | 'polling' | 'idle';
  * query polls GET /rest/jobs/:id every 3000 ms (the documented poll), and stops the moment the socket is back.
  * On reconnect it fetches once, to catch up on anything said while it was away.
  */
-export function useJobEvents(jobId: string | null, initial?: JobStatus): { status: JobStatus | undefined; transport: JobTransport } {
+export function useJobEvents(
+  jobId: string | null,
+  initial?: JobStatus,
+  /** Where the poll reads the status: a feature's own view of its jobs (e.g. /rest/exports/:id, with its download link). */
+  statusPath: (id: string) => string = (id) => `${restPrefix}/jobs/${id}`,
+): { status: JobStatus | undefined; transport: JobTransport } {
   const queryClient = useQueryClient();
   const socket = useRealtime();
   const connected = useSocketConnected();
 
   const query = useQuery({
     queryKey: jobQueryKey(jobId ?? 'none'),
-    queryFn: ({ signal }) => apiRequest<JobStatus>(`${restPrefix}/jobs/${jobId}`, { signal }),
+    queryFn: ({ signal }) => apiRequest<JobStatus>(statusPath(jobId!), { signal }),
     enabled: jobId !== null,
     initialData: initial,
     staleTime: Infinity,

@@ -1,9 +1,27 @@
+import { Link } from 'react-router';
+import { SearchBox } from '../features/search/components/search-box';
+import './error-pages.css';
+
+export const notFoundTexts = {
+  heading: 'Error 404',
+  body: 'Sorry, partner. The page you requested is not in our database. You may have followed a bad external link, or mis-typed a URL.',
+} as const;
+
 /** 01-product.md §8: the 404 page, worded as documented. */
 export function NotFoundPage() {
   return (
     <section className="page error-page">
-      <h1>Error 404</h1>
-      <p>Sorry, partner. The page you requested is not in our database. You may have followed a bad external link, or mis-typed a URL.</p>
+      <p className="error-page__code error-page__code--icon" aria-hidden="true">
+        ⌖
+      </p>
+      <h1>{notFoundTexts.heading}</h1>
+      <p className="error-page__text">{notFoundTexts.body}</p>
+      <div className="error-page__search">
+        <SearchBox size="compact" />
+      </div>
+      <p className="error-page__links">
+        <Link to="/">Home</Link> · <Link to="/overview">Search</Link> · <Link to="/company?section=contactUs">Contact us</Link>
+      </p>
     </section>
   );
 }

@@ -7,7 +7,8 @@ export interface JobContext {
   readonly attempt: number;
   /** What the last attempt saved with saveCheckpoint, or null. */
   readonly checkpoint: Record<string, unknown> | null;
-  progress(done: number, total: number, message: string): Promise<void>;
+  /** Records progress; answers false once the job is no longer active (cancelled), and the handler should stop. */
+  progress(done: number, total: number, message: string): Promise<boolean>;
   saveCheckpoint(checkpoint: Record<string, unknown>): Promise<void>;
 }
 
@@ -15,6 +16,14 @@ export interface JobContext {
 export interface JobHandler<C extends JobContract = JobContract> {
   readonly contract: C;
   handle(payload: JobPayload<C>, context: JobContext): Promise<JobResult<C>>;
+}
+
+/** Thrown by a handler that saw its job cancelled: the run ends without a result and without failing. */
+export class JobCancelledError extends Error {
+  constructor() {
+    super('The job was cancelled');
+    this.name = 'JobCancelledError';
+  }
 }
 
 export const JOB_HANDLERS = Symbol('JOB_HANDLERS');

@@ -4,8 +4,9 @@ import { JobRecordRepository } from '@serpwise/database';
 import { createRedisConnection, queueKeyPrefix } from '@serpwise/backend/platform';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
+import type { Redis } from 'ioredis';
 import { JobEvents } from '../realtime/job-events.emitter.js';
-import { indexHandlers, type JobContext, type JobHandler } from './job-handler.js';
+import { indexHandlers, JobCancelledError, type JobContext, type JobHandler } from './job-handler.js';
 import type { JobMetrics } from './job-metrics.js';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -17,6 +18,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 export class JobRunner {
   private readonly handlers: Map<string, JobHandler>;
   private readonly workers: Worker[] = [];
+  private readonly connections: Redis[] = [];
 
   constructor(
     handlers: readonly JobHandler[],
@@ -31,8 +33,10 @@ export class JobRunner {
 
   start(): void {
     for (const queue of registeredQueues()) {
+      const connection = createRedisConnection(this.environment, `serpwise-worker-${queue}`);
+      this.connections.push(connection);
       const worker = new Worker(queue, (job) => this.run(job), {
-        connection: createRedisConnection(this.environment, `serpwise-worker-${queue}`),
+        connection,
         prefix: queueKeyPrefix(this.environment.REDIS_PREFIX),
         concurrency: this.environment.WORKER_CONCURRENCY,
         lockDuration: this.environment.JOB_LOCK_DURATION_MS,
@@ -48,6 +52,8 @@ export class JobRunner {
 
   async stop(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.close()));
+    // BullMQ leaves a connection it was given open.
+    await Promise.all(this.connections.map((connection) => connection.quit().catch(() => connection.disconnect())));
   }
 
   private run(job: Job): Promise<unknown> {
@@ -84,6 +90,7 @@ export class JobRunner {
         const status = await records.recordProgress(jobId, { done, total, message });
         await job.updateProgress({ done, total, percent: status?.percent ?? 0 });
         if (status) this.events.updated(status);
+        return status !== null;
       },
       saveCheckpoint: (checkpoint) => records.saveCheckpoint(jobId, checkpoint),
     };
@@ -96,6 +103,11 @@ export class JobRunner {
       this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: 'completed' });
       return result;
     } catch (error) {
+      if (error instanceof JobCancelledError) {
+        this.logger.info({ jobId }, 'job cancelled; stopped');
+        this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: 'cancelled' });
+        return null;
+      }
       const lastAttempt = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       this.logger.warn({ jobId, err: error, lastAttempt }, 'job attempt failed');
       if (lastAttempt) {

@@ -1,5 +1,5 @@
 import { Emitter } from '@socket.io/redis-emitter';
-import { ownerRoom, type ServerToClientEvents } from '@serpwise/contracts';
+import { ownerRoom, type JobStatus, type ServerToClientEvents } from '@serpwise/contracts';
 import { withoutOwner, type OwnedJobStatus } from '@serpwise/database';
 import type { Redis } from 'ioredis';
 import { socketChannelKey } from '@serpwise/backend/platform';
@@ -9,16 +9,24 @@ export abstract class JobEvents {
   abstract updated(status: OwnedJobStatus): void;
 }
 
+/** Turns a job's record into what its owner sees, per job name (an export adds its signed download link). */
+export type JobPresenters = Record<string, (status: OwnedJobStatus) => JobStatus>;
+
 /** Publishes job events through Redis to whichever API node holds the owner's socket. */
 export class RedisJobEvents extends JobEvents {
   private readonly emitter: Emitter<ServerToClientEvents>;
 
-  constructor(redis: Redis, prefix: string) {
+  constructor(
+    redis: Redis,
+    prefix: string,
+    private readonly presenters: JobPresenters = {},
+  ) {
     super();
     this.emitter = new Emitter<ServerToClientEvents>(redis, { key: socketChannelKey(prefix) });
   }
 
   updated(status: OwnedJobStatus): void {
-    this.emitter.to(ownerRoom(status.owner)).emit('job.updated', withoutOwner(status));
+    const present = this.presenters[status.name] ?? withoutOwner;
+    this.emitter.to(ownerRoom(status.owner)).emit('job.updated', present(status));
   }
 }

@@ -25,4 +25,8 @@ export * from './accounts/account.api.js';
 export * from './accounts/onboarding.api.js';
 export * from './accounts/form-validators.js';
 export * from './accounts/project-alert.api.js';
+export * from './jobs/export.job.js';
+export * from './exports/export.api.js';
+export * from './exports/spreadsheet-cell.js';
+export * from './http/web-routes.js';
 export * from './reports/report.api.js';

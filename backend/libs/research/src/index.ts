@@ -22,3 +22,7 @@ export * from './ppc/index.js';
 export * from './keyword/index.js';
 export * from './warehouse/lookups.js';
 export * from './tables/ordering.js';
+export * from './requests/seo-requests.js';
+export * from './requests/ppc-keyword-requests.js';
+export * from './exports/export-sources.js';
+export * from './exports/export-columns.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  defaultMaxExportRows,
+  exportAllowanceOf,
   type ActiveState,
   type Environment,
   type OnboardingAnswers,
@@ -91,9 +91,7 @@ export class ActiveStateService {
       hasGoogleToken: Boolean(user.attributes['googleToken']),
       googleIdToken: null,
       sessionId: session.id,
-      product: isFullUser
-        ? { maxExportRows: defaultMaxExportRows, hasUnlimitedExportRows: isRecon }
-        : { maxExportRows: 0, hasUnlimitedExportRows: false },
+      product: exportAllowanceOf(identity.planRoles, this.environment.EXPORT_MAX_ROWS),
       onboarding: (user.onboarding as OnboardingAnswers | null) ?? null,
     };
   }
@@ -113,11 +111,11 @@ export class ActiveStateService {
       disableMultiUserPaywall: false,
       enableScraperFreewall: false,
       enableScraperToken: false,
-      homepageSuggestionType: 'default',
-      hqSuggestionType: 'default',
+      homepageSuggestionType: this.environment.HOMEPAGE_SUGGESTION_TYPE,
+      hqSuggestionType: this.environment.HQ_SUGGESTION_TYPE,
       paywallVariant: 'default',
-      footerCtaText: null,
-      footerCtaLink: null,
+      footerCtaText: this.environment.FOOTER_CTA_TEXT ?? null,
+      footerCtaLink: this.environment.FOOTER_CTA_LINK ?? null,
       showAnnualPlanUpsell: Boolean(identity && isFullIdentity(identity) && billingCycle !== 'Annually'),
       isPrerendering: false,
       enableRivalFlowCrossPromo: this.environment.CROSS_PROMO_ENABLED,

@@ -1,37 +1,25 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
-import { countryCodeSchema, recommendationTypes, relatedKeywordTypes } from '@serpwise/contracts';
 import {
-  adHistorySortNames,
-  advisorTable,
   bulkKeywordLimit,
   bulkKeywordsTable,
-  keywordBacklinksTable,
-  keywordRankingHistoryTable,
+  keywordAdHistorySchema as adHistorySchema,
+  keywordAdvisorSchema as advisorSchema,
+  keywordBacklinksSchema as backlinksSchema,
+  keywordOverviewSchema as overviewSchema,
+  keywordRankingHistorySchema as rankingHistorySchema,
+  keywordRelatedSchema as relatedSchema,
+  keywordSerpSchema as serpSchema,
+  maxKeywordLength,
   normaliseTerm,
-  relatedKeywordsTable,
-  serpAnalysisTable,
   sortNames,
+  tableSchema,
 } from '@serpwise/research';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
-import { historyMonthsSchema, keywordQuerySchema, maxKeywordLength, monthSchema, tableSchema, viewerOfRequest } from '../ppc-research/research-request.schemas.js';
+import { viewerOfRequest } from '../ppc-research/research-request.schemas.js';
 import { KeywordResearchService } from './keyword-research.service.js';
-
-const overviewSchema = z.object({ query: keywordQuerySchema, countryCode: countryCodeSchema, month: monthSchema });
-const relatedSchema = tableSchema(sortNames(relatedKeywordsTable), {
-  query: keywordQuerySchema,
-  type: z.enum(relatedKeywordTypes, { message: `type must be one of ${relatedKeywordTypes.join(', ')}.` }).default('similar'),
-});
-const adHistorySchema = tableSchema(adHistorySortNames.keyword, { query: keywordQuerySchema, months: historyMonthsSchema });
-const rankingHistorySchema = tableSchema(sortNames(keywordRankingHistoryTable([])), { query: keywordQuerySchema, months: historyMonthsSchema });
-const serpSchema = tableSchema(sortNames(serpAnalysisTable), { query: keywordQuerySchema });
-const backlinksSchema = tableSchema(sortNames(keywordBacklinksTable), { query: keywordQuerySchema });
-const advisorSchema = tableSchema(sortNames(advisorTable), {
-  query: keywordQuerySchema,
-  type: z.enum(recommendationTypes, { message: `type must be one of ${recommendationTypes.join(', ')}.` }).default('buy'),
-});
 
 /** Bulk upload body: `keywords` as text (one per line, or comma-separated) or an array; blanks and repeats dropped. */
 const bulkSchema = tableSchema(sortNames(bulkKeywordsTable), {

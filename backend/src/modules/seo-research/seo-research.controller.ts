@@ -17,7 +17,7 @@ import {
   topDomainsSchema,
   topPagesSchema,
   urlOverviewSchema,
-} from './seo-research.schemas.js';
+} from '@serpwise/research';
 import { SeoResearchService } from './seo-research.service.js';
 
 const pipe = <S extends z.ZodType>(schema: S) => new ZodValidationPipe(schema);

@@ -39,7 +39,7 @@ import {
   seoKeywordsSchema,
   topDomainsSchema,
   topPagesSchema,
-} from './seo-research.schemas.js';
+} from '@serpwise/research';
 
 
 type TableInput = TableRequest & { countryCode: string; month?: string | undefined };

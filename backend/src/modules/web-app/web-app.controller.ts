@@ -1,13 +1,16 @@
 import { Controller, Get, NotFoundException, Req, Res } from '@nestjs/common';
-import { isRestPath } from '@serpwise/contracts';
+import { isAdminOnlyPath, isRestPath, isWebAppRoute, webRedirectFor } from '@serpwise/contracts';
 import type { Request, Response } from 'express';
-import { sessionOf } from '../sessions/request-session.js';
+import { identityOf, sessionOf } from '../sessions/request-session.js';
 import { WebAppShell } from './web-app-shell.js';
 import { Access } from '../access/access.decorator.js';
+import { isAdminIdentity } from '../access/access-decision.js';
 
 /**
- * Serves the built web app for every page route (the client router takes it from there). Requests that do not
- * accept HTML, and REST paths, get the usual JSON 404 so a missing endpoint never answers with a page.
+ * Serves the built web app for every page route (the client router takes it from there). The documented redirects
+ * are answered here (301 where the spec says permanent), so a crawler or a bookmark gets them without running the
+ * app; a path that is no page still gets the app, which shows its 404 page, but with a real 404 status. Requests
+ * that do not accept HTML, and REST paths, get the usual JSON 404 so a missing endpoint never answers with a page.
  */
 @Access('public')
 @Controller()
@@ -18,8 +21,21 @@ export class WebAppController {
   page(@Req() request: Request, @Res() response: Response): void {
     const wantsPage = request.accepts(['json', 'html']) === 'html' && !isRestPath(request.path);
     if (!wantsPage) throw new NotFoundException(`Cannot GET ${request.path}`);
+    const identity = identityOf(request);
+
+    const search = request.originalUrl.includes('?') ? request.originalUrl.slice(request.originalUrl.indexOf('?')) : '';
+    const redirect = webRedirectFor(request.path, search, { isLoggedIn: identity !== undefined });
+    if (redirect) {
+      response.set('Cache-Control', 'no-store').redirect(redirect.status, redirect.location);
+      return;
+    }
+    // Admin-only pages send everyone else to the home page (01-product.md §5).
+    if (isAdminOnlyPath(request.path) && !(identity && isAdminIdentity(identity))) {
+      response.set('Cache-Control', 'no-store').redirect(302, '/');
+      return;
+    }
     response
-      .status(200)
+      .status(isWebAppRoute(request.path) ? 200 : 404)
       .type('html')
       .set('Cache-Control', 'no-store')
       .send(this.shell.render({ csrfToken: sessionOf(request)?.csrfToken ?? '' }));

@@ -16,6 +16,14 @@ describe('loadEnvironment', () => {
     expect(environment.LOG_LEVEL).toBe('info');
   });
 
+  it('takes a footer call-to-action link on this site or over https only', () => {
+    expect(loadEnvironment({ ...required, FOOTER_CTA_LINK: '/capital-one-spring-member-offer' }).FOOTER_CTA_LINK).toBe('/capital-one-spring-member-offer');
+    expect(loadEnvironment({ ...required, FOOTER_CTA_LINK: 'https://example.com/offer' }).FOOTER_CTA_LINK).toBe('https://example.com/offer');
+    for (const link of ['javascript:alert(1)', '//evil.example', 'http://example.com']) {
+      expect(() => loadEnvironment({ ...required, FOOTER_CTA_LINK: link })).toThrow(/FOOTER_CTA_LINK must be a path on this site/);
+    }
+  });
+
   it('lists every problem at once', () => {
     let caught: unknown;
     try {

@@ -57,8 +57,34 @@ export const environmentSchema = z.object({
   /** smtp://user:pass@host:port; when unset, mail is written to DATA_DIR/outbox as .eml files. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Serpwise <no-reply@serpwise.local>'),
+  /** product.maxExportRows of a full plan (03 §6, §9); recon plans export without limit. */
+  EXPORT_MAX_ROWS: z.coerce.number().int().min(1).default(500_000),
+  /** Export files are removed this many hours after their job finished (a sweep in the worker). */
+  EXPORT_FILE_TTL_HOURS: z.coerce.number().min(0.01).default(24),
+  /** How long a signed download link of an export works. */
+  EXPORT_LINK_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** Secret for signing download links; when unset one is made once and kept in Redis for every node. */
+  FILE_LINK_SECRET: z.string().min(32, 'FILE_LINK_SECRET must be at least 32 characters').optional(),
+  /** S3-compatible storage for export files (MinIO, R2, AWS); when S3_BUCKET is unset files stay in DATA_DIR/exports. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addressing (endpoint/bucket/key), which MinIO and most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: flag.default(true),
   /** The sister-product cross-promo (tooltip, logout redirect). */
   CROSS_PROMO_ENABLED: flag.default(true),
+  /** The footer/banner call to action (01 §3 footerCtaText, footerCtaLink); unset: 'Try it today, risk free' → /mainpurchase. */
+  FOOTER_CTA_TEXT: z.string().trim().min(1).max(80).optional(),
+  FOOTER_CTA_LINK: z
+    .string()
+    .trim()
+    .regex(/^(\/(?!\/)|https:\/\/)/, 'FOOTER_CTA_LINK must be a path on this site (/…) or an https:// address')
+    .optional(),
+  /** Which suggestions the landing search and /hq ask for (01 §3 homepageSuggestionType, hqSuggestionType). */
+  HOMEPAGE_SUGGESTION_TYPE: z.enum(['domains', 'keywords', 'default']).default('default'),
+  HQ_SUGGESTION_TYPE: z.enum(['domains', 'keywords', 'default']).default('default'),
 }).refine((environment) => !environment.CAPTCHA_SECRET || environment.CAPTCHA_SITE_KEY, {
   // Without a site key the browser cannot ask for tokens, and every login would be refused.
   message: 'CAPTCHA_SITE_KEY is required when CAPTCHA_SECRET is set',

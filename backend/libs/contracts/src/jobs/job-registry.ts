@@ -1,8 +1,9 @@
 import { diagnosticJob } from './diagnostic.job.js';
+import { exportJob } from './export.job.js';
 import type { JobContract } from './job-contract.js';
 
 /** Every job the system knows. The worker refuses to start unless each one has a handler. */
-export const jobRegistry = [diagnosticJob] as const satisfies readonly JobContract[];
+export const jobRegistry = [diagnosticJob, exportJob] as const satisfies readonly JobContract[];
 
 export type RegisteredJob = (typeof jobRegistry)[number];
 export type RegisteredJobName = RegisteredJob['name'];

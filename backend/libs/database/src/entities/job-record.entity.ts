@@ -16,6 +16,8 @@ export const JobRecordSchema = defineEntity({
     userId: p.uuid().nullable(),
     /** The job's payload, kept so a job lost from Redis can be queued again from here. */
     payload: p.json<Record<string, unknown>>(),
+    /** Same key = same request (an export of the same table, parameters and format by the same user): only one may run at a time. */
+    dedupeKey: p.string().length(64).nullable(),
     state: p.enum(jobStates).default('queued'),
     percent: p.integer().default(0),
     message: p.text().nullable(),
@@ -33,6 +35,10 @@ export const JobRecordSchema = defineEntity({
     { properties: ['sessionId', 'createdAt'] },
     { properties: ['userId', 'createdAt'] },
     { properties: ['state'] },
+    {
+      name: 'job_record_running_dedupe_key_index',
+      expression: `create unique index "job_record_running_dedupe_key_index" on "job_record" ("dedupe_key") where state in ('queued', 'active')`,
+    },
   ],
 });
 

@@ -15,6 +15,8 @@ export interface NewJobRecord {
   owner: JobOwner;
   total: number;
   message?: string;
+  /** Jobs with the same key may not run at the same time (see createUnlessRunning). */
+  dedupeKey?: string;
 }
 
 interface JobRecordRow {
@@ -23,6 +25,7 @@ interface JobRecordRow {
   name: string;
   session_id: string;
   user_id: string | null;
+  payload?: Record<string, unknown>;
   state: JobState;
   percent: number;
   message: string | null;
@@ -38,11 +41,13 @@ interface JobRecordRow {
 
 export interface OwnedJobStatus extends JobStatus {
   owner: JobOwner;
+  /** What the producer stored for the job (table, parameters …); never sent to the browser as is. */
+  payload: Record<string, unknown>;
 }
 
 /** The status as its owner may see it: without the owner ids. */
 export function withoutOwner(status: OwnedJobStatus): JobStatus {
-  const { owner: _owner, ...rest } = status;
+  const { owner: _owner, payload: _payload, ...rest } = status;
   return rest;
 }
 
@@ -65,6 +70,7 @@ function toStatus(row: JobRecordRow): OwnedJobStatus {
     startedAt: iso(row.started_at),
     finishedAt: iso(row.finished_at),
     owner: { sessionId: row.session_id, userId: row.user_id },
+    payload: row.payload ?? {},
   };
 }
 
@@ -76,9 +82,29 @@ export class JobRecordRepository {
   constructor(private readonly em: EntityManager) {}
 
   async create(input: NewJobRecord): Promise<OwnedJobStatus> {
+    const created = await this.insert(input, '');
+    return created!;
+  }
+
+  /**
+   * Creates the job unless one with the same dedupe key is still queued or running; then answers that one, with
+   * created = false. A unique partial index decides, so two requests racing cannot both create.
+   */
+  async createUnlessRunning(input: NewJobRecord & { dedupeKey: string }): Promise<{ job: OwnedJobStatus; created: boolean }> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const created = await this.insert(input, `on conflict (dedupe_key) where state in ('queued', 'active') do nothing`);
+      if (created) return { job: created, created: true };
+      const rows = await this.em.execute<JobRecordRow[]>(`select * from job_record where dedupe_key = ? and state in ('queued', 'active')`, [input.dedupeKey]);
+      // The running one may have finished in between: then try again.
+      if (rows[0]) return { job: toStatus(rows[0]), created: false };
+    }
+    throw new Error('Could not create or find the job');
+  }
+
+  private async insert(input: NewJobRecord, onConflict: string): Promise<OwnedJobStatus | null> {
     const rows = await this.em.execute<JobRecordRow[]>(
-      `insert into job_record (id, queue, name, session_id, user_id, payload, state, percent, message, done, total, attempts, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?::jsonb, 'queued', 0, ?, 0, ?, 0, now(), now()) returning *`,
+      `insert into job_record (id, queue, name, session_id, user_id, payload, dedupe_key, state, percent, message, done, total, attempts, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?::jsonb, ?, 'queued', 0, ?, 0, ?, 0, now(), now()) ${onConflict} returning *`,
       [
         input.id ?? randomUUID(),
         input.queue,
@@ -86,11 +112,12 @@ export class JobRecordRepository {
         input.owner.sessionId,
         input.owner.userId,
         JSON.stringify(input.payload),
+        input.dedupeKey ?? null,
         input.message ?? null,
         input.total,
       ],
     );
-    return toStatus(rows[0]!);
+    return rows[0] ? toStatus(rows[0]) : null;
   }
 
   async findById(id: string): Promise<OwnedJobStatus | null> {
@@ -149,6 +176,36 @@ export class JobRecordRepository {
        where id = ? and state in ('queued', 'active') returning *`,
       [error, 'Failed', id],
     );
+  }
+
+  /** Stops a queued or running job for good; a worker holding it sees that at its next progress report. */
+  async cancel(id: string): Promise<OwnedJobStatus | null> {
+    return this.transition(
+      `update job_record set state = 'cancelled', message = 'Cancelled', finished_at = now(), updated_at = now()
+       where id = ? and state in ('queued', 'active') returning *`,
+      [id],
+    );
+  }
+
+  /** A user's own jobs of one kind, newest first. */
+  async listByUser(userId: string, name: string, limit: number): Promise<OwnedJobStatus[]> {
+    const rows = await this.em.execute<JobRecordRow[]>(`select * from job_record where user_id = ? and name = ? order by created_at desc limit ?`, [userId, name, limit]);
+    return rows.map(toStatus);
+  }
+
+  /** Completed jobs of one kind that finished before the cutoff and whose files have not been removed yet. */
+  async findFinishedBefore(name: string, cutoff: Date, limit = 500): Promise<OwnedJobStatus[]> {
+    const rows = await this.em.execute<JobRecordRow[]>(
+      `select * from job_record where name = ? and state in ('completed', 'failed', 'cancelled') and finished_at < ?
+         and not coalesce((payload->>'fileRemoved')::boolean, false) order by finished_at limit ?`,
+      [name, cutoff, limit],
+    );
+    return rows.map(toStatus);
+  }
+
+  /** Merges facts into the stored payload (e.g. that the job's file was removed). */
+  async mergePayload(id: string, patch: Record<string, unknown>): Promise<void> {
+    await this.em.execute(`update job_record set payload = payload || ?::jsonb, updated_at = now() where id = ?`, [JSON.stringify(patch), id]);
   }
 
   /** Jobs still queued or running that have not moved for a while: candidates to queue again after a Redis loss. */

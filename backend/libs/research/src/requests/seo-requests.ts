@@ -1,5 +1,5 @@
 import { countryCodeSchema, kombatSegments, organicSearchTypes, rankingHistoryTypes, tableRequestSchema, topPageTypes } from '@serpwise/contracts';
-import { classifyQuery, normaliseHost } from '@serpwise/research';
+import { classifyQuery, normaliseHost } from '../search/query-classifier.js';
 import { z } from 'zod';
 
 /** A domain name however typed (scheme, www., trailing path are dropped); anything else is a 400. */

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { exportFormats, type ExportResult } from '../jobs/export.job.js';
+import type { JobStatus } from '../jobs/job-status.js';
+import { hasFullPlan } from '../accounts/roles.js';
+import { defaultMaxExportRows, type ProductAllowance } from '../accounts/user-state.js';
+
+/**
+ * POST /rest/exports: export every row of a research table (not the page on screen) with the request's sort and
+ * filter. `table` is the path of the table's endpoint under /rest/research/ ("seo/keywords"); `params` are the
+ * query parameters the table was read with (countryCode, sort, filter …; paging ones are ignored).
+ * scope 'full' asks for every row and is refused over the plan's allowance; 'partial' stops at the allowance
+ * (03 §4 keyword export: Partial, limited by plan, or Full).
+ */
+export const startExportSchema = z
+  .object({
+    table: z.string().regex(/^[a-z]+\/[a-z-]+$/, 'The table is not valid.'),
+    params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).default({}),
+    format: z.enum(exportFormats, { message: 'The format must be csv or xlsx.' }).default('csv'),
+    scope: z.enum(['full', 'partial'], { message: 'The scope must be full or partial.' }).default('full'),
+  })
+  .strict();
+export type StartExportRequest = z.input<typeof startExportSchema>;
+
+/** POST /Endpoints/Core/ExportCsv (03 §7): rows the page already holds, as JSON text; the answer is the CSV file. */
+export const exportCsvSchema = z.object({
+  filename: z.string().trim().max(120, 'The file name is at most 120 characters.').default('export'),
+  jsonString: z.string({ error: 'jsonString is required.' }).max(5_000_000, 'The export is too large; export the table instead.'),
+});
+
+/** The documented upsell (03 §8) when the table has more rows than the plan allows. */
+export const exportUpsellMessage = (rows: number) => `Upgrade to get all ${rows.toLocaleString('en-US')} rows.`;
+
+export const exportMessages = {
+  notFound: 'Export not found.',
+  unknownTable: 'That table cannot be exported.',
+  notReady: 'The export is not ready yet.',
+  linkInvalid: 'This download link is not valid.',
+  linkExpired: 'This download link has expired. Open your exports to get a new one.',
+  fileRemoved: 'This export was removed after its retention period. Export the table again.',
+  notCancellable: 'This export has already finished.',
+  badJson: 'jsonString must be a JSON array of rows.',
+} as const;
+
+/** An export job as its owner sees it: the job status plus what was exported and, once ready, a signed link. */
+export interface ExportStatus extends JobStatus {
+  export: {
+    table: string;
+    format: ExportResult['format'];
+    scope: 'full' | 'partial';
+    /** The table's rows when asked, and the most the file will hold (null: no limit). */
+    tableRows: number;
+    rowLimit: number | null;
+    /** Once completed and until the file is removed: a link only this user can use, valid until linkExpiresAt. */
+    downloadUrl: string | null;
+    linkExpiresAt: string | null;
+    /** When the finished file is removed (EXPORT_FILE_TTL_HOURS after it finished). */
+    fileExpiresAt: string | null;
+  };
+}
+
+/**
+ * The export row allowance of a plan (03 §6): full plans export up to EXPORT_MAX_ROWS (default 500,000) rows, recon
+ * plans without limit; other users cannot export (maxExportRows 0).
+ */
+export function exportAllowanceOf(planRoles: readonly string[], maxExportRows = defaultMaxExportRows): ProductAllowance {
+  if (!hasFullPlan(planRoles)) return { maxExportRows: 0, hasUnlimitedExportRows: false };
+  return { maxExportRows, hasUnlimitedExportRows: planRoles.includes('recon_full') };
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { defineJob } from './job-contract.js';
+
+/** The file formats an export job writes (03 §2 export dropdown; Google Sheets and PDF are separate jobs). */
+export const exportFormats = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+export const exportContentTypes: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/**
+ * A table export. The payload is only the record's id: the table, its parameters, the row limit and the owner live
+ * in job_record.payload, written by the API (03 §6 allowance applied there and again by the worker).
+ */
+export const exportJob = defineJob({
+  queue: 'exports',
+  name: 'export.table',
+  payload: z.object({ jobId: z.uuid() }),
+  result: z.object({
+    format: z.enum(exportFormats),
+    fileName: z.string(),
+    rows: z.number().int().min(0),
+    bytes: z.number().int().min(0),
+    /** True when the plan's allowance stopped the file before the table's last row. */
+    truncated: z.boolean(),
+  }),
+  attempts: 3,
+});
+export type ExportResult = z.infer<typeof exportJob.result>;

@@ -1,0 +1,72 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { exportContentTypes, jobIdParamSchema, startExportSchema, type ExportStatus } from '@serpwise/contracts';
+import type { Response } from 'express';
+import { pipeline } from 'node:stream/promises';
+import type { z } from 'zod';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { Access } from '../access/access.decorator.js';
+import { CurrentIdentity, CurrentSession, type Identity, type RequestSession } from '../sessions/request-session.js';
+import { ExportsService } from './exports.service.js';
+
+/** "report.csv" for Content-Disposition, with an RFC 5987 UTF-8 form for names outside ASCII. */
+export const attachment = (fileName: string) =>
+  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+/**
+ * The user's own export jobs (issue 6): start one (full plans; 03 §6), list them, read one, cancel one, and download
+ * a finished file through its signed link. Progress goes out over the socket as job.updated.
+ */
+@Controller('rest/exports')
+export class ExportsController {
+  constructor(private readonly exports: ExportsService) {}
+
+  /** 202 with the new export's status; the same request while one runs answers that one (200). */
+  @Post()
+  @Access('full')
+  async start(
+    @CurrentSession() session: RequestSession,
+    @CurrentIdentity() identity: Identity,
+    @Body(new ZodValidationPipe(startExportSchema)) body: z.infer<typeof startExportSchema>,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ExportStatus> {
+    const { status, created } = await this.exports.start(session, identity, body);
+    response.status(created ? 202 : 200);
+    return status;
+  }
+
+  @Get()
+  @Access('user')
+  list(@CurrentIdentity() identity: Identity): Promise<ExportStatus[]> {
+    return this.exports.list(identity);
+  }
+
+  @Get(':id')
+  @Access('user')
+  status(@CurrentIdentity() identity: Identity, @Param(new ZodValidationPipe(jobIdParamSchema)) params: { id: string }): Promise<ExportStatus> {
+    return this.exports.status(identity, params.id);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @Access('user')
+  cancel(@CurrentIdentity() identity: Identity, @Param(new ZodValidationPipe(jobIdParamSchema)) params: { id: string }): Promise<ExportStatus> {
+    return this.exports.cancel(identity, params.id);
+  }
+
+  @Get(':id/download')
+  @Access('user')
+  async download(
+    @CurrentIdentity() identity: Identity,
+    @Param(new ZodValidationPipe(jobIdParamSchema)) params: { id: string },
+    @Query() query: { expires?: string; signature?: string },
+    @Res() response: Response,
+  ): Promise<void> {
+    const file = await this.exports.download(identity, params.id, query);
+    response.status(200);
+    response.setHeader('content-type', exportContentTypes[file.format]);
+    response.setHeader('content-disposition', attachment(file.fileName));
+    response.setHeader('cache-control', 'private, no-store');
+    if (file.bytes !== null) response.setHeader('content-length', String(file.bytes));
+    await pipeline(file.stream, response);
+  }
+}

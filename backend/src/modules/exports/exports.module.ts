@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { RealtimeModule } from '../realtime/realtime.module.js';
+import { warehouseSqlProvider } from '../research/warehouse-sql.provider.js';
+import { ExportCsvController } from './export-csv.controller.js';
+import { ExportsController } from './exports.controller.js';
+import { downloadLinksProvider, fileStoreProvider } from './exports.providers.js';
+import { ExportsService } from './exports.service.js';
+
+@Module({
+  imports: [RealtimeModule],
+  controllers: [ExportsController, ExportCsvController],
+  providers: [ExportsService, fileStoreProvider, downloadLinksProvider, warehouseSqlProvider],
+})
+export class ExportsModule {}

@@ -1,0 +1,162 @@
+import { BadRequestException, ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  exportAllowanceOf,
+  exportJob,
+  exportMessages,
+  exportUpsellMessage,
+  ownerRoom,
+  type Environment,
+  type ExportStatus,
+  type StartExportRequest,
+} from '@serpwise/contracts';
+import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
+import { isExportTableId, prepareExport, ResearchQueryError, type Sql } from '@serpwise/research';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { ZodError } from 'zod';
+import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+import { exportDownloadPath, exportFileKey, exportPayloadOf, presentExport, type ExportPayload } from '../../platform/exports/export-status.js';
+import { DownloadLinks } from '../../platform/files/download-links.js';
+import { FileStore } from '../../platform/files/file-store.js';
+import { JobQueue } from '../../platform/queue/job-queue.js';
+import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { WAREHOUSE_SQL } from '../research/warehouse-sql.provider.js';
+import type { Identity, RequestSession } from '../sessions/request-session.js';
+
+type StartInput = Required<Pick<StartExportRequest, 'table' | 'format' | 'scope'>> & { params: Record<string, unknown> };
+
+const badRequest = (messages: string[]) => new BadRequestException({ statusCode: 400, message: messages[0] ?? 'Invalid request.', errors: messages });
+
+/** A stable text of a value with its object keys sorted, so equal requests hash alike. */
+const canonical = (value: unknown): string =>
+  Array.isArray(value)
+    ? `[${value.map(canonical).join(',')}]`
+    : value && typeof value === 'object'
+      ? `{${Object.keys(value)
+          .sort()
+          .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+          .join(',')}}`
+      : JSON.stringify(value ?? null);
+
+const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._-]+/, '').slice(0, 100) || 'export';
+
+/**
+ * Table exports (issue 6): checks the plan's allowance, records the job (one running copy per identical request)
+ * and queues it; lists, reports, cancels and serves its owner's exports.
+ */
+@Injectable()
+export class ExportsService {
+  constructor(
+    private readonly jobs: JobRecordRepository,
+    private readonly queue: JobQueue,
+    private readonly links: DownloadLinks,
+    private readonly files: FileStore,
+    private readonly realtime: RealtimeGateway,
+    @Inject(WAREHOUSE_SQL) private readonly sql: Sql,
+    @Inject(ENVIRONMENT) private readonly environment: Environment,
+  ) {}
+
+  async start(session: RequestSession, identity: Identity, request: StartInput): Promise<{ status: ExportStatus; created: boolean }> {
+    if (!isExportTableId(request.table)) throw badRequest([exportMessages.unknownTable]);
+    const { prepared, input } = await this.prepare(request.table, request.params);
+    const tableRows = prepared.query ? await this.countRows(prepared.query) : 0;
+    const allowance = exportAllowanceOf(identity.planRoles, this.environment.EXPORT_MAX_ROWS);
+    const rowLimit = allowance.hasUnlimitedExportRows ? null : allowance.maxExportRows;
+    if (request.scope === 'full' && rowLimit !== null && tableRows > rowLimit) {
+      throw new ForbiddenException({
+        statusCode: 403,
+        message: exportUpsellMessage(tableRows),
+        data: { totalRows: tableRows, maxExportRows: rowLimit, upgradeUrl: '/upgrade' },
+      });
+    }
+    const userId = identity.user.id;
+    const id = randomUUID();
+    const today = new Date().toISOString().slice(0, 10);
+    const payload: ExportPayload = {
+      jobId: id,
+      table: request.table,
+      params: request.params,
+      format: request.format,
+      scope: request.scope,
+      tableRows,
+      rowLimit,
+      fileName: fileSafe(`${prepared.fileStem}-${today}`),
+    };
+    const dedupeKey = createHash('sha256').update(canonical({ userId, table: request.table, input, format: request.format, scope: request.scope, rowLimit })).digest('hex');
+    const { job, created } = await this.jobs.createUnlessRunning({
+      id,
+      queue: exportJob.queue,
+      name: exportJob.name,
+      owner: { sessionId: session.id, userId },
+      payload: payload as unknown as Record<string, unknown>,
+      total: rowLimit === null ? tableRows : Math.min(tableRows, rowLimit),
+      message: 'Waiting for a worker…',
+      dedupeKey,
+    });
+    // If Redis is unreachable the record stays queued and the worker's reconciler enqueues it later.
+    if (created) await this.queue.enqueue(exportJob, { jobId: id }, { jobId: id });
+    return { status: this.present(job), created };
+  }
+
+  async list(identity: Identity): Promise<ExportStatus[]> {
+    const jobs = await this.jobs.listByUser(identity.user.id, exportJob.name, 50);
+    return jobs.map((job) => this.present(job));
+  }
+
+  async status(identity: Identity, id: string): Promise<ExportStatus> {
+    return this.present(await this.owned(identity, id));
+  }
+
+  async cancel(identity: Identity, id: string): Promise<ExportStatus> {
+    await this.owned(identity, id);
+    const cancelled = await this.jobs.cancel(id);
+    if (!cancelled) throw new ConflictException(exportMessages.notCancellable);
+    const status = this.present(cancelled);
+    // The worker stops at its next progress report; the browser hears of it now.
+    this.realtime.server?.to(ownerRoom(cancelled.owner)).emit('job.updated', status);
+    return status;
+  }
+
+  /** The file behind a signed link, for the one user the link was made for. */
+  async download(identity: Identity, id: string, link: { expires?: unknown; signature?: unknown }): Promise<{ stream: Readable; fileName: string; format: ExportPayload['format']; bytes: number | null }> {
+    const check = this.links.check(exportDownloadPath(id), identity.user.id, link.expires, link.signature);
+    if (check === 'invalid') throw new ForbiddenException(exportMessages.linkInvalid);
+    if (check === 'expired') throw new GoneException(exportMessages.linkExpired);
+    const job = await this.owned(identity, id);
+    const payload = exportPayloadOf(job);
+    if (job.state !== 'completed') throw new ConflictException(exportMessages.notReady);
+    if (payload.fileRemoved) throw new GoneException(exportMessages.fileRemoved);
+    const key = exportFileKey(identity.user.id, id, payload.format);
+    const bytes = await this.files.size(key);
+    if (bytes === null) throw new GoneException(exportMessages.fileRemoved);
+    return { stream: await this.files.read(key), fileName: `${payload.fileName}.${payload.format}`, format: payload.format, bytes };
+  }
+
+  private present(job: OwnedJobStatus): ExportStatus {
+    return presentExport(job, this.links, this.environment.EXPORT_FILE_TTL_HOURS);
+  }
+
+  /** An export of this user; anyone else's answers like a missing one, so ids cannot be probed. */
+  private async owned(identity: Identity, id: string): Promise<OwnedJobStatus> {
+    const job = await this.jobs.findById(id);
+    if (!job || job.name !== exportJob.name || job.owner.userId !== identity.user.id) throw new NotFoundException(exportMessages.notFound);
+    return job;
+  }
+
+  private async prepare(table: Parameters<typeof prepareExport>[1], params: Record<string, unknown>) {
+    try {
+      const { input, ...prepared } = await prepareExport(this.sql, table, params);
+      const { startRow: _startRow, pageSize: _pageSize, ...rest } = input as Record<string, unknown>;
+      return { prepared, input: rest };
+    } catch (error) {
+      if (error instanceof ZodError) throw badRequest(error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)));
+      if (error instanceof ResearchQueryError || (error instanceof Error && error.message === 'The sort column is not valid.')) throw badRequest([error.message]);
+      throw error;
+    }
+  }
+
+  private async countRows(query: { sql: string; params: unknown[] }): Promise<number> {
+    const [row] = await this.sql.query<{ total: number }>(`select count(*)::int as total from (${query.sql}) counted`, query.params);
+    return row?.total ?? 0;
+  }
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { parseCsv } from '../../infra/test/spreadsheet-readers.js';
+import { launchChromium } from '../../infra/test/browser.js';
+import { TestStack } from '../../infra/test/stack.js';
+import { loadTinyMarket } from '../../infra/test/test-app.js';
+import { createTestUser } from '../../infra/test/test-users.js';
+
+jest.setTimeout(120_000);
+
+let browser: Browser;
+let stack: TestStack;
+let context: BrowserContext;
+let page: Page;
+let domain: string;
+
+beforeAll(async () => {
+  [browser, stack] = await Promise.all([launchChromium(), TestStack.start()]);
+  await loadTinyMarket(stack.database);
+  const [busy] = await stack.database.query<{ name: string }>(
+    `select d.name from domain_month dm join domain d on d.id = dm.domain_id where dm.territory = 'US' order by dm.organic_keywords desc limit 1`,
+  );
+  domain = busy!.name;
+  const user = await createTestUser(stack.database, { roles: ['full'] });
+  context = await browser.newContext({ acceptDownloads: true });
+  page = await context.newPage();
+  await page.goto(`${stack.baseUrl}/auth/login`);
+  await page.getByLabel('Email or username').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** Records every state the export notice shows, as it changes, from inside the page. */
+async function watchNotice(target: Page): Promise<void> {
+  await target.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seen: string[] }).seen = seen;
+    new MutationObserver(() => {
+      const notice = document.querySelector('[data-testid="export-notice"]');
+      const state = notice?.getAttribute('data-state');
+      if (state && seen.at(-1) !== state) seen.push(state);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+describe('exports in the browser', () => {
+  it('a full user exports a whole table from the Export menu, sees it pending, then its download link, live', async () => {
+    const socketEvents: string[] = [];
+    page.on('websocket', (socket) => socket.on('framereceived', (frame) => typeof frame.payload === 'string' && frame.payload.includes('job.updated') && socketEvents.push(frame.payload)));
+    await page.goto(`${stack.baseUrl}/exports/new?table=seo/keywords&domain=${domain}&countryCode=US&sort=volume&sortDirection=desc`);
+    await watchNotice(page);
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitem', { name: 'CSV' }).click();
+
+    const link = page.getByTestId('export-download');
+    await link.waitFor({ timeout: 30_000 });
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen[0]).toBe('pending');
+    expect(seen.at(-1)).toBe('ready');
+    // Progress and the end came over the socket, each carrying the export's rows written and percent.
+    expect(socketEvents.some((payload) => payload.includes('"state":"completed"') && payload.includes('"percent":100'))).toBe(true);
+    await expect(link.textContent()).resolves.toMatch(new RegExp(`^Download seo-keywords-${domain.replace(/\./g, '\\.')}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^seo-keywords-.*\.csv$/);
+    const path = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    const [header, ...rows] = parseCsv(await readFile(path, 'utf8'));
+    expect(header).toContain('Keyword');
+    const { totalRows } = (await (await page.request.get(`${stack.baseUrl}/rest/research/seo/keywords?domain=${domain}&countryCode=US`)).json()) as { totalRows: number };
+    expect(rows).toHaveLength(totalRows);
+    expect(totalRows).toBeGreaterThan(20); // more than the page a table shows
+  });
+
+  it('lists the export on /exports with its download link', async () => {
+    await page.goto(`${stack.baseUrl}/exports`);
+    const row = page.getByTestId('export-row').first();
+    await row.waitFor();
+    await expect(row.getAttribute('data-state')).resolves.toBe('completed');
+    await expect(row.getByRole('link', { name: 'Download' }).getAttribute('href')).resolves.toMatch(/^\/rest\/exports\/[0-9a-f-]{36}\/download\?expires=\d+&signature=/);
+  });
+});

@@ -1,0 +1,184 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import type { ActiveState, ExportStatus } from '@serpwise/contracts';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { Providers, createQueryClient } from '../../../app/providers';
+import { FakeSocket, jobStatus, jsonResponse } from '../../../../test/fake-socket';
+import { ExportMenu } from './export-menu';
+import { ExportNoticesProvider, noticeMouseLeaveMs, noticeTimeoutMs } from './export-notices';
+
+type FetchArgs = [string, RequestInit?];
+const fetchMock = jest.fn<(...args: FetchArgs) => Promise<Response>>();
+
+const exportStatus = (overrides: Partial<ExportStatus> = {}): ExportStatus => ({
+  ...jobStatus({ queue: 'exports', name: 'export.table', total: 120 }),
+  export: { table: 'seo/keywords', format: 'csv', scope: 'full', tableRows: 120, rowLimit: 500_000, downloadUrl: null, linkExpiresAt: null, fileExpiresAt: null },
+  ...overrides,
+});
+
+function activeState(user: Partial<ActiveState['user']>): ActiveState {
+  return { user: { isLoggedIn: true, isFullUser: true, product: { maxExportRows: 500_000, hasUnlimitedExportRows: false }, ...user }, tracking: {} } as unknown as ActiveState;
+}
+
+function renderMenu(state: ActiveState, socket = new FakeSocket(true), props: Partial<Parameters<typeof ExportMenu>[0]> = {}) {
+  fetchMock.mockImplementation(async (url, init) => {
+    if (url.startsWith('/endpoints/accountapi/getactivestate')) return jsonResponse(state);
+    if (url === '/rest/exports' && init?.method === 'POST') return jsonResponse(exportStatus(), 202);
+    if (url.startsWith('/rest/exports/')) return jsonResponse(exportStatus());
+    return jsonResponse({}, 404);
+  });
+  render(
+    <Providers client={createQueryClient()} connection={socket.asConnection()}>
+      <MemoryRouter initialEntries={['/']}>
+        <Routes>
+          <Route
+            path="/"
+            element={
+              <ExportNoticesProvider>
+                <ExportMenu table="seo/keywords" params={{ domain: 'alpha.example', sort: 'volume', filter: 'shoe' }} totalRows={120} {...props} />
+              </ExportNoticesProvider>
+            }
+          />
+          <Route path="/upgrade" element={<p>Upgrade page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </Providers>,
+  );
+  return socket;
+}
+
+const posts = () => fetchMock.mock.calls.filter(([url, init]) => url === '/rest/exports' && init?.method === 'POST');
+
+beforeEach(() => {
+  document.head.innerHTML = '<meta name="csrf-token" content="t">';
+  fetchMock.mockReset();
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+async function pick(item: string, user: { click(element: Element): Promise<void> } = userEvent) {
+  await user.click(await screen.findByRole('button', { name: 'Export' }));
+  await user.click(screen.getByRole('menuitem', { name: new RegExp(`^${item}`) }));
+}
+
+describe('ExportMenu', () => {
+  it('offers CSV, Excel, Copy to clipboard, and Google Sheets and PDF as coming soon; opens and closes on click', async () => {
+    renderMenu(activeState({}));
+    const toggle = await screen.findByRole('button', { name: 'Export' });
+    await userEvent.click(toggle);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['CSV', 'Excel', 'Google Sheets coming soon', 'Copy to clipboard', 'PDF coming soon']);
+    expect(screen.getByRole('menuitem', { name: /Google Sheets/ })).toBeDisabled();
+    expect(screen.getByRole('menuitem', { name: /PDF/ })).toBeDisabled();
+    await userEvent.click(toggle);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('starts a job for the whole table with its sort and filter, and follows it pending → progress → ready', async () => {
+    const socket = renderMenu(activeState({}));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url.includes('getactivestate'))).toBe(true));
+    await pick('Excel');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(JSON.parse(posts()[0]![1]!.body as string)).toEqual({ table: 'seo/keywords', params: { domain: 'alpha.example', sort: 'volume', filter: 'shoe' }, format: 'xlsx', scope: 'full' });
+    const notice = await screen.findByTestId('export-notice');
+    expect(notice).toHaveAttribute('data-state', 'pending');
+
+    act(() => socket.push(exportStatus({ state: 'active', done: 60, percent: 50 })));
+    expect(await screen.findByText('60 of 120 rows · 50%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+
+    const ready = exportStatus({ state: 'completed', done: 120, percent: 100, result: { fileName: 'seo-keywords.csv', rows: 120 } });
+    act(() => socket.push({ ...ready, export: { ...ready.export, downloadUrl: '/rest/exports/x/download?expires=1&signature=s' } } as ExportStatus));
+    const link = await screen.findByRole('link', { name: 'Download seo-keywords.csv' });
+    expect(link).toHaveAttribute('href', '/rest/exports/x/download?expires=1&signature=s');
+  });
+
+  it('shows the logged-out CSV modal to visitors', async () => {
+    renderMenu(activeState({ isLoggedIn: false, isFullUser: false }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await pick('CSV');
+    expect(await screen.findByRole('dialog', { name: 'Export to CSV' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth/login?returnUrl=%2F');
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('sends free users to /upgrade', async () => {
+    renderMenu(activeState({ isFullUser: false, product: { maxExportRows: 0, hasUnlimitedExportRows: false } }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await pick('CSV');
+    expect(await screen.findByText('Upgrade page')).toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('shows the upsell over the allowance, and can export the rows the plan allows', async () => {
+    renderMenu(activeState({ product: { maxExportRows: 100, hasUnlimitedExportRows: false } }), new FakeSocket(true), { totalRows: 1234 });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await pick('CSV');
+    expect(await screen.findByTestId('export-upsell')).toHaveTextContent('Upgrade to get all 1,234 rows.');
+    expect(screen.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/upgrade');
+    await userEvent.click(screen.getByRole('button', { name: 'Export the first 100 rows' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(JSON.parse(posts()[0]![1]!.body as string)).toMatchObject({ scope: 'partial' });
+  });
+
+  it('offers Partial or Full for keyword tables', async () => {
+    renderMenu(activeState({}), new FakeSocket(true), { kind: 'keywords' });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await pick('CSV');
+    expect(await screen.findByRole('dialog', { name: 'Export keywords' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /^Partial/ }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(JSON.parse(posts()[0]![1]!.body as string)).toMatchObject({ scope: 'partial' });
+  });
+});
+
+describe('export notices', () => {
+  async function failedNotice() {
+    jest.useFakeTimers({ advanceTimers: true });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const socket = renderMenu(activeState({}));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await pick('CSV', user);
+    await screen.findByTestId('export-notice');
+    act(() => socket.push(exportStatus({ state: 'failed', error: 'boom' })));
+    await waitFor(() => expect(screen.getByTestId('export-notice')).toHaveAttribute('data-state', 'error'));
+    return screen.getByTestId('export-notice');
+  }
+
+  it('leave 8000 ms after the export ends; an error is only marked, with no text', async () => {
+    const notice = await failedNotice();
+    expect(notice).not.toHaveTextContent('boom');
+    act(() => jest.advanceTimersByTime(noticeTimeoutMs - 300));
+    expect(screen.getByTestId('export-notice')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(400));
+    expect(screen.queryByTestId('export-notice')).not.toBeInTheDocument();
+  });
+
+  it('wait while hovered, and leave 1000 ms after the mouse does', async () => {
+    const notice = await failedNotice();
+    act(() => jest.advanceTimersByTime(noticeTimeoutMs - 500));
+    fireEvent.mouseEnter(notice);
+    act(() => jest.advanceTimersByTime(20_000));
+    expect(screen.getByTestId('export-notice')).toBeInTheDocument();
+    fireEvent.mouseLeave(notice);
+    act(() => jest.advanceTimersByTime(noticeMouseLeaveMs - 200));
+    expect(screen.getByTestId('export-notice')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(300));
+    expect(screen.queryByTestId('export-notice')).not.toBeInTheDocument();
+  });
+
+  it('a pending notice stays until its export ends', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderMenu(activeState({}));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await pick('CSV', user);
+    await screen.findByTestId('export-notice');
+    act(() => jest.advanceTimersByTime(noticeTimeoutMs * 3));
+    expect(screen.getByTestId('export-notice')).toHaveAttribute('data-state', 'pending');
+  });
+});

@@ -1,0 +1,59 @@
+import type { ExportStatus } from '@serpwise/contracts';
+import { useCancelExport } from '../api/cancel-export';
+import { useExportsList } from '../api/list-exports';
+
+const stateText: Record<ExportStatus['state'], string> = { queued: 'Pending', active: 'Generating', completed: 'Ready', failed: 'Error', cancelled: 'Cancelled' };
+const formatText = { csv: 'CSV', xlsx: 'Excel' } as const;
+
+/** /exports: the user's own exports (REST view), with their state, size, download link and cancel. */
+export function ExportsPage() {
+  const { data, isPending, refetch } = useExportsList();
+  const cancel = useCancelExport();
+  return (
+    <section className="page exports">
+      <h1>Your exports</h1>
+      <p className="lead">
+        Exports run in the background; files are kept for a limited time. <button type="button" className="button button--small button--ghost" onClick={() => void refetch()}>Refresh</button>
+      </p>
+      {isPending && <p>Loading…</p>}
+      {data && data.length === 0 && <p>You have not exported anything yet. Use the Export menu of any research table.</p>}
+      {data && data.length > 0 && (
+        <table className="exports-table">
+          <thead>
+            <tr>
+              <th>Table</th>
+              <th>Format</th>
+              <th>Rows</th>
+              <th>State</th>
+              <th>Started</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((job) => (
+              <tr key={job.id} data-testid="export-row" data-state={job.state}>
+                <td>{job.export.table}</td>
+                <td>{formatText[job.export.format]}</td>
+                <td>{job.state === 'completed' ? (job.result as { rows: number }).rows.toLocaleString('en-US') : `${job.done.toLocaleString('en-US')} of ${job.total.toLocaleString('en-US')}`}</td>
+                <td>{stateText[job.state]}</td>
+                <td>{new Date(job.createdAt).toLocaleString()}</td>
+                <td>
+                  {job.export.downloadUrl && (
+                    <a href={job.export.downloadUrl} download>
+                      Download
+                    </a>
+                  )}
+                  {(job.state === 'queued' || job.state === 'active') && (
+                    <button type="button" className="button button--small" onClick={() => cancel.mutate(job.id)}>
+                      Cancel
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

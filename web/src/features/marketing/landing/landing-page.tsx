@@ -1,0 +1,149 @@
+import { useSyncExternalStore } from 'react';
+import { Link, Navigate } from 'react-router';
+import { useActiveState } from '../../auth/api/get-active-state';
+import { SearchBox } from '../../search/components/search-box';
+import { ctaOf, marketingTexts } from '../marketing-texts';
+import { FeatureCarousel } from './feature-carousel';
+import type { HomeVariant } from './home-variants';
+import { TrustStrip } from './trust-strip';
+import { useHomeVariant } from './use-home-variant';
+import './landing.css';
+
+const noSubscription = () => () => {};
+
+/** Below-the-fold content renders only in the browser, never while prerendering (01 §4): false on a server render. */
+function useMounted() {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
+const insideCards = [
+  { title: 'Domain overview', text: 'Organic and paid clicks, keyword counts and budget for any site, with monthly history.', icon: '◎' },
+  { title: 'Keyword universe', text: 'Volume, cost per click, difficulty and the related terms people actually search.', icon: '⌕' },
+  { title: 'Kombat', text: 'Put up to three competitors side by side and see the keywords you are missing.', icon: '⚔' },
+  { title: 'Ad history', text: 'Every ad a domain ran on every keyword, and how long they kept paying for it.', icon: '▤' },
+  { title: 'Backlink outreach', text: 'Find who links to your rivals, collect contacts and track every conversation.', icon: '⛓' },
+  { title: 'White-label reports', text: 'Branded SEO and PPC PDFs, scheduled to land in your clients’ inboxes.', icon: '▦' },
+];
+
+function WhatsInside() {
+  return (
+    <section className="landing-section inside" aria-labelledby="inside-heading">
+      <h2 id="inside-heading" className="landing-section__heading">
+        {marketingTexts.insideHeading}
+      </h2>
+      <p className="landing-section__lead">The research tools agencies and in-house teams use to plan, pitch and prove their search work.</p>
+      <div className="inside__cards">
+        {insideCards.map((card) => (
+          <article key={card.title} className="inside__card">
+            <span className="inside__icon" aria-hidden="true">
+              {card.icon}
+            </span>
+            <h3>{card.title}</h3>
+            <p>{card.text}</p>
+          </article>
+        ))}
+      </div>
+      <figure className="testimonial">
+        <blockquote>
+          “We used to spend a week building a competitor audit for a pitch. Now it takes an afternoon, and the client sees exactly which keywords
+          their rivals are paying for. We’ve won four accounts this year on that slide alone.”
+        </blockquote>
+        <figcaption>
+          <span className="testimonial__avatar" aria-hidden="true">
+            MR
+          </span>
+          <span>
+            <strong>Maya Reyes</strong>
+            <br />
+            Head of Search, Castor &amp; Pine Digital
+          </span>
+        </figcaption>
+      </figure>
+    </section>
+  );
+}
+
+function PricingBand() {
+  const { data } = useActiveState();
+  const cta = ctaOf(data?.tracking);
+  return (
+    <section className="landing-section pricing-band" aria-labelledby="pricing-heading">
+      <div>
+        <h2 id="pricing-heading">{marketingTexts.membershipFrom}</h2>
+        <ul className="pricing-band__points">
+          <li>{marketingTexts.unlimitedEverything}</li>
+          <li>{marketingTexts.moneyBack}</li>
+          <li>{marketingTexts.noContracts}</li>
+        </ul>
+      </div>
+      <div className="pricing-band__actions">
+        {/^https?:\/\//.test(cta.link) ? (
+          <a className="button button--accent button--large" href={cta.link}>
+            {cta.text}
+          </a>
+        ) : (
+          <Link className="button button--accent button--large" to={cta.link}>
+            {cta.text}
+          </Link>
+        )}
+        <Link to="/freeaccount" className="pricing-band__free">
+          or start with a free account
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function CarouselSection() {
+  return (
+    <section className="landing-section" aria-labelledby="features-heading">
+      <h2 id="features-heading" className="landing-section__heading">
+        One search. Every angle of your competition.
+      </h2>
+      <FeatureCarousel />
+    </section>
+  );
+}
+
+const sectionOrder: Record<HomeVariant['leadWith'], ('carousel' | 'inside' | 'pricing')[]> = {
+  carousel: ['carousel', 'inside', 'pricing'],
+  inside: ['inside', 'carousel', 'pricing'],
+  pricing: ['pricing', 'carousel', 'inside'],
+};
+
+/** The landing page body of a variant (shared by / and its variants). */
+export function LandingContent({ variant }: { variant: HomeVariant }) {
+  const { data } = useActiveState();
+  const mounted = useMounted();
+  const belowTheFold = mounted && !data?.tracking.isPrerendering;
+  const parts = { carousel: <CarouselSection key="carousel" />, inside: <WhatsInside key="inside" />, pricing: <PricingBand key="pricing" /> };
+  return (
+    <div className={`landing landing--${variant.theme}`} data-variant={variant.id}>
+      <section className="landing-hero bleed">
+        <div className="landing-hero__inner">
+          <p className="landing-hero__eyebrow">SEO &amp; PPC competitor research</p>
+          <h1 className="landing-hero__headline">{marketingTexts.landingHeadline}</h1>
+          <p className="landing-hero__sub">{variant.subheadline}</p>
+          <SearchBox size="hero" suggestionType={data?.tracking.homepageSuggestionType ?? 'default'} />
+          <p className="landing-hero__note">
+            {marketingTexts.unlimitedEverything} · {marketingTexts.moneyBack}
+          </p>
+        </div>
+      </section>
+      <TrustStrip />
+      {belowTheFold && sectionOrder[variant.leadWith].map((part) => parts[part])}
+    </div>
+  );
+}
+
+/**
+ * / and /althome: the home page with its variants (?alt=1…10, remembered and written back into the address). A
+ * logged-in user's home is /hq instead, unless onboarding still holds them (the home page is a marketing page).
+ */
+export function LandingPage() {
+  const { data } = useActiveState();
+  const variant = useHomeVariant();
+  const user = data?.user;
+  if (user?.isLoggedIn && !user.shouldShowOnboarding) return <Navigate to="/hq" replace />;
+  return <LandingContent variant={variant} />;
+}

@@ -1,0 +1,137 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { render, screen, waitFor } from '@testing-library/react';
+import type { ActiveState } from '@serpwise/contracts';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { jsonResponse } from '../../../test/fake-socket';
+import { activeState, loggedInState } from '../../../test/active-state';
+import { ApiNavigation } from '../../app/api-navigation';
+import { Providers, createQueryClient } from '../../app/providers';
+import { ApiV1Page } from './api-docs/api-docs-pages';
+import { AlternativePage, alternativeTitle, competitorOf } from './pages/alternative-page';
+import { CompanyPage } from './pages/company-page';
+import { ContentAssistantOfferPage } from './pages/content-assistant-offer-page';
+import { TermsPage, PrivacyPage, VulnerabilityDisclosurePage } from './pages/legal-pages';
+import { PartnerOfferPage } from './pages/partner-offer-page';
+
+let state: ActiveState;
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function renderRoute(pattern: string, element: React.ReactNode, path: string) {
+  globalThis.fetch = (async (url: string) =>
+    url.startsWith('/endpoints/accountapi/getactivestate') ? jsonResponse(state) : jsonResponse([])) as unknown as typeof fetch;
+  return render(
+    <Providers client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={pattern} element={element} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+beforeEach(() => {
+  state = activeState();
+});
+
+describe('competitor-alternative pages', () => {
+  it('titles the named pages and any {name}-alternative', () => {
+    expect(alternativeTitle(competitorOf('semrush-alternative')!)).toBe('The Semrush Alternative (with Unlimited Data)');
+    expect(alternativeTitle(competitorOf('Ahrefs-Alternative')!)).toBe('The Ahrefs Alternative (with Unlimited Data)');
+    expect(competitorOf('keyword-tool-alternative')).toBe('Keyword Tool');
+    expect(competitorOf('company')).toBeNull();
+  });
+
+  it('has the hero with the demo, two price tables, the risk-free buttons and the closing line', () => {
+    renderRoute('/:slug', <AlternativePage />, '/semrush-alternative');
+    expect(screen.getByRole('heading', { level: 1, name: 'The Semrush Alternative (with Unlimited Data)' })).toBeInTheDocument();
+    expect(document.title).toBe('The Semrush Alternative (with Unlimited Data) | Serpwise');
+    expect(screen.getAllByRole('table')).toHaveLength(2);
+    expect(screen.getByRole('img', { name: /preview of Serpwise/ })).toBeInTheDocument();
+    for (const link of screen.getAllByRole('link', { name: 'Try it today, risk free' })) expect(link).toHaveAttribute('href', '/mainpurchase');
+    expect(screen.getByText(/starts at just \$33\/month with unlimited data and downloads/)).toHaveTextContent('30-day no-questions-asked money-back guarantee');
+    expect(screen.getByText(/starts at just \$33\/month/)).toHaveTextContent('no contracts');
+  });
+
+  it('shows the 404 page for a single path segment that is not a comparison page', () => {
+    renderRoute('/:slug', <AlternativePage />, '/no-such-page');
+    expect(screen.getByRole('heading', { name: 'Error 404' })).toBeInTheDocument();
+  });
+});
+
+describe('company page', () => {
+  it('selects the contact section with section=contactUs', () => {
+    renderRoute('/company', <CompanyPage />, '/company?section=contactUs');
+    const contact = screen.getByRole('region', { name: 'Contact us' });
+    expect(contact).toHaveClass('company__contact--selected');
+    expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('does not select it otherwise', () => {
+    renderRoute('/company', <CompanyPage />, '/company');
+    expect(screen.getByRole('region', { name: 'Contact us' })).not.toHaveClass('company__contact--selected');
+  });
+});
+
+describe('partner offers', () => {
+  it('gives the Capital One spring offer the coupon code spring, filled in on the pricing page', () => {
+    renderRoute('/capital-one-spring-member-offer', <PartnerOfferPage offer="capital-one-spring" />, '/capital-one-spring-member-offer');
+    expect(screen.getByText('spring', { selector: 'code' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Claim/ })).toHaveAttribute('href', '/buy/register?couponcode=spring');
+  });
+});
+
+describe('AI Content Assistant offer', () => {
+  it('needs login, and returns to the page after it', async () => {
+    renderRoute('/content-assistant-offer', <ContentAssistantOfferPage />, '/content-assistant-offer?domain=a.example&page=sfpromo&sfu=free');
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent(`/auth/login?returnUrl=${encodeURIComponent('/content-assistant-offer?domain=a.example&page=sfpromo&sfu=free')}`),
+    );
+  });
+
+  it('shows a logged-in user the offer for the domain', async () => {
+    state = loggedInState();
+    renderRoute('/content-assistant-offer', <ContentAssistantOfferPage />, '/content-assistant-offer?domain=a.example');
+    expect(await screen.findByRole('heading', { name: 'Improve a.example with the AI Content Assistant' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open Kombat →' })).toHaveAttribute('href', '/seo/kombat/domain?query=a.example');
+  });
+});
+
+describe('legal and API pages', () => {
+  it('have their headings', () => {
+    render(
+      <MemoryRouter>
+        <TermsPage />
+        <PrivacyPage />
+        <VulnerabilityDisclosurePage />
+      </MemoryRouter>,
+    );
+    for (const name of ['Terms & Conditions', 'Privacy Policy', 'Vulnerability Disclosure Policy']) expect(screen.getByRole('heading', { level: 1, name })).toBeInTheDocument();
+  });
+
+  it('documents each v1 group, and shows the 404 page for an unknown one', () => {
+    renderRoute('/api/v1/:page', <ApiV1Page />, '/api/v1/kombat');
+    expect(screen.getByRole('heading', { level: 1, name: 'Kombat' })).toBeInTheDocument();
+    expect(screen.getByText('/v1/kombat/organic')).toBeInTheDocument();
+  });
+
+  it('answers an unknown v1 page with the 404 page', () => {
+    renderRoute('/api/v1/:page', <ApiV1Page />, '/api/v1/nothing');
+    expect(screen.getByRole('heading', { name: 'Error 404' })).toBeInTheDocument();
+  });
+
+  it('links every API page from the API navigation', () => {
+    render(
+      <MemoryRouter>
+        <ApiNavigation />
+      </MemoryRouter>,
+    );
+    const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(['/api', '/api/v2', ...['overview', 'ad-history', 'core', 'keyword', 'leads', 'url', 'weekly-tracking', 'kombat', 'project-manager'].map((page) => `/api/v1/${page}`)]);
+  });
+});

@@ -1,0 +1,109 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useNavigate } from 'react-router';
+import { jsonResponse } from '../../../test/fake-socket';
+import { Providers, createQueryClient } from '../../app/providers';
+import { CrossPromo } from './cross-promo';
+import { promoDismissFlag } from './promo-dismissal';
+import { promoRedirectUrl, promoTexts } from './promo-tooltip';
+
+const calls: { url: string; body?: string }[] = [];
+let accountFlag: string | null = null;
+
+function Go({ to }: { to: string }) {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(to)}>
+      go {to}
+    </button>
+  );
+}
+
+function renderPromo(path: string, options: { isLoggedIn?: boolean; onOpen?: (url: string) => void } = {}) {
+  globalThis.fetch = (async (url: string, init?: RequestInit) => {
+    calls.push({ url, body: init?.body as string | undefined });
+    if (url.startsWith('/NsaApi/Account/GetUserAttribute')) return jsonResponse({ name: promoDismissFlag, value: accountFlag });
+    if (url.startsWith('/NsaApi/Account/SetUserAttribute')) return jsonResponse({ data: { isSuccessful: true, name: promoDismissFlag, value: 'true' } });
+    return jsonResponse({}, 404);
+  }) as unknown as typeof fetch;
+  return render(
+    <Providers client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <CrossPromo isLoggedIn={options.isLoggedIn ?? false} userId={options.isLoggedIn ? 'u1' : null} onOpen={options.onOpen} />
+        <Go to="/" />
+        <Go to="/company" />
+        <p>outside</p>
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+const tooltip = () => screen.queryByRole('dialog');
+
+beforeEach(() => {
+  localStorage.clear();
+  calls.length = 0;
+  accountFlag = null;
+  document.head.innerHTML = '<meta name="csrf-token" content="t">';
+});
+
+describe('sister-product promo tooltip', () => {
+  it('says “Check out the new AI Content Assistant” on the home page and “Improve Existing Content with AI” elsewhere', () => {
+    renderPromo('/');
+    expect(screen.getByRole('heading', { name: promoTexts.homeHeading })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'go /company' }));
+    expect(screen.getByRole('heading', { name: 'Improve Existing Content with AI' })).toBeInTheDocument();
+    expect(promoTexts.homeHeading).toBe('Check out the new AI Content Assistant');
+  });
+
+  it('opens the sister-product redirect with the domain, page=sfpromo and sfu when Enter submits', () => {
+    const opened: string[] = [];
+    renderPromo('/company', { onOpen: (url) => opened.push(url) });
+    expect(screen.getByRole('button', { name: 'Scan with AI' })).toBeInTheDocument();
+    const field = screen.getByRole('textbox', { name: 'Enter your website' });
+    fireEvent.change(field, { target: { value: ' myshop.example ' } });
+    fireEvent.submit(field.closest('form')!);
+    expect(opened).toEqual(['/sendUserToRivalFlow?domain=myshop.example&page=sfpromo&sfu=free']);
+    expect(promoRedirectUrl('a.example', 'u1')).toBe('/sendUserToRivalFlow?domain=a.example&page=sfpromo&sfu=u1');
+  });
+
+  it('closes on Escape and on an outside click, and stays closed elsewhere once closed', () => {
+    renderPromo('/company');
+    expect(tooltip()).toBeInTheDocument();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(tooltip()).not.toBeInTheDocument();
+    expect(localStorage.getItem(promoDismissFlag)).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'go /' }));
+    // The home page shows it every time...
+    expect(tooltip()).toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByText('outside'));
+    expect(tooltip()).not.toBeInTheDocument();
+    // ...but other pages keep it closed.
+    fireEvent.click(screen.getByRole('button', { name: 'go /company' }));
+    expect(tooltip()).not.toBeInTheDocument();
+  });
+
+  it('can be opened again with the header button', () => {
+    localStorage.setItem(promoDismissFlag, 'true');
+    renderPromo('/company');
+    expect(tooltip()).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /AI Content Assistant/ }));
+    expect(tooltip()).toBeInTheDocument();
+  });
+
+  it('stores the flag on the account of a logged-in user, and reads it from there', async () => {
+    renderPromo('/company', { isLoggedIn: true });
+    await waitFor(() => expect(tooltip()).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(calls.some((call) => call.url === '/NsaApi/Account/SetUserAttribute')).toBe(true));
+    expect(JSON.parse(calls.find((call) => call.url === '/NsaApi/Account/SetUserAttribute')!.body!)).toMatchObject({ name: promoDismissFlag, value: 'true' });
+  });
+
+  it('stays closed on a new device when the account says it was dismissed', async () => {
+    accountFlag = 'true';
+    renderPromo('/company', { isLoggedIn: true });
+    await waitFor(() => expect(calls.some((call) => call.url.startsWith('/NsaApi/Account/GetUserAttribute'))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(tooltip()).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { MemoryRouter } from 'react-router';
+import { jsonResponse } from '../../test/fake-socket';
+import { activeState } from '../../test/active-state';
+import { Providers, createQueryClient } from '../app/providers';
+import { ChunkLoadError, PageErrorBoundary, chunkTimeoutMs, isChunkLoadError, lazyPage, loadChunk } from '../app/lazy-page';
+import { ServerErrorPage, TypoPage } from './error-pages';
+import { NotFoundPage } from './not-found-page';
+
+function renderAt(element: React.ReactNode, path = '/') {
+  globalThis.fetch = (async (url: string) =>
+    url.startsWith('/endpoints/accountapi/getactivestate') ? jsonResponse(activeState()) : jsonResponse([])) as unknown as typeof fetch;
+  return render(
+    <Providers client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
+    </Providers>,
+  );
+}
+
+describe('error pages (01 §8)', () => {
+  it('404: “Error 404” and the documented text', () => {
+    renderAt(<NotFoundPage />);
+    expect(screen.getByRole('heading', { name: 'Error 404' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Sorry, partner. The page you requested is not in our database. You may have followed a bad external link, or mis-typed a URL.'),
+    ).toBeInTheDocument();
+  });
+
+  it('typo page: “Oops!”, the documented text, and the query back in the search box', () => {
+    renderAt(<TypoPage />, '/typo?query=www..shop.example');
+    expect(screen.getByRole('heading', { name: 'Oops!' })).toBeInTheDocument();
+    expect(screen.getByText('Sorry, partner. It looks like you mis-typed the url in your search.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Domain, URL, or keyword' })).toHaveValue('www..shop.example');
+  });
+
+  it('server-error page: says what happened and offers to try again', () => {
+    renderAt(<ServerErrorPage />);
+    expect(screen.getByRole('heading', { name: 'Something went wrong on our end' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('script chunks (01 §7, §8)', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('shows “Loading chunk failed” when a page’s chunk cannot be loaded', async () => {
+    const Broken = lazyPage(() => Promise.reject<{ Page: () => null }>(new TypeError('Failed to fetch dynamically imported module: /assets/page.js')), 'Page');
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
+    renderAt(
+      <PageErrorBoundary resetKey="/x">
+        <Suspense fallback={<p>Loading…</p>}>
+          <Broken />
+        </Suspense>
+      </PageErrorBoundary>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Loading chunk failed' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
+    spy.mockRestore();
+  });
+
+  it('gives up on a chunk after 120 seconds', async () => {
+    jest.useFakeTimers();
+    const never = loadChunk(() => new Promise<never>(() => {}));
+    const outcome = never.then(
+      () => 'loaded',
+      (error: unknown) => (error instanceof ChunkLoadError ? error.message : 'other'),
+    );
+    await act(async () => void jest.advanceTimersByTime(chunkTimeoutMs - 1));
+    let settled = false;
+    void outcome.then(() => (settled = true));
+    await act(async () => {});
+    expect(settled).toBe(false);
+    await act(async () => void jest.advanceTimersByTime(1));
+    await expect(outcome).resolves.toBe('Loading chunk failed');
+  });
+
+  it('recognises the browsers’ wordings of a failed dynamic import', () => {
+    expect(isChunkLoadError(new Error('Loading chunk 42 failed.'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
+    expect(isChunkLoadError(new Error('x is undefined'))).toBe(false);
+  });
+
+  it('shows the server-error page for any other rendering failure', () => {
+    const Throws = () => {
+      throw new Error('x is undefined');
+    };
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
+    renderAt(
+      <PageErrorBoundary resetKey="/x">
+        <Throws />
+      </PageErrorBoundary>,
+    );
+    expect(screen.getByRole('heading', { name: 'Something went wrong on our end' })).toBeInTheDocument();
+    spy.mockRestore();
+  });
+});

@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { useActiveState } from '../features/auth/api/get-active-state';
+import { RequireLogin } from '../features/auth/components/require-login';
+import { SearchBox } from '../features/search/components/search-box';
+import { readLastSearches, withQuery } from '../features/search/search-paths';
+import './hq-page.css';
+
+const shortcuts = [
+  { label: 'SEO Research', to: '/seo/overview', text: 'Rankings, competitors and top pages' },
+  { label: 'PPC Research', to: '/ppc/overview', text: 'Ad keywords, ad history and budgets' },
+  { label: 'Keyword Research', to: '/keyword/overview', text: 'Volume, cost per click and ideas' },
+  { label: 'Rank Tracking', to: '/rank-tracking', text: 'Weekly ranks of your keywords' },
+  { label: 'Backlink Outreach', to: '/backlinks/backlinks-outreach', text: 'Prospects, contacts and follow-ups' },
+  { label: 'Custom Reports', to: '/custom-reports', text: 'Branded PDFs for every client' },
+];
+
+function HqDashboard() {
+  const { data } = useActiveState();
+  const tracking = data?.tracking;
+  const last = readLastSearches();
+  const recent = [last.site, last.term].filter((search) => search !== undefined);
+  return (
+    <div className="hq">
+      <header className="hq__head">
+        <div>
+          <h1>My Sites</h1>
+          <p className="hq__sub">Search a domain, URL or keyword to start, or pick up where you left off.</p>
+        </div>
+        {tracking?.billingCycle && (
+          <p className="hq__billing">
+            {tracking.billingCycle === 'Annually' ? 'Annual plan' : 'Monthly plan'}
+            {tracking.billingMonths && <span> · {tracking.billingMonths.replace(/a$/, '')} months billed</span>}
+          </p>
+        )}
+      </header>
+      <SearchBox size="compact" suggestionType={tracking?.hqSuggestionType ?? 'default'} />
+      {recent.length > 0 && (
+        <section className="hq__recent" aria-label="Recent searches">
+          <h2>Recent searches</h2>
+          <ul>
+            {recent.map((search) => (
+              <li key={search.query}>
+                <Link to={withQuery(search.type === 'term' ? '/keyword/overview' : `/overview/${search.type}`, search.query)}>{search.query}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section className="hq__shortcuts" aria-label="Tools">
+        {shortcuts.map((shortcut) => (
+          <Link key={shortcut.to} to={shortcut.to} className="hq__shortcut">
+            <strong>{shortcut.label}</strong>
+            <span>{shortcut.text}</span>
+          </Link>
+        ))}
+      </section>
+    </div>
+  );
+}
+
+/** /hq: the logged-in home (01 §2 "Dashboards"). Projects and billing-cycle details come with the projects area. */
+export function HqPage() {
+  return (
+    <RequireLogin>
+      <HqDashboard />
+    </RequireLogin>
+  );
+}

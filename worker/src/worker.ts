@@ -1,0 +1,96 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { exportJob, type Environment } from '@serpwise/contracts';
+import { BillingRepository, JobRecordRepository, UserRepository, createOrmConfig } from '@serpwise/database';
+import {
+  BullJobQueue,
+  SandboxPaymentGateway,
+  createFileStore,
+  createMailer,
+  createMetricsRegistry,
+  createRedisConnection,
+  DownloadLinks,
+  presentExport,
+  queueKeyPrefix,
+  redisCheck,
+} from '@serpwise/backend/platform';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { startWorkerHttpServer } from './http/worker-http-server.js';
+import { ExportFileSweeper } from './jobs/export-file-sweeper.js';
+import { JobMetrics } from './jobs/job-metrics.js';
+import { JobRunner } from './jobs/job-runner.js';
+import { OrphanReconciler } from './jobs/orphan-reconciler.js';
+import { DiagnosticProcessor } from './processors/diagnostic.processor.js';
+import { ExportProcessor } from './processors/export.processor.js';
+import { RedisJobEvents } from './realtime/job-events.emitter.js';
+import { ScheduledTaskRunner } from './schedules/scheduled-task-runner.js';
+import { subscriptionRenewalsTask } from './schedules/subscription-renewals.task.js';
+
+export interface RunningWorker {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The worker's composition root: ORM, Redis, the file store, one handler per job, the runner, the reconciler, the
+ * export file sweep, the scheduled tasks (job schedulers), and /healthz + /metrics. main.ts runs it as a process; integration tests run it in-process.
+ */
+export async function startWorker(environment: Environment, logger: Logger, options: { httpPort?: number } = {}): Promise<RunningWorker> {
+  const orm = await MikroORM.init(createOrmConfig({ databaseUrl: environment.DATABASE_URL, poolMax: environment.DATABASE_POOL_MAX }));
+  // Exports read through server-side cursors, one connection each while they run.
+  const exportPool = new pg.Pool({ connectionString: environment.DATABASE_URL, max: environment.WORKER_CONCURRENCY, application_name: 'serpwise-worker-exports' });
+  const redis = createRedisConnection(environment, 'serpwise-worker-main');
+  const registry = createMetricsRegistry('worker');
+  const records = () => new JobRecordRepository(orm.em.fork());
+  const files = createFileStore(environment);
+  const links = await DownloadLinks.create(environment, redis);
+
+  // Every registered job needs a handler here; the runner refuses to start otherwise.
+  const handlers = [new DiagnosticProcessor(() => orm.em.fork(), redis, environment), new ExportProcessor(() => orm.em.fork(), exportPool, files, { maxExportRows: environment.EXPORT_MAX_ROWS })];
+  const events = new RedisJobEvents(redis, environment.REDIS_PREFIX, {
+    [exportJob.name]: (status) => presentExport(status, links, environment.EXPORT_FILE_TTL_HOURS),
+  });
+
+  // Recurring work (job schedulers). The sandbox gateway is the payments default, as in the API's BillingModule.
+  const scheduledTasks = new ScheduledTaskRunner(
+    [
+      subscriptionRenewalsTask({
+        billing: () => new BillingRepository(orm.em.fork()),
+        users: () => new UserRepository(orm.em.fork()),
+        gateway: new SandboxPaymentGateway(),
+        mailer: createMailer(environment),
+      }),
+    ],
+    environment,
+    logger,
+  );
+
+  const runner = new JobRunner(handlers, orm, events, environment, logger, new JobMetrics(registry));
+  const queue = new BullJobQueue(redis, queueKeyPrefix(environment.REDIS_PREFIX));
+  const reconciler = new OrphanReconciler(records, queue, logger, Math.max(60_000, environment.JOB_LOCK_DURATION_MS * 2));
+  const sweeper = new ExportFileSweeper(records, files, logger, environment.EXPORT_FILE_TTL_HOURS * 3_600_000);
+  const http = await startWorkerHttpServer(options.httpPort ?? environment.WORKER_PORT, environment.HOST, registry, {
+    database: () => orm.em.fork().execute('select 1'),
+    redis: redisCheck(redis),
+  });
+
+  runner.start();
+  reconciler.startEvery(60_000);
+  sweeper.startEvery(5 * 60_000);
+  await scheduledTasks.start();
+
+  return {
+    port: (http.address() as { port: number }).port,
+    stop: async () => {
+      reconciler.stop();
+      sweeper.stop();
+      await new Promise((resolve) => http.close(resolve));
+      await scheduledTasks.stop();
+      await runner.stop();
+      await queue.close();
+      await redis.quit().catch(() => redis.disconnect());
+      await exportPool.end();
+      await orm.close();
+    },
+  };
+}
