@@ -16,6 +16,7 @@ const workspaceModules = {
   '^@serpwise/contracts$': '<rootDir>/backend/libs/contracts/src/index.ts',
   '^@serpwise/database$': '<rootDir>/backend/libs/database/src/index.ts',
   '^@serpwise/research$': '<rootDir>/backend/libs/research/src/index.ts',
+  '^@serpwise/reports$': '<rootDir>/backend/libs/reports/src/index.ts',
   '^@serpwise/backend/platform$': '<rootDir>/backend/src/platform/index.ts',
   '^(\\.{1,2}/.*)\\.js$': '$1',
 };

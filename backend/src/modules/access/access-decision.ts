@@ -1,4 +1,4 @@
-import { adminActionTimeoutMs, authMessages, hasFullPlan, type AccessLevel } from '@serpwise/contracts';
+import { adminActionTimeoutMs, authMessages, hasFullPlan, hasReconPlan, type AccessLevel } from '@serpwise/contracts';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { sessionExpiredMessage } from '../sessions/request-session.js';
 
@@ -8,6 +8,7 @@ const allow: AccessDecision = { allowed: true };
 const deny = (status: 401 | 403, message: string): AccessDecision => ({ allowed: false, status, message });
 
 export const isFullIdentity = (identity: Identity) => hasFullPlan(identity.planRoles);
+export const isReconIdentity = (identity: Identity) => hasReconPlan(identity.planRoles);
 export const isAdminIdentity = (identity: Identity) => identity.user.roles.includes('admin');
 
 /**
@@ -29,6 +30,8 @@ export function decideAccess(
       return allow;
     case 'full':
       return isFullIdentity(identity) ? allow : deny(403, authMessages.fullPlanRequired);
+    case 'recon':
+      return isReconIdentity(identity) ? allow : deny(403, authMessages.reconPlanRequired);
     case 'parent':
       return identity.parent ? deny(403, authMessages.parentRequired) : allow;
     case 'admin':

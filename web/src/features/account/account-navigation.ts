@@ -11,6 +11,7 @@ export const accountNavigation: AccountNavEntry[] = [
   { path: 'receipts', label: 'Receipts' },
   { path: 'subscription', label: 'Subscription', hiddenForChild: true },
   { path: 'teammanagement', label: 'Team', hiddenForChild: true },
+  { path: 'reportdesign', label: 'Report Design' },
   { path: 'api', label: 'API' },
   { path: 'redeem-bundle', label: 'Redeem Bundle' },
 ];

@@ -4,6 +4,7 @@ import { AccountLayout } from './components/account-layout';
 import { AccountSettingsPage } from './components/account-settings-page';
 import { ApiAccessPage } from './components/api-access-page';
 import { RedeemBundlePage } from './components/redeem-bundle-page';
+import { ReportDesignPage } from './components/report-design-page';
 import { RequestKeywordsFlow, RequestKeywordsStep1, RequestKeywordsStep2, RequestKeywordsStep3 } from './components/request-keywords';
 import { billingAccountRoutes } from '../billing/routes';
 import { teamAccountRoutes } from '../team/routes';
@@ -24,6 +25,7 @@ export const accountSettingsRoutes: RouteObject[] = [
       { path: 'step-3', element: <RequestKeywordsStep3 /> },
     ],
   },
+  { path: 'reportdesign', element: <ReportDesignPage /> },
   { path: 'api', element: <ApiAccessPage /> },
   { path: 'redeem-bundle', element: <RedeemBundlePage /> },
   { path: 'alerts', element: <Navigate to="/account/scheduled-pdf-reports" replace /> },

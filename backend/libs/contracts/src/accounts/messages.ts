@@ -17,6 +17,7 @@ export const authMessages = {
   captchaFailed: 'We could not verify that you are not a robot. Reload the page and try again.',
   loginRequired: 'Log in to continue.',
   fullPlanRequired: 'Your plan does not include this. Upgrade to a full plan to use it.',
+  reconPlanRequired: 'Your plan does not include this. White-labelled reports are part of the full recon plan.',
   adminRequired: 'Only administrators can do this.',
   adminActionsDisabled: 'Admin actions are switched off. Enable them again to continue (they stay on for one hour).',
   parentRequired: 'Only the account owner can do this.',

@@ -34,6 +34,7 @@ import {
   OutreachWebsiteSchema,
 } from './outreach.entity.js';
 import { ProjectAlertSchema } from './project-alert.entity.js';
+import { ReportDesignSchema } from './report-design.entity.js';
 import {
   ApiKeySchema,
   ApiUsageMonthSchema,
@@ -66,6 +67,7 @@ export * from './project-alert.entity.js';
 export * from './project-keywords.entity.js';
 export * from './outreach.entity.js';
 export * from './account-settings.entity.js';
+export * from './report-design.entity.js';
 
 /** The research warehouse (docs/research-data.md). */
 export const warehouseEntities = [
@@ -90,4 +92,4 @@ export const projectAreaEntities = [ProjectTeamAccessSchema, TrackedTermSchema, 
 export const allEntities = [SessionSchema, JobRecordSchema, UserSchema, PasswordResetSchema, MissedSearchEventSchema,
   PaymentCardSchema, SubscriptionSchema, ReceiptSchema, CancellationSurveySchema, ...warehouseEntities, ProjectSchema, RequestedKeywordSchema,
   ApiKeySchema, ApiUsageMonthSchema, BundleCodeSchema, BundleRedemptionSchema, UserEmailAddressSchema, UserContactInfoSchema, ProjectAlertSchema,
-  ...projectAreaEntities];
+  ...projectAreaEntities, ReportDesignSchema];

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { countryCodeSchema } from '../research/territories.js';
+
+/**
+ * PDF reports (03-account-exports-reports.md §3 "Report choices", "PDF export state"): the templates, the designs,
+ * the sections a report can hold, and the options a browser sends. Rendering lives in @serpwise/reports.
+ */
+export const reportTemplates = ['Comprehensive', 'Executive', 'Opportunity', 'Progress', 'Strategy'] as const;
+export type ReportTemplate = (typeof reportTemplates)[number];
+
+export const reportDesigns = ['Surf', 'Executive', 'Arc', 'Slate', 'Whiteboard', 'Zest', 'Harmony', 'White'] as const;
+export type ReportDesign = (typeof reportDesigns)[number];
+
+/** The PDF export state's styleId: a design's position in the documented list, from 1 (Surf) to 8 (White). */
+export const reportDesignOfStyleId = (styleId: number): ReportDesign | undefined => reportDesigns[styleId - 1];
+export const styleIdOfReportDesign = (design: ReportDesign): number => reportDesigns.indexOf(design) + 1;
+
+/** The sections a report can hold; `printId` is the exportable element's id of the PDF export state. */
+export const reportSections = [
+  { printId: 'overview', title: 'Domain Overview' },
+  { printId: 'traffic-history', title: 'Organic Traffic History' },
+  { printId: 'top-keywords', title: 'Top Organic Keywords' },
+  { printId: 'ranking-changes', title: 'Ranking Changes' },
+  { printId: 'opportunities', title: 'Keyword Opportunities' },
+  { printId: 'competitors', title: 'Organic Competitors' },
+  { printId: 'keyword-overlap', title: 'Keyword Overlap' },
+  { printId: 'top-pages', title: 'Top Pages' },
+  { printId: 'ppc-overview', title: 'PPC Overview' },
+  { printId: 'ppc-keywords', title: 'Top Paid Keywords' },
+  { printId: 'ppc-competitors', title: 'PPC Competitors' },
+  { printId: 'backlinks', title: 'Backlinks' },
+] as const;
+export type ReportSectionId = (typeof reportSections)[number]['printId'];
+export const reportSectionIds = reportSections.map((section) => section.printId) as [ReportSectionId, ...ReportSectionId[]];
+export const reportSectionTitle = (printId: ReportSectionId): string => reportSections.find((section) => section.printId === printId)!.title;
+
+/** Each template's sections, in the order it prints them when the user picks none. */
+export const reportTemplateSections: Record<ReportTemplate, readonly ReportSectionId[]> = {
+  Comprehensive: reportSectionIds,
+  Executive: ['overview', 'traffic-history', 'competitors', 'ppc-overview'],
+  Opportunity: ['overview', 'opportunities', 'ranking-changes', 'keyword-overlap', 'ppc-competitors'],
+  Progress: ['overview', 'traffic-history', 'ranking-changes', 'top-pages', 'ppc-overview', 'backlinks'],
+  Strategy: ['overview', 'competitors', 'keyword-overlap', 'top-keywords', 'ppc-competitors', 'ppc-keywords', 'backlinks'],
+};
+
+/** The row cap of every table in a report: the default and the most a request may ask for. */
+export const reportRowLimits = { default: 10, max: 50 } as const;
+
+/** Lengths of the free texts; comments share the documented textarea limit (03 §5). */
+export const reportTextLimits = { title: 120, preparedBy: 100, preparedFor: 100, comments: 1770 } as const;
+
+export const reportMessages = {
+  unknownTemplate: `The template must be one of ${reportTemplates.join(', ')}.`,
+  unknownDesign: `The design must be one of ${reportDesigns.join(', ')}.`,
+  unknownSection: `A section must be one of ${reportSectionIds.join(', ')}.`,
+  titleTooLong: `The title is at most ${reportTextLimits.title} characters.`,
+  preparedByTooLong: `"Prepared by" is at most ${reportTextLimits.preparedBy} characters.`,
+  preparedForTooLong: `"Prepared for" is at most ${reportTextLimits.preparedFor} characters.`,
+  commentsTooLong: `The max number of characters is ${reportTextLimits.comments}`,
+  rowLimit: `Rows per table must be a whole number from 1 to ${reportRowLimits.max}.`,
+  month: 'The month must be written YYYY-MM.',
+  domainRequired: 'Enter the domain the report is about.',
+} as const;
+
+/** A list parameter sent either as an array or as one comma-separated string (a query string). */
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value), z.array(item));
+
+const optionalText = (max: number, message: string) => z.string().trim().max(max, message).optional().default('');
+
+/**
+ * What a user chooses for a report (the PDF export modal's fields): the domain and territory it is about, the
+ * template and design, the texts, the selected sections in their order (none = the template's), the row cap per
+ * table, and whether to white-label it (honoured only for full recon users).
+ */
+export const reportOptionsSchema = z.object({
+  domain: z.string({ error: reportMessages.domainRequired }).trim().min(1, reportMessages.domainRequired).max(253),
+  countryCode: countryCodeSchema,
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, reportMessages.month).optional(),
+  template: z.enum(reportTemplates, { error: reportMessages.unknownTemplate }).default('Comprehensive'),
+  design: z.enum(reportDesigns, { error: reportMessages.unknownDesign }).default('Surf'),
+  customTitle: optionalText(reportTextLimits.title, reportMessages.titleTooLong),
+  preparedBy: optionalText(reportTextLimits.preparedBy, reportMessages.preparedByTooLong),
+  preparedFor: optionalText(reportTextLimits.preparedFor, reportMessages.preparedForTooLong),
+  comments: optionalText(reportTextLimits.comments, reportMessages.commentsTooLong),
+  sections: listOf(z.enum(reportSectionIds, { error: reportMessages.unknownSection })).optional(),
+  rowLimit: z.coerce.number({ error: reportMessages.rowLimit }).int(reportMessages.rowLimit).min(1, reportMessages.rowLimit).max(reportRowLimits.max, reportMessages.rowLimit).default(reportRowLimits.default),
+  whiteLabel: z.preprocess((value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value), z.boolean()).default(false),
+});
+export type ReportOptionsInput = z.input<typeof reportOptionsSchema>;
+export type ReportOptions = z.output<typeof reportOptionsSchema>;
+
+/** An exportable element of the PDF export state: a section, whether it is selected, and its place. */
+export interface ExportableElement {
+  printId: string;
+  isSelected: boolean;
+  order: number;
+}
+
+/** The selected sections of the export modal's element list, in their order (unknown ids are skipped). */
+export function sectionsOfElements(elements: readonly ExportableElement[]): ReportSectionId[] {
+  const known = new Set<string>(reportSectionIds);
+  return elements
+    .map((element, index) => ({ element, index }))
+    .filter(({ element }) => element.isSelected && known.has(element.printId))
+    .sort((a, b) => a.element.order - b.element.order || a.index - b.index)
+    .map(({ element }) => element.printId as ReportSectionId);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Report design (white label) of /account/reportdesign
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The logo of a white-labelled report: a small PNG or JPEG. */
+export const reportLogoLimits = { maxBytes: 200 * 1024, types: ['image/png', 'image/jpeg'] as const } as const;
+export type ReportLogoType = (typeof reportLogoLimits.types)[number];
+
+export const reportDesignLimits = { companyName: 100 } as const;
+
+/** The colours a report design starts with before the user picks their own. */
+export const defaultReportColors = { primaryColor: '#1d4ed8', accentColor: '#f59e0b' } as const;
+
+export const reportDesignMessages = {
+  companyNameTooLong: `The company name is at most ${reportDesignLimits.companyName} characters.`,
+  colorInvalid: 'Enter a colour as # and six hexadecimal digits, like #1d4ed8.',
+  logoMissing: 'Choose a logo file to upload.',
+  logoType: 'The logo must be a PNG or JPEG image.',
+  logoTooLarge: `The logo must be at most ${reportLogoLimits.maxBytes / 1024} KB.`,
+  logoDimensions: 'The logo must be at most 2000 pixels wide and 2000 pixels high.',
+  reconRequired: 'White-labelled reports are part of the full recon plan.',
+  saved: 'Your report design has been saved.',
+} as const;
+
+const colorSchema = z
+  .string({ error: reportDesignMessages.colorInvalid })
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, reportDesignMessages.colorInvalid)
+  .transform((color) => color.toLowerCase());
+
+export const saveReportDesignSchema = z
+  .object({
+    companyName: z.string().trim().max(reportDesignLimits.companyName, reportDesignMessages.companyNameTooLong).default(''),
+    primaryColor: colorSchema,
+    accentColor: colorSchema,
+  })
+  .strict();
+export type SaveReportDesign = z.input<typeof saveReportDesignSchema>;
+
+/** GET /rest/account/report-design: the account's design (defaults until saved). */
+export interface ReportDesignSettings {
+  companyName: string;
+  primaryColor: string;
+  accentColor: string;
+  hasLogo: boolean;
+  logoType: ReportLogoType | null;
+  /** Changes with every upload, so the page can bust the image cache. */
+  logoUpdatedAt: string | null;
+  /** False until the user saves a design for the first time. */
+  isSaved: boolean;
+}

@@ -1,0 +1,175 @@
+import PDFDocument from 'pdfkit';
+import type { DesignTheme } from '../designs.js';
+
+/** A4 in points, and the frame every content page shares. */
+export const page = { width: 595.28, height: 841.89, margin: 50, top: 78, bottom: 772 } as const;
+export const contentWidth = page.width - 2 * page.margin;
+
+/** Who the report carries the name of: drawn in the page header and on the cover. */
+export interface Brand {
+  name: string;
+  logo: Buffer | null;
+}
+
+/** An image PDFKit has opened (its PDFImage); doc.image() takes it in place of the bytes. */
+export type OpenedImage = { width: number; height: number };
+
+/** PDFKit's openImage (not in its type definitions); null for an image it cannot read, which then is left out. */
+function openImage(doc: PDFKit.PDFDocument, data: Buffer): OpenedImage | null {
+  try {
+    const image = (doc as unknown as { openImage(data: Buffer): OpenedImage }).openImage(data);
+    return image.width > 0 && image.height > 0 ? image : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface FooterInfo {
+  left: string;
+  title: string;
+}
+
+/**
+ * A PDFKit document with the report's frame: content pages start below the header band and break before the footer,
+ * every section heading is a PDF bookmark, and `finish()` draws the headers, footers and "Page n of N" on every page
+ * once their number is known (pages are buffered; a report is a few hundred kB at most).
+ */
+export class ReportWriter {
+  readonly doc: PDFKit.PDFDocument;
+  /** The cursor: where the next block starts on the current page. */
+  y: number = page.top;
+  /**
+   * The brand's logo, opened once: PDFKit embeds an image given as an opened image once and refers to it from every
+   * page (a Buffer would be embedded again on each page). Null without a logo or when PDFKit cannot read it.
+   */
+  readonly logo: OpenedImage | null;
+
+  constructor(
+    readonly theme: DesignTheme,
+    readonly brand: Brand,
+    info: { title: string; author: string; subject: string; createdAt: Date },
+  ) {
+    this.doc = new PDFDocument({
+      size: 'A4',
+      autoFirstPage: false,
+      bufferPages: true,
+      margins: { top: page.top, bottom: page.height - page.bottom, left: page.margin, right: page.margin },
+      displayTitle: true,
+      lang: 'en-US',
+      info: { Title: info.title, Author: info.author, Subject: info.subject, Creator: brand.name, Producer: brand.name, CreationDate: info.createdAt, ModDate: info.createdAt },
+    });
+    this.logo = brand.logo ? openImage(this.doc, brand.logo) : null;
+  }
+
+  get colors() {
+    return this.theme.colors;
+  }
+
+  addPage(): void {
+    this.doc.addPage();
+    this.y = page.top;
+  }
+
+  /** Starts a new page when fewer than `height` points are left on this one; true when it did. */
+  ensureSpace(height: number): boolean {
+    if (this.y + height <= page.bottom) return false;
+    this.addPage();
+    return true;
+  }
+
+  /** Writes text at (x, y) without letting PDFKit move its own cursor or add pages. */
+  text(value: string, x: number, y: number, options: { font: string; size: number; color: string; width?: number; align?: 'left' | 'right' | 'center' }): void {
+    const { doc } = this;
+    doc.font(options.font).fontSize(options.size).fillColor(options.color);
+    const width = options.width ?? contentWidth;
+    doc.text(value, x, y, { width, align: options.align ?? 'left', lineBreak: false });
+  }
+
+  /** The text cut with an ellipsis so it fits `width` on one line. */
+  fit(value: string, width: number, font: string, size: number): string {
+    const { doc } = this;
+    doc.font(font).fontSize(size);
+    if (doc.widthOfString(value) <= width) return value;
+    let low = 0;
+    let high = value.length;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (doc.widthOfString(`${value.slice(0, middle)}…`) <= width) low = middle;
+      else high = middle - 1;
+    }
+    return `${value.slice(0, low)}…`;
+  }
+
+  /** A paragraph that wraps, moving the cursor below it (and to a new page first when it does not fit). */
+  paragraph(value: string, options: { size?: number; color?: string; font?: string; gap?: number } = {}): void {
+    const { doc } = this;
+    const size = options.size ?? 10;
+    doc.font(options.font ?? this.theme.fonts.body).fontSize(size);
+    const height = doc.heightOfString(value, { width: contentWidth, lineGap: 2 });
+    this.ensureSpace(Math.min(height, page.bottom - page.top));
+    doc.fillColor(options.color ?? this.colors.text).text(value, page.margin, this.y, { width: contentWidth, lineGap: 2 });
+    this.y = doc.y + (options.gap ?? 10);
+  }
+
+  /** A section's heading: starts the section on a new page and adds its bookmark. */
+  sectionHeading(title: string): void {
+    this.addPage();
+    const { doc, theme } = this;
+    doc.outline.addItem(title);
+    this.text(title, page.margin, this.y, { font: theme.fonts.heading, size: theme.headingSize, color: theme.colors.primary });
+    this.y += theme.headingSize + 6;
+    doc.rect(page.margin, this.y, 48, 3).fill(theme.colors.accent);
+    this.y += 18;
+  }
+
+  /** A sub-heading inside a section (kept with at least `keep` points of what follows). */
+  subheading(title: string, keep = 80): void {
+    this.ensureSpace(20 + keep);
+    this.text(title, page.margin, this.y, { font: this.theme.fonts.bodyBold, size: 12, color: this.colors.text });
+    this.y += 20;
+  }
+
+  /** A small grey line under a table or chart. */
+  caption(value: string): void {
+    this.ensureSpace(14);
+    this.text(this.fit(value, contentWidth, this.theme.fonts.body, 8), page.margin, this.y, { font: this.theme.fonts.body, size: 8, color: this.colors.muted });
+    this.y += 16;
+  }
+
+  /** Headers and footers on every page but the cover, then ends the document. */
+  finish(footer: FooterInfo): PDFKit.PDFDocument {
+    const { doc } = this;
+    const range = doc.bufferedPageRange();
+    for (let index = range.start; index < range.start + range.count; index += 1) {
+      doc.switchToPage(index);
+      // Writing in the margins must not make PDFKit open a page.
+      const margins = { ...doc.page.margins };
+      doc.page.margins = { top: 0, bottom: 0, left: 0, right: 0 };
+      if (index > range.start) this.pageFrame(footer, index - range.start + 1, range.count);
+      doc.page.margins = margins;
+    }
+    doc.flushPages();
+    doc.end();
+    return doc;
+  }
+
+  private pageFrame(footer: FooterInfo, number: number, count: number): void {
+    const { doc, theme, brand } = this;
+    const { primary, muted, rule } = theme.colors;
+    doc.rect(0, 0, page.width, 6).fill(primary);
+    let brandRight = page.margin;
+    if (this.logo) {
+      doc.image(this.logo as never, page.margin, 18, { fit: [90, 26], valign: 'center' });
+      brandRight += 98;
+    }
+    if (brand.name) {
+      this.text(this.fit(brand.name, 200, theme.fonts.bodyBold, 10), brandRight, 26, { font: theme.fonts.bodyBold, size: 10, color: primary, width: 200 });
+    }
+    this.text(this.fit(footer.title, 260, theme.fonts.body, 9), page.width - page.margin - 260, 27, { font: theme.fonts.body, size: 9, color: muted, width: 260, align: 'right' });
+    doc.moveTo(page.margin, 52).lineTo(page.width - page.margin, 52).lineWidth(0.5).strokeColor(rule).stroke();
+    const footY = page.height - 44;
+    doc.moveTo(page.margin, footY - 8).lineTo(page.width - page.margin, footY - 8).lineWidth(0.5).strokeColor(rule).stroke();
+    this.text(this.fit(footer.left, 380, theme.fonts.body, 8), page.margin, footY, { font: theme.fonts.body, size: 8, color: muted, width: 380 });
+    this.text(`Page ${number} of ${count}`, page.width - page.margin - 120, footY, { font: theme.fonts.body, size: 8, color: muted, width: 120, align: 'right' });
+  }
+}

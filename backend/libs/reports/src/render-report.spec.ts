@@ -1,0 +1,310 @@
+import { describe, expect, it } from '@jest/globals';
+import { reportDesigns, reportSectionIds, reportSectionTitle, reportTemplates, reportTemplateSections } from '@serpwise/contracts';
+import type { DomainMonthPoint, KeywordComparisonRow, Sql } from '@serpwise/research';
+import { pdfText, squeezeSpaces } from '../../../../infra/test/pdf-text.js';
+import { sampleJpeg, solidPng } from '../../../../infra/test/images.js';
+import { checkLogo, maxLogoPixels } from './logo.js';
+import { gatherReportData, limitConcurrency, reportQueryConcurrency, type ReportData } from './report-data.js';
+import { pdfPageCount, renderReport, renderReportFromData, reportFileName, reportToBuffer } from './render-report.js';
+import { serpwiseBranding, type ReportRequest } from './report-request.js';
+
+const month = (index: number) => `2026-${String(index).padStart(2, '0')}-01`;
+const point = (index: number): DomainMonthPoint => ({
+  month: month(index),
+  clicks: 1000 + index * 150,
+  keywords: 40 + index,
+  position: 12 - index / 4,
+  top3: 3 + index,
+  top10: 10 + index,
+  value: 2500 + index * 10,
+  paidKeywords: index > 4 ? 12 : 0,
+  paidClicks: index > 4 ? 300 : 0,
+  budget: index > 4 ? 1234.5 : 0,
+});
+const keywordRow = (keyword: string, position: number, clicks: number): KeywordComparisonRow => ({
+  keyword,
+  url: `https://alpha.example/${keyword.replace(/ /g, '-')}`,
+  position,
+  previousPosition: position + 2,
+  positionChange: 2,
+  volume: 12_100,
+  cpc: 1.25,
+  difficulty: 40,
+  clicks,
+  previousClicks: clicks - 10,
+  clicksChange: 10,
+  value: clicks * 1.25,
+  competitor: null,
+  competitorPosition: null,
+});
+
+/** Data for every section, with numbers that only appear where they belong. */
+const fixture: ReportData = {
+  domain: 'alpha.example',
+  territory: 'US',
+  month: month(10),
+  history: Array.from({ length: 10 }, (_, index) => point(index + 1)),
+  current: point(10),
+  previous: point(9),
+  ppc: {
+    domain: 'alpha.example',
+    territory: 'US',
+    wasQueryFound: true,
+    month: month(10),
+    latest: { month: month(10), paidKeywords: 12, paidClicks: 300, budget: 1234.5 },
+    adCopies: 4,
+    history: Array.from({ length: 10 }, (_, index) => ({ month: month(index + 1), paidKeywords: index > 4 ? 12 : 0, paidClicks: index > 4 ? 300 : 0, budget: index > 4 ? 1234.5 : 0 })),
+  },
+  topKeywords: { rows: [keywordRow('red running shoes', 3, 4321), keywordRow('trail shoes', 5, 987)], totalRows: 345 },
+  gainedRanks: { rows: [keywordRow('gained keyword', 4, 50)], totalRows: 12 },
+  lostRanks: { rows: [], totalRows: 0 },
+  opportunities: { rows: [keywordRow('almost there shoes', 14, 21)], totalRows: 9 },
+  competitors: { rows: [{ domain: 'beta.example', commonKeywords: 17_654, theirKeywords: 23_456, overlap: 41.7, clicks: 55_555, value: 1234.56 }], totalRows: 31 },
+  overlap: {
+    domains: ['alpha.example', 'beta.example', 'gamma.example'],
+    counts: {
+      venn: [
+        { domains: ['alpha.example'], keywords: 11 },
+        { domains: ['beta.example'], keywords: 12 },
+        { domains: ['alpha.example', 'beta.example'], keywords: 13 },
+        { domains: ['gamma.example'], keywords: 14 },
+        { domains: ['alpha.example', 'gamma.example'], keywords: 15 },
+        { domains: ['beta.example', 'gamma.example'], keywords: 16 },
+        { domains: ['alpha.example', 'beta.example', 'gamma.example'], keywords: 17 },
+      ],
+      segments: { all: 98, core: 17, missing: 42, content: 7, questions: 3, transactional: 5 },
+    },
+  },
+  topPages: { rows: [{ url: 'https://alpha.example/shoes', title: 'Shoes', keywords: 8, bestPosition: 2, clicks: 7777, value: 321.5, clicksShare: 12.5 }], totalRows: 40 },
+  ppcKeywords: {
+    rows: [{ keyword: 'buy shoes online', volume: 8100, cpc: 2.5, position: 1, paidClicks: 222, budget: 555, monthsBought: 9, firstMonth: month(2), headline: 'h', body: 'b', displayUrl: 'd' }],
+    totalRows: 12,
+  },
+  ppcCompetitors: { rows: [{ domain: 'delta.example', commonKeywords: 6, competitionLevel: 0.3333, paidKeywords: 44, paidClicks: 888, budget: 4321 }], totalRows: 3 },
+  backlinks: {
+    rows: [{ sourceUrl: 'https://news.example/post', sourceDomain: 'news.example', targetUrl: 'https://alpha.example/', anchor: 'great shoes', nofollow: false, firstSeen: '2026-09-14', lastSeen: null, live: true }],
+    totalRows: 25,
+    lost: 5,
+  },
+};
+
+const request = (overrides: Partial<ReportRequest> = {}): ReportRequest => ({
+  template: 'Comprehensive',
+  design: 'Surf',
+  title: 'Quarterly Search Review',
+  preparedBy: 'Ada Analyst',
+  preparedFor: 'Bob Buyer',
+  comments: 'Traffic grew all quarter; the paid budget held steady.',
+  subject: { domain: 'alpha.example', territory: 'US' },
+  branding: serpwiseBranding,
+  generatedAt: new Date('2026-11-22T12:00:00Z'),
+  ...overrides,
+});
+
+const render = async (input: ReportRequest, data = fixture) => {
+  const pdf = await reportToBuffer(renderReportFromData(input, data));
+  return { pdf, text: squeezeSpaces(await pdfText(pdf)) };
+};
+
+describe('renderReportFromData', () => {
+  it('writes a real PDF whose text holds the cover, every section heading and the table numbers', async () => {
+    const { pdf, text } = await render(request());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(text).toContain('Quarterly Search Review');
+    expect(text).toContain('Ada Analyst');
+    expect(text).toContain('Bob Buyer');
+    expect(text).toContain('Traffic grew all quarter; the paid budget held steady.');
+    expect(text).toContain('alpha.example · United States · Oct 2026');
+    for (const id of reportSectionIds) expect(text).toContain(reportSectionTitle(id));
+    expect(text).toMatch(/red running shoes 3 12,100 \$1\.25 4,321 \$5,401/);
+    expect(text).toMatch(/beta\.example 17,654 23,456 41\.7% 55,555 \$1,235/);
+    expect(text).toMatch(/delta\.example 6 33\.3% 44 888 \$4,321/);
+    expect(text).toMatch(/buy shoes online 1 8,100 \$2\.50 222 \$555 9/);
+    expect(text).toContain('Showing 2 of 345 keywords');
+    expect(text).toContain('Serpwise');
+    // One cover page plus one page per section.
+    expect(pdfPageCount(pdf)).toBe(1 + reportSectionIds.length);
+    expect(text).toContain(`Page ${1 + reportSectionIds.length} of ${1 + reportSectionIds.length}`);
+  });
+
+  it('prints only the chosen sections, in the chosen order', async () => {
+    const { pdf, text } = await render(request({ sections: ['backlinks', 'competitors'] }));
+    const backlinks = text.indexOf('Backlinks');
+    const competitors = text.indexOf('Organic Competitors');
+    expect(backlinks).toBeGreaterThan(-1);
+    expect(competitors).toBeGreaterThan(backlinks);
+    expect(text).not.toContain('Top Organic Keywords');
+    expect(text).not.toContain('PPC Overview');
+    expect(pdfPageCount(pdf)).toBe(3);
+  });
+
+  it.each(reportTemplates)('prints the %s template’s default sections', async (template) => {
+    const { text } = await render(request({ template, title: '' }));
+    expect(text).toContain(`${template} Report for alpha.example`);
+    for (const id of reportSectionIds) {
+      if (reportTemplateSections[template].includes(id)) expect(text).toContain(reportSectionTitle(id));
+    }
+    const last = reportTemplateSections[template].at(-1)!;
+    const headings = reportTemplateSections[template].map((id) => text.indexOf(`\n${reportSectionTitle(id)}`));
+    expect(headings.every((index) => index >= 0)).toBe(true);
+    expect([...headings].sort((a, b) => a - b)).toEqual(headings);
+    expect(last).toBeTruthy();
+  });
+
+  it.each(reportDesigns)('renders the %s design', async (design) => {
+    const { text } = await render(request({ design, sections: ['overview', 'competitors'] }));
+    expect(text).toContain('Quarterly Search Review');
+    expect(text).toContain('Domain Overview');
+    expect(text).toMatch(/beta\.example 17,654/);
+  });
+
+  it('white-labels: the company name and logo instead of Serpwise, anywhere in the file', async () => {
+    const logo = solidPng(120, 40, { alpha: 200 });
+    const { pdf, text } = await render(
+      request({ branding: { kind: 'white-label', companyName: 'Acme Growth Partners', logo: { data: logo, type: 'image/png' }, primaryColor: '#7c2d12', accentColor: '#0f766e' } }),
+    );
+    expect(text).toContain('Acme Growth Partners');
+    expect(text).not.toMatch(/serpwise/i);
+    expect(pdf.toString('latin1')).not.toMatch(/serpwise/i); // metadata too
+    expect(pdf.toString('latin1')).toContain('/Subtype /Image');
+    // The logo (and its alpha mask) is embedded once for the cover and all 13 page headers.
+    expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(2);
+    const jpeg = await render(request({ sections: ['overview'], branding: { kind: 'white-label', companyName: 'Acme', logo: { data: sampleJpeg(), type: 'image/jpeg' }, primaryColor: '#7c2d12', accentColor: '#0f766e' } }));
+    expect(jpeg.pdf.toString('latin1')).toContain('/Filter /DCTDecode');
+  });
+
+  it('says so when a section has no data', async () => {
+    const { text } = await render(request({ sections: ['ranking-changes', 'ppc-keywords'] }), { ...fixture, lostRanks: { rows: [], totalRows: 0 }, ppcKeywords: { rows: [], totalRows: 0 } });
+    expect(text).toContain('Lost ranks');
+    expect(text).toContain('No keywords in Oct 2026.');
+    expect(text).toContain('No paid keywords for alpha.example in the United States in Oct 2026.');
+  });
+
+  it('names the file after the domain, template and month', () => {
+    expect(reportFileName(request(), '2026-10-01')).toBe('serpwise-alpha.example-comprehensive-2026-10.pdf');
+    expect(reportFileName(request({ branding: { kind: 'white-label', companyName: '', logo: null, primaryColor: '#000000', accentColor: '#ffffff' } }), null)).toBe('report-alpha.example-comprehensive.pdf');
+  });
+});
+
+/** A warehouse stand-in that answers the few look-ups a report starts with and records every query. */
+function recordingSql() {
+  const queries: { text: string; params: readonly unknown[] }[] = [];
+  const sql: Sql = {
+    query: async <T extends object>(text: string, params: readonly unknown[] = []) => {
+      queries.push({ text, params });
+      if (text.includes('from domain d left join domain_month m')) {
+        return fixture.history.map((entry) => ({
+          domain_id: 1, domain: 'alpha.example', month: entry.month, organic_keywords: entry.keywords, organic_top3: entry.top3, organic_top10: entry.top10,
+          organic_clicks: String(entry.clicks), organic_value: String(entry.value), average_position: String(entry.position),
+          paid_keywords: entry.paidKeywords, paid_clicks: String(entry.paidClicks), paid_budget: String(entry.budget),
+        })) as unknown as T[];
+      }
+      if (/^select id from domain where name = \?/.test(text)) return [{ id: params[0] === 'alpha.example' ? 1 : 2 }] as T[];
+      if (text.includes('max(month)')) return [{ month: month(10) }] as T[];
+      if (text.includes('count(*)::int as total')) return [{ total: 500 }] as T[];
+      if (text.includes('count(*) filter')) return [{ all: 0, core: 0, missing: 0, content: 0, questions: 0, transactional: 0 }] as T[];
+      if (text.includes('"commonKeywords"') && text.includes(' limit ')) return [{ domain: 'beta.example' }, { domain: 'gamma.example' }] as T[];
+      return [] as T[];
+    },
+  };
+  return { sql, queries };
+}
+
+/** The row window a paged query asks for: pageOf inlines "limit N offset M", the PPC kit passes them as parameters. */
+const limitOf = (query: { text: string; params: readonly unknown[] }): number | null => {
+  const inline = / limit (\d+) offset \d+$/.exec(query.text);
+  if (inline) return Number(inline[1]);
+  if (/ limit \? offset \?$/.test(query.text)) return Number(query.params.at(-2));
+  return null;
+};
+
+describe('gatherReportData', () => {
+  it('caps every table at the row limit, and reads only what the sections need', async () => {
+    const all = recordingSql();
+    const data = await gatherReportData(all.sql, request(), { sections: [...reportSectionIds], rowLimit: 7 });
+    const limits = all.queries.map(limitOf).filter((limit): limit is number => limit !== null);
+    // Nine tables: top keywords, gained, lost, opportunities, competitors, top pages, PPC keywords, PPC competitors, backlinks.
+    expect(limits.filter((limit) => limit === 7)).toHaveLength(9);
+    // The only other window is the one-row read that counts lost backlinks.
+    expect(limits.filter((limit) => limit !== 7)).toEqual([1]);
+    expect(data.overlap?.domains).toEqual(['alpha.example', 'beta.example', 'gamma.example']);
+
+    const few = recordingSql();
+    const small = await gatherReportData(few.sql, request(), { sections: ['top-pages'], rowLimit: 3 });
+    expect(few.queries.map(limitOf).filter((limit) => limit !== null)).toEqual([3]);
+    expect(small.topKeywords).toBeUndefined();
+    expect(small.competitors).toBeUndefined();
+    expect(small.current?.month).toBe(month(10));
+    expect(small.previous?.month).toBe(month(9));
+  });
+
+  it('runs at most a few queries at once, so a report leaves connections for everyone else', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const slow: Sql = {
+      query: async <T extends object>(text: string) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
+        return [{ text }] as unknown as T[];
+      },
+    };
+    const limited = limitConcurrency(slow, 3);
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => limited.query<{ text: string }>(`q${index}`)));
+    expect(answers.map(([row]) => row!.text)).toEqual(Array.from({ length: 12 }, (_, index) => `q${index}`));
+    expect(most).toBe(3);
+
+    // A whole report through the recording stand-in: never more than reportQueryConcurrency at once.
+    const { sql } = recordingSql();
+    inFlight = 0;
+    most = 0;
+    const counted: Sql = {
+      query: async <T extends object>(text: string, params?: readonly unknown[]) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        try {
+          return await sql.query<T>(text, params);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+    };
+    await gatherReportData(counted, request(), { sections: [...reportSectionIds], rowLimit: 5 });
+    expect(most).toBe(reportQueryConcurrency);
+  });
+
+  it('reads the requested month and keeps later history out', async () => {
+    const { sql, queries } = recordingSql();
+    const data = await gatherReportData(sql, request({ subject: { domain: 'alpha.example', territory: 'US', month: '2026-06' } }), { sections: ['top-pages'], rowLimit: 5 });
+    expect(data.month).toBe('2026-06-01');
+    expect(data.current?.month).toBe('2026-06-01');
+    expect(data.history.at(-1)?.month).toBe('2026-06-01');
+    expect(queries.some((query) => query.params.includes('2026-06-01'))).toBe(true);
+  });
+
+  it('refuses a domain the research data does not know, as a stream error from renderReport', async () => {
+    const sql: Sql = { query: async () => [] };
+    await expect(gatherReportData(sql, request(), { sections: ['overview'], rowLimit: 5 })).rejects.toThrow('alpha.example is not in the research data.');
+    await expect(reportToBuffer(renderReport(request(), { research: sql }))).rejects.toThrow('alpha.example is not in the research data.');
+  });
+});
+
+describe('checkLogo', () => {
+  it('accepts a small PNG or JPEG and says which it is', () => {
+    expect(checkLogo(solidPng(200, 60))).toEqual({ ok: true, type: 'image/png', width: 200, height: 60 });
+    expect(checkLogo(solidPng(20, 20, { alpha: 128 }))).toMatchObject({ ok: true, type: 'image/png' });
+    expect(checkLogo(sampleJpeg())).toEqual({ ok: true, type: 'image/jpeg', width: 180, height: 60 });
+  });
+
+  it('refuses other files, broken images, large files and huge images', () => {
+    expect(checkLogo(Buffer.alloc(0))).toEqual({ ok: false, message: 'Choose a logo file to upload.' });
+    expect(checkLogo(Buffer.from('GIF89a........'))).toEqual({ ok: false, message: 'The logo must be a PNG or JPEG image.' });
+    expect(checkLogo(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toEqual({ ok: false, message: 'The logo must be a PNG or JPEG image.' });
+    expect(checkLogo(solidPng(50, 50, { corrupt: true }))).toEqual({ ok: false, message: 'The logo must be a PNG or JPEG image.' });
+    expect(checkLogo(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0]))).toEqual({ ok: false, message: 'The logo must be a PNG or JPEG image.' });
+    expect(checkLogo(Buffer.concat([solidPng(10, 10), Buffer.alloc(200 * 1024)]))).toEqual({ ok: false, message: 'The logo must be at most 200 KB.' });
+    expect(checkLogo(solidPng(maxLogoPixels + 1, 2))).toEqual({ ok: false, message: 'The logo must be at most 2000 pixels wide and 2000 pixels high.' });
+  });
+});

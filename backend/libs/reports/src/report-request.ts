@@ -1,0 +1,127 @@
+import {
+  defaultReportColors,
+  reportRowLimits,
+  reportSectionIds,
+  reportTemplateSections,
+  type ReportDesign,
+  type ReportLogoType,
+  type ReportOptions,
+  type ReportSectionId,
+  type ReportTemplate,
+} from '@serpwise/contracts';
+
+/** Whose name and look a report carries. */
+export type ReportBranding =
+  | { kind: 'serpwise' }
+  | {
+      kind: 'white-label';
+      /** Empty: the report names no company (and never Serpwise). */
+      companyName: string;
+      logo: { data: Buffer; type: ReportLogoType } | null;
+      primaryColor: string;
+      accentColor: string;
+    };
+
+export const serpwiseBranding: ReportBranding = { kind: 'serpwise' };
+
+/** Everything a report is rendered from, apart from the research data. */
+export interface ReportRequest {
+  template: ReportTemplate;
+  design: ReportDesign;
+  /** The custom title; empty = "<Template> Report for <domain>". */
+  title?: string;
+  preparedBy?: string;
+  preparedFor?: string;
+  comments?: string;
+  /** The selected sections in their order; absent or empty = the template's. */
+  sections?: readonly ReportSectionId[];
+  subject: { domain: string; territory: string; /** YYYY-MM; absent = the territory's newest month. */ month?: string };
+  /** Rows per table; clamped to 1 … reportRowLimits.max. */
+  rowLimit?: number;
+  branding: ReportBranding;
+  /** The date printed on the cover (now when absent). */
+  generatedAt?: Date;
+}
+
+/** The saved report design of an account (the report_design row), as the renderer needs it. */
+export interface SavedReportDesign {
+  companyName: string;
+  primaryColor: string;
+  accentColor: string;
+  logo: { data: Buffer; type: ReportLogoType } | null;
+}
+
+/**
+ * The branding of a report: white label only when asked for AND the requester has the full recon plan (03 §6);
+ * anyone else gets Serpwise branding. A recon user who saved no design gets an unbranded report in the default colours.
+ */
+export function chooseBranding(input: { whiteLabel: boolean; isReconUser: boolean; design: SavedReportDesign | null }): ReportBranding {
+  if (!input.whiteLabel || !input.isReconUser) return serpwiseBranding;
+  const design = input.design ?? { companyName: '', ...defaultReportColors, logo: null };
+  return { kind: 'white-label', companyName: design.companyName, logo: design.logo, primaryColor: design.primaryColor, accentColor: design.accentColor };
+}
+
+/** Where a saved design is read from: @serpwise/database's ReportDesignRepository fits as it is. */
+export interface ReportDesignSource {
+  findForOwner(ownerUserId: string): Promise<{ companyName: string; primaryColor: string; accentColor: string; hasLogo: boolean } | null>;
+  logoOf(ownerUserId: string): Promise<{ data: Buffer; type: string } | null>;
+}
+
+/**
+ * The branding of a report requested by an account (the owner's id: a child account uses its parent's design),
+ * reading the saved design only when it will be used. For the API's preview and the worker's report job alike.
+ */
+export async function loadReportBranding(
+  source: ReportDesignSource,
+  input: { ownerUserId: string; isReconUser: boolean; whiteLabel: boolean },
+): Promise<ReportBranding> {
+  if (!input.whiteLabel || !input.isReconUser) return serpwiseBranding;
+  const saved = await source.findForOwner(input.ownerUserId);
+  const logo = saved?.hasLogo ? await source.logoOf(input.ownerUserId) : null;
+  const design: SavedReportDesign | null = saved
+    ? { companyName: saved.companyName, primaryColor: saved.primaryColor, accentColor: saved.accentColor, logo: logo ? { data: logo.data, type: logo.type as ReportLogoType } : null }
+    : null;
+  return chooseBranding({ whiteLabel: true, isReconUser: true, design });
+}
+
+/** The request for the options a browser sent (contracts' reportOptionsSchema), once the branding is decided. */
+export const reportRequestOf = (options: ReportOptions, branding: ReportBranding, generatedAt?: Date): ReportRequest => ({
+  template: options.template,
+  design: options.design,
+  title: options.customTitle,
+  preparedBy: options.preparedBy,
+  preparedFor: options.preparedFor,
+  comments: options.comments,
+  ...(options.sections ? { sections: options.sections } : {}),
+  subject: { domain: options.domain, territory: options.countryCode, ...(options.month ? { month: options.month } : {}) },
+  rowLimit: options.rowLimit,
+  branding,
+  ...(generatedAt ? { generatedAt } : {}),
+});
+
+/** What will be printed: the sections in order, the row cap and the title. */
+export interface ReportPlan {
+  sections: ReportSectionId[];
+  rowLimit: number;
+  title: string;
+}
+
+/** The sections of a request: the chosen ones in their order without repeats (unknown ids dropped), else the template's. */
+export function sectionsOf(template: ReportTemplate, chosen?: readonly string[]): ReportSectionId[] {
+  const known = new Set<string>(reportSectionIds);
+  const picked = [...new Set((chosen ?? []).filter((id) => known.has(id)))] as ReportSectionId[];
+  return picked.length ? picked : [...reportTemplateSections[template]];
+}
+
+export const rowLimitOf = (requested?: number) =>
+  Math.min(reportRowLimits.max, Math.max(1, Math.floor(Number.isFinite(requested) ? requested! : reportRowLimits.default)));
+
+export const defaultTitle = (template: ReportTemplate, domain: string) => `${template} Report for ${domain}`;
+
+export function planReport(request: ReportRequest): ReportPlan {
+  return {
+    sections: sectionsOf(request.template, request.sections),
+    rowLimit: rowLimitOf(request.rowLimit),
+    title: request.title?.trim() || defaultTitle(request.template, request.subject.domain),
+  };
+}

@@ -1,0 +1,44 @@
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { ReportOptions } from '@serpwise/contracts';
+import { ReportDesignRepository } from '@serpwise/database';
+import { gatherReportData, loadReportBranding, planReport, renderReportFromData, reportFileName, reportRequestOf, ReportSubjectError } from '@serpwise/reports';
+import { normaliseHost } from '@serpwise/research';
+import type { Readable } from 'node:stream';
+import { isReconIdentity } from '../access/access-decision.js';
+import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
+import type { Identity } from '../sessions/request-session.js';
+
+/**
+ * PDF reports for the logged-in user. Today only the synchronous preview uses it; the export job (ExportAsync →
+ * worker → file → notice) calls @serpwise/reports' renderReport with the same request and branding.
+ */
+@Injectable()
+export class ReportsService {
+  constructor(
+    @Inject(WAREHOUSE_SQL) private readonly sql: WarehouseSql,
+    private readonly designs: ReportDesignRepository,
+  ) {}
+
+  /**
+   * Reads the data first, so an unknown domain is a 404 before any byte of PDF is sent; then streams the PDF.
+   * White label is honoured only for full recon users (03 §6); anyone else silently gets Serpwise branding.
+   */
+  async preview(identity: Identity, options: ReportOptions): Promise<{ pdf: Readable; fileName: string }> {
+    const domain = normaliseHost(options.domain.replace(/^https?:\/\//i, '').split('/')[0]!);
+    if (!domain) throw new BadRequestException({ statusCode: 400, message: `"${options.domain}" is not a domain name.`, errors: [`"${options.domain}" is not a domain name.`] });
+    const branding = await loadReportBranding(this.designs, {
+      ownerUserId: identity.parent?.id ?? identity.user.id,
+      isReconUser: isReconIdentity(identity),
+      whiteLabel: options.whiteLabel,
+    });
+    const request = reportRequestOf({ ...options, domain }, branding);
+    const plan = planReport(request);
+    try {
+      const data = await gatherReportData(this.sql, request, plan);
+      return { pdf: renderReportFromData(request, data, plan), fileName: reportFileName(request, data.month) };
+    } catch (error) {
+      if (error instanceof ReportSubjectError) throw new NotFoundException(error.message);
+      throw error;
+    }
+  }
+}
