@@ -99,6 +99,19 @@ describe('scraper paywall', () => {
   });
 });
 
+describe('related keywords after onboarding', () => {
+  it.each([
+    ['ppc', 'buys'],
+    ['seo', 'ranks'],
+    ['other', 'similar'],
+  ])('starts a %s preset on the %s list', async (preset, type) => {
+    routes['/rest/research/keyword/related'] = () => jsonResponse({ ...emptyPage, viewer: 'visitor' });
+    renderAt(`/keyword/related-keywords?preset=${preset}&query=running+shoes`);
+    await waitFor(() => expect(calls('/rest/research/keyword/related')).not.toHaveLength(0));
+    expect(calls('/rest/research/keyword/related')[0]!.get('type')).toBe(type);
+  });
+});
+
 describe('SEO kombat', () => {
   const kombatAnswer = {
     ...emptyPage,

@@ -6,6 +6,7 @@ import { useRowSelection } from '../../../components/ui/table/row-selection';
 import { CopyButton } from '../components/copy-button';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
+import { useSearchParams } from 'react-router';
 import { TypeSelect } from '../components/type-select';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
@@ -20,11 +21,18 @@ export const relatedTypeLabels: Record<RelatedKeywordType, string> = {
 };
 const typeOrder: RelatedKeywordType[] = ['similar', 'questions', 'transaction', 'buys', 'ranks'];
 
+/**
+ * The list a user lands on after onboarding (03 §4): a PPC-only user starts with what the keyword's advertisers also
+ * buy, an SEO-only user with what its ranking sites also rank for.
+ */
+export const presetTypes: Record<string, RelatedKeywordType> = { ppc: 'buys', seo: 'ranks' };
+
 /** Related keywords: similar searches, questions, buyer keywords, and what the keyword's advertisers and sites also win. */
 export function RelatedKeywordsPage() {
   const subject = useResearchSubject();
   const keyword = subject.query;
-  const [type, setType] = useUrlParam<RelatedKeywordType>('type', 'similar', relatedKeywordTypes);
+  const [searchParams] = useSearchParams();
+  const [type, setType] = useUrlParam<RelatedKeywordType>('type', presetTypes[searchParams.get('preset') ?? ''] ?? 'similar', relatedKeywordTypes);
   const [matchTypes, setMatchTypes] = useState<Record<string, MatchType>>({});
   const matchType = matchTypes.adKeyword ?? 'broad';
   const columns = useMemo(() => relatedColumns(subject.countryParam, matchType), [subject.countryParam, matchType]);
