@@ -12,11 +12,14 @@ import { researchRoutes } from '../features/research/routes';
 import { searchRoutes } from '../features/search/routes';
 import { RouteErrorPage } from '../pages/error-pages';
 import { HqPage } from '../pages/hq-page';
+import { EventRedirectorPage } from '../pages/event-redirector-page';
 import { NotFoundPage } from '../pages/not-found-page';
+import { SandboxPage } from '../pages/sandbox-page';
 import { Layout } from './layout';
 
 export const routes = [
   ...bareBillingRoutes,
+  { path: 'event-redirector', element: <EventRedirectorPage /> },
   {
     element: <Layout />,
     errorElement: <RouteErrorPage />,
@@ -25,6 +28,7 @@ export const routes = [
       ...searchRoutes,
       { path: 'hq', element: <HqPage /> },
       { path: 'system-check', element: <DiagnosticsPage /> },
+      { path: 'sandbox', element: <SandboxPage /> },
       ...authRoutes,
       ...accountRoutes,
       ...billingRoutes,
