@@ -10,6 +10,7 @@ import { TypeSelect } from '../components/type-select';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { relatedColumns } from './keyword-columns';
+import { AddToProjectButton } from '../../projects/components/select-project-modal';
 
 export const relatedTypeLabels: Record<RelatedKeywordType, string> = {
   similar: 'Similar',
@@ -44,7 +45,12 @@ export function RelatedKeywordsPage() {
         onStateChange={table.change}
         rowKey={(row) => row.keyword}
         selection={selection}
-        selectionActions={(selected) => <CopyButton text={selected.map((item) => withMatchType(item, matchType)).join('\n')} label={`Copy as ${matchType}`} />}
+        selectionActions={(selected) => (
+          <>
+            <CopyButton text={selected.map((item) => withMatchType(item, matchType)).join('\n')} label={`Copy as ${matchType}`} />
+            <AddToProjectButton terms={selected} />
+          </>
+        )}
         onMatchTypesChange={setMatchTypes}
         exportTarget={table.params ? { table: 'keyword/related', params: table.params } : undefined}
         controls={<TypeSelect label="Related by" value={type} onChange={setType} options={typeOrder.map((value) => ({ value, label: relatedTypeLabels[value] }))} />}

@@ -10,6 +10,7 @@ import { useResearchSubject, siteKindOf } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { CopyButton } from '../components/copy-button';
 import { keywordComparisonColumns } from './seo-columns';
+import { AddToProjectButton } from '../../projects/components/select-project-modal';
 
 export const organicTypeLabels: Record<OrganicSearchType | 'all', string> = {
   all: 'All keywords',
@@ -113,7 +114,12 @@ export function SeoKeywordsPage({ kind }: { kind?: 'domain' | 'url' }) {
           onStateChange={table.change}
           rowKey={(row) => row.keyword}
           selection={selection}
-          selectionActions={(selected) => <CopyButton text={selected.join('\n')} label="Copy keywords" />}
+          selectionActions={(selected) => (
+          <>
+            <CopyButton text={selected.join('\n')} label="Copy keywords" />
+            <AddToProjectButton terms={selected} />
+          </>
+        )}
           exportTarget={table.params ? { table: 'seo/keywords', params: table.params } : undefined}
           controls={
             <TypeSelect
