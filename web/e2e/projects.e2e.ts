@@ -69,6 +69,7 @@ describe('the projects side panel in the browser', () => {
     // The panel route rides in the query; names are matched lowercase and trimmed.
     await page.goto(`${stack.baseUrl}/seo/keywords/domain?query=${encodeURIComponent(domain)}&msf=%20Create-Project%20`);
     const panel = page.getByRole('dialog', { name: 'Projects panel' });
+    const nav = panel.getByRole('navigation', { name: 'Projects navigation' });
     await panel.getByRole('form', { name: 'Create project' }).waitFor();
     await panel.getByLabel('Project name').fill('Launch');
     await panel.getByLabel('Primary domain').fill(domain);
@@ -105,7 +106,7 @@ describe('the projects side panel in the browser', () => {
     await eventually(() => panelKeywords(page, /Keywords of Launch/), [first!.trim(), second!.trim()].sort());
 
     // Create a group inline.
-    await panel.getByRole('navigation', { name: 'Projects navigation' }).getByRole('button', { name: 'Groups', exact: true }).click();
+    await nav.getByRole('button', { name: 'Groups', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('msf') === 'groups');
     await panel.getByRole('button', { name: 'Create Group' }).click();
     await panel.getByPlaceholder('Enter Group Name...').fill('Priority');
@@ -115,7 +116,7 @@ describe('the projects side panel in the browser', () => {
     await expect(groupRow.locator('td').nth(2).innerText()).resolves.toBe('0');
 
     // Move both keywords into it from the keyword universe.
-    await panel.getByRole('button', { name: 'Keyword Universe' }).click();
+    await nav.getByRole('button', { name: 'Keyword Universe' }).click();
     await eventually(() => panelKeywords(page, /Keywords of Launch/), [first!.trim(), second!.trim()].sort());
     await panel.getByLabel('Select all rows on this page').check();
     await panel.getByLabel('Move to group').selectOption({ label: 'Priority' });
@@ -123,7 +124,7 @@ describe('the projects side panel in the browser', () => {
     await page.getByRole('status').filter({ hasText: /2 keywords moved to group "Priority"/ }).waitFor();
 
     // The group lists them; its export is a CSV of its rows.
-    await panel.getByRole('button', { name: 'Groups', exact: true }).click();
+    await nav.getByRole('button', { name: 'Groups', exact: true }).click();
     await eventually(() => groupRow.locator('td').nth(2).innerText(), '2');
     await groupRow.getByRole('button', { name: 'Priority', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('msf') === 'group-details' && url.searchParams.get('groupName') === 'Priority');
