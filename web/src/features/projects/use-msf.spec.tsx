@@ -47,7 +47,9 @@ describe('useMsf', () => {
     jest.useFakeTimers();
     localStorage.clear();
   });
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('opens from the query with a 150 ms opening phase', () => {
     renderAt('/seo?query=a.com&msf=%20Projects%20');
