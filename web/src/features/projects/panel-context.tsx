@@ -7,6 +7,7 @@ import { useActiveState } from '../auth/api/get-active-state';
 import { projectKeys } from './api/base';
 import { importKeywords, undoImport } from './api/keywords';
 import { getProjects, useProjects } from './api/projects';
+import { membershipStore } from './membership';
 import { panelStore, usePanelState, type PanelState } from './panel-state';
 import { PendingImportError, runPendingImport } from './pending-import';
 import { useMsf, type MsfNavigation } from './use-msf';
@@ -28,6 +29,7 @@ export interface ProjectPanel {
   runPending: () => Promise<void>;
   setActiveProject: (projectId: string) => void;
   signUpOverlay: boolean;
+  openSignUpOverlay: () => void;
   closeSignUpOverlay: () => void;
 }
 
@@ -68,7 +70,10 @@ export function ProjectPanelProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [bouncing]);
 
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: projectKeys.all }), [queryClient]);
+  const refresh = useCallback(() => {
+    membershipStore.refresh();
+    void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+  }, [queryClient]);
   const { go } = msf;
 
   const undo = useCallback(
@@ -144,6 +149,7 @@ export function ProjectPanelProvider({ children }: { children: ReactNode }) {
       runPending,
       setActiveProject: panelStore.setActiveProject,
       signUpOverlay,
+      openSignUpOverlay: () => setSignUpOverlay(true),
       closeSignUpOverlay: () => setSignUpOverlay(false),
     }),
     [msf, state, isLoggedIn, isFullUser, projects, activeProject, bouncing, addKeywords, runPending, signUpOverlay],

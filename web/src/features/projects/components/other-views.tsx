@@ -7,7 +7,8 @@ import { errorsOf } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { projectKeys } from '../api/base';
 import { deleteLabels, useLabels } from '../api/labels';
-import { getContacts, getHistory, getLinks, getWebsites, useOutreachList } from '../api/outreach';
+import { getContacts, getHistory, getLink, getLinks, getWebsites, useOutreachList } from '../api/outreach';
+import { useQuery } from '@tanstack/react-query';
 import type { MsfParams } from '../msf';
 import { ConfirmDelete } from './confirm-delete';
 
@@ -146,3 +147,34 @@ export function OutreachList({ kind, projectId, go }: { kind: 'websites' | 'link
   );
 }
 
+
+/** link-details: the link's summary; its notes, tasks and contact events (the CRM screens) come later. */
+export function LinkDetailsView({ urlId, projectId }: { urlId: string; projectId?: string }) {
+  const link = useQuery({ queryKey: [...projectKeys.all, 'link', urlId], queryFn: () => getLink(urlId, projectId) });
+  if (link.isLoading) return <Spinner label="Loading the link" />;
+  if (link.error || !link.data) return <p role="alert">{errorsOf(link.error).join(' ')}</p>;
+  const data = link.data;
+  return (
+    <section aria-label="Link details">
+      <h3>{data.urlName}</h3>
+      <dl className="msf-group-details">
+        <div>
+          <dt>Website</dt>
+          <dd>{data.domainName}</dd>
+        </div>
+        <div>
+          <dt>Monthly organic clicks</dt>
+          <dd>{data.urlMonthlyOrganicClicks === null ? '–' : formatNumber(data.urlMonthlyOrganicClicks)}</dd>
+        </div>
+        <div>
+          <dt>Ranked keywords</dt>
+          <dd>{data.urlRankedKeywords === null ? '–' : formatNumber(data.urlRankedKeywords)}</dd>
+        </div>
+        <div>
+          <dt>Rating</dt>
+          <dd>{'★'.repeat(data.rating)}{'☆'.repeat(Math.max(0, 3 - data.rating))}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -6,7 +6,7 @@ import { panelStore } from '../panel-state';
 import { useProjectPanel } from '../panel-context';
 import { GroupsView } from './groups-view';
 import { KeywordListView } from './keyword-list-view';
-import { LabelsView, OutreachList, PanelLater, PanelNotFound, PanelUpsell } from './other-views';
+import { LabelsView, LinkDetailsView, OutreachList, PanelLater, PanelNotFound, PanelUpsell } from './other-views';
 import { CreateProjectView, ProjectsView } from './projects-view';
 import { SelectProjectModal, SignUpOverlay } from './select-project-modal';
 import '../projects.css';
@@ -142,7 +142,7 @@ function RouteView() {
     case 'history':
       return <OutreachList kind={route} projectId={projectId} go={go} />;
     case 'link-details':
-      return <PanelLater title={params.urlName ?? 'Link'} />;
+      return params.urlId ? <LinkDetailsView urlId={params.urlId} projectId={params.projectId} /> : <PanelLater title={params.urlName ?? 'Link'} />;
     default:
       return <PanelLater title={route} />;
   }

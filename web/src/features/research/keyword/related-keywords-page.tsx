@@ -10,6 +10,7 @@ import { TypeSelect } from '../components/type-select';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { relatedColumns } from './keyword-columns';
+import { addToProjectColumn } from '../../projects/components/add-keyword-toggle';
 import { AddToProjectButton } from '../../projects/components/select-project-modal';
 
 export const relatedTypeLabels: Record<RelatedKeywordType, string> = {
@@ -28,7 +29,7 @@ export function RelatedKeywordsPage() {
   const [type, setType] = useUrlParam<RelatedKeywordType>('type', 'similar', relatedKeywordTypes);
   const [matchTypes, setMatchTypes] = useState<Record<string, MatchType>>({});
   const matchType = matchTypes.adKeyword ?? 'broad';
-  const columns = useMemo(() => relatedColumns(subject.countryParam, matchType), [subject.countryParam, matchType]);
+  const columns = useMemo(() => [...relatedColumns(subject.countryParam, matchType), addToProjectColumn<RelatedKeywordRow>((row) => row.keyword)], [subject.countryParam, matchType]);
   const selection = useRowSelection();
   const table = useTableScreen<RelatedKeywordRow>('keyword/related', keyword ? { query: keyword, type, countryCode: subject.countryCode } : null, columns);
   return (

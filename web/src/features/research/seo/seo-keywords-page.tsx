@@ -10,6 +10,7 @@ import { useResearchSubject, siteKindOf } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { CopyButton } from '../components/copy-button';
 import { keywordComparisonColumns } from './seo-columns';
+import { addToProjectColumn } from '../../projects/components/add-keyword-toggle';
 import { AddToProjectButton } from '../../projects/components/select-project-modal';
 
 export const organicTypeLabels: Record<OrganicSearchType | 'all', string> = {
@@ -71,7 +72,10 @@ export function SeoKeywordsPage({ kind }: { kind?: 'domain' | 'url' }) {
   const subjectKind = kind ?? (subject.query ? siteKindOf(subject.query) : 'domain');
   const isCompetitorType = competitorTypes.includes(type as OrganicSearchType);
   const missingCompetitor = needsCompetitor.includes(type as OrganicSearchType) && !competitors;
-  const columns = useMemo(() => keywordComparisonColumns(subject.countryParam, { competitor: isCompetitorType }), [subject.countryParam, isCompetitorType]);
+  const columns = useMemo(
+    () => [...keywordComparisonColumns(subject.countryParam, { competitor: isCompetitorType }), addToProjectColumn((row: { keyword: string }) => row.keyword)],
+    [subject.countryParam, isCompetitorType],
+  );
   const selection = useRowSelection();
   const request =
     subject.query && !missingCompetitor
