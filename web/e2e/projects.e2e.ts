@@ -105,6 +105,13 @@ describe('the projects side panel in the browser', () => {
     await page.waitForURL((url) => url.searchParams.get('msf') === 'keyword-list');
     await eventually(() => panelKeywords(page, /Keywords of Launch/), [first!.trim(), second!.trim()].sort());
 
+    // The research rows now show both keywords as added.
+    await panel.getByRole('button', { name: 'Close projects panel' }).click();
+    await page.getByRole('button', { name: `Added: remove ${first!.trim()}` }).waitFor();
+    await page.getByRole('button', { name: `Added: remove ${second!.trim()}` }).waitFor();
+    await page.getByRole('button', { name: 'Project: Launch' }).click();
+    await page.waitForURL((url) => url.searchParams.get('msf') === 'keyword-list');
+
     // Create a group inline.
     await nav.getByRole('button', { name: 'Groups', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('msf') === 'groups');
@@ -153,6 +160,22 @@ describe('the projects side panel in the browser', () => {
     await page.waitForURL((url) => url.searchParams.get('msf') === 'projects');
     await page.goBack();
     await page.waitForURL((url) => url.searchParams.get('msf') === 'nowhere');
+  });
+
+  it('a logged-in user adds a URL from top pages: the button turns into View, which opens link-details', async () => {
+    const user = await createTestUser(stack.database, { roles: ['full'] });
+    const page = await newPage();
+    await logIn(page, user.email, user.password);
+    await page.goto(`${stack.baseUrl}/seo/top-pages?query=${encodeURIComponent(domain)}`);
+    const add = page.getByRole('button', { name: /^Add .* to projects$/ }).first();
+    await add.waitFor();
+    const url = (await add.getAttribute('aria-label'))!.replace(/^Add /, '').replace(/ to projects$/, '');
+    await add.click();
+    await page.getByRole('button', { name: 'View' }).first().click();
+    await page.waitForURL((address) => address.searchParams.get('msf') === 'link-details' && Boolean(address.searchParams.get('urlId')));
+    const details = page.getByRole('dialog', { name: 'Projects panel' }).getByRole('region', { name: 'Link details' });
+    await details.getByRole('heading', { level: 3 }).waitFor();
+    expect(await details.getByRole('heading', { level: 3 }).innerText()).toContain(url.replace(/^https?:\/\//, '').replace(/\/$/, ''));
   });
 
   it('a free user sees the upsell in the panel and the sign-up overlay on Add to project', async () => {
