@@ -162,6 +162,48 @@ describe('the projects side panel in the browser', () => {
     await page.waitForURL((url) => url.searchParams.get('msf') === 'nowhere');
   });
 
+  it('the pending import: NO_PROJECTS opens create-project and runs after it; NO_PROJECT_SELECTED shows the selector', async () => {
+    const user = await createTestUser(stack.database, { roles: ['full'] });
+    const page = await newPage();
+    await logIn(page, user.email, user.password);
+    await page.goto(`${stack.baseUrl}/seo/keywords/domain?query=${encodeURIComponent(domain)}`);
+    await eventually(async () => (await researchKeywords(page)).length > 2, true);
+    const [first, second] = (await researchKeywords(page)).map((text) => text.trim());
+
+    // No projects yet: the panel opens create-project; creating one runs the pending import into it.
+    await page.getByLabel(`Select ${first}`).check();
+    await page.getByRole('button', { name: 'Add to project' }).click();
+    await page.waitForURL((url) => url.searchParams.get('msf') === 'create-project');
+    const panel = page.getByRole('dialog', { name: 'Projects panel' });
+    await panel.getByLabel('Project name').fill('Alpha');
+    await panel.getByLabel('Primary domain').fill(domain);
+    await panel.getByRole('form', { name: 'Create project' }).getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('status').filter({ hasText: 'Alpha' }).filter({ has: page.getByRole('button', { name: 'Undo' }) }).waitFor();
+    await eventually(() => panelKeywords(page, /Keywords of Alpha/), [first]);
+
+    // With All Projects active, adding asks which project: '(create new)' for a new name, Submit on an existing one imports.
+    await panel.getByLabel('Active project').selectOption({ label: 'All Projects' });
+    await page.waitForURL((url) => url.searchParams.get('msf') === 'projects');
+    await panel.getByRole('button', { name: 'Close projects panel' }).click();
+    await page.getByRole('button', { name: 'Project: All Projects' }).waitFor();
+    await page.getByLabel(`Select ${first}`).uncheck();
+    await page.getByLabel(`Select ${second}`).check();
+    await page.getByRole('button', { name: 'Add to project' }).click();
+    const selector = page.getByRole('dialog', { name: 'Select a project' });
+    const box = selector.getByRole('combobox', { name: 'Search projects' });
+    await expect(box.getAttribute('placeholder')).resolves.toBe('Enter a project name');
+    await box.fill('Beta');
+    await selector.getByRole('option', { name: 'Beta (create new)' }).waitFor();
+    await box.fill('alpha');
+    await expect(selector.getByRole('option').allInnerTexts()).resolves.toEqual(['Alpha']);
+    await selector.getByRole('option', { name: 'Alpha' }).click();
+    await selector.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('status').filter({ hasText: 'Alpha' }).filter({ has: page.getByRole('button', { name: 'Undo' }) }).first().waitFor();
+    await page.waitForURL((url) => url.searchParams.get('msf') === 'keyword-list');
+    await eventually(() => panelKeywords(page, /Keywords of Alpha/), [first, second].sort());
+    await page.getByRole('button', { name: 'Project: Alpha' }).waitFor();
+  });
+
   it('a logged-in user adds a URL from top pages: the button turns into View, which opens link-details', async () => {
     const user = await createTestUser(stack.database, { roles: ['full'] });
     const page = await newPage();

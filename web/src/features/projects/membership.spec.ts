@@ -3,8 +3,12 @@ import type { TermProjects } from '@serpwise/contracts';
 import { createMembershipStore, membershipDebounceMs } from './membership';
 
 describe('term membership re-sync (02 §4: debounced 100 ms)', () => {
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('asks once for every term registered within 100 ms, then answers per term; refresh asks again', async () => {
     const search = jest.fn<(terms: string[]) => Promise<TermProjects[]>>().mockResolvedValue([

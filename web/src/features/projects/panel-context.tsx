@@ -1,6 +1,6 @@
 import { allProjectsId, importErrorCodes, isAllProjects, projectMessages, type ImportAnswer, type ProjectSummary } from '@serpwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { notify } from '../../components/ui/notifications';
 import { errorsOf } from '../../lib/api-client';
 import { useActiveState } from '../auth/api/get-active-state';
@@ -57,12 +57,17 @@ export function ProjectPanelProvider({ children }: { children: ReactNode }) {
   const [bouncing, setBouncing] = useState(false);
   const [signUpOverlay, setSignUpOverlay] = useState(false);
 
-  // 02 §4: removing projects resets the active project if it was removed.
+  // 02 §4: removing projects resets the active project if it was removed. Only a change of the list counts (a
+  // project just created is active before the refreshed list has it), plus a stored id the first list lacks.
+  const previousProjects = useRef<ProjectSummary[] | undefined>(undefined);
   useEffect(() => {
-    if (projects && !isAllProjects(state.activeProjectId) && !projects.some((project) => project.id === state.activeProjectId)) {
-      panelStore.setActiveProject(allProjectsId);
-    }
-  }, [projects, state.activeProjectId]);
+    const before = previousProjects.current;
+    previousProjects.current = projects;
+    if (!projects || projects === before) return;
+    const active = panelStore.get().activeProjectId;
+    if (isAllProjects(active) || projects.some((project) => project.id === active)) return;
+    if (!before || before.some((project) => project.id === active)) panelStore.setActiveProject(allProjectsId);
+  }, [projects]);
 
   useEffect(() => {
     if (!bouncing) return;
