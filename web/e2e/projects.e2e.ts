@@ -130,6 +130,16 @@ describe('the projects side panel in the browser', () => {
     await panel.getByRole('button', { name: 'Move', exact: true }).click();
     await page.getByRole('status').filter({ hasText: /2 keywords moved to group "Priority"/ }).waitFor();
 
+    // Label them; the label lists them.
+    await panel.getByLabel('Select all rows on this page').check();
+    await panel.getByLabel('Label name').fill('Brand');
+    await panel.getByRole('button', { name: 'Add label' }).click();
+    await page.getByRole('status').filter({ hasText: /2 keywords added to label "Brand"/ }).waitFor();
+    await nav.getByRole('button', { name: 'Labels' }).click();
+    await panel.getByRole('table', { name: 'Labels of the project' }).getByRole('button', { name: 'Brand' }).click();
+    await page.waitForURL((url) => url.searchParams.get('msf') === 'label-details' && url.searchParams.get('labelName') === 'Brand');
+    await eventually(() => panelKeywords(page, /Keywords of label Brand/), [first!.trim(), second!.trim()].sort());
+
     // The group lists them; its export is a CSV of its rows.
     await nav.getByRole('button', { name: 'Groups', exact: true }).click();
     await eventually(() => groupRow.locator('td').nth(2).innerText(), '2');

@@ -11,7 +11,7 @@ import { errorsOf } from '../../../lib/api-client';
 import { projectKeys } from '../api/base';
 import { useGroups, removeKeywordsFromGroup } from '../api/groups';
 import { deleteKeywordsFromProject, migrateToGroup, useKeywordList } from '../api/keywords';
-import { removeKeywordsFromLabel } from '../api/labels';
+import { addKeywordsToLabel, removeKeywordsFromLabel } from '../api/labels';
 import { keywordColumnsFor, loadColumnChoice, saveColumnChoice, type ColumnContext } from '../columns';
 import { ConfirmDelete } from './confirm-delete';
 import { exportRowsAsCsv } from './export-rows';
@@ -56,6 +56,7 @@ export function KeywordListView({ projectId, context, groupHash, groupName, labe
   const [choice, setChoice] = useState(() => loadColumnChoice(context));
   const [selected, setSelected] = useState<string[]>([]);
   const [target, setTarget] = useState('');
+  const [label, setLabel] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const columns = keywordColumnsFor(context);
@@ -162,6 +163,21 @@ export function KeywordListView({ projectId, context, groupHash, groupName, labe
           </label>
           <button type="button" className="button button--small" disabled={!target || busy} onClick={() => void act(() => migrateToGroup(projectId, target, selectedIds, groupHash))}>
             Move
+          </button>
+          <input aria-label="Label name" placeholder="Label name" value={label} onChange={(event) => setLabel(event.target.value)} />
+          <button
+            type="button"
+            className="button button--small"
+            disabled={!label.trim() || busy}
+            onClick={() =>
+              void act(async () => {
+                const answer = await addKeywordsToLabel(projectId, label.trim(), selectedIds);
+                setLabel('');
+                return answer;
+              })
+            }
+          >
+            Add label
           </button>
           <button type="button" className="button button--small button--danger" disabled={busy} onClick={() => setConfirming(true)}>
             {groupHash ? 'Remove from group' : labelHash ? 'Remove from label' : 'Remove from project'}
