@@ -4,6 +4,8 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { NotificationStack } from '../components/ui/notification-stack';
 import { useActiveState } from '../features/auth/api/get-active-state';
 import { useSessionWatch } from '../features/auth/hooks/use-session-watch';
+import { SidePanel } from '../features/projects/components/side-panel';
+import { ProjectPanelProvider } from '../features/projects/panel-context';
 import { DomainAsKeywordMessage } from '../features/search/components/domain-as-keyword-message';
 import { competitorsLoginRedirect } from '../features/search/search-paths';
 import { currentCountryCode, setCountryCode } from '../lib/country';
@@ -57,18 +59,21 @@ export function Layout() {
   }, [data, isLoggedIn, location.pathname, location.search, navigate]);
 
   return (
-    <div className="app">
-      <Header />
-      <main className="app__main" ref={main}>
-        <DomainAsKeywordMessage />
-        <PageErrorBoundary resetKey={location.pathname}>
-          <Suspense fallback={<p className="page page-loading">Loading…</p>}>
-            <Outlet />
-          </Suspense>
-        </PageErrorBoundary>
-      </main>
-      <Footer />
-      <NotificationStack />
-    </div>
+    <ProjectPanelProvider>
+      <div className="app">
+        <Header />
+        <main className="app__main" ref={main}>
+          <DomainAsKeywordMessage />
+          <PageErrorBoundary resetKey={location.pathname}>
+            <Suspense fallback={<p className="page page-loading">Loading…</p>}>
+              <Outlet />
+            </Suspense>
+          </PageErrorBoundary>
+        </main>
+        <Footer />
+        <SidePanel />
+        <NotificationStack />
+      </div>
+    </ProjectPanelProvider>
   );
 }

@@ -11,6 +11,8 @@ import { TypeSelect } from '../components/type-select';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { relatedColumns } from './keyword-columns';
+import { addToProjectColumn } from '../../projects/components/add-keyword-toggle';
+import { AddToProjectButton } from '../../projects/components/select-project-modal';
 
 export const relatedTypeLabels: Record<RelatedKeywordType, string> = {
   similar: 'Similar',
@@ -35,7 +37,7 @@ export function RelatedKeywordsPage() {
   const [type, setType] = useUrlParam<RelatedKeywordType>('type', presetTypes[searchParams.get('preset') ?? ''] ?? 'similar', relatedKeywordTypes);
   const [matchTypes, setMatchTypes] = useState<Record<string, MatchType>>({});
   const matchType = matchTypes.adKeyword ?? 'broad';
-  const columns = useMemo(() => relatedColumns(subject.countryParam, matchType), [subject.countryParam, matchType]);
+  const columns = useMemo(() => [...relatedColumns(subject.countryParam, matchType), addToProjectColumn<RelatedKeywordRow>((row) => row.keyword)], [subject.countryParam, matchType]);
   const selection = useRowSelection();
   const table = useTableScreen<RelatedKeywordRow>('keyword/related', keyword ? { query: keyword, type, countryCode: subject.countryCode } : null, columns);
   return (
@@ -52,7 +54,12 @@ export function RelatedKeywordsPage() {
         onStateChange={table.change}
         rowKey={(row) => row.keyword}
         selection={selection}
-        selectionActions={(selected) => <CopyButton text={selected.map((item) => withMatchType(item, matchType)).join('\n')} label={`Copy as ${matchType}`} />}
+        selectionActions={(selected) => (
+          <>
+            <CopyButton text={selected.map((item) => withMatchType(item, matchType)).join('\n')} label={`Copy as ${matchType}`} />
+            <AddToProjectButton terms={selected} />
+          </>
+        )}
         onMatchTypesChange={setMatchTypes}
         exportTarget={table.params ? { table: 'keyword/related', params: table.params } : undefined}
         controls={<TypeSelect label="Related by" value={type} onChange={setType} options={typeOrder.map((value) => ({ value, label: relatedTypeLabels[value] }))} />}

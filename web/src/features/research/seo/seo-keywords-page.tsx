@@ -10,6 +10,8 @@ import { useResearchSubject, siteKindOf } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { CopyButton } from '../components/copy-button';
 import { keywordComparisonColumns } from './seo-columns';
+import { addToProjectColumn } from '../../projects/components/add-keyword-toggle';
+import { AddToProjectButton } from '../../projects/components/select-project-modal';
 
 export const organicTypeLabels: Record<OrganicSearchType | 'all', string> = {
   all: 'All keywords',
@@ -70,7 +72,10 @@ export function SeoKeywordsPage({ kind }: { kind?: 'domain' | 'url' }) {
   const subjectKind = kind ?? (subject.query ? siteKindOf(subject.query) : 'domain');
   const isCompetitorType = competitorTypes.includes(type as OrganicSearchType);
   const missingCompetitor = needsCompetitor.includes(type as OrganicSearchType) && !competitors;
-  const columns = useMemo(() => keywordComparisonColumns(subject.countryParam, { competitor: isCompetitorType }), [subject.countryParam, isCompetitorType]);
+  const columns = useMemo(
+    () => [...keywordComparisonColumns(subject.countryParam, { competitor: isCompetitorType }), addToProjectColumn((row: { keyword: string }) => row.keyword)],
+    [subject.countryParam, isCompetitorType],
+  );
   const selection = useRowSelection();
   const request =
     subject.query && !missingCompetitor
@@ -113,7 +118,12 @@ export function SeoKeywordsPage({ kind }: { kind?: 'domain' | 'url' }) {
           onStateChange={table.change}
           rowKey={(row) => row.keyword}
           selection={selection}
-          selectionActions={(selected) => <CopyButton text={selected.join('\n')} label="Copy keywords" />}
+          selectionActions={(selected) => (
+          <>
+            <CopyButton text={selected.join('\n')} label="Copy keywords" />
+            <AddToProjectButton terms={selected} />
+          </>
+        )}
           exportTarget={table.params ? { table: 'seo/keywords', params: table.params } : undefined}
           controls={
             <TypeSelect

@@ -7,6 +7,7 @@ import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { hostOf } from '../navigation';
 import { topPageColumns } from './seo-columns';
+import { addUrlColumn } from '../../projects/components/add-url-button';
 
 const topPageLabels: Record<TopPageType, string> = { mosttraffic: 'Most traffic', newpages: 'New pages' };
 
@@ -15,7 +16,10 @@ export function SeoTopPagesPage() {
   const subject = useResearchSubject();
   const domain = subject.query ? hostOf(subject.query) : null;
   const [type, setType] = useUrlParam<TopPageType>('type', 'mosttraffic', topPageTypes);
-  const columns = useMemo(() => topPageColumns(subject.countryParam), [subject.countryParam]);
+  const columns = useMemo(
+    () => [...topPageColumns(subject.countryParam), addUrlColumn<TopPageRow>((row) => ({ url: row.url, clicks: row.clicks, keywords: row.keywords }))],
+    [subject.countryParam],
+  );
   const table = useTableScreen<TopPageRow>('seo/top-pages', domain ? { domain, type, countryCode: subject.countryCode } : null, columns);
   return (
     <ResearchPage

@@ -1,0 +1,17 @@
+import type { CreateProjectAnswer, ProjectSummary } from '@serpwise/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { nsa, projectKeys } from './base';
+
+/** Projects/GetProjects, CreateProject, PatchProject, DeleteProject (02 §7; the GETs that change something carry the token). */
+export const getProjects = () => apiRequest<ProjectSummary[]>(nsa('Projects/GetProjects'));
+
+export const createProject = (projectName: string, primaryDomainName: string) =>
+  apiRequest<CreateProjectAnswer>(nsa('Projects/CreateProject'), { csrf: true, query: { projectName, primaryDomainName: primaryDomainName || undefined } });
+
+export const deleteProject = (projectId: string) =>
+  apiRequest<{ isSuccessful: boolean; projectId: string }>(nsa('Projects/DeleteProject'), { csrf: true, query: { projectId } });
+
+export function useProjects(enabled: boolean) {
+  return useQuery({ queryKey: projectKeys.projects(), queryFn: getProjects, enabled });
+}

@@ -1,0 +1,280 @@
+import { projectMessages, type GroupRow } from '@serpwise/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { notify } from '../../../components/ui/notifications';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorsOf } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format';
+import { projectKeys } from '../api/base';
+import { addGroup, deleteGroups, getGroupDetails, renameGroup, useGroups } from '../api/groups';
+import type { MsfParams } from '../msf';
+import { ConfirmDelete } from './confirm-delete';
+import { ValueSparkline } from './value-sparkline';
+
+const percent = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
+const signed = (value: number) => (value > 0 ? `+${formatNumber(value)}` : formatNumber(value));
+
+/** The inline 'Create Group' input (02 §4): hidden; shown and focused by the button; Enter or Save submits; a click outside cancels and clears it. */
+function CreateGroup({ onCreate }: { onCreate: (name: string) => Promise<void> }) {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const box = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    input.current?.focus();
+    const outside = (event: MouseEvent) => {
+      if (box.current && !box.current.contains(event.target as Node)) {
+        setOpen(false);
+        setName('');
+      }
+    };
+    document.addEventListener('mousedown', outside);
+    return () => document.removeEventListener('mousedown', outside);
+  }, [open]);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = name.trim();
+    setOpen(false);
+    setName('');
+    // 02 §5: an empty name is ignored; nothing is created and the input closes.
+    if (text) await onCreate(text);
+  };
+  if (!open)
+    return (
+      <button type="button" className="button button--small button--primary" onClick={() => setOpen(true)}>
+        Create Group
+      </button>
+    );
+  return (
+    <form ref={box} className="msf-inline-form" onSubmit={(event) => void submit(event)}>
+      <input ref={input} aria-label="Group name" placeholder={projectMessages.groupNamePlaceholder} value={name} onChange={(event) => setName(event.target.value)} />
+      <button type="submit" className="button button--small button--primary">
+        Save
+      </button>
+    </form>
+  );
+}
+
+function GroupDetailsPanel({ projectId, group }: { projectId: string; group: GroupRow }) {
+  const details = useQuery({ queryKey: projectKeys.groupDetails(projectId, group.groupHash), queryFn: () => getGroupDetails(projectId, group.groupHash) });
+  if (!details.data) return details.error ? <p role="alert">{errorsOf(details.error).join(' ')}</p> : <Spinner size="x-small" label={`Loading ${group.name}`} />;
+  const { groupDetails: d, estClickChangeHistory, impressionShareHistory } = details.data;
+  return (
+    <dl className="msf-group-details">
+      <div>
+        <dt>Est click change</dt>
+        <dd>
+          {signed(d.estClickChange)} <ValueSparkline values={estClickChangeHistory.map((point) => point.value)} label={`Est click change history of ${group.name}`} />
+        </dd>
+      </div>
+      <div>
+        <dt>Sum of rank change</dt>
+        <dd>{signed(d.rankChange)}</dd>
+      </div>
+      <div>
+        <dt>Newly ranked</dt>
+        <dd>{formatNumber(d.newlyRankedKeywords)}</dd>
+      </div>
+      <div>
+        <dt>Improved ranks</dt>
+        <dd>{formatNumber(d.improvedRanks)}</dd>
+      </div>
+      <div>
+        <dt>Lost ranks</dt>
+        <dd>{formatNumber(d.lostRanks)}</dd>
+      </div>
+      <div>
+        <dt>Keyword distribution</dt>
+        <dd>
+          Organic {formatNumber(d.organicCount)} · Paid {formatNumber(d.paidCount)} · Both {formatNumber(d.bothCount)}
+        </dd>
+      </div>
+      <div>
+        <dt>Impression share</dt>
+        <dd>
+          {percent(d.impressionShare)} <ValueSparkline values={impressionShareHistory.map((point) => point.value)} label={`Impression share history of ${group.name}`} />
+        </dd>
+      </div>
+      <div>
+        <dt>Top of page</dt>
+        <dd>{percent(d.topOfPagePct)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function GroupNameCell({ projectId, group, onOpen }: { projectId: string; group: GroupRow; onOpen: () => void }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(group.name);
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setEditing(false);
+    const text = name.trim();
+    if (!text || text === group.name) return setName(group.name);
+    try {
+      await renameGroup(projectId, group.groupHash, text);
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+    } catch (error) {
+      setName(group.name);
+      notify(errorsOf(error).join(' '), { type: 'error' });
+    }
+  };
+  if (editing)
+    return (
+      <form className="msf-inline-form" onSubmit={(event) => void save(event)}>
+        <input aria-label={`New name for ${group.name}`} value={name} onChange={(event) => setName(event.target.value)} autoFocus />
+        <button type="submit" className="button button--small">
+          Save
+        </button>
+      </form>
+    );
+  return (
+    <>
+      <button type="button" className="button--link" onClick={onOpen}>
+        {group.name}
+      </button>{' '}
+      <button type="button" className="button button--small button--ghost" aria-label={`Rename ${group.name}`} onClick={() => setEditing(true)}>
+        ✎
+      </button>
+    </>
+  );
+}
+
+/** Groups (02 §2): Create Group, Create PDF Report, Delete when selected; rows with rename, details and expand. */
+export function GroupsView({ projectId, go }: { projectId: string; go: (route: string, params?: MsfParams) => void }) {
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState('');
+  const groups = useGroups(projectId, filter.trim(), 1000);
+  const rows = groups.data?.groups ?? [];
+  const [selected, setSelected] = useState<string[]>([]);
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const present = selected.filter((hash) => rows.some((row) => row.groupHash === hash));
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+  const allExpanded = rows.length > 0 && rows.every((row) => expanded.includes(row.groupHash));
+
+  const create = async (name: string) => {
+    try {
+      const answer = await addGroup(projectId, name);
+      notify(answer.message || projectMessages.groupCreated, { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify(errorsOf(error).join(' '), { type: 'error' });
+    }
+  };
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await deleteGroups(projectId, present);
+      setSelected([]);
+      refresh();
+    } catch (error) {
+      notify(errorsOf(error).join(' '), { type: 'error' });
+    } finally {
+      setDeleting(false);
+      setConfirming(false);
+    }
+  };
+  const many = present.length > 1;
+
+  return (
+    <section className="msf-groups" aria-label="Groups">
+      <div className="table-toolbar">
+        <CreateGroup onCreate={create} />
+        <button type="button" className="button button--small" onClick={() => notify('Group PDF reports are not available yet.', { type: 'info' })}>
+          Create PDF Report
+        </button>
+        {present.length > 0 && (
+          <button type="button" className="button button--small button--danger" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        )}
+        <span className="table-toolbar__spacer" />
+        <input type="search" aria-label="Filter groups" placeholder="Filter groups" value={filter} onChange={(event) => setFilter(event.target.value)} />
+      </div>
+      {groups.isLoading ? (
+        <Spinner label="Loading groups" />
+      ) : rows.length === 0 ? (
+        <p className="msf-empty">{filter.trim() ? projectMessages.noItemsForFilter : 'No groups yet. Create one to organise the keywords.'}</p>
+      ) : (
+        <table className="msf-table" aria-label="Groups of the project">
+          <thead>
+            <tr>
+              <th>
+                <input
+                  type="checkbox"
+                  aria-label="Select all groups"
+                  checked={present.length === rows.length}
+                  onChange={(event) => setSelected(event.target.checked ? rows.map((row) => row.groupHash) : [])}
+                />
+              </th>
+              <th>Name</th>
+              <th>Keywords</th>
+              <th title={projectMessages.rankChangeTooltip}>Rank change</th>
+              <th>Click change</th>
+              <th>Impression share</th>
+              <th>
+                <button type="button" className="button button--small button--ghost" onClick={() => setExpanded(allExpanded ? [] : rows.map((row) => row.groupHash))}>
+                  {allExpanded ? 'Collapse all' : 'Expand all'}
+                </button>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((group) => {
+              const isExpanded = expanded.includes(group.groupHash);
+              return [
+                <tr key={group.groupHash}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${group.name}`}
+                      checked={present.includes(group.groupHash)}
+                      onChange={(event) => setSelected((current) => (event.target.checked ? [...current, group.groupHash] : current.filter((hash) => hash !== group.groupHash)))}
+                    />
+                  </td>
+                  <td>
+                    <GroupNameCell projectId={projectId} group={group} onOpen={() => go('group-details', { projectId, groupHash: group.groupHash, groupName: group.name })} />
+                  </td>
+                  <td>{formatNumber(group.numberOfKeywords)}</td>
+                  <td title={projectMessages.rankChangeTooltip}>{signed(group.rankChange)}</td>
+                  <td>{signed(group.clickChange)}</td>
+                  <td>{percent(group.impressionShare)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button--small button--ghost"
+                      aria-expanded={isExpanded}
+                      aria-label={`${isExpanded ? 'Collapse' : 'Expand'} ${group.name}`}
+                      onClick={() => setExpanded((current) => (isExpanded ? current.filter((hash) => hash !== group.groupHash) : [...current, group.groupHash]))}
+                    >
+                      {isExpanded ? '▾' : '▸'}
+                    </button>
+                  </td>
+                </tr>,
+                isExpanded && (
+                  <tr key={`${group.groupHash}-details`} className="msf-table__details">
+                    <td colSpan={7}>
+                      <GroupDetailsPanel projectId={projectId} group={group} />
+                    </td>
+                  </tr>
+                ),
+              ];
+            })}
+          </tbody>
+        </table>
+      )}
+      <ConfirmDelete
+        open={confirming}
+        text={many ? projectMessages.groupDeleteConfirmMany : projectMessages.groupDeleteConfirmOne}
+        confirmText={many ? projectMessages.groupDeleteButtonMany : projectMessages.groupDeleteButtonOne}
+        deleting={deleting}
+        onConfirm={() => void remove()}
+        onClose={() => setConfirming(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { notify } from '../../../components/ui/notifications';
+import { errorsOf } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format';
+import { projectKeys } from '../api/base';
+import { createProject, deleteProject } from '../api/projects';
+import { useProjectPanel } from '../panel-context';
+import { KeywordCountWidget } from './keyword-count-widget';
+
+/** The projects list: open one (it becomes active), create one, delete one (trash, then Delete / Keep). */
+export function ProjectsView() {
+  const panel = useProjectPanel();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const projects = panel.projects ?? [];
+  const remove = async (projectId: string) => {
+    try {
+      await deleteProject(projectId);
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+    } catch (error) {
+      notify(errorsOf(error).join(' '), { type: 'error' });
+    }
+    setConfirming(null);
+  };
+  return (
+    <section aria-label="Projects">
+      <KeywordCountWidget isLoggedIn={panel.isLoggedIn} isFullUser={panel.isFullUser} />
+      <div className="table-toolbar">
+        <h3>Projects</h3>
+        <span className="table-toolbar__spacer" />
+        <button type="button" className="button button--small button--primary" onClick={() => panel.msf.go('create-project')}>
+          Create project
+        </button>
+      </div>
+      {!panel.projects ? (
+        <p>Loading projects…</p>
+      ) : projects.length === 0 ? (
+        <p className="msf-empty">No projects yet. Create one to start saving keywords.</p>
+      ) : (
+        <table className="msf-table" aria-label="Your projects">
+          <thead>
+            <tr>
+              <th>Project</th>
+              <th>Domain</th>
+              <th>Keywords</th>
+              <th>Groups</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {projects.map((project) => (
+              <tr key={project.id}>
+                <td>
+                  <button
+                    type="button"
+                    className="button--link"
+                    onClick={() => {
+                      panel.setActiveProject(project.id);
+                      panel.msf.go('keyword-list', { projectId: project.id });
+                    }}
+                  >
+                    {project.projectName}
+                  </button>
+                </td>
+                <td>{project.primaryDomainName}</td>
+                <td>{formatNumber(project.keywordCount)}</td>
+                <td>{formatNumber(project.groupCount)}</td>
+                <td>
+                  {confirming === project.id ? (
+                    <>
+                      <button type="button" className="button button--small button--danger" onClick={() => void remove(project.id)}>
+                        Delete
+                      </button>
+                      <button type="button" className="button button--small" onClick={() => setConfirming(null)}>
+                        Keep
+                      </button>
+                    </>
+                  ) : (
+                    <button type="button" className="button button--small button--ghost" aria-label={`Delete ${project.projectName}`} onClick={() => setConfirming(project.id)}>
+                      🗑
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** create-project: a new project becomes active; a pending import then runs into it. */
+export function CreateProjectView({ initialName = '' }: { initialName?: string }) {
+  const panel = useProjectPanel();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(initialName);
+  const [domain, setDomain] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const answer = await createProject(name, domain.trim());
+      panel.setActiveProject(answer.id);
+      await queryClient.invalidateQueries({ queryKey: projectKeys.all });
+      if (panel.state.pendingImport) await panel.runPending();
+      else panel.msf.go('keyword-list', { projectId: answer.id });
+    } catch (error) {
+      setErrors(errorsOf(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form className="msf-form" aria-label="Create project" onSubmit={(event) => void submit(event)}>
+      <h3>Create project</h3>
+      <div className="field">
+        <label htmlFor="msf-project-name">Project name</label>
+        <input id="msf-project-name" value={name} onChange={(event) => setName(event.target.value)} required />
+      </div>
+      <div className="field">
+        <label htmlFor="msf-project-domain">Primary domain</label>
+        <input id="msf-project-domain" value={domain} placeholder="example.com" onChange={(event) => setDomain(event.target.value)} required />
+      </div>
+      {errors.length > 0 && (
+        <div className="alert alert--error" role="alert">
+          {errors.join(' ')}
+        </div>
+      )}
+      <button type="submit" className="button button--primary" disabled={saving}>
+        Create project
+      </button>
+    </form>
+  );
+}

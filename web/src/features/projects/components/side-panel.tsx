@@ -1,0 +1,190 @@
+import { allProjectsId, isAllProjects, projectLimits } from '@serpwise/contracts';
+import { useEffect } from 'react';
+import { useGroups } from '../api/groups';
+import { allProjectsRoutes, isPanelRoute, type PanelRoute } from '../msf';
+import { panelStore } from '../panel-state';
+import { useProjectPanel } from '../panel-context';
+import { GroupsView } from './groups-view';
+import { KeywordListView } from './keyword-list-view';
+import { LabelsView, LinkDetailsView, OutreachList, PanelLater, PanelNotFound, PanelUpsell } from './other-views';
+import { CreateProjectView, ProjectsView } from './projects-view';
+import { SelectProjectModal, SignUpOverlay } from './select-project-modal';
+import '../projects.css';
+
+/** The sidebar tab text (02 §2). */
+export const tabText = (projectName: string | null, groupName: string | null) =>
+  `Project: ${projectName ?? 'All Projects'}${groupName ? ` - Group: ${groupName}` : ''}`;
+
+function Navigation() {
+  const panel = useProjectPanel();
+  const { go, location } = panel.msf;
+  const projectId = isAllProjects(panel.state.activeProjectId) ? null : panel.state.activeProjectId;
+  const groups = useGroups(projectId);
+  const route = location?.route;
+  const item = (label: string, target: PanelRoute, params = {}, current: string[] = [target]) => (
+    <li>
+      <button type="button" className="msf-nav__item" aria-current={route && current.includes(route) ? 'page' : undefined} onClick={() => go(target, params)}>
+        {label}
+      </button>
+    </li>
+  );
+  const shownGroups = groups.data?.groups.slice(0, projectLimits.navigationGroups) ?? [];
+  return (
+    <nav className="msf-nav" aria-label="Projects navigation">
+      <label className="field">
+        <span>Project</span>
+        <select
+          aria-label="Active project"
+          value={panel.state.activeProjectId}
+          onChange={(event) => {
+            panel.setActiveProject(event.target.value);
+            if (isAllProjects(event.target.value)) go('projects');
+            else go('keyword-list', { projectId: event.target.value });
+          }}
+        >
+          <option value={allProjectsId}>All Projects</option>
+          {(panel.projects ?? []).map((project) => (
+            <option key={project.id} value={project.id}>
+              {project.projectName}
+            </option>
+          ))}
+        </select>
+      </label>
+      <ul>
+        {item('Projects', 'projects', {}, ['projects', 'create-project', 'edit-project'])}
+        {projectId && (
+          <>
+            {item('Keyword Universe', 'keyword-list', { projectId })}
+            {item('Groups', 'groups', { projectId }, ['groups', 'group-details'])}
+            {shownGroups.length > 0 && (
+              <li>
+                <ul className="msf-nav__children">
+                  {shownGroups.map((group) => (
+                    <li key={group.groupHash}>
+                      <button type="button" className="msf-nav__item" onClick={() => go('group-details', { projectId, groupHash: group.groupHash, groupName: group.name })}>
+                        {group.name}
+                      </button>
+                    </li>
+                  ))}
+                  {(groups.data?.totalRowCount ?? 0) > projectLimits.navigationGroups && (
+                    <li>
+                      <button type="button" className="msf-nav__item" onClick={() => go('groups', { projectId })}>
+                        More...
+                      </button>
+                    </li>
+                  )}
+                </ul>
+              </li>
+            )}
+            {item('Labels', 'labels', { projectId }, ['labels', 'label-details'])}
+          </>
+        )}
+      </ul>
+      <ul aria-label="Outreach">
+        {item('Websites', 'websites', {}, ['websites', 'website-details'])}
+        {item('Links', 'links', {}, ['links', 'link-details'])}
+        {item('Contacts', 'contacts', {}, ['contacts', 'contacts-details'])}
+      </ul>
+      <ul>{item('📅 History', 'history')}</ul>
+    </nav>
+  );
+}
+
+function RouteView() {
+  const panel = useProjectPanel();
+  const { location, go } = panel.msf;
+  const params = location?.params ?? {};
+  const routeProjectId = params.projectId ?? (isAllProjects(panel.state.activeProjectId) ? null : panel.state.activeProjectId);
+
+  // A route with a projectId makes that project active; group-details makes its group active.
+  useEffect(() => {
+    if (params.projectId) panel.setActiveProject(params.projectId);
+    if (location?.route === 'group-details' && params.groupHash) panelStore.set({ activeGroupId: params.groupHash, activeGroupName: params.groupName ?? null, activeLabelId: null });
+    else if (location?.route === 'label-details' && params.labelHash) panelStore.set({ activeLabelId: params.labelHash, activeGroupId: null, activeGroupName: null });
+    else if (location) panelStore.set({ activeGroupId: null, activeGroupName: null, activeLabelId: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location?.route, params.projectId, params.groupHash, params.labelHash]);
+
+  if (!location || !isPanelRoute(location.route)) return <PanelNotFound go={go} />;
+  const route = location.route;
+  const needsProject = !allProjectsRoutes.has(route);
+  if (needsProject && !routeProjectId) return <ProjectsView />;
+  const projectId = routeProjectId ?? undefined;
+  const projectName = panel.projects?.find((project) => project.id === projectId)?.projectName ?? 'the project';
+  switch (route) {
+    case 'projects':
+      return <ProjectsView />;
+    case 'create-project':
+      return <CreateProjectView initialName={params.name ?? ''} />;
+    case 'keyword-list':
+      return <KeywordListView key={projectId} projectId={projectId!} context="keywords" caption={`Keywords of ${projectName}`} />;
+    case 'groups':
+      return <GroupsView projectId={projectId!} go={go} />;
+    case 'group-details':
+      return (
+        <>
+          <h3>Group: {params.groupName}</h3>
+          <KeywordListView key={params.groupHash} projectId={projectId!} context="groups" groupHash={params.groupHash} groupName={params.groupName} caption={`Keywords of group ${params.groupName ?? ''}`} />
+        </>
+      );
+    case 'labels':
+      return <LabelsView projectId={projectId!} go={go} />;
+    case 'label-details':
+      return (
+        <>
+          <h3>Label: {params.labelName}</h3>
+          <KeywordListView key={params.labelHash} projectId={projectId!} context="labels" labelHash={params.labelHash} labelName={params.labelName} caption={`Keywords of label ${params.labelName ?? ''}`} />
+        </>
+      );
+    case 'websites':
+    case 'links':
+    case 'contacts':
+    case 'history':
+      return <OutreachList kind={route} projectId={projectId} go={go} />;
+    case 'link-details':
+      return params.urlId ? <LinkDetailsView urlId={params.urlId} projectId={params.projectId} /> : <PanelLater title={params.urlName ?? 'Link'} />;
+    default:
+      return <PanelLater title={route} />;
+  }
+}
+
+/**
+ * The saved-keywords side panel (02 §2, §4): the tab toggles it; its route rides in the page query; full users get
+ * the project area, everyone else the upsell. Hidden on mobile (CSS).
+ */
+export function SidePanel() {
+  const panel = useProjectPanel();
+  const { msf } = panel;
+  return (
+    <div className="msf">
+      <button type="button" className={`msf-tab${panel.bouncing ? ' msf-tab--bounce' : ''}`} aria-expanded={msf.isOpen} onClick={msf.toggle}>
+        {tabText(panel.activeProject?.projectName ?? null, panel.state.activeGroupName)}
+      </button>
+      {msf.isOpen && (
+        <>
+          <div className="msf-backdrop" data-testid="msf-backdrop" onClick={msf.close} />
+          <aside className={`msf-panel${msf.opening ? ' msf-panel--opening' : ''}`} role="dialog" aria-label="Projects panel" data-opening={msf.opening ? 'true' : 'false'}>
+            <header className="msf-panel__header">
+              <h2>MySerpwise</h2>
+              <button type="button" className="button button--small button--ghost" aria-label="Close projects panel" onClick={msf.close}>
+                ×
+              </button>
+            </header>
+            {panel.isFullUser ? (
+              <div className="msf-panel__layout">
+                <Navigation />
+                <div key={msf.location ? msf.location.route : ''} className={`msf-content${msf.opening ? '' : ` msf-content--${msf.direction}`}`}>
+                  <RouteView />
+                </div>
+              </div>
+            ) : (
+              <PanelUpsell />
+            )}
+          </aside>
+        </>
+      )}
+      <SelectProjectModal />
+      <SignUpOverlay />
+    </div>
+  );
+}

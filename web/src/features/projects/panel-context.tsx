@@ -1,0 +1,163 @@
+import { allProjectsId, importErrorCodes, isAllProjects, projectMessages, type ImportAnswer, type ProjectSummary } from '@serpwise/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { notify } from '../../components/ui/notifications';
+import { errorsOf } from '../../lib/api-client';
+import { useActiveState } from '../auth/api/get-active-state';
+import { projectKeys } from './api/base';
+import { importKeywords, undoImport } from './api/keywords';
+import { getProjects, useProjects } from './api/projects';
+import { membershipStore } from './membership';
+import { panelStore, usePanelState, type PanelState } from './panel-state';
+import { PendingImportError, runPendingImport } from './pending-import';
+import { useMsf, type MsfNavigation } from './use-msf';
+
+/** 02 §4, §9: after an add the sidebar tab bounces for 250 ms. */
+export const bounceMs = 250;
+
+export interface ProjectPanel {
+  msf: MsfNavigation;
+  state: PanelState;
+  isLoggedIn: boolean;
+  isFullUser: boolean;
+  projects: ProjectSummary[] | undefined;
+  activeProject: ProjectSummary | null;
+  bouncing: boolean;
+  /** Adds keywords to the active project (or group) the documented way; non-full users get the sign-up overlay. */
+  addKeywords: (terms: string[]) => Promise<void>;
+  /** Runs the pending import (after the selector or create-project). */
+  runPending: () => Promise<void>;
+  setActiveProject: (projectId: string) => void;
+  signUpOverlay: boolean;
+  openSignUpOverlay: () => void;
+  closeSignUpOverlay: () => void;
+}
+
+const PanelContext = createContext<ProjectPanel | null>(null);
+
+export function useProjectPanel(): ProjectPanel {
+  const panel = useContext(PanelContext);
+  if (!panel) throw new Error('useProjectPanel needs the ProjectPanelProvider.');
+  return panel;
+}
+
+/** The same, for components that may render outside the panel provider (research tables in tests). */
+export const useOptionalProjectPanel = () => useContext(PanelContext);
+
+/** Holds the side panel's state and the add-keywords flow for the whole page (mounted by the app layout). */
+export function ProjectPanelProvider({ children }: { children: ReactNode }) {
+  const { data } = useActiveState();
+  const isLoggedIn = data?.user.isLoggedIn ?? false;
+  const isFullUser = data?.user.isFullUser ?? false;
+  const msf = useMsf();
+  const state = usePanelState();
+  const queryClient = useQueryClient();
+  const projectsQuery = useProjects(isFullUser);
+  const projects = projectsQuery.data;
+  const [bouncing, setBouncing] = useState(false);
+  const [signUpOverlay, setSignUpOverlay] = useState(false);
+
+  // 02 §4: removing projects resets the active project if it was removed. Only a change of the list counts (a
+  // project just created is active before the refreshed list has it), plus a stored id the first list lacks.
+  const previousProjects = useRef<ProjectSummary[] | undefined>(undefined);
+  useEffect(() => {
+    const before = previousProjects.current;
+    previousProjects.current = projects;
+    if (!projects || projects === before) return;
+    const active = panelStore.get().activeProjectId;
+    if (isAllProjects(active) || projects.some((project) => project.id === active)) return;
+    if (!before || before.some((project) => project.id === active)) panelStore.setActiveProject(allProjectsId);
+  }, [projects]);
+
+  useEffect(() => {
+    if (!bouncing) return;
+    const timer = setTimeout(() => setBouncing(false), bounceMs);
+    return () => clearTimeout(timer);
+  }, [bouncing]);
+
+  const refresh = useCallback(() => {
+    membershipStore.refresh();
+    void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+  }, [queryClient]);
+  const { go } = msf;
+
+  const undo = useCallback(
+    async (importId: string) => {
+      const words = projectMessages.undoing[Math.floor(Math.random() * projectMessages.undoing.length)]!;
+      notify(words, { type: 'info' });
+      try {
+        const answer = await undoImport(importId);
+        notify(answer.message, { type: 'success' });
+      } catch (error) {
+        notify(errorsOf(error).join(' '), { type: 'error' });
+      }
+      refresh();
+    },
+    [refresh],
+  );
+
+  const report = useCallback(
+    (answer: ImportAnswer) => {
+      if (answer.hasReachedLimit) {
+        notify(answer.message || projectMessages.keywordLimit(answer.usedCount, answer.totalCount), { type: 'error' });
+        return;
+      }
+      const importId = answer.importId;
+      notify(answer.message, { type: 'success', ...(importId ? { action: () => void undo(importId), actionText: 'Undo' } : {}) });
+      setBouncing(true);
+      const current = panelStore.get();
+      if (!current.activeGroupId && !current.activeLabelId) go('keyword-list', { projectId: answer.projectId });
+    },
+    [go, undo],
+  );
+
+  const runPending = useCallback(async () => {
+    try {
+      const list = await queryClient.ensureQueryData({ queryKey: projectKeys.projects(), queryFn: getProjects });
+      const answer = await runPendingImport({ store: panelStore, projectCount: list.length, importKeywords, afterImport: refresh });
+      report(answer);
+    } catch (error) {
+      if (error instanceof PendingImportError) {
+        if (error.code === importErrorCodes.noProjects) go('create-project');
+        return;
+      }
+      notify(errorsOf(error).join(' '), { type: 'error' });
+    }
+  }, [go, queryClient, refresh, report]);
+
+  const addKeywords = useCallback(
+    async (terms: string[]) => {
+      if (!isFullUser) {
+        setSignUpOverlay(true);
+        return;
+      }
+      const current = panelStore.get();
+      panelStore.set({
+        pendingImport: { terms, groupNames: current.activeGroupName ? [current.activeGroupName] : [], labelNames: [], projectId: null },
+      });
+      await runPending();
+    },
+    [isFullUser, runPending],
+  );
+
+  const activeProject = projects?.find((project) => project.id === state.activeProjectId) ?? null;
+  const value = useMemo<ProjectPanel>(
+    () => ({
+      msf,
+      state,
+      isLoggedIn,
+      isFullUser,
+      projects,
+      activeProject,
+      bouncing,
+      addKeywords,
+      runPending,
+      setActiveProject: panelStore.setActiveProject,
+      signUpOverlay,
+      openSignUpOverlay: () => setSignUpOverlay(true),
+      closeSignUpOverlay: () => setSignUpOverlay(false),
+    }),
+    [msf, state, isLoggedIn, isFullUser, projects, activeProject, bouncing, addKeywords, runPending, signUpOverlay],
+  );
+  return <PanelContext.Provider value={value}>{children}</PanelContext.Provider>;
+}

@@ -1,0 +1,51 @@
+import { importErrorCodes, isAllProjects, type ImportAnswer, type ImportErrorCode } from '@serpwise/contracts';
+import type { ImportRequest } from './api/keywords';
+import type { PanelStore } from './panel-state';
+
+/** The import flow's refusals (02 §4, §8): NO_PROJECTS opens create-project, NO_PROJECT_SELECTED the selector. */
+export class PendingImportError extends Error {
+  constructor(readonly code: ImportErrorCode) {
+    super(code);
+    this.name = 'PendingImportError';
+  }
+}
+
+export interface PendingImportDeps {
+  store: PanelStore;
+  /** How many projects the user has (GetProjects). */
+  projectCount: number;
+  importKeywords: (request: ImportRequest) => Promise<ImportAnswer>;
+  /** After a successful import: re-sync term membership and refresh the keyword list. */
+  afterImport?: () => void;
+}
+
+/**
+ * Runs the pending import (02 §4): no projects rejects with NO_PROJECTS; no project id (or the empty GUID) shows
+ * the project selector and rejects with NO_PROJECT_SELECTED; otherwise it imports, maps the terms to the returned
+ * ids, clears the pending import and refreshes. A failed import clears the pending import too.
+ */
+export async function runPendingImport({ store, projectCount, importKeywords, afterImport }: PendingImportDeps): Promise<ImportAnswer> {
+  const state = store.get();
+  const pending = state.pendingImport;
+  if (!pending) throw new Error('There is no pending import.');
+  if (projectCount === 0) throw new PendingImportError(importErrorCodes.noProjects);
+  const projectId = pending.projectId ?? state.activeProjectId;
+  if (isAllProjects(projectId)) {
+    store.set({ selectorOpen: true });
+    throw new PendingImportError(importErrorCodes.noProjectSelected);
+  }
+  try {
+    const answer = await importKeywords({ projectId, terms: pending.terms, groupNames: pending.groupNames, labelNames: pending.labelNames });
+    const ids = answer.termIdsCsv.split(',').filter(Boolean).map(Number);
+    const termIds = { ...store.get().termIds };
+    pending.terms.forEach((term, index) => {
+      if (ids[index]) termIds[term] = ids[index];
+    });
+    store.set({ pendingImport: null, termIds });
+    afterImport?.();
+    return answer;
+  } catch (error) {
+    store.set({ pendingImport: null });
+    throw error;
+  }
+}
