@@ -119,11 +119,14 @@ export class SeoResearchService {
 
   async kombat(input: KombatInput, viewer: Viewer): Promise<ResearchTable<object> & KombatCounts> {
     const prepared = await this.prepareKombat(input);
-    const table = await this.run(prepared, input, viewer);
-    const counts: KombatCounts =
+    const noCounts: KombatCounts = { venn: [], segments: { core: 0, all: 0, questions: 0, missing: 0, content: 0, transactional: 0 } };
+    // The page and the Venn read the same comparison: ask for both at once.
+    const [table, counts] = await Promise.all([
+      this.run(prepared, input, viewer),
       prepared.query && prepared.month
-        ? await kombatCounts(this.sql, { domainIds: prepared.domainIds, territory: input.countryCode, month: prepared.month }, input.domains)
-        : { venn: [], segments: { core: 0, all: 0, questions: 0, missing: 0, content: 0, transactional: 0 } };
+        ? kombatCounts(this.sql, { domainIds: prepared.domainIds, territory: input.countryCode, month: prepared.month }, input.domains)
+        : Promise.resolve(noCounts),
+    ]);
     return { ...table, ...counts };
   }
   async prepareKombat(input: KombatInput): Promise<PreparedTable & { domainIds: number[] }> {

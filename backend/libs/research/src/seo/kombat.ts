@@ -54,22 +54,24 @@ export function kombatQuery(criteria: KombatCriteria, segment: OrganicKombatSegm
   return orderedTable({ sql, params: base.params }, kombatSpec, order);
 }
 
+/** The Venn regions and every segment's count, in one pass over the comparison (one region per row of the answer). */
 export async function kombatCounts(sql: Sql, criteria: KombatCriteria, names: readonly string[]): Promise<KombatCounts> {
   const base = kombatBase(criteria);
-  const predicates = segmentPredicates(criteria.domainIds.length);
-  const segmentColumns = Object.entries(predicates).map(([name, predicate]) => `count(*) filter (where ${predicate})::int as "${name}"`);
-  const [segments] = await sql.query<Record<OrganicKombatSegment, number>>(`select ${segmentColumns.join(', ')} from (${base.sql}) b`, base.params);
-  const regions = await sql.query<{ mask: number; keywords: number }>(
-    `select ((p1 is not null)::int + 2 * (p2 is not null)::int + 4 * (p3 is not null)::int) as mask, count(*)::int as keywords
+  const predicates = Object.entries(segmentPredicates(criteria.domainIds.length)) as [OrganicKombatSegment, string][];
+  const segmentColumns = predicates.map(([name, predicate]) => `count(*) filter (where ${predicate})::int as "${name}"`);
+  const regions = await sql.query<{ mask: number; keywords: number } & Record<OrganicKombatSegment, number>>(
+    `select ((p1 is not null)::int + 2 * (p2 is not null)::int + 4 * (p3 is not null)::int) as mask, count(*)::int as keywords,
+       ${segmentColumns.join(', ')}
      from (${base.sql}) b group by 1`,
     base.params,
   );
+  const segments = Object.fromEntries(predicates.map(([name]) => [name, regions.reduce((sum, region) => sum + region[name], 0)])) as Record<OrganicKombatSegment, number>;
   const byMask = new Map(regions.map((region) => [region.mask, region.keywords]));
   const venn: KombatCounts['venn'] = [];
   for (let mask = 1; mask < 1 << names.length; mask += 1) {
     venn.push({ domains: names.filter((_name, index) => mask & (1 << index)), keywords: byMask.get(mask) ?? 0 });
   }
-  return { venn, segments: segments! };
+  return { venn, segments };
 }
 
 export const kombatPage = (sql: Sql, criteria: KombatCriteria, segment: OrganicKombatSegment, order: TableOrder, page: PageRequest) =>
