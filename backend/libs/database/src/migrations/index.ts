@@ -8,6 +8,7 @@ import { Migration20261122034610_project_alerts } from './Migration2026112203461
 import { Migration20261122041641_page_first_month } from './Migration20261122041641_page_first_month.js';
 import { Migration20261122042041_subscription_renewals } from './Migration20261122042041_subscription_renewals.js';
 import { Migration20261122042530_projects } from './Migration20261122042530_projects.js';
+import { Migration20261123020000_google_tokens } from './Migration20261123020000_google_tokens.js';
 import { Migration20261123010000_export_dedupe } from './Migration20261123010000_export_dedupe.js';
 
 /**
@@ -25,4 +26,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122042041_subscription_renewals', class: Migration20261122042041_subscription_renewals },
   { name: 'Migration20261122042530_projects', class: Migration20261122042530_projects },
   { name: 'Migration20261123010000_export_dedupe', class: Migration20261123010000_export_dedupe },
+  { name: 'Migration20261123020000_google_tokens', class: Migration20261123020000_google_tokens },
 ];
