@@ -71,6 +71,8 @@ export class FakeGoogle {
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // Arrival, before the body is read: pacing is about when requests start, not how long their bodies take.
+    const at = Date.now();
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
@@ -83,7 +85,7 @@ export class FakeGoogle {
       form: isForm ? Object.fromEntries(new URLSearchParams(text)) : {},
       json: !isForm && text ? (JSON.parse(text) as unknown) : null,
       status: 0,
-      at: Date.now(),
+      at,
     };
     this.requests.push(record);
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
