@@ -127,13 +127,15 @@ export class SheetsClient {
     const backoffBase = this.options.backoffBaseMs ?? 1_000;
     let reauthorisations = 0;
     let rateLimited = 0;
+    const payload = JSON.stringify(body);
     for (;;) {
-      await this.pace();
       if (this.accessToken === null) this.accessToken = await this.authorise();
+      // Paced just before sending, so the gaps Google sees are the configured ones.
+      await this.pace();
       const response = await this.fetcher(joinUrl(this.environment.GOOGLE_SHEETS_BASE_URL, path), {
         method,
         headers: { authorization: `Bearer ${this.accessToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+        body: payload,
       });
       if (response.ok) return response.json();
       const text = await response.text().catch(() => '');
