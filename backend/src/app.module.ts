@@ -22,6 +22,7 @@ import { MailModule } from './platform/mail/mail.module.js';
 import { AccountModule } from './modules/account/account.module.js';
 import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
 import { ExportsModule } from './modules/exports/exports.module.js';
+import { GoogleModule } from './modules/google/google.module.js';
 import { ProjectsModule } from './modules/projects/projects.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
 
@@ -52,6 +53,7 @@ export class AppModule {
         AccountModule,
         OnboardingModule,
         ExportsModule,
+        GoogleModule,
         ProjectsModule,
         ReportsModule,
         WebAppModule, // last: its catch-all page route must not shadow the API

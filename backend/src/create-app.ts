@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Environment } from '@serpwise/contracts';
 import cookieParser from 'cookie-parser';
+import { json, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { AppModule } from './app.module.js';
@@ -18,6 +19,10 @@ export async function createApp(environment: Environment, logger: Logger): Promi
   });
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  // The page-rows exports take up to 5,000,000 characters of JSON (their schemas); other bodies keep the 100 kB default.
+  // Wrapped: Nest skips its own JSON parser when it finds one named jsonParser already in the stack.
+  const pageRowsJson = json({ limit: '6mb' });
+  app.use(['/Endpoints/Core/ExportCsv', '/Endpoints/Core/ExportGoogleSheets'], (request: Request, response: Response, next: NextFunction) => pageRowsJson(request, response, next));
   app.use(cookieParser());
   app.use(pinoHttp({ logger, autoLogging: { ignore: (request) => request.url === '/healthz' || request.url === '/metrics' } }));
   app.useGlobalFilters(new HttpErrorFilter(logger));

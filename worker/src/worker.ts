@@ -1,7 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { exportJob, type Environment } from '@serpwise/contracts';
-import { BillingRepository, JobRecordRepository, UserRepository, createOrmConfig } from '@serpwise/database';
+import { BillingRepository, GoogleTokenRepository, JobRecordRepository, UserRepository, createOrmConfig } from '@serpwise/database';
 import {
+  GoogleAuthorisations,
   BullJobQueue,
   SandboxPaymentGateway,
   createFileStore,
@@ -46,7 +47,14 @@ export async function startWorker(environment: Environment, logger: Logger, opti
   const links = await DownloadLinks.create(environment, redis);
 
   // Every registered job needs a handler here; the runner refuses to start otherwise.
-  const handlers = [new DiagnosticProcessor(() => orm.em.fork(), redis, environment), new ExportProcessor(() => orm.em.fork(), exportPool, files, { maxExportRows: environment.EXPORT_MAX_ROWS })];
+  const handlers = [
+    new DiagnosticProcessor(() => orm.em.fork(), redis, environment),
+    new ExportProcessor(() => orm.em.fork(), exportPool, files, {
+      maxExportRows: environment.EXPORT_MAX_ROWS,
+      // Each export reads its owner's Google authorisation afresh (revoked since the request: the export fails).
+      sheetsFor: (userId) => new GoogleAuthorisations(environment, new GoogleTokenRepository(orm.em.fork())).sheetsFor(userId),
+    }),
+  ];
   const events = new RedisJobEvents(redis, environment.REDIS_PREFIX, {
     [exportJob.name]: (status) => presentExport(status, links, environment.EXPORT_FILE_TTL_HOURS),
   });

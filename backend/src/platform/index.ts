@@ -19,3 +19,6 @@ export * from './files/file-store.js';
 export * from './files/s3-client.js';
 export * from './files/download-links.js';
 export * from './exports/export-status.js';
+export * from './google/google-client.js';
+export * from './google/google-token-cipher.js';
+export * from './google/google-authorisations.js';

@@ -22,7 +22,7 @@ export class ExportFileSweeper {
     const finished = await records.findFinishedBefore(exportJob.name, new Date(now - this.ttlMs));
     for (const job of finished) {
       const payload = exportPayloadOf(job);
-      if (job.owner.userId && payload.format) await this.files.remove(exportFileKey(job.owner.userId, job.id, payload.format));
+      if (job.owner.userId && payload.format && payload.format !== 'sheets') await this.files.remove(exportFileKey(job.owner.userId, job.id, payload.format));
       await records.mergePayload(job.id, { fileRemoved: true });
     }
     if (finished.length) this.logger.info({ removed: finished.length }, 'removed expired export files');

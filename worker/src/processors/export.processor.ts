@@ -11,13 +11,14 @@ import {
 } from '@serpwise/contracts';
 import { JobRecordRepository } from '@serpwise/database';
 import { columnHeader, isExportTableId, prepareExport, sqlFromPg, toNumberedPlaceholders, type PreparedExport } from '@serpwise/research';
-import { exportFileKey, exportPayloadOf, type ExportPayload, type FileStore, type FileUpload } from '@serpwise/backend/platform';
+import { exportFileKey, exportPayloadOf, GoogleApiError, GoogleNotAuthorisedError, type ExportPayload, type FileStore, type FileUpload, type SheetsClient } from '@serpwise/backend/platform';
 import type pg from 'pg';
 import { UnrecoverableError } from 'bullmq';
 import { JobCancelledError, type JobContext, type JobHandler } from '../jobs/job-handler.js';
 import { CsvWriter } from '../renderers/csv-writer.js';
 import type { TableWriter } from '../renderers/table-writer.js';
 import { XlsxWriter } from '../renderers/xlsx-writer.js';
+import { SheetsWriter } from '../renderers/sheets-writer.js';
 
 /** Rows fetched from the cursor at a time: large enough to keep round trips few, small enough to keep memory flat. */
 export const exportBatchRows = 2_000;
@@ -44,7 +45,13 @@ export class ExportProcessor implements JobHandler<typeof exportJob> {
     private readonly em: () => EntityManager,
     private readonly pool: pg.Pool,
     private readonly files: FileStore,
-    private readonly options: { batchRows?: number; maxExportRows?: number } = {},
+    private readonly options: {
+      batchRows?: number;
+      maxExportRows?: number;
+      /** A Sheets client acting as the export's owner (their stored Google authorisation); absent: Sheets exports fail. */
+      sheetsFor?: (userId: string) => Promise<SheetsClient>;
+      sheetsAppendRows?: number;
+    } = {},
   ) {}
 
   async handle(payload: JobPayload<typeof exportJob>, context: JobContext): Promise<ExportResult> {
@@ -61,9 +68,10 @@ export class ExportProcessor implements JobHandler<typeof exportJob> {
     const planLimit = !full ? visibleRowAllowance.free : allowance.hasUnlimitedExportRows ? null : allowance.maxExportRows;
     const limits = [job.rowLimit, planLimit].filter((limit): limit is number => limit !== null);
     const prepared = await prepareExport(sqlFromPg(this.pool), job.table, job.params);
+    if (job.format === 'sheets') return this.toSheets(record.owner.userId, job, prepared, { limits, full }, context);
     const writerFor = (stream: FileUpload['stream']): TableWriter => (job.format === 'xlsx' ? new XlsxWriter(stream) : new CsvWriter(stream));
 
-    const upload = await this.files.create(exportFileKey(record.owner.userId, payload.jobId, job.format));
+    const upload = await this.files.create(exportFileKey(record.owner.userId, payload.jobId, job.format as 'csv' | 'xlsx'));
     try {
       const writer = writerFor(upload.stream);
       const rowLimit = Math.min(writer.maxRows, ...limits);
@@ -75,6 +83,27 @@ export class ExportProcessor implements JobHandler<typeof exportJob> {
       return { format: job.format, fileName: `${job.fileName}.${job.format}`, rows, bytes, truncated };
     } catch (error) {
       await upload.abort();
+      throw error;
+    }
+  }
+
+  /**
+   * A Sheets export: the rows go into a new spreadsheet in the owner's Google Drive (their own authorisation, never
+   * anyone else's). A refused authorisation or request does not retry the job (it would make another spreadsheet);
+   * rate limits are handled inside the client.
+   */
+  private async toSheets(userId: string, job: ExportPayload, prepared: PreparedExport, plan: { limits: number[]; full: boolean }, context: JobContext): Promise<ExportResult> {
+    if (!this.options.sheetsFor) throw new UnrecoverableError('Google Sheets is not configured on this worker');
+    try {
+      const writer = new SheetsWriter(await this.options.sheetsFor(userId), job.fileName, this.options.sheetsAppendRows);
+      const rowLimit = Math.min(writer.maxRows, ...plan.limits);
+      const total = Math.min(job.tableRows, rowLimit);
+      const { rows, truncated } = await this.stream(prepared, writer, { rowLimit, total, withhold: plan.full ? [] : prepared.paidColumns }, context);
+      await writer.finish();
+      return { format: 'sheets', fileName: job.fileName, rows, bytes: 0, truncated, url: writer.url ?? undefined };
+    } catch (error) {
+      if (error instanceof GoogleNotAuthorisedError) throw new UnrecoverableError('The owner has no Google authorization');
+      if (error instanceof GoogleApiError && error.status !== 429 && error.status < 500) throw new UnrecoverableError(error.message);
       throw error;
     }
   }

@@ -29,6 +29,7 @@ export * from './accounts/project-alert.api.js';
 export * from './jobs/export.job.js';
 export * from './exports/export.api.js';
 export * from './exports/spreadsheet-cell.js';
+export * from './exports/google-sheets.js';
 export * from './http/web-routes.js';
 export * from './projects/index.js';
 export * from './reports/report.api.js';

@@ -5,6 +5,7 @@ export * from './repositories/job-record.repository.js';
 export * from './repositories/session.repository.js';
 export * from './repositories/user.repository.js';
 export * from './repositories/password-reset.repository.js';
+export * from './repositories/google-token.repository.js';
 export * from './warehouse-partitions.js';
 export * from './repositories/missed-search-event.repository.js';
 export * from './repositories/billing.repository.js';

@@ -9,6 +9,7 @@ import {
   type UserState,
 } from '@serpwise/contracts';
 import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+import { GoogleAuthorisations } from '../../platform/google/google-authorisations.js';
 import { isAdminIdentity, isFullIdentity } from '../access/access-decision.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { SessionsService } from '../sessions/sessions.service.js';
@@ -46,6 +47,7 @@ export class ActiveStateService {
   constructor(
     private readonly sessions: SessionsService,
     @Inject(ENVIRONMENT) private readonly environment: Environment,
+    private readonly google: GoogleAuthorisations,
   ) {}
 
   async activeState(session: RequestSession | undefined, identity: Identity | undefined): Promise<ActiveState> {
@@ -88,7 +90,8 @@ export class ActiveStateService {
       childUserId: parent ? user.id : null,
       childUserEmail: parent ? user.email : null,
       isChildAccount: parent !== null,
-      hasGoogleToken: Boolean(user.attributes['googleToken']),
+      // The user's own stored Google authorisation (a child account authorises for itself).
+      hasGoogleToken: this.google.configured && (await this.google.has(user.id)),
       googleIdToken: null,
       sessionId: session.id,
       product: exportAllowanceOf(identity.planRoles, this.environment.EXPORT_MAX_ROWS),

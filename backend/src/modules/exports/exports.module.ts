@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { GoogleModule } from '../google/google.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
 import { warehouseSqlProvider } from '../research/warehouse-sql.provider.js';
 import { ExportCsvController } from './export-csv.controller.js';
@@ -7,7 +8,7 @@ import { downloadLinksProvider, fileStoreProvider } from './exports.providers.js
 import { ExportsService } from './exports.service.js';
 
 @Module({
-  imports: [RealtimeModule],
+  imports: [RealtimeModule, GoogleModule],
   controllers: [ExportsController, ExportCsvController],
   providers: [ExportsService, fileStoreProvider, downloadLinksProvider, warehouseSqlProvider],
 })

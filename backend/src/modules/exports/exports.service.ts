@@ -1,11 +1,14 @@
-import { BadRequestException, ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import {
   exportAllowanceOf,
   exportJob,
   exportMessages,
   exportUpsellMessage,
+  googleSheetsMaxRows,
+  googleSheetsMessages,
   ownerRoom,
   type Environment,
+  type ExportFileFormat,
   type ExportStatus,
   type StartExportRequest,
 } from '@serpwise/contracts';
@@ -18,6 +21,7 @@ import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
 import { exportDownloadPath, exportFileKey, exportPayloadOf, presentExport, type ExportPayload } from '../../platform/exports/export-status.js';
 import { DownloadLinks } from '../../platform/files/download-links.js';
 import { FileStore } from '../../platform/files/file-store.js';
+import { GoogleAuthorisations } from '../../platform/google/google-authorisations.js';
 import { JobQueue } from '../../platform/queue/job-queue.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { WAREHOUSE_SQL } from '../research/warehouse-sql.provider.js';
@@ -54,14 +58,23 @@ export class ExportsService {
     private readonly realtime: RealtimeGateway,
     @Inject(WAREHOUSE_SQL) private readonly sql: Sql,
     @Inject(ENVIRONMENT) private readonly environment: Environment,
+    private readonly google: GoogleAuthorisations,
   ) {}
 
   async start(session: RequestSession, identity: Identity, request: StartInput): Promise<{ status: ExportStatus; created: boolean }> {
     if (!isExportTableId(request.table)) throw badRequest([exportMessages.unknownTable]);
+    const sheets = request.format === 'sheets';
+    if (sheets) await this.requireGoogle(identity);
     const { prepared, input } = await this.prepare(request.table, request.params);
     const tableRows = prepared.query ? await this.countRows(prepared.query) : 0;
     const allowance = exportAllowanceOf(identity.planRoles, this.environment.EXPORT_MAX_ROWS);
-    const rowLimit = allowance.hasUnlimitedExportRows ? null : allowance.maxExportRows;
+    const planLimit = allowance.hasUnlimitedExportRows ? null : allowance.maxExportRows;
+    // Google Sheets holds at most 100,000 rows (03 §9): a full export over it is refused with the documented message;
+    // 'partial' is the 'Export 100k Rows' button.
+    const rowLimit = sheets ? Math.min(planLimit ?? googleSheetsMaxRows, googleSheetsMaxRows) : planLimit;
+    if (sheets && request.scope === 'full' && tableRows > googleSheetsMaxRows) {
+      throw new ForbiddenException({ statusCode: 403, message: googleSheetsMessages.overLimit, data: { totalRows: tableRows, maxRows: googleSheetsMaxRows, sheetsLimit: true } });
+    }
     if (request.scope === 'full' && rowLimit !== null && tableRows > rowLimit) {
       throw new ForbiddenException({
         statusCode: 403,
@@ -118,18 +131,26 @@ export class ExportsService {
   }
 
   /** The file behind a signed link, for the one user the link was made for. */
-  async download(identity: Identity, id: string, link: { expires?: unknown; signature?: unknown }): Promise<{ stream: Readable; fileName: string; format: ExportPayload['format']; bytes: number | null }> {
+  async download(identity: Identity, id: string, link: { expires?: unknown; signature?: unknown }): Promise<{ stream: Readable; fileName: string; format: ExportFileFormat; bytes: number | null }> {
     const check = this.links.check(exportDownloadPath(id), identity.user.id, link.expires, link.signature);
     if (check === 'invalid') throw new ForbiddenException(exportMessages.linkInvalid);
     if (check === 'expired') throw new GoneException(exportMessages.linkExpired);
     const job = await this.owned(identity, id);
     const payload = exportPayloadOf(job);
     if (job.state !== 'completed') throw new ConflictException(exportMessages.notReady);
-    if (payload.fileRemoved) throw new GoneException(exportMessages.fileRemoved);
+    if (payload.fileRemoved || payload.format === 'sheets') throw new GoneException(exportMessages.fileRemoved);
     const key = exportFileKey(identity.user.id, id, payload.format);
     const bytes = await this.files.size(key);
     if (bytes === null) throw new GoneException(exportMessages.fileRemoved);
     return { stream: await this.files.read(key), fileName: `${payload.fileName}.${payload.format}`, format: payload.format, bytes };
+  }
+
+  /** A Sheets export needs Google configured on the server and an authorisation of this user (03 §6). */
+  private async requireGoogle(identity: Identity): Promise<void> {
+    if (!this.google.configured) throw new ServiceUnavailableException({ statusCode: 503, message: googleSheetsMessages.notConfigured, errors: [googleSheetsMessages.notConfigured] });
+    if (!(await this.google.has(identity.user.id))) {
+      throw new ForbiddenException({ statusCode: 403, message: googleSheetsMessages.notAuthorised, errors: [googleSheetsMessages.notAuthorised], data: { googleAuthorizationRequired: true } });
+    }
   }
 
   private present(job: OwnedJobStatus): ExportStatus {

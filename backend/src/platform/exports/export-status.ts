@@ -1,4 +1,4 @@
-import type { ExportFormat, ExportResult, ExportStatus, JobStatus } from '@serpwise/contracts';
+import type { ExportFileFormat, ExportFormat, ExportResult, ExportStatus, JobStatus } from '@serpwise/contracts';
 import { restPrefix } from '@serpwise/contracts';
 import { withoutOwner, type OwnedJobStatus } from '@serpwise/database';
 import type { DownloadLinks } from '../files/download-links.js';
@@ -23,7 +23,7 @@ export interface ExportPayload {
 export const exportPayloadOf = (status: Pick<OwnedJobStatus, 'payload'>) => status.payload as unknown as ExportPayload;
 
 /** Where an export's file is kept in the FileStore. */
-export const exportFileKey = (userId: string, jobId: string, format: ExportFormat) => `exports/${userId}/${jobId}.${format}`;
+export const exportFileKey = (userId: string, jobId: string, format: ExportFileFormat) => `exports/${userId}/${jobId}.${format}`;
 
 export const exportDownloadPath = (jobId: string) => `${restPrefix}/exports/${jobId}/download`;
 
@@ -35,7 +35,7 @@ export function presentExport(status: OwnedJobStatus, links: DownloadLinks, file
   const payload = exportPayloadOf(status);
   const base: JobStatus = withoutOwner(status);
   const result = status.state === 'completed' ? (status.result as ExportResult | null) : null;
-  const available = Boolean(result) && !payload.fileRemoved && status.owner.userId !== null;
+  const available = Boolean(result) && payload.format !== 'sheets' && !payload.fileRemoved && status.owner.userId !== null;
   const link = available ? links.sign(exportDownloadPath(status.id), status.owner.userId!, now) : null;
   const fileExpiresAt = result && status.finishedAt ? new Date(new Date(status.finishedAt).getTime() + fileTtlHours * 3_600_000).toISOString() : null;
   return {
@@ -47,8 +47,9 @@ export function presentExport(status: OwnedJobStatus, links: DownloadLinks, file
       tableRows: payload.tableRows,
       rowLimit: payload.rowLimit,
       downloadUrl: link?.url ?? null,
+      spreadsheetUrl: result?.url ?? null,
       linkExpiresAt: link?.expiresAt ?? null,
-      fileExpiresAt: payload.fileRemoved ? null : fileExpiresAt,
+      fileExpiresAt: payload.fileRemoved || payload.format === 'sheets' ? null : fileExpiresAt,
     },
   };
 }

@@ -73,6 +73,19 @@ export const environmentSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Path-style addressing (endpoint/bucket/key), which MinIO and most self-hosted stores need. */
   S3_FORCE_PATH_STYLE: flag.default(true),
+  /** Google OAuth client of the Sheets export (03 §4, §7); without both the menu explains that an admin must configure it. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Where the browser is sent to authorise (tests point this and the next two at a local fake). */
+  GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  /** Google's OAuth server: /token (code exchange, refresh) and /revoke. */
+  GOOGLE_OAUTH_BASE_URL: z.url().default('https://oauth2.googleapis.com'),
+  /** The Sheets API root: /v4/spreadsheets… */
+  GOOGLE_SHEETS_BASE_URL: z.url().default('https://sheets.googleapis.com'),
+  /** 32-byte key (64 hex characters or base64) encrypting stored refresh tokens; unset: derived from GOOGLE_CLIENT_SECRET. */
+  GOOGLE_TOKEN_KEY: z.string().min(32, 'GOOGLE_TOKEN_KEY must be 32 bytes as hex or base64').optional(),
+  /** Least time between two Sheets write requests of one export (Google allows 60 writes a minute per user). */
+  GOOGLE_SHEETS_WRITE_INTERVAL_MS: z.coerce.number().int().min(0).default(1_100),
   /** The sister-product cross-promo (tooltip, logout redirect). */
   CROSS_PROMO_ENABLED: flag.default(true),
   /** The footer/banner call to action (01 §3 footerCtaText, footerCtaLink); unset: 'Try it today, risk free' → /mainpurchase. */

@@ -15,7 +15,7 @@ export const startExportSchema = z
   .object({
     table: z.string().regex(/^[a-z]+\/[a-z-]+$/, 'The table is not valid.'),
     params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).default({}),
-    format: z.enum(exportFormats, { message: 'The format must be csv or xlsx.' }).default('csv'),
+    format: z.enum(exportFormats, { message: 'The format must be csv, xlsx or sheets.' }).default('csv'),
     scope: z.enum(['full', 'partial'], { message: 'The scope must be full or partial.' }).default('full'),
   })
   .strict();
@@ -52,6 +52,8 @@ export interface ExportStatus extends JobStatus {
     rowLimit: number | null;
     /** Once completed and until the file is removed: a link only this user can use, valid until linkExpiresAt. */
     downloadUrl: string | null;
+    /** A finished Google Sheets export: the spreadsheet's address. */
+    spreadsheetUrl: string | null;
     linkExpiresAt: string | null;
     /** When the finished file is removed (EXPORT_FILE_TTL_HOURS after it finished). */
     fileExpiresAt: string | null;

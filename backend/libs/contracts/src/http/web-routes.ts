@@ -73,6 +73,8 @@ const staticPaths: readonly string[] = [
   // The user's own exports (docs/decisions.md, exports)
   '/exports',
   '/exports/new',
+  // Where Google's consent screen sends the authorisation popup back (Google Sheets export)
+  '/google-auth/callback',
   // Auth
   '/auth/login',
   '/login',

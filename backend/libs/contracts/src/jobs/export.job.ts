@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { defineJob } from './job-contract.js';
 
-/** The file formats an export job writes (03 §2 export dropdown; Google Sheets and PDF are separate jobs). */
-export const exportFormats = ['csv', 'xlsx'] as const;
+/** What an export job writes (03 §2 export dropdown): a CSV or XLSX file, or a new spreadsheet in the user's Google Drive. */
+export const exportFormats = ['csv', 'xlsx', 'sheets'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
+/** The formats that leave a file in the file store (a Sheets export leaves a spreadsheet url instead). */
+export type ExportFileFormat = Exclude<ExportFormat, 'sheets'>;
 
-export const exportContentTypes: Record<ExportFormat, string> = {
+export const exportContentTypes: Record<ExportFileFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
@@ -25,6 +27,8 @@ export const exportJob = defineJob({
     bytes: z.number().int().min(0),
     /** True when the plan's allowance stopped the file before the table's last row. */
     truncated: z.boolean(),
+    /** A Sheets export: the new spreadsheet's address (03 §7 ExportGoogleSheets answers url). */
+    url: z.url().optional(),
   }),
   attempts: 3,
 });

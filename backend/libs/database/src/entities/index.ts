@@ -6,6 +6,7 @@ import { PageFirstMonthSchema } from './page-first-month.entity.js';
 import { DomainSchema } from './domain.entity.js';
 import { JobRecordSchema } from './job-record.entity.js';
 import { PasswordResetSchema } from './password-reset.entity.js';
+import { GoogleTokenSchema } from './google-token.entity.js';
 import { KeywordSchema } from './keyword.entity.js';
 import { MissedSearchEventSchema } from './missed-search-event.entity.js';
 import { OrganicRankSchema } from './organic-rank.entity.js';
@@ -49,6 +50,7 @@ export * from './job-record.entity.js';
 export * from './session.entity.js';
 export * from './user.entity.js';
 export * from './password-reset.entity.js';
+export * from './google-token.entity.js';
 export * from './billing.entity.js';
 
 export * from './data-source.entity.js';
@@ -92,4 +94,4 @@ export const projectAreaEntities = [ProjectTeamAccessSchema, TrackedTermSchema, 
 export const allEntities = [SessionSchema, JobRecordSchema, UserSchema, PasswordResetSchema, MissedSearchEventSchema,
   PaymentCardSchema, SubscriptionSchema, ReceiptSchema, CancellationSurveySchema, ...warehouseEntities, ProjectSchema, RequestedKeywordSchema,
   ApiKeySchema, ApiUsageMonthSchema, BundleCodeSchema, BundleRedemptionSchema, UserEmailAddressSchema, UserContactInfoSchema, ProjectAlertSchema,
-  ...projectAreaEntities, ReportDesignSchema];
+  ...projectAreaEntities, ReportDesignSchema, GoogleTokenSchema];

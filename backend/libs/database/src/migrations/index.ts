@@ -9,6 +9,7 @@ import { Migration20261122041641_page_first_month } from './Migration20261122041
 import { Migration20261122042041_subscription_renewals } from './Migration20261122042041_subscription_renewals.js';
 import { Migration20261122042530_projects } from './Migration20261122042530_projects.js';
 import { Migration20261122044659_report_design } from './Migration20261122044659_report_design.js';
+import { Migration20261123020000_google_tokens } from './Migration20261123020000_google_tokens.js';
 import { Migration20261123010000_export_dedupe } from './Migration20261123010000_export_dedupe.js';
 
 /**
@@ -27,4 +28,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122042530_projects', class: Migration20261122042530_projects },
   { name: 'Migration20261122044659_report_design', class: Migration20261122044659_report_design },
   { name: 'Migration20261123010000_export_dedupe', class: Migration20261123010000_export_dedupe },
+  { name: 'Migration20261123020000_google_tokens', class: Migration20261123020000_google_tokens },
 ];

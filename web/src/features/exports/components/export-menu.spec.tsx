@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { ActiveState, ExportStatus } from '@serpwise/contracts';
+import type { ActiveState, ExportStatus, GoogleAuthState } from '@serpwise/contracts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -13,7 +13,7 @@ const fetchMock = jest.fn<(...args: FetchArgs) => Promise<Response>>();
 
 const exportStatus = (overrides: Partial<ExportStatus> = {}): ExportStatus => ({
   ...jobStatus({ queue: 'exports', name: 'export.table', total: 120 }),
-  export: { table: 'seo/keywords', format: 'csv', scope: 'full', tableRows: 120, rowLimit: 500_000, downloadUrl: null, linkExpiresAt: null, fileExpiresAt: null },
+  export: { table: 'seo/keywords', format: 'csv', scope: 'full', tableRows: 120, rowLimit: 500_000, downloadUrl: null, spreadsheetUrl: null, linkExpiresAt: null, fileExpiresAt: null },
   ...overrides,
 });
 
@@ -21,9 +21,13 @@ function activeState(user: Partial<ActiveState['user']>): ActiveState {
   return { user: { isLoggedIn: true, isFullUser: true, product: { maxExportRows: 500_000, hasUnlimitedExportRows: false }, ...user }, tracking: {} } as unknown as ActiveState;
 }
 
+const connectedGoogle: GoogleAuthState = { configured: true, hasGoogleToken: true, authorizeUrl: 'https://accounts.example/auth?client_id=c&scope=s' };
+let googleState: GoogleAuthState = connectedGoogle;
+
 function renderMenu(state: ActiveState, socket = new FakeSocket(true), props: Partial<Parameters<typeof ExportMenu>[0]> = {}) {
   fetchMock.mockImplementation(async (url, init) => {
     if (url.startsWith('/endpoints/accountapi/getactivestate')) return jsonResponse(state);
+    if (url === '/auth/checkgoogleauth' && init?.method === 'POST') return jsonResponse(googleState);
     if (url === '/rest/exports' && init?.method === 'POST') return jsonResponse(exportStatus(), 202);
     if (url.startsWith('/rest/exports/')) return jsonResponse(exportStatus());
     return jsonResponse({}, 404);
@@ -51,6 +55,7 @@ function renderMenu(state: ActiveState, socket = new FakeSocket(true), props: Pa
 const posts = () => fetchMock.mock.calls.filter(([url, init]) => url === '/rest/exports' && init?.method === 'POST');
 
 beforeEach(() => {
+  googleState = connectedGoogle;
   document.head.innerHTML = '<meta name="csrf-token" content="t">';
   fetchMock.mockReset();
   globalThis.fetch = fetchMock as unknown as typeof fetch;
@@ -65,12 +70,13 @@ async function pick(item: string, user: { click(element: Element): Promise<void>
 }
 
 describe('ExportMenu', () => {
-  it('offers CSV, Excel, Copy to clipboard, and Google Sheets and PDF as coming soon; opens and closes on click', async () => {
+  it('offers CSV, Excel, Google Sheets, Copy to clipboard, and PDF as coming soon; opens and closes on click', async () => {
     renderMenu(activeState({}));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/auth/checkgoogleauth')).toBe(true));
     const toggle = await screen.findByRole('button', { name: 'Export' });
     await userEvent.click(toggle);
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['CSV', 'Excel', 'Google Sheets coming soon', 'Copy to clipboard', 'PDF coming soon']);
-    expect(screen.getByRole('menuitem', { name: /Google Sheets/ })).toBeDisabled();
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['CSV', 'Excel', 'Google Sheets', 'Copy to clipboard', 'PDF coming soon']);
+    expect(screen.getByRole('menuitem', { name: /Google Sheets/ })).toBeEnabled();
     expect(screen.getByRole('menuitem', { name: /PDF/ })).toBeDisabled();
     await userEvent.click(toggle);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
@@ -123,6 +129,68 @@ describe('ExportMenu', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Export the first 100 rows' }));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(JSON.parse(posts()[0]![1]!.body as string)).toMatchObject({ scope: 'partial' });
+  });
+
+  it('explains that an administrator must configure Google Sheets when the server has no Google client', async () => {
+    googleState = { configured: false, hasGoogleToken: false, authorizeUrl: null };
+    renderMenu(activeState({}));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/auth/checkgoogleauth')).toBe(true));
+    await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
+    const item = await screen.findByRole('menuitem', { name: /Google Sheets an administrator must configure it/ });
+    expect(item).toBeDisabled();
+    expect(item).toHaveAttribute('title', expect.stringContaining('An administrator must set GOOGLE_CLIENT_ID'));
+  });
+
+  it('exports to Google Sheets and the finished notice links to the spreadsheet', async () => {
+    const socket = renderMenu(activeState({}));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/auth/checkgoogleauth')).toBe(true));
+    await pick('Google Sheets');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(JSON.parse(posts()[0]![1]!.body as string)).toMatchObject({ format: 'sheets', scope: 'full' });
+    await screen.findByTestId('export-notice');
+    const ready = exportStatus({ state: 'completed', done: 120, percent: 100 });
+    act(() => socket.push({ ...ready, export: { ...ready.export, format: 'sheets', spreadsheetUrl: 'https://docs.google.com/spreadsheets/d/abc/edit' } } as ExportStatus));
+    expect(await screen.findByText('Successfully shared to Google Sheets.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open in Google Sheets' })).toHaveAttribute('href', 'https://docs.google.com/spreadsheets/d/abc/edit');
+  });
+
+  it('says when sharing to Google Sheets failed', async () => {
+    const socket = renderMenu(activeState({}));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/auth/checkgoogleauth')).toBe(true));
+    await pick('Google Sheets');
+    await screen.findByTestId('export-notice');
+    const failed = exportStatus({ state: 'failed', error: 'boom' });
+    act(() => socket.push({ ...failed, export: { ...failed.export, format: 'sheets' } } as ExportStatus));
+    expect(await screen.findByText('Unable to share to Google Sheets. Please contact support if this issue persists.')).toBeInTheDocument();
+  });
+
+  it("caps Google Sheets at 100k rows with the documented message and the 'Export 100k Rows' button", async () => {
+    renderMenu(activeState({}), new FakeSocket(true), { totalRows: 250_000 });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/auth/checkgoogleauth')).toBe(true));
+    await pick('Google Sheets');
+    expect(await screen.findByTestId('sheets-limit')).toHaveTextContent('Google Sheets is limited to 100k rows. If you would like more results, please export as CSV.');
+    expect(posts()).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Export 100k Rows' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(JSON.parse(posts()[0]![1]!.body as string)).toMatchObject({ format: 'sheets', scope: 'partial' });
+  });
+
+  it('asks for Google authorisation in a popup first, then exports', async () => {
+    googleState = { ...connectedGoogle, hasGoogleToken: false };
+    const open = jest.fn<typeof window.open>(() => ({}) as Window);
+    window.open = open;
+    renderMenu(activeState({}));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/auth/checkgoogleauth')).toBe(true));
+    await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Google Sheets connect Google/ }));
+    expect(open).toHaveBeenCalledTimes(1);
+    const consent = new URL(open.mock.calls[0]![0] as string);
+    expect(consent.searchParams.get('redirect_uri')).toBe(`${window.location.origin}/google-auth/callback`);
+    expect(consent.searchParams.get('state')).toBeTruthy();
+    expect(posts()).toHaveLength(0);
+    act(() => window.dispatchEvent(new MessageEvent('message', { origin: window.location.origin, data: { type: 'serpwise:google-auth', ok: true } })));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(JSON.parse(posts()[0]![1]!.body as string)).toMatchObject({ format: 'sheets' });
   });
 
   it('offers Partial or Full for keyword tables', async () => {

@@ -1,9 +1,21 @@
-import { clipboardLine, columnHeader, exportUpsellMessage, isLockedRow, spreadsheetCell, type ExportFormat, type StartExportRequest } from '@serpwise/contracts';
+import {
+  clipboardLine,
+  columnHeader,
+  exportUpsellMessage,
+  googleSheetsMaxRows,
+  googleSheetsMessages,
+  isLockedRow,
+  spreadsheetCell,
+  type ExportFormat,
+  type StartExportRequest,
+} from '@serpwise/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useRealtime } from '../../../lib/socket';
 import { useActiveState } from '../../auth/api/get-active-state';
+import { consentUrl, googleAuthMessageType, googleAuthQueryKey, googleAuthReturnKey, useGoogleAuth } from '../api/google-auth';
 import { useStartExport } from '../api/start-export';
 import { useExportNotices } from './export-notices';
 
@@ -23,7 +35,8 @@ export interface ExportMenuProps {
 type Dialog =
   | { kind: 'logged-out' }
   | { kind: 'upsell'; message: string; format: ExportFormat; partialRows: number }
-  | { kind: 'keywords'; format: ExportFormat };
+  | { kind: 'keywords'; format: ExportFormat }
+  | { kind: 'sheets-limit' };
 
 function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   useEffect(() => {
@@ -44,7 +57,8 @@ function Modal({ title, onClose, children }: { title: string; onClose: () => voi
 /**
  * The export dropdown of a research table (03 §2 Export screens): CSV and Excel run as jobs over every row of the
  * table (its sort and filter, not the page on screen) and follow in the notice stack; Copy to clipboard copies the
- * rows on screen; Google Sheets and PDF are not available yet. Visitors get the logged-out modal, free users go to
+ * rows on screen; Google Sheets writes the table into a new spreadsheet in the user's Google Drive (after a
+ * one-time authorisation in a popup, at most 100,000 rows); PDF is not available yet. Visitors get the logged-out modal, free users go to
  * /upgrade, and full users over their allowance see 'Upgrade to get all N rows.'.
  */
 export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuProps) {
@@ -58,6 +72,7 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
   const navigate = useNavigate();
   const location = useLocation();
   const menu = useRef<HTMLDivElement>(null);
+  const queryClient = useQueryClient();
   // Open the page's socket as soon as an export can be started, so its notice is live from the first event.
   useRealtime();
 
@@ -69,6 +84,8 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
   }, [open]);
 
   const user = state?.user;
+  const google = useGoogleAuth(Boolean(user?.isLoggedIn && user.isFullUser)).data;
+  const googleUnavailable = google !== undefined && !google.configured;
   const allowance = user?.product ?? { maxExportRows: 0, hasUnlimitedExportRows: false };
   const overAllowance = totalRows !== undefined && !allowance.hasUnlimitedExportRows && totalRows > allowance.maxExportRows;
 
@@ -82,7 +99,9 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
         onError: (error) => {
           if (error instanceof ApiRequestError && error.status === 403 && error.message.startsWith('Upgrade to get all')) {
             setDialog({ kind: 'upsell', message: error.message, format, partialRows: allowance.maxExportRows });
-          } else setFailure(error.message);
+          } else if (error instanceof ApiRequestError && error.message === googleSheetsMessages.overLimit) setDialog({ kind: 'sheets-limit' });
+          else if (error instanceof ApiRequestError && error.message === googleSheetsMessages.notAuthorised) authoriseGoogle();
+          else setFailure(error.message);
         },
       },
     );
@@ -95,6 +114,41 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
     if (kind === 'keywords') return setDialog({ kind: 'keywords', format });
     if (overAllowance) return setDialog({ kind: 'upsell', message: exportUpsellMessage(totalRows), format, partialRows: allowance.maxExportRows });
     run(format, 'full');
+  };
+
+  /** Into Google Sheets: the 100k cap first (03 §9), else every row. */
+  const runSheets = () => (totalRows !== undefined && totalRows > googleSheetsMaxRows ? setDialog({ kind: 'sheets-limit' }) : run('sheets', 'full'));
+
+  /**
+   * The one-time Google authorisation: the consent screen in a popup, whose callback page stores the code
+   * (/auth/setgoogletoken) and tells this page; without a popup the whole page goes and comes back.
+   */
+  const authoriseGoogle = () => {
+    if (!google?.authorizeUrl) return;
+    const url = consentUrl(google.authorizeUrl);
+    const popup = window.open(url, 'serpwise-google-auth', 'popup,width=520,height=640');
+    if (!popup) {
+      sessionStorage.setItem(googleAuthReturnKey, location.pathname + location.search);
+      window.location.assign(url);
+      return;
+    }
+    const onMessage = (event: MessageEvent<{ type?: string; ok?: boolean; message?: string }>) => {
+      if (event.origin !== window.location.origin || event.data?.type !== googleAuthMessageType) return;
+      window.removeEventListener('message', onMessage);
+      void queryClient.invalidateQueries({ queryKey: googleAuthQueryKey });
+      if (event.data.ok) runSheets();
+      else setFailure(event.data.message ?? googleSheetsMessages.authorisationFailed);
+    };
+    window.addEventListener('message', onMessage);
+  };
+
+  const chooseSheets = () => {
+    setOpen(false);
+    if (!user?.isLoggedIn) return setDialog({ kind: 'logged-out' });
+    if (!user.isFullUser) return void navigate('/upgrade');
+    if (!google?.configured) return;
+    if (!google.hasGoogleToken) return authoriseGoogle();
+    runSheets();
   };
 
   const copy = async () => {
@@ -126,9 +180,15 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
             </button>
           </li>
           <li role="none">
-            <button type="button" role="menuitem" disabled title="Coming soon">
-              Google Sheets <small>coming soon</small>
-            </button>
+            {googleUnavailable ? (
+              <button type="button" role="menuitem" disabled title={googleSheetsMessages.notConfigured}>
+                Google Sheets <small>an administrator must configure it</small>
+              </button>
+            ) : (
+              <button type="button" role="menuitem" onClick={chooseSheets}>
+                Google Sheets{google && !google.hasGoogleToken ? <small> connect Google</small> : null}
+              </button>
+            )}
           </li>
           <li role="none">
             <button type="button" role="menuitem" disabled={!rows?.length} onClick={() => void copy()}>
@@ -174,6 +234,19 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
                 Export the first {dialog.partialRows.toLocaleString('en-US')} rows
               </button>
             )}
+          </div>
+        </Modal>
+      )}
+      {dialog?.kind === 'sheets-limit' && (
+        <Modal title="Google Sheets limit" onClose={() => setDialog(null)}>
+          <p data-testid="sheets-limit">{googleSheetsMessages.overLimit}</p>
+          <div className="export-modal__actions">
+            <button type="button" className="button button--primary" onClick={() => run('sheets', 'partial')}>
+              {googleSheetsMessages.exportCappedButton}
+            </button>
+            <button type="button" className="button" onClick={() => choose('csv')}>
+              Export as CSV
+            </button>
           </div>
         </Modal>
       )}

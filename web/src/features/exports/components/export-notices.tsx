@@ -1,4 +1,4 @@
-import { isFinished, restPrefix, type ExportStatus } from '@serpwise/contracts';
+import { googleSheetsMessages, isFinished, restPrefix, type ExportStatus } from '@serpwise/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useJobEvents } from '../../../lib/use-job-events';
@@ -9,7 +9,7 @@ export const noticeTimeoutMs = 8000;
 export const noticeMouseLeaveMs = 1000;
 
 const exportStatusPath = (id: string) => `${restPrefix}/exports/${id}`;
-const formatLabel = { csv: 'CSV', xlsx: 'Excel' } as const;
+const formatLabel = { csv: 'CSV', xlsx: 'Excel', sheets: 'Google Sheets' } as const;
 const rowsText = (count: number) => count.toLocaleString('en-US');
 
 interface NoticesValue {
@@ -96,7 +96,15 @@ export function ExportNotice({ initial, onDismiss }: { initial: ExportStatus; on
           </button>
         </>
       )}
-      {state === 'ready' && (
+      {state === 'ready' && status.export?.spreadsheetUrl && (
+        <>
+          <strong>{googleSheetsMessages.shared}</strong>
+          <a className="button button--small button--primary" href={status.export.spreadsheetUrl} target="_blank" rel="noopener noreferrer" data-testid="export-spreadsheet">
+            Open in Google Sheets
+          </a>
+        </>
+      )}
+      {state === 'ready' && !status.export?.spreadsheetUrl && (
         <>
           <strong>Exported {label}</strong>
           {downloadUrl ? (
@@ -108,7 +116,8 @@ export function ExportNotice({ initial, onDismiss }: { initial: ExportStatus; on
           )}
         </>
       )}
-      {state === 'error' && <strong>{label} export</strong>}
+      {state === 'error' && (status.export?.format ?? initial.export.format) === 'sheets' && <strong role="alert">{googleSheetsMessages.shareFailed}</strong>}
+      {state === 'error' && (status.export?.format ?? initial.export.format) !== 'sheets' && <strong>{label} export</strong>}
       {state === 'cancelled' && <strong>{label} export cancelled</strong>}
     </div>
   );

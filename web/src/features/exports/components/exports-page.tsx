@@ -3,7 +3,7 @@ import { useCancelExport } from '../api/cancel-export';
 import { useExportsList } from '../api/list-exports';
 
 const stateText: Record<ExportStatus['state'], string> = { queued: 'Pending', active: 'Generating', completed: 'Ready', failed: 'Error', cancelled: 'Cancelled' };
-const formatText = { csv: 'CSV', xlsx: 'Excel' } as const;
+const formatText = { csv: 'CSV', xlsx: 'Excel', sheets: 'Google Sheets' } as const;
 
 /** /exports: the user's own exports (REST view), with their state, size, download link and cancel. */
 export function ExportsPage() {
@@ -41,6 +41,11 @@ export function ExportsPage() {
                   {job.export.downloadUrl && (
                     <a href={job.export.downloadUrl} download>
                       Download
+                    </a>
+                  )}
+                  {job.export.spreadsheetUrl && (
+                    <a href={job.export.spreadsheetUrl} target="_blank" rel="noopener noreferrer">
+                      Open in Google Sheets
                     </a>
                   )}
                   {(job.state === 'queued' || job.state === 'active') && (

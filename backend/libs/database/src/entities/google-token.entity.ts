@@ -1,0 +1,21 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/**
+ * A user's Google authorisation for the Sheets export (03 §4, §7): the refresh token, encrypted at rest
+ * (AES-256-GCM, the user id as associated data, so a row copied to another user does not decrypt).
+ * Access tokens are never stored: the worker refreshes one per export.
+ */
+export const GoogleTokenSchema = defineEntity({
+  name: 'GoogleToken',
+  tableName: 'google_token',
+  properties: {
+    userId: p.uuid().primary(),
+    /** base64url of iv (12 bytes) + auth tag (16 bytes) + cipher text. */
+    refreshTokenEncrypted: p.text(),
+    scope: p.text(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export type GoogleToken = InferEntity<typeof GoogleTokenSchema>;
