@@ -23,6 +23,7 @@ import { AccountModule } from './modules/account/account.module.js';
 import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
 import { ExportsModule } from './modules/exports/exports.module.js';
 import { ProjectsModule } from './modules/projects/projects.module.js';
+import { AdminQueuesModule } from './modules/admin-queues/admin-queues.module.js';
 
 @Module({})
 export class AppModule {
@@ -52,6 +53,7 @@ export class AppModule {
         OnboardingModule,
         ExportsModule,
         ProjectsModule,
+        AdminQueuesModule,
         WebAppModule, // last: its catch-all page route must not shadow the API
       ],
     };

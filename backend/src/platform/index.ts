@@ -19,3 +19,4 @@ export * from './files/file-store.js';
 export * from './files/s3-client.js';
 export * from './files/download-links.js';
 export * from './exports/export-status.js';
+export * from './queue/worker-heartbeat.js';

@@ -31,3 +31,4 @@ export * from './exports/export.api.js';
 export * from './exports/spreadsheet-cell.js';
 export * from './http/web-routes.js';
 export * from './projects/index.js';
+export * from './admin/queues.js';

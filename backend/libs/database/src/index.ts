@@ -16,3 +16,4 @@ export * from './repositories/project-keyword.repository.js';
 export * from './repositories/keyword-group.repository.js';
 export * from './repositories/outreach.repository.js';
 export * from './repositories/link-activity.repository.js';
+export * from './repositories/admin-audit-log.repository.js';

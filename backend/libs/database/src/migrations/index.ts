@@ -9,6 +9,7 @@ import { Migration20261122041641_page_first_month } from './Migration20261122041
 import { Migration20261122042041_subscription_renewals } from './Migration20261122042041_subscription_renewals.js';
 import { Migration20261122042530_projects } from './Migration20261122042530_projects.js';
 import { Migration20261123010000_export_dedupe } from './Migration20261123010000_export_dedupe.js';
+import { Migration20261123060000_admin_audit_log } from './Migration20261123060000_admin_audit_log.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -25,4 +26,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122042041_subscription_renewals', class: Migration20261122042041_subscription_renewals },
   { name: 'Migration20261122042530_projects', class: Migration20261122042530_projects },
   { name: 'Migration20261123010000_export_dedupe', class: Migration20261123010000_export_dedupe },
+  { name: 'Migration20261123060000_admin_audit_log', class: Migration20261123060000_admin_audit_log },
 ];

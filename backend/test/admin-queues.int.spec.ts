@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { authMessages, diagnosticJob, type AdminJobHistory, type AdminQueuesOverview, type JobStatus } from '@serpwise/contracts';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
+
+jest.setTimeout(60_000);
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await startTestApp();
+});
+afterAll(() => testApp?.stop());
+
+const queue = diagnosticJob.queue;
+
+describe('admin queues API (issue 7)', () => {
+  it('refuses non-admins every view and action', async () => {
+    const full = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['full'] }));
+    for (const path of ['/rest/admin/queues', `/rest/admin/queues/${queue}/failed`, '/rest/admin/queues/jobs/00000000-0000-4000-8000-000000000000']) {
+      expect((await full.get(path)).status).toBe(403);
+    }
+    for (const action of ['pause', 'resume', 'retry-all', 'jobs/x/retry', 'jobs/x/remove', 'jobs/x/cancel']) {
+      expect((await full.post(`/rest/admin/queues/${queue}/${action}`)).status).toBe(403);
+    }
+    expect(await testApp.database.query('select * from admin_audit_log')).toEqual([]);
+  });
+
+  it('shows an admin the figures, but acts only with admin actions on, and audits each action', async () => {
+    const adminUser = await createTestUser(testApp.database, { roles: ['full', 'admin'] });
+    const admin = await loggedInSession(testApp.baseUrl, adminUser);
+    const overview = (await (await admin.get('/rest/admin/queues')).json()) as AdminQueuesOverview;
+    expect(overview.queues.map((q) => q.name)).toEqual(expect.arrayContaining(['diagnostics', 'exports', 'scheduled']));
+    expect(overview.queues[0]!.counts).toEqual(expect.objectContaining({ waiting: expect.any(Number), paused: expect.any(Number) }));
+
+    const refused = await admin.post(`/rest/admin/queues/${queue}/pause`);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(authMessages.adminActionsDisabled);
+
+    expect((await admin.post('/rest/admin/actions')).status).toBe(200);
+    expect((await admin.post(`/rest/admin/queues/${queue}/pause`)).status).toBe(200);
+    const started = (await (await admin.post('/rest/diagnostics')).json()) as JobStatus;
+    const paused = (await (await admin.get('/rest/admin/queues')).json()) as AdminQueuesOverview;
+    const diagnostics = paused.queues.find((q) => q.name === queue)!;
+    expect(diagnostics.isPaused).toBe(true);
+    expect(diagnostics.counts.paused).toBe(1);
+    expect(diagnostics.jobs).toEqual([expect.objectContaining({ id: started.id, state: 'paused' })]);
+
+    expect((await admin.post(`/rest/admin/queues/${queue}/jobs/${started.id}/cancel`)).status).toBe(200);
+    expect((await admin.post(`/rest/admin/queues/${queue}/resume`)).status).toBe(200);
+    expect((await admin.post('/rest/admin/queues/nope/pause')).status).toBe(404);
+
+    const history = (await (await admin.get(`/rest/admin/queues/jobs/${started.id}`)).json()) as AdminJobHistory;
+    expect(history).toMatchObject({ id: started.id, state: 'cancelled', requestedBy: { userId: adminUser.id, email: adminUser.email } });
+    expect(history.audit.map((entry) => entry.action)).toEqual(['job.cancel']);
+
+    const log = await testApp.database.query<{ action: string; queue: string; user_id: string }>('select action, queue, user_id from admin_audit_log order by created_at');
+    expect(log.map((row) => row.action)).toEqual(['queue.pause', 'job.cancel', 'queue.resume']);
+    expect(log.every((row) => row.user_id === adminUser.id && row.queue === queue)).toBe(true);
+  });
+});
