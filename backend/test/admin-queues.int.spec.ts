@@ -22,7 +22,21 @@ describe('admin queues API (issue 7)', () => {
     for (const action of ['pause', 'resume', 'retry-all', 'jobs/x/retry', 'jobs/x/remove', 'jobs/x/cancel']) {
       expect((await full.post(`/rest/admin/queues/${queue}/${action}`)).status).toBe(403);
     }
+    expect((await full.get('/admin/bull-board/')).status).toBe(403);
+    expect((await full.get('/admin/bull-board/api/queues')).status).toBe(403);
     expect(await testApp.database.query('select * from admin_audit_log')).toEqual([]);
+  });
+
+  it('serves bull-board to admins, read-only', async () => {
+    const admin = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['admin'] }));
+    const page = await admin.get('/admin/bull-board/');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Serpwise queues');
+    const api = await admin.get('/admin/bull-board/api/queues');
+    expect(api.status).toBe(200);
+    const body = (await api.json()) as { queues: { name: string; readOnlyMode: boolean }[] };
+    expect(body.queues.map((queue) => queue.name).sort()).toEqual(['diagnostics', 'exports', 'scheduled']);
+    expect(body.queues.every((queue) => queue.readOnlyMode)).toBe(true);
   });
 
   it('shows an admin the figures, but acts only with admin actions on, and audits each action', async () => {

@@ -3,13 +3,14 @@ import { AdminAuditLogRepository } from '@serpwise/database';
 import { repositoryProviders } from '../../platform/database/repository-providers.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
 import { AdminQueuesController } from './admin-queues.controller.js';
+import { BullBoardController } from './bull-board.controller.js';
 import { AdminQueuesLive } from './admin-queues.live.js';
 import { AdminQueuesService } from './admin-queues.service.js';
 
 /** /rest/admin/queues and the live `admin.queues` pushes (issue 7). */
 @Module({
   imports: [RealtimeModule],
-  controllers: [AdminQueuesController],
+  controllers: [AdminQueuesController, BullBoardController],
   providers: [AdminQueuesService, AdminQueuesLive, ...repositoryProviders(AdminAuditLogRepository)],
 })
 export class AdminQueuesModule {}
