@@ -59,6 +59,11 @@ describe('admin queues API (issue 7)', () => {
     expect(diagnostics.counts.paused).toBe(1);
     expect(diagnostics.jobs).toEqual([expect.objectContaining({ id: started.id, state: 'paused' })]);
 
+    const metrics = await (await fetch(`${testApp.baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(/serpwise_queue_jobs\{[^}]*queue="diagnostics"[^}]*state="paused"[^}]*\} 1/);
+    expect(metrics).toMatch(/serpwise_queue_paused\{[^}]*queue="diagnostics"[^}]*\} 1/);
+    expect(metrics).toMatch(/serpwise_workers_alive\{[^}]*\} 0/);
+
     expect((await admin.post(`/rest/admin/queues/${queue}/jobs/${started.id}/cancel`)).status).toBe(200);
     expect((await admin.post(`/rest/admin/queues/${queue}/resume`)).status).toBe(200);
     expect((await admin.post('/rest/admin/queues/nope/pause')).status).toBe(404);
