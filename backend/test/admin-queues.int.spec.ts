@@ -1,7 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { UnrecoverableError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
 import { authMessages, diagnosticJob, type AdminJobHistory, type AdminQueuesOverview, type JobStatus } from '@serpwise/contracts';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
+import type { FailedJobInfo } from '@serpwise/contracts';
+
+/** Fails the next waiting diagnostic by hand (the test app runs no worker), in Redis and in its record. */
+async function failNextDiagnostic(reason: string): Promise<string> {
+  const connection = new Redis(testApp.environment.REDIS_URL, { maxRetriesPerRequest: null });
+  const taker = new Worker('diagnostics', null, { connection, prefix: `${testApp.environment.REDIS_PREFIX}:bull`, autorun: false });
+  try {
+    const job = await taker.getNextJob('int-token');
+    await job!.moveToFailed(new UnrecoverableError(reason), 'int-token');
+    await testApp.database.query(`update job_record set state = 'failed', error = $1, finished_at = now() where id = $2`, [reason, job!.id]);
+    return job!.id!;
+  } finally {
+    await taker.close();
+    await connection.quit();
+  }
+}
 
 jest.setTimeout(60_000);
 
@@ -75,5 +93,35 @@ describe('admin queues API (issue 7)', () => {
     const log = await testApp.database.query<{ action: string; queue: string; user_id: string }>('select action, queue, user_id from admin_audit_log order by created_at');
     expect(log.map((row) => row.action)).toEqual(['queue.pause', 'job.cancel', 'queue.resume']);
     expect(log.every((row) => row.user_id === adminUser.id && row.queue === queue)).toBe(true);
+  });
+
+  it('lists failed jobs with error and stack, retries them all, and removes one', async () => {
+    const admin = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['admin'] }));
+    expect((await admin.post('/rest/admin/actions')).status).toBe(200);
+    await testApp.database.query('delete from admin_audit_log');
+    await admin.post('/rest/diagnostics');
+    await admin.post('/rest/diagnostics');
+    const first = await failNextDiagnostic('Broke once');
+    const second = await failNextDiagnostic('Broke twice');
+
+    const failed = (await (await admin.get(`/rest/admin/queues/${queue}/failed`)).json()) as FailedJobInfo[];
+    expect(failed.map((job) => [job.id, job.failedReason]).sort()).toEqual([[first, 'Broke once'], [second, 'Broke twice']].sort());
+    expect(failed[0]!.stacktrace.join('\n')).toContain('UnrecoverableError');
+
+    const retried = (await (await admin.post(`/rest/admin/queues/${queue}/retry-all`)).json()) as { retried: number };
+    expect(retried.retried).toBe(2);
+    const states = await testApp.database.query<{ state: string; error: string | null }>('select state, error from job_record where id = any($1::uuid[])', [[first, second]]);
+    expect(states).toEqual([{ state: 'queued', error: null }, { state: 'queued', error: null }]);
+    const overview = (await (await admin.get('/rest/admin/queues')).json()) as AdminQueuesOverview;
+    expect(overview.queues.find((q) => q.name === queue)!.counts.failed).toBe(0);
+
+    expect((await admin.post(`/rest/admin/queues/${queue}/jobs/${first}/remove`)).status).toBe(200);
+    const [removed] = await testApp.database.query<{ state: string }>('select state from job_record where id = $1', [first]);
+    expect(removed!.state).toBe('cancelled');
+    expect((await admin.post(`/rest/admin/queues/${queue}/jobs/${first}/remove`)).status).toBe(404);
+    expect((await admin.post(`/rest/admin/queues/${queue}/jobs/${second}/retry`)).status).toBe(409); // waiting, not failed
+
+    const log = await testApp.database.query<{ action: string; job_id: string | null }>('select action, job_id from admin_audit_log order by created_at');
+    expect(log).toEqual([{ action: 'queue.retry-all', job_id: null }, { action: 'job.remove', job_id: first }]);
   });
 });
