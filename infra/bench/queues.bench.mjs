@@ -8,7 +8,7 @@
  * Defaults: 10,000 jobs from 200 simulated users (visitor sessions, concurrently). The jobs are system-check
  * diagnostics with DIAGNOSTIC_STEP_MS=0 (each touches PostgreSQL, Redis and the file store), which need no research
  * data; export jobs need the bench market and a full user per dedupe key (see docs/operations.md).
- * BENCH_JOBS, BENCH_USERS and BENCH_WORKER_CONCURRENCY (default 20) change the load. It has no ratio target: it fails only when a
+ * BENCH_JOBS, BENCH_USERS and BENCH_WORKER_CONCURRENCY (default: the worker's own) change the load. It has no ratio target: it fails only when a
  * job is lost or runs twice, or when the admin figures stop arriving for more than 5 s under load.
  */
 import { QueueEvents } from 'bullmq';
@@ -43,8 +43,7 @@ export async function run({ databaseUrl, redisUrl, log }) {
     WORKER_PORT: String(workerPort),
     DIAGNOSTIC_STEP_MS: '0',
     DATA_DIR: `/tmp/serpwise-queue-bench-${process.pid}`,
-    // The jobs mostly wait on I/O: a wider worker keeps a 10,000-job run to a few minutes.
-    WORKER_CONCURRENCY: process.env.BENCH_WORKER_CONCURRENCY ?? '20',
+    ...(process.env.BENCH_WORKER_CONCURRENCY ? { WORKER_CONCURRENCY: process.env.BENCH_WORKER_CONCURRENCY } : {}),
   };
   const backend = startService('backend', process.execPath, [entryPoints.backend], { cwd: root, env });
   const worker = startService('worker', process.execPath, [entryPoints.worker], { cwd: root, env });
