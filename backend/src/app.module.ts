@@ -25,6 +25,7 @@ import { ExportsModule } from './modules/exports/exports.module.js';
 import { GoogleModule } from './modules/google/google.module.js';
 import { ProjectsModule } from './modules/projects/projects.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
+import { AdminQueuesModule } from './modules/admin-queues/admin-queues.module.js';
 
 @Module({})
 export class AppModule {
@@ -56,6 +57,7 @@ export class AppModule {
         GoogleModule,
         ProjectsModule,
         ReportsModule,
+        AdminQueuesModule,
         WebAppModule, // last: its catch-all page route must not shadow the API
       ],
     };

@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { exportJob, type Environment } from '@serpwise/contracts';
+import { exportJob, registeredQueues, scheduledQueue, type Environment } from '@serpwise/contracts';
 import { BillingRepository, GoogleTokenRepository, JobRecordRepository, UserRepository, createOrmConfig } from '@serpwise/database';
 import {
   GoogleAuthorisations,
@@ -13,6 +13,7 @@ import {
   presentExport,
   queueKeyPrefix,
   redisCheck,
+  WorkerHeartbeats,
 } from '@serpwise/backend/platform';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -83,6 +84,9 @@ export async function startWorker(environment: Environment, logger: Logger, opti
   });
 
   runner.start();
+  // Seen by the admin queue page: host, concurrency, queues, last beat.
+  const heartbeats = new WorkerHeartbeats(redis, environment.REDIS_PREFIX, { concurrency: environment.WORKER_CONCURRENCY, queues: [...registeredQueues(), scheduledQueue] });
+  heartbeats.start();
   reconciler.startEvery(60_000);
   sweeper.startEvery(5 * 60_000);
   await scheduledTasks.start();
@@ -91,6 +95,7 @@ export async function startWorker(environment: Environment, logger: Logger, opti
     port: (http.address() as { port: number }).port,
     stop: async () => {
       reconciler.stop();
+      await heartbeats.stop();
       sweeper.stop();
       await new Promise((resolve) => http.close(resolve));
       await scheduledTasks.stop();

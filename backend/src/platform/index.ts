@@ -22,3 +22,4 @@ export * from './exports/export-status.js';
 export * from './google/google-client.js';
 export * from './google/google-token-cipher.js';
 export * from './google/google-authorisations.js';
+export * from './queue/worker-heartbeat.js';

@@ -4,6 +4,7 @@ import { authRoutes } from '../features/auth/routes';
 import { bareBillingRoutes, billingRoutes } from '../features/billing/routes';
 import { DiagnosticsPage } from '../features/diagnostics/components/diagnostics-page';
 import { galleryRoutes } from '../features/gallery/routes';
+import { adminQueuesRoutes } from '../features/admin-queues/routes';
 import { exportsRoutes } from '../features/exports/routes';
 import { marketingRoutes } from '../features/marketing/routes';
 import { onboardingRoutes } from '../features/onboarding/routes';
@@ -33,6 +34,7 @@ export const routes = [
       ...accountRoutes,
       ...billingRoutes,
       ...galleryRoutes,
+      ...adminQueuesRoutes,
       ...exportsRoutes,
       ...researchRoutes,
       ...paywallRoutes,

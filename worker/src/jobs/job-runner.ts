@@ -95,6 +95,7 @@ export class JobRunner {
       saveCheckpoint: (checkpoint) => records.saveCheckpoint(jobId, checkpoint),
     };
 
+    if (job.processedOn) this.metrics.wait.observe({ queue: contract.queue, name: contract.name }, Math.max(0, job.processedOn - job.timestamp) / 1000);
     const stopTimer = this.metrics.duration.startTimer({ queue: contract.queue, name: contract.name });
     try {
       const result = contract.result.parse(await handler.handle(payload.data, context));

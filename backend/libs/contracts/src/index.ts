@@ -33,3 +33,4 @@ export * from './exports/google-sheets.js';
 export * from './http/web-routes.js';
 export * from './projects/index.js';
 export * from './reports/report.api.js';
+export * from './admin/queues.js';

@@ -18,3 +18,4 @@ export * from './repositories/keyword-group.repository.js';
 export * from './repositories/outreach.repository.js';
 export * from './repositories/link-activity.repository.js';
 export * from './repositories/report-design.repository.js';
+export * from './repositories/admin-audit-log.repository.js';

@@ -6,6 +6,7 @@ import { HttpMetricsMiddleware, METRICS_REGISTRY } from './http-metrics.middlewa
 @Module({
   controllers: [HealthController],
   providers: [{ provide: METRICS_REGISTRY, useFactory: () => createMetricsRegistry('backend') }],
+  exports: [METRICS_REGISTRY],
 })
 export class HealthModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -3,11 +3,13 @@ import { WebSocketGateway, WebSocketServer, type OnGatewayInit } from '@nestjs/w
 import { rooms, sessionCookieName, type ClientToServerEvents, type ServerToClientEvents } from '@serpwise/contracts';
 import { parse as parseCookies } from 'cookie';
 import type { Server, Socket } from 'socket.io';
+import { IdentityService } from '../sessions/identity.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 
 interface SocketData {
   sessionId: string;
   userId: string | null;
+  isAdmin: boolean;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -26,7 +28,10 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer> {
   @WebSocketServer()
   server!: RealtimeServer;
 
-  constructor(private readonly sessions: SessionsService) {}
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly identities: IdentityService,
+  ) {}
 
   afterInit(server: RealtimeServer): void {
     server.use((socket, next) => {
@@ -40,6 +45,8 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer> {
     server.on('connection', (socket: RealtimeSocket) => {
       void socket.join(rooms.session(socket.data.sessionId));
       if (socket.data.userId) void socket.join(rooms.user(socket.data.userId));
+      // Live queue figures (issue 7) go to admins only.
+      if (socket.data.isAdmin) void socket.join(rooms.admins());
       socket.emit('session.ready', { sessionId: socket.data.sessionId, userId: socket.data.userId });
     });
   }
@@ -50,6 +57,8 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer> {
     if (!session) return false;
     socket.data.sessionId = session.id;
     socket.data.userId = session.userId;
+    const identity = session.userId ? await this.identities.load(session.userId) : null;
+    socket.data.isAdmin = identity?.user.roles.includes('admin') ?? false;
     return true;
   }
 }

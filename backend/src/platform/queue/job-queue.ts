@@ -13,6 +13,8 @@ export class InvalidJobPayloadError extends Error {
 export abstract class JobQueue {
   /** Validates the payload against the contract and adds the job; jobId makes a repeated add a no-op. */
   abstract enqueue<C extends JobContract>(contract: C, payload: JobPayload<C>, options: { jobId: string }): Promise<void>;
+  /** The BullMQ queue of that name, for the admin views and actions (issue 7). */
+  abstract queue(name: string): Queue;
   abstract close(): Promise<void>;
 }
 

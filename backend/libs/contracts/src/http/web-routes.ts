@@ -136,6 +136,7 @@ const staticPaths: readonly string[] = [
   '/components',
   '/icons',
   '/sandbox',
+  '/admin/queues',
 ];
 
 /** Page paths with parameters (one path segment each). */
@@ -194,5 +195,5 @@ export function webRedirectFor(pathname: string, search: string, viewer: { isLog
 }
 
 /** Admin-only pages (01 §2 "Admin and dev"): non-admins are sent to the home page. */
-export const adminOnlyPaths: readonly string[] = ['/components', '/icons'];
+export const adminOnlyPaths: readonly string[] = ['/components', '/icons', '/admin/queues'];
 export const isAdminOnlyPath = (pathname: string) => adminOnlyPaths.includes(normaliseWebPath(pathname));

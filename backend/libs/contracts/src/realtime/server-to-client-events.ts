@@ -1,3 +1,4 @@
+import type { AdminQueuesOverview } from '../admin/queues.js';
 import type { JobStatus } from '../jobs/job-status.js';
 
 /**
@@ -7,6 +8,8 @@ import type { JobStatus } from '../jobs/job-status.js';
 export interface ServerToClientEvents {
   /** A job moved: started, made progress, or reached an end state. Carries the whole current status. */
   'job.updated': (status: JobStatus) => void;
+  /** Admins only (room `admins`): the queue figures changed; at most one a second per API process. */
+  'admin.queues': (overview: AdminQueuesOverview) => void;
   /** The socket is authenticated and sits in its rooms; sent once after connecting. */
   'session.ready': (info: { sessionId: string; userId: string | null }) => void;
 }
@@ -20,6 +23,7 @@ export type ClientToServerEvents = Record<string, never>;
 export const rooms = {
   user: (userId: string) => `user:${userId}`,
   session: (sessionId: string) => `session:${sessionId}`,
+  admins: () => 'admins',
 } as const;
 
 export function ownerRoom(owner: { userId: string | null; sessionId: string }): string {

@@ -1,3 +1,4 @@
+import { AdminAuditLogSchema } from './admin-audit-log.entity.js';
 import { AdCopySchema } from './ad-copy.entity.js';
 import { BacklinkSchema } from './backlink.entity.js';
 import { DataSourceSchema } from './data-source.entity.js';
@@ -70,6 +71,7 @@ export * from './project-keywords.entity.js';
 export * from './outreach.entity.js';
 export * from './account-settings.entity.js';
 export * from './report-design.entity.js';
+export * from './admin-audit-log.entity.js';
 
 /** The research warehouse (docs/research-data.md). */
 export const warehouseEntities = [
@@ -94,4 +96,4 @@ export const projectAreaEntities = [ProjectTeamAccessSchema, TrackedTermSchema, 
 export const allEntities = [SessionSchema, JobRecordSchema, UserSchema, PasswordResetSchema, MissedSearchEventSchema,
   PaymentCardSchema, SubscriptionSchema, ReceiptSchema, CancellationSurveySchema, ...warehouseEntities, ProjectSchema, RequestedKeywordSchema,
   ApiKeySchema, ApiUsageMonthSchema, BundleCodeSchema, BundleRedemptionSchema, UserEmailAddressSchema, UserContactInfoSchema, ProjectAlertSchema,
-  ...projectAreaEntities, ReportDesignSchema, GoogleTokenSchema];
+  ...projectAreaEntities, ReportDesignSchema, GoogleTokenSchema, AdminAuditLogSchema];

@@ -11,6 +11,7 @@ import { Migration20261122042530_projects } from './Migration20261122042530_proj
 import { Migration20261122044659_report_design } from './Migration20261122044659_report_design.js';
 import { Migration20261123020000_google_tokens } from './Migration20261123020000_google_tokens.js';
 import { Migration20261123010000_export_dedupe } from './Migration20261123010000_export_dedupe.js';
+import { Migration20261123060000_admin_audit_log } from './Migration20261123060000_admin_audit_log.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -29,4 +30,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122044659_report_design', class: Migration20261122044659_report_design },
   { name: 'Migration20261123010000_export_dedupe', class: Migration20261123010000_export_dedupe },
   { name: 'Migration20261123020000_google_tokens', class: Migration20261123020000_google_tokens },
+  { name: 'Migration20261123060000_admin_audit_log', class: Migration20261123060000_admin_audit_log },
 ];

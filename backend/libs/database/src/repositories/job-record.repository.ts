@@ -218,6 +218,21 @@ export class JobRecordRepository {
     );
   }
 
+  /** An admin retry: a failed or cancelled record goes back to queued so the worker may run it again. */
+  async requeue(id: string): Promise<OwnedJobStatus | null> {
+    return this.transition(
+      `update job_record set state = 'queued', error = null, message = 'Queued again by an admin', finished_at = null, updated_at = now()
+       where id = ? and state in ('failed', 'cancelled') returning *`,
+      [id],
+    );
+  }
+
+  /** Who asked for a job: the owner's email when it was a logged-in user. */
+  async requesterEmail(userId: string): Promise<string | null> {
+    const rows = await this.em.execute<{ email: string }[]>(`select email from app_user where id = ?`, [userId]);
+    return rows[0]?.email ?? null;
+  }
+
   private async transition(sql: string, params: unknown[]): Promise<OwnedJobStatus | null> {
     const rows = await this.em.execute<JobRecordRow[]>(sql, params);
     return rows[0] ? toStatus(rows[0]) : null;

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/** The BullMQ job counts the admin queue page shows, per queue. */
+export const queueCountKeys = ['waiting', 'active', 'completed', 'failed', 'delayed', 'paused'] as const;
+export type QueueCounts = Record<(typeof queueCountKeys)[number], number>;
+
+/** Percentiles in milliseconds over the recent finished jobs of a queue; null when there were none. */
+export interface DurationPercentiles {
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+}
+
+/** One job as the admin page lists it (BullMQ's view, not the job record). */
+export interface AdminJobSummary {
+  id: string;
+  name: string;
+  state: string;
+  percent: number;
+  attemptsMade: number;
+  createdAt: string;
+  processedAt: string | null;
+  finishedAt: string | null;
+  failedReason: string | null;
+}
+
+export interface QueueSnapshot {
+  name: string;
+  isPaused: boolean;
+  counts: QueueCounts;
+  /** Jobs finished (completed or failed) in the last 60 s. */
+  throughputPerMinute: number;
+  waitMs: DurationPercentiles;
+  runMs: DurationPercentiles;
+  /** Active, waiting, delayed and paused jobs first, then the latest finished ones; bounded. */
+  jobs: AdminJobSummary[];
+}
+
+/** A worker process, from its heartbeat in Redis (expires when the worker stops beating). */
+export interface WorkerHeartbeat {
+  id: string;
+  host: string;
+  pid: number;
+  concurrency: number;
+  queues: string[];
+  lastHeartbeat: string;
+}
+
+export interface ScheduledJobInfo {
+  key: string;
+  name: string;
+  everyMs: number | null;
+  pattern: string | null;
+  nextRun: string | null;
+}
+
+/** Everything /admin/queues shows; the socket event `admin.queues` carries the same shape. */
+export interface AdminQueuesOverview {
+  at: string;
+  queues: QueueSnapshot[];
+  workers: WorkerHeartbeat[];
+  scheduled: ScheduledJobInfo[];
+}
+
+export interface FailedJobInfo {
+  id: string;
+  name: string;
+  failedReason: string;
+  stacktrace: string[];
+  attemptsMade: number;
+  failedAt: string | null;
+}
+
+export interface AdminAuditEntry {
+  id: string;
+  userId: string;
+  action: string;
+  queue: string | null;
+  jobId: string | null;
+  detail: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+/** A job's history: who asked and when, from job_record; attempts and timings; the admin actions on it. */
+export interface AdminJobHistory {
+  id: string;
+  queue: string;
+  name: string;
+  state: string;
+  requestedBy: { userId: string | null; email: string | null; sessionId: string };
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  attempts: number;
+  durationMs: number | null;
+  error: string | null;
+  audit: AdminAuditEntry[];
+}
+
+export const adminQueueParamSchema = z.object({ queue: z.string().min(1).max(64) });
+export const adminJobParamSchema = z.object({ queue: z.string().min(1).max(64), id: z.string().min(1).max(128) });
+export const adminJobIdParamSchema = z.object({ id: z.string().min(1).max(128) });
+
+/** Socket.IO room of admins' sockets: live queue figures go there. */
+export const adminsRoom = 'admins';

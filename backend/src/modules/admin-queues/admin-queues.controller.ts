@@ -1,0 +1,77 @@
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { adminJobIdParamSchema, adminJobParamSchema, adminQueueParamSchema } from '@serpwise/contracts';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { Access } from '../access/access.decorator.js';
+import { CurrentSession, type RequestSession } from '../sessions/request-session.js';
+import { AdminQueuesService, type AdminActor } from './admin-queues.service.js';
+
+const actorOf = (session: RequestSession): AdminActor => ({ userId: session.userId!, sessionId: session.id });
+
+/**
+ * The admin queue views (role admin) and actions (role admin with admin actions switched on, 01-product.md §6):
+ * issue 7. Every action is audited.
+ */
+@Controller('rest/admin/queues')
+export class AdminQueuesController {
+  constructor(private readonly service: AdminQueuesService) {}
+
+  @Access('admin')
+  @Get()
+  overview() {
+    return this.service.overview();
+  }
+
+  @Access('admin')
+  @Get('jobs/:id')
+  history(@Param(new ZodValidationPipe(adminJobIdParamSchema)) params: { id: string }) {
+    return this.service.history(params.id);
+  }
+
+  @Access('admin')
+  @Get(':queue/failed')
+  failed(@Param(new ZodValidationPipe(adminQueueParamSchema)) params: { queue: string }) {
+    return this.service.failed(params.queue);
+  }
+
+  @Access('admin-action')
+  @Post(':queue/pause')
+  @HttpCode(200)
+  pause(@CurrentSession() session: RequestSession, @Param(new ZodValidationPipe(adminQueueParamSchema)) params: { queue: string }) {
+    return this.service.pause(actorOf(session), params.queue);
+  }
+
+  @Access('admin-action')
+  @Post(':queue/resume')
+  @HttpCode(200)
+  resume(@CurrentSession() session: RequestSession, @Param(new ZodValidationPipe(adminQueueParamSchema)) params: { queue: string }) {
+    return this.service.resume(actorOf(session), params.queue);
+  }
+
+  @Access('admin-action')
+  @Post(':queue/retry-all')
+  @HttpCode(200)
+  retryAll(@CurrentSession() session: RequestSession, @Param(new ZodValidationPipe(adminQueueParamSchema)) params: { queue: string }) {
+    return this.service.retryAll(actorOf(session), params.queue);
+  }
+
+  @Access('admin-action')
+  @Post(':queue/jobs/:id/retry')
+  @HttpCode(200)
+  retry(@CurrentSession() session: RequestSession, @Param(new ZodValidationPipe(adminJobParamSchema)) params: { queue: string; id: string }) {
+    return this.service.retry(actorOf(session), params.queue, params.id);
+  }
+
+  @Access('admin-action')
+  @Post(':queue/jobs/:id/remove')
+  @HttpCode(200)
+  remove(@CurrentSession() session: RequestSession, @Param(new ZodValidationPipe(adminJobParamSchema)) params: { queue: string; id: string }) {
+    return this.service.remove(actorOf(session), params.queue, params.id);
+  }
+
+  @Access('admin-action')
+  @Post(':queue/jobs/:id/cancel')
+  @HttpCode(200)
+  cancel(@CurrentSession() session: RequestSession, @Param(new ZodValidationPipe(adminJobParamSchema)) params: { queue: string; id: string }) {
+    return this.service.cancel(actorOf(session), params.queue, params.id);
+  }
+}

@@ -1,0 +1,169 @@
+// @ts-check
+/**
+ * Issue 7 item 6: floods the queues through the real API and worker and reports
+ *   - throughput (jobs/s from the first request to the last job finished),
+ *   - latency percentiles: end to end (request → finished), wait (queued → started) and run (started → finished),
+ *   - that every job ended exactly once (one record in a finished state, one BullMQ `completed` event, one attempt),
+ *   - how often an admin's /admin/queues figures (`admin.queues` socket events) arrived under that load.
+ * Defaults: 10,000 jobs from 200 simulated users (visitor sessions, concurrently). The jobs are system-check
+ * diagnostics with DIAGNOSTIC_STEP_MS=0 (each touches PostgreSQL, Redis and the file store), which need no research
+ * data; export jobs need the bench market and a full user per dedupe key (see docs/operations.md).
+ * BENCH_JOBS, BENCH_USERS and BENCH_WORKER_CONCURRENCY (default: the worker's own) change the load. It has no ratio target: it fails only when a
+ * job is lost or runs twice, or when the admin figures stop arriving for more than 5 s under load.
+ */
+import { QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { io } from 'socket.io-client';
+import { entryPoints, root } from '../launcher/paths.mjs';
+import { freePort } from '../launcher/probe.mjs';
+import { startService, stopService, waitForHealthy } from '../launcher/processes.mjs';
+import { BenchClient } from './lib/backend.mjs';
+import { ms, percentile } from './lib/stats.mjs';
+
+const jobs = Number(process.env.BENCH_JOBS ?? 10_000);
+const users = Number(process.env.BENCH_USERS ?? 200);
+
+/** @param {{ databaseUrl: string, redisUrl: string, log: (line: string) => void }} context */
+export async function run({ databaseUrl, redisUrl, log }) {
+  const migrated = spawnSync(process.execPath, [entryPoints.migrate], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'inherit' });
+  if (migrated.status !== 0) throw new Error('migrations failed');
+  const prefix = `swqbench-${process.pid}`;
+  const [port, workerPort] = [await freePort(), await freePort()];
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    PORT: String(port),
+    WORKER_PORT: String(workerPort),
+    DIAGNOSTIC_STEP_MS: '0',
+    DATA_DIR: `/tmp/serpwise-queue-bench-${process.pid}`,
+    ...(process.env.BENCH_WORKER_CONCURRENCY ? { WORKER_CONCURRENCY: process.env.BENCH_WORKER_CONCURRENCY } : {}),
+  };
+  const backend = startService('backend', process.execPath, [entryPoints.backend], { cwd: root, env });
+  const worker = startService('worker', process.execPath, [entryPoints.worker], { cwd: root, env });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const eventsConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const queueEvents = new QueueEvents('diagnostics', { connection: eventsConnection, prefix: `${prefix}:bull` });
+  /** @type {import('socket.io-client').Socket | null} */
+  let socket = null;
+  try {
+    await waitForHealthy(`${baseUrl}/healthz`, backend);
+    await waitForHealthy(`http://127.0.0.1:${workerPort}/healthz`, worker);
+    await queueEvents.waitUntilReady();
+
+    /** @type {Map<string, number>} */
+    const completions = new Map();
+    queueEvents.on('completed', ({ jobId }) => completions.set(jobId, (completions.get(jobId) ?? 0) + 1));
+
+    // An admin watching /admin/queues: the socket events it gets are what the page shows.
+    const admin = new BenchClient(baseUrl);
+    await admin.open('/freeaccount');
+    const email = `queue-bench-${randomUUID().slice(0, 8)}@example.com`;
+    const signedUp = await admin.request('POST', '/auth/registerfreeaccount', { 'x-csrf-token': admin.csrfToken }, { email, password: 'bench-password', token: null, source: 'FreeAccount' });
+    if (!signedUp.ok) throw new Error(`admin sign-up failed: ${signedUp.status}`);
+    await pool.query(`update app_user set roles = '{full,admin}', should_show_onboarding = false where email = $1`, [email]);
+    /** @type {number[]} */
+    const adminUpdates = [];
+    socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: admin.cookie } });
+    socket.on('admin.queues', () => adminUpdates.push(Date.now()));
+    await new Promise((resolve, reject) => {
+      socket?.once('session.ready', resolve);
+      socket?.once('connect_error', reject);
+    });
+
+    const clients = await Promise.all(
+      Array.from({ length: users }, async () => {
+        const client = new BenchClient(baseUrl);
+        await client.open('/');
+        return client;
+      }),
+    );
+    log(`flooding: ${jobs.toLocaleString('en-US')} diagnostic jobs from ${users} simulated users`);
+    /** @type {string[]} */
+    const ids = [];
+    const started = Date.now();
+    await Promise.all(
+      clients.map(async (client, index) => {
+        const mine = Math.floor(jobs / users) + (index < jobs % users ? 1 : 0);
+        for (let n = 0; n < mine; n += 1) {
+          const response = await client.request('POST', '/rest/diagnostics', { 'x-csrf-token': client.csrfToken }, {});
+          if (!response.ok) throw new Error(`POST /rest/diagnostics answered ${response.status}`);
+          ids.push(/** @type {{ id: string }} */ (await response.json()).id);
+        }
+      }),
+    );
+    const enqueued = Date.now();
+    log(`all ${ids.length} accepted in ${((enqueued - started) / 1000).toFixed(1)} s; waiting for the worker`);
+
+    const deadline = Date.now() + Number(process.env.BENCH_TIMEOUT_MS ?? 30 * 60_000);
+    let finished = 0;
+    while (Date.now() < deadline) {
+      const [row] = (await pool.query(`select count(*)::int as n from job_record where id = any($1::uuid[]) and state in ('completed', 'failed', 'cancelled')`, [ids])).rows;
+      finished = row.n;
+      if (finished === ids.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // the last completed events
+
+    const rows = (
+      await pool.query(
+        `select id, state, attempts, extract(epoch from created_at) * 1000 as created, extract(epoch from started_at) * 1000 as started,
+                extract(epoch from finished_at) * 1000 as finished
+           from job_record where id = any($1::uuid[])`,
+        [ids],
+      )
+    ).rows;
+    const lastFinish = Math.max(...rows.map((row) => Number(row.finished) || 0));
+    const seconds = (lastFinish - started) / 1000;
+    const endToEnd = rows.filter((row) => row.finished).map((row) => Number(row.finished) - Number(row.created));
+    const waits = rows.filter((row) => row.started).map((row) => Number(row.started) - Number(row.created));
+    const runs = rows.filter((row) => row.finished && row.started).map((row) => Number(row.finished) - Number(row.started));
+    const spread = (/** @type {number[]} */ values) => `p50 ${ms(percentile(values, 50))} · p95 ${ms(percentile(values, 95))} · p99 ${ms(percentile(values, 99))}`;
+
+    const notCompleted = rows.filter((row) => row.state !== 'completed').length;
+    const missingRecords = ids.length - rows.length;
+    const rerun = rows.filter((row) => row.attempts !== 1).length;
+    const eventsNotOnce = ids.filter((id) => completions.get(id) !== 1).length;
+    const duplicateIds = ids.length - new Set(ids).size;
+
+    const window = adminUpdates.filter((time) => time >= started && time <= lastFinish);
+    const gaps = window.slice(1).map((time, index) => time - window[index]);
+
+    log(`throughput: ${(rows.length / seconds).toFixed(1)} jobs/s (${rows.length} jobs in ${seconds.toFixed(1)} s; enqueueing took ${((enqueued - started) / 1000).toFixed(1)} s)`);
+    log(`end to end (request → finished): ${spread(endToEnd)}`);
+    log(`wait (queued → started): ${spread(waits)}`);
+    log(`run (started → finished): ${spread(runs)}`);
+    log(`exactly once: ${ids.length - notCompleted - missingRecords - rerun - eventsNotOnce} of ${ids.length} (not completed ${notCompleted}, missing records ${missingRecords}, attempts ≠ 1 ${rerun}, completed events ≠ 1 ${eventsNotOnce}, duplicate ids ${duplicateIds})`);
+    log(
+      `admin page updates under load: ${window.length} in ${seconds.toFixed(1)} s = ${(window.length / seconds).toFixed(2)}/s; gap p50 ${ms(percentile(gaps, 50))}, max ${ms(Math.max(0, ...gaps))} (throttle: 1/s)`,
+    );
+
+    const misses = [];
+    if (notCompleted || missingRecords || rerun || eventsNotOnce || duplicateIds) misses.push('every job ends exactly once');
+    if (!gaps.length || Math.max(...gaps) > 5_000) misses.push('admin figures arrive at least every 5 s under load');
+    return { misses };
+  } finally {
+    socket?.close();
+    await queueEvents.close();
+    await eventsConnection.quit();
+    await pool.end();
+    await stopService(worker);
+    await stopService(backend);
+    // Leave no bench keys behind in the shared Redis.
+    const cleaner = new Redis(redisUrl);
+    let cursor = '0';
+    do {
+      const [next, keys] = await cleaner.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await cleaner.del(...keys);
+    } while (cursor !== '0');
+    await cleaner.quit();
+  }
+}
