@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { isLockedRow, organicSearchTypes, rankingHistoryTypes, type TablePage } from '@serpwise/contracts';
-import { warehouseRollupSql, toNumberedPlaceholders } from '@serpwise/research';
-import { SeoResearchService } from '../src/modules/seo-research/seo-research.service.js';
+import { prepareExport, warehouseRollupSql, toNumberedPlaceholders, type ExportTableId, type Sql } from '@serpwise/research';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import type { TestDatabase } from '../../infra/test/test-services.js';
@@ -626,24 +625,24 @@ describe('Every table', () => {
 
 describe('Export queries', () => {
   it('give every table\'s whole ordered query, the rows a full user pages through', async () => {
-    const service = testApp.app.get(SeoResearchService);
-    const cases: [Parameters<SeoResearchService['exportQuery']>[0], Record<string, string>, string][] = [
+    const sql: Sql = { query: async <T extends object>(text: string, params: readonly unknown[] = []) => (await database.query(toNumberedPlaceholders(text), [...params])) as T[] };
+    const cases: [ExportTableId, Record<string, string>, string][] = [
       ['seo/keywords', { domain: 'omega.example', sort: 'keyword', sortDirection: 'asc' }, '/rest/research/seo/keywords?domain=omega.example&sort=keyword&sortDirection=asc'],
       ['seo/kombat', { domains: 'alpha.example,beta.example', segment: 'all' }, '/rest/research/seo/kombat?domains=alpha.example,beta.example&segment=all'],
       ['seo/ranking-history', { domain: 'alpha.example', type: 'MostValuable' }, '/rest/research/seo/ranking-history?domain=alpha.example&type=MostValuable'],
       ['outreach/leads', { domain: 'alpha.example', competitors: 'beta.example,gamma.example' }, '/rest/research/outreach/leads?domain=alpha.example&competitors=beta.example,gamma.example'],
     ];
     for (const [name, params, path] of cases) {
-      const prepared = await service.exportQuery(name, params);
+      const prepared = await prepareExport(sql, name, params);
       expect(prepared.query).not.toBeNull();
       const query = prepared.query!;
       const rows = await database.query<Record<string, unknown>>(toNumberedPlaceholders(query.sql), query.params);
       // Columns too costly for every row (the ranking history) are added batch by batch, as an export does.
-      const streamed = query.decorate ? await query.decorate({ query: async (text, params = []) => database.query(toNumberedPlaceholders(text), [...params]) }, rows) : rows;
+      const streamed = query.decorate ? await query.decorate(sql, rows) : rows;
       expect(streamed).toEqual(await allRows(path));
     }
-    await expect(service.exportQuery('seo/keywords', { domain: 'alpha.example', sort: 'nope' })).rejects.toThrow('The sort column is not valid.');
-    await expect(service.exportQuery('seo/keywords', {})).rejects.toThrow('Give either domain or url.');
-    expect((await service.exportQuery('seo/competitors', { domain: 'nobody.example' })).query).toBeNull();
+    await expect(prepareExport(sql, 'seo/keywords', { domain: 'alpha.example', sort: 'nope' })).rejects.toThrow('The sort column is not valid.');
+    await expect(prepareExport(sql, 'seo/keywords', {})).rejects.toThrow('Give either domain or url.');
+    expect((await prepareExport(sql, 'seo/competitors', { domain: 'nobody.example' })).query).toBeNull();
   });
 });

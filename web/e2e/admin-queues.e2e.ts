@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jes
 import { UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../../infra/test/browser.js';
+import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
 import { TestStack } from '../../infra/test/stack.js';
-import { createTestUser, type TestUser } from '../../infra/test/test-users.js';
+import { createTestUser } from '../../infra/test/test-users.js';
 
 jest.setTimeout(180_000);
 
@@ -15,14 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function logIn(page: Page, baseUrl: string, user: TestUser): Promise<void> {
-  await page.goto(`${baseUrl}/auth/login`);
-  await page.getByLabel('Email or username').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname !== '/auth/login');
-}
 
 /** Records every state and percent each admin job row shows, from inside the page. */
 async function watchJobRows(page: Page): Promise<void> {
@@ -76,7 +68,7 @@ describe('admin queues, live', () => {
       if (request.method() === 'GET' && new URL(request.url()).pathname === '/rest/admin/queues') overviewReads.push(Date.now());
     });
 
-    await logIn(admin, stack.baseUrl, await createTestUser(stack.database, { roles: ['full', 'admin'] }));
+    await logInThroughPage(admin, stack.baseUrl, await createTestUser(stack.database, { roles: ['full', 'admin'] }));
     await admin.goto(`${stack.baseUrl}/admin/queues`);
     await expect(admin.getByTestId('admin-transport').textContent()).resolves.toContain('Live updates');
     await admin.getByTestId('admin-worker').first().waitFor();
@@ -136,7 +128,7 @@ describe('admin queues, live', () => {
     const context = await browser.newContext();
     contexts.push(context);
     const page = await context.newPage();
-    await logIn(page, stack.baseUrl, await createTestUser(stack.database, { roles: ['full'] }));
+    await logInThroughPage(page, stack.baseUrl, await createTestUser(stack.database, { roles: ['full'] }));
     await page.goto(`${stack.baseUrl}/admin/queues`);
     await page.waitForURL((url) => url.pathname === '/');
     const statuses = await page.evaluate(async () => {

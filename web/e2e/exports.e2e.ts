@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parseCsv } from '../../infra/test/spreadsheet-readers.js';
-import { launchChromium } from '../../infra/test/browser.js';
+import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
 import { TestStack } from '../../infra/test/stack.js';
 import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser } from '../../infra/test/test-users.js';
@@ -24,11 +24,7 @@ beforeAll(async () => {
   const user = await createTestUser(stack.database, { roles: ['full'] });
   context = await browser.newContext({ acceptDownloads: true });
   page = await context.newPage();
-  await page.goto(`${stack.baseUrl}/auth/login`);
-  await page.getByLabel('Email or username').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
+  await logInThroughPage(page, stack.baseUrl, user);
 });
 afterAll(async () => {
   await context?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../../infra/test/browser.js';
+import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
 import { TestStack } from '../../infra/test/stack.js';
 import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser } from '../../infra/test/test-users.js';
@@ -35,14 +35,6 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${stack.baseUrl}/auth/login`);
-  await page.getByLabel('Email or username').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname !== '/auth/login');
-}
-
 const researchKeywords = async (page: Page) =>
   page.getByRole('table', { name: new RegExp(`Organic keywords of ${domain.replace('.', '\\.')}`) }).locator('tbody tr td.sw-table__sticky').allInnerTexts();
 
@@ -64,7 +56,7 @@ describe('the projects side panel in the browser', () => {
   it('a full user adds keywords from a research table, undoes, groups them, exports the group and deletes it', async () => {
     const user = await createTestUser(stack.database, { roles: ['full'] });
     const page = await newPage();
-    await logIn(page, user.email, user.password);
+    await logInThroughPage(page, stack.baseUrl, user);
 
     // The panel route rides in the query; names are matched lowercase and trimmed.
     await page.goto(`${stack.baseUrl}/seo/keywords/domain?query=${encodeURIComponent(domain)}&msf=%20Create-Project%20`);
@@ -175,7 +167,7 @@ describe('the projects side panel in the browser', () => {
   it('the pending import: NO_PROJECTS opens create-project and runs after it; NO_PROJECT_SELECTED shows the selector', async () => {
     const user = await createTestUser(stack.database, { roles: ['full'] });
     const page = await newPage();
-    await logIn(page, user.email, user.password);
+    await logInThroughPage(page, stack.baseUrl, user);
     await page.goto(`${stack.baseUrl}/seo/keywords/domain?query=${encodeURIComponent(domain)}`);
     await eventually(async () => (await researchKeywords(page)).length > 2, true);
     const [first, second] = (await researchKeywords(page)).map((text) => text.trim());
@@ -217,7 +209,7 @@ describe('the projects side panel in the browser', () => {
   it('a logged-in user adds a URL from top pages: the button turns into View, which opens link-details', async () => {
     const user = await createTestUser(stack.database, { roles: ['full'] });
     const page = await newPage();
-    await logIn(page, user.email, user.password);
+    await logInThroughPage(page, stack.baseUrl, user);
     await page.goto(`${stack.baseUrl}/seo/top-pages?query=${encodeURIComponent(domain)}`);
     const add = page.getByRole('button', { name: /^Add .* to projects$/ }).first();
     await add.waitFor();
@@ -233,7 +225,7 @@ describe('the projects side panel in the browser', () => {
   it('a free user sees the upsell in the panel and the sign-up overlay on Add to project', async () => {
     const user = await createTestUser(stack.database, { roles: ['free'] });
     const page = await newPage();
-    await logIn(page, user.email, user.password);
+    await logInThroughPage(page, stack.baseUrl, user);
     await page.goto(`${stack.baseUrl}/seo/keywords/domain?query=${encodeURIComponent(domain)}&msf=projects`);
     const panel = page.getByRole('dialog', { name: 'Projects panel' });
     await panel.getByRole('heading', { name: 'Unlimited Projects - Unlimited Insight' }).waitFor();

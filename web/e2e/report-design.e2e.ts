@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../../infra/test/browser.js';
+import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
 import { solidPng } from '../../infra/test/images.js';
 import { pdfText } from '../../infra/test/pdf-text.js';
 import { TestStack } from '../../infra/test/stack.js';
@@ -27,11 +27,7 @@ async function loggedIn(user: TestUser): Promise<Page> {
   const context = await browser.newContext();
   contexts.push(context);
   const page = await context.newPage();
-  await page.goto(`${stack.baseUrl}/auth/login`);
-  await page.getByLabel('Email or username').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname !== '/auth/login');
+  await logInThroughPage(page, stack.baseUrl, user);
   return page;
 }
 

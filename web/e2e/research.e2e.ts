@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../../infra/test/browser.js';
+import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
 import { TestStack } from '../../infra/test/stack.js';
 import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser } from '../../infra/test/test-users.js';
@@ -40,14 +40,6 @@ async function newPage(width = 1280): Promise<Page> {
   return context.newPage();
 }
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${stack.baseUrl}/auth/login`);
-  await page.getByLabel('Email or username').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname !== '/auth/login');
-}
-
 /** What a full user gets from the API for the same table request: the rows the page must show. */
 async function apiKeywords(page: Page, query: string): Promise<string[]> {
   const answer = await page.evaluate(async (path) => (await fetch(path, { headers: { accept: 'application/json' } })).json(), `/rest/research/seo/keywords?${query}`);
@@ -72,7 +64,7 @@ describe('research in the browser', () => {
   it('opens an overview, goes to SEO keywords, sorts, pages, and compares in kombat', async () => {
     const user = await createTestUser(stack.database, { roles: ['full'] });
     const page = await newPage();
-    await logIn(page, user.email, user.password);
+    await logInThroughPage(page, stack.baseUrl, user);
 
     // The landing search submits to /overview?query=… ; the overview looks the query up and shows the domain.
     await page.goto(`${stack.baseUrl}/overview?query=${encodeURIComponent(domain)}`);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../../infra/test/browser.js';
+import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
 import { TestStack } from '../../infra/test/stack.js';
-import { createTestUser, type TestUser } from '../../infra/test/test-users.js';
+import { createTestUser } from '../../infra/test/test-users.js';
 
 jest.setTimeout(120_000);
 
@@ -25,14 +25,6 @@ async function newPage(width: number): Promise<Page> {
   return context.newPage();
 }
 
-async function logIn(page: Page, user: TestUser): Promise<void> {
-  await page.goto(`${stack.baseUrl}/auth/login`);
-  await page.getByLabel('Email or username').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname !== '/auth/login');
-}
-
 /**
  * How far the page's content reaches past its width sideways (0 when nothing sticks out). The header is left out: the
  * site navigation (with its hamburger menu) is built separately.
@@ -43,7 +35,7 @@ describe('the widget gallery in the browser', () => {
   it('shows an admin /components and /icons, fitting a 375 px phone and a 1280 px screen', async () => {
     const admin = await createTestUser(stack.database, { roles: ['full', 'admin'] });
     const page = await newPage(375);
-    await logIn(page, admin);
+    await logInThroughPage(page, stack.baseUrl, admin);
     await page.goto(`${stack.baseUrl}/components`);
     await page.getByRole('heading', { level: 1, name: 'Components' }).waitFor();
     expect(await page.getByTestId('breakpoint').textContent()).toContain('base (under 480 px)');
@@ -71,7 +63,7 @@ describe('the widget gallery in the browser', () => {
   it('sends a free user and a visitor home from /components and /icons', async () => {
     const free = await createTestUser(stack.database, { roles: ['free'] });
     const page = await newPage(1280);
-    await logIn(page, free);
+    await logInThroughPage(page, stack.baseUrl, free);
     await page.goto(`${stack.baseUrl}/components`);
     await page.waitForURL(`${stack.baseUrl}/`);
     expect(await page.getByRole('heading', { name: 'Components' }).count()).toBe(0);

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { OrganicKombatSegment, PageRequest, ResearchTable, TableRequest, Viewer } from '@serpwise/contracts';
 import {
@@ -26,21 +25,7 @@ import {
   type Subject,
   type UrlOverview,
 } from '@serpwise/research';
-import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
-import {
-  backlinksSchema,
-  competitorsSchema,
-  customListSchema,
-  keywordListSchema,
-  kombatSchema,
-  leadsSchema,
-  rankingHistorySchema,
-  seoKeywordsSchema,
-  topDomainsSchema,
-  topPagesSchema,
-} from '@serpwise/research';
-
 
 type TableInput = TableRequest & { countryCode: string; month?: string | undefined };
 type Subjected = { domain?: string | undefined; url?: string | undefined };
@@ -82,21 +67,6 @@ export const paidColumns = {
 } as const satisfies Record<string, readonly string[]>;
 
 /** The tables of this module, by their path under /rest/research/. */
-export const seoResearchTableNames = [
-  'seo/competitors',
-  'seo/kombat',
-  'seo/keywords',
-  'seo/ranking-history',
-  'seo/top-pages',
-  'seo/backlinks',
-  'outreach/top-domains',
-  'outreach/keyword-list',
-  'outreach/custom-list',
-  'outreach/leads',
-] as const;
-export type SeoResearchTableName = (typeof seoResearchTableNames)[number];
-
-const validated = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> => new ZodValidationPipe(schema).transform(value);
 
 @Injectable()
 export class SeoResearchService {
@@ -196,35 +166,6 @@ export class SeoResearchService {
     return this.prepare(input, paidColumns.leads, domainId !== null && domainId !== undefined && known.length > 0, (month) =>
       leadsQuery({ domainId: domainId!, competitorIds: known, territory: input.countryCode, month }, input),
     );
-  }
-
-  /**
-   * For exports: validates a table's parameters (the same as its endpoint's; 400 when malformed) and prepares its
-   * whole query, to be streamed with a cursor. The export applies `paidColumns` and its own row limits.
-   */
-  async exportQuery(table: SeoResearchTableName, params: unknown): Promise<PreparedTable> {
-    switch (table) {
-      case 'seo/competitors':
-        return this.prepareCompetitors(validated(competitorsSchema, params));
-      case 'seo/kombat':
-        return this.prepareKombat(validated(kombatSchema, params));
-      case 'seo/keywords':
-        return this.prepareKeywords(validated(seoKeywordsSchema, params));
-      case 'seo/ranking-history':
-        return this.prepareKeywords(validated(rankingHistorySchema, params) as never, true);
-      case 'seo/top-pages':
-        return this.prepareTopPages(validated(topPagesSchema, params));
-      case 'seo/backlinks':
-        return this.prepareBacklinks(validated(backlinksSchema, params));
-      case 'outreach/top-domains':
-        return this.prepareTopDomains(validated(topDomainsSchema, params));
-      case 'outreach/keyword-list':
-        return this.prepareKeywordList(validated(keywordListSchema, params));
-      case 'outreach/custom-list':
-        return this.prepareCustomList(validated(customListSchema, params));
-      case 'outreach/leads':
-        return this.prepareLeads(validated(leadsSchema, params));
-    }
   }
 
   /**

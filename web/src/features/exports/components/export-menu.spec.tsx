@@ -107,7 +107,7 @@ describe('ExportMenu', () => {
     await pick('CSV');
     expect(await screen.findByRole('dialog', { name: 'Export to CSV' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth/login?returnUrl=%2F');
-    fireEvent.keyDown(window, { key: 'Escape' });
+    fireEvent.keyDown(document, { key: 'Escape' }); // a key pressed on the page reaches the document
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(posts()).toHaveLength(0);
   });

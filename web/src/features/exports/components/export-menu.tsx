@@ -10,8 +10,9 @@ import {
   type StartExportRequest,
 } from '@serpwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { Modal } from '../../../components/ui/modal';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useRealtime } from '../../../lib/socket';
 import { useActiveState } from '../../auth/api/get-active-state';
@@ -38,21 +39,6 @@ type Dialog =
   | { kind: 'keywords'; format: ExportFormat }
   | { kind: 'sheets-limit' };
 
-function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
-  return (
-    <div className="export-modal__backdrop" onClick={onClose}>
-      <div className="export-modal" role="dialog" aria-modal="true" aria-label={title} onClick={(event) => event.stopPropagation()}>
-        <h2>{title}</h2>
-        {children}
-      </div>
-    </div>
-  );
-}
 
 /**
  * The export dropdown of a research table (03 §2 Export screens): CSV and Excel run as jobs over every row of the
@@ -210,7 +196,7 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
       )}
 
       {dialog?.kind === 'logged-out' && (
-        <Modal title="Export to CSV" onClose={() => setDialog(null)}>
+        <Modal open title="Export to CSV" onClose={() => setDialog(null)}>
           <p>Log in or create a free account to export this table to CSV or Excel.</p>
           <div className="export-modal__actions">
             <a className="button button--primary" href={`/auth/login?returnUrl=${returnUrl}`}>
@@ -223,7 +209,7 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
         </Modal>
       )}
       {dialog?.kind === 'upsell' && (
-        <Modal title="Export limit" onClose={() => setDialog(null)}>
+        <Modal open title="Export limit" onClose={() => setDialog(null)}>
           <p data-testid="export-upsell">{dialog.message}</p>
           <div className="export-modal__actions">
             <a className="button button--primary" href="/upgrade">
@@ -238,7 +224,7 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
         </Modal>
       )}
       {dialog?.kind === 'sheets-limit' && (
-        <Modal title="Google Sheets limit" onClose={() => setDialog(null)}>
+        <Modal open title="Google Sheets limit" onClose={() => setDialog(null)}>
           <p data-testid="sheets-limit">{googleSheetsMessages.overLimit}</p>
           <div className="export-modal__actions">
             <button type="button" className="button button--primary" onClick={() => run('sheets', 'partial')}>
@@ -251,7 +237,7 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
         </Modal>
       )}
       {dialog?.kind === 'keywords' && (
-        <Modal title="Export keywords" onClose={() => setDialog(null)}>
+        <Modal open title="Export keywords" onClose={() => setDialog(null)}>
           <div className="export-modal__actions">
             <button type="button" className="button" onClick={() => run(dialog.format, 'partial')}>
               Partial{allowance.hasUnlimitedExportRows ? '' : ` (up to ${allowance.maxExportRows.toLocaleString('en-US')} rows, your plan's limit)`}

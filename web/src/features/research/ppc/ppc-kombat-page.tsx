@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { VennDiagram } from '../../../components/ui/charts/venn-diagram';
 import type { ColumnDef } from '../../../components/ui/table/columns';
-import { formatNumber } from '../../../lib/format';
 import { KeywordLink, Position } from '../components/cells';
 import { competitorList, KombatSetup, useAutoCompetitors } from '../components/kombat-setup';
+import { SegmentList } from '../components/segment-list';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
 import { Card } from '../components/status';
@@ -79,17 +79,7 @@ export function PpcKombatPage() {
             <Card title="Who buys what">
               <div className="kombat-summary">
                 <VennDiagram domains={domains} regions={venn.regions} title={`Paid keywords of ${domains.join(', ')}`} />
-                <ul className="segment-list" aria-label="Segments">
-                  {kombatSegments.paid.map((value) => (
-                    <li key={value}>
-                      <button type="button" aria-pressed={segment === value} onClick={() => setSegment(value === 'all' ? null : value)}>
-                        <strong>{paidSegmentTexts[value].label}</strong>
-                        <small>{paidSegmentTexts[value].text}</small>
-                        <span className="segment-list__count">{formatNumber(venn.segments[value])}</span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                <SegmentList segments={kombatSegments.paid} texts={paidSegmentTexts} counts={venn.segments} selected={segment} onSelect={setSegment} />
               </div>
             </Card>
           )}

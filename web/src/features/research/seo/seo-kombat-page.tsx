@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { VennDiagram } from '../../../components/ui/charts/venn-diagram';
 import type { ColumnDef } from '../../../components/ui/table/columns';
-import { formatNumber } from '../../../lib/format';
 import { Difficulty, KeywordLink, Position } from '../components/cells';
+import { SegmentList } from '../components/segment-list';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
 import { KombatSetup } from '../components/kombat-setup';
@@ -81,17 +81,7 @@ export function SeoKombatPage() {
             <Card title="Who ranks for what">
               <div className="kombat-summary">
                 <VennDiagram domains={domains} regions={counts.venn} title={`Keywords ranked by ${domains.join(', ')}`} />
-                <ul className="segment-list" aria-label="Segments">
-                  {segmentOrder.map((value) => (
-                    <li key={value}>
-                      <button type="button" aria-pressed={segment === value} onClick={() => setSegment(value === 'all' ? null : value)}>
-                        <strong>{organicSegmentTexts[value].label}</strong>
-                        <small>{organicSegmentTexts[value].text}</small>
-                        <span className="segment-list__count">{formatNumber(counts.segments[value])}</span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                <SegmentList segments={segmentOrder} texts={organicSegmentTexts} counts={counts.segments} selected={segment} onSelect={setSegment} />
               </div>
             </Card>
           )}
