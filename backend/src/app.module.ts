@@ -22,8 +22,10 @@ import { MailModule } from './platform/mail/mail.module.js';
 import { AccountModule } from './modules/account/account.module.js';
 import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
 import { ExportsModule } from './modules/exports/exports.module.js';
+import { ImportsModule } from './modules/imports/imports.module.js';
 import { GoogleModule } from './modules/google/google.module.js';
 import { ProjectsModule } from './modules/projects/projects.module.js';
+import { ReconModule } from './modules/recon/recon.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
 import { AdminQueuesModule } from './modules/admin-queues/admin-queues.module.js';
 
@@ -54,8 +56,10 @@ export class AppModule {
         AccountModule,
         OnboardingModule,
         ExportsModule,
+        ImportsModule,
         GoogleModule,
         ProjectsModule,
+        ReconModule,
         ReportsModule,
         AdminQueuesModule,
         WebAppModule, // last: its catch-all page route must not shadow the API

@@ -220,22 +220,43 @@ describe('requested keywords', () => {
     expect(theirs.keywords).toEqual([]);
   });
 
-  it('moves requests along: queued → processing, and to ready once the warehouse has the term', async () => {
+  it('moves requests along: a fetch job claims them (processing), then ready or failed with a reason; asking again re-queues a failure', async () => {
     const { me, browser } = await twoUsers();
-    await browser.post('/NsaApi/Account/AddRequestedKeywords', { termsCsv: 'zebra shoes\nlater keyword' });
+    const added = await json(await browser.post('/NsaApi/Account/AddRequestedKeywords', { termsCsv: 'zebra shoes\nlater keyword' }));
+    // A fetch job was started for the queued requests, and the answer names it so the page can follow it.
+    const fetchJobId = added.data.fetchJobId as string | null;
+    expect(fetchJobId).toEqual(expect.any(String));
+    const [job] = await database.query<{ name: string; user_id: string; payload: { userId: string; territory: string } }>('select name, user_id, payload from job_record where id = $1', [fetchJobId]);
+    expect(job).toMatchObject({ name: 'keywords.fetch-requested', user_id: me.id, payload: { userId: me.id, territory: 'US' } });
+
     const orm = await MikroORM.init(createOrmConfig({ databaseUrl: database.url, poolMax: 1 }));
     try {
       const repository = new RequestedKeywordRepository(orm.em.fork());
-      await repository.advance();
-      const status = async () => Object.fromEntries((await database.query<{ term: string; status: string }>('select term, status from requested_keyword where user_id = $1', [me.id])).map((row) => [row.term, row.status]));
+      const status = async () =>
+        Object.fromEntries((await database.query<{ term: string; status: string }>('select term, status from requested_keyword where user_id = $1', [me.id])).map((row) => [row.term, row.status]));
+      expect(await repository.claimForFetch(me.id, fetchJobId!)).toEqual(['later keyword', 'zebra shoes']);
       expect(await status()).toEqual({ 'zebra shoes': 'processing', 'later keyword': 'processing' });
-      await database.query(`insert into data_source (id, kind, label, loaded_at) values (901, 'import', 'test', now()) on conflict do nothing`);
-      await database.query(
-        `insert into keyword (id, territory, term, volume, volume_history, history_start, cpc, competition, difficulty, result_count, source_id)
-         values (990002, 'UK', 'zebra shoes', 10, '{10}', '2026-01-01', 1, 0.5, 10, 100, 901)`,
-      );
-      await repository.advance();
-      expect(await status()).toEqual({ 'zebra shoes': 'ready', 'later keyword': 'processing' });
+      // A second job finds nothing left to take; the first one, retried, takes its own claims up again.
+      expect(await repository.claimForFetch(me.id, '00000000-0000-4000-8000-000000000001')).toEqual([]);
+      expect(await repository.claimForFetch(me.id, fetchJobId!)).toEqual(['later keyword', 'zebra shoes']);
+
+      expect(await repository.markReady(fetchJobId!, ['zebra shoes'])).toBe(1);
+      expect(await repository.markFailed(fetchJobId!, 'serpapi answered 401: Invalid API key.')).toBe(1);
+      expect(await status()).toEqual({ 'zebra shoes': 'ready', 'later keyword': 'failed' });
+      const answer = (await (await browser.get('/NsaApi/Account/GetRequestedKeywords')).json()) as {
+        keywordStatuses: { status: string; count: number }[];
+        keywords: { term: string; status: string; failureReason: string | null }[];
+      };
+      expect(answer.keywordStatuses).toEqual([
+        { status: 'queued', count: 0 },
+        { status: 'processing', count: 0 },
+        { status: 'ready', count: 1 },
+        { status: 'failed', count: 1 },
+      ]);
+      expect(answer.keywords.find((row) => row.term === 'later keyword')).toMatchObject({ status: 'failed', failureReason: 'serpapi answered 401: Invalid API key.' });
+
+      await browser.post('/NsaApi/Account/AddRequestedKeywords', { termsCsv: 'later keyword' });
+      expect(await status()).toEqual({ 'zebra shoes': 'ready', 'later keyword': 'queued' });
     } finally {
       await orm.close(true);
     }

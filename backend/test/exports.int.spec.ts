@@ -275,6 +275,7 @@ describe('exports run by the worker', () => {
         checkpoint: null,
         // The second report finds the job cancelled, as JobRunner's does once job_record says so.
         progress: async () => ++reports < 2,
+        stillActive: async () => reports < 2,
         saveCheckpoint: async () => undefined,
       };
       const records = new JobRecordRepository(orm.em.fork());

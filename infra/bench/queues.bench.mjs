@@ -7,7 +7,7 @@
  *   - how often an admin's /admin/queues figures (`admin.queues` socket events) arrived under that load.
  * Defaults: 10,000 jobs from 200 simulated users (visitor sessions, concurrently). The jobs are system-check
  * diagnostics with DIAGNOSTIC_STEP_MS=0 (each touches PostgreSQL, Redis and the file store), which need no research
- * data; export jobs need the bench market and a full user per dedupe key (see docs/operations.md).
+ * data; export jobs need research data and a full user per dedupe key (see docs/decisions.md, "Admin queues").
  * BENCH_JOBS, BENCH_USERS and BENCH_WORKER_CONCURRENCY (default: the worker's own) change the load. It has no ratio target: it fails only when a
  * job is lost or runs twice, or when the admin figures stop arriving for more than 5 s under load.
  */

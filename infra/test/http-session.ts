@@ -37,6 +37,17 @@ export class HttpSession {
     return this.request('POST', path, withToken ? { [csrfHeaderName]: this.csrfToken } : {}, body);
   }
 
+  /** A multipart form (FormData), as a browser posts one, with the page's cross-site token. */
+  async postForm(path: string, form: FormData): Promise<Response> {
+    const response = await fetch(this.baseUrl + path, {
+      method: 'POST',
+      headers: { accept: 'application/json', ...(this.cookie ? { cookie: this.cookie } : {}), [csrfHeaderName]: this.csrfToken },
+      body: form,
+      redirect: 'manual',
+    });
+    return response;
+  }
+
   get(path: string): Promise<Response> {
     return this.request('GET', path);
   }

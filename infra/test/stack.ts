@@ -9,9 +9,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const entry = { backend: join(root, 'backend/dist/main.js'), worker: join(root, 'worker/dist/main.js') };
 
 /** Waits like the launcher does, adding the processes' output to the error so a failing test says why. */
+/** How long a process may take to answer /healthz: generous, because CI runs test files side by side on 2 cores. */
+const healthyWithinMs = 90_000;
+
 async function waitHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
   try {
-    await waitForHealthy(url, child, 30_000);
+    await waitForHealthy(url, child, healthyWithinMs);
   } catch (error) {
     throw new Error(`${(error as Error).message}\n${output()}`, { cause: error });
   }

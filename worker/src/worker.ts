@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { exportJob, registeredQueues, scheduledQueue, type Environment } from '@serpwise/contracts';
-import { BillingRepository, GoogleTokenRepository, JobRecordRepository, UserRepository, createOrmConfig } from '@serpwise/database';
+import { exportJob, importJob, registeredQueues, reportJob, scheduledQueue, type Environment } from '@serpwise/contracts';
+import { BillingRepository, GoogleTokenRepository, JobRecordRepository, ScheduledReportRepository, UserRepository, createOrmConfig } from '@serpwise/database';
 import {
   GoogleAuthorisations,
   BullJobQueue,
@@ -11,10 +11,17 @@ import {
   createRedisConnection,
   DownloadLinks,
   presentExport,
+  presentImport,
+  presentReport,
   queueKeyPrefix,
+  ReportSchedules,
   redisCheck,
   WorkerHeartbeats,
+  createSerpProvider,
+  serpBackoffOptions,
+  withRetries,
 } from '@serpwise/backend/platform';
+import { sqlFromPg } from '@serpwise/research';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { startWorkerHttpServer } from './http/worker-http-server.js';
@@ -24,9 +31,17 @@ import { JobRunner } from './jobs/job-runner.js';
 import { OrphanReconciler } from './jobs/orphan-reconciler.js';
 import { DiagnosticProcessor } from './processors/diagnostic.processor.js';
 import { ExportProcessor } from './processors/export.processor.js';
+import { ReportProcessor } from './processors/report.processor.js';
+import { RequestedKeywordsProcessor } from './processors/requested-keywords.processor.js';
+import { RedisProjectEvents } from './realtime/project-events.emitter.js';
+import { rankRefreshTask } from './schedules/rank-refresh.task.js';
+import { WarehouseWriterLanding } from './serp/warehouse-writer.landing.js';
+import { ImportProcessor } from './processors/import.processor.js';
 import { RedisJobEvents } from './realtime/job-events.emitter.js';
 import { ScheduledTaskRunner } from './schedules/scheduled-task-runner.js';
 import { subscriptionRenewalsTask } from './schedules/subscription-renewals.task.js';
+import { reportSchedulesSyncTask } from './schedules/report-schedules-sync.task.js';
+import { scheduledReportDelivery } from './schedules/scheduled-report-delivery.js';
 
 export interface RunningWorker {
   port: number;
@@ -40,12 +55,23 @@ export interface RunningWorker {
 export async function startWorker(environment: Environment, logger: Logger, options: { httpPort?: number } = {}): Promise<RunningWorker> {
   const orm = await MikroORM.init(createOrmConfig({ databaseUrl: environment.DATABASE_URL, poolMax: environment.DATABASE_POOL_MAX }));
   // Exports read through server-side cursors, one connection each while they run.
-  const exportPool = new pg.Pool({ connectionString: environment.DATABASE_URL, max: environment.WORKER_CONCURRENCY, application_name: 'serpwise-worker-exports' });
+  const exportPool = new pg.Pool({ connectionString: environment.DATABASE_URL, max: environment.WORKER_CONCURRENCY * 2, application_name: 'serpwise-worker-exports' });
   const redis = createRedisConnection(environment, 'serpwise-worker-main');
   const registry = createMetricsRegistry('worker');
   const records = () => new JobRecordRepository(orm.em.fork());
   const files = createFileStore(environment);
+  // SERP fetches: the configured provider (the demo market without one), retried with backoff, landed by the
+  // warehouse writer over its own small pool (COPY needs a dedicated connection per landing).
+  const warehousePool = new pg.Pool({ connectionString: environment.DATABASE_URL, max: 2, application_name: 'serpwise-worker-warehouse' });
+  const serpProvider = withRetries(createSerpProvider(environment, sqlFromPg(warehousePool)), {
+    ...serpBackoffOptions(environment),
+    onRetry: ({ attempt, waitMs, error }) => logger.warn({ provider: error.provider, kind: error.kind, attempt, waitMs }, 'SERP provider call failed; retrying'),
+  });
+  const serpLanding = new WarehouseWriterLanding(warehousePool);
   const links = await DownloadLinks.create(environment, redis);
+  const mailer = createMailer(environment);
+  const queue = new BullJobQueue(redis, queueKeyPrefix(environment.REDIS_PREFIX));
+  const reportSchedules = new ReportSchedules(redis, queueKeyPrefix(environment.REDIS_PREFIX));
 
   // Every registered job needs a handler here; the runner refuses to start otherwise.
   const handlers = [
@@ -55,9 +81,15 @@ export async function startWorker(environment: Environment, logger: Logger, opti
       // Each export reads its owner's Google authorisation afresh (revoked since the request: the export fails).
       sheetsFor: (userId) => new GoogleAuthorisations(environment, new GoogleTokenRepository(orm.em.fork())).sheetsFor(userId),
     }),
+    new ReportProcessor(() => orm.em.fork(), files, mailer),
+    new RequestedKeywordsProcessor(() => orm.em.fork(), serpProvider, serpLanding),
+    // Exports' cursors and imports' transactions each hold one connection while they run.
+    new ImportProcessor(() => orm.em.fork(), exportPool, files),
   ];
   const events = new RedisJobEvents(redis, environment.REDIS_PREFIX, {
     [exportJob.name]: (status) => presentExport(status, links, environment.EXPORT_FILE_TTL_HOURS),
+    [reportJob.name]: (status) => presentReport(status, links),
+    [importJob.name]: (status) => presentImport(status, links),
   });
 
   // Recurring work (job schedulers). The sandbox gateway is the payments default, as in the API's BillingModule.
@@ -67,15 +99,32 @@ export async function startWorker(environment: Environment, logger: Logger, opti
         billing: () => new BillingRepository(orm.em.fork()),
         users: () => new UserRepository(orm.em.fork()),
         gateway: new SandboxPaymentGateway(),
-        mailer: createMailer(environment),
+        mailer,
+      }),
+      reportSchedulesSyncTask({ schedules: () => new ScheduledReportRepository(orm.em.fork()), reportSchedules }),
+      rankRefreshTask({
+        em: () => orm.em.fork(),
+        provider: serpProvider,
+        landing: serpLanding,
+        events: new RedisProjectEvents(redis, environment.REDIS_PREFIX),
+        logger,
+        everyMs: environment.RANK_REFRESH_INTERVAL_MINUTES * 60_000,
       }),
     ],
     environment,
     logger,
+    [
+      scheduledReportDelivery({
+        schedules: () => new ScheduledReportRepository(orm.em.fork()),
+        records,
+        users: () => new UserRepository(orm.em.fork()),
+        queue,
+        reportSchedules,
+      }),
+    ],
   );
 
   const runner = new JobRunner(handlers, orm, events, environment, logger, new JobMetrics(registry));
-  const queue = new BullJobQueue(redis, queueKeyPrefix(environment.REDIS_PREFIX));
   const reconciler = new OrphanReconciler(records, queue, logger, Math.max(60_000, environment.JOB_LOCK_DURATION_MS * 2));
   const sweeper = new ExportFileSweeper(records, files, logger, environment.EXPORT_FILE_TTL_HOURS * 3_600_000);
   const http = await startWorkerHttpServer(options.httpPort ?? environment.WORKER_PORT, environment.HOST, registry, {
@@ -101,8 +150,10 @@ export async function startWorker(environment: Environment, logger: Logger, opti
       await scheduledTasks.stop();
       await runner.stop();
       await queue.close();
+      await reportSchedules.close();
       await redis.quit().catch(() => redis.disconnect());
       await exportPool.end();
+      await warehousePool.end();
       await orm.close();
     },
   };

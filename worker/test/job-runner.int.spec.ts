@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { diagnosticJob, diagnosticSteps, exportJob, type Environment, type JobStatus } from '@serpwise/contracts';
+import { diagnosticJob, diagnosticSteps, type Environment, type JobStatus } from '@serpwise/contracts';
+import { standInHandlers } from '../../infra/test/stand-in-handlers.js';
 import { createOrmConfig, JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
 import { BullJobQueue, createRedisConnection, queueKeyPrefix } from '@serpwise/backend/platform';
 import type { Redis } from 'ioredis';
@@ -63,8 +64,9 @@ beforeAll(async () => {
   connection = createRedisConnection(environment, 'test');
   queue = new BullJobQueue(connection, queueKeyPrefix(redis.prefix));
   runner = new JobRunner(
-    // Exports have their own integration tests (backend/test/exports.int.spec.ts); the runner only needs a handler for each job.
-    [new DiagnosticProcessor(() => orm.em.fork(), connection, environment), { contract: exportJob, handle: () => Promise.reject(new Error('not in this test')) }],
+    // Exports and imports have their own integration tests (backend/test/exports.int.spec.ts, imports.int.spec.ts); the
+    // runner only needs a handler for each job.
+    standInHandlers([new DiagnosticProcessor(() => orm.em.fork(), connection, environment)]),
     orm,
     events,
     environment,

@@ -1,4 +1,5 @@
-import { BadRequestException, type PipeTransform } from '@nestjs/common';
+import type { PipeTransform } from '@nestjs/common';
+import { badRequest } from './bad-request.js';
 import type { z } from 'zod';
 
 /** Validates one request part against a zod schema; a bad value gets a 400 listing every problem. */
@@ -9,6 +10,6 @@ export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unk
     const parsed = this.schema.safeParse(value ?? {});
     if (parsed.success) return parsed.data;
     const errors = parsed.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
-    throw new BadRequestException({ statusCode: 400, message: errors[0] ?? 'Invalid request.', errors });
+    throw badRequest(errors);
   }
 }

@@ -23,3 +23,7 @@ export * from './google/google-client.js';
 export * from './google/google-token-cipher.js';
 export * from './google/google-authorisations.js';
 export * from './queue/worker-heartbeat.js';
+export * from './reports/report-schedules.js';
+export * from './reports/report-status.js';
+export * from './serp/index.js';
+export * from './imports/import-status.js';

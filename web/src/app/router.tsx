@@ -9,6 +9,7 @@ import { exportsRoutes } from '../features/exports/routes';
 import { marketingRoutes } from '../features/marketing/routes';
 import { onboardingRoutes } from '../features/onboarding/routes';
 import { paywallRoutes } from '../features/paywall/routes';
+import { reconRoutes } from '../features/recon/routes';
 import { researchRoutes } from '../features/research/routes';
 import { searchRoutes } from '../features/search/routes';
 import { RouteErrorPage } from '../pages/error-pages';
@@ -37,6 +38,7 @@ export const routes = [
       ...adminQueuesRoutes,
       ...exportsRoutes,
       ...researchRoutes,
+      ...reconRoutes,
       ...paywallRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -7,6 +7,8 @@ export class ApiRequestError extends Error {
     readonly status: number,
     message: string,
     readonly errors: string[] = [],
+    /** The answer's data (e.g. the upsell's totalRows and maxExportRows), when it sent any. */
+    readonly data: Record<string, unknown> | null = null,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -24,6 +26,8 @@ export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | boolean | undefined>;
   body?: Record<string, unknown>;
+  /** A multipart form (files, or a documented multipart call) instead of a JSON body. */
+  form?: FormData;
   signal?: AbortSignal;
   /** Send the cross-site request token on a GET too (the documented GET calls that change something). */
   csrf?: boolean;
@@ -51,21 +55,21 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
   const url = search.size ? `${path}?${search}` : path;
 
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (body !== undefined && !request.form) headers['content-type'] = 'application/json';
   if (unsafe(method) || request.csrf) headers[csrfHeaderName] = await csrfToken();
 
   const response = await fetch(url, {
     method,
     headers,
     credentials: 'same-origin',
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: request.form ?? (body === undefined ? undefined : JSON.stringify(body)),
     signal: request.signal,
   });
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : null;
   if (!response.ok) {
     const error = (data ?? {}) as Partial<ApiError>;
-    throw new ApiRequestError(response.status, error.message ?? `The request failed (${response.status}).`, error.errors ?? []);
+    throw new ApiRequestError(response.status, error.message ?? `The request failed (${response.status}).`, error.errors ?? [], error.data ?? null);
   }
   return data as T;
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useActiveState } from '../features/auth/api/get-active-state';
 import { RequireLogin } from '../features/auth/components/require-login';
+import { CampaignDashboard } from '../features/recon/components/campaign-dashboard';
 import { SearchBox } from '../features/search/components/search-box';
 import { readLastSearches, withQuery } from '../features/search/search-paths';
 import './hq-page.css';
@@ -12,6 +13,8 @@ const shortcuts = [
   { label: 'Rank Tracking', to: '/rank-tracking', text: 'Weekly ranks of your keywords' },
   { label: 'Backlink Outreach', to: '/backlinks/backlinks-outreach', text: 'Prospects, contacts and follow-ups' },
   { label: 'Custom Reports', to: '/custom-reports', text: 'Branded PDFs for every client' },
+  { label: 'Recon Reports', to: '/recon', text: 'A client against its competitors, live' },
+  { label: 'Competitor Projects', to: '/competitor-projects', text: 'Who competes with each of your projects' },
 ];
 
 function HqDashboard() {
@@ -34,6 +37,7 @@ function HqDashboard() {
         )}
       </header>
       <SearchBox size="compact" suggestionType={tracking?.hqSuggestionType ?? 'default'} />
+      <CampaignDashboard />
       {recent.length > 0 && (
         <section className="hq__recent" aria-label="Recent searches">
           <h2>Recent searches</h2>
@@ -58,7 +62,7 @@ function HqDashboard() {
   );
 }
 
-/** /hq: the logged-in home (01 §2 "Dashboards"). Projects and billing-cycle details come with the projects area. */
+/** /hq: the logged-in home and campaign dashboard (01 §2 "Dashboards"): search, billing cycle, projects and recon reports. */
 export function HqPage() {
   return (
     <RequireLogin>

@@ -1,10 +1,22 @@
-import { exportJob } from '@serpwise/contracts';
-import type { JobRecordRepository } from '@serpwise/database';
-import { exportFileKey, exportPayloadOf, type FileStore } from '@serpwise/backend/platform';
+import { exportJob, reportJob } from '@serpwise/contracts';
+import type { JobRecordRepository, OwnedJobStatus } from '@serpwise/database';
+import { exportFileKey, exportPayloadOf, reportFileKey, type FileStore } from '@serpwise/backend/platform';
 import type { Logger } from 'pino';
 
+/** The jobs that leave files, and where a finished job's file is (null: it left none). */
+const fileKinds: { jobName: string; fileKeyOf(job: OwnedJobStatus): string | null }[] = [
+  {
+    jobName: exportJob.name,
+    fileKeyOf: (job) => {
+      const format = exportPayloadOf(job).format;
+      return job.owner.userId && format && format !== 'sheets' ? exportFileKey(job.owner.userId, job.id, format) : null;
+    },
+  },
+  { jobName: reportJob.name, fileKeyOf: (job) => (job.owner.userId ? reportFileKey(job.owner.userId, job.id) : null) },
+];
+
 /**
- * Removes export files EXPORT_FILE_TTL_HOURS after their job finished (docs/decisions.md, "Exports") and marks the
+ * Removes export and report files EXPORT_FILE_TTL_HOURS after their job finished (docs/decisions.md, "Exports") and marks the
  * record, so its link stops being offered. Runs at start and then every few minutes; safe to run on every worker.
  */
 export class ExportFileSweeper {
@@ -19,14 +31,18 @@ export class ExportFileSweeper {
 
   async sweepOnce(now = Date.now()): Promise<number> {
     const records = this.records();
-    const finished = await records.findFinishedBefore(exportJob.name, new Date(now - this.ttlMs));
-    for (const job of finished) {
-      const payload = exportPayloadOf(job);
-      if (job.owner.userId && payload.format && payload.format !== 'sheets') await this.files.remove(exportFileKey(job.owner.userId, job.id, payload.format));
-      await records.mergePayload(job.id, { fileRemoved: true });
+    let removed = 0;
+    for (const kind of fileKinds) {
+      const finished = await records.findFinishedBefore(kind.jobName, new Date(now - this.ttlMs));
+      for (const job of finished) {
+        const key = kind.fileKeyOf(job);
+        if (key) await this.files.remove(key);
+        await records.mergePayload(job.id, { fileRemoved: true });
+      }
+      removed += finished.length;
     }
-    if (finished.length) this.logger.info({ removed: finished.length }, 'removed expired export files');
-    return finished.length;
+    if (removed) this.logger.info({ removed }, 'removed expired export and report files');
+    return removed;
   }
 
   startEvery(intervalMs: number): void {

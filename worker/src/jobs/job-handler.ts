@@ -9,6 +9,8 @@ export interface JobContext {
   readonly checkpoint: Record<string, unknown> | null;
   /** Records progress; answers false once the job is no longer active (cancelled), and the handler should stop. */
   progress(done: number, total: number, message: string): Promise<boolean>;
+  /** One indexed read of the job's record: false once it is no longer running (cancelled). Cheap enough for every batch. */
+  stillActive(): Promise<boolean>;
   saveCheckpoint(checkpoint: Record<string, unknown>): Promise<void>;
 }
 
@@ -16,6 +18,11 @@ export interface JobContext {
 export interface JobHandler<C extends JobContract = JobContract> {
   readonly contract: C;
   handle(payload: JobPayload<C>, context: JobContext): Promise<JobResult<C>>;
+  /**
+   * The job was cancelled after handle() had finished but before its result was recorded: undo what it made (a
+   * file), so a cancelled job leaves nothing behind.
+   */
+  discard?(payload: JobPayload<C>, result: JobResult<C>): Promise<void>;
 }
 
 /** Thrown by a handler that saw its job cancelled: the run ends without a result and without failing. */

@@ -92,6 +92,7 @@ export class JobRunner {
         if (status) this.events.updated(status);
         return status !== null;
       },
+      stillActive: () => records.isActive(jobId),
       saveCheckpoint: (checkpoint) => records.saveCheckpoint(jobId, checkpoint),
     };
 
@@ -100,7 +101,15 @@ export class JobRunner {
     try {
       const result = contract.result.parse(await handler.handle(payload.data, context));
       const completed = await records.complete(jobId, result, 'Done');
-      if (completed) this.events.updated(completed);
+      if (!completed) {
+        // Cancelled between the handler's last check and now: the record already says cancelled (and the canceller
+        // told the browser); only what the handler made has to go.
+        this.logger.info({ jobId }, 'job cancelled as it finished; discarding its result');
+        await handler.discard?.(payload.data, result);
+        this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: 'cancelled' });
+        return null;
+      }
+      this.events.updated(completed);
       this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: 'completed' });
       return result;
     } catch (error) {

@@ -78,11 +78,11 @@ export function limitConcurrency(sql: Sql, limit: number): Sql {
     waiting.shift()?.();
   };
   return {
-    query: async <T extends object>(text: string, params?: readonly unknown[]) => {
+    query: async <T extends object>(text: string, params?: readonly unknown[], name?: string) => {
       if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
       running += 1;
       try {
-        return await sql.query<T>(text, params);
+        return await sql.query<T>(text, params, name);
       } finally {
         release();
       }

@@ -1,9 +1,15 @@
 /**
  * The one thing research queries need from a database: run SQL with `?` placeholders and get rows back. The
- * backend passes MikroORM's EntityManager (em.execute); scripts and tests pass a node-postgres pool.
+ * backend passes MikroORM's EntityManager (em.execute) for most queries and its prepared-statement pool
+ * (openWarehousePool) for the hot fixed-shape ones; scripts and tests pass a node-postgres pool.
  */
 export interface Sql {
-  query<T extends object>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * `name` marks a fixed-shape hot statement (one text, only its parameters vary; names are unique per text): a
+   * node-postgres Sql runs it as a named prepared statement, planned once per connection and then reused, the
+   * way psql's repeated statements are as fast as they are. Other Sqls ignore it.
+   */
+  query<T extends object>(text: string, params?: readonly unknown[], name?: string): Promise<T[]>;
 }
 
 /** Replaces each `?` with $1, $2 … for node-postgres. Research SQL never uses `?` for anything else. */
@@ -13,13 +19,20 @@ export function toNumberedPlaceholders(text: string): string {
 }
 
 interface PgLike {
-  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(config: { text: string; values: unknown[]; name?: string }): Promise<{ rows: unknown[] }>;
 }
 
 export function sqlFromPg(client: PgLike): Sql {
+  /** Named statements are a handful of fixed texts (never dynamic SQL), so each is renumbered once. */
+  const namedTexts = new Map<string, string>();
+  const numberedOnce = (text: string) => {
+    let numbered = namedTexts.get(text);
+    if (numbered === undefined) namedTexts.set(text, (numbered = toNumberedPlaceholders(text)));
+    return numbered;
+  };
   return {
-    query: async <T extends object>(text: string, params: readonly unknown[] = []) =>
-      (await client.query(toNumberedPlaceholders(text), [...params])).rows as T[],
+    query: async <T extends object>(text: string, params: readonly unknown[] = [], name?: string) =>
+      (await client.query(name ? { name, text: numberedOnce(text), values: [...params] } : { text: toNumberedPlaceholders(text), values: [...params] })).rows as T[],
   };
 }
 

@@ -92,8 +92,12 @@ export class AccountController {
 
   @Post('NsaApi/Account/AddRequestedKeywords')
   @HttpCode(200)
-  addRequestedKeywords(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(addRequestedKeywordsSchema)) body: { termsCsv: string }) {
-    return this.account.addRequestedKeywords(identity, body.termsCsv);
+  addRequestedKeywords(
+    @CurrentIdentity() identity: Identity,
+    @CurrentSession() session: RequestSession,
+    @Body(new ZodValidationPipe(addRequestedKeywordsSchema)) body: { termsCsv: string },
+  ) {
+    return this.account.addRequestedKeywords(identity, session, body.termsCsv);
   }
 
   @Get('NsaApi/Account/GetEmailAddresses')

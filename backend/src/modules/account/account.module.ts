@@ -4,11 +4,12 @@ import { accountRepositories, accountRepositoryProviders } from './account-repos
 import { AccountController } from './account.controller.js';
 import { AccountService } from './account.service.js';
 import { ProjectAlertsService } from './project-alerts.service.js';
+import { RequestedKeywordFetches } from './requested-keyword-fetches.js';
 
 @Module({
   imports: [AuthModule],
   controllers: [AccountController],
-  providers: [AccountService, ProjectAlertsService, ...accountRepositoryProviders],
-  exports: [...accountRepositories],
+  providers: [AccountService, ProjectAlertsService, RequestedKeywordFetches, ...accountRepositoryProviders],
+  exports: [...accountRepositories, ProjectAlertsService],
 })
 export class AccountModule {}

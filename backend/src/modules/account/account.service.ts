@@ -34,6 +34,7 @@ import { AuthRefusal } from '../auth/auth-refusal.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { planEndsAtAttribute } from '../../platform/billing/plan-access.js';
+import { RequestedKeywordFetches } from './requested-keyword-fetches.js';
 
 /** The later of an ISO moment (maybe absent) and a date, as ISO. */
 const laterOf = (iso: string | undefined, date: Date) => new Date(Math.max(iso ? Date.parse(iso) || 0 : 0, date.getTime())).toISOString();
@@ -64,6 +65,7 @@ export class AccountService {
     private readonly bundles: BundleRepository,
     private readonly contacts: AccountContactRepository,
     private readonly mailer: Mailer,
+    private readonly fetches: RequestedKeywordFetches,
   ) {}
 
   async changeDisplayName(identity: Identity, raw: string) {
@@ -157,15 +159,19 @@ export class AccountService {
     const counts = await this.requestedKeywords.counts(identity.user.id);
     const recent = await this.requestedKeywords.listRecent(identity.user.id, 200);
     return {
-      keywordStatuses: requestedKeywordStatuses.map((status) => ({ status, count: counts[status] })),
-      keywords: recent.map((row) => ({ term: row.term, status: row.status, requestedAt: row.requestedAt.toISOString() })),
+      // The three documented statuses always; 'failed' only when some request failed.
+      keywordStatuses: [...requestedKeywordStatuses, ...(counts.failed ? (['failed'] as const) : [])].map((status) => ({ status, count: counts[status] })),
+      keywords: recent.map((row) => ({ term: row.term, status: row.status, requestedAt: row.requestedAt.toISOString(), failureReason: row.failureReason })),
+      fetchJobId: await this.fetches.running(identity.user.id),
     };
   }
 
-  async addRequestedKeywords(identity: Identity, termsCsv: string) {
+  /** Stores the requests; when some are queued, a fetch job takes them (queued → processing → ready or failed). */
+  async addRequestedKeywords(identity: Identity, session: { id: string }, termsCsv: string) {
     const terms = parseRequestedKeywords(termsCsv);
     if (terms.length === 0) throw new AuthRefusal(400, [accountSettingsMessages.requestedKeywordsEmpty]);
     const added = await this.requestedKeywords.add(identity.user.id, terms);
+    if (await this.requestedKeywords.hasQueued(identity.user.id)) await this.fetches.start({ userId: identity.user.id, sessionId: session.id });
     return { data: { ...ok, added, ...(await this.requestedKeywordsOf(identity)) } };
   }
 

@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import {
   exportAllowanceOf,
   exportJob,
@@ -13,7 +13,7 @@ import {
   type StartExportRequest,
 } from '@serpwise/contracts';
 import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
-import { isExportTableId, prepareExport, ResearchQueryError, type Sql } from '@serpwise/research';
+import { countSqlOf, isExportTableId, prepareExport, ResearchQueryError, type BuiltQuery, type Sql } from '@serpwise/research';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ZodError } from 'zod';
@@ -26,10 +26,9 @@ import { JobQueue } from '../../platform/queue/job-queue.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { WAREHOUSE_SQL } from '../research/warehouse-sql.provider.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
+import { badRequest } from '../../common/bad-request.js';
 
 type StartInput = Required<Pick<StartExportRequest, 'table' | 'format' | 'scope'>> & { params: Record<string, unknown> };
-
-const badRequest = (messages: string[]) => new BadRequestException({ statusCode: 400, message: messages[0] ?? 'Invalid request.', errors: messages });
 
 /** A stable text of a value with its object keys sorted, so equal requests hash alike. */
 const canonical = (value: unknown): string =>
@@ -176,8 +175,8 @@ export class ExportsService {
     }
   }
 
-  private async countRows(query: { sql: string; params: unknown[] }): Promise<number> {
-    const [row] = await this.sql.query<{ total: number }>(`select count(*)::int as total from (${query.sql}) counted`, query.params);
+  private async countRows(query: BuiltQuery): Promise<number> {
+    const [row] = await this.sql.query<{ total: number }>(countSqlOf(query), query.params);
     return row?.total ?? 0;
   }
 }

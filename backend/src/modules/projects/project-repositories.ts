@@ -8,6 +8,7 @@ import {
   ProjectKeywordRepository,
   ProjectRepository,
   ProjectTeamAccessRepository,
+  ReconReportRepository,
 } from '@serpwise/database';
 import { repositoryProviders } from '../../platform/database/repository-providers.js';
 
@@ -20,6 +21,7 @@ export const projectRepositories = [
   OutreachRepository,
   LinkActivityRepository,
   BillingRepository,
+  ReconReportRepository,
 ];
 
 /** The project area's repositories, bound to the request's EntityManager. */

@@ -58,5 +58,7 @@ import { TeamAccessService } from './team-access.service.js';
     OutreachAttributesService,
     OutreachImportService,
   ],
+  // Recon reports and the /hq dashboard (ReconModule) share the project area's scope, allowance and repositories.
+  exports: [...projectRepositoryProviders, ProjectScopeService, KeywordAllowanceService],
 })
 export class ProjectsModule {}

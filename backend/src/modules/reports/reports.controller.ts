@@ -1,9 +1,12 @@
-import { Controller, Get, Query, StreamableFile } from '@nestjs/common';
-import { reportOptionsSchema, type ReportOptions } from '@serpwise/contracts';
+import { Controller, Get, Param, Query, Res, StreamableFile } from '@nestjs/common';
+import { jobIdParamSchema, reportOptionsSchema, type ReportOptions } from '@serpwise/contracts';
+import type { Response } from 'express';
+import { pipeline } from 'node:stream/promises';
 import { reportContentType } from '@serpwise/reports';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
+import { PdfExportService } from './pdf-export.service.js';
 import { ReportsService } from './reports.service.js';
 
 /**
@@ -15,11 +18,32 @@ import { ReportsService } from './reports.service.js';
 @Access('full')
 @Controller('rest/reports')
 export class ReportsController {
-  constructor(private readonly reports: ReportsService) {}
+  constructor(
+    private readonly reports: ReportsService,
+    private readonly pdfExports: PdfExportService,
+  ) {}
 
   @Get('preview')
   async preview(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(reportOptionsSchema)) options: ReportOptions) {
     const { pdf, fileName } = await this.reports.preview(identity, options);
     return new StreamableFile(pdf, { type: reportContentType, disposition: `inline; filename="${fileName}"` });
+  }
+
+  /** A finished report's PDF through its signed link ('Open PDF in New Tab'): shown inline, for its owner only. */
+  @Get('jobs/:id/pdf')
+  @Access('user')
+  async file(
+    @CurrentIdentity() identity: Identity,
+    @Param(new ZodValidationPipe(jobIdParamSchema)) params: { id: string },
+    @Query() query: { expires?: string; signature?: string },
+    @Res() response: Response,
+  ): Promise<void> {
+    const file = await this.pdfExports.file(identity, params.id, query);
+    response.status(200);
+    response.setHeader('content-type', reportContentType);
+    response.setHeader('content-disposition', `inline; filename="${file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`);
+    response.setHeader('cache-control', 'private, no-store');
+    if (file.bytes !== null) response.setHeader('content-length', String(file.bytes));
+    await pipeline(file.stream, response);
   }
 }

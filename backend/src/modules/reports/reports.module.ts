@@ -1,5 +1,17 @@
-import { Module } from '@nestjs/common';
-import { ReportDesignRepository } from '@serpwise/database';
+import { Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { Environment } from '@serpwise/contracts';
+import { ReportDesignRepository, ScheduledReportRepository } from '@serpwise/database';
+import type { Redis } from 'ioredis';
+import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+import { REDIS } from '../../platform/redis/redis.module.js';
+import { queueKeyPrefix } from '../../platform/redis/redis-connection.js';
+import { ReportSchedules } from '../../platform/reports/report-schedules.js';
+import { AccountModule } from '../account/account.module.js';
+import { downloadLinksProvider, fileStoreProvider } from '../exports/exports.providers.js';
+import { RealtimeModule } from '../realtime/realtime.module.js';
+import { PdfExportController } from './pdf-export.controller.js';
+import { PdfExportService } from './pdf-export.service.js';
+import { ScheduledReportsService } from './scheduled-reports.service.js';
 import { repositoryProviders } from '../../platform/database/repository-providers.js';
 import { ResearchModule } from '../research/research.module.js';
 import { ReportDesignController } from './report-design.controller.js';
@@ -7,11 +19,35 @@ import { ReportDesignService } from './report-design.service.js';
 import { ReportsController } from './reports.controller.js';
 import { ReportsService } from './reports.service.js';
 
-/** PDF reports: the report design (white label) of /account/reportdesign and the synchronous preview. */
+const reportSchedulesProvider = {
+  provide: ReportSchedules,
+  inject: [ENVIRONMENT, REDIS],
+  useFactory: (environment: Environment, redis: Redis) => new ReportSchedules(redis, queueKeyPrefix(environment.REDIS_PREFIX)),
+};
+
+/**
+ * PDF reports: the report design (white label) of /account/reportdesign, the synchronous preview, the PDF export
+ * calls (report jobs for the worker) and the scheduled reports.
+ */
 @Module({
-  imports: [ResearchModule],
-  controllers: [ReportDesignController, ReportsController],
-  providers: [ReportDesignService, ReportsService, ...repositoryProviders(ReportDesignRepository)],
+  imports: [ResearchModule, RealtimeModule, AccountModule],
+  controllers: [ReportDesignController, ReportsController, PdfExportController],
+  providers: [
+    ReportDesignService,
+    ReportsService,
+    PdfExportService,
+    ScheduledReportsService,
+    reportSchedulesProvider,
+    fileStoreProvider,
+    downloadLinksProvider,
+    ...repositoryProviders(ReportDesignRepository, ScheduledReportRepository),
+  ],
   exports: [ReportsService, ReportDesignRepository],
 })
-export class ReportsModule {}
+export class ReportsModule implements OnApplicationShutdown {
+  constructor(private readonly reportSchedules: ReportSchedules) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.reportSchedules.close();
+  }
+}

@@ -1,7 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ResearchController } from './research.controller.js';
 import { ResearchService } from './research.service.js';
+import { PREPARED_WAREHOUSE_SQL, preparedWarehouseSqlProvider } from './prepared-warehouse-sql.provider.js';
 import { warehouseSqlProvider, WAREHOUSE_SQL } from './warehouse-sql.provider.js';
 
-@Module({ controllers: [ResearchController], providers: [warehouseSqlProvider, ResearchService], exports: [WAREHOUSE_SQL] })
+@Module({
+  controllers: [ResearchController],
+  providers: [warehouseSqlProvider, preparedWarehouseSqlProvider, ResearchService],
+  exports: [WAREHOUSE_SQL, PREPARED_WAREHOUSE_SQL],
+})
 export class ResearchModule {}

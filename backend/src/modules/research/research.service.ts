@@ -1,6 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { FootprintStats } from '@serpwise/contracts';
 import { domainOverview, WarehouseInfo, type DomainOverview } from '@serpwise/research';
+import { PREPARED_WAREHOUSE_SQL, type PreparedWarehouseSql } from './prepared-warehouse-sql.provider.js';
 import { WAREHOUSE_SQL, type WarehouseSql } from './warehouse-sql.provider.js';
 
 /** Research reads that are not a documented call yet: the footprint and the domain overview. */
@@ -10,7 +11,11 @@ export class ResearchService {
   /** Whether the warehouse holds the demo market changes only when data is loaded: asked at most once a minute. */
   private demoFlag: { value: Promise<boolean>; until: number } | null = null;
 
-  constructor(@Inject(WAREHOUSE_SQL) private readonly sql: WarehouseSql) {
+  constructor(
+    @Inject(WAREHOUSE_SQL) sql: WarehouseSql,
+    /** The overview is a hot fixed-shape statement: it runs prepared. */
+    @Inject(PREPARED_WAREHOUSE_SQL) private readonly prepared: PreparedWarehouseSql,
+  ) {
     this.info = new WarehouseInfo(sql);
   }
 
@@ -19,7 +24,7 @@ export class ResearchService {
   }
 
   async domainOverview(domain: string, territory: string): Promise<DomainOverview & { isDemoData: boolean }> {
-    const [overview, isDemoData] = await Promise.all([domainOverview(this.sql, { domain, territory }), this.isDemoData()]);
+    const [overview, isDemoData] = await Promise.all([domainOverview(this.prepared, { domain, territory }), this.isDemoData()]);
     if (!overview) throw new NotFoundException(`${domain} is not in the research data.`);
     return { ...overview, isDemoData };
   }

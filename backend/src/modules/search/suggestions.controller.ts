@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { suggestionRequestSchema, type Suggestion, type SuggestionRequest } from '@serpwise/contracts';
 import { SuggestionQuery } from '@serpwise/research';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
+import { PREPARED_WAREHOUSE_SQL, type PreparedWarehouseSql } from '../research/prepared-warehouse-sql.provider.js';
 import { Access } from '../access/access.decorator.js';
 
 /**
@@ -14,7 +14,8 @@ import { Access } from '../access/access.decorator.js';
 export class SuggestionsController {
   private readonly suggestions: SuggestionQuery;
 
-  constructor(@Inject(WAREHOUSE_SQL) sql: WarehouseSql) {
+  /** Suggestions are hot fixed-shape statements (every keystroke): they run prepared. */
+  constructor(@Inject(PREPARED_WAREHOUSE_SQL) sql: PreparedWarehouseSql) {
     this.suggestions = new SuggestionQuery(sql);
   }
 

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (a scheduled report's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** The port every e-mail goes through: SMTP when configured, else a local outbox folder. */

@@ -12,6 +12,8 @@ export const accountNavigation: AccountNavEntry[] = [
   { path: 'subscription', label: 'Subscription', hiddenForChild: true },
   { path: 'teammanagement', label: 'Team', hiddenForChild: true },
   { path: 'reportdesign', label: 'Report Design' },
+  { path: 'scheduled-pdf-reports', label: 'Scheduled Reports' },
+  { path: 'imports', label: 'Imports' },
   { path: 'api', label: 'API' },
   { path: 'redeem-bundle', label: 'Redeem Bundle' },
 ];

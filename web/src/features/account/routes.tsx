@@ -8,6 +8,8 @@ import { ReportDesignPage } from './components/report-design-page';
 import { RequestKeywordsFlow, RequestKeywordsStep1, RequestKeywordsStep2, RequestKeywordsStep3 } from './components/request-keywords';
 import { billingAccountRoutes } from '../billing/routes';
 import { teamAccountRoutes } from '../team/routes';
+import { exportsAccountRoutes } from '../exports/routes';
+import { importsAccountRoutes } from '../imports/routes';
 
 /**
  * The account settings pages, relative to /account. Billing and team add theirs; the scheduled PDF reports belong
@@ -32,13 +34,13 @@ export const accountSettingsRoutes: RouteObject[] = [
 ];
 
 /** Pages of the account area, mounted under /account. */
-export const accountChildRoutes: RouteObject[] = [...accountSettingsRoutes, ...billingAccountRoutes, ...teamAccountRoutes];
+export const accountChildRoutes: RouteObject[] = [...accountSettingsRoutes, ...billingAccountRoutes, ...teamAccountRoutes, ...exportsAccountRoutes, ...importsAccountRoutes];
 
 export const accountRoutes: RouteObject[] = [
   {
     path: 'account',
     element: (
-      <RequireLogin>
+      <RequireLogin inPlace>
         <AccountLayout />
       </RequireLogin>
     ),

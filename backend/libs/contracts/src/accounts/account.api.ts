@@ -85,8 +85,10 @@ export interface GeneratedApiKey {
 
 // ---- requested keywords (03 §3, §5)
 
+/** The documented statuses (03 §3 keywordStatuses): the answer always lists these three. */
 export const requestedKeywordStatuses = ['queued', 'processing', 'ready'] as const;
-export type RequestedKeywordStatus = (typeof requestedKeywordStatuses)[number];
+/** 'failed' (the provider refused the keyword, or every retry failed) is listed only when some keyword has it. */
+export type RequestedKeywordStatus = (typeof requestedKeywordStatuses)[number] | 'failed';
 
 /** The textarea limit of the request form (03 §5 Textarea, §9). */
 export const textareaMaxLength = 1770;
@@ -97,7 +99,10 @@ export const addRequestedKeywordsSchema = z.object({ termsCsv: text(textareaMaxL
 
 export interface RequestedKeywordsAnswer {
   keywordStatuses: { status: RequestedKeywordStatus; count: number }[];
-  keywords: { term: string; status: RequestedKeywordStatus; requestedAt: string }[];
+  /** failureReason: why a 'failed' keyword failed (null otherwise). */
+  keywords: { term: string; status: RequestedKeywordStatus; requestedAt: string; failureReason: string | null }[];
+  /** The newest fetch job still queued or running for this user, or null: the page follows it live (job.updated). */
+  fetchJobId: string | null;
 }
 
 /** One keyword per line: trimmed, blank lines dropped, single spaces, lower case, duplicates once. */

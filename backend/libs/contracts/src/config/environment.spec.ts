@@ -44,4 +44,13 @@ describe('loadEnvironment', () => {
     expect(() => loadEnvironment({ ...required, CAPTCHA_SECRET: 's' })).toThrow(/CAPTCHA_SITE_KEY is required when CAPTCHA_SECRET is set/);
     expect(loadEnvironment({ ...required, CAPTCHA_SECRET: 's', CAPTCHA_SITE_KEY: 'k' }).CAPTCHA_SITE_KEY).toBe('k');
   });
+
+  it('uses the demo market unless a SERP provider is chosen, and asks for the chosen provider’s credentials', () => {
+    expect(loadEnvironment(required)).toMatchObject({ SERP_PROVIDER: 'demo', SERP_MAX_ATTEMPTS: 4, RANK_REFRESH_INTERVAL_MINUTES: 1440, REQUESTED_KEYWORDS_TERRITORY: 'US' });
+    expect(() => loadEnvironment({ ...required, SERP_PROVIDER: 'dataforseo', DATAFORSEO_LOGIN: 'me' })).toThrow(/DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD are required/);
+    expect(() => loadEnvironment({ ...required, SERP_PROVIDER: 'serpapi', SERPAPI_API_KEY: '' })).toThrow(/SERPAPI_API_KEY is required/);
+    expect(() => loadEnvironment({ ...required, SERP_PROVIDER: 'openserp' })).toThrow(/OPENSERP_BASE_URL is required/);
+    expect(() => loadEnvironment({ ...required, SERP_PROVIDER: 'bing' })).toThrow(/SERP_PROVIDER/);
+    expect(loadEnvironment({ ...required, SERP_PROVIDER: 'openserp', OPENSERP_BASE_URL: 'http://openserp:7000' }).OPENSERP_BASE_URL).toBe('http://openserp:7000');
+  });
 });

@@ -98,6 +98,39 @@ export const environmentSchema = z.object({
   /** Which suggestions the landing search and /hq ask for (01 §3 homepageSuggestionType, hqSuggestionType). */
   HOMEPAGE_SUGGESTION_TYPE: z.enum(['domains', 'keywords', 'default']).default('default'),
   HQ_SUGGESTION_TYPE: z.enum(['domains', 'keywords', 'default']).default('default'),
+  /**
+   * Where rank tracking and requested keywords get Google results (docs/deployment.md, "SERP providers"):
+   * dataforseo, serpapi or openserp; unset or demo: derived from the demo market, no outside calls.
+   */
+  SERP_PROVIDER: z.enum(['dataforseo', 'serpapi', 'openserp', 'demo']).default('demo'),
+  /** DataForSEO API login and password (HTTP Basic). */
+  DATAFORSEO_LOGIN: z.string().min(1).optional(),
+  DATAFORSEO_PASSWORD: z.string().min(1).optional(),
+  DATAFORSEO_BASE_URL: z.url().default('https://api.dataforseo.com'),
+  SERPAPI_API_KEY: z.string().min(1).optional(),
+  SERPAPI_BASE_URL: z.url().default('https://serpapi.com'),
+  /** The self-hosted OpenSERP server, e.g. http://openserp:7000. */
+  OPENSERP_BASE_URL: z.url().optional(),
+  /** One provider call may take this long before it counts as a network failure (and is retried). */
+  SERP_REQUEST_TIMEOUT_MS: milliseconds.default(60_000),
+  /** Tries per keyword on 429, 5xx or a network failure, with exponential backoff + jitter (Retry-After honoured). */
+  SERP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
+  SERP_BACKOFF_BASE_MS: milliseconds.default(2_000),
+  /** The longest single wait; a Retry-After beyond it is cut to it. */
+  SERP_BACKOFF_MAX_MS: milliseconds.default(60_000),
+  /** How often every project's tracked keywords are fetched again (a BullMQ job scheduler). */
+  RANK_REFRESH_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(24 * 60),
+  /** The territory requested keywords are fetched in (the request form has no territory). */
+  REQUESTED_KEYWORDS_TERRITORY: z.enum(['US', 'UK', 'CA', 'AU', 'IE', 'NZ']).default('US'),
+}).refine((environment) => environment.SERP_PROVIDER !== 'dataforseo' || (environment.DATAFORSEO_LOGIN && environment.DATAFORSEO_PASSWORD), {
+  message: 'DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD are required when SERP_PROVIDER is dataforseo',
+  path: ['DATAFORSEO_LOGIN'],
+}).refine((environment) => environment.SERP_PROVIDER !== 'serpapi' || environment.SERPAPI_API_KEY, {
+  message: 'SERPAPI_API_KEY is required when SERP_PROVIDER is serpapi',
+  path: ['SERPAPI_API_KEY'],
+}).refine((environment) => environment.SERP_PROVIDER !== 'openserp' || environment.OPENSERP_BASE_URL, {
+  message: 'OPENSERP_BASE_URL is required when SERP_PROVIDER is openserp',
+  path: ['OPENSERP_BASE_URL'],
 }).refine((environment) => !environment.CAPTCHA_SECRET || environment.CAPTCHA_SITE_KEY, {
   // Without a site key the browser cannot ask for tokens, and every login would be refused.
   message: 'CAPTCHA_SITE_KEY is required when CAPTCHA_SECRET is set',

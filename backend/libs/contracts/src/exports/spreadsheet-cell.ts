@@ -21,6 +21,17 @@ export function neutraliseCellText(text: string): string {
   return formulaStart.test(text) || formulaAfterSpaces.test(text) ? `'${text}` : text;
 }
 
+/**
+ * The text a neutralised cell stood for: drops the apostrophe neutraliseCellText added, so a Serpwise file read back
+ * (the full-history export imported again) gives the exact text. Text that neutraliseCellText would not have
+ * changed is returned as it is.
+ */
+export function restoreCellText(text: string): string {
+  if (!text.startsWith("'")) return text;
+  const rest = text.slice(1);
+  return neutraliseCellText(rest) === text ? rest : text;
+}
+
 export type CellValue = string | number | boolean | null;
 
 /**

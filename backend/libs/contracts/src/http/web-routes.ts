@@ -130,6 +130,8 @@ const staticPaths: readonly string[] = [
     'scheduled-pdf-reports',
     'redeem-bundle',
     'receipt',
+    // The user's imports (issue 8; docs/decisions.md)
+    'imports',
   ].map((page) => `/account/${page}`),
   '/event-redirector',
   // Admin and development

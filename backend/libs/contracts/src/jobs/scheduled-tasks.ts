@@ -17,4 +17,22 @@ export const scheduledTasks = {
     everyMs: 15 * 60 * 1000,
     description: 'Charges subscriptions whose paid period has ended, with the card on file',
   },
+  reportSchedulesSync: {
+    name: 'reports.sync-schedules',
+    everyMs: 10 * 60 * 1000,
+    description: 'Keeps one job scheduler per active scheduled report (adds missing ones, removes those of deleted or paused reports)',
+  },
+  rankRefresh: {
+    name: 'rank-tracking.refresh',
+    /** The default; RANK_REFRESH_INTERVAL_MINUTES sets the interval the worker registers. */
+    everyMs: 24 * 60 * 60 * 1000,
+    description: "Fetches every project's tracked keywords from the SERP provider and lands the ranks in the warehouse",
+  },
 } as const satisfies Record<string, ScheduledTask>;
+
+/**
+ * Each active scheduled report is a job scheduler of its own on the `scheduled` queue (id `report-schedule:<id>`,
+ * a cron pattern), whose jobs carry { scheduleId } and are all named this.
+ */
+export const scheduledReportJobName = 'reports.deliver-scheduled';
+export const scheduledReportSchedulerId = (scheduleId: string) => `report-schedule:${scheduleId}`;

@@ -10,8 +10,22 @@ export interface ServerToClientEvents {
   'job.updated': (status: JobStatus) => void;
   /** Admins only (room `admins`): the queue figures changed; at most one a second per API process. */
   'admin.queues': (overview: AdminQueuesOverview) => void;
+  /**
+   * Rank tracking landed fresh ranks for a project's tracked keywords (to the owner and team members with access):
+   * an open project view reloads its keywords.
+   */
+  'project.ranks-updated': (update: ProjectRanksUpdate) => void;
   /** The socket is authenticated and sits in its rooms; sent once after connecting. */
   'session.ready': (info: { sessionId: string; userId: string | null }) => void;
+}
+
+export interface ProjectRanksUpdate {
+  projectId: string;
+  /** The warehouse month the ranks landed in (YYYY-MM-DD). */
+  month: string;
+  /** Tracked keywords fetched in this refresh. */
+  keywords: number;
+  refreshedAt: string;
 }
 
 export type ServerToClientEventName = keyof ServerToClientEvents;

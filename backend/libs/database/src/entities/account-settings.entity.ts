@@ -1,6 +1,9 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-/** A keyword a user asked Serpwise to add to the warehouse (03 §3 "Requested keywords"): queued → processing → ready. */
+/**
+ * A keyword a user asked Serpwise to add to the warehouse (03 §3 "Requested keywords"): queued → processing → ready,
+ * or failed with a reason. jobId: the fetch job that claimed it (a retried job picks its own claims up again).
+ */
 export const RequestedKeywordSchema = defineEntity({
   name: 'RequestedKeyword',
   tableName: 'requested_keyword',
@@ -9,6 +12,8 @@ export const RequestedKeywordSchema = defineEntity({
     userId: p.uuid().index(),
     term: p.string().length(200),
     status: p.string().length(16),
+    jobId: p.uuid().nullable().index(),
+    failureReason: p.text().nullable(),
     requestedAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

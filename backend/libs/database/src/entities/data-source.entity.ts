@@ -22,7 +22,10 @@ export const DataSourceSchema = defineEntity({
     firstMonth: p.date().nullable(),
     lastMonth: p.date().nullable(),
     loadedAt: p.datetime().onCreate(() => new Date()),
+    /** The user whose import or fetch brought the rows; null for the demo market and installation-wide data. */
+    ownerUserId: p.uuid().nullable(),
   },
+  indexes: [{ properties: ['ownerUserId'] }],
 });
 
 export type DataSource = InferEntity<typeof DataSourceSchema>;

@@ -2,6 +2,8 @@ import { AdminAuditLogSchema } from './admin-audit-log.entity.js';
 import { AdCopySchema } from './ad-copy.entity.js';
 import { BacklinkSchema } from './backlink.entity.js';
 import { DataSourceSchema } from './data-source.entity.js';
+import { DataImportSchema } from './data-import.entity.js';
+import { SerpObservationSchema } from './serp-observation.entity.js';
 import { DomainMonthSchema } from './domain-month.entity.js';
 import { PageFirstMonthSchema } from './page-first-month.entity.js';
 import { DomainSchema } from './domain.entity.js';
@@ -37,6 +39,8 @@ import {
 } from './outreach.entity.js';
 import { ProjectAlertSchema } from './project-alert.entity.js';
 import { ReportDesignSchema } from './report-design.entity.js';
+import { ScheduledReportSchema } from './scheduled-report.entity.js';
+import { ReconReportSchema } from './recon-report.entity.js';
 import {
   ApiKeySchema,
   ApiUsageMonthSchema,
@@ -55,6 +59,8 @@ export * from './google-token.entity.js';
 export * from './billing.entity.js';
 
 export * from './data-source.entity.js';
+export * from './data-import.entity.js';
+export * from './serp-observation.entity.js';
 export * from './keyword.entity.js';
 export * from './domain.entity.js';
 export * from './page.entity.js';
@@ -71,7 +77,9 @@ export * from './project-keywords.entity.js';
 export * from './outreach.entity.js';
 export * from './account-settings.entity.js';
 export * from './report-design.entity.js';
+export * from './scheduled-report.entity.js';
 export * from './admin-audit-log.entity.js';
+export * from './recon-report.entity.js';
 
 /** The research warehouse (docs/research-data.md). */
 export const warehouseEntities = [
@@ -85,6 +93,7 @@ export const warehouseEntities = [
   BacklinkSchema,
   DomainMonthSchema,
   PageFirstMonthSchema,
+  SerpObservationSchema,
 ];
 
 /** The project area (issue 9): keywords, groups, labels, imports, outreach, team access. */
@@ -96,4 +105,4 @@ export const projectAreaEntities = [ProjectTeamAccessSchema, TrackedTermSchema, 
 export const allEntities = [SessionSchema, JobRecordSchema, UserSchema, PasswordResetSchema, MissedSearchEventSchema,
   PaymentCardSchema, SubscriptionSchema, ReceiptSchema, CancellationSurveySchema, ...warehouseEntities, ProjectSchema, RequestedKeywordSchema,
   ApiKeySchema, ApiUsageMonthSchema, BundleCodeSchema, BundleRedemptionSchema, UserEmailAddressSchema, UserContactInfoSchema, ProjectAlertSchema,
-  ...projectAreaEntities, ReportDesignSchema, GoogleTokenSchema, AdminAuditLogSchema];
+  ...projectAreaEntities, ReportDesignSchema, GoogleTokenSchema, AdminAuditLogSchema, ScheduledReportSchema, DataImportSchema, ReconReportSchema];

@@ -12,6 +12,10 @@ import { Migration20261122044659_report_design } from './Migration20261122044659
 import { Migration20261123020000_google_tokens } from './Migration20261123020000_google_tokens.js';
 import { Migration20261123010000_export_dedupe } from './Migration20261123010000_export_dedupe.js';
 import { Migration20261123060000_admin_audit_log } from './Migration20261123060000_admin_audit_log.js';
+import { Migration20261123070000_requested_keyword_fetch } from './Migration20261123070000_requested_keyword_fetch.js';
+import { Migration20261123080000_data_imports } from './Migration20261123080000_data_imports.js';
+import { Migration20261124010000_scheduled_reports } from './Migration20261124010000_scheduled_reports.js';
+import { Migration20261125010000_recon_reports } from './Migration20261125010000_recon_reports.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -31,4 +35,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123010000_export_dedupe', class: Migration20261123010000_export_dedupe },
   { name: 'Migration20261123020000_google_tokens', class: Migration20261123020000_google_tokens },
   { name: 'Migration20261123060000_admin_audit_log', class: Migration20261123060000_admin_audit_log },
+  { name: 'Migration20261123070000_requested_keyword_fetch', class: Migration20261123070000_requested_keyword_fetch },
+  { name: 'Migration20261123080000_data_imports', class: Migration20261123080000_data_imports },
+  { name: 'Migration20261124010000_scheduled_reports', class: Migration20261124010000_scheduled_reports },
+  { name: 'Migration20261125010000_recon_reports', class: Migration20261125010000_recon_reports },
 ];

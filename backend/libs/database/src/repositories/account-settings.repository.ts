@@ -1,12 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash, randomUUID } from 'node:crypto';
 
-export type RequestedKeywordStatusValue = 'queued' | 'processing' | 'ready';
+export type RequestedKeywordStatusValue = 'queued' | 'processing' | 'ready' | 'failed';
 
 export interface RequestedKeywordRecord {
   term: string;
   status: RequestedKeywordStatusValue;
   requestedAt: Date;
+  failureReason: string | null;
 }
 
 /** Keywords users asked to be added to the warehouse. */
@@ -27,6 +28,12 @@ export class RequestedKeywordRepository {
        on conflict (user_id, term) do nothing returning id`,
       [userId, toTextArray(terms)],
     );
+    // Asking again for a keyword whose fetch failed queues it again.
+    await this.em.execute(
+      `update requested_keyword set status = 'queued', failure_reason = null, job_id = null, requested_at = now(), updated_at = now()
+       where user_id = ? and status = 'failed' and term = any(?::text[])`,
+      [userId, toTextArray(terms)],
+    );
     return rows.length;
   }
 
@@ -35,29 +42,57 @@ export class RequestedKeywordRepository {
       'select status, count(*) as n from requested_keyword where user_id = ? group by status',
       [userId],
     );
-    const counts = { queued: 0, processing: 0, ready: 0 };
+    const counts = { queued: 0, processing: 0, ready: 0, failed: 0 };
     for (const row of rows) counts[row.status] = Number(row.n);
     return counts;
   }
 
   async listRecent(userId: string, limit: number): Promise<RequestedKeywordRecord[]> {
-    const rows = await this.em.execute<{ term: string; status: RequestedKeywordStatusValue; requested_at: Date }[]>(
-      'select term, status, requested_at from requested_keyword where user_id = ? order by requested_at desc, term limit ?',
+    const rows = await this.em.execute<{ term: string; status: RequestedKeywordStatusValue; requested_at: Date; failure_reason: string | null }[]>(
+      'select term, status, requested_at, failure_reason from requested_keyword where user_id = ? order by requested_at desc, term limit ?',
       [userId, limit],
     );
-    return rows.map((row) => ({ term: row.term, status: row.status, requestedAt: new Date(row.requested_at) }));
+    return rows.map((row) => ({ term: row.term, status: row.status, requestedAt: new Date(row.requested_at), failureReason: row.failure_reason }));
   }
 
-  /** Moves requests along: queued → processing, and processing → ready once the warehouse has the term. */
-  async advance(): Promise<{ processing: number; ready: number }> {
-    const ready = await this.em.execute<{ id: string }[]>(
-      `update requested_keyword r set status = 'ready', updated_at = now()
-       where r.status in ('queued', 'processing') and exists (select 1 from keyword k where k.term = r.term) returning id`,
+  /** True while some of the user's requests wait for a fetch job. */
+  async hasQueued(userId: string): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>(`select id from requested_keyword where user_id = ? and status = 'queued' limit 1`, [userId]);
+    return rows.length > 0;
+  }
+
+  /**
+   * A fetch job takes the user's queued requests (queued → processing, one conditional UPDATE, so two jobs never
+   * take the same one) together with those it took in an earlier attempt and has not finished. Answers their terms.
+   */
+  async claimForFetch(userId: string, jobId: string): Promise<string[]> {
+    const rows = await this.em.execute<{ term: string }[]>(
+      `update requested_keyword set status = 'processing', job_id = ?, failure_reason = null, updated_at = now()
+       where user_id = ? and (status = 'queued' or (status = 'processing' and job_id = ?)) returning term`,
+      [jobId, userId, jobId],
     );
-    const processing = await this.em.execute<{ id: string }[]>(
-      `update requested_keyword set status = 'processing', updated_at = now() where status = 'queued' returning id`,
+    return rows.map((row) => row.term).sort();
+  }
+
+  /** processing → ready for terms the job landed. */
+  async markReady(jobId: string, terms: readonly string[]): Promise<number> {
+    if (!terms.length) return 0;
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update requested_keyword set status = 'ready', failure_reason = null, updated_at = now()
+       where job_id = ? and status = 'processing' and term = any(?::text[]) returning id`,
+      [jobId, toTextArray([...terms])],
     );
-    return { processing: processing.length, ready: ready.length };
+    return rows.length;
+  }
+
+  /** processing → failed with the reason, for terms the job gave up on (all of them when terms is omitted). */
+  async markFailed(jobId: string, reason: string, terms?: readonly string[]): Promise<number> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update requested_keyword set status = 'failed', failure_reason = ?, updated_at = now()
+       where job_id = ? and status = 'processing' ${terms ? 'and term = any(?::text[])' : ''} returning id`,
+      terms ? [reason.slice(0, 500), jobId, toTextArray([...terms])] : [reason.slice(0, 500), jobId],
+    );
+    return rows.length;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JobState, JobStatus } from '@serpwise/contracts';
 import { randomUUID } from 'node:crypto';
+import { quotedArray } from './sql-arrays.js';
 
 export interface JobOwner {
   sessionId: string;
@@ -101,6 +102,15 @@ export class JobRecordRepository {
     throw new Error('Could not create or find the job');
   }
 
+  /** Creates the job with this id unless it exists already (a repeated firing of a schedule); answers it either way. */
+  async createOnce(input: NewJobRecord & { id: string }): Promise<{ job: OwnedJobStatus; created: boolean }> {
+    const created = await this.insert(input, 'on conflict (id) do nothing');
+    if (created) return { job: created, created: true };
+    const existing = await this.findById(input.id);
+    if (!existing) throw new Error('Could not create or find the job');
+    return { job: existing, created: false };
+  }
+
   private async insert(input: NewJobRecord, onConflict: string): Promise<OwnedJobStatus | null> {
     const rows = await this.em.execute<JobRecordRow[]>(
       `insert into job_record (id, queue, name, session_id, user_id, payload, dedupe_key, state, percent, message, done, total, attempts, created_at, updated_at)
@@ -153,6 +163,12 @@ export class JobRecordRepository {
     );
   }
 
+  /** Whether a worker's job is still running: one primary-key read, checked by long jobs between batches. */
+  async isActive(id: string): Promise<boolean> {
+    const rows = await this.em.execute<{ state: string }[]>(`select state from job_record where id = ?`, [id]);
+    return rows[0]?.state === 'active';
+  }
+
   /** Merges a checkpoint into the result so a retried job resumes where the last attempt stopped. */
   async saveCheckpoint(id: string, checkpoint: Record<string, unknown>): Promise<void> {
     await this.em.execute(
@@ -192,6 +208,29 @@ export class JobRecordRepository {
     const rows = await this.em.execute<JobRecordRow[]>(`select * from job_record where user_id = ? and name = ? order by created_at desc limit ?`, [userId, name, limit]);
     return rows.map(toStatus);
   }
+
+  /** A user's newest job of one kind whose payload has this value under this key (e.g. an export's session id). */
+  async findLatestByPayload(userId: string, name: string, key: string, value: string): Promise<OwnedJobStatus | null> {
+    const [row] = await this.em.execute<JobRecordRow[]>(
+      `select * from job_record where user_id = ? and name = ? and payload->>? = ? order by created_at desc limit 1`,
+      [userId, name, key, value],
+    );
+    return row ? toStatus(row) : null;
+  }
+
+  /** The newest job of one kind for each of these payload values (e.g. the last delivery of each scheduled report). */
+  async latestForPayloadValues(name: string, key: string, values: readonly string[]): Promise<Map<string, OwnedJobStatus>> {
+    if (!values.length) return new Map();
+    // DISTINCT ON must repeat the ORDER BY's expression word for word, so the key is written in, not bound.
+    if (!/^[A-Za-z]+$/.test(key)) throw new Error(`Not a payload key: ${key}`);
+    const rows = await this.em.execute<(JobRecordRow & { payload_value: string })[]>(
+      `select distinct on (payload->>'${key}') payload->>'${key}' as payload_value, * from job_record
+       where name = ? and payload->>'${key}' = any(?::text[]) order by payload->>'${key}', created_at desc`,
+      [name, quotedArray(values)],
+    );
+    return new Map(rows.map((row) => [row.payload_value, toStatus(row)]));
+  }
+
 
   /** Completed jobs of one kind that finished before the cutoff and whose files have not been removed yet. */
   async findFinishedBefore(name: string, cutoff: Date, limit = 500): Promise<OwnedJobStatus[]> {

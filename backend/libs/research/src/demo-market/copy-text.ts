@@ -2,6 +2,7 @@
 export function copyValue(value: string | number | boolean | null): string {
   if (value === null) return '\\N';
   if (typeof value !== 'string') return String(value);
+  if (!/[\\\t\n\r]/.test(value)) return value;
   return value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 }
 

@@ -45,13 +45,16 @@ interface Row {
 
 /**
  * The overview's one statement (parameters: territory, domain name): one index lookup on domain, one index range
- * on domain_month. Exported so the benchmark (infra/bench) times exactly this SQL in psql as its anchor.
+ * on domain_month. Exported so the benchmark (infra/bench) times exactly this SQL in psql as its anchor. Run as
+ * the named statement `domainOverviewStatementName` (prepared on the research pool's connections).
  */
 export const domainOverviewSql = `select d.id as domain_id, d.name as domain, to_char(m.month, 'YYYY-MM-DD') as month,
    m.organic_keywords, m.organic_top3, m.organic_top10, m.organic_clicks, m.organic_value, m.average_position,
    m.paid_keywords, m.paid_clicks, m.paid_budget
  from domain d left join domain_month m on m.domain_id = d.id and m.territory = ?
  where d.name = ? order by m.month`;
+
+export const domainOverviewStatementName = 'research_domain_overview';
 
 const toPoint = (row: Row): DomainMonthPoint => ({
   month: row.month!,
@@ -72,7 +75,7 @@ const toPoint = (row: Row): DomainMonthPoint => ({
  * Null when the warehouse does not know the domain.
  */
 export async function domainOverview(sql: Sql, input: { domain: string; territory: string }): Promise<DomainOverview | null> {
-  const rows = await sql.query<Row>(domainOverviewSql, [input.territory, input.domain]);
+  const rows = await sql.query<Row>(domainOverviewSql, [input.territory, input.domain], domainOverviewStatementName);
   const first = rows[0];
   if (!first) return null;
   const history = rows.filter((row) => row.month !== null).map(toPoint);

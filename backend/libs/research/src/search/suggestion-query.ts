@@ -5,7 +5,8 @@ import { normaliseTerm } from './query-classifier.js';
 /**
  * Suggestions as the user types: keyword and domain prefix matches, most popular first. Prefix searches run on
  * text_pattern_ops indexes (keyword_term_prefix_index, domain_name_prefix_index), so they stay fast as the
- * warehouse grows; matches at a later word of a keyword fill up when prefixes are not enough.
+ * warehouse grows; matches at a later word of a keyword fill up when prefixes are not enough. Each statement has a
+ * fixed shape and a name, so the research pool prepares it (see Sql.query).
  */
 export class SuggestionQuery {
   constructor(private readonly sql: Sql) {}
@@ -16,12 +17,14 @@ export class SuggestionQuery {
     const prefix = await this.sql.query<{ term: string; volume: number }>(
       `select term, volume from keyword where territory = ? and term like ? order by volume desc, term limit ?`,
       [territory, `${escapeLike(text)}%`, limit],
+      'research_keyword_suggestions',
     );
     let rows = prefix;
     if (rows.length < limit) {
       const inner = await this.sql.query<{ term: string; volume: number }>(
         `select term, volume from keyword where territory = ? and term like ? and term not like ? order by volume desc, term limit ?`,
         [territory, `% ${escapeLike(text)}%`, `${escapeLike(text)}%`, limit - rows.length],
+        'research_keyword_suggestions_inner',
       );
       rows = [...rows, ...inner];
     }
@@ -38,6 +41,7 @@ export class SuggestionQuery {
        where d.name like ?
        order by m.organic_clicks desc nulls last, d.name limit ?`,
       [territory, `${escapeLike(text)}%`, limit],
+      'research_domain_suggestions',
     );
     return rows.map((row) => ({ value: row.name, type: 'domain', popularity: Number(row.clicks ?? 0) }));
   }

@@ -12,7 +12,12 @@ export interface BuiltQuery {
    * one page, or of one export batch. Whoever reads rows of this query must apply it.
    */
   decorate?: (sql: Sql, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+  /** The same rows without their order (same params), for counting: PostgreSQL keeps a subquery's sort, so counting the ordered SQL sorts every row. */
+  countSql?: string;
 }
+
+/** SQL counting a table query's rows. */
+export const countSqlOf = (query: BuiltQuery) => `select count(*)::int as total from (${query.countSql ?? query.sql}) counted`;
 
 /** A request the query modules refuse (unknown sort column, missing competitor …): the API answers 400 with the message. */
 export class ResearchQueryError extends Error {}
@@ -57,6 +62,7 @@ export function orderedTable(base: BuiltQuery, spec: TableSpec, order: TableOrde
   }
   return {
     sql: `select t.* from (${base.sql}) t ${where} order by t.${quote(sort)} ${direction} ${nulls}, ${spec.tieBreak}`,
+    countSql: `select t.* from (${base.sql}) t ${where}`,
     params,
     ...(base.decorate ? { decorate: base.decorate } : {}),
   };
@@ -67,7 +73,7 @@ export async function pageOf<Row extends object>(sql: Sql, query: BuiltQuery, re
   const window = pageWindow(request);
   const [rows, count] = await Promise.all([
     sql.query<Row>(`${query.sql} limit ${window.limit} offset ${window.offset}`, query.params),
-    sql.query<{ total: number }>(`select count(*)::int as total from (${query.sql}) counted`, query.params),
+    sql.query<{ total: number }>(countSqlOf(query), query.params),
   ]);
   const decorated = query.decorate ? ((await query.decorate(sql, rows as Record<string, unknown>[])) as Row[]) : rows;
   return { rows: decorated, totalRows: count[0]?.total ?? 0 };

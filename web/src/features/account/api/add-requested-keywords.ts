@@ -10,6 +10,7 @@ export function useAddRequestedKeywords() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: addRequestedKeywords,
-    onSuccess: (answer) => client.setQueryData(requestedKeywordsKey, { keywordStatuses: answer.data.keywordStatuses, keywords: answer.data.keywords }),
+    onSuccess: (answer) =>
+      client.setQueryData(requestedKeywordsKey, { keywordStatuses: answer.data.keywordStatuses, keywords: answer.data.keywords, fetchJobId: answer.data.fetchJobId }),
   });
 }

@@ -6,11 +6,11 @@ import { errorsOf } from '../../../lib/api-client';
 import { TextareaWithCounter } from '../../../components/form/textarea-with-counter';
 import { WizardSteps } from '../../../components/form/wizard-steps';
 import { useAddRequestedKeywords } from '../api/add-requested-keywords';
-import { useRequestedKeywords } from '../api/get-requested-keywords';
+import { useRequestedKeywords, useRequestedKeywordsLive } from '../api/get-requested-keywords';
 
 const base = '/account/requestkeywords';
 const stepLabels = ['Enter keywords', 'Review', 'Status'];
-const statusLabels: Record<RequestedKeywordStatus, string> = { queued: 'Queued', processing: 'Processing', ready: 'Ready' };
+const statusLabels: Record<RequestedKeywordStatus, string> = { queued: 'Queued', processing: 'Processing', ready: 'Ready', failed: 'Failed' };
 
 interface RequestDraft {
   text: string;
@@ -116,6 +116,8 @@ export function RequestKeywordsStep2() {
 export function RequestKeywordsStep3() {
   const { setText, setSubmitted } = useDraft();
   const requested = useRequestedKeywords();
+  const fetchJobId = requested.data?.fetchJobId ?? null;
+  useRequestedKeywordsLive(fetchJobId);
   return (
     <div className="form">
       <WizardSteps steps={stepLabels} current={2} completed={(index) => index < 2} />
@@ -124,6 +126,11 @@ export function RequestKeywordsStep3() {
       {requested.isError ? <p className="notice--error">{errorsOf(requested.error)[0]}</p> : null}
       {requested.data ? (
         <>
+          {fetchJobId ? (
+            <p className="notice" role="status">
+              Fetching your keywords now; this page updates as they become ready.
+            </p>
+          ) : null}
           <table className="data-table" aria-label="Requested keywords by status">
             <thead>
               <tr>
@@ -152,7 +159,10 @@ export function RequestKeywordsStep3() {
                 {requested.data.keywords.map((keyword) => (
                   <tr key={keyword.term}>
                     <td>{keyword.term}</td>
-                    <td>{statusLabels[keyword.status]}</td>
+                    <td title={keyword.failureReason ?? undefined}>
+                      {statusLabels[keyword.status]}
+                      {keyword.failureReason ? <span className="request-keywords__reason">: {keyword.failureReason}</span> : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -1,14 +1,26 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useActiveState } from '../api/get-active-state';
+import { LoginPanel } from './login-panel';
 
-/** Routes that need a logged-in user send a visitor to the login page, returning afterwards (01-product.md §6). */
-export function RequireLogin({ children }: { children: ReactNode }) {
+/**
+ * Routes that need a logged-in user (01-product.md §6). By default a visitor is sent to the login page and returns
+ * afterwards. `inPlace` keeps the address and shows the login panel where the page would be (the account area: its
+ * documented redirects, like /account/alerts → /account/scheduled-pdf-reports, then end where they should, and
+ * logging in reloads the page the visitor asked for).
+ */
+export function RequireLogin({ children, inPlace = false }: { children: ReactNode; inPlace?: boolean }) {
   const location = useLocation();
   const { data, isPending } = useActiveState();
   if (isPending) return <p className="page">Loading…</p>;
   if (!data?.user.isLoggedIn) {
     const returnUrl = `${location.pathname}${location.search}`;
+    if (inPlace)
+      return (
+        <section className="page page--narrow" data-testid="login-required">
+          <LoginPanel returnUrl={returnUrl} />
+        </section>
+      );
     return <Navigate to={`/auth/login?returnUrl=${encodeURIComponent(returnUrl)}`} replace />;
   }
   return <>{children}</>;

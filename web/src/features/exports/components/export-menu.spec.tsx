@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { ActiveState, ExportStatus, GoogleAuthState } from '@serpwise/contracts';
+import type { ActiveState, ExportStatus, GoogleAuthState, PdfExportStatus } from '@serpwise/contracts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { Providers, createQueryClient } from '../../../app/providers';
 import { FakeSocket, jobStatus, jsonResponse } from '../../../../test/fake-socket';
+import { NotificationStack } from '../../../components/ui/notification-stack';
+import { notifications } from '../../../components/ui/notifications';
 import { ExportMenu } from './export-menu';
 import { ExportNoticesProvider, noticeMouseLeaveMs, noticeTimeoutMs } from './export-notices';
 
@@ -14,6 +16,12 @@ const fetchMock = jest.fn<(...args: FetchArgs) => Promise<Response>>();
 const exportStatus = (overrides: Partial<ExportStatus> = {}): ExportStatus => ({
   ...jobStatus({ queue: 'exports', name: 'export.table', total: 120 }),
   export: { table: 'seo/keywords', format: 'csv', scope: 'full', tableRows: 120, rowLimit: 500_000, downloadUrl: null, spreadsheetUrl: null, linkExpiresAt: null, fileExpiresAt: null },
+  ...overrides,
+});
+
+const pdfStatus = (overrides: Partial<PdfExportStatus> = {}): PdfExportStatus => ({
+  ...jobStatus({ queue: 'reports', name: 'report.pdf', total: 3 }),
+  pdf: { sessionId: '77', isReady: false, isError: false, url: null, fileName: null, emailTo: [], scheduleId: null },
   ...overrides,
 });
 
@@ -30,6 +38,8 @@ function renderMenu(state: ActiveState, socket = new FakeSocket(true), props: Pa
     if (url === '/auth/checkgoogleauth' && init?.method === 'POST') return jsonResponse(googleState);
     if (url === '/rest/exports' && init?.method === 'POST') return jsonResponse(exportStatus(), 202);
     if (url.startsWith('/rest/exports/')) return jsonResponse(exportStatus());
+    if (url === '/Endpoints/PdfExport/ExportAsync' && init?.method === 'POST') return jsonResponse(pdfStatus(), 202);
+    if (url.startsWith('/NsaApi/')) return jsonResponse([]);
     return jsonResponse({}, 404);
   });
   render(
@@ -40,6 +50,7 @@ function renderMenu(state: ActiveState, socket = new FakeSocket(true), props: Pa
             path="/"
             element={
               <ExportNoticesProvider>
+                <NotificationStack />
                 <ExportMenu table="seo/keywords" params={{ domain: 'alpha.example', sort: 'volume', filter: 'shoe' }} totalRows={120} {...props} />
               </ExportNoticesProvider>
             }
@@ -62,6 +73,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   jest.useRealTimers();
+  act(() => notifications.clear());
 });
 
 async function pick(item: string, user: { click(element: Element): Promise<void> } = userEvent) {
@@ -70,16 +82,52 @@ async function pick(item: string, user: { click(element: Element): Promise<void>
 }
 
 describe('ExportMenu', () => {
-  it('offers CSV, Excel, Google Sheets, Copy to clipboard, and PDF as coming soon; opens and closes on click', async () => {
+  it('offers CSV, Excel, Google Sheets, Copy to clipboard and a PDF report; opens and closes on click', async () => {
     renderMenu(activeState({}));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/auth/checkgoogleauth')).toBe(true));
     const toggle = await screen.findByRole('button', { name: 'Export' });
     await userEvent.click(toggle);
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['CSV', 'Excel', 'Google Sheets', 'Copy to clipboard', 'PDF coming soon']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['CSV', 'Excel', 'Google Sheets', 'Copy to clipboard', 'PDF report']);
     expect(screen.getByRole('menuitem', { name: /Google Sheets/ })).toBeEnabled();
-    expect(screen.getByRole('menuitem', { name: /PDF/ })).toBeDisabled();
+    expect(screen.getByRole('menuitem', { name: /PDF/ })).toBeEnabled();
     await userEvent.click(toggle);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('exports a PDF report of the table\'s domain: the modal sends the export state, then Generating PDF… → Exported PDF', async () => {
+    const socket = renderMenu(activeState({}), new FakeSocket(true), { params: { domain: 'alpha.example', countryCode: 'GB' } });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url.includes('getactivestate'))).toBe(true));
+    await pick('PDF report');
+    const dialog = await screen.findByRole('dialog', { name: 'PDF report for alpha.example' });
+    expect(dialog).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Template'), 'Executive');
+    await userEvent.selectOptions(screen.getByLabelText('Design'), 'Arc');
+    await userEvent.type(screen.getByLabelText('Custom title'), 'For Acme');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Organic Competitors/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export PDF' }));
+
+    const post = await waitFor(() => {
+      const call = fetchMock.mock.calls.find(([url, init]) => url === '/Endpoints/PdfExport/ExportAsync' && init?.method === 'POST');
+      if (!call) throw new Error('not posted');
+      return call;
+    });
+    const form = post[1]!.body as FormData;
+    expect(form.get('itemName')).toBe('alpha.example');
+    expect(form.get('countryCode')).toBe('GB');
+    expect(form.get('template')).toBe('Executive');
+    expect(form.get('styleId')).toBe('3');
+    expect(form.get('customTitle')).toBe('For Acme');
+    expect(form.get('sendByEmail')).toBe('false');
+    const selected = (JSON.parse(form.get('elements') as string) as { printId: string; isSelected: boolean }[]).filter((element) => element.isSelected).map((element) => element.printId);
+    expect(selected).toEqual(['overview', 'traffic-history', 'ppc-overview']);
+
+    expect(await screen.findByText('Generating PDF…')).toBeInTheDocument();
+    act(() => socket.push(pdfStatus({ state: 'completed', percent: 100, pdf: { ...pdfStatus().pdf, isReady: true, url: '/rest/reports/jobs/x/pdf?expires=1&signature=s', fileName: 'r.pdf' } })));
+    expect(await screen.findByText('Exported PDF')).toBeInTheDocument();
+    const open = screen.getByRole('link', { name: /Open PDF in New Tab/ });
+    expect(open).toHaveAttribute('href', '/rest/reports/jobs/x/pdf?expires=1&signature=s');
+    expect(open).toHaveAttribute('target', '_blank');
+    expect(screen.queryByText('Generating PDF…')).not.toBeInTheDocument();
   });
 
   it('starts a job for the whole table with its sort and filter, and follows it pending → progress → ready', async () => {

@@ -19,6 +19,7 @@ import { useActiveState } from '../../auth/api/get-active-state';
 import { consentUrl, googleAuthMessageType, googleAuthQueryKey, googleAuthReturnKey, useGoogleAuth } from '../api/google-auth';
 import { useStartExport } from '../api/start-export';
 import { useExportNotices } from './export-notices';
+import { PdfExportModal } from './pdf-export-modal';
 
 export interface ExportMenuProps {
   /** The table's endpoint path under /rest/research/, e.g. "seo/keywords". */
@@ -37,14 +38,15 @@ type Dialog =
   | { kind: 'logged-out' }
   | { kind: 'upsell'; message: string; format: ExportFormat; partialRows: number }
   | { kind: 'keywords'; format: ExportFormat }
-  | { kind: 'sheets-limit' };
+  | { kind: 'sheets-limit' }
+  | { kind: 'pdf'; domain: string };
 
 
 /**
  * The export dropdown of a research table (03 §2 Export screens): CSV and Excel run as jobs over every row of the
  * table (its sort and filter, not the page on screen) and follow in the notice stack; Copy to clipboard copies the
  * rows on screen; Google Sheets writes the table into a new spreadsheet in the user's Google Drive (after a
- * one-time authorisation in a popup, at most 100,000 rows); PDF is not available yet. Visitors get the logged-out modal, free users go to
+ * one-time authorisation in a popup, at most 100,000 rows); PDF opens the PDF report modal for the table's domain. Visitors get the logged-out modal, free users go to
  * /upgrade, and full users over their allowance see 'Upgrade to get all N rows.'.
  */
 export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuProps) {
@@ -137,6 +139,15 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
     runSheets();
   };
 
+  /** A PDF report is about a domain: offered on the tables of a domain's screens. */
+  const reportDomain = typeof params?.domain === 'string' && params.domain ? params.domain : null;
+  const choosePdf = () => {
+    setOpen(false);
+    if (!user?.isLoggedIn) return setDialog({ kind: 'logged-out' });
+    if (!user.isFullUser) return void navigate('/upgrade');
+    if (reportDomain) setDialog({ kind: 'pdf', domain: reportDomain });
+  };
+
   const copy = async () => {
     setOpen(false);
     const visible = (rows ?? []).filter((row) => !isLockedRow(row)) as Record<string, unknown>[];
@@ -182,9 +193,15 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
             </button>
           </li>
           <li role="none">
-            <button type="button" role="menuitem" disabled title="Coming soon">
-              PDF <small>coming soon</small>
-            </button>
+            {reportDomain ? (
+              <button type="button" role="menuitem" onClick={choosePdf}>
+                PDF report
+              </button>
+            ) : (
+              <button type="button" role="menuitem" disabled title="PDF reports are made for a domain">
+                PDF <small>for domains</small>
+              </button>
+            )}
           </li>
         </ul>
       )}
@@ -195,6 +212,9 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
         </p>
       )}
 
+      {dialog?.kind === 'pdf' && (
+        <PdfExportModal domain={dialog.domain} countryCode={typeof params?.countryCode === 'string' ? params.countryCode : 'US'} sectionName={table} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'logged-out' && (
         <Modal open title="Export to CSV" onClose={() => setDialog(null)}>
           <p>Log in or create a free account to export this table to CSV or Excel.</p>

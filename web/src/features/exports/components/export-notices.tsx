@@ -1,8 +1,9 @@
-import { googleSheetsMessages, isFinished, restPrefix, type ExportStatus } from '@serpwise/contracts';
+import { googleSheetsMessages, isFinished, restPrefix, type ExportStatus, type PdfExportStatus } from '@serpwise/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useJobEvents } from '../../../lib/use-job-events';
 import { useCancelExport } from '../api/cancel-export';
+import { PdfExportFollower } from './pdf-export-follower';
 
 /** 03 §4 Notifications, §9: a finished notice leaves after 8000 ms, waits while hovered, and leaves 1000 ms after the mouse does. */
 export const noticeTimeoutMs = 8000;
@@ -15,6 +16,8 @@ const rowsText = (count: number) => count.toLocaleString('en-US');
 interface NoticesValue {
   add(status: ExportStatus): void;
   remove(id: string): void;
+  /** Follows a PDF export in the app's notifications ('Generating PDF…' → 'Exported PDF'). */
+  followPdf(status: PdfExportStatus): void;
 }
 
 const NoticesContext = createContext<NoticesValue | null>(null);
@@ -24,7 +27,9 @@ export function ExportNoticesProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<ExportStatus[]>([]);
   const add = useCallback((status: ExportStatus) => setNotices((current) => [...current.filter((notice) => notice.id !== status.id), status]), []);
   const remove = useCallback((id: string) => setNotices((current) => current.filter((notice) => notice.id !== id)), []);
-  const value = useMemo(() => ({ add, remove }), [add, remove]);
+  const [pdfExports, setPdfExports] = useState<PdfExportStatus[]>([]);
+  const followPdf = useCallback((status: PdfExportStatus) => setPdfExports((current) => [...current.filter((entry) => entry.id !== status.id), status]), []);
+  const value = useMemo(() => ({ add, remove, followPdf }), [add, remove, followPdf]);
   return (
     <NoticesContext.Provider value={value}>
       {children}
@@ -33,6 +38,9 @@ export function ExportNoticesProvider({ children }: { children: ReactNode }) {
           <ExportNotice key={notice.id} initial={notice} onDismiss={() => remove(notice.id)} />
         ))}
       </div>
+      {pdfExports.map((status) => (
+        <PdfExportFollower key={status.id} initial={status} onDone={() => setPdfExports((current) => current.filter((entry) => entry.id !== status.id))} />
+      ))}
     </NoticesContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
 import type { ExportStatus } from '@serpwise/contracts';
 import { useCancelExport } from '../api/cancel-export';
 import { useExportsList } from '../api/list-exports';
+import { GoogleAuthorisationPanel } from './google-authorisation-panel';
 
 const stateText: Record<ExportStatus['state'], string> = { queued: 'Pending', active: 'Generating', completed: 'Ready', failed: 'Error', cancelled: 'Cancelled' };
 const formatText = { csv: 'CSV', xlsx: 'Excel', sheets: 'Google Sheets' } as const;
@@ -15,6 +16,7 @@ export function ExportsPage() {
       <p className="lead">
         Exports run in the background; files are kept for a limited time. <button type="button" className="button button--small button--ghost" onClick={() => void refetch()}>Refresh</button>
       </p>
+      <GoogleAuthorisationPanel />
       {isPending && <p>Loading…</p>}
       {data && data.length === 0 && <p>You have not exported anything yet. Use the Export menu of any research table.</p>}
       {data && data.length > 0 && (

@@ -11,6 +11,7 @@ import { errorsOf } from '../../../lib/api-client';
 import { projectKeys } from '../api/base';
 import { useGroups, removeKeywordsFromGroup } from '../api/groups';
 import { deleteKeywordsFromProject, migrateToGroup, useKeywordList } from '../api/keywords';
+import { useProjectRankUpdates } from '../api/rank-updates';
 import { addKeywordsToLabel, removeKeywordsFromLabel } from '../api/labels';
 import { keywordColumnsFor, loadColumnChoice, saveColumnChoice, type ColumnContext } from '../columns';
 import { ConfirmDelete } from './confirm-delete';
@@ -76,6 +77,7 @@ export function KeywordListView({ projectId, context, groupHash, groupName, labe
     ...(labelHash ? { labelHash } : {}),
   };
   const list = useKeywordList(params);
+  useProjectRankUpdates(projectId);
   const groups = useGroups(projectId, '', 1000);
   const rows = useMemo(() => list.data?.keywords ?? [], [list.data]);
   const kept = keptSelection(selected, rows);

@@ -1,8 +1,9 @@
 import { isLockedRow } from '@serpwise/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useResearch, type ResearchParams } from '../api/research-request';
 import { chartColors } from '../../../components/ui/charts/scale';
+import { hostOf } from '../navigation';
 
 /** The competitors of a kombat URL: one or two domains, comma-separated. */
 export const competitorList = (text: string | null) =>
@@ -73,4 +74,17 @@ export function useAutoCompetitors(endpoint: string, params: ResearchParams | nu
     void navigate({ search: `?${next}` }, { replace: true });
   }, [params, top, searchParams, navigate]);
   return params !== null && suggestions.isFetching;
+}
+
+/**
+ * The domains a kombat compares: the searched domain first, then the competitors of the URL. `domains` keeps its
+ * identity while the list is the same, so the columns built from it are not rebuilt on every render.
+ */
+export function useKombatDomains(query: string | null): { you: string | null; competitors: string[]; domains: string[] } {
+  const [params] = useSearchParams();
+  const you = query ? hostOf(query) : null;
+  const competitors = competitorList(params.get('competitors'));
+  const domainList = you ? [you, ...competitors].join(',') : '';
+  const domains = useMemo(() => (domainList ? domainList.split(',') : []), [domainList]);
+  return { you, competitors, domains };
 }

@@ -3,6 +3,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { formatNumber } from '../../../lib/format';
 import { useResearchPost } from '../api/research-request';
 import { ResearchPage } from '../components/research-page';
+import type { ColumnDef } from '../../../components/ui/table/columns';
 import { ResearchTable } from '../components/research-table';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { tableParams, useUrlTableState } from '../hooks/use-table-state';
@@ -66,63 +67,78 @@ function ListForm({ label, placeholder, initial, onSubmit, noun }: { label: stri
   );
 }
 
-/** Outreach keyword top lists: the sites that rank for a set of keywords — who to contact in a niche. */
-export function KeywordTopListsPage() {
+interface ListTablePageProps<Row> {
+  /** Where the list is kept for the session. */
+  storageKey: string;
+  /** The request field the list goes in. */
+  listField: 'keywords' | 'domains';
+  endpoint: string;
+  columnsFor: (countryCode: string | null) => ColumnDef<Row>[];
+  title: string;
+  heading: string;
+  form: { label: string; noun: string; placeholder: string };
+  table: { id: string; caption: string; noun: string; rowKey: (row: Row) => string; showRowNumbers?: boolean };
+}
+
+/** An outreach list page: a list the user types in, then the research table of it (sorted, filtered, paged). */
+function ListTablePage<Row>({ storageKey, listField, endpoint, columnsFor, title, heading, form, table }: ListTablePageProps<Row>) {
   const subject = useResearchSubject();
-  const [keywords, setKeywords] = useStoredList('serpwise:outreach-keywords');
+  const [list, setList] = useStoredList(storageKey);
   const [state, change] = useUrlTableState();
-  const columns = useMemo(() => keywordListColumns(subject.countryParam), [subject.countryParam]);
-  const body = keywords.length ? { keywords, countryCode: subject.countryCode, ...tableParams(state, columns) } : null;
-  const { data, error, isFetching } = useResearchPost<ResearchTableAnswer<KeywordListRow>>('outreach/keyword-list', body);
+  const columns = useMemo(() => columnsFor(subject.countryParam), [columnsFor, subject.countryParam]);
+  const body = list.length ? { [listField]: list, countryCode: subject.countryCode, ...tableParams(state, columns) } : null;
+  const { data, error, isFetching } = useResearchPost<ResearchTableAnswer<Row>>(endpoint, body);
   return (
-    <ResearchPage section="outreach" title="Keyword top lists" kind="none" needsQuery={false} heading="Sites that rank for your keywords" month={data?.month}>
-      <ListForm key={keywords.join('|')} label="Keywords" noun="keyword" placeholder={'running shoes\ntrail running'} initial={keywords} onSubmit={setKeywords} />
-      {keywords.length > 0 && (
+    <ResearchPage section="outreach" title={title} kind="none" needsQuery={false} heading={heading} month={data?.month}>
+      <ListForm key={list.join('|')} label={form.label} noun={form.noun} placeholder={form.placeholder} initial={list} onSubmit={setList} />
+      {list.length > 0 && (
         <ResearchTable
-          id="outreach-keyword-list"
-          caption="Sites ranking for your keywords"
-          noun="sites"
+          id={table.id}
+          caption={table.caption}
+          noun={table.noun}
           columns={columns}
           answer={data}
           isFetching={isFetching}
           error={error}
           state={state}
           onStateChange={change}
-          rowKey={(row) => row.domain}
+          rowKey={table.rowKey}
           filterLabel="Filter domains"
+          showRowNumbers={table.showRowNumbers}
         />
       )}
     </ResearchPage>
   );
 }
 
+/** Outreach keyword top lists: the sites that rank for a set of keywords — who to contact in a niche. */
+export function KeywordTopListsPage() {
+  return (
+    <ListTablePage<KeywordListRow>
+      storageKey="serpwise:outreach-keywords"
+      listField="keywords"
+      endpoint="outreach/keyword-list"
+      columnsFor={keywordListColumns}
+      title="Keyword top lists"
+      heading="Sites that rank for your keywords"
+      form={{ label: 'Keywords', noun: 'keyword', placeholder: 'running shoes\ntrail running' }}
+      table={{ id: 'outreach-keyword-list', caption: 'Sites ranking for your keywords', noun: 'sites', rowKey: (row) => row.domain }}
+    />
+  );
+}
+
 /** Outreach custom list: the numbers of every domain of your own list, in your order. */
 export function CustomListPage() {
-  const subject = useResearchSubject();
-  const [domains, setDomains] = useStoredList('serpwise:outreach-domains');
-  const [state, change] = useUrlTableState();
-  const columns = useMemo(() => customListColumns(subject.countryParam), [subject.countryParam]);
-  const body = domains.length ? { domains, countryCode: subject.countryCode, ...tableParams(state, columns) } : null;
-  const { data, error, isFetching } = useResearchPost<ResearchTableAnswer<CustomListRow>>('outreach/custom-list', body);
   return (
-    <ResearchPage section="outreach" title="Custom top list" kind="none" needsQuery={false} heading="Your list of sites" month={data?.month}>
-      <ListForm key={domains.join('|')} label="Domains" noun="domain" placeholder={'example.com\nanother-site.com'} initial={domains} onSubmit={setDomains} />
-      {domains.length > 0 && (
-        <ResearchTable
-          id="outreach-custom-list"
-          caption="Your list of sites"
-          noun="domains"
-          columns={columns}
-          answer={data}
-          isFetching={isFetching}
-          error={error}
-          state={state}
-          onStateChange={change}
-          rowKey={(row) => `${row.listIndex}|${row.domain}`}
-          filterLabel="Filter domains"
-          showRowNumbers={false}
-        />
-      )}
-    </ResearchPage>
+    <ListTablePage<CustomListRow>
+      storageKey="serpwise:outreach-domains"
+      listField="domains"
+      endpoint="outreach/custom-list"
+      columnsFor={customListColumns}
+      title="Custom top list"
+      heading="Your list of sites"
+      form={{ label: 'Domains', noun: 'domain', placeholder: 'example.com\nanother-site.com' }}
+      table={{ id: 'outreach-custom-list', caption: 'Your list of sites', noun: 'domains', rowKey: (row) => `${row.listIndex}|${row.domain}`, showRowNumbers: false }}
+    />
   );
 }

@@ -1,17 +1,15 @@
 import { kombatSegments, type PaidKombatSegment, type PpcKombatExtra, type PpcKombatRow } from '@serpwise/contracts';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { VennDiagram } from '../../../components/ui/charts/venn-diagram';
 import type { ColumnDef } from '../../../components/ui/table/columns';
 import { KeywordLink, Position } from '../components/cells';
-import { competitorList, KombatSetup, useAutoCompetitors } from '../components/kombat-setup';
+import { KombatSetup, useAutoCompetitors, useKombatDomains } from '../components/kombat-setup';
 import { SegmentList } from '../components/segment-list';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
 import { Card } from '../components/status';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
-import { hostOf } from '../navigation';
 
 export const paidSegmentTexts: Record<PaidKombatSegment, { label: string; text: string }> = {
   all: { label: 'All keywords', text: 'Bought by any of the domains' },
@@ -23,11 +21,7 @@ export const paidSegmentTexts: Record<PaidKombatSegment, { label: string; text: 
 /** PPC kombat (marked new): 2 or 3 advertisers' paid keywords, the Venn of who buys what, and the paid segments. */
 export function PpcKombatPage() {
   const subject = useResearchSubject();
-  const [params] = useSearchParams();
-  const you = subject.query ? hostOf(subject.query) : null;
-  const competitors = competitorList(params.get('competitors'));
-  const domainList = you ? [you, ...competitors].join(',') : '';
-  const domains = useMemo(() => (domainList ? domainList.split(',') : []), [domainList]);
+  const { you, competitors, domains } = useKombatDomains(subject.query);
   const [segment, setSegment] = useUrlParam<PaidKombatSegment>('segment', 'all', kombatSegments.paid);
   const suggesting = useAutoCompetitors('ppc/competitors', you && competitors.length === 0 ? { query: you, countryCode: subject.countryCode } : null);
   const columns = useMemo<ColumnDef<PpcKombatRow>[]>(

@@ -1,18 +1,15 @@
 import { kombatSegments, type KombatCounts, type KombatRow, type OrganicKombatSegment } from '@serpwise/contracts';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { VennDiagram } from '../../../components/ui/charts/venn-diagram';
 import type { ColumnDef } from '../../../components/ui/table/columns';
 import { Difficulty, KeywordLink, Position } from '../components/cells';
 import { SegmentList } from '../components/segment-list';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
-import { KombatSetup } from '../components/kombat-setup';
+import { KombatSetup, useAutoCompetitors, useKombatDomains } from '../components/kombat-setup';
 import { Card } from '../components/status';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
-import { hostOf } from '../navigation';
-import { competitorList, useAutoCompetitors } from '../components/kombat-setup';
 
 export const organicSegmentTexts: Record<OrganicKombatSegment, { label: string; text: string }> = {
   all: { label: 'All keywords', text: 'Ranked by any of the domains' },
@@ -30,11 +27,7 @@ const segmentOrder: OrganicKombatSegment[] = ['all', 'core', 'missing', 'content
  */
 export function SeoKombatPage() {
   const subject = useResearchSubject();
-  const [params] = useSearchParams();
-  const you = subject.query ? hostOf(subject.query) : null;
-  const competitors = competitorList(params.get('competitors'));
-  const domainList = you ? [you, ...competitors].join(',') : '';
-  const domains = useMemo(() => (domainList ? domainList.split(',') : []), [domainList]);
+  const { you, competitors, domains } = useKombatDomains(subject.query);
   const [segment, setSegment] = useUrlParam<OrganicKombatSegment>('segment', 'all', kombatSegments.organic);
 
   // Without competitors: compare with the two closest organic competitors.

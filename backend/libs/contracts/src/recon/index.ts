@@ -1,0 +1,2 @@
+export * from './recon.api.js';
+export * from './dashboard.api.js';

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { territoryCodes } from '../research/territories.js';
+
+/**
+ * Recon reports (02 §2 "Recon reports"): a saved set of a primary domain, a territory, keywords and competitors,
+ * of type seo or ppc, owned by its user. The calls are not shown in the spec; ours live under /rest/recon
+ * (docs/projects-api.md, docs/decisions.md "Recon reports").
+ */
+export const reconReportTypes = ['seo', 'ppc'] as const;
+export type ReconReportType = (typeof reconReportTypes)[number];
+
+/** Limits of one report: enough for an agency's client, small enough for one live-ranking page. */
+export const reconLimits = { keywords: 200, competitors: 10, nameLength: 120 } as const;
+
+export const reconMessages = {
+  reportNotFound: 'That recon report does not exist.',
+  domainInvalid: 'Enter a valid domain, like example.com.',
+  keywordsRequired: 'Add at least one keyword.',
+  tooManyKeywords: `A recon report may track at most ${reconLimits.keywords} keywords.`,
+  competitorsRequired: 'Add at least one competitor.',
+  tooManyCompetitors: `A recon report may compare at most ${reconLimits.competitors} competitors.`,
+  competitorInvalid: (value: string) => `'${value}' is not a valid competitor domain.`,
+  termNotInReport: 'That keyword is not part of this recon report.',
+} as const;
+
+/** A host name like example.com (the wizard's "valid" flag; the API cleanses and checks again). */
+export function looksLikeDomain(text: string): boolean {
+  const host = text
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .split(/[/?#]/)[0]!
+    .replace(/^www\./, '');
+  return /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(host);
+}
+
+/** One keyword per line (commas also split): trimmed, lower case, single spaces, blanks and repeats dropped. */
+export function parseReconKeywords(csv: string): string[] {
+  const seen = new Set<string>();
+  for (const raw of csv.split(/[\n,]/)) {
+    const term = raw.trim().toLowerCase().replace(/\s+/g, ' ');
+    if (term) seen.add(term);
+  }
+  return [...seen];
+}
+
+const keywordsCsvField = z
+  .string()
+  .max(20_000)
+  .transform((csv) => parseReconKeywords(csv))
+  .refine((terms) => terms.length > 0, reconMessages.keywordsRequired)
+  .refine((terms) => terms.length <= reconLimits.keywords, reconMessages.tooManyKeywords);
+
+const competitorsField = z
+  .array(z.string().trim().min(1).max(253))
+  .min(1, reconMessages.competitorsRequired)
+  .max(reconLimits.competitors, reconMessages.tooManyCompetitors);
+
+/** POST /rest/recon/reports and POST /rest/recon/reports/:id (edit: the same fields, all required). */
+export const reconReportBodySchema = z
+  .object({
+    type: z.enum(reconReportTypes, { message: 'The report type is seo or ppc.' }),
+    name: z.string().trim().max(reconLimits.nameLength).optional(),
+    primaryDomain: z.string().trim().min(1, reconMessages.domainInvalid).max(2048),
+    territory: z.enum(territoryCodes, { message: 'Choose one of the supported territories.' }).default('US'),
+    keywordsCsv: keywordsCsvField,
+    competitors: competitorsField,
+  })
+  .strict();
+export type ReconReportBody = z.input<typeof reconReportBodySchema>;
+export type ReconReportInput = z.output<typeof reconReportBodySchema>;
+
+export const reconReportIdSchema = z.uuid('The report id must be a UUID.');
+/** Warehouse keyword ids are positive integers. */
+export const reconTermIdSchema = z.coerce.number().int().positive('The term id must be a positive number.');
+
+export interface ReconReport {
+  id: string;
+  type: ReconReportType;
+  name: string;
+  primaryDomain: string;
+  territory: string;
+  /** The keywords, one per line. */
+  keywordsCsv: string;
+  keywordCount: number;
+  competitors: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One domain's position for a keyword: newest month and the month before (null: not in the stored top 20). */
+export interface ReconPosition {
+  domain: string;
+  position: number | null;
+  previousPosition: number | null;
+  /** previous − current: positive is an improvement; null when either month is unranked. */
+  change: number | null;
+  url: string | null;
+}
+
+export interface ReconRankingRow {
+  /** The warehouse keyword id (for the details page); null when the warehouse does not know the keyword. */
+  termId: number | null;
+  keyword: string;
+  volume: number | null;
+  primary: ReconPosition;
+  competitors: ReconPosition[];
+}
+
+/** GET /rest/recon/reports/:id/live-ranking */
+export interface ReconLiveRanking {
+  report: ReconReport;
+  month: string | null;
+  previousMonth: string | null;
+  rows: ReconRankingRow[];
+  /** Whether the owner's reports are white-labelled (isFullReconUser). */
+  whiteLabel: boolean;
+}
+
+export interface ReconSerpResult {
+  position: number;
+  domain: string;
+  url: string;
+  /** The report's primary domain or one of its competitors. */
+  role: 'primary' | 'competitor' | null;
+}
+
+/** GET /rest/recon/reports/:id/live-ranking/:termId */
+export interface ReconRankingDetails {
+  reportId: string;
+  termId: number;
+  keyword: string;
+  territory: string;
+  volume: number;
+  month: string | null;
+  serp: ReconSerpResult[];
+  /** The primary domain's best position per month, oldest first, 12 months (null: not ranked). */
+  history: { month: string; position: number | null }[];
+  primaryDomain: string;
+}
+
+/** The recon wizard's create state (02 §3). */
+export interface ReconCreateState {
+  primaryDomain: { value: string; valid: boolean };
+  keywordsCsv: string;
+  competitors: string[];
+}
+
+export type ReconWizardStep = 1 | 2 | 3 | 4;
+
+/**
+ * The wizard's step rules (02 §4): step 2 needs a valid primary domain (or a domain query), step 3 also the
+ * keywords, step 4 also the competitors; otherwise the wizard returns to the previous step. Answers the step the
+ * wizard may show for the one asked.
+ */
+export function allowedReconStep(wanted: ReconWizardStep, state: ReconCreateState, domainQuery?: string | null): ReconWizardStep {
+  const hasDomain = state.primaryDomain.valid || Boolean(domainQuery && looksLikeDomain(domainQuery));
+  const hasKeywords = parseReconKeywords(state.keywordsCsv).length > 0;
+  const hasCompetitors = state.competitors.length > 0;
+  const reachable = (step: ReconWizardStep): boolean =>
+    step === 1 ? true : step === 2 ? hasDomain : step === 3 ? hasDomain && hasKeywords : hasDomain && hasKeywords && hasCompetitors;
+  if (reachable(wanted)) return wanted;
+  return wanted === 1 ? 1 : allowedReconStep((wanted - 1) as ReconWizardStep, state, domainQuery);
+}

@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { isValidEmail, normalizeEmail } from '../accounts/email.js';
+import { accountMessages } from '../accounts/messages.js';
+import type { JobStatus } from '../jobs/job-status.js';
+import { reportDesignOfStyleId, reportDesigns, reportOptionsSchema, sectionsOfElements, type ExportableElement, type ReportOptions } from './report.api.js';
+
+/**
+ * The PDF export calls (03 §7 /Endpoints/PdfExport/*) and the scheduled reports of /account/scheduled-pdf-reports.
+ * The browser sends the PDF export state (03 §3) as a multipart form: every field is text, lists and objects are
+ * JSON text.
+ */
+
+/** 03 §9: the frequencies a scheduled report may have. */
+export const pdfReportFrequencies = ['WEEKLY', 'MONTHLY'] as const;
+export type PdfReportFrequency = (typeof pdfReportFrequencies)[number];
+
+/** Most addresses one report (or schedule) is e-mailed to, the sender excluded. */
+export const maxReportRecipients = 20;
+
+export const pdfExportMessages = {
+  noRecipients: 'Add at least one e-mail address, or send the report to yourself.',
+  tooManyRecipients: `A report can be e-mailed to at most ${maxReportRecipients} addresses.`,
+  frequency: 'The frequency must be WEEKLY or MONTHLY.',
+  styleId: `The style must be a number from 1 to ${reportDesigns.length}.`,
+  elements: 'The report sections could not be read.',
+  alertConfig: 'The alert settings could not be read.',
+  alertProject: 'Choose the project the alert belongs to.',
+  sessionId: 'The export session id must be a number.',
+  notFound: 'Scheduled report not found.',
+  statusNotFound: 'No PDF export with that session id.',
+  otherUser: 'You can only see and change your own scheduled reports.',
+  generating: 'Generating PDF…',
+  exported: 'Exported PDF',
+  openInNewTab: 'Open PDF in New Tab',
+  failed: 'The PDF could not be generated.',
+  emailed: 'The PDF report is on its way.',
+  scheduled: 'Your report has been scheduled.',
+  updated: 'Your scheduled reports have been updated.',
+  deleted: 'The scheduled report has been deleted.',
+} as const;
+
+/** Form checkboxes arrive as 'true'/'false', 'on', '1'/'0' or real booleans. */
+const formBoolean = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  const text = value.trim().toLowerCase();
+  return text === 'true' || text === 'on' || text === '1' ? true : text === 'false' || text === '0' || text === '' ? false : value;
+}, z.boolean());
+
+const recipientAddress = z.string().max(254).transform(normalizeEmail).refine(isValidEmail, accountMessages.invalidEmail);
+
+/** emailCsv: addresses separated by commas, semicolons or new lines; repeats dropped. */
+export const emailCsvSchema = z
+  .preprocess(
+    (value) => (typeof value === 'string' ? [...new Set(value.split(/[,;\n]/).map((part) => normalizeEmail(part)).filter(Boolean))] : value),
+    z.array(recipientAddress).max(maxReportRecipients, pdfExportMessages.tooManyRecipients),
+  )
+  .default([]);
+
+const elementSchema = z.object({ printId: z.string().max(64), isSelected: z.boolean(), order: z.number() });
+
+export const alertConfigSchema = z.object({
+  projectId: z.uuid(pdfExportMessages.alertProject),
+  /** The alert's name; the project's name when absent. */
+  name: z.string().trim().max(120).optional(),
+  sourceUrl: z.string().trim().max(2048).nullable().optional(),
+});
+export type AlertConfig = z.infer<typeof alertConfigSchema>;
+
+/**
+ * The multipart form of ExportAsync, Export and Schedule: the PDF export state (03 §3) plus what the report is
+ * about. itemName is the domain when `domain` is absent (the state names the item it was opened on); styleId picks
+ * the design (1 Surf … 8 White) unless `design` names it.
+ */
+export const pdfExportFormSchema = z
+  .object({
+    sessionId: z.string().regex(/^\d{1,15}$/, pdfExportMessages.sessionId).optional(),
+    domain: z.string().optional(),
+    itemName: z.string().max(253).optional(),
+    sectionName: z.string().max(100).optional(),
+    countryCode: z.string().optional(),
+    month: z.string().optional(),
+    template: z.string().optional(),
+    design: z.string().optional(),
+    styleId: z.coerce.number({ error: pdfExportMessages.styleId }).int(pdfExportMessages.styleId).min(1, pdfExportMessages.styleId).max(reportDesigns.length, pdfExportMessages.styleId).optional(),
+    customTitle: z.string().optional(),
+    preparedBy: z.string().optional(),
+    preparedFor: z.string().optional(),
+    comments: z.string().optional(),
+    rowLimit: z.string().optional(),
+    whiteLabel: z.string().optional(),
+    elements: z.string().optional(),
+    emailCsv: z.string().max(6000).optional(),
+    sendByEmail: formBoolean.default(false),
+    scheduleReport: formBoolean.default(false),
+    sendReportToSelf: formBoolean.default(false),
+    sendAlerts: formBoolean.default(false),
+    alertConfig: z.string().optional(),
+    frequency: z.enum(pdfReportFrequencies, { error: pdfExportMessages.frequency }).optional(),
+  })
+  .passthrough();
+export type PdfExportForm = z.input<typeof pdfExportFormSchema>;
+
+/** What a PDF export form asks for, once read: the report, and where it goes. */
+export interface PdfExportRequest {
+  sessionId: string | undefined;
+  report: ReportOptions;
+  /** Other addresses to e-mail it to (emailCsv). */
+  recipients: string[];
+  sendReportToSelf: boolean;
+  sendByEmail: boolean;
+  scheduleReport: boolean;
+  frequency: PdfReportFrequency | undefined;
+  /** Save a project alert with it (03 §4: after e-mailing or scheduling). */
+  alert: AlertConfig | null;
+  sectionName: string | null;
+}
+
+const parseJson = (text: string | undefined, message: string): unknown => {
+  if (text === undefined || !text.trim()) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new PdfExportFormError([message]);
+  }
+};
+
+/** A form that cannot be read: the messages say why, in the order of the fields. */
+export class PdfExportFormError extends Error {
+  constructor(readonly messages: string[]) {
+    super(messages[0] ?? 'Invalid request.');
+    this.name = 'PdfExportFormError';
+  }
+}
+
+const issuesOf = (error: z.ZodError) => error.issues.map((issue) => issue.message);
+
+/** Reads a PDF export form into a request, or throws PdfExportFormError with every message. */
+export function readPdfExportForm(input: Record<string, unknown>): PdfExportRequest {
+  const form = pdfExportFormSchema.safeParse(input);
+  if (!form.success) throw new PdfExportFormError(issuesOf(form.error));
+  const fields = form.data;
+
+  const rawElements = parseJson(fields.elements, pdfExportMessages.elements);
+  const elements = rawElements === undefined ? undefined : z.array(elementSchema).safeParse(rawElements);
+  if (elements && !elements.success) throw new PdfExportFormError([pdfExportMessages.elements]);
+  const sections = elements?.data ? sectionsOfElements(elements.data as ExportableElement[]) : undefined;
+
+  const design = fields.design ?? (fields.styleId ? reportDesignOfStyleId(fields.styleId) : undefined);
+  const report = reportOptionsSchema.safeParse({
+    domain: fields.domain ?? fields.itemName,
+    countryCode: fields.countryCode,
+    month: fields.month || undefined,
+    template: fields.template || undefined,
+    design,
+    customTitle: fields.customTitle,
+    preparedBy: fields.preparedBy,
+    preparedFor: fields.preparedFor,
+    comments: fields.comments,
+    ...(sections?.length ? { sections } : {}),
+    rowLimit: fields.rowLimit || undefined,
+    whiteLabel: fields.whiteLabel || undefined,
+  });
+  if (!report.success) throw new PdfExportFormError(issuesOf(report.error));
+
+  const recipients = emailCsvSchema.safeParse(fields.emailCsv ?? '');
+  if (!recipients.success) throw new PdfExportFormError(issuesOf(recipients.error));
+
+  let alert: AlertConfig | null = null;
+  if (fields.sendAlerts) {
+    const parsed = alertConfigSchema.safeParse(parseJson(fields.alertConfig, pdfExportMessages.alertConfig) ?? {});
+    if (!parsed.success) throw new PdfExportFormError(issuesOf(parsed.error));
+    alert = parsed.data;
+  }
+
+  return {
+    sessionId: fields.sessionId,
+    report: report.data,
+    recipients: recipients.data,
+    sendReportToSelf: fields.sendReportToSelf,
+    sendByEmail: fields.sendByEmail,
+    scheduleReport: fields.scheduleReport,
+    frequency: fields.frequency,
+    alert,
+    sectionName: fields.sectionName ?? null,
+  };
+}
+
+/** A report job as its owner sees it (socket event, GetStatus): the job status plus the export request's flags. */
+export interface PdfExportStatus extends JobStatus {
+  pdf: {
+    sessionId: string | null;
+    isReady: boolean;
+    isError: boolean;
+    /** Opens the PDF (inline, signed for its owner) while the file exists. */
+    url: string | null;
+    fileName: string | null;
+    /** Who it was (or will be) e-mailed to. */
+    emailTo: string[];
+    /** Set when the job is a scheduled report's delivery. */
+    scheduleId: string | null;
+  };
+}
+
+/** What the last delivery of a scheduled report did, read from its job. */
+export interface ScheduledReportDelivery {
+  state: JobStatus['state'];
+  at: string;
+  attempts: number;
+  error: string | null;
+}
+
+/** A scheduled report (GetScheduledPdfReports). Its id is the alertId DeleteScheduledPdfReport takes. */
+export interface ScheduledPdfReport {
+  alertId: string;
+  userId: string;
+  domain: string;
+  countryCode: string;
+  template: ReportOptions['template'];
+  design: ReportOptions['design'];
+  styleId: number;
+  customTitle: string;
+  preparedBy: string;
+  preparedFor: string;
+  comments: string;
+  sections: string[];
+  frequency: PdfReportFrequency;
+  recipients: string[];
+  sendReportToSelf: boolean;
+  isActive: boolean;
+  /** The project alert saved with it, if any. */
+  projectAlertId: string | null;
+  createdAt: string;
+  /** When the next one goes out (null while paused). */
+  nextRunAt: string | null;
+  lastDelivery: ScheduledReportDelivery | null;
+}
+
+/** One change of UpdateScheduledPdfReports: the report by its alertId and the fields to change. */
+export const scheduledReportUpdateSchema = z
+  .object({
+    alertId: z.uuid('The alert id must be a UUID.'),
+    frequency: z.enum(pdfReportFrequencies, { error: pdfExportMessages.frequency }).optional(),
+    isActive: z.boolean().optional(),
+    sendReportToSelf: z.boolean().optional(),
+    /** Replaces the other addresses: a list, or emailCsv text. */
+    recipients: z.array(recipientAddress).max(maxReportRecipients, pdfExportMessages.tooManyRecipients).optional(),
+    emailCsv: z.string().max(6000).optional(),
+    customTitle: z.string().optional(),
+    preparedBy: z.string().optional(),
+    preparedFor: z.string().optional(),
+    comments: z.string().optional(),
+    userId: z.string().optional(),
+  })
+  .strict();
+export type ScheduledReportUpdate = z.infer<typeof scheduledReportUpdateSchema>;
+
+/** UpdateScheduledPdfReports takes one change, a list of them, or { scheduledReports: [...] }. */
+export const updateScheduledPdfReportsSchema = z.preprocess(
+  (value) => (Array.isArray(value) ? value : value && typeof value === 'object' && 'scheduledReports' in value ? (value as { scheduledReports: unknown }).scheduledReports : [value]),
+  z.array(scheduledReportUpdateSchema).min(1, 'Send at least one scheduled report to update.').max(100),
+);

@@ -1,0 +1,28 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/**
+ * A scheduled PDF report (03 §4 PDF export modes, /account/scheduled-pdf-reports): the report's options, how often it
+ * goes out and to whom. It belongs to the user who scheduled it; each active one is a BullMQ job scheduler.
+ */
+export const ScheduledReportSchema = defineEntity({
+  name: 'ScheduledReport',
+  tableName: 'scheduled_report',
+  properties: {
+    id: p.uuid().primary(),
+    userId: p.uuid().index(),
+    /** WEEKLY or MONTHLY. */
+    frequency: p.string().length(16),
+    /** The report options (contracts' ReportOptions) it is rendered with each time. */
+    options: p.json(),
+    /** Other addresses it goes to (the user's own address is added when sendToSelf). */
+    recipients: p.json(),
+    sendToSelf: p.boolean().default(true),
+    isActive: p.boolean().default(true),
+    /** The project alert saved with it (03 §4), if any. */
+    projectAlertId: p.uuid().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export type ScheduledReportEntity = InferEntity<typeof ScheduledReportSchema>;

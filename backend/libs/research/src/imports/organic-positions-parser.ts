@@ -1,0 +1,68 @@
+import { warehouseRowProblem, type WarehouseRow } from '../warehouse/warehouse-writer.js';
+import { type ImportParser, type ParsedItem, WrongFileError } from './import-parser.js';
+import { cell, csvRecords, delimiterOf, headerKey, parseNumber, textChunks } from './text-input.js';
+
+const what = 'an Organic Positions export (Keyword, Position, Search Volume, URL … columns)';
+
+const columns = {
+  keyword: 'keyword',
+  position: 'position',
+  volume: 'search volume',
+  difficulty: 'keyword difficulty',
+  cpc: 'cpc',
+  url: 'url',
+  competition: 'competition',
+  resultCount: 'number of results',
+  timestamp: 'timestamp',
+} as const;
+
+/**
+ * An "Organic Positions" export of a commercial SEO tool: one domain's keywords with position, URL, volume,
+ * difficulty, CPC, competition and results count; `Timestamp` (YYYY-MM-DD) is the day of the result, else the date
+ * the user gave. Traffic estimates and the relative `Trends` are the tool's own numbers and are not imported.
+ */
+export const parseOrganicPositions: ImportParser = async function* (input, options): AsyncGenerator<ParsedItem> {
+  const text = textChunks(input, what);
+  const first = await text.next();
+  if (first.done) throw new WrongFileError(`The file is empty: it is not ${what}.`);
+  const headerLine = first.value.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]!;
+  const rest = async function* () {
+    yield first.value;
+    yield* text;
+  };
+  let index: Record<keyof typeof columns, number> | null = null;
+  for await (const record of csvRecords(rest(), delimiterOf(headerLine))) {
+    if (!index) {
+      const keys = record.fields.map(headerKey);
+      index = Object.fromEntries(Object.entries(columns).map(([name, header]) => [name, keys.indexOf(header)])) as Record<keyof typeof columns, number>;
+      const missing = (['keyword', 'position', 'volume', 'url'] as const).filter((name) => index![name] < 0).map((name) => columns[name]);
+      if (missing.length) throw new WrongFileError(`This is not ${what}: the columns ${missing.join(', ')} are missing (the first line reads "${headerLine.slice(0, 120)}").`);
+      continue;
+    }
+    const fields = record.fields;
+    const numbers = { position: 0, volume: 0, difficulty: 0, cpc: 0, competition: 0, resultCount: 0 } as Record<string, number | null>;
+    let problem: string | null = null;
+    for (const name of Object.keys(numbers)) {
+      const raw = cell(fields, index[name as keyof typeof columns]);
+      const value = parseNumber(raw);
+      if (Number.isNaN(value)) problem ??= `The ${columns[name as keyof typeof columns]} "${raw}" is not a number.`;
+      numbers[name] = value === null || Number.isNaN(value) ? null : value;
+    }
+    const row: WarehouseRow = {
+      keyword: cell(fields, index.keyword),
+      territory: options.territory,
+      date: cell(fields, index.timestamp).slice(0, 10) || options.date || '',
+      position: numbers.position,
+      url: cell(fields, index.url) || null,
+      volume: numbers.volume,
+      difficulty: numbers.difficulty,
+      cpc: numbers.cpc,
+      competition: numbers.competition,
+      resultCount: numbers.resultCount,
+    };
+    if (!row.date) problem ??= 'The Timestamp is empty and no date was given for the file.';
+    problem ??= warehouseRowProblem(row);
+    yield problem ? { line: record.line, problem } : { line: record.line, row };
+  }
+  if (!index) throw new WrongFileError(`The file is empty: it is not ${what}.`);
+};

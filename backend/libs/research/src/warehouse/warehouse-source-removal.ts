@@ -1,0 +1,64 @@
+import type pg from 'pg';
+import { warehouseRollupSql } from './domain-month-rollup.js';
+
+export interface RemovalResult {
+  observations: number;
+  ranks: number;
+  keywords: number;
+  pages: number;
+  domains: number;
+  months: string[];
+}
+
+/**
+ * Removes everything one source brought: its search results (serp_observation, organic_rank), then the keywords,
+ * pages and domains it added that no other row still uses, and the data_source row itself; the months it touched
+ * are filled again from the remaining observations of other sources (so another user's import of the same results
+ * takes over the monthly row) and rolled up. One transaction.
+ */
+export async function removeWarehouseSource(client: pg.ClientBase, sourceId: number): Promise<RemovalResult> {
+  await client.query('begin');
+  try {
+    const months = (await client.query<{ month: string }>(
+      `select distinct to_char(date_trunc('month', observed_on), 'YYYY-MM-DD') as month from serp_observation where source_id = $1
+       union select to_char(month, 'YYYY-MM-DD') from organic_rank where source_id = $1 order by 1`, [sourceId])).rows.map((row) => row.month);
+    const ranks = (await client.query('delete from organic_rank where source_id = $1 and month = any($2::date[])', [sourceId, months])).rowCount ?? 0;
+    const observations = (await client.query('delete from serp_observation where source_id = $1', [sourceId])).rowCount ?? 0;
+    if (months.length) {
+      await client.query(
+        `insert into organic_rank (month, keyword_id, position, territory, domain_id, page_id, clicks, source_id)
+         select distinct on (month, o.keyword_id, o.position) date_trunc('month', o.observed_on)::date as month, o.keyword_id, o.position, o.territory,
+           o.domain_id, o.page_id, coalesce(o.clicks, 0), o.source_id
+         from serp_observation o
+         where o.observed_on >= $1::date and o.observed_on < ($2::date + interval '1 month')
+           and date_trunc('month', o.observed_on)::date = any($3::date[])
+         order by month, o.keyword_id, o.position, o.observed_on desc
+         on conflict (month, keyword_id, position) do nothing`, [months[0], months.at(-1), months]);
+    }
+    const pages = (await client.query(
+      `with gone as (
+         delete from page p where p.source_id = $1
+           and not exists (select 1 from serp_observation o where o.page_id = p.id)
+           and not exists (select 1 from organic_rank r where r.page_id = p.id)
+           and not exists (select 1 from backlink b where b.target_page_id = p.id or b.source_page_id = p.id)
+           and not exists (select 1 from ad_copy a where a.page_id = p.id)
+         returning p.id),
+       first_months as (delete from page_first_month f using gone where f.page_id = gone.id)
+       select count(*)::int as n from gone`, [sourceId]));
+    const keywords = (await client.query(
+      `delete from keyword k where k.source_id = $1
+         and not exists (select 1 from serp_observation o where o.keyword_id = k.id)
+         and not exists (select 1 from organic_rank r where r.keyword_id = k.id)
+         and not exists (select 1 from paid_ad a where a.keyword_id = k.id)`, [sourceId])).rowCount ?? 0;
+    const domains = (await client.query(
+      `delete from domain d where d.source_id = $1 and not exists (select 1 from page p where p.domain_id = d.id)
+         and not exists (select 1 from domain_month m where m.domain_id = d.id and not (m.month = any($2::date[])))`, [sourceId, months])).rowCount ?? 0;
+    if (months.length) for (const statement of warehouseRollupSql(months)) await client.query(statement.sql, statement.params);
+    await client.query('delete from data_source where id = $1', [sourceId]);
+    await client.query('commit');
+    return { observations, ranks, keywords, pages: (pages.rows[0] as { n: number }).n, domains, months };
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  }
+}

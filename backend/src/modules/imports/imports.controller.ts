@@ -1,0 +1,69 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { jobIdParamSchema, type ImportStatus } from '@serpwise/contracts';
+import type { Request, Response } from 'express';
+import { pipeline } from 'node:stream/promises';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { Access } from '../access/access.decorator.js';
+import { attachment } from '../exports/exports.controller.js';
+import { CurrentIdentity, CurrentSession, type Identity, type RequestSession } from '../sessions/request-session.js';
+import { ImportsService } from './imports.service.js';
+
+/**
+ * The user's own imports (issue 8): upload a file (multipart: format, territory, domain, date, then file), list
+ * them, read one, download its error report through a signed link, delete one with everything it brought; and the
+ * full-history export of the user's search results. Progress goes out over the socket as job.updated.
+ */
+@Controller('rest/imports')
+@Access('user')
+export class ImportsController {
+  constructor(private readonly imports: ImportsService) {}
+
+  /** 202 with the new import's status. */
+  @Post()
+  @HttpCode(202)
+  start(@CurrentSession() session: RequestSession, @CurrentIdentity() identity: Identity, @Req() request: Request): Promise<ImportStatus> {
+    return this.imports.start(session, identity, request);
+  }
+
+  @Get()
+  list(@CurrentIdentity() identity: Identity): Promise<ImportStatus[]> {
+    return this.imports.list(identity);
+  }
+
+  /** Every search result the user owns (keyword × day × ranking URL) as a SERP file; it imports back as one. */
+  @Get('history')
+  async history(@CurrentIdentity() identity: Identity, @Res() response: Response): Promise<void> {
+    const stream = await this.imports.history(identity);
+    response.status(200);
+    response.setHeader('content-type', 'text/csv; charset=utf-8');
+    response.setHeader('content-disposition', attachment(`serpwise-history-${new Date().toISOString().slice(0, 10)}.csv`));
+    response.setHeader('cache-control', 'private, no-store');
+    await pipeline(stream, response);
+  }
+
+  @Get(':id')
+  status(@CurrentIdentity() identity: Identity, @Param(new ZodValidationPipe(jobIdParamSchema)) params: { id: string }): Promise<ImportStatus> {
+    return this.imports.status(identity, params.id);
+  }
+
+  @Get(':id/errors')
+  async errors(
+    @CurrentIdentity() identity: Identity,
+    @Param(new ZodValidationPipe(jobIdParamSchema)) params: { id: string },
+    @Query() query: { expires?: string; signature?: string },
+    @Res() response: Response,
+  ): Promise<void> {
+    const file = await this.imports.errorReport(identity, params.id, query);
+    response.status(200);
+    response.setHeader('content-type', 'text/csv; charset=utf-8');
+    response.setHeader('content-disposition', attachment(`import-errors-${params.id}.csv`));
+    response.setHeader('cache-control', 'private, no-store');
+    if (file.bytes !== null) response.setHeader('content-length', String(file.bytes));
+    await pipeline(file.stream, response);
+  }
+
+  @Delete(':id')
+  remove(@CurrentIdentity() identity: Identity, @Param(new ZodValidationPipe(jobIdParamSchema)) params: { id: string }) {
+    return this.imports.remove(identity, params.id);
+  }
+}

@@ -1,0 +1,140 @@
+import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
+import { exportMessages, importJob, importMessages, type Environment, type ImportStatus } from '@serpwise/contracts';
+import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
+import { historyExportCsv, removeWarehouseSource, type RemovalResult } from '@serpwise/research';
+import type { Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import pg from 'pg';
+import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+import { DownloadLinks } from '../../platform/files/download-links.js';
+import { FileStore } from '../../platform/files/file-store.js';
+import { importErrorReportKey, importErrorReportPath, importFileKey, presentImport, type ImportPayload } from '../../platform/imports/import-status.js';
+import { JobQueue } from '../../platform/queue/job-queue.js';
+import type { Identity, RequestSession } from '../sessions/request-session.js';
+import { receiveImportUpload } from './import-upload.js';
+
+/**
+ * File imports (issue 8): receive the upload into the file store, record the import (data_import + job_record, the
+ * same backbone as exports) and queue it; list, report and delete the owner's imports — deleting one removes every
+ * row it brought (its data_source) and its files. Also the full-history export of the owner's search results.
+ */
+@Injectable()
+export class ImportsService implements OnModuleDestroy {
+  /** Warehouse removals and the history cursor need a plain connection (transactions, COPY-era SQL). */
+  private readonly pool: pg.Pool;
+
+  constructor(
+    private readonly jobs: JobRecordRepository,
+    private readonly queue: JobQueue,
+    private readonly links: DownloadLinks,
+    private readonly files: FileStore,
+    @Inject(ENVIRONMENT) environment: Environment,
+  ) {
+    this.pool = new pg.Pool({ connectionString: environment.DATABASE_URL, max: 3, application_name: 'serpwise-api-imports' });
+    this.pool.on('error', () => undefined);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.pool.end();
+  }
+
+  async start(session: RequestSession, identity: Identity, request: Request): Promise<ImportStatus> {
+    const userId = identity.user.id;
+    const id = randomUUID();
+    const upload = await receiveImportUpload(request, this.files, importFileKey(userId, id));
+    const payload: ImportPayload = {
+      jobId: id,
+      format: upload.options.format,
+      fileName: upload.fileName,
+      fileBytes: upload.bytes,
+      territory: upload.options.territory,
+      domain: upload.options.domain,
+      date: upload.options.date,
+    };
+    await this.pool.query(
+      `insert into data_import (id, user_id, format, file_name, file_key, file_bytes, file_hash, options, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, now())`,
+      [id, userId, payload.format, payload.fileName, importFileKey(userId, id), upload.bytes, upload.sha256,
+        JSON.stringify({ territory: payload.territory, domain: payload.domain, date: payload.date })]);
+    const job = await this.jobs.create({
+      id,
+      queue: importJob.queue,
+      name: importJob.name,
+      owner: { sessionId: session.id, userId },
+      payload: payload as unknown as Record<string, unknown>,
+      total: upload.bytes,
+      message: 'Waiting for a worker…',
+    });
+    // If Redis is unreachable the record stays queued and the worker's reconciler enqueues it later.
+    await this.queue.enqueue(importJob, { jobId: id }, { jobId: id });
+    return this.present(job);
+  }
+
+  async list(identity: Identity): Promise<ImportStatus[]> {
+    const jobs = await this.jobs.listByUser(identity.user.id, importJob.name, 100);
+    return jobs.map((job) => this.present(job));
+  }
+
+  async status(identity: Identity, id: string): Promise<ImportStatus> {
+    return this.present(await this.owned(identity, id));
+  }
+
+  /** The error report (line, reason) behind a signed link, for its owner only. */
+  async errorReport(identity: Identity, id: string, link: { expires?: unknown; signature?: unknown }): Promise<{ stream: Readable; bytes: number | null }> {
+    const check = this.links.check(importErrorReportPath(id), identity.user.id, link.expires, link.signature);
+    if (check === 'invalid') throw new ForbiddenException(exportMessages.linkInvalid);
+    if (check === 'expired') throw new GoneException(exportMessages.linkExpired);
+    await this.owned(identity, id);
+    const key = importErrorReportKey(identity.user.id, id);
+    const bytes = await this.files.size(key);
+    if (bytes === null) throw new NotFoundException(importMessages.noErrors);
+    return { stream: await this.files.read(key), bytes };
+  }
+
+  /** Removes the import and everything it brought: its warehouse rows (and the keywords, pages, sites only it used), its files, its record. */
+  async remove(identity: Identity, id: string): Promise<{ deleted: true; removed: RemovalResult | null }> {
+    const job = await this.owned(identity, id);
+    if (job.state === 'queued' || job.state === 'active') throw new ConflictException(importMessages.stillRunning);
+    const client = await this.pool.connect();
+    let removed: RemovalResult | null = null;
+    try {
+      const { rows } = await client.query<{ source_id: number | null; file_key: string; error_report_key: string | null }>(
+        'select source_id, file_key, error_report_key from data_import where id = $1 and user_id = $2', [id, identity.user.id]);
+      const row = rows[0];
+      if (row?.source_id !== null && row?.source_id !== undefined) removed = await removeWarehouseSource(client, row.source_id);
+      await client.query('delete from data_import where id = $1', [id]);
+      await client.query('delete from job_record where id = $1', [id]);
+    } finally {
+      client.release();
+    }
+    await this.files.remove(importFileKey(identity.user.id, id));
+    await this.files.remove(importErrorReportKey(identity.user.id, id));
+    return { deleted: true, removed };
+  }
+
+  /** Every search result the user owns, as a SERP file (CSV), streamed from a cursor. */
+  async history(identity: Identity): Promise<Readable> {
+    const client = await this.pool.connect();
+    const stream = Readable.from(historyExportCsv(client, identity.user.id));
+    let released = false;
+    const release = () => {
+      if (!released) client.release();
+      released = true;
+    };
+    stream.once('close', release);
+    stream.once('error', release);
+    return stream;
+  }
+
+  private present(job: OwnedJobStatus): ImportStatus {
+    return presentImport(job, this.links);
+  }
+
+  /** An import of this user; anyone else's answers like a missing one, so ids cannot be probed. */
+  private async owned(identity: Identity, id: string): Promise<OwnedJobStatus> {
+    const job = await this.jobs.findById(id);
+    if (!job || job.name !== importJob.name || job.owner.userId !== identity.user.id) throw new NotFoundException(importMessages.notFound);
+    return job;
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ProjectsModule } from '../projects/projects.module.js';
+import { ResearchModule } from '../research/research.module.js';
+import { CampaignDashboardController, CompetitorProjectsController } from './campaign-dashboard.controller.js';
+import { CampaignDashboardService } from './campaign-dashboard.service.js';
+import { ReconReportsController } from './recon.controller.js';
+import { ReconReportsService } from './recon-reports.service.js';
+
+/** Recon reports (02 §2), the /hq campaign dashboard and /competitor-projects: built on the project area. */
+@Module({
+  imports: [ProjectsModule, ResearchModule],
+  controllers: [ReconReportsController, CampaignDashboardController, CompetitorProjectsController],
+  providers: [ReconReportsService, CampaignDashboardService],
+})
+export class ReconModule {}

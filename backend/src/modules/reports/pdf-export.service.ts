@@ -1,0 +1,93 @@
+import { ForbiddenException, GoneException, Injectable, NotFoundException } from '@nestjs/common';
+import { ownerRoom, pdfExportMessages, reportJob, type PdfExportRequest, type PdfExportStatus } from '@serpwise/contracts';
+import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
+import { normaliseHost } from '@serpwise/research';
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { DownloadLinks } from '../../platform/files/download-links.js';
+import { FileStore } from '../../platform/files/file-store.js';
+import { JobQueue } from '../../platform/queue/job-queue.js';
+import { presentReport, reportFileKey, reportFilePath, reportPayloadOf, type ReportPayload } from '../../platform/reports/report-status.js';
+import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import type { Identity, RequestSession } from '../sessions/request-session.js';
+import { badRequest } from '../../common/bad-request.js';
+
+/** The addresses a report goes to: the user's own first when asked, then the others, each once. */
+export const reportAddresses = (request: Pick<PdfExportRequest, 'recipients' | 'sendReportToSelf'>, ownEmail: string) => [
+  ...new Set([...(request.sendReportToSelf ? [ownEmail.toLowerCase()] : []), ...request.recipients]),
+];
+
+/** The domain a report is about, or the documented-style refusal. */
+export function reportDomainOf(text: string): string {
+  const domain = normaliseHost(text.replace(/^https?:\/\//i, '').split('/')[0]!);
+  if (!domain) throw badRequest([`"${text}" is not a domain name.`]);
+  return domain;
+}
+
+/**
+ * One-off PDF reports (03 §4 PDF export modes): Download (ExportAsync: rendered by the worker, kept for its owner,
+ * followed live as 'Generating PDF…' → 'Exported PDF') and Email only (Export). Both are report jobs; GetStatus
+ * finds one by the browser's export session id (the 3-s poll while the socket is down).
+ */
+@Injectable()
+export class PdfExportService {
+  constructor(
+    private readonly jobs: JobRecordRepository,
+    private readonly queue: JobQueue,
+    private readonly links: DownloadLinks,
+    private readonly files: FileStore,
+    private readonly realtime: RealtimeGateway,
+  ) {}
+
+  async start(session: RequestSession, identity: Identity, request: PdfExportRequest, mode: 'download' | 'email'): Promise<PdfExportStatus> {
+    const emailTo = mode === 'email' ? reportAddresses(request, identity.user.email) : [];
+    if (mode === 'email' && !emailTo.length) throw badRequest([pdfExportMessages.noRecipients]);
+    const id = randomUUID();
+    const payload: ReportPayload = {
+      jobId: id,
+      report: { ...request.report, domain: reportDomainOf(request.report.domain) },
+      store: mode === 'download',
+      emailTo,
+      sessionId: request.sessionId ?? String(randomInt(1, 2 ** 47)),
+      scheduleId: null,
+    };
+    const job = await this.jobs.create({
+      id,
+      queue: reportJob.queue,
+      name: reportJob.name,
+      owner: { sessionId: session.id, userId: identity.user.id },
+      payload: payload as unknown as Record<string, unknown>,
+      total: 3,
+      message: 'Waiting for a worker…',
+    });
+    // If Redis is unreachable the record stays queued and the worker's reconciler enqueues it later.
+    await this.queue.enqueue(reportJob, { jobId: id }, { jobId: id }).catch(() => undefined);
+    const status = this.present(job);
+    this.realtime.server?.to(ownerRoom(job.owner)).emit('job.updated', status);
+    return status;
+  }
+
+  /** GetStatus: the user's newest report job of that export session id. */
+  async statusBySession(identity: Identity, sessionId: string): Promise<PdfExportStatus> {
+    const job = await this.jobs.findLatestByPayload(identity.user.id, reportJob.name, 'sessionId', sessionId);
+    if (!job) throw new NotFoundException(pdfExportMessages.statusNotFound);
+    return this.present(job);
+  }
+
+  /** The PDF behind a signed link, for the one user the link was made for; shown in the browser (inline). */
+  async file(identity: Identity, id: string, link: { expires?: unknown; signature?: unknown }): Promise<{ stream: Readable; fileName: string; bytes: number | null }> {
+    const check = this.links.check(reportFilePath(id), identity.user.id, link.expires, link.signature);
+    if (check === 'invalid') throw new ForbiddenException('This link is not valid.');
+    if (check === 'expired') throw new GoneException('This link has expired. Open the PDF again from your exports.');
+    const job = await this.jobs.findById(id);
+    if (!job || job.name !== reportJob.name || job.owner.userId !== identity.user.id) throw new NotFoundException(pdfExportMessages.statusNotFound);
+    const key = reportFileKey(identity.user.id, id);
+    const bytes = job.state === 'completed' && !reportPayloadOf(job).fileRemoved ? await this.files.size(key) : null;
+    if (bytes === null) throw new GoneException('The PDF is no longer available.');
+    return { stream: await this.files.read(key), fileName: (job.result as { fileName?: string } | null)?.fileName ?? 'report.pdf', bytes };
+  }
+
+  private present(job: OwnedJobStatus): PdfExportStatus {
+    return presentReport(job, this.links);
+  }
+}

@@ -1,0 +1,33 @@
+import { Inject, Injectable, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import type { Environment } from '@serpwise/contracts';
+import { openWarehousePool, type Sql, type WarehousePool } from '@serpwise/research';
+import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+
+/**
+ * The research layer's port for its hot fixed-shape statements (domain overview, suggestions): a node-postgres
+ * pool of its own on the same DATABASE_URL, where named statements run prepared (plan made once per connection).
+ * MikroORM's em.execute plans every statement anew, which alone made the overview ~2× slower than psql.
+ * Everything else stays on WAREHOUSE_SQL (MikroORM); both ports answer the same value types.
+ */
+export const PREPARED_WAREHOUSE_SQL = Symbol('PREPARED_WAREHOUSE_SQL');
+export type PreparedWarehouseSql = Sql;
+
+/** Owns the pool: opened with the module, closed on application shutdown. */
+@Injectable()
+export class PreparedWarehousePool implements Sql, OnApplicationShutdown {
+  private readonly pool: WarehousePool;
+
+  constructor(@Inject(ENVIRONMENT) environment: Environment) {
+    this.pool = openWarehousePool(environment.DATABASE_URL);
+  }
+
+  query<T extends object>(text: string, params?: readonly unknown[], name?: string): Promise<T[]> {
+    return this.pool.sql.query<T>(text, params, name);
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+export const preparedWarehouseSqlProvider: Provider = { provide: PREPARED_WAREHOUSE_SQL, useClass: PreparedWarehousePool };

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { csrfHeaderName, type ImportStatus } from '@serpwise/contracts';
+import { zipSync } from 'fflate';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import type { HttpSession } from '../../infra/test/http-session.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
+import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
+
+jest.setTimeout(Number(process.env.IMPORTS_TEST_TIMEOUT ?? 180_000));
+
+const fixtures = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
+const fixture = (path: string) => readFileSync(fixtures + path);
+const gscZip = () => Buffer.from(zipSync(Object.fromEntries(readdirSync(fixtures + 'gsc-export').map((name) => [name, new Uint8Array(fixture('gsc-export/' + name))]))));
+
+let testApp: TestApp;
+let worker: RunningWorker;
+let alice: HttpSession;
+let bob: HttpSession;
+let aliceUser: TestUser;
+
+const json = async <T>(response: Response) => (await response.json()) as T;
+
+async function upload(session: HttpSession, file: Buffer | string, fileName: string, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)]), fileName);
+  const response = await fetch(`${testApp.baseUrl}/rest/imports`, { method: 'POST', headers: { cookie: session.cookie, [csrfHeaderName]: session.csrfToken, accept: 'application/json' }, body: form });
+  return { status: response.status, body: await json<ImportStatus & { message?: string }>(response) };
+}
+
+async function waitFor(session: HttpSession, id: string): Promise<ImportStatus> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const status = await json<ImportStatus>(await session.get(`/rest/imports/${id}`));
+    if (['completed', 'failed', 'cancelled'].includes(status.state)) return status;
+    if (Date.now() > deadline) throw new Error(`import ${id} is still ${status.state}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function imported(session: HttpSession, file: Buffer | string, fileName: string, fields: Record<string, string>) {
+  const started = await upload(session, file, fileName, fields);
+  expect(started.status).toBe(202);
+  return waitFor(session, started.body.id);
+}
+
+const count = async (sql: string, params: unknown[] = []) => (await testApp.database.query<{ n: number }>(`select count(*)::int as n from (${sql}) counted`, params))[0]!.n;
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  worker = await startWorker(testApp.environment, pino({ level: process.env.IMPORTS_TEST_LOG ?? 'silent' }), { httpPort: 0 });
+  aliceUser = await createTestUser(testApp.database, { roles: ['free'] });
+  alice = await loggedInSession(testApp.baseUrl, aliceUser);
+  bob = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['full'] }));
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await testApp?.stop();
+});
+
+describe('imports', () => {
+  let gscId: string;
+
+  it('imports the Search Console ZIP: every query lands for the site, with its clicks, and a second upload adds nothing', async () => {
+    const status = await imported(alice, gscZip(), 'stupski-performance.zip', { format: 'gsc', territory: 'US' });
+    expect(status).toMatchObject({ state: 'completed', import: { format: 'gsc', fileName: 'stupski-performance.zip', rowsRead: 1000, rowsLanded: 1000, rowsDuplicate: 0, rowsRejected: 0, errorReportUrl: null } });
+    gscId = status.id;
+    const [rank] = await testApp.database.query(
+      `select to_char(r.month, 'YYYY-MM') as month, r.position, r.clicks, p.url, d.name from organic_rank r join keyword k on k.id = r.keyword_id
+       join page p on p.id = r.page_id join domain d on d.id = r.domain_id where k.term = 'stupski foundation' and k.territory = 'US'`);
+    expect(rank).toEqual({ month: '2026-03', position: 1, clicks: 627, url: 'https://stupski.org/', name: 'stupski.org' });
+    const [month] = await testApp.database.query(`select organic_keywords, organic_clicks::int as clicks from domain_month where domain_id = (select id from domain where name = 'stupski.org')`);
+    expect(month).toMatchObject({ organic_keywords: 1000 });
+
+    const again = await imported(alice, gscZip(), 'stupski-performance.zip', { format: 'gsc', territory: 'US' });
+    expect(again.import).toMatchObject({ rowsRead: 1000, rowsLanded: 0, rowsDuplicate: 1000 });
+    expect(await count('select 1 from serp_observation')).toBe(1000);
+    await alice.request('DELETE', `/rest/imports/${again.id}`, { [csrfHeaderName]: alice.csrfToken });
+  });
+
+  it('imports the Keyword Planner, Organic Positions and SERP fixtures with their exact counts', async () => {
+    const planner = await imported(alice, fixture('keyword-planner/Keyword Stats.csv'), 'Keyword Stats.csv', { format: 'keyword-planner', territory: 'ES' });
+    expect(planner.import).toMatchObject({ rowsRead: 2214, rowsRejected: 0 });
+    expect(await count(`select 1 from keyword where territory = 'ES'`)).toBe(planner.import.rowsLanded);
+    const [taller] = await testApp.database.query(`select volume, competition::float as competition, volume_history from keyword where territory = 'ES' and term = 'taller mecanico'`);
+    expect(taller).toEqual({ volume: 50, competition: 0.04, volume_history: [30, 40, 30, 40, 20, 30, 30, 140, 50, 40, 50, 90] });
+
+    const positions = await imported(alice, fixture('semrush/organic-positions.csv'), 'organic-positions.csv', { format: 'organic-positions', territory: 'US' });
+    // 'fairlife protein shake caramel' ranks twice at position 1 on 2023-09-04 (two URLs): the second is the same result.
+    expect(positions.import).toMatchObject({ rowsRead: 701, rowsLanded: 700, rowsDuplicate: 1, rowsRejected: 0 });
+    const [power] = await testApp.database.query(`select result_count::text as results, difficulty from keyword where territory = 'US' and term = 'power red'`);
+    expect(power).toEqual({ results: '10720000000', difficulty: 27 });
+
+    const serp = await imported(alice, fixture('serp/search_results.csv'), 'search_results.csv', { format: 'serp', territory: 'UK', date: '2026-11-01' });
+    expect(serp.import).toMatchObject({ rowsRead: 200, rowsLanded: 200, rowsRejected: 0 });
+    expect(await count(`select 1 from organic_rank where territory = 'UK' and month = '2026-11-01'`)).toBe(200);
+  });
+
+  it('reports bad rows one by one in a downloadable error report, and the good rows land', async () => {
+    const file = 'keyword,territory,date,position,url,title\n'
+      + 'bad row test,US,2026-10-01,1,https://good.test/,Good\n'
+      + 'bad row test,US,2026-10-01,two,https://bad.test/,Bad\n'
+      + 'bad row test,US,2026-10-41,3,https://bad.test/,Bad\n';
+    const status = await imported(alice, file, 'mixed.csv', { format: 'serp', territory: 'US' });
+    expect(status.import).toMatchObject({ rowsRead: 3, rowsLanded: 1, rowsRejected: 2 });
+    expect(status.import.errorReportUrl).toMatch(/^\/rest\/imports\/.+\/errors\?expires=/);
+    const report = await alice.get(status.import.errorReportUrl!);
+    expect(report.status).toBe(200);
+    expect(await report.text()).toBe('line,reason\n3,"The position ""two"" is not a number."\n4,"The date ""2026-10-41"" is not a date (YYYY-MM-DD)."\n');
+    expect(await count(`select 1 from serp_observation o join keyword k on k.id = o.keyword_id where k.term = 'bad row test'`)).toBe(1);
+    // The link is the owner's: another user cannot use it.
+    expect((await bob.get(status.import.errorReportUrl!)).status).toBe(403);
+  });
+
+  it('refuses a file that is not what it claims to be, with a clear message, and lands nothing', async () => {
+    const before = await count('select 1 from serp_observation');
+    const sources = await count('select 1 from data_source');
+    const status = await imported(alice, fixture('semrush/organic-positions.csv'), 'organic-positions.csv', { format: 'keyword-planner', territory: 'US' });
+    expect(status.state).toBe('failed');
+    expect(status.error).toMatch(/^This is not a Google Ads Keyword Planner download/);
+    expect(await count('select 1 from serp_observation')).toBe(before);
+    expect(await count('select 1 from data_source')).toBe(sources);
+  });
+
+  it('answers 400 without a format or a file', async () => {
+    const noFormat = await upload(alice, 'x', 'x.csv', { territory: 'US' });
+    expect(noFormat).toMatchObject({ status: 400, body: { message: 'Choose what kind of file this is.' } });
+    const form = new FormData();
+    form.append('format', 'serp');
+    const noFile = await fetch(`${testApp.baseUrl}/rest/imports`, { method: 'POST', headers: { cookie: alice.cookie, [csrfHeaderName]: alice.csrfToken }, body: form });
+    expect(noFile.status).toBe(400);
+  });
+
+  it('keeps each import its owner\'s: another user sees none of them and cannot read or delete one', async () => {
+    const mine = await json<ImportStatus[]>(await alice.get('/rest/imports'));
+    expect(mine.length).toBeGreaterThanOrEqual(5);
+    expect(await json<ImportStatus[]>(await bob.get('/rest/imports'))).toEqual([]);
+    expect((await bob.get(`/rest/imports/${gscId}`)).status).toBe(404);
+    expect((await bob.request('DELETE', `/rest/imports/${gscId}`, { [csrfHeaderName]: bob.csrfToken })).status).toBe(404);
+    expect(await (await bob.get('/rest/imports/history')).text()).toBe('keyword,territory,date,position,url,title,volume,cpc,competition,difficulty,clicks,impressions\r\n');
+    const visitor = await fetch(`${testApp.baseUrl}/rest/imports`, { headers: { accept: 'application/json' } });
+    expect(visitor.status).toBe(401);
+  });
+
+  it('exports the full history and imports it back exactly, on a fresh account', async () => {
+    const history = await (await alice.get('/rest/imports/history')).text();
+    const lines = history.trimEnd().split('\r\n');
+    expect(lines.length - 1).toBe(await count('select 1 from serp_observation where owner_user_id = $1', [aliceUser.id]));
+
+    // Carol moves her archive: the same file lands for her as her own results, and her export is the same bytes.
+    const carol = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['free'] }));
+    const status = await imported(carol, history, 'history.csv', { format: 'serp', territory: 'US' });
+    expect(status.import).toMatchObject({ rowsRead: lines.length - 1, rowsLanded: lines.length - 1, rowsRejected: 0 });
+    expect(await (await carol.get('/rest/imports/history')).text()).toBe(history);
+  });
+
+  it('deletes an import with everything it brought', async () => {
+    const stupski = await count(`select 1 from domain where name = 'stupski.org'`);
+    expect(stupski).toBe(1);
+    const response = await alice.request('DELETE', `/rest/imports/${gscId}`, { [csrfHeaderName]: alice.csrfToken });
+    expect(response.status).toBe(200);
+    expect(await json(response)).toMatchObject({ deleted: true, removed: { observations: 1000 } });
+    // Carol's re-import holds the same results as her own: her rows take over the month, Alice's are gone.
+    expect(await count(`select 1 from serp_observation o join data_source s on s.id = o.source_id where s.owner_user_id = $1 and s.label = 'stupski-performance.zip'`, [aliceUser.id])).toBe(0);
+    expect(await count(`select 1 from data_import where id = $1`, [gscId])).toBe(0);
+    expect((await alice.get(`/rest/imports/${gscId}`)).status).toBe(404);
+  });
+
+  it('deletes everything when no one else holds the rows', async () => {
+    const file = 'keyword,territory,date,position,url,title\nonly mine,DE,2026-05-02,1,https://only-mine.test/a,A\n';
+    const status = await imported(bob, file, 'mine.csv', { format: 'serp', territory: 'DE' });
+    expect(status.import.rowsLanded).toBe(1);
+    expect(await count(`select 1 from domain_month where domain_id = (select id from domain where name = 'only-mine.test')`)).toBe(1);
+    await bob.request('DELETE', `/rest/imports/${status.id}`, { [csrfHeaderName]: bob.csrfToken });
+    expect(await count(`select 1 from keyword where term = 'only mine'`)).toBe(0);
+    expect(await count(`select 1 from domain where name = 'only-mine.test'`)).toBe(0);
+    expect(await count(`select 1 from page where url = 'https://only-mine.test/a'`)).toBe(0);
+    expect(await count(`select 1 from organic_rank where territory = 'DE'`)).toBe(0);
+    expect(await count(`select 1 from domain_month where territory = 'DE'`)).toBe(0);
+  });
+});

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { createWarehouseSource, landWarehouseRows, removeWarehouseSource, warehouseRowProblem, type WarehouseRow } from '@serpwise/research';
+import pg from 'pg';
+import { createTestDatabase, type TestDatabase } from '../../infra/test/test-services.js';
+
+jest.setTimeout(60_000);
+
+let database: TestDatabase;
+let client: pg.Client;
+const alice = '00000000-0000-4000-8000-00000000a11c';
+const bob = '00000000-0000-4000-8000-000000000b0b';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+});
+
+afterAll(async () => {
+  await client?.end();
+  await database?.drop();
+});
+
+const serp = (keyword: string, position: number, url: string, date = '2026-03-14', extra: Partial<WarehouseRow> = {}): WarehouseRow => ({
+  keyword, territory: 'US', date, position, url, title: `${keyword} ${position}`, ...extra,
+});
+
+const rows: WarehouseRow[] = [
+  serp('Running  Shoes', 1, 'https://www.shoes.test/running', '2026-03-14', { volume: 1000, cpc: 1.5 }),
+  serp('running shoes', 2, 'https://runners.test/best'),
+  serp('running shoes', 1, 'https://runners.test/best', '2026-03-20'),
+  serp('trail shoes', 4, 'https://shoes.test/trail', '2026-04-02', { clicks: 17, impressions: 400 }),
+  { keyword: 'hiking boots', territory: 'US', date: '2026-04-01', volume: 320, volumeHistory: [100, 200, 320], cpc: 0.8 },
+];
+
+describe('landWarehouseRows', () => {
+  it('lands results, keywords, pages and monthly ranks, rolls up the months, and adds nothing the second time', async () => {
+    const source = await createWarehouseSource(client, { kind: 'import', label: 'test.csv', ownerUserId: alice });
+    const first = await landWarehouseRows(client, source, rows);
+    expect(first).toMatchObject({ rows: 5, landed: 5, duplicates: 0, keywordsAdded: 3, domainsAdded: 2, pagesAdded: 3, months: ['2026-03-01', '2026-04-01'] });
+    // March: running shoes position 1 was seen on the 14th (shoes.test) and the 20th (runners.test): the newest day wins the month.
+    expect(first.ranksAdded).toBe(3);
+    const ranks = await database.query<{ month: string; term: string; position: number; url: string; clicks: number }>(
+      `select to_char(r.month, 'YYYY-MM') as month, k.term, r.position, p.url, r.clicks from organic_rank r
+       join keyword k on k.id = r.keyword_id join page p on p.id = r.page_id order by 1, 2, 3`);
+    expect(ranks).toEqual([
+      { month: '2026-03', term: 'running shoes', position: 1, url: 'https://runners.test/best', clicks: 276 },
+      { month: '2026-03', term: 'running shoes', position: 2, url: 'https://runners.test/best', clicks: 158 },
+      { month: '2026-04', term: 'trail shoes', position: 4, url: 'https://shoes.test/trail', clicks: 17 },
+    ]);
+    const [boots] = await database.query(`select volume, volume_history, to_char(history_start, 'YYYY-MM-DD') as start, cpc::float as cpc from keyword where term = 'hiking boots'`);
+    expect(boots).toEqual({ volume: 320, volume_history: [100, 200, 320], start: '2026-02-01', cpc: 0.8 });
+    const months = await database.query(`select d.name, to_char(m.month, 'YYYY-MM') as month, m.organic_keywords from domain_month m join domain d on d.id = m.domain_id order by 1, 2`);
+    expect(months).toEqual([
+      { name: 'runners.test', month: '2026-03', organic_keywords: 1 },
+      { name: 'shoes.test', month: '2026-04', organic_keywords: 1 },
+    ]);
+
+    const again = await landWarehouseRows(client, source, rows);
+    expect(again).toMatchObject({ rows: 5, landed: 0, duplicates: 5, keywordsAdded: 0, pagesAdded: 0, ranksAdded: 0 });
+    expect(await database.query('select count(*)::int as n from serp_observation')).toEqual([{ n: 4 }]);
+  });
+
+  it('keeps another owner\'s results apart, and removing a source takes what it brought and hands the month to the other', async () => {
+    const bobs = await createWarehouseSource(client, { kind: 'import', label: 'bob.csv', ownerUserId: bob });
+    const landed = await landWarehouseRows(client, bobs, [serp('running shoes', 1, 'https://runners.test/best', '2026-03-20'), serp('bob term', 1, 'https://bob.test/')]);
+    expect(landed).toMatchObject({ landed: 2, keywordsAdded: 1, ranksAdded: 1 });
+
+    const [alices] = await database.query<{ id: number }>(`select id from data_source where owner_user_id = $1`, [alice]);
+    const removed = await removeWarehouseSource(client, alices!.id);
+    expect(removed).toMatchObject({ observations: 4, ranks: 3, months: ['2026-03-01', '2026-04-01'] });
+    expect(await database.query(`select term from keyword order by term`)).toEqual([{ term: 'bob term' }, { term: 'running shoes' }]);
+    expect(await database.query(`select name from domain order by name`)).toEqual([{ name: 'bob.test' }, { name: 'runners.test' }]);
+    const ranks = await database.query(`select k.term, r.position, r.source_id from organic_rank r join keyword k on k.id = r.keyword_id order by 1`);
+    expect(ranks).toEqual([{ term: 'bob term', position: 1, source_id: bobs.sourceId }, { term: 'running shoes', position: 1, source_id: bobs.sourceId }]);
+    expect(await database.query(`select count(*)::int as n from data_source where id = $1`, [alices!.id])).toEqual([{ n: 0 }]);
+    expect(await database.query(`select count(*)::int as n from domain_month where domain_id = (select id from domain where name = 'runners.test')`)).toEqual([{ n: 1 }]);
+  });
+
+  it('names what is wrong with a row', () => {
+    expect(warehouseRowProblem(serp('ok', 1, 'https://ok.test/'))).toBeNull();
+    expect(warehouseRowProblem(serp(' ', 1, 'https://ok.test/'))).toBe('The keyword is empty.');
+    expect(warehouseRowProblem(serp('x', 0, 'https://ok.test/'))).toBe('The position "0" is not a whole number from 1 to 1000.');
+    expect(warehouseRowProblem(serp('x', 1, 'ftp://ok.test/'))).toBe('The URL "ftp://ok.test/" is not an http(s) address of a site.');
+    expect(warehouseRowProblem(serp('x', 1, 'https://ok.test/', '2026-13-01'))).toBe('The date "2026-13-01" is not a date (YYYY-MM-DD).');
+    expect(warehouseRowProblem({ ...serp('x', 1, 'https://ok.test/'), territory: 'usa' })).toBe('The territory "usa" is not a territory code.');
+  });
+});
+
+describe('landWarehouseRows on a session that already used temporary tables', () => {
+  it('keeps the session\'s temp_buffers and lands the rows', async () => {
+    const session = new pg.Client({ connectionString: database.url });
+    await session.connect();
+    try {
+      await session.query('create temp table scratch_before as select 1 as x');
+      await session.query('select * from scratch_before');
+      const source = await createWarehouseSource(session, { kind: 'provider', label: 'fetch', ownerUserId: null });
+      const result = await landWarehouseRows(session, source, [serp('temp buffers term', 3, 'https://temp.test/')]);
+      expect(result).toMatchObject({ landed: 1, keywordsAdded: 1 });
+      expect(await database.query(`select owner_user_id from serp_observation where source_id = $1`, [source.sourceId])).toEqual([{ owner_user_id: null }]);
+    } finally {
+      await session.end();
+    }
+  });
+});

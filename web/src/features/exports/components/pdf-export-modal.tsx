@@ -1,0 +1,243 @@
+import {
+  pdfExportMessages,
+  reportDesigns,
+  reportSections,
+  reportTemplates,
+  reportTemplateSections,
+  reportTextLimits,
+  styleIdOfReportDesign,
+  type ExportableElement,
+  type PdfExportStatus,
+  type PdfReportFrequency,
+  type ReportDesign,
+  type ReportTemplate,
+} from '@serpwise/contracts';
+import { useState, type FormEvent } from 'react';
+import { FormMessages } from '../../../components/form/form-messages';
+import { TextareaWithCounter } from '../../../components/form/textarea-with-counter';
+import { Modal } from '../../../components/ui/modal';
+import { notify } from '../../../components/ui/notifications';
+import { errorsOf } from '../../../lib/api-client';
+import { useActiveState } from '../../auth/api/get-active-state';
+import { useProjects } from '../../projects/api/projects';
+import { newPdfSessionId, useSendPdfExport, type PdfExportMode } from '../api/pdf-export';
+import { useExportNotices } from './export-notices';
+import { ReportDeliveryFields } from './report-delivery-fields';
+
+export interface PdfExportModalProps {
+  domain: string;
+  countryCode: string;
+  /** The screen it was opened on (the PDF export state's sectionName). */
+  sectionName?: string;
+  onClose: () => void;
+}
+
+const modeLabels: Record<PdfExportMode, string> = { download: 'Download', email: 'Email only', schedule: 'Schedule' };
+
+/** The template's sections, selected, in its order; the rest after them, unselected. */
+const elementsOf = (template: ReportTemplate): ExportableElement[] => {
+  const chosen = reportTemplateSections[template];
+  const rest = reportSections.map((section) => section.printId).filter((id) => !chosen.includes(id));
+  return [...chosen, ...rest].map((printId, order) => ({ printId, isSelected: chosen.includes(printId), order }));
+};
+
+const titleOf = (printId: string) => reportSections.find((section) => section.printId === printId)?.title ?? printId;
+
+/**
+ * The PDF export modal (03 §2, §3 PDF export state, §4 PDF export modes): template and design, the texts, the
+ * sections in their order, white label for full recon users, and where it goes — Download (followed as 'Generating
+ * PDF…' → 'Exported PDF'), Email only, or Schedule (WEEKLY or MONTHLY, optionally saving a project alert).
+ */
+export function PdfExportModal({ domain, countryCode, sectionName, onClose }: PdfExportModalProps) {
+  const { data: state } = useActiveState();
+  const isRecon = state?.user.isFullReconUser ?? false;
+  const [template, setTemplate] = useState<ReportTemplate>('Comprehensive');
+  const [design, setDesign] = useState<ReportDesign>('Surf');
+  const [customTitle, setCustomTitle] = useState('');
+  const [preparedBy, setPreparedBy] = useState('');
+  const [preparedFor, setPreparedFor] = useState('');
+  const [comments, setComments] = useState('');
+  const [elements, setElements] = useState<ExportableElement[]>(() => elementsOf('Comprehensive'));
+  const [whiteLabel, setWhiteLabel] = useState(false);
+  const [mode, setMode] = useState<PdfExportMode>('download');
+  const [emailCsv, setEmailCsv] = useState('');
+  const [sendReportToSelf, setSendReportToSelf] = useState(true);
+  const [frequency, setFrequency] = useState<PdfReportFrequency>('WEEKLY');
+  const [sendAlerts, setSendAlerts] = useState(false);
+  const [chosenProjectId, setProjectId] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const projects = useProjects(mode === 'schedule' || mode === 'email');
+  // The alert's project: the user's choice, else the project tracking this domain.
+  const projectId = chosenProjectId ?? projects.data?.find((project) => project.primaryDomainName === domain)?.id ?? '';
+  const send = useSendPdfExport();
+  const notices = useExportNotices();
+
+  const chooseTemplate = (next: ReportTemplate) => {
+    setTemplate(next);
+    setElements(elementsOf(next));
+  };
+  const toggle = (printId: string) => setElements((current) => current.map((element) => (element.printId === printId ? { ...element, isSelected: !element.isSelected } : element)));
+  const move = (index: number, by: -1 | 1) =>
+    setElements((current) => {
+      const next = [...current];
+      const target = index + by;
+      if (target < 0 || target >= next.length) return current;
+      [next[index], next[target]] = [next[target]!, next[index]!];
+      return next.map((element, order) => ({ ...element, order }));
+    });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const alert = mode !== 'download' && sendAlerts;
+    setFormError(alert && !projectId ? pdfExportMessages.alertProject : null);
+    if (alert && !projectId) return;
+    const sessionId = newPdfSessionId();
+    const fields: Record<string, string> = {
+      sessionId,
+      itemName: domain,
+      countryCode,
+      sectionName: sectionName ?? '',
+      template,
+      styleId: String(styleIdOfReportDesign(design)),
+      customTitle,
+      preparedBy,
+      preparedFor,
+      comments,
+      elements: JSON.stringify(elements),
+      whiteLabel: String(isRecon && whiteLabel),
+      sendByEmail: String(mode === 'email'),
+      scheduleReport: String(mode === 'schedule'),
+      sendReportToSelf: String(mode !== 'download' && sendReportToSelf),
+      emailCsv: mode === 'download' ? '' : emailCsv,
+      ...(mode === 'schedule' ? { frequency } : {}),
+      sendAlerts: String(alert),
+      ...(alert ? { alertConfig: JSON.stringify({ projectId }) } : {}),
+    };
+    send.mutate(
+      { mode, fields },
+      {
+        onSuccess: (answer) => {
+          onClose();
+          if (mode === 'download') notices.followPdf(answer as PdfExportStatus);
+          else if (mode === 'email') notify(`${pdfExportMessages.emailed} It goes to ${[...(sendReportToSelf ? ['you'] : []), ...(emailCsv.trim() ? [emailCsv.trim()] : [])].join(' and ')}.`, { type: 'success' });
+          else notify(pdfExportMessages.scheduled, { type: 'success', action: '/account/scheduled-pdf-reports', actionText: 'See scheduled reports' });
+        },
+      },
+    );
+  };
+
+  const footer = (
+    <>
+      <button type="button" className="button button--ghost" onClick={onClose}>
+        Cancel
+      </button>
+      <button type="submit" form="pdf-export-form" className="button button--primary" disabled={send.isPending || !elements.some((element) => element.isSelected)}>
+        {mode === 'download' ? 'Export PDF' : mode === 'email' ? 'Send PDF' : 'Schedule report'}
+      </button>
+    </>
+  );
+
+  return (
+    <Modal open title={`PDF report for ${domain}`} onClose={onClose} footer={footer} size="large">
+      <form id="pdf-export-form" className="form pdf-export" onSubmit={submit} noValidate>
+        <div className="pdf-export__columns">
+          <div>
+            <div className="field">
+              <label htmlFor="pdf-template">Template</label>
+              <select id="pdf-template" value={template} onChange={(event) => chooseTemplate(event.target.value as ReportTemplate)}>
+                {reportTemplates.map((name) => (
+                  <option key={name}>{name}</option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="pdf-design">Design</label>
+              <select id="pdf-design" value={design} onChange={(event) => setDesign(event.target.value as ReportDesign)}>
+                {reportDesigns.map((name) => (
+                  <option key={name}>{name}</option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="pdf-title">Custom title</label>
+              <input id="pdf-title" value={customTitle} maxLength={reportTextLimits.title} placeholder={`${template} Report for ${domain}`} onChange={(event) => setCustomTitle(event.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor="pdf-prepared-by">Prepared by</label>
+              <input id="pdf-prepared-by" value={preparedBy} maxLength={reportTextLimits.preparedBy} onChange={(event) => setPreparedBy(event.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor="pdf-prepared-for">Prepared for</label>
+              <input id="pdf-prepared-for" value={preparedFor} maxLength={reportTextLimits.preparedFor} onChange={(event) => setPreparedFor(event.target.value)} />
+            </div>
+            <TextareaWithCounter label="Comments" value={comments} onChange={setComments} maxLength={reportTextLimits.comments} />
+            {isRecon && (
+              <label className="checkbox">
+                <input type="checkbox" checked={whiteLabel} onChange={(event) => setWhiteLabel(event.target.checked)} /> White label (your report design from{' '}
+                <a href="/account/reportdesign">Report design</a>)
+              </label>
+            )}
+          </div>
+          <fieldset className="pdf-export__sections">
+            <legend>Sections</legend>
+            <ol>
+              {elements.map((element, index) => (
+                <li key={element.printId}>
+                  <label className="checkbox">
+                    <input type="checkbox" checked={element.isSelected} onChange={() => toggle(element.printId)} /> {titleOf(element.printId)}
+                  </label>
+                  <span className="pdf-export__order">
+                    <button type="button" className="button button--small button--ghost" aria-label={`Move ${titleOf(element.printId)} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+                      ↑
+                    </button>
+                    <button type="button" className="button button--small button--ghost" aria-label={`Move ${titleOf(element.printId)} down`} disabled={index === elements.length - 1} onClick={() => move(index, 1)}>
+                      ↓
+                    </button>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </fieldset>
+        </div>
+
+        <fieldset className="pdf-export__modes">
+          <legend>Send</legend>
+          {(Object.keys(modeLabels) as PdfExportMode[]).map((value) => (
+            <label key={value} className="radio">
+              <input type="radio" name="pdf-mode" value={value} checked={mode === value} onChange={() => setMode(value)} /> {modeLabels[value]}
+            </label>
+          ))}
+        </fieldset>
+
+        {mode !== 'download' && (
+          <div className="pdf-export__delivery">
+            <ReportDeliveryFields
+              {...(mode === 'schedule' ? { frequency, onFrequency: setFrequency } : {})}
+              sendReportToSelf={sendReportToSelf}
+              onSendReportToSelf={setSendReportToSelf}
+              emailCsv={emailCsv}
+              onEmailCsv={setEmailCsv}
+            />
+            <label className="checkbox">
+              <input type="checkbox" checked={sendAlerts} onChange={(event) => setSendAlerts(event.target.checked)} /> Save as a project alert
+            </label>
+            {sendAlerts && (
+              <div className="field">
+                <label htmlFor="pdf-project">Project</label>
+                <select id="pdf-project" value={projectId} onChange={(event) => setProjectId(event.target.value)}>
+                  <option value="">Select a project</option>
+                  {(projects.data ?? []).map((project) => (
+                    <option key={project.id} value={project.id}>
+                      {project.projectName}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+          </div>
+        )}
+        <FormMessages formError={formError} serverErrors={errorsOf(send.error)} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,115 @@
+import { Link, useParams } from 'react-router';
+import { formatDate } from '../../../lib/format';
+import { useActiveState } from '../../auth/api/get-active-state';
+import { useReconReports } from '../api/recon';
+
+const products: Record<string, { heading: string; text: string }> = {
+  seo: { heading: 'SEO recon reports', text: 'Track where a client ranks against its competitors for the keywords that matter, month after month.' },
+  ppc: { heading: 'PPC recon reports', text: 'Follow the keywords a client buys and see who outranks it organically while the ads run.' },
+};
+
+/** /recon (and its public product pages /recon/{name}): visitors see what recon reports are; users see their reports. */
+export function ReconListPage() {
+  const { data, isPending } = useActiveState();
+  if (isPending) return <p className="page">Loading…</p>;
+  return data?.user.isLoggedIn ? <ReconReportList /> : <ReconProductPage />;
+}
+
+/** The public product page: what a recon report is, with sign-up. */
+export function ReconProductPage() {
+  const { product } = useParams();
+  const { data } = useActiveState();
+  const focus = product ? products[product] : undefined;
+  return (
+    <div className="page recon recon-product">
+      <section className="tool-hero">
+        <div>
+          <h1>{focus?.heading ?? 'Keyword Recon Reports'}</h1>
+          <p>
+            {focus?.text ??
+              'A recon report follows one client domain, its keywords and its competitors. Every month you see who moved up, who dropped, and the full results page of each keyword — ready to share.'}
+          </p>
+          <div className="actions">
+            {data?.user.isLoggedIn ? (
+              <Link className="button button--primary" to="/recon/create/seo">
+                Create a recon report
+              </Link>
+            ) : (
+              <>
+                <Link className="button button--primary" to="/freeaccount">
+                  Sign Up
+                </Link>
+                <Link className="button" to="/auth/login?returnUrl=%2Frecon">
+                  Log in
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
+        <ul className="feature-list">
+          <li>Your client's domain and up to 10 competitors on the same keywords</li>
+          <li>Live ranking: this month's positions and the change since last month</li>
+          <li>Each keyword's results page and a 12-month position history</li>
+          <li>White-labelled reports on the full recon plan</li>
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function ReconReportList() {
+  const reports = useReconReports();
+  return (
+    <div className="page recon">
+      <header className="recon__head">
+        <h1>Recon reports</h1>
+        <div className="actions">
+          <Link className="button button--primary" to="/recon/create/seo">
+            New SEO report
+          </Link>
+          <Link className="button" to="/recon/create/ppc">
+            New PPC report
+          </Link>
+        </div>
+      </header>
+      {reports.isPending ? (
+        <p>Loading…</p>
+      ) : !reports.data?.length ? (
+        <p className="muted">No recon reports yet. Create one to follow a client domain against its competitors.</p>
+      ) : (
+        <table className="recon-table">
+          <thead>
+            <tr>
+              <th>Report</th>
+              <th>Type</th>
+              <th>Domain</th>
+              <th>Keywords</th>
+              <th>Competitors</th>
+              <th>Created</th>
+              <th aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {reports.data.map((report) => (
+              <tr key={report.id}>
+                <td>
+                  <Link to={`/recon/live-ranking/${report.id}`}>{report.name}</Link>
+                </td>
+                <td>{report.type.toUpperCase()}</td>
+                <td>
+                  {report.primaryDomain} ({report.territory})
+                </td>
+                <td>{report.keywordCount}</td>
+                <td>{report.competitors.length}</td>
+                <td>{formatDate(report.createdAt)}</td>
+                <td>
+                  <Link to={`/recon/edit?id=${report.id}`}>Edit</Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { importJob, type ImportResult, type JobPayload } from '@serpwise/contracts';
+import { JobRecordRepository } from '@serpwise/database';
+import { importErrorReportKey, importFileKey, importPayloadOf, type FileStore, type FileUpload } from '@serpwise/backend/platform';
+import { createWarehouseSource, importParsers, landWarehouseRows, WrongFileError, type ParsedItem, type WarehouseRow } from '@serpwise/research';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { UnrecoverableError } from 'bullmq';
+import { once } from 'node:events';
+import type pg from 'pg';
+import { JobCancelledError, type JobContext, type JobHandler } from '../jobs/job-handler.js';
+
+/** Progress is written (row, socket event) at most this often, and at the end. */
+const progressEveryMs = 400;
+
+/** A CSV cell: quoted when it holds a comma, quote or line break (the reason text may quote the bad value). */
+const csvCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+
+/**
+ * Imports one uploaded file: streams it from the file store through the parser of its format, hands the good rows
+ * to the warehouse writer (COPY, natural keys, roll-up of the months touched) and writes every bad row with its line
+ * and reason to the error report. All rows land in one transaction with the import's data_source: a file the parser
+ * refuses (not what it claims to be) or a cancelled import lands nothing. Counts go out live in the status message.
+ */
+export class ImportProcessor implements JobHandler<typeof importJob> {
+  readonly contract = importJob;
+
+  constructor(
+    private readonly em: () => EntityManager,
+    private readonly pool: pg.Pool,
+    private readonly files: FileStore,
+  ) {}
+
+  async handle(payload: JobPayload<typeof importJob>, context: JobContext): Promise<ImportResult> {
+    const record = await new JobRecordRepository(this.em()).findById(payload.jobId);
+    const userId = record?.owner.userId;
+    if (!record || !userId) throw new UnrecoverableError('The import has no record or no owner');
+    const job = importPayloadOf(record);
+
+    const client = await this.pool.connect();
+    try {
+      // A second attempt after the rows were committed finds them recorded: report them, land nothing again.
+      const earlier = await client.query<{ source_id: number | null; rows_read: number; rows_landed: number; rows_duplicate: number; rows_rejected: number }>(
+        'select source_id, rows_read, rows_landed, rows_duplicate, rows_rejected from data_import where id = $1', [payload.jobId]);
+      const done = earlier.rows[0];
+      if (!done) throw new UnrecoverableError('The import has no data_import row');
+      if (done.source_id !== null) {
+        return { rowsRead: done.rows_read, rowsLanded: done.rows_landed, rowsDuplicate: done.rows_duplicate, rowsRejected: done.rows_rejected, months: [] };
+      }
+      return await this.run(client, userId, payload.jobId, job, context);
+    } finally {
+      client.release();
+    }
+  }
+
+  private async run(client: pg.PoolClient, userId: string, jobId: string, job: ReturnType<typeof importPayloadOf>, context: JobContext): Promise<ImportResult> {
+    const parser = importParsers[job.format];
+    const file = await this.files.read(importFileKey(userId, jobId));
+    let bytesRead = 0;
+    async function* counted() {
+      for await (const chunk of file as AsyncIterable<Buffer>) {
+        bytesRead += chunk.length;
+        yield chunk;
+      }
+    }
+    const counts = { read: 0, rejected: 0 };
+    let report: FileUpload | null = null;
+    let lastProgress = 0;
+    const progress = async (message: string, force = false) => {
+      if (!force && Date.now() - lastProgress < progressEveryMs) return;
+      lastProgress = Date.now();
+      // Reading the file is counted as 90 % of the work; moving the rows into the warehouse is the rest.
+      const active = await context.progress(Math.floor(Math.min(bytesRead, job.fileBytes) * 0.9), job.fileBytes, message);
+      if (!active) throw new JobCancelledError();
+    };
+    const readMessage = () => `Reading the file: ${counts.read.toLocaleString('en-US')} rows${counts.rejected ? `, ${counts.rejected.toLocaleString('en-US')} rejected` : ''}`;
+    const writeProblem = async (item: Extract<ParsedItem, { problem: string }>) => {
+      if (!report) {
+        report = await this.files.create(importErrorReportKey(userId, jobId));
+        report.stream.write('line,reason\n');
+      }
+      if (!report.stream.write(`${item.line},${csvCell(item.problem)}\n`)) await once(report.stream, 'drain');
+    };
+    const items = parser(counted(), { territory: job.territory, domain: job.domain, date: job.date }, job.fileName);
+    async function* goodRows(): AsyncGenerator<WarehouseRow> {
+      for await (const item of items) {
+        counts.read++;
+        if (item.problem !== undefined) {
+          counts.rejected++;
+          await writeProblem(item);
+        } else yield item.row;
+        await progress(readMessage());
+      }
+      // The file is read; the writer now moves the rows into the warehouse and rolls up the months.
+      await progress(`Adding ${(counts.read - counts.rejected).toLocaleString('en-US')} rows to the research data…`, true);
+    }
+
+    await progress('Reading the file…', true);
+    try {
+      await client.query('begin');
+      const source = await createWarehouseSource(client, {
+        kind: 'import',
+        label: job.fileName,
+        details: { importId: jobId, format: job.format, territory: job.territory, domain: job.domain },
+        ownerUserId: userId,
+      });
+      const landed = await landWarehouseRows(client, source, goodRows(), { inTransaction: true });
+      await client.query(
+        `update data_import set source_id = $2, rows_read = $3, rows_landed = $4, rows_duplicate = $5, rows_rejected = $6,
+           error_report_key = $7, finished_at = now() where id = $1`,
+        [jobId, source.sourceId, counts.read, landed.landed, landed.duplicates, counts.rejected, counts.rejected ? importErrorReportKey(userId, jobId) : null]);
+      const finished = report as FileUpload | null;
+      if (finished) await finished.commit();
+      await client.query('commit');
+      if (counts.rejected) await new JobRecordRepository(this.em()).mergePayload(jobId, { errorReport: true });
+      await progress(`Imported ${landed.landed.toLocaleString('en-US')} of ${counts.read.toLocaleString('en-US')} rows`, true).catch(() => undefined);
+      return { rowsRead: counts.read, rowsLanded: landed.landed, rowsDuplicate: landed.duplicates, rowsRejected: counts.rejected, months: landed.months };
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      const unfinished = report as FileUpload | null;
+      if (unfinished) await unfinished.abort();
+      // Not what it claims to be: refused whole, and retrying would not change that.
+      if (error instanceof WrongFileError) throw new UnrecoverableError(error.message);
+      throw error;
+    }
+  }
+}
