@@ -1,5 +1,5 @@
 import { contactEventTypes, type ContactEventType, type ContactSummary } from '@serpwise/contracts';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { TextareaWithCounter } from '../../../../components/form/textarea-with-counter';
 import { Spinner } from '../../../../components/ui/spinner';
 import { errorsOf } from '../../../../lib/api-client';
@@ -16,6 +16,7 @@ const emptyEvent = { eventType: 'email' as ContactEventType, eventDate: '', cont
 function EventForm({ contacts, onAdd }: { contacts: ContactSummary[]; onAdd: (event: typeof emptyEvent) => Promise<boolean> }) {
   const [event, setEvent] = useState(emptyEvent);
   const [saving, setSaving] = useState(false);
+  const id = useId();
   const submit = async (formEvent: FormEvent) => {
     formEvent.preventDefault();
     setSaving(true);
@@ -24,24 +25,24 @@ function EventForm({ contacts, onAdd }: { contacts: ContactSummary[]; onAdd: (ev
   };
   return (
     <form className="msf-form" aria-label="Add a contact event" onSubmit={(formEvent) => void submit(formEvent)}>
-      <label className="field">
-        <span>Event type</span>
-        <select value={event.eventType} onChange={(change) => setEvent({ ...event, eventType: change.target.value as ContactEventType })}>
+      <div className="field">
+        <label htmlFor={`${id}-type`}>Event type</label>
+        <select id={`${id}-type`} value={event.eventType} onChange={(change) => setEvent({ ...event, eventType: change.target.value as ContactEventType })}>
           {contactEventTypes.map((type) => (
             <option key={type} value={type}>
               {eventTypeNames[type]}
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <label className="field">
         <span>Event date</span>
         <input type="date" value={event.eventDate} onChange={(change) => setEvent({ ...event, eventDate: change.target.value })} />
       </label>
       {contacts.length > 0 && (
-        <label className="field">
-          <span>Contact</span>
-          <select value={event.contactId} onChange={(change) => setEvent({ ...event, contactId: change.target.value })}>
+        <div className="field">
+          <label htmlFor={`${id}-contact`}>Contact</label>
+          <select id={`${id}-contact`} value={event.contactId} onChange={(change) => setEvent({ ...event, contactId: change.target.value })}>
             <option value="">A new contact…</option>
             {contacts.map((contact) => (
               <option key={contact.contactId} value={contact.contactId}>
@@ -49,7 +50,7 @@ function EventForm({ contacts, onAdd }: { contacts: ContactSummary[]; onAdd: (ev
               </option>
             ))}
           </select>
-        </label>
+        </div>
       )}
       {!event.contactId && (
         <>

@@ -81,7 +81,7 @@ describe('link notes (02 §5 textarea limit, §4 Delete / Keep)', () => {
     expect(calls('DeleteLinkNote')).toHaveLength(0);
     expect(screen.getByText('Pitched the guest post')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Delete note' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Delete', exact: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await screen.findByText('No notes yet.');
     expect(calls('DeleteLinkNote').map((query) => query.get('noteRowId'))).toEqual(['1a2b3c4d-0000-4000-8000-000000000000']);
   });

@@ -52,6 +52,9 @@ function TaskForm({ label, initial, submitText, onSubmit, onCancel }: { label: s
 function TaskRow({ task }: { task: LinkTask }) {
   const run = useOutreachChange();
   const [editing, setEditing] = useState(false);
+  // The box shows the user's tick while it is saved; then the refreshed task (or, on failure, the saved state).
+  const [pendingDone, setPendingDone] = useState<boolean | null>(null);
+  const isComplete = pendingDone ?? task.isComplete;
   if (editing)
     return (
       <li>
@@ -69,13 +72,17 @@ function TaskRow({ task }: { task: LinkTask }) {
       </li>
     );
   return (
-    <li className={task.isComplete ? 'msf-records__done' : undefined}>
+    <li className={isComplete ? 'msf-records__done' : undefined}>
       <label className="msf-records__check">
         <input
           type="checkbox"
           aria-label={`Done: ${task.title}`}
-          checked={task.isComplete}
-          onChange={(event) => void run(() => updateLinkTask(task.taskRowId, { isComplete: event.target.checked }))}
+          checked={isComplete}
+          onChange={(event) => {
+            const next = event.target.checked;
+            setPendingDone(next);
+            void run(() => updateLinkTask(task.taskRowId, { isComplete: next })).then(() => setPendingDone(null));
+          }}
         />
         <span className="msf-records__title">{task.title}</span>
       </label>

@@ -1,6 +1,6 @@
 import { projectLimits, type RelationshipId } from '@serpwise/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { StarRating } from '../../../../components/ui/star-rating';
 import { TagInput } from '../../../../components/ui/tag-input';
 import { projectKeys } from '../../api/base';
@@ -34,10 +34,12 @@ export function RelationshipEditor({ subject, relationship }: { subject: Outreac
   const run = useOutreachChange();
   const choices = useQuery({ queryKey: [...projectKeys.all, 'relationships'], queryFn: getRelationships, staleTime: Infinity });
   const [pending, setPending] = useState<RelationshipId | null>(null);
+  const id = useId();
   return (
-    <label className="field msf-field--inline">
-      <span>Relationship</span>
+    <div className="field msf-field--inline">
+      <label htmlFor={id}>Relationship</label>
       <select
+        id={id}
         value={pending ?? relationship}
         disabled={!choices.data}
         onChange={(event) => {
@@ -52,7 +54,7 @@ export function RelationshipEditor({ subject, relationship }: { subject: Outreac
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 

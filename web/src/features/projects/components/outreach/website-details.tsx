@@ -1,5 +1,5 @@
 import { allProjectsId } from '@serpwise/contracts';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Spinner } from '../../../../components/ui/spinner';
 import { errorsOf } from '../../../../lib/api-client';
 import { formatDate, formatNumber } from '../../../../lib/format';
@@ -41,6 +41,7 @@ function MoveToProject({ domainId, projectId }: { domainId: string; projectId: s
   const run = useOutreachChange();
   const [target, setTarget] = useState('');
   const [moving, setMoving] = useState(false);
+  const id = useId();
   const choices = [{ id: allProjectsId, projectName: 'All Projects' }, ...(panel.projects ?? [])].filter((project) => project.id !== projectId);
   return (
     <form
@@ -56,9 +57,9 @@ function MoveToProject({ domainId, projectId }: { domainId: string; projectId: s
         });
       }}
     >
-      <label className="field msf-field--inline">
-        <span>Move to project</span>
-        <select value={target} onChange={(event) => setTarget(event.target.value)}>
+      <div className="field msf-field--inline">
+        <label htmlFor={id}>Move to project</label>
+        <select id={id} value={target} onChange={(event) => setTarget(event.target.value)}>
           <option value="">Choose a project…</option>
           {choices.map((project) => (
             <option key={project.id} value={project.id}>
@@ -66,7 +67,7 @@ function MoveToProject({ domainId, projectId }: { domainId: string; projectId: s
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <button type="submit" className="button button--small" disabled={!target || moving}>
         Move
       </button>
