@@ -177,7 +177,20 @@ describe('outreach in the projects side panel', () => {
     await saved(page, 'ProjectActions/MoveDomainToProject', () => website.getByRole('button', { name: 'Move', exact: true }).click());
     await website.getByText(/^In Launch/).waitFor();
 
+    // Another full user cannot open this website or link by their ids.
+    const domainId = new URL(page.url()).searchParams.get('domainId')!;
+    await website.getByRole('table', { name: 'Links of the website' }).getByRole('button', { name: urlName }).click();
+    await page.waitForURL((address) => address.searchParams.get('msf') === 'link-details');
+    const urlId = new URL(page.url()).searchParams.get('urlId')!;
+    const stranger = await newPage();
+    await logInThroughPage(stranger, stack.baseUrl, await createTestUser(stack.database, { roles: ['full'] }));
+    await stranger.goto(`${stack.baseUrl}/hq?msf=link-details&urlId=${urlId}`);
+    await stranger.getByRole('dialog', { name: 'Projects panel' }).getByRole('alert').filter({ hasText: 'Link not found.' }).waitFor();
+    await stranger.goto(`${stack.baseUrl}/hq?msf=website-details&domainId=${domainId}`);
+    await stranger.getByRole('dialog', { name: 'Projects panel' }).getByRole('alert').filter({ hasText: 'Website not found.' }).waitFor();
+
     // Deleting the link asks 'Are you absolutely sure?' and returns to the links list.
+    await page.goBack();
     await website.getByRole('table', { name: 'Links of the website' }).getByRole('button', { name: urlName }).click();
     await link.getByRole('button', { name: 'Delete link' }).click();
     const confirm = page.getByRole('dialog', { name: 'Are you absolutely sure?' });
