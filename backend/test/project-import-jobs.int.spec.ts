@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import {
-  keywordImportJob,
+  type keywordImportJob,
   projectMessages,
   type ImportAnswer,
   type JobStatus,
