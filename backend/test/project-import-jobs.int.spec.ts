@@ -38,15 +38,27 @@ let redis: Redis;
 let runner: JobRunner;
 /** Projects whose keyword-import jobs "die" in their first attempt right after the import committed (before the runner records it). */
 const dieAfterCommit = new Set<string>();
+/** Projects whose keyword-import jobs "die" in their first attempt halfway through the import, before it committed. */
+const dieMidImport = new Set<string>();
 
 /** The real keyword-import processor, except that a chosen job's first attempt is lost after its work committed. */
 function crashingOnce(real: KeywordImportProcessor): JobHandler<typeof keywordImportJob> {
   return {
     contract: real.contract,
     handle: async (payload, context) => {
-      const answer = await real.handle(payload, context);
       const record = await new JobRecordRepository(orm.em.fork()).findById(payload.jobId);
-      if (dieAfterCommit.has(String(record?.payload.projectId)) && context.attempt === 1) throw new Error('The worker died after the import committed');
+      const projectId = String(record?.payload.projectId);
+      const firstAttempt = context.attempt === 1;
+      let batches = 0;
+      const dying = {
+        ...context,
+        progress: async (done: number, total: number, message: string) => {
+          if (firstAttempt && dieMidImport.has(projectId) && done > 0 && ++batches === 2) throw new Error('The worker died mid-import');
+          return context.progress(done, total, message);
+        },
+      };
+      const answer = await real.handle(payload, dying);
+      if (firstAttempt && dieAfterCommit.has(projectId)) throw new Error('The worker died after the import committed');
       return answer;
     },
   };
@@ -212,6 +224,18 @@ describe('a large keyword import runs as a job', () => {
     expect(status.result).toMatchObject({ termCount: 1200, importId: jobId });
     expect(await rowCount(database, 'keyword_import', 'id = $1', [jobId])).toBe(1);
     expect(await rowCount(database, 'project_keyword', 'project_id = $1', [projectId])).toBe(1200);
+  });
+
+  it('lands exactly once when the worker dies halfway: nothing of the first attempt stays, the retry imports it all', async () => {
+    const { browser, projectId } = await owner();
+    dieMidImport.add(projectId);
+    const { jobId } = await queuedImport(browser, { projectId, terms: manyTerms(3500, 'halfway'), groupNameCsv: 'Halfway' });
+    const status = await finished(browser, jobId);
+    expect(status).toMatchObject({ state: 'completed', attempts: 2 });
+    expect(status.result).toMatchObject({ termCount: 3500, alreadyActiveTerms: [], importId: jobId });
+    expect(await rowCount(database, 'keyword_import', 'id = $1', [jobId])).toBe(1);
+    expect(await rowCount(database, 'project_keyword', 'project_id = $1 and import_id = $2', [projectId, jobId])).toBe(3500);
+    expect(await rowCount(database, 'keyword_group', 'project_id = $1', [projectId])).toBe(1);
   });
 
   it('NewProjectImport with many keywords makes the project at once and fills it in the job', async () => {
