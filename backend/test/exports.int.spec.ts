@@ -14,7 +14,7 @@ import { parseCsv, readXlsx } from '../../infra/test/spreadsheet-readers.js';
 import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import type { HttpSession } from '../../infra/test/http-session.js';
-import { ExportFileSweeper } from '../../worker/src/jobs/export-file-sweeper.js';
+import { JobFileSweeper } from '../../worker/src/jobs/job-file-sweeper.js';
 import { JobCancelledError, type JobContext } from '../../worker/src/jobs/job-handler.js';
 import { ExportProcessor } from '../../worker/src/processors/export.processor.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
@@ -296,7 +296,7 @@ describe('exports run by the worker', () => {
     expect(done.export.fileExpiresAt).toBe(new Date(new Date(done.finishedAt!).getTime() + 24 * 3_600_000).toISOString());
     const orm = await MikroORM.init(createOrmConfig({ databaseUrl: testApp.database.url, poolMax: 2 }));
     try {
-      const sweeper = new ExportFileSweeper(() => new JobRecordRepository(orm.em.fork()), new LocalFileStore(testApp.environment.DATA_DIR), pino({ level: 'silent' }), 24 * 3_600_000);
+      const sweeper = new JobFileSweeper(() => new JobRecordRepository(orm.em.fork()), new LocalFileStore(testApp.environment.DATA_DIR), pino({ level: 'silent' }), 24 * 3_600_000);
       expect(await sweeper.sweepOnce()).toBe(0);
       expect(await sweeper.sweepOnce(Date.now() + 25 * 3_600_000)).toBeGreaterThanOrEqual(1);
     } finally {

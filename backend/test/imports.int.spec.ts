@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { csrfHeaderName, type ImportStatus } from '@serpwise/contracts';
 import { zipSync } from 'fflate';
-import { readdirSync, readFileSync } from 'node:fs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { importFileKey, LocalFileStore } from '@serpwise/backend/platform';
+import { createOrmConfig, JobRecordRepository } from '@serpwise/database';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
+import { JobFileSweeper } from '../../worker/src/jobs/job-file-sweeper.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
 
 jest.setTimeout(Number(process.env.IMPORTS_TEST_TIMEOUT ?? 180_000));
@@ -20,6 +25,7 @@ let worker: RunningWorker;
 let alice: HttpSession;
 let bob: HttpSession;
 let aliceUser: TestUser;
+let bobUser: TestUser;
 
 const json = async <T>(response: Response) => (await response.json()) as T;
 
@@ -54,7 +60,8 @@ beforeAll(async () => {
   worker = await startWorker(testApp.environment, pino({ level: process.env.IMPORTS_TEST_LOG ?? 'silent' }), { httpPort: 0 });
   aliceUser = await createTestUser(testApp.database, { roles: ['free'] });
   alice = await loggedInSession(testApp.baseUrl, aliceUser);
-  bob = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['full'] }));
+  bobUser = await createTestUser(testApp.database, { roles: ['full'] });
+  bob = await loggedInSession(testApp.baseUrl, bobUser);
 });
 
 afterAll(async () => {
@@ -181,5 +188,49 @@ describe('imports', () => {
     expect(await count(`select 1 from page where url = 'https://only-mine.test/a'`)).toBe(0);
     expect(await count(`select 1 from organic_rank where territory = 'DE'`)).toBe(0);
     expect(await count(`select 1 from domain_month where territory = 'DE'`)).toBe(0);
+  });
+
+  it('cancels a running import: nothing it read lands, it answers 409 once finished, and only its owner can cancel it', async () => {
+    const rows = Array.from({ length: 300_000 }, (_, index) => `cancelled term ${index},US,2026-05-02,${(index % 20) + 1},https://cancelled-${index % 500}.test/p${index},T`);
+    const started = await upload(bob, `keyword,territory,date,position,url,title\n${rows.join('\n')}\n`, 'big.csv', { format: 'serp', territory: 'US' });
+    expect(started.status).toBe(202);
+    const id = started.body.id;
+    // Running: the worker is reading the file.
+    for (let tries = 0; (await json<ImportStatus>(await bob.get(`/rest/imports/${id}`))).state !== 'active'; tries += 1) {
+      expect(tries).toBeLessThan(600);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await alice.post(`/rest/imports/${id}/cancel`)).status).toBe(404);
+    const cancelled = await bob.post(`/rest/imports/${id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(await json<ImportStatus>(cancelled)).toMatchObject({ id, state: 'cancelled' });
+
+    const after = await waitFor(bob, id);
+    expect(after.state).toBe('cancelled');
+    // The worker's transaction was rolled back (or its rows removed again if it had just committed).
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await count(`select 1 from keyword where term like 'cancelled term %'`)).toBe(0);
+    expect(await count(`select 1 from data_source where details->>'importId' = $1`, [id])).toBe(0);
+    const again = await bob.post(`/rest/imports/${id}/cancel`);
+    expect(again.status).toBe(409);
+    expect(await json(again)).toMatchObject({ message: 'This import has already finished.' });
+    expect((await bob.request('DELETE', `/rest/imports/${id}`, { [csrfHeaderName]: bob.csrfToken })).status).toBe(200);
+  });
+
+  it('removes an import\'s upload once its job is long finished, and keeps its error report', async () => {
+    const status = await imported(bob, 'keyword,territory,date,position,url,title\nswept,DE,2026-05-02,1,https://swept.test/a,A\nbad,DE,2026-05-02,x,https://swept.test/b,B\n', 'swept.csv', { format: 'serp', territory: 'DE' });
+    expect(status.import).toMatchObject({ rowsLanded: 1, rowsRejected: 1 });
+    const upload = join(testApp.environment.DATA_DIR, importFileKey(bobUser.id, status.id));
+    expect(existsSync(upload)).toBe(true);
+    const orm = await MikroORM.init(createOrmConfig({ databaseUrl: testApp.environment.DATABASE_URL, poolMax: 1 }));
+    try {
+      const sweeper = new JobFileSweeper(() => new JobRecordRepository(orm.em.fork()), new LocalFileStore(testApp.environment.DATA_DIR), pino({ level: 'silent' }), 3_600_000);
+      expect(await sweeper.sweepOnce(Date.now() - 60_000)).toBe(0); // not long enough ago yet
+      expect(await sweeper.sweepOnce(Date.now() + 2 * 3_600_000)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await orm.close();
+    }
+    expect(existsSync(upload)).toBe(false);
+    expect((await bob.get(status.import.errorReportUrl!)).status).toBe(200);
   });
 });

@@ -4,7 +4,7 @@ import type { HttpSession } from '../../infra/test/http-session.js';
 import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import type { TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
-import { giveProfessionalPlan, insertProject, json, nsa, rowCount } from './projects-support.js';
+import { fillProject, giveProfessionalPlan, insertProject, json, nsa, rowCount } from './projects-support.js';
 
 /**
  * Recon reports, the /hq campaign dashboard and /competitor-projects (issue 9 item 6) against the tiny demo
@@ -202,6 +202,35 @@ describe('recon reports', () => {
     expect((await shutOutBrowser.get(`/rest/recon/reports/${report.id}/live-ranking`)).status).toBe(403);
     expect((await shutOutBrowser.get('/rest/hq/dashboard')).status).toBe(403);
     expect((await shutOutBrowser.get('/rest/projects/competitors')).status).toBe(403);
+  });
+
+  it('spends the tracked-keyword allowance with the projects: over it nothing is saved, and a plan without one is refused', async () => {
+    // A Basic full plan: 5,000 keywords. 4,999 are tracked in a project, so a 2-keyword report does not fit.
+    const basic = await createTestUser(database, { roles: ['full'] });
+    const basicBrowser = await loggedInSession(testApp.baseUrl, basic);
+    await fillProject(database, await insertProject(database, basic.id), 4_999);
+    const before = await rowCount(database, 'recon_report');
+    const over = await basicBrowser.post('/rest/recon/reports', reportBody({ keywordsCsv: market.keywords.join('\n') }));
+    expect(over.status).toBe(400);
+    expect(await json(over)).toMatchObject({ message: 'Unable to add keywords. You are currently tracking 4,999/5,000 keywords' });
+    expect(await rowCount(database, 'recon_report')).toBe(before);
+
+    // One keyword fits exactly; then an edit that adds one is refused and one that keeps the count is saved.
+    const fits = await basicBrowser.post('/rest/recon/reports', reportBody({ keywordsCsv: market.keywords[0] }));
+    expect(fits.status).toBe(201);
+    const saved = await json<ReconReport>(fits);
+    const grow = await basicBrowser.post(`/rest/recon/reports/${saved.id}`, reportBody({ keywordsCsv: market.keywords.join('\n') }));
+    expect(grow.status).toBe(400);
+    expect(await json(grow)).toMatchObject({ message: 'Unable to add keywords. You are currently tracking 5,000/5,000 keywords' });
+    const rename = await basicBrowser.post(`/rest/recon/reports/${saved.id}`, reportBody({ keywordsCsv: market.keywords[1], name: 'Renamed' }));
+    expect(rename.status).toBe(200);
+    expect(await json<KeywordCountAnswer>(await basicBrowser.get(`${nsa}/Keywords/Keywords/KeywordCount`))).toMatchObject({ usedCount: 5_000, keywordRankingReportCount: 1 });
+
+    const free = await loggedInSession(testApp.baseUrl, await createTestUser(database, { roles: ['free'] }));
+    const refused = await free.post('/rest/recon/reports', reportBody());
+    expect(refused.status).toBe(403);
+    expect(await json(refused)).toMatchObject({ message: 'Your plan does not include this. Upgrade to a full plan to use it.' });
+    expect(await rowCount(database, 'recon_report')).toBe(before + 1);
   });
 
   it('answers 401 to visitors on every call', async () => {

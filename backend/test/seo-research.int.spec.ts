@@ -498,6 +498,11 @@ describe('Top pages and backlinks', () => {
     const toAlpha = links.filter((link) => link.to === 'alpha.example');
     const answer = await allRows<{ sourceUrl: string; live: boolean }>('/rest/research/seo/backlinks?domain=alpha.example');
     expect(answer.map((row) => row.sourceUrl).sort()).toEqual(toAlpha.map((link) => urlOf(link.from, link.fromPath)).sort());
+    // The count (read without the joins) agrees with the rows, filtered or not.
+    expect((await table('/rest/research/seo/backlinks?domain=alpha.example&pageSize=20')).totalRows).toBe(toAlpha.length);
+    expect((await table('/rest/research/seo/backlinks?domain=alpha.example&status=lost&pageSize=20')).totalRows).toBe(toAlpha.filter((link) => link.lost).length);
+    const filtered = await table<{ sourceUrl: string }>('/rest/research/seo/backlinks?domain=alpha.example&filter=shoes&pageSize=1000');
+    expect(filtered.totalRows).toBe(filtered.rows.length);
     const live = await allRows<{ live: boolean }>('/rest/research/seo/backlinks?domain=alpha.example&status=live');
     expect(live).toHaveLength(toAlpha.filter((link) => !link.lost).length);
     const ofUrl = await allRows<{ targetUrl: string; lastSeen: string | null }>('/rest/research/seo/backlinks?url=https://alpha.example/shoes');

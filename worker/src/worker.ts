@@ -25,7 +25,7 @@ import { sqlFromPg } from '@serpwise/research';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { startWorkerHttpServer } from './http/worker-http-server.js';
-import { ExportFileSweeper } from './jobs/export-file-sweeper.js';
+import { JobFileSweeper } from './jobs/job-file-sweeper.js';
 import { JobMetrics } from './jobs/job-metrics.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { OrphanReconciler } from './jobs/orphan-reconciler.js';
@@ -129,7 +129,7 @@ export async function startWorker(environment: Environment, logger: Logger, opti
 
   const runner = new JobRunner(handlers, orm, events, environment, logger, new JobMetrics(registry));
   const reconciler = new OrphanReconciler(records, queue, logger, Math.max(60_000, environment.JOB_LOCK_DURATION_MS * 2));
-  const sweeper = new ExportFileSweeper(records, files, logger, environment.EXPORT_FILE_TTL_HOURS * 3_600_000);
+  const sweeper = new JobFileSweeper(records, files, logger, environment.EXPORT_FILE_TTL_HOURS * 3_600_000);
   const http = await startWorkerHttpServer(options.httpPort ?? environment.WORKER_PORT, environment.HOST, registry, {
     database: () => orm.em.fork().execute('select 1'),
     redis: redisCheck(redis),

@@ -1,7 +1,7 @@
 import { importJob, type ImportResult, type JobPayload } from '@serpwise/contracts';
 import { JobRecordRepository } from '@serpwise/database';
 import { importErrorReportKey, importFileKey, importPayloadOf, type FileStore, type FileUpload } from '@serpwise/backend/platform';
-import { createWarehouseSource, importParsers, landWarehouseRows, WrongFileError, type ParsedItem, type WarehouseRow } from '@serpwise/research';
+import { createWarehouseSource, importParsers, landWarehouseRows, removeWarehouseSource, WrongFileError, type ParsedItem, type WarehouseRow } from '@serpwise/research';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UnrecoverableError } from 'bullmq';
 import { once } from 'node:events';
@@ -46,6 +46,23 @@ export class ImportProcessor implements JobHandler<typeof importJob> {
         return { rowsRead: done.rows_read, rowsLanded: done.rows_landed, rowsDuplicate: done.rows_duplicate, rowsRejected: done.rows_rejected, months: [] };
       }
       return await this.run(client, userId, payload.jobId, job, context);
+    } finally {
+      client.release();
+    }
+  }
+
+  /**
+   * Cancelled between the commit and the job being recorded done: the rows it landed go again, as a delete would
+   * remove them, so a cancelled import never leaves data behind.
+   */
+  async discard(payload: JobPayload<typeof importJob>): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      const { rows } = await client.query<{ source_id: number | null }>('select source_id from data_import where id = $1', [payload.jobId]);
+      const sourceId = rows[0]?.source_id;
+      if (sourceId === null || sourceId === undefined) return;
+      await removeWarehouseSource(client, sourceId);
+      await client.query('update data_import set source_id = null, rows_landed = 0, rows_duplicate = 0 where id = $1', [payload.jobId]);
     } finally {
       client.release();
     }
@@ -107,6 +124,9 @@ export class ImportProcessor implements JobHandler<typeof importJob> {
         `update data_import set source_id = $2, rows_read = $3, rows_landed = $4, rows_duplicate = $5, rows_rejected = $6,
            error_report_key = $7, finished_at = now() where id = $1`,
         [jobId, source.sourceId, counts.read, landed.landed, landed.duplicates, counts.rejected, counts.rejected ? importErrorReportKey(userId, jobId) : null]);
+      // Cancelled while the rows were landing? Asked inside the transaction, so nothing is committed after a cancel.
+      const state = await client.query<{ state: string }>('select state from job_record where id = $1', [jobId]);
+      if (state.rows[0]?.state !== 'active') throw new JobCancelledError();
       const finished = report as FileUpload | null;
       if (finished) await finished.commit();
       await client.query('commit');

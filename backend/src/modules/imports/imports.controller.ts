@@ -10,7 +10,7 @@ import { ImportsService } from './imports.service.js';
 
 /**
  * The user's own imports (issue 8): upload a file (multipart: format, territory, domain, date, then file), list
- * them, read one, download its error report through a signed link, delete one with everything it brought; and the
+ * them, read one, cancel one that is waiting or running, download its error report through a signed link, delete one with everything it brought; and the
  * full-history export of the user's search results. Progress goes out over the socket as job.updated.
  */
 @Controller('rest/imports')
@@ -44,6 +44,12 @@ export class ImportsController {
   @Get(':id')
   status(@CurrentIdentity() identity: Identity, @Param(new ZodValidationPipe(jobIdParamSchema)) params: { id: string }): Promise<ImportStatus> {
     return this.imports.status(identity, params.id);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  cancel(@CurrentIdentity() identity: Identity, @Param(new ZodValidationPipe(jobIdParamSchema)) params: { id: string }): Promise<ImportStatus> {
+    return this.imports.cancel(identity, params.id);
   }
 
   @Get(':id/errors')

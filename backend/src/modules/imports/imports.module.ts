@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
+import { RealtimeModule } from '../realtime/realtime.module.js';
 import { downloadLinksProvider, fileStoreProvider } from '../exports/exports.providers.js';
 import { ImportsController } from './imports.controller.js';
 import { ImportsService } from './imports.service.js';
 
 @Module({
+  imports: [RealtimeModule],
   controllers: [ImportsController],
   providers: [ImportsService, fileStoreProvider, downloadLinksProvider],
 })

@@ -1,5 +1,5 @@
 import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
-import { exportMessages, importJob, importMessages, type Environment, type ImportStatus } from '@serpwise/contracts';
+import { exportMessages, importJob, ownerRoom, importMessages, type Environment, type ImportStatus } from '@serpwise/contracts';
 import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
 import { historyExportCsv, removeWarehouseSource, type RemovalResult } from '@serpwise/research';
 import type { Request } from 'express';
@@ -11,6 +11,7 @@ import { DownloadLinks } from '../../platform/files/download-links.js';
 import { FileStore } from '../../platform/files/file-store.js';
 import { importErrorReportKey, importErrorReportPath, importFileKey, presentImport, type ImportPayload } from '../../platform/imports/import-status.js';
 import { JobQueue } from '../../platform/queue/job-queue.js';
+import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { receiveImportUpload } from './import-upload.js';
 
@@ -29,6 +30,7 @@ export class ImportsService implements OnModuleDestroy {
     private readonly queue: JobQueue,
     private readonly links: DownloadLinks,
     private readonly files: FileStore,
+    private readonly realtime: RealtimeGateway,
     @Inject(ENVIRONMENT) environment: Environment,
   ) {
     this.pool = new pg.Pool({ connectionString: environment.DATABASE_URL, max: 3, application_name: 'serpwise-api-imports' });
@@ -90,6 +92,19 @@ export class ImportsService implements OnModuleDestroy {
     const bytes = await this.files.size(key);
     if (bytes === null) throw new NotFoundException(importMessages.noErrors);
     return { stream: await this.files.read(key), bytes };
+  }
+
+  /**
+   * Stops a queued or running import. The worker sees it at its next progress report and rolls its transaction back,
+   * so a cancelled import lands nothing; the browser hears of the cancel now.
+   */
+  async cancel(identity: Identity, id: string): Promise<ImportStatus> {
+    await this.owned(identity, id);
+    const cancelled = await this.jobs.cancel(id);
+    if (!cancelled) throw new ConflictException(importMessages.notCancellable);
+    const status = this.present(cancelled);
+    this.realtime.server?.to(ownerRoom(cancelled.owner)).emit('job.updated', status);
+    return status;
   }
 
   /** Removes the import and everything it brought: its warehouse rows (and the keywords, pages, sites only it used), its files, its record. */

@@ -35,6 +35,7 @@ export interface ProjectRepositories {
   labels: KeywordLabelRepository;
   outreach: OutreachRepository;
   activity: LinkActivityRepository;
+  recon: ReconReportRepository;
 }
 
 export const repositoriesOn = (em: EntityManager): ProjectRepositories => ({
@@ -44,4 +45,5 @@ export const repositoriesOn = (em: EntityManager): ProjectRepositories => ({
   labels: new KeywordLabelRepository(em),
   outreach: new OutreachRepository(em),
   activity: new LinkActivityRepository(em),
+  recon: new ReconReportRepository(em),
 });

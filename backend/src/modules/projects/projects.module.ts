@@ -61,6 +61,6 @@ import { TeamAccessService } from './team-access.service.js';
     OutreachImportService,
   ],
   // Recon reports and the /hq dashboard (ReconModule) share the project area's scope, allowance and repositories.
-  exports: [...projectRepositoryProviders, ProjectScopeService, KeywordAllowanceService],
+  exports: [...projectRepositoryProviders, ProjectScopeService, KeywordAllowanceService, ProjectTransactions],
 })
 export class ProjectsModule {}

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  authMessages,
   hasReconPlan,
+  projectMessages,
   reconMessages,
   type ReconLiveRanking,
   type ReconPosition,
@@ -11,8 +13,11 @@ import {
 import { ReconReportRepository, type ReconReportFields, type ReconReportRecord } from '@serpwise/database';
 import { reconPositions, reconSerp, type ReconDomainPosition } from '@serpwise/research';
 import { cleanseDomain } from '../onboarding/domain-cleansing.js';
+import { KeywordAllowanceService } from '../projects/keyword-allowance.service.js';
+import type { ProjectRepositories } from '../projects/project-repositories.js';
 import { ProjectRefusal } from '../projects/project-refusal.js';
 import { ProjectScopeService, type ProjectCaller } from '../projects/project-scope.service.js';
+import { ProjectTransactions } from '../projects/project-transactions.js';
 import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
 import type { Identity } from '../sessions/request-session.js';
 
@@ -47,6 +52,8 @@ export class ReconReportsService {
   constructor(
     private readonly scope: ProjectScopeService,
     private readonly reports: ReconReportRepository,
+    private readonly transactions: ProjectTransactions,
+    private readonly allowance: KeywordAllowanceService,
     @Inject(WAREHOUSE_SQL) private readonly sql: WarehouseSql,
   ) {}
 
@@ -62,15 +69,45 @@ export class ReconReportsService {
 
   async create(identity: Identity, input: ReconReportInput): Promise<ReconReport> {
     const caller = await this.scope.caller(identity, 'write');
-    return toReconReport(await this.reports.create(caller.ownerUserId, fieldsOf(input)));
+    const fields = fieldsOf(input);
+    const totalCount = await this.allowanceOf(identity);
+    return this.transactions.run(async (repositories) => {
+      await this.checkAllowance(repositories, caller.ownerUserId, fields.keywords.length, totalCount);
+      return toReconReport(await repositories.recon.create(caller.ownerUserId, fields));
+    });
   }
 
   async update(identity: Identity, id: string, input: ReconReportInput): Promise<ReconReport> {
     const caller = await this.scope.caller(identity, 'write');
-    await this.report(caller, id);
-    const updated = await this.reports.update(caller.ownerUserId, id, fieldsOf(input));
-    if (!updated) throw new ProjectRefusal(404, reconMessages.reportNotFound);
-    return toReconReport(updated);
+    const fields = fieldsOf(input);
+    const totalCount = await this.allowanceOf(identity);
+    return this.transactions.run(async (repositories) => {
+      const before = await repositories.recon.findForOwner(caller.ownerUserId, id);
+      if (!before) throw new ProjectRefusal(404, reconMessages.reportNotFound);
+      // Only what the edit adds counts: a report that shrinks, or keeps its keywords, is always saved.
+      await this.checkAllowance(repositories, caller.ownerUserId, fields.keywords.length - before.keywords.length, totalCount);
+      const updated = await repositories.recon.update(caller.ownerUserId, id, fields);
+      if (!updated) throw new ProjectRefusal(404, reconMessages.reportNotFound);
+      return toReconReport(updated);
+    });
+  }
+
+  /** Recon reports are tracked keywords: without a full plan there is no allowance to spend. */
+  private async allowanceOf(identity: Identity): Promise<number> {
+    const totalCount = await this.allowance.totalFor(identity);
+    if (!totalCount) throw new ProjectRefusal(403, authMessages.fullPlanRequired);
+    return totalCount;
+  }
+
+  /**
+   * A report's keywords come out of the account's tracked-keyword allowance, with its projects' keywords. Under the
+   * same per-account lock as keyword imports, so a report and an import made at once cannot pass it together.
+   */
+  private async checkAllowance(repositories: ProjectRepositories, ownerUserId: string, added: number, totalCount: number): Promise<void> {
+    if (added <= 0) return;
+    await repositories.keywords.lockOwner(ownerUserId);
+    const usedCount = (await repositories.keywords.usedCount(ownerUserId)) + (await repositories.recon.keywordCount(ownerUserId));
+    if (usedCount + added > totalCount) throw new ProjectRefusal(400, projectMessages.keywordLimit(usedCount, totalCount));
   }
 
   async delete(identity: Identity, id: string): Promise<{ isSuccessful: true; id: string }> {

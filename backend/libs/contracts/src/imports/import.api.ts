@@ -53,6 +53,7 @@ export const importMessages = {
   noFile: 'Choose a file to import.',
   tooLarge: `The file is too large: at most ${importMaxBytes / 1024 / 1024 / 1024} GB.`,
   stillRunning: 'The import is still running. Delete it once it has finished.',
+  notCancellable: 'This import has already finished.',
   noErrors: 'This import has no rejected rows.',
   formatFirst: 'Send the format and territory fields before the file.',
 } as const;

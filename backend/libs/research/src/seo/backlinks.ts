@@ -20,7 +20,10 @@ export function backlinksQuery(criteria: { target: { domainId: number } | { page
       to_char(b.first_seen, 'YYYY-MM-DD') as "firstSeen", to_char(b.last_seen, 'YYYY-MM-DD') as "lastSeen", (b.last_seen is null) as "live"
     from backlink b join page sp on sp.id = b.source_page_id join domain sd on sd.id = b.source_domain_id join page tp on tp.id = b.target_page_id
     where ${target} ${status}`;
-  return orderedTable({ sql, params: [id] }, backlinksSpec, order);
+  // The joins only add names (every backlink has its pages and domains: the writers add them first, and a page or
+  // site is removed only once no backlink uses it), so the count reads the backlink index alone.
+  const countSql = `select 1 from backlink b where ${target} ${status}`;
+  return orderedTable({ sql, params: [id], countSql }, backlinksSpec, order);
 }
 
 export const backlinksPage = (sql: Sql, criteria: Parameters<typeof backlinksQuery>[0], order: TableOrder, page: PageRequest) =>

@@ -12,7 +12,11 @@ export interface BuiltQuery {
    * one page, or of one export batch. Whoever reads rows of this query must apply it.
    */
   decorate?: (sql: Sql, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
-  /** The same rows without their order (same params), for counting: PostgreSQL keeps a subquery's sort, so counting the ordered SQL sorts every row. */
+  /**
+   * SQL with as many rows as the query (same params), for counting: without the order (PostgreSQL keeps a subquery's
+   * sort, so counting the ordered SQL sorts every row) and, where a base query gives one, without the joins that
+   * only add columns (an export asks the count of up to 500,000 rows before it starts).
+   */
   countSql?: string;
 }
 
@@ -62,7 +66,8 @@ export function orderedTable(base: BuiltQuery, spec: TableSpec, order: TableOrde
   }
   return {
     sql: `select t.* from (${base.sql}) t ${where} order by t.${quote(sort)} ${direction} ${nulls}, ${spec.tieBreak}`,
-    countSql: `select t.* from (${base.sql}) t ${where}`,
+    // The filter reads output columns, so a filtered count needs the whole row; an unfiltered one the base's own count.
+    countSql: where ? `select t.* from (${base.sql}) t ${where}` : (base.countSql ?? base.sql),
     params,
     ...(base.decorate ? { decorate: base.decorate } : {}),
   };

@@ -52,6 +52,15 @@ export function useUploadImport() {
   });
 }
 
+/** POST /rest/imports/:id/cancel: stops a waiting or running import; it lands nothing. */
+export function useCancelImport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<ImportStatus>(`${importStatusPath(id)}/cancel`, { method: 'POST' }),
+    onSuccess: (status) => client.setQueryData<ImportStatus[]>(importsListKey, (list) => (list ?? []).map((item) => (item.id === status.id ? status : item))),
+  });
+}
+
 /** DELETE /rest/imports/:id: the import and everything it brought. */
 export function useDeleteImport() {
   const client = useQueryClient();

@@ -25,6 +25,7 @@ function renderPage(list: ImportStatus[], socket = new FakeSocket(true)) {
     if (url === '/rest/imports' && init?.method === 'POST') return jsonResponse(importStatus(), 202);
     if (url === '/rest/imports') return jsonResponse(list);
     if (url.startsWith('/rest/imports/') && init?.method === 'DELETE') return jsonResponse({ deleted: true });
+    if (url.endsWith('/cancel') && init?.method === 'POST') return jsonResponse({ ...list[0]!, state: 'cancelled', message: 'Cancelled' });
     if (url.startsWith('/rest/imports/')) return jsonResponse(list[0] ?? importStatus());
     return jsonResponse({}, 404);
   });
@@ -69,12 +70,29 @@ describe('ImportsPage', () => {
     expect(within(row).getByRole('link', { name: 'Error report' })).toHaveAttribute('href', '/rest/imports/x/errors?expires=1&signature=s');
   });
 
-  it('shows why a file was refused, and deletes an import', async () => {
+  it('shows why a file was refused, and deletes an import once the user confirms', async () => {
     renderPage([importStatus({ state: 'failed', error: 'This is not a Google Ads Keyword Planner download.' }, { format: 'keyword-planner', fileName: 'x.csv' })]);
     const row = await screen.findByTestId('import-row');
     expect(within(row).getByRole('alert')).toHaveTextContent('This is not a Google Ads Keyword Planner download.');
     await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByTestId('import-row')).not.toBeInTheDocument());
     expect(fetchMock.mock.calls.some(([url, init]) => url.startsWith('/rest/imports/') && init?.method === 'DELETE')).toBe(true);
+  });
+
+  it('cancels a running import, which then shows as cancelled with Delete', async () => {
+    renderPage([importStatus({ state: 'active', percent: 20, message: 'Reading the file: 200 rows' })]);
+    const row = await screen.findByTestId('import-row');
+    await userEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(row).toHaveAttribute('data-state', 'cancelled'));
+    expect(within(row).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url, init]) => url.endsWith('/cancel') && init?.method === 'POST')).toBe(true);
   });
 });

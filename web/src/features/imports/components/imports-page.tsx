@@ -1,10 +1,11 @@
 import { importFormatLabels, importFormats, isFinished, territories, type ImportFormat, type ImportStatus } from '@serpwise/contracts';
 import { useState, type FormEvent } from 'react';
+import { Modal } from '../../../components/ui/modal';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { errorsOf } from '../../../lib/api-client';
 import { useSocketConnected } from '../../../lib/socket';
 import { useJobEvents } from '../../../lib/use-job-events';
-import { historyExportPath, importStatusPath, useDeleteImport, useImportsList, useUploadImport } from '../api/imports';
+import { historyExportPath, importStatusPath, useCancelImport, useDeleteImport, useImportsList, useUploadImport } from '../api/imports';
 
 const count = (value: number | null) => (value === null ? '–' : value.toLocaleString('en-US'));
 const stateText: Record<ImportStatus['state'], string> = { queued: 'Waiting', active: 'Importing', completed: 'Imported', failed: 'Refused', cancelled: 'Cancelled' };
@@ -17,7 +18,7 @@ const needs: Record<ImportFormat, { domain: boolean; date: boolean; hint: string
   serp: { domain: false, date: true, hint: 'CSV or JSON lines with keyword, territory, date, position, url, title — or a history file exported here.' },
 };
 
-/** /account/imports: upload a file, follow its import live, see its counts and error report, delete it. */
+/** /account/imports: upload a file, follow its import live (or cancel it), see its counts and error report, delete it. */
 export function ImportsPage() {
   const { data, isPending } = useImportsList();
   const upload = useUploadImport();
@@ -132,6 +133,8 @@ function ImportRow({ initial }: { initial: ImportStatus }) {
   const { status: latest } = useJobEvents(running ? initial.id : null, running ? initial : undefined, importStatusPath);
   const status = ((running ? latest : null) ?? initial) as ImportStatus;
   const remove = useDeleteImport();
+  const cancel = useCancelImport();
+  const [confirming, setConfirming] = useState(false);
   const done = isFinished(status.state);
   const facts = status.import ?? initial.import;
   return (
@@ -163,11 +166,41 @@ function ImportRow({ initial }: { initial: ImportStatus }) {
         )}
       </td>
       <td>
-        {done && (
-          <button type="button" className="button button--small" disabled={remove.isPending} onClick={() => remove.mutate(status.id)}>
+        {done ? (
+          <button type="button" className="button button--small" onClick={() => setConfirming(true)}>
             Delete
           </button>
+        ) : (
+          <button type="button" className="button button--small" disabled={cancel.isPending} onClick={() => cancel.mutate(status.id)}>
+            Cancel
+          </button>
         )}
+        {cancel.isError && (
+          <div className="alert alert--error" role="alert">
+            {errorsOf(cancel.error)[0]}
+          </div>
+        )}
+        <Modal
+          open={confirming}
+          title="Delete this import?"
+          size="small"
+          onClose={() => setConfirming(false)}
+          footer={
+            <>
+              <button type="button" className="button" onClick={() => setConfirming(false)}>
+                Keep
+              </button>
+              <button type="button" className="button button--danger" disabled={remove.isPending} onClick={() => remove.mutate(status.id)}>
+                Delete
+              </button>
+            </>
+          }
+        >
+          <p>
+            Every row {facts.fileName} brought goes from the research data, with its error report. To keep a copy of your search results, use the
+            full-history export first.
+          </p>
+        </Modal>
       </td>
     </tr>
   );

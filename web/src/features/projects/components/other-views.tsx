@@ -7,8 +7,6 @@ import { errorsOf } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { projectKeys } from '../api/base';
 import { deleteLabels, useLabels } from '../api/labels';
-import { getContacts, getHistory, getLink, getLinks, getWebsites, useOutreachList } from '../api/outreach';
-import { useQuery } from '@tanstack/react-query';
 import type { MsfParams } from '../msf';
 import { ConfirmDelete } from './confirm-delete';
 
@@ -116,65 +114,6 @@ export function LabelsView({ projectId, go }: { projectId: string; go: (route: s
         </table>
       )}
       <ConfirmDelete open={confirming} text="The labels are removed from every keyword." confirmText="Delete" deleting={deleting} onConfirm={() => void remove()} onClose={() => setConfirming(false)} />
-    </section>
-  );
-}
-
-/** Simple outreach lists (websites, links, contacts) and the history; the CRM detail screens come later. */
-export function OutreachList({ kind, projectId, go }: { kind: 'websites' | 'links' | 'contacts' | 'history'; projectId?: string; go: (route: string, params?: MsfParams) => void }) {
-  const fetchers = { websites: getWebsites, links: getLinks, contacts: getContacts, history: getHistory } as const;
-  const list = useOutreachList<object>(kind, projectId, fetchers[kind] as (projectId?: string) => Promise<object[]>);
-  if (list.isLoading) return <Spinner label={`Loading ${kind}`} />;
-  if (list.error) return <p role="alert">{errorsOf(list.error).join(' ')}</p>;
-  const rows = (list.data ?? []) as Record<string, unknown>[];
-  if (!rows.length) return <p className="msf-empty">{kind === 'history' ? 'Nothing has happened here yet.' : `No ${kind} yet.`}</p>;
-  return (
-    <ul className="msf-list" aria-label={kind}>
-      {rows.map((row, index) => {
-        const text = String(row.urlName ?? row.domainName ?? row.name ?? row.email ?? row.action ?? '');
-        const key = String(row.urlId ?? row.domainId ?? row.contactId ?? row.rowId ?? index);
-        if (kind === 'links')
-          return (
-            <li key={key}>
-              <button type="button" className="button--link" onClick={() => go('link-details', { urlId: String(row.urlId), urlName: text, ...(projectId ? { projectId } : {}) })}>
-                {text}
-              </button>
-            </li>
-          );
-        return <li key={key}>{kind === 'history' ? `${String(row.createdAt).slice(0, 10)} ${text} ${String(row.details ?? row.urlName ?? '')}` : text}</li>;
-      })}
-    </ul>
-  );
-}
-
-
-/** link-details: the link's summary; its notes, tasks and contact events (the CRM screens) come later. */
-export function LinkDetailsView({ urlId, projectId }: { urlId: string; projectId?: string }) {
-  const link = useQuery({ queryKey: [...projectKeys.all, 'link', urlId], queryFn: () => getLink(urlId, projectId) });
-  if (link.isLoading) return <Spinner label="Loading the link" />;
-  if (link.error || !link.data) return <p role="alert">{errorsOf(link.error).join(' ')}</p>;
-  const data = link.data;
-  return (
-    <section aria-label="Link details">
-      <h3>{data.urlName}</h3>
-      <dl className="msf-group-details">
-        <div>
-          <dt>Website</dt>
-          <dd>{data.domainName}</dd>
-        </div>
-        <div>
-          <dt>Monthly organic clicks</dt>
-          <dd>{data.urlMonthlyOrganicClicks === null ? '–' : formatNumber(data.urlMonthlyOrganicClicks)}</dd>
-        </div>
-        <div>
-          <dt>Ranked keywords</dt>
-          <dd>{data.urlRankedKeywords === null ? '–' : formatNumber(data.urlRankedKeywords)}</dd>
-        </div>
-        <div>
-          <dt>Rating</dt>
-          <dd>{'★'.repeat(data.rating)}{'☆'.repeat(Math.max(0, 3 - data.rating))}</dd>
-        </div>
-      </dl>
     </section>
   );
 }

@@ -7,12 +7,12 @@ import { projectKeys } from '../api/base';
 import { createProject, deleteProject } from '../api/projects';
 import { useProjectPanel } from '../panel-context';
 import { KeywordCountWidget } from './keyword-count-widget';
+import { RowDelete } from './row-delete';
 
 /** The projects list: open one (it becomes active), create one, delete one (trash, then Delete / Keep). */
 export function ProjectsView() {
   const panel = useProjectPanel();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState<string | null>(null);
   const projects = panel.projects ?? [];
   const remove = async (projectId: string) => {
     try {
@@ -21,7 +21,6 @@ export function ProjectsView() {
     } catch (error) {
       notify(errorsOf(error).join(' '), { type: 'error' });
     }
-    setConfirming(null);
   };
   return (
     <section aria-label="Projects">
@@ -67,20 +66,7 @@ export function ProjectsView() {
                 <td>{formatNumber(project.keywordCount)}</td>
                 <td>{formatNumber(project.groupCount)}</td>
                 <td>
-                  {confirming === project.id ? (
-                    <>
-                      <button type="button" className="button button--small button--danger" onClick={() => void remove(project.id)}>
-                        Delete
-                      </button>
-                      <button type="button" className="button button--small" onClick={() => setConfirming(null)}>
-                        Keep
-                      </button>
-                    </>
-                  ) : (
-                    <button type="button" className="button button--small button--ghost" aria-label={`Delete ${project.projectName}`} onClick={() => setConfirming(project.id)}>
-                      🗑
-                    </button>
-                  )}
+                  <RowDelete name={project.projectName} onDelete={() => remove(project.id)} />
                 </td>
               </tr>
             ))}

@@ -7,7 +7,11 @@ import { useProjectPanel } from '../panel-context';
 import { GroupsView } from './groups-view';
 import { ImportProgressView } from './import-progress-view';
 import { KeywordListView } from './keyword-list-view';
-import { LabelsView, LinkDetailsView, OutreachList, PanelLater, PanelNotFound, PanelUpsell } from './other-views';
+import { LabelsView, PanelLater, PanelNotFound, PanelUpsell } from './other-views';
+import { ContactDetailsView } from './outreach/contact-details';
+import { LinkDetailsView } from './outreach/link-details';
+import { OutreachList } from './outreach/outreach-lists';
+import { WebsiteDetailsView } from './outreach/website-details';
 import { KeywordImportView, OutreachImportView } from './project-import-views';
 import { CreateProjectView, ProjectsView } from './projects-view';
 import { SelectProjectModal, SignUpOverlay } from './select-project-modal';
@@ -172,7 +176,11 @@ function RouteView() {
     case 'outreach-import':
       return <OutreachImportView projectId={projectId} go={go} />;
     case 'link-details':
-      return params.urlId ? <LinkDetailsView urlId={params.urlId} projectId={params.projectId} /> : <PanelLater title={params.urlName ?? 'Link'} />;
+      return params.urlId ? <LinkDetailsView key={params.urlId} urlId={params.urlId} projectId={params.projectId} go={go} /> : <OutreachList kind="links" projectId={projectId} go={go} />;
+    case 'website-details':
+      return params.domainId ? <WebsiteDetailsView key={params.domainId} domainId={params.domainId} go={go} /> : <OutreachList kind="websites" projectId={projectId} go={go} />;
+    case 'contacts-details':
+      return params.contactId ? <ContactDetailsView key={params.contactId} contactId={params.contactId} go={go} /> : <OutreachList kind="contacts" projectId={projectId} go={go} />;
     default:
       return <PanelLater title={route} />;
   }

@@ -30,10 +30,14 @@ export function ReconProductPage() {
               'A recon report follows one client domain, its keywords and its competitors. Every month you see who moved up, who dropped, and the full results page of each keyword — ready to share.'}
           </p>
           <div className="actions">
-            {data?.user.isLoggedIn ? (
+            {data?.user.isFullUser ? (
               <Link className="button button--primary" to="/recon/create/seo">
                 Create a recon report
               </Link>
+            ) : data?.user.isLoggedIn ? (
+              <a className="button button--primary" href="/mainpurchase/?page=default">
+                Upgrade Now
+              </a>
             ) : (
               <>
                 <Link className="button button--primary" to="/freeaccount">
@@ -59,18 +63,29 @@ export function ReconProductPage() {
 
 function ReconReportList() {
   const reports = useReconReports();
+  const { data: state } = useActiveState();
   return (
     <div className="page recon">
       <header className="recon__head">
         <h1>Recon reports</h1>
-        <div className="actions">
-          <Link className="button button--primary" to="/recon/create/seo">
-            New SEO report
-          </Link>
-          <Link className="button" to="/recon/create/ppc">
-            New PPC report
-          </Link>
-        </div>
+        {state?.user.isFullUser ? (
+          <div className="actions">
+            <Link className="button button--primary" to="/recon/create/seo">
+              New SEO report
+            </Link>
+            <Link className="button" to="/recon/create/ppc">
+              New PPC report
+            </Link>
+          </div>
+        ) : (
+          // A report's keywords come out of a full plan's tracked-keyword allowance (docs/decisions.md).
+          <div className="actions" data-testid="recon-upsell">
+            <span className="muted">Recon reports use the tracked keywords of a full plan.</span>
+            <a className="button button--primary" href="/mainpurchase/?page=default">
+              Upgrade Now
+            </a>
+          </div>
+        )}
       </header>
       {reports.isPending ? (
         <p>Loading…</p>

@@ -32,6 +32,9 @@ export function CustomReportsPage() {
             <Link className="button" to="/recon/create/ppc">
               Create a PPC report
             </Link>
+            <Link className="button button--link" to="/recon">
+              Your recon reports
+            </Link>
           </div>
         </div>
         <ul className="feature-list">

@@ -1,6 +1,6 @@
-import { exportJob, reportJob } from '@serpwise/contracts';
+import { exportJob, importJob, reportJob } from '@serpwise/contracts';
 import type { JobRecordRepository, OwnedJobStatus } from '@serpwise/database';
-import { exportFileKey, exportPayloadOf, reportFileKey, type FileStore } from '@serpwise/backend/platform';
+import { exportFileKey, exportPayloadOf, importFileKey, reportFileKey, type FileStore } from '@serpwise/backend/platform';
 import type { Logger } from 'pino';
 
 /** The jobs that leave files, and where a finished job's file is (null: it left none). */
@@ -13,13 +13,16 @@ const fileKinds: { jobName: string; fileKeyOf(job: OwnedJobStatus): string | nul
     },
   },
   { jobName: reportJob.name, fileKeyOf: (job) => (job.owner.userId ? reportFileKey(job.owner.userId, job.id) : null) },
+  // An import's upload is only read by its job: once the job is over (its rows landed or refused) it is dead weight.
+  // The error report stays until the import is deleted.
+  { jobName: importJob.name, fileKeyOf: (job) => (job.owner.userId ? importFileKey(job.owner.userId, job.id) : null) },
 ];
 
 /**
- * Removes export and report files EXPORT_FILE_TTL_HOURS after their job finished (docs/decisions.md, "Exports") and marks the
- * record, so its link stops being offered. Runs at start and then every few minutes; safe to run on every worker.
+ * Removes export and report files, and imports' uploads, EXPORT_FILE_TTL_HOURS after their job finished
+ * (docs/decisions.md, "Exports" and "Imports") and marks the record, so a file's link stops being offered. Runs at start and then every few minutes; safe to run on every worker.
  */
-export class ExportFileSweeper {
+export class JobFileSweeper {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -41,12 +44,12 @@ export class ExportFileSweeper {
       }
       removed += finished.length;
     }
-    if (removed) this.logger.info({ removed }, 'removed expired export and report files');
+    if (removed) this.logger.info({ removed }, 'removed the files of jobs finished long ago');
     return removed;
   }
 
   startEvery(intervalMs: number): void {
-    const tick = () => void this.sweepOnce().catch((error: unknown) => this.logger.warn({ err: error }, 'export file sweep failed'));
+    const tick = () => void this.sweepOnce().catch((error: unknown) => this.logger.warn({ err: error }, 'job file sweep failed'));
     tick();
     this.timer = setInterval(tick, intervalMs);
     this.timer.unref();

@@ -1,0 +1,106 @@
+import type { ContactSummary } from '@serpwise/contracts';
+import { Spinner } from '../../../../components/ui/spinner';
+import { errorsOf } from '../../../../lib/api-client';
+import { formatDate, formatNumber } from '../../../../lib/format';
+import { getContact, useOutreachRecord } from '../../api/outreach';
+import type { MsfParams } from '../../msf';
+import { eventTypeNames } from './link-events';
+import { linkRoute } from './outreach-history';
+
+type Go = (route: string, params?: MsfParams) => void;
+
+/** Contacts, each row opening contacts-details. */
+export function ContactsTable({ contacts, go, label }: { contacts: ContactSummary[]; go: Go; label: string }) {
+  return (
+    <table className="msf-table" aria-label={label}>
+      <thead>
+        <tr>
+          <th>Contact</th>
+          <th>E-mail</th>
+          <th>Website</th>
+          <th>Events</th>
+          <th>Last contacted</th>
+        </tr>
+      </thead>
+      <tbody>
+        {contacts.map((contact) => (
+          <tr key={contact.contactId}>
+            <td>
+              <button type="button" className="button--link" onClick={() => go('contacts-details', { contactId: contact.contactId, domainId: contact.domainId })}>
+                {contact.name ?? contact.email ?? 'Unnamed contact'}
+              </button>
+            </td>
+            <td>{contact.email ?? ''}</td>
+            <td>{contact.domainName}</td>
+            <td>{formatNumber(contact.eventCount)}</td>
+            <td>{formatDate(contact.lastContactedAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** contacts-details (param contactId): the contact's fields (rest/projects/contact) and its contact events by link. */
+export function ContactDetailsView({ contactId, go }: { contactId: string; go: Go }) {
+  const details = useOutreachRecord('contact', contactId, () => getContact(contactId));
+  if (details.isLoading) return <Spinner label="Loading the contact" />;
+  if (details.error || !details.data) return <p role="alert">{errorsOf(details.error).join(' ')}</p>;
+  const { contact, events } = details.data;
+  return (
+    <section aria-label="Contact details" className="msf-details">
+      <h3>{contact.name ?? contact.email ?? 'Unnamed contact'}</h3>
+      <dl className="msf-group-details">
+        <div>
+          <dt>E-mail</dt>
+          <dd>{contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : '–'}</dd>
+        </div>
+        <div>
+          <dt>Role</dt>
+          <dd>{contact.role ?? '–'}</dd>
+        </div>
+        <div>
+          <dt>Website</dt>
+          <dd>
+            <button type="button" className="button--link" onClick={() => go('website-details', { domainId: contact.domainId })}>
+              {contact.domainName}
+            </button>
+          </dd>
+        </div>
+        <div>
+          <dt>Last contacted</dt>
+          <dd>{formatDate(contact.lastContactedAt)}</dd>
+        </div>
+      </dl>
+      <h4>Contact events</h4>
+      {events.length === 0 ? (
+        <p className="msf-empty">No contact events with this contact yet.</p>
+      ) : (
+        <table className="msf-table" aria-label="Contact events of the contact">
+          <thead>
+            <tr>
+              <th>Date</th>
+              <th>Type</th>
+              <th>Link</th>
+              <th>Notes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {events.map((event) => (
+              <tr key={event.rowId}>
+                <td>{formatDate(event.eventDate)}</td>
+                <td>{eventTypeNames[event.eventType]}</td>
+                <td>
+                  <button type="button" className="button--link" onClick={() => go('link-details', linkRoute({ urlId: event.urlId, urlName: event.urlName }))}>
+                    {event.urlName}
+                  </button>
+                </td>
+                <td>{event.notes ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState, type FormEvent } from 'react';
+import { TextareaWithCounter } from '../../../../components/form/textarea-with-counter';
+import { Spinner } from '../../../../components/ui/spinner';
+import { errorsOf } from '../../../../lib/api-client';
+import { formatDate } from '../../../../lib/format';
+import { addLinkNote, deleteLinkNote, getLinkNotes, useOutreachRecord } from '../../api/outreach';
+import { RowDelete } from '../row-delete';
+import { useOutreachChange } from './use-outreach-change';
+
+/** A new note: the textarea holds at most 1770 characters and counts them (02 §5); a blank note is not sent. */
+export function NoteForm({ onAdd }: { onAdd: (note: string) => Promise<boolean> }) {
+  const [note, setNote] = useState('');
+  const [saving, setSaving] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!note.trim()) return;
+    setSaving(true);
+    if (await onAdd(note)) setNote('');
+    setSaving(false);
+  };
+  return (
+    <form className="msf-form" aria-label="Add a note" onSubmit={(event) => void submit(event)}>
+      <TextareaWithCounter label="New note" value={note} onChange={setNote} />
+      <button type="submit" className="button button--small button--primary" disabled={saving || !note.trim()}>
+        Add note
+      </button>
+    </form>
+  );
+}
+
+/** LinkNotes: the link's notes, newest first, each deletable (Delete / Keep). */
+export function LinkNotes({ urlId }: { urlId: string }) {
+  const run = useOutreachChange();
+  const notes = useOutreachRecord('notes', urlId, () => getLinkNotes(urlId));
+  return (
+    <section aria-label="Notes">
+      <NoteForm onAdd={async (note) => (await run(() => addLinkNote(urlId, note))) !== false} />
+      {notes.isLoading ? (
+        <Spinner label="Loading notes" />
+      ) : notes.error ? (
+        <p role="alert">{errorsOf(notes.error).join(' ')}</p>
+      ) : !notes.data?.length ? (
+        <p className="msf-empty">No notes yet.</p>
+      ) : (
+        <ul className="msf-records" aria-label="Notes of the link">
+          {notes.data.map((note) => (
+            <li key={note.noteRowId}>
+              <p className="msf-records__text">{note.note}</p>
+              <span className="msf-records__meta">
+                {formatDate(note.createdAt)}
+                {note.authorEmail ? ` · ${note.authorEmail}` : ''}
+              </span>
+              <RowDelete name="note" onDelete={() => run(() => deleteLinkNote(note.noteRowId)).then(() => undefined)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
