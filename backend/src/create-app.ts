@@ -23,6 +23,12 @@ export async function createApp(environment: Environment, logger: Logger): Promi
   // Wrapped: Nest skips its own JSON parser when it finds one named jsonParser already in the stack.
   const pageRowsJson = json({ limit: '6mb' });
   app.use(['/Endpoints/Core/ExportCsv', '/Endpoints/Core/ExportGoogleSheets'], (request: Request, response: Response, next: NextFunction) => pageRowsJson(request, response, next));
+  // Keyword and outreach imports take up to 15,000 keywords or 10,000 rows (they run as jobs past a threshold).
+  const importJson = json({ limit: '8mb' });
+  app.use(
+    ['/NsaApi/MySerpwise/Keywords/KeywordActions/Import', '/NsaApi/MySerpwise/Keywords/KeywordActions/NewProjectImport', '/NsaApi/MySerpwise/import/OutreachImport'],
+    (request: Request, response: Response, next: NextFunction) => importJson(request, response, next),
+  );
   app.use(cookieParser());
   app.use(pinoHttp({ logger, autoLogging: { ignore: (request) => request.url === '/healthz' || request.url === '/metrics' } }));
   app.useGlobalFilters(new HttpErrorFilter(logger));

@@ -53,7 +53,7 @@ describe('admin queues API (issue 7)', () => {
     const api = await admin.get('/admin/bull-board/api/queues');
     expect(api.status).toBe(200);
     const body = (await api.json()) as { queues: { name: string; readOnlyMode: boolean }[] };
-    expect(body.queues.map((queue) => queue.name).sort()).toEqual(['diagnostics', 'exports', 'imports', 'reports', 'scheduled', 'serp']);
+    expect(body.queues.map((queue) => queue.name).sort()).toEqual(['diagnostics', 'exports', 'imports', 'project-imports', 'reports', 'scheduled', 'serp']);
     expect(body.queues.every((queue) => queue.readOnlyMode)).toBe(true);
   });
 

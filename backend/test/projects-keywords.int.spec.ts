@@ -185,7 +185,7 @@ describe('KeywordActions/Import and Keywords/GetKeywordList', () => {
     }
     const cases: [Record<string, unknown>, string][] = [
       [{ projectId, termCsv: ' \n , ' }, projectMessages.noKeywords],
-      [{ projectId, terms: Array.from({ length: 5001 }, (_, index) => `term ${index}`) }, projectMessages.importTooLarge(5000)],
+      [{ projectId, terms: Array.from({ length: 15_001 }, (_, index) => `term ${index}`) }, projectMessages.importTooLarge(15_000)],
       [{ projectId, termCsv: 'a', groupNameCsv: 'x'.repeat(121) }, 'groupNameCsv: a name is at most 120 characters.'],
       [{ projectId, termCsv: 'a', projectName: 'x' }, 'Unrecognized key: "projectName"'],
       [{ projectId: 'nope', termCsv: 'a' }, 'The project id must be a UUID.'],

@@ -252,7 +252,7 @@ describe('import/OutreachImport', () => {
     for (const body of [
       { projectId, rows: [] },
       { projectId, rows: [{ contactName: 'No site' }] },
-      { projectId, rows: Array.from({ length: 1001 }, (_, index) => ({ domain: `site${index}.example` })) },
+      { projectId, rows: Array.from({ length: 10_001 }, (_, index) => ({ domain: `site${index}.example` })) },
       { projectId, rows: [{ domain: 'x.example', rating: 9 }] },
     ]) {
       expect((await browser.post(`${nsa}/import/OutreachImport`, body)).status).toBe(400);

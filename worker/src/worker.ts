@@ -37,6 +37,7 @@ import { RedisProjectEvents } from './realtime/project-events.emitter.js';
 import { rankRefreshTask } from './schedules/rank-refresh.task.js';
 import { WarehouseWriterLanding } from './serp/warehouse-writer.landing.js';
 import { ImportProcessor } from './processors/import.processor.js';
+import { KeywordImportProcessor, OutreachImportProcessor } from './processors/project-import.processor.js';
 import { RedisJobEvents } from './realtime/job-events.emitter.js';
 import { ScheduledTaskRunner } from './schedules/scheduled-task-runner.js';
 import { subscriptionRenewalsTask } from './schedules/subscription-renewals.task.js';
@@ -85,6 +86,8 @@ export async function startWorker(environment: Environment, logger: Logger, opti
     new RequestedKeywordsProcessor(() => orm.em.fork(), serpProvider, serpLanding),
     // Exports' cursors and imports' transactions each hold one connection while they run.
     new ImportProcessor(() => orm.em.fork(), exportPool, files),
+    new KeywordImportProcessor(() => orm.em.fork()),
+    new OutreachImportProcessor(() => orm.em.fork()),
   ];
   const events = new RedisJobEvents(redis, environment.REDIS_PREFIX, {
     [exportJob.name]: (status) => presentExport(status, links, environment.EXPORT_FILE_TTL_HOURS),

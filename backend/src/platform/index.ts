@@ -27,3 +27,6 @@ export * from './reports/report-schedules.js';
 export * from './reports/report-status.js';
 export * from './serp/index.js';
 export * from './imports/import-status.js';
+export * from './projects/keyword-import-landing.js';
+export * from './projects/outreach-import-landing.js';
+export * from './projects/project-import-payloads.js';

@@ -38,5 +38,6 @@ export * from './reports/pdf-export.api.js';
 export * from './jobs/report.job.js';
 export * from './admin/queues.js';
 export * from './jobs/import.job.js';
+export * from './jobs/project-import.job.js';
 export * from './imports/import.api.js';
 export * from './recon/index.js';

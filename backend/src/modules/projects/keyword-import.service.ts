@@ -2,18 +2,22 @@ import { Injectable } from '@nestjs/common';
 import {
   importErrorCodes,
   isAllProjects,
+  keywordImportJob,
   parseTerms,
   projectLimits,
   projectMessages,
   type ImportAnswer,
   type ImportKeywordsBody,
   type NewProjectImportBody,
+  type QueuedImportAnswer,
   type UndoImportAnswer,
 } from '@serpwise/contracts';
 import type { ProjectRecord } from '@serpwise/database';
 import { randomUUID } from 'node:crypto';
-import type { Identity } from '../sessions/request-session.js';
+import { KeywordImportConflict, keywordLimitAnswer, landKeywordImport } from '../../platform/projects/keyword-import-landing.js';
+import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { KeywordAllowanceService } from './keyword-allowance.service.js';
+import { ProjectImportJobs } from './project-import-jobs.service.js';
 import { ProjectRefusal } from './project-refusal.js';
 import type { ProjectRepositories } from './project-repositories.js';
 import { ProjectScopeService, type ProjectCaller } from './project-scope.service.js';
@@ -26,7 +30,7 @@ interface ImportRequest {
   labelNames: string[];
 }
 
-/** The terms of an import, checked: at least one, at most the synchronous limit. */
+/** The terms of an import, checked: at least one, at most what the largest allowance permits. */
 function termsOf(request: ImportRequest): string[] {
   const terms = parseTerms(request.texts.join('\n'));
   if (!terms.length) throw new ProjectRefusal(400, projectMessages.noKeywords);
@@ -34,11 +38,19 @@ function termsOf(request: ImportRequest): string[] {
   return terms;
 }
 
+/** The transaction's verdict on a large import: checked, to be queued into this project. */
+interface QueuedImport {
+  queued: ProjectRecord;
+}
+
+const runsAsJob = (terms: string[]) => terms.length > projectLimits.keywordImportJobThreshold;
+
 /**
  * KeywordActions/Import and NewProjectImport with Undo (02 §3, §4, §8). One import is one transaction under a
  * per-account lock, so the allowance holds under concurrent imports; an import that would pass the allowance
  * changes nothing and answers hasReachedLimit with the documented message. Rows it adds carry its id, so Undo
- * removes exactly the keywords, memberships, groups and labels it added.
+ * removes exactly the keywords, memberships, groups and labels it added. More than 1,000 terms run as a job
+ * (keywordImportJob): the request checks what it can and answers 202 with the job; the worker lands it the same way.
  */
 @Injectable()
 export class KeywordImportService {
@@ -46,110 +58,115 @@ export class KeywordImportService {
     private readonly scope: ProjectScopeService,
     private readonly allowance: KeywordAllowanceService,
     private readonly transactions: ProjectTransactions,
+    private readonly jobs: ProjectImportJobs,
   ) {}
 
-  async import(identity: Identity, body: ImportKeywordsBody): Promise<ImportAnswer> {
+  async import(session: RequestSession, identity: Identity, body: ImportKeywordsBody): Promise<ImportAnswer | QueuedImportAnswer> {
     const caller = await this.scope.caller(identity, 'write');
     const terms = termsOf(body);
     const totalCount = await this.allowance.totalFor(identity);
-    return this.transactions.run(async (repositories) => {
+    const outcome = await this.transactions.run(async (repositories): Promise<ImportAnswer | QueuedImport> => {
       if (!(await repositories.projects.countForOwner(caller.ownerUserId))) {
         throw new ProjectRefusal(409, projectMessages.noProjects, importErrorCodes.noProjects);
       }
       if (isAllProjects(body.projectId)) throw new ProjectRefusal(400, projectMessages.noProjectSelected, importErrorCodes.noProjectSelected);
       const project = await repositories.projects.findForOwner(caller.ownerUserId, body.projectId!);
       if (!project) throw new ProjectRefusal(404, projectMessages.projectNotFound);
+      if (runsAsJob(terms)) return this.checkForJob(repositories, caller, project, terms, totalCount);
       return this.importInto(repositories, caller, project, terms, body, totalCount);
     });
+    return this.startIfQueued(session, caller, outcome, terms, body, totalCount);
   }
 
   /** Creates the project and imports into it, together; over the allowance neither happens. */
-  async newProjectImport(identity: Identity, body: NewProjectImportBody): Promise<ImportAnswer> {
+  async newProjectImport(session: RequestSession, identity: Identity, body: NewProjectImportBody): Promise<ImportAnswer | QueuedImportAnswer> {
     const caller = await this.scope.caller(identity, 'write');
     const terms = termsOf(body);
     const totalCount = await this.allowance.totalFor(identity);
-    return this.transactions.run(async (repositories) => {
+    const outcome = await this.transactions.run(async (repositories): Promise<ImportAnswer | QueuedImport> => {
       await repositories.keywords.lockOwner(caller.ownerUserId);
       const usedCount = await repositories.keywords.usedCount(caller.ownerUserId);
-      if (usedCount + terms.length > totalCount) return limitAnswer('', usedCount, totalCount);
+      if (usedCount + terms.length > totalCount) return keywordLimitAnswer('', usedCount, totalCount);
       const project = await createProjectWith(repositories.projects, caller, {
         name: body.projectName,
         domain: body.primaryDomainName,
         territory: body.territory,
       });
+      // A large one: the project is made now and the job fills it (docs/decisions.md, "Imports as jobs").
+      if (runsAsJob(terms)) return { queued: project };
       return this.importInto(repositories, caller, project, terms, body, totalCount);
     });
+    return this.startIfQueued(session, caller, outcome, terms, body, totalCount);
   }
 
   private async importInto(
-    { keywords, groups, labels }: ProjectRepositories,
+    repositories: ProjectRepositories,
     caller: ProjectCaller,
     project: ProjectRecord,
     terms: string[],
     request: ImportRequest,
     totalCount: number,
   ): Promise<ImportAnswer> {
-    await keywords.lockOwner(caller.ownerUserId);
-    // Count what is new before adding anything to the term dictionary: over the allowance nothing changes.
+    try {
+      return await landKeywordImport(repositories, {
+        ownerUserId: caller.ownerUserId,
+        userId: caller.userId,
+        project,
+        terms,
+        groupNames: request.groupNames,
+        labelNames: request.labelNames,
+        totalCount,
+        importId: randomUUID(),
+      });
+    } catch (error) {
+      if (error instanceof KeywordImportConflict) throw new ProjectRefusal(409, error.message);
+      throw error;
+    }
+  }
+
+  /**
+   * Checks the allowance now, answering hasReachedLimit at once when it is plainly past; else the import is queued.
+   * The job counts again under the account's lock, so two imports at once still cannot pass the allowance.
+   */
+  private async checkForJob({ keywords }: ProjectRepositories, caller: ProjectCaller, project: ProjectRecord, terms: string[], totalCount: number): Promise<ImportAnswer | QueuedImport> {
     const knownIds = await keywords.idsOfTerms(terms);
     const inProject = await keywords.presentTermIds(project.id, [...knownIds.values()]);
     const newCount = terms.filter((term) => !inProject.has(knownIds.get(term) ?? -1)).length;
-    const usedBefore = await keywords.usedCount(caller.ownerUserId);
-    if (newCount > 0 && usedBefore + newCount > totalCount) return limitAnswer(project.id, usedBefore, totalCount);
-
-    const importId = randomUUID();
-    const ids = await keywords.ensureTerms(terms);
-    const termIds = terms.map((term) => ids.get(term)!);
-    const targetGroups = [];
-    const createdGroups: string[] = [];
-    for (const name of request.groupNames) {
-      const existing = await groups.findByName(project.id, name);
-      const group = existing ?? (await groups.create(project.id, name, importId));
-      if (!group) throw new ProjectRefusal(409, projectMessages.groupNameTaken(name));
-      if (!existing) createdGroups.push(group.groupHash);
-      targetGroups.push(group);
-    }
-    const added = new Set(await keywords.addToProject(project.id, termIds, importId));
-    const addedToGroup = new Set<number>();
-    for (const group of targetGroups) {
-      const before = new Set(group.termIds);
-      await groups.addTerms(project.id, group.groupHash, termIds, importId);
-      for (const termId of termIds) if (!before.has(termId)) addedToGroup.add(termId);
-    }
-    let labelChanges = 0;
-    for (const name of request.labelNames) {
-      const { label, created } = await labels.ensure(project.id, name, importId);
-      labelChanges += (created ? 1 : 0) + (await labels.addTerms(project.id, label.labelHash, termIds, importId));
-    }
-
-    const alreadyActiveTerms = terms.filter((_, index) => !added.has(termIds[index]!) && !addedToGroup.has(termIds[index]!));
-    const termCount = terms.length - alreadyActiveTerms.length;
-    const changed = termCount > 0 || createdGroups.length > 0 || labelChanges > 0;
-    if (changed) await keywords.createImport({ id: importId, projectId: project.id, userId: caller.userId, termCount });
-    const group = targetGroups.length === 1 ? targetGroups[0]!.name : null;
-    const message =
-      termCount === 0
-        ? terms.length === 1
-          ? projectMessages.keywordAlreadyExists(terms[0]!, project.name, group)
-          : projectMessages.selectedKeywordsExist(project.name)
-        : terms.length === 1
-          ? projectMessages.keywordAdded(terms[0]!, project.name, group)
-          : projectMessages.keywordsImported(project.name, alreadyActiveTerms.length > 0);
-    return {
-      hasReachedLimit: false,
-      termCount,
-      alreadyActiveTerms,
-      termIdsCsv: termIds.join(','),
-      groupHashCsv: createdGroups.join(','),
-      importId: changed ? importId : null,
-      projectId: project.id,
-      message,
-      usedCount: usedBefore + added.size,
-      totalCount,
-    };
+    const usedCount = await keywords.usedCount(caller.ownerUserId);
+    if (newCount > 0 && usedCount + newCount > totalCount) return keywordLimitAnswer(project.id, usedCount, totalCount);
+    return { queued: project };
   }
 
-  /** Takes an import back, once. */
+  /** Queues the import once its transaction has committed (so the worker sees the project a NewProjectImport made). */
+  private async startIfQueued(
+    session: RequestSession,
+    caller: ProjectCaller,
+    outcome: ImportAnswer | QueuedImport,
+    terms: string[],
+    request: ImportRequest,
+    totalCount: number,
+  ): Promise<ImportAnswer | QueuedImportAnswer> {
+    if (!('queued' in outcome)) return outcome;
+    const project = outcome.queued;
+    const jobId = await this.jobs.start(
+      keywordImportJob,
+      session,
+      (id) => ({
+        jobId: id,
+        ownerUserId: caller.ownerUserId,
+        userId: caller.userId,
+        projectId: project.id,
+        terms,
+        groupNames: request.groupNames,
+        labelNames: request.labelNames,
+        totalCount,
+      }),
+      terms.length,
+    );
+    return { isQueued: true, jobId, projectId: project.id, itemCount: terms.length, message: projectMessages.importQueued(terms.length, project.name) };
+  }
+
+  /** Takes an import back, once (a job's import too: its import id is the job id). */
   async undo(identity: Identity, importId: string): Promise<UndoImportAnswer> {
     const caller = await this.scope.caller(identity, 'write');
     return this.transactions.run(async ({ keywords }) => {
@@ -160,19 +177,4 @@ export class KeywordImportService {
       return { isSuccessful: true, removedTermCount, removedGroupCount, message: projectMessages.importUndone(removedTermCount, removedGroupCount) };
     });
   }
-}
-
-function limitAnswer(projectId: string, usedCount: number, totalCount: number): ImportAnswer {
-  return {
-    hasReachedLimit: true,
-    termCount: 0,
-    alreadyActiveTerms: [],
-    termIdsCsv: '',
-    groupHashCsv: '',
-    importId: null,
-    projectId,
-    message: projectMessages.keywordLimit(usedCount, totalCount),
-    usedCount,
-    totalCount,
-  };
 }

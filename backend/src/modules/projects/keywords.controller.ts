@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import {
   addGroupQuerySchema,
   deleteGroupQuerySchema,
@@ -26,7 +27,8 @@ import type { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { ChangesState } from '../sessions/csrf.guard.js';
-import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
+import { CurrentIdentity, CurrentSession, type Identity, type RequestSession } from '../sessions/request-session.js';
+import { acceptedWhenQueued } from './accepted-when-queued.js';
 import { KeywordActionsService } from './keyword-actions.service.js';
 import { KeywordAllowanceService } from './keyword-allowance.service.js';
 import { KeywordGroupsService } from './keyword-groups.service.js';
@@ -156,16 +158,27 @@ export class KeywordActionsController {
     private readonly actions: KeywordActionsService,
   ) {}
 
+  /** 200 with the import's answer; 202 with the job when it has more terms than run within the request. */
   @Post('Import')
   @HttpCode(200)
-  import(@CurrentIdentity() identity: Identity, @Body(pipe(importKeywordsBodySchema)) body: ImportKeywordsBody) {
-    return this.imports.import(identity, body);
+  async import(
+    @CurrentSession() session: RequestSession,
+    @CurrentIdentity() identity: Identity,
+    @Body(pipe(importKeywordsBodySchema)) body: ImportKeywordsBody,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    return acceptedWhenQueued(response, await this.imports.import(session, identity, body));
   }
 
   @Post('NewProjectImport')
   @HttpCode(200)
-  newProjectImport(@CurrentIdentity() identity: Identity, @Body(pipe(newProjectImportBodySchema)) body: NewProjectImportBody) {
-    return this.imports.newProjectImport(identity, body);
+  async newProjectImport(
+    @CurrentSession() session: RequestSession,
+    @CurrentIdentity() identity: Identity,
+    @Body(pipe(newProjectImportBodySchema)) body: NewProjectImportBody,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    return acceptedWhenQueued(response, await this.imports.newProjectImport(session, identity, body));
   }
 
   /** Undo of an import (the path is ours: the document names the action, not the call). */

@@ -1,81 +1,47 @@
 import { Injectable } from '@nestjs/common';
-import { outreachMessages, type OutreachImportAnswer, type OutreachImportRow } from '@serpwise/contracts';
-import type { Identity } from '../sessions/request-session.js';
-import { OutreachLookupService } from './outreach-lookup.service.js';
+import {
+  outreachImportJob,
+  outreachMessages,
+  projectLimits,
+  type OutreachImportAnswer,
+  type OutreachImportRow,
+  type QueuedImportAnswer,
+} from '@serpwise/contracts';
+import { landOutreachImport, type CheckedOutreachRow } from '../../platform/projects/outreach-import-landing.js';
+import type { Identity, RequestSession } from '../sessions/request-session.js';
+import { ProjectImportJobs } from './project-import-jobs.service.js';
 import { ProjectRefusal } from './project-refusal.js';
 import { ProjectScopeService } from './project-scope.service.js';
 import { ProjectTransactions } from './project-transactions.js';
 import { normaliseLinkUrl, normaliseWebsiteDomain } from './url-normalise.js';
 
-interface CheckedRow extends OutreachImportRow {
-  domainName: string;
-  linkUrl: string | null;
-}
-
 /**
  * import/OutreachImport: websites, links, contacts and notes from rows, in one transaction after every row is
- * checked (a bad row refuses the whole import, naming the row). Large imports belong on the import queue
- * (docs/decisions.md); until then the row limit keeps one request short.
+ * checked (a bad row refuses the whole import at once, naming the row). More than 200 rows run as a job
+ * (outreachImportJob, docs/decisions.md "Imports as jobs"): checked here, landed by the worker the same way.
  */
 @Injectable()
 export class OutreachImportService {
   constructor(
     private readonly scope: ProjectScopeService,
-    private readonly lookup: OutreachLookupService,
     private readonly transactions: ProjectTransactions,
+    private readonly jobs: ProjectImportJobs,
   ) {}
 
-  async import(identity: Identity, body: { projectId?: string; rows: OutreachImportRow[] }): Promise<OutreachImportAnswer> {
+  async import(session: RequestSession, identity: Identity, body: { projectId?: string; rows: OutreachImportRow[] }): Promise<OutreachImportAnswer | QueuedImportAnswer> {
     const caller = await this.scope.caller(identity, 'write');
     const project = await this.scope.projectOrBucket(caller, body.projectId);
     const rows = this.check(body.rows);
-    return this.transactions.run(async ({ outreach, activity }) => {
-      const answer: OutreachImportAnswer = { isSuccessful: true, websitesAdded: 0, linksAdded: 0, contactsAdded: 0, notesAdded: 0, rowCount: rows.length };
-      for (const row of rows) {
-        const { website, created } = await outreach.ensureWebsite(caller.ownerUserId, project?.id ?? null, row.domainName);
-        if (created) answer.websitesAdded += 1;
-        const attributes = { rating: row.rating, relationship: row.relationship, tags: row.tags.length ? row.tags : undefined };
-        const hasAttributes = attributes.rating !== undefined || attributes.relationship !== undefined || attributes.tags !== undefined;
-        if (row.linkUrl) {
-          const { link, created: linkCreated } = await outreach.ensureLink({
-            ownerUserId: caller.ownerUserId,
-            websiteId: website.id,
-            projectId: website.projectId,
-            url: row.linkUrl,
-            monthlyOrganicClicks: row.monthlyOrganicClicks,
-            rankedKeywords: row.rankedKeywords,
-          });
-          if (linkCreated) answer.linksAdded += 1;
-          if (hasAttributes) await outreach.updateLink(caller.ownerUserId, link.id, attributes);
-          if (row.note?.trim()) {
-            await activity.addNote(link.id, caller.userId, row.note.trim());
-            answer.notesAdded += 1;
-          }
-        } else if (hasAttributes) {
-          await outreach.updateWebsite(caller.ownerUserId, website.id, attributes);
-        }
-        if (row.contactName || row.contactEmail) {
-          const contact = await outreach.ensureContact(website.id, { name: row.contactName, email: row.contactEmail, role: row.contactRole });
-          if (contact.created) answer.contactsAdded += 1;
-        }
-      }
-      await activity.addHistory({
-        ownerUserId: caller.ownerUserId,
-        projectId: project?.id ?? null,
-        linkId: null,
-        websiteId: null,
-        actorUserId: caller.userId,
-        action: 'outreach-import',
-        url: null,
-        domain: null,
-        details: `${rows.length} rows: ${answer.websitesAdded} websites, ${answer.linksAdded} links, ${answer.contactsAdded} contacts added`,
-      });
-      return answer;
-    });
+    const target = { ownerUserId: caller.ownerUserId, userId: caller.userId, projectId: project?.id ?? null };
+    if (rows.length > projectLimits.outreachImportJobThreshold) {
+      const jobId = await this.jobs.start(outreachImportJob, session, (id) => ({ jobId: id, ...target, rows }), rows.length);
+      return { isQueued: true, jobId, projectId: target.projectId, itemCount: rows.length, message: outreachMessages.importQueued(rows.length) };
+    }
+    return this.transactions.run((repositories) => landOutreachImport(repositories, { ...target, rows }));
   }
 
   /** Every row's website and link address, or a 400 naming the first bad rows. */
-  private check(rows: OutreachImportRow[]): CheckedRow[] {
+  private check(rows: OutreachImportRow[]): CheckedOutreachRow[] {
     const errors: string[] = [];
     const checked = rows.map((row, index) => {
       const address = row.url ? normaliseLinkUrl(row.url) : null;

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import {
   addLinkContactEventQuerySchema,
   addLinkNoteQuerySchema,
@@ -30,7 +31,8 @@ import type { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { ChangesState } from '../sessions/csrf.guard.js';
-import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
+import { CurrentIdentity, CurrentSession, type Identity, type RequestSession } from '../sessions/request-session.js';
+import { acceptedWhenQueued } from './accepted-when-queued.js';
 import { LinkActivityService } from './link-activity.service.js';
 import { OutreachAttributesService } from './outreach-attributes.service.js';
 import { OutreachImportService } from './outreach-import.service.js';
@@ -216,10 +218,16 @@ export class OutreachImportController {
     private readonly links: OutreachLinksService,
   ) {}
 
+  /** 200 with the counts; 202 with the job when the import is large enough to run as one. */
   @Post('NsaApi/MySerpwise/import/OutreachImport')
   @HttpCode(200)
-  import(@CurrentIdentity() identity: Identity, @Body(pipe(outreachImportBodySchema)) body: In<typeof outreachImportBodySchema>) {
-    return this.imports.import(identity, body);
+  async import(
+    @CurrentSession() session: RequestSession,
+    @CurrentIdentity() identity: Identity,
+    @Body(pipe(outreachImportBodySchema)) body: In<typeof outreachImportBodySchema>,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    return acceptedWhenQueued(response, await this.imports.import(session, identity, body));
   }
 
   @Get('rest/projects/websites')

@@ -46,7 +46,7 @@ export const allProjectsRoutes: ReadonlySet<PanelRoute> = new Set<PanelRoute>([
  * The parameters a panel route may carry in the query next to msf (02 §2: projectId, groupHash, groupName,
  * domainId, urlId, urlName, …). Anything else in the query belongs to the page underneath.
  */
-export const msfParamNames = ['projectId', 'groupHash', 'groupName', 'labelHash', 'labelName', 'domainId', 'urlId', 'urlName', 'contactId', 'name'] as const;
+export const msfParamNames = ['projectId', 'groupHash', 'groupName', 'labelHash', 'labelName', 'domainId', 'urlId', 'urlName', 'contactId', 'name', 'jobId'] as const;
 export type MsfParamName = (typeof msfParamNames)[number];
 export type MsfParams = Partial<Record<MsfParamName, string>>;
 

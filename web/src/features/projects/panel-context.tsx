@@ -1,4 +1,4 @@
-import { allProjectsId, importErrorCodes, isAllProjects, projectMessages, type ImportAnswer, type ProjectSummary } from '@serpwise/contracts';
+import { allProjectsId, importErrorCodes, isAllProjects, isQueuedImport, projectMessages, type ImportAnswer, type ProjectSummary, type QueuedImportAnswer } from '@serpwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { notify } from '../../components/ui/notifications';
@@ -27,6 +27,12 @@ export interface ProjectPanel {
   addKeywords: (terms: string[]) => Promise<void>;
   /** Runs the pending import (after the selector or create-project). */
   runPending: () => Promise<void>;
+  /** Imports keywords into a project the documented way; a large import opens import-progress. */
+  importTerms: (projectId: string, terms: string[]) => Promise<void>;
+  /** Takes an import back, saying so (02 §4); answers whether it was undone. */
+  undo: (importId: string) => Promise<boolean>;
+  /** Re-syncs term membership and the project lists after keywords changed. */
+  refresh: () => void;
   setActiveProject: (projectId: string) => void;
   signUpOverlay: boolean;
   openSignUpOverlay: () => void;
@@ -82,22 +88,31 @@ export function ProjectPanelProvider({ children }: { children: ReactNode }) {
   const { go } = msf;
 
   const undo = useCallback(
-    async (importId: string) => {
+    async (importId: string): Promise<boolean> => {
       const words = projectMessages.undoing[Math.floor(Math.random() * projectMessages.undoing.length)]!;
       notify(words, { type: 'info' });
+      let undone = false;
       try {
         const answer = await undoImport(importId);
         notify(answer.message, { type: 'success' });
+        undone = true;
       } catch (error) {
         notify(errorsOf(error).join(' '), { type: 'error' });
       }
       refresh();
+      return undone;
     },
     [refresh],
   );
 
   const report = useCallback(
-    (answer: ImportAnswer) => {
+    (answer: ImportAnswer | QueuedImportAnswer) => {
+      // A large import runs as a job: the import-progress view follows it to its outcome (and its Undo).
+      if (isQueuedImport(answer)) {
+        notify(answer.message, { type: 'info' });
+        go('import-progress', { jobId: answer.jobId, ...(answer.projectId ? { projectId: answer.projectId } : {}) });
+        return;
+      }
       if (answer.hasReachedLimit) {
         notify(answer.message || projectMessages.keywordLimit(answer.usedCount, answer.totalCount), { type: 'error' });
         return;
@@ -140,6 +155,14 @@ export function ProjectPanelProvider({ children }: { children: ReactNode }) {
     [isFullUser, runPending],
   );
 
+  const importTerms = useCallback(
+    async (projectId: string, terms: string[]) => {
+      panelStore.set({ pendingImport: { terms, groupNames: [], labelNames: [], projectId } });
+      await runPending();
+    },
+    [runPending],
+  );
+
   const activeProject = projects?.find((project) => project.id === state.activeProjectId) ?? null;
   const value = useMemo<ProjectPanel>(
     () => ({
@@ -152,12 +175,15 @@ export function ProjectPanelProvider({ children }: { children: ReactNode }) {
       bouncing,
       addKeywords,
       runPending,
+      importTerms,
+      undo,
+      refresh,
       setActiveProject: panelStore.setActiveProject,
       signUpOverlay,
       openSignUpOverlay: () => setSignUpOverlay(true),
       closeSignUpOverlay: () => setSignUpOverlay(false),
     }),
-    [msf, state, isLoggedIn, isFullUser, projects, activeProject, bouncing, addKeywords, runPending, signUpOverlay],
+    [msf, state, isLoggedIn, isFullUser, projects, activeProject, bouncing, addKeywords, runPending, importTerms, undo, refresh, signUpOverlay],
   );
   return <PanelContext.Provider value={value}>{children}</PanelContext.Provider>;
 }

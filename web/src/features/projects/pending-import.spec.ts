@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { allProjectsId, type ImportAnswer } from '@serpwise/contracts';
+import { allProjectsId, type ImportAnswer, type QueuedImportAnswer } from '@serpwise/contracts';
 import type { ImportRequest } from './api/keywords';
 import { createPanelStore } from './panel-state';
 import { PendingImportError, runPendingImport } from './pending-import';
@@ -57,5 +57,16 @@ describe('the pending import (02 §4)', () => {
     const importKeywords = jest.fn<(request: ImportRequest) => Promise<ImportAnswer>>().mockRejectedValue(new Error('down'));
     await expect(runPendingImport({ store, projectCount: 1, importKeywords })).rejects.toThrow('down');
     expect(store.get().pendingImport).toBeNull();
+  });
+
+  it('hands back a queued (large) import as it is: the pending import is cleared, no ids are mapped yet', async () => {
+    const store = storeWith('p1');
+    const queued: QueuedImportAnswer = { isQueued: true, jobId: 'j1', projectId: 'p1', itemCount: 2, message: 'Importing 2 keywords to project Shop…' };
+    const importKeywords = jest.fn<(request: ImportRequest) => Promise<QueuedImportAnswer>>().mockResolvedValue(queued);
+    const afterImport = jest.fn();
+    await expect(runPendingImport({ store, projectCount: 1, importKeywords, afterImport })).resolves.toEqual(queued);
+    expect(store.get().pendingImport).toBeNull();
+    expect(store.get().termIds).toEqual({});
+    expect(afterImport).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { importErrorCodes, isAllProjects, type ImportAnswer, type ImportErrorCode } from '@serpwise/contracts';
+import { importErrorCodes, isAllProjects, isQueuedImport, type ImportAnswer, type ImportErrorCode, type QueuedImportAnswer } from '@serpwise/contracts';
 import type { ImportRequest } from './api/keywords';
 import type { PanelStore } from './panel-state';
 
@@ -14,7 +14,7 @@ export interface PendingImportDeps {
   store: PanelStore;
   /** How many projects the user has (GetProjects). */
   projectCount: number;
-  importKeywords: (request: ImportRequest) => Promise<ImportAnswer>;
+  importKeywords: (request: ImportRequest) => Promise<ImportAnswer | QueuedImportAnswer>;
   /** After a successful import: re-sync term membership and refresh the keyword list. */
   afterImport?: () => void;
 }
@@ -24,7 +24,7 @@ export interface PendingImportDeps {
  * the project selector and rejects with NO_PROJECT_SELECTED; otherwise it imports, maps the terms to the returned
  * ids, clears the pending import and refreshes. A failed import clears the pending import too.
  */
-export async function runPendingImport({ store, projectCount, importKeywords, afterImport }: PendingImportDeps): Promise<ImportAnswer> {
+export async function runPendingImport({ store, projectCount, importKeywords, afterImport }: PendingImportDeps): Promise<ImportAnswer | QueuedImportAnswer> {
   const state = store.get();
   const pending = state.pendingImport;
   if (!pending) throw new Error('There is no pending import.');
@@ -36,6 +36,11 @@ export async function runPendingImport({ store, projectCount, importKeywords, af
   }
   try {
     const answer = await importKeywords({ projectId, terms: pending.terms, groupNames: pending.groupNames, labelNames: pending.labelNames });
+    // A large import runs as a job: its ids arrive with its result (the import-progress view refreshes then).
+    if (isQueuedImport(answer)) {
+      store.set({ pendingImport: null });
+      return answer;
+    }
     const ids = answer.termIdsCsv.split(',').filter(Boolean).map(Number);
     const termIds = { ...store.get().termIds };
     pending.terms.forEach((term, index) => {

@@ -233,7 +233,7 @@ export const deleteKeywordsBodySchema = nsaCall({ projectId: projectIdField, ter
 
 const importTerms = {
   /** One keyword per line (02 §5); commas also separate. */
-  termCsv: z.string().max(500_000).optional(),
+  termCsv: z.string().max(2_000_000).optional(),
   terms: z.array(z.string().max(500)).max(projectLimits.maxKeywordsPerImport * 2).optional(),
   /** The keywords-import payload: items naming the keyword as keyword or term (02 §7). */
   keywords: z
@@ -307,6 +307,22 @@ export interface ImportAnswer {
   usedCount: number;
   totalCount: number;
 }
+
+/**
+ * The answer of an import too large to finish within the request (more than projectLimits.keywordImportJobThreshold
+ * terms, or outreachImportJobThreshold rows): HTTP 202, the import runs as the job jobId; its status (GET
+ * /rest/jobs/:id, socket job.updated) ends with the ImportAnswer (or OutreachImportAnswer) as its result.
+ */
+export interface QueuedImportAnswer {
+  isQueued: true;
+  jobId: string;
+  /** The project it imports into (null: the All Projects bucket of outreach). */
+  projectId: string | null;
+  /** Distinct keywords (or rows) the job will import. */
+  itemCount: number;
+  message: string;
+}
+export const isQueuedImport = (answer: object): answer is QueuedImportAnswer => (answer as Partial<QueuedImportAnswer>).isQueued === true;
 
 export const undoImportBodySchema = nsaCall({ importId: z.uuid('The import id must be a UUID.') });
 export interface UndoImportAnswer {

@@ -14,9 +14,15 @@ export const projectLimits = {
   navigationGroups: 3,
   textareaMaxLength: 1770,
   stars: 3,
-  /** One synchronous import (docs/decisions.md: big ones move onto the import queue later). */
-  maxKeywordsPerImport: 5000,
-  maxOutreachImportRows: 1000,
+  /**
+   * Keyword imports of more than 1,000 terms run as a job (docs/decisions.md, "Imports as jobs"); smaller ones answer
+   * at once with termIdsCsv and Undo. One import is capped by the largest allowance (Professional, 15,000).
+   */
+  keywordImportJobThreshold: 1000,
+  maxKeywordsPerImport: plans.professional.trackedKeywords,
+  /** Outreach imports of more than 200 rows run as a job; one import is at most 10,000 rows. */
+  outreachImportJobThreshold: 200,
+  maxOutreachImportRows: 10_000,
   maxTermIdsPerCall: plans.professional.trackedKeywords,
   maxTags: 20,
   maxTagLength: 50,

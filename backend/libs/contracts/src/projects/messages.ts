@@ -62,6 +62,7 @@ export const projectMessages = {
   labelNameRequired: 'Enter a label name.',
   noKeywords: 'Enter at least one keyword, one per line.',
   importTooLarge: (max: number) => `Import at most ${count(max)} keywords at a time.`,
+  importQueued: (terms: number, project: string) => `Importing ${count(terms)} keywords to project ${project}…`,
   sameProject: 'The keywords are already in that project: choose another one.',
   keywordsNeedFullPlan: 'Adding keywords needs a full plan. Upgrade to track keywords.',
   teamNoAccess: 'The account owner has not shared projects with you.',
@@ -80,6 +81,7 @@ export const outreachMessages = {
   websiteAlreadyInProject: (domain: string) => `The project already has the website ${domain}.`,
   importTooLarge: (max: number) => `Import at most ${count(max)} rows at a time.`,
   importEmpty: 'The import has no rows.',
+  importQueued: (rows: number) => `Importing ${count(rows)} rows…`,
   domainOrUrlNeeded: 'Name a website (domainId or domain) or a link (urlId).',
 } as const;
 

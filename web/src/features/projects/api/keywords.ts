@@ -6,6 +6,7 @@ import type {
   KeywordSortColumn,
   TermMembership,
   TermProjects,
+  QueuedImportAnswer,
   UndoImportAnswer,
 } from '@serpwise/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -57,8 +58,9 @@ export interface ImportRequest {
   labelNames?: string[];
 }
 
+/** The answer at once, or (past projectLimits.keywordImportJobThreshold terms) the job that imports them. */
 export const importKeywords = ({ projectId, terms, groupNames = [], labelNames = [] }: ImportRequest) =>
-  apiRequest<ImportAnswer>(nsa('Keywords/KeywordActions/Import'), { method: 'POST', body: { projectId, terms, groupNames, labelNames } });
+  apiRequest<ImportAnswer | QueuedImportAnswer>(nsa('Keywords/KeywordActions/Import'), { method: 'POST', body: { projectId, terms, groupNames, labelNames } });
 
 export const undoImport = (importId: string) =>
   apiRequest<UndoImportAnswer>(nsa('Keywords/KeywordActions/UndoImport'), { method: 'POST', body: { importId } });

@@ -5,12 +5,14 @@ import { allProjectsRoutes, isPanelRoute, type PanelRoute } from '../msf';
 import { panelStore } from '../panel-state';
 import { useProjectPanel } from '../panel-context';
 import { GroupsView } from './groups-view';
+import { ImportProgressView } from './import-progress-view';
 import { KeywordListView } from './keyword-list-view';
 import { LabelsView, PanelLater, PanelNotFound, PanelUpsell } from './other-views';
 import { ContactDetailsView } from './outreach/contact-details';
 import { LinkDetailsView } from './outreach/link-details';
 import { OutreachList } from './outreach/outreach-lists';
 import { WebsiteDetailsView } from './outreach/website-details';
+import { KeywordImportView, OutreachImportView } from './project-import-views';
 import { CreateProjectView, ProjectsView } from './projects-view';
 import { SelectProjectModal, SignUpOverlay } from './select-project-modal';
 import '../projects.css';
@@ -94,6 +96,17 @@ function Navigation() {
   );
 }
 
+/** The way into an import view from the list it fills. */
+function ImportLink({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <p className="msf-import-link">
+      <button type="button" className="button button--small" onClick={onClick}>
+        {label}
+      </button>
+    </p>
+  );
+}
+
 function RouteView() {
   const panel = useProjectPanel();
   const { location, go } = panel.msf;
@@ -111,6 +124,8 @@ function RouteView() {
 
   if (!location || !isPanelRoute(location.route)) return <PanelNotFound go={go} />;
   const route = location.route;
+  // A running import is followed whatever project is active (an outreach import may be into All Projects).
+  if (route === 'import-progress') return <ImportProgressView params={params} go={go} />;
   const needsProject = !allProjectsRoutes.has(route);
   if (needsProject && !routeProjectId) return <ProjectsView />;
   const projectId = routeProjectId ?? undefined;
@@ -121,7 +136,12 @@ function RouteView() {
     case 'create-project':
       return <CreateProjectView initialName={params.name ?? ''} />;
     case 'keyword-list':
-      return <KeywordListView key={projectId} projectId={projectId!} context="keywords" caption={`Keywords of ${projectName}`} />;
+      return (
+        <>
+          <ImportLink label="Import keywords" onClick={() => go('keyword-import', { projectId: projectId! })} />
+          <KeywordListView key={projectId} projectId={projectId!} context="keywords" caption={`Keywords of ${projectName}`} />
+        </>
+      );
     case 'groups':
       return <GroupsView projectId={projectId!} go={go} />;
     case 'group-details':
@@ -141,10 +161,20 @@ function RouteView() {
         </>
       );
     case 'websites':
+      return (
+        <>
+          <ImportLink label="Import websites, links and contacts" onClick={() => go('outreach-import', projectId ? { projectId } : {})} />
+          <OutreachList kind={route} projectId={projectId} go={go} />
+        </>
+      );
     case 'links':
     case 'contacts':
     case 'history':
       return <OutreachList kind={route} projectId={projectId} go={go} />;
+    case 'keyword-import':
+      return <KeywordImportView key={projectId} projectId={projectId!} projectName={projectName} />;
+    case 'outreach-import':
+      return <OutreachImportView projectId={projectId} go={go} />;
     case 'link-details':
       return params.urlId ? <LinkDetailsView key={params.urlId} urlId={params.urlId} projectId={params.projectId} go={go} /> : <OutreachList kind="links" projectId={projectId} go={go} />;
     case 'website-details':

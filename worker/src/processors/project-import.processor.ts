@@ -1,0 +1,112 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  keywordImportJob,
+  outreachImportJob,
+  projectMessages,
+  type ImportAnswer,
+  type JobContract,
+  type JobPayload,
+  type JobResult,
+  type OutreachImportAnswer,
+} from '@serpwise/contracts';
+import {
+  JobRecordRepository,
+  KeywordGroupRepository,
+  KeywordLabelRepository,
+  LinkActivityRepository,
+  OutreachRepository,
+  ProjectKeywordRepository,
+  ProjectRepository,
+} from '@serpwise/database';
+import { KeywordImportConflict, keywordImportPayloadOf, landKeywordImport, landOutreachImport, outreachImportPayloadOf } from '@serpwise/backend/platform';
+import { UnrecoverableError } from 'bullmq';
+import { JobCancelledError, type JobContext, type JobHandler } from '../jobs/job-handler.js';
+
+/** Progress is written (row, socket event) at most this often, and at the end. */
+const progressEveryMs = 250;
+
+/**
+ * Runs one project import in one transaction. Exactly once, whatever happens to the worker: the last write of the
+ * transaction puts the answer into the job's checkpoint, so it commits together with the rows; a retried job (the
+ * worker died after the commit) finds the answer there and returns it without importing again, and one that died
+ * before the commit imports from scratch (nothing of the first attempt remains).
+ */
+async function exactlyOnce<C extends JobContract>(
+  em: () => EntityManager,
+  context: JobContext,
+  land: (transaction: EntityManager, progress: (done: number, total: number, message: string) => Promise<void>) => Promise<JobResult<C>>,
+): Promise<JobResult<C>> {
+  const earlier = context.checkpoint?.answer;
+  if (earlier) return earlier as JobResult<C>;
+  let lastProgress = 0;
+  const progress = async (done: number, total: number, message: string) => {
+    if (done < total && Date.now() - lastProgress < progressEveryMs) return;
+    lastProgress = Date.now();
+    // The progress write goes through the runner's own connection; the job record is not locked by this transaction.
+    if (!(await context.progress(done, total, message))) throw new JobCancelledError();
+  };
+  return em().transactional(async (transaction) => {
+    const answer = await land(transaction as EntityManager, progress);
+    await new JobRecordRepository(transaction as EntityManager).saveCheckpoint(context.jobId, { answer });
+    return answer;
+  });
+}
+
+async function recordOf(em: () => EntityManager, jobId: string) {
+  const record = await new JobRecordRepository(em()).findById(jobId);
+  if (!record?.owner.userId) throw new UnrecoverableError('The import has no record or no owner');
+  return record;
+}
+
+/** A large keyword import (KeywordActions/Import, NewProjectImport): docs/architecture.md, "How a large import flows". */
+export class KeywordImportProcessor implements JobHandler<typeof keywordImportJob> {
+  readonly contract = keywordImportJob;
+
+  constructor(private readonly em: () => EntityManager) {}
+
+  async handle(payload: JobPayload<typeof keywordImportJob>, context: JobContext): Promise<ImportAnswer> {
+    const job = keywordImportPayloadOf((await recordOf(this.em, payload.jobId)).payload);
+    return exactlyOnce<typeof keywordImportJob>(this.em, context, async (transaction, progress) => {
+      const project = await new ProjectRepository(transaction).findForOwner(job.ownerUserId, job.projectId);
+      if (!project) throw new UnrecoverableError(projectMessages.projectNotFound);
+      await progress(0, job.terms.length, `Importing ${job.terms.length.toLocaleString('en-US')} keywords…`);
+      try {
+        return await landKeywordImport(
+          { keywords: new ProjectKeywordRepository(transaction), groups: new KeywordGroupRepository(transaction), labels: new KeywordLabelRepository(transaction) },
+          {
+            ...job,
+            project,
+            // The import id is the job id: Undo of this import is Undo of the job, and a rerun cannot make a second one.
+            importId: payload.jobId,
+            progress: (done, total) => progress(done, total, `Imported ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} keywords`),
+          },
+        );
+      } catch (error) {
+        // Someone made a group of that name meanwhile: running again would not change that.
+        if (error instanceof KeywordImportConflict) throw new UnrecoverableError(error.message);
+        throw error;
+      }
+    });
+  }
+}
+
+/** A large outreach import (import/OutreachImport), the same way. */
+export class OutreachImportProcessor implements JobHandler<typeof outreachImportJob> {
+  readonly contract = outreachImportJob;
+
+  constructor(private readonly em: () => EntityManager) {}
+
+  async handle(payload: JobPayload<typeof outreachImportJob>, context: JobContext): Promise<OutreachImportAnswer> {
+    const job = outreachImportPayloadOf((await recordOf(this.em, payload.jobId)).payload);
+    return exactlyOnce<typeof outreachImportJob>(this.em, context, async (transaction, progress) => {
+      if (job.projectId && !(await new ProjectRepository(transaction).findForOwner(job.ownerUserId, job.projectId))) {
+        throw new UnrecoverableError(projectMessages.projectNotFound);
+      }
+      await progress(0, job.rows.length, `Importing ${job.rows.length.toLocaleString('en-US')} rows…`);
+      return landOutreachImport(
+        { outreach: new OutreachRepository(transaction), activity: new LinkActivityRepository(transaction) },
+        { ...job, progress: (done, total) => progress(done, total, `Imported ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`) },
+      );
+    });
+  }
+}
