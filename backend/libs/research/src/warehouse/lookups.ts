@@ -1,10 +1,18 @@
+import { installationOwner } from '../viewer-scope.js';
 import type { Sql } from '../sql.js';
 
 /** Look-ups every research table starts from: which month to read and which domain ids a request names. */
 
-/** The newest month with data in a territory ('YYYY-MM-DD'), or null for an empty territory. */
+/**
+ * The newest month with data in a territory ('YYYY-MM-DD'), or null for an empty territory: of the installation's
+ * roll-ups, or of the viewer's own imported rows when those reach further (organic_rank_owned_index; a viewer-scoped
+ * Sql leaves only the viewer's rows).
+ */
 export async function newestMonth(sql: Sql, territory: string): Promise<string | null> {
-  const [row] = await sql.query<{ month: string | null }>(`select to_char(max(month), 'YYYY-MM-DD') as month from domain_month where territory = ?`, [territory]);
+  const [row] = await sql.query<{ month: string | null }>(
+    `select to_char(greatest((select max(month) from domain_month where territory = ?),
+       (select max(month) from organic_rank where owner_user_id <> '${installationOwner}' and territory = ?)), 'YYYY-MM-DD') as month`,
+    [territory, territory]);
   return row?.month ?? null;
 }
 
