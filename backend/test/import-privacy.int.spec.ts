@@ -110,6 +110,13 @@ describe('imported rows are seen by their importer only', () => {
       await session.get(`/rest/research/keyword/ranking-history?${new URLSearchParams({ query, countryCode: 'US', months: '12' })}`));
     expect(await rankingHistory(bob)).toMatchObject({ wasQueryFound: false });
     expect(await rankingHistory(alice)).toMatchObject({ wasQueryFound: true });
+    const serp = async (session: HttpSession) => json<{ totalRows: number; wasQueryFound: boolean }>(
+      await session.get(`/rest/research/keyword/serp-analysis?${new URLSearchParams({ query, countryCode: 'US', month: stupski.month })}`));
+    expect(await serp(bob)).toMatchObject({ wasQueryFound: false, totalRows: 0 });
+    expect(await serp(alice)).toMatchObject({ wasQueryFound: true, totalRows: 1 });
+    // A visitor sees installation data only.
+    const visitor = await fetch(`${testApp.baseUrl}/NsaApi/suggest/getsuggestions?query=stupski&countryCode=US`, { headers: { accept: 'application/json' } });
+    expect(await visitor.json()).toEqual([]);
     const overview = async (session: HttpSession) => json<{ wasQueryFound: boolean }>(await session.get(`/rest/research/keyword/overview?${new URLSearchParams({ query, countryCode: 'US' })}`));
     expect(await overview(bob)).toMatchObject({ wasQueryFound: false });
     expect(await overview(alice)).toMatchObject({ wasQueryFound: true });
