@@ -80,8 +80,9 @@ describe('imports', () => {
       `select to_char(r.month, 'YYYY-MM') as month, r.position, r.clicks, p.url, d.name from organic_rank r join keyword k on k.id = r.keyword_id
        join page p on p.id = r.page_id join domain d on d.id = r.domain_id where k.term = 'stupski foundation' and k.territory = 'US'`);
     expect(rank).toEqual({ month: '2026-03', position: 1, clicks: 627, url: 'https://stupski.org/', name: 'stupski.org' });
-    const [month] = await testApp.database.query(`select organic_keywords, organic_clicks::int as clicks from domain_month where domain_id = (select id from domain where name = 'stupski.org')`);
-    expect(month).toMatchObject({ organic_keywords: 1000 });
+    // The rows are Alice's own; the shared roll-ups count installation data only (docs/decisions.md, "Imported rows are private").
+    expect(await count(`select 1 from organic_rank where owner_user_id = $1`, [aliceUser.id])).toBe(1000);
+    expect(await count(`select 1 from domain_month where domain_id = (select id from domain where name = 'stupski.org')`)).toBe(0);
 
     const again = await imported(alice, gscZip(), 'stupski-performance.zip', { format: 'gsc', territory: 'US' });
     expect(again.import).toMatchObject({ rowsRead: 1000, rowsLanded: 0, rowsDuplicate: 1000 });
@@ -181,7 +182,7 @@ describe('imports', () => {
     const file = 'keyword,territory,date,position,url,title\nonly mine,DE,2026-05-02,1,https://only-mine.test/a,A\n';
     const status = await imported(bob, file, 'mine.csv', { format: 'serp', territory: 'DE' });
     expect(status.import.rowsLanded).toBe(1);
-    expect(await count(`select 1 from domain_month where domain_id = (select id from domain where name = 'only-mine.test')`)).toBe(1);
+    expect(await count(`select 1 from organic_rank r join domain d on d.id = r.domain_id where d.name = 'only-mine.test' and d.owner_user_ids is not null`)).toBe(1);
     await bob.request('DELETE', `/rest/imports/${status.id}`, { [csrfHeaderName]: bob.csrfToken });
     expect(await count(`select 1 from keyword where term = 'only mine'`)).toBe(0);
     expect(await count(`select 1 from domain where name = 'only-mine.test'`)).toBe(0);

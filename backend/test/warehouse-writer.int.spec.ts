@@ -50,11 +50,16 @@ describe('landWarehouseRows', () => {
     ]);
     const [boots] = await database.query(`select volume, volume_history, to_char(history_start, 'YYYY-MM-DD') as start, cpc::float as cpc from keyword where term = 'hiking boots'`);
     expect(boots).toEqual({ volume: 320, volume_history: [100, 200, 320], start: '2026-02-01', cpc: 0.8 });
-    const months = await database.query(`select d.name, to_char(m.month, 'YYYY-MM') as month, m.organic_keywords from domain_month m join domain d on d.id = m.domain_id order by 1, 2`);
-    expect(months).toEqual([
-      { name: 'runners.test', month: '2026-03', organic_keywords: 1 },
-      { name: 'shoes.test', month: '2026-04', organic_keywords: 1 },
+    // Alice's rows are hers: the ranks carry her as owner, what only her import brought lists her, and the shared
+    // roll-ups (installation data only) do not count them.
+    expect(await database.query(`select distinct owner_user_id from organic_rank`)).toEqual([{ owner_user_id: alice }]);
+    expect(await database.query(`select term, owner_user_ids from keyword order by term`)).toEqual([
+      { term: 'hiking boots', owner_user_ids: [alice] }, { term: 'running shoes', owner_user_ids: [alice] }, { term: 'trail shoes', owner_user_ids: [alice] },
     ]);
+    expect(await database.query(`select name, owner_user_ids from domain order by name`)).toEqual([
+      { name: 'runners.test', owner_user_ids: [alice] }, { name: 'shoes.test', owner_user_ids: [alice] },
+    ]);
+    expect(await database.query(`select count(*)::int as n from domain_month`)).toEqual([{ n: 0 }]);
 
     const again = await landWarehouseRows(client, source, rows);
     expect(again).toMatchObject({ rows: 5, landed: 0, duplicates: 5, keywordsAdded: 0, pagesAdded: 0, ranksAdded: 0 });
@@ -64,7 +69,9 @@ describe('landWarehouseRows', () => {
   it('keeps another owner\'s results apart, and removing a source takes what it brought and hands the month to the other', async () => {
     const bobs = await createWarehouseSource(client, { kind: 'import', label: 'bob.csv', ownerUserId: bob });
     const landed = await landWarehouseRows(client, bobs, [serp('running shoes', 1, 'https://runners.test/best', '2026-03-20'), serp('bob term', 1, 'https://bob.test/')]);
-    expect(landed).toMatchObject({ landed: 2, keywordsAdded: 1, ranksAdded: 1 });
+    // Bob's "running shoes" result is his own monthly row, next to Alice's at the same position.
+    expect(landed).toMatchObject({ landed: 2, keywordsAdded: 1, ranksAdded: 2 });
+    expect(await database.query(`select owner_user_ids from keyword where term = 'running shoes'`)).toEqual([{ owner_user_ids: [alice, bob] }]);
 
     const [alices] = await database.query<{ id: number }>(`select id from data_source where owner_user_id = $1`, [alice]);
     const removed = await removeWarehouseSource(client, alices!.id);
@@ -74,7 +81,23 @@ describe('landWarehouseRows', () => {
     const ranks = await database.query(`select k.term, r.position, r.source_id from organic_rank r join keyword k on k.id = r.keyword_id order by 1`);
     expect(ranks).toEqual([{ term: 'bob term', position: 1, source_id: bobs.sourceId }, { term: 'running shoes', position: 1, source_id: bobs.sourceId }]);
     expect(await database.query(`select count(*)::int as n from data_source where id = $1`, [alices!.id])).toEqual([{ n: 0 }]);
-    expect(await database.query(`select count(*)::int as n from domain_month where domain_id = (select id from domain where name = 'runners.test')`)).toEqual([{ n: 1 }]);
+    expect(await database.query(`select term, owner_user_ids from keyword order by term`)).toEqual([
+      { term: 'bob term', owner_user_ids: [bob] }, { term: 'running shoes', owner_user_ids: [bob] },
+    ]);
+
+    // Installation data bringing Bob's keyword and site makes them everyone's; his own rows stay his.
+    const fetch = await createWarehouseSource(client, { kind: 'provider', label: 'fetch', ownerUserId: null });
+    expect(await landWarehouseRows(client, fetch, [serp('bob term', 2, 'https://bob.test/other')])).toMatchObject({ landed: 1, ranksAdded: 1 });
+    expect(await database.query(`select owner_user_ids from keyword where term = 'bob term'`)).toEqual([{ owner_user_ids: null }]);
+    expect(await database.query(`select name, owner_user_ids from domain order by name`)).toEqual([
+      { name: 'bob.test', owner_user_ids: null }, { name: 'runners.test', owner_user_ids: [bob] },
+    ]);
+    expect(await database.query(`select url, owner_user_ids from page where url like 'https://bob.test/%' order by url`)).toEqual([
+      { url: 'https://bob.test/', owner_user_ids: [bob] }, { url: 'https://bob.test/other', owner_user_ids: null },
+    ]);
+    // The roll-up counts the installation's row only.
+    expect(await database.query(`select organic_keywords, average_position::float as position from domain_month where domain_id = (select id from domain where name = 'bob.test')`))
+      .toEqual([{ organic_keywords: 1, position: 2 }]);
   });
 
   it('names what is wrong with a row', () => {

@@ -11,7 +11,7 @@
 import { kombatSegments, organicSearchTypes, paidSearchTypes, rankingHistoryTypes, recommendationTypes, relatedKeywordTypes, topPageTypes } from '@serpwise/contracts';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createOrmConfig } from '@serpwise/database';
-import { domainOverview, domainOverviewSql, openWarehousePool, sqlFromEntityManager } from '@serpwise/research';
+import { domainOverview, domainOverviewSql, openWarehousePool, scopeToViewer, sqlFromEntityManager, viewerScopedSql, withViewer } from '@serpwise/research';
 import pg from 'pg';
 import { fullUserClient, startBackend } from './lib/backend.mjs';
 import { inlineParameters, psqlTimings } from './lib/psql-timing.mjs';
@@ -36,10 +36,15 @@ export async function run({ databaseUrl, redisUrl, log }) {
     //    HTTP request (session, guard, validation, JSON over the network) and the same call on MikroORM's
     //    em.execute (the port it used before) are printed beside it.
     const overviewPath = (/** @type {string} */ domain) => `/rest/research/domain-overview?domain=${encodeURIComponent(domain)}&countryCode=${territory}`;
-    const overviewSql = subjects.sample.map((domain) => inlineParameters(domainOverviewSql, [territory, domain]));
+    //    The API reads through a viewer-scoped Sql (a user's imports are theirs alone): the layer and psql run that
+    //    statement, for a logged-in user without imports.
+    const viewer = '00000000-0000-4000-8000-0000000be7c4';
+    const scopedOverview = scopeToViewer(domainOverviewSql);
+    const overviewSql = subjects.sample.map((domain) => inlineParameters(scopedOverview.text, withViewer([territory, domain], scopedOverview.viewerAt, viewer)));
     const pool = openWarehousePool(databaseUrl, { max: 1 });
+    const layerSql = viewerScopedSql(pool.sql, () => viewer);
     const orm = await MikroORM.init(createOrmConfig({ databaseUrl, poolMax: 1 }));
-    const onOrm = sqlFromEntityManager(orm.em.fork());
+    const onOrm = viewerScopedSql(sqlFromEntityManager(orm.em.fork()), () => viewer);
     const timedOverview = async (/** @type {import('@serpwise/research').Sql} */ sql, /** @type {string} */ domain) => {
       const started = performance.now();
       if (!(await domainOverview(sql, { domain, territory }))) throw new Error(`no overview for ${domain}`);
@@ -55,13 +60,13 @@ export async function run({ databaseUrl, redisUrl, log }) {
       for (const domain of subjects.sample) await client.timedGet(overviewPath(domain));
       for (let pass = 0; pass < 10; pass += 1) {
         for (const domain of subjects.sample) {
-          await timedOverview(pool.sql, domain);
+          await timedOverview(layerSql, domain);
           await timedOverview(onOrm, domain);
         }
       }
       await psqlTimings(databaseUrl, overviewSql.slice(0, 20));
       for (let block = 0; block < 4; block += 1) {
-        for (const domain of subjects.sample) layer.push(await timedOverview(pool.sql, domain));
+        for (const domain of subjects.sample) layer.push(await timedOverview(layerSql, domain));
         for (const domain of subjects.sample) http.push(await client.timedGet(overviewPath(domain)));
         psql.push(...(await psqlTimings(databaseUrl, overviewSql)));
         for (const domain of subjects.sample) ormLayer.push(await timedOverview(onOrm, domain));

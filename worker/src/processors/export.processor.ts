@@ -10,7 +10,7 @@ import {
   type JobPayload,
 } from '@serpwise/contracts';
 import { JobRecordRepository } from '@serpwise/database';
-import { columnHeader, isExportTableId, prepareExport, sqlFromPg, type PreparedExport } from '@serpwise/research';
+import { columnHeader, isExportTableId, prepareExport, scopeBuiltQuery, sqlFromPg, viewerScopedSql, type PreparedExport } from '@serpwise/research';
 import { exportFileKey, exportPayloadOf, GoogleApiError, GoogleNotAuthorisedError, type ExportPayload, type FileStore, type FileUpload, type SheetsClient } from '@serpwise/backend/platform';
 import type pg from 'pg';
 import { UnrecoverableError } from 'bullmq';
@@ -74,7 +74,10 @@ export class ExportProcessor implements JobHandler<typeof exportJob> {
     const allowance = exportAllowanceOf(owner.planRoles, this.options.maxExportRows);
     const planLimit = !full ? visibleRowAllowance.free : allowance.hasUnlimitedExportRows ? null : allowance.maxExportRows;
     const limits = [job.rowLimit, planLimit].filter((limit): limit is number => limit !== null);
-    const prepared = await prepareExport(sqlFromPg(this.pool), job.table, job.params);
+    // The export reads what its owner's research screens read: installation data and their own imports.
+    const ownerUserId = record.owner.userId;
+    const unscoped = await prepareExport(viewerScopedSql(sqlFromPg(this.pool), () => ownerUserId), job.table, job.params);
+    const prepared = { ...unscoped, query: unscoped.query && scopeBuiltQuery(unscoped.query, ownerUserId) };
     if (job.format === 'sheets') return this.toSheets(record.owner.userId, job, prepared, { limits, full }, context);
     const writerFor = (stream: FileUpload['stream']): TableWriter => (job.format === 'xlsx' ? new XlsxWriter(stream) : new CsvWriter(stream));
 

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { hasFullPlan, hasReconPlan, reportJob, type JobPayload, type ReportJobResult } from '@serpwise/contracts';
 import { JobRecordRepository, ReportDesignRepository } from '@serpwise/database';
 import { gatherReportData, loadReportBranding, planReport, renderReportFromData, reportFileName, reportRequestOf, ReportSubjectError } from '@serpwise/reports';
-import { sqlFromEntityManager } from '@serpwise/research';
+import { sqlFromEntityManager, viewerScopedSql } from '@serpwise/research';
 import { reportFileKey, reportPayloadOf, type FileStore, type Mailer } from '@serpwise/backend/platform';
 import { UnrecoverableError } from 'bullmq';
 import type { Readable } from 'node:stream';
@@ -59,7 +59,9 @@ export class ReportProcessor implements JobHandler<typeof reportJob> {
     let pdf: Buffer;
     let fileName: string;
     try {
-      const data = await gatherReportData(sqlFromEntityManager(em), request, plan);
+      const ownerUserId = record.owner.userId;
+      // The report reads what its owner's research screens read: installation data and their own imports.
+      const data = await gatherReportData(viewerScopedSql(sqlFromEntityManager(em), () => ownerUserId), request, plan);
       if (!(await context.progress(1, 3, 'Drawing the PDF'))) return this.cancelled();
       pdf = await bufferOf(renderReportFromData(request, data, plan));
       fileName = reportFileName(request, data.month);

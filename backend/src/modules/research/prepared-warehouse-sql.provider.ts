@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import type { Environment } from '@serpwise/contracts';
-import { openWarehousePool, type Sql, type WarehousePool } from '@serpwise/research';
+import { openWarehousePool, viewerScopedSql, type Sql, type WarehousePool } from '@serpwise/research';
 import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+import { researchViewer } from './research-viewer.js';
 
 /**
  * The research layer's port for its hot fixed-shape statements (domain overview, suggestions): a node-postgres
@@ -16,13 +17,16 @@ export type PreparedWarehouseSql = Sql;
 @Injectable()
 export class PreparedWarehousePool implements Sql, OnApplicationShutdown {
   private readonly pool: WarehousePool;
+  /** Reads what the request's user may see; the viewer is a parameter, so a named statement keeps one text. */
+  private readonly sql: Sql;
 
   constructor(@Inject(ENVIRONMENT) environment: Environment) {
     this.pool = openWarehousePool(environment.DATABASE_URL);
+    this.sql = viewerScopedSql(this.pool.sql, researchViewer);
   }
 
   query<T extends object>(text: string, params?: readonly unknown[], name?: string): Promise<T[]> {
-    return this.pool.sql.query<T>(text, params, name);
+    return this.sql.query<T>(text, params, name);
   }
 
   onApplicationShutdown(): Promise<void> {

@@ -1,5 +1,6 @@
-import { Module } from '@nestjs/common';
+import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { ResearchController } from './research.controller.js';
+import { ResearchViewerMiddleware } from './research-viewer.js';
 import { ResearchService } from './research.service.js';
 import { PREPARED_WAREHOUSE_SQL, preparedWarehouseSqlProvider } from './prepared-warehouse-sql.provider.js';
 import { warehouseSqlProvider, WAREHOUSE_SQL } from './warehouse-sql.provider.js';
@@ -9,4 +10,8 @@ import { warehouseSqlProvider, WAREHOUSE_SQL } from './warehouse-sql.provider.js
   providers: [warehouseSqlProvider, preparedWarehouseSqlProvider, ResearchService],
   exports: [WAREHOUSE_SQL, PREPARED_WAREHOUSE_SQL],
 })
-export class ResearchModule {}
+export class ResearchModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(ResearchViewerMiddleware).forRoutes('{*path}');
+  }
+}

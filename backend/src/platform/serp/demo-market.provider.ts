@@ -1,4 +1,4 @@
-import type { Sql } from '@serpwise/research';
+import { viewerScopedSql, type Sql } from '@serpwise/research';
 import { cleanResults, SerpProviderError, type SerpOrganicResult, type SerpPage, type SerpProvider, type SerpQuery } from './serp-provider.js';
 
 /** How many sites a derived page shows (a keyword the demo market never generated). */
@@ -41,7 +41,12 @@ export class DemoMarketProvider implements SerpProvider {
   readonly id = 'demo' as const;
   readonly label = 'Demo market';
 
-  constructor(private readonly sql: Sql) {}
+  private readonly sql: Sql;
+
+  constructor(warehouse: Sql) {
+    // Its pages land as installation data (seen by everyone): it must read installation data only, never a user's import.
+    this.sql = viewerScopedSql(warehouse, () => null);
+  }
 
   async fetch(query: SerpQuery): Promise<SerpPage> {
     const [newest] = await this.sql.query<{ month: string | null }>(

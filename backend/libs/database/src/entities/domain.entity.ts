@@ -10,6 +10,8 @@ export const DomainSchema = defineEntity({
     /** The market topic the site is about (demo data), or null. */
     topic: p.string().length(64).nullable(),
     sourceId: p.smallint(),
+    /** The users whose imports alone brought it (seen by them only); null once installation data has it (seen by all). */
+    ownerUserIds: p.type('uuid[]').columnType('uuid[]').nullable(),
   },
   indexes: [
     // Prefix search for suggestions (name LIKE 'abc%'), independent of the database collation.

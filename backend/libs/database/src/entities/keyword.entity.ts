@@ -30,6 +30,8 @@ export const KeywordSchema = defineEntity({
     /** The market topic the term belongs to (demo data) or null (imports). */
     topic: p.string().length(64).nullable(),
     sourceId: p.smallint(),
+    /** The users whose imports alone brought it (seen by them only); null once installation data has it (seen by all). */
+    ownerUserIds: p.type('uuid[]').columnType('uuid[]').nullable(),
   },
   uniques: [{ properties: ['territory', 'term'] }],
   indexes: [

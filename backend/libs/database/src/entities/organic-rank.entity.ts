@@ -14,6 +14,12 @@ export const OrganicRankSchema = defineEntity({
     month: p.date().primary(),
     keywordId: p.integer().primary(),
     position: p.smallint().primary(),
+    /**
+     * Whose row it is: a user's import is seen by that user only (docs/decisions.md, "Imported rows are private").
+     * The nil UUID (installationOwner) is installation data, seen by everyone: a primary-key column cannot be null,
+     * and each owner keeps its own row for a (month, keyword, position).
+     */
+    ownerUserId: p.uuid().primary().default('00000000-0000-0000-0000-000000000000'),
     /** Denormalised from keyword, so domain queries filter by territory without a join. */
     territory: p.string().length(2),
     domainId: p.integer(),
@@ -25,6 +31,11 @@ export const OrganicRankSchema = defineEntity({
   indexes: [
     { properties: ['domainId', 'territory', 'month'] },
     { properties: ['pageId', 'month'] },
+    // A user's own rows (imports) are few: the newest month a user's imports reach is one short index read.
+    {
+      name: 'organic_rank_owned_index',
+      expression: `create index "organic_rank_owned_index" on "organic_rank" ("owner_user_id", "territory", "month") where "owner_user_id" <> '00000000-0000-0000-0000-000000000000'`,
+    },
   ],
 });
 

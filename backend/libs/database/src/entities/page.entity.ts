@@ -10,6 +10,8 @@ export const PageSchema = defineEntity({
     url: p.text().unique(),
     title: p.text().nullable(),
     sourceId: p.smallint(),
+    /** The users whose imports alone brought it (seen by them only); null once installation data has it (seen by all). */
+    ownerUserIds: p.type('uuid[]').columnType('uuid[]').nullable(),
   },
 });
 

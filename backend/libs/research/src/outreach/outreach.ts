@@ -44,7 +44,7 @@ export function keywordListQuery(criteria: { territory: string; month: string; t
     select d.name as "domain", count(*)::int as "keywords", (count(*) filter (where b.position <= 10))::int as "top10",
       round(avg(b.position), 2)::float8 as "averagePosition", sum(b.clicks)::int as "clicks", round(sum(b.clicks * c.cpc), 2)::float8 as "value"
     from best b join chosen c on c.id = b.keyword_id join domain d on d.id = b.domain_id
-    group by d.id`;
+    group by d.id, d.name`; // domain is read through a viewer-scoped subquery (viewer-scope.ts): name it too
   const terms = criteria.terms.join('\n');
   return orderedTable({ sql, params: [criteria.territory, terms, criteria.topic ?? null, terms, criteria.month, criteria.territory] }, keywordListSpec, order);
 }
@@ -87,7 +87,7 @@ export function leadsQuery(criteria: { domainId: number; competitorIds: readonly
     left join domain_month dm on dm.domain_id = d.id and dm.territory = ? and dm.month = ?::date
     where b.last_seen is null and b.source_domain_id <> ? and b.source_domain_id not in (select id from rivals)
       and not exists (select 1 from backlink mine where mine.target_domain_id = ? and mine.source_domain_id = b.source_domain_id and mine.last_seen is null)
-    group by d.id`;
+    group by d.id, d.name`; // domain is read through a viewer-scoped subquery (viewer-scope.ts): name it too
   return orderedTable(
     { sql, params: [criteria.competitorIds.join(','), criteria.territory, criteria.month, criteria.domainId, criteria.domainId] },
     leadsSpec,

@@ -35,14 +35,18 @@ function kombatBase(criteria: KombatCriteria): BuiltQuery {
       select r.keyword_id, r.domain_id, min(r.position) as position, sum(r.clicks) as clicks
       from organic_rank r
       where r.month = ?::date and r.territory = ? and r.domain_id = any(string_to_array(?, ',')::int[])
-      group by r.keyword_id, r.domain_id)
-    select k.term, k.is_question, k.is_transactional, k.cpc, k.difficulty, ${volumeAt('k', 'c.m')} as volume,
-      min(x.position) filter (where x.domain_id = ?) as p1,
-      min(x.position) filter (where x.domain_id = ?) as p2,
-      min(x.position) filter (where x.domain_id = ?) as p3,
-      count(*) as ranked, sum(x.clicks) as clicks
-    from ranks x join keyword k on k.id = x.keyword_id, cur c
-    group by k.id, c.m`;
+      group by r.keyword_id, r.domain_id),
+    compared as (
+      select x.keyword_id,
+        min(x.position) filter (where x.domain_id = ?) as p1,
+        min(x.position) filter (where x.domain_id = ?) as p2,
+        min(x.position) filter (where x.domain_id = ?) as p3,
+        count(*) as ranked, sum(x.clicks) as clicks
+      from ranks x group by x.keyword_id)
+    -- Grouped before the keyword is joined: research reads keyword through a viewer-scoped subquery (viewer-scope.ts),
+    -- where grouping by its id would not make its other columns available.
+    select k.term, k.is_question, k.is_transactional, k.cpc, k.difficulty, ${volumeAt('k', 'c.m')} as volume, x.p1, x.p2, x.p3, x.ranked, x.clicks
+    from compared x join keyword k on k.id = x.keyword_id, cur c`;
   return { sql, params: [criteria.month, criteria.month, criteria.territory, criteria.domainIds.join(','), first, second, third ?? -1] };
 }
 

@@ -21,7 +21,8 @@ export function topPagesQuery(criteria: { domainId: number; territory: string; m
     left join domain_month dm on dm.domain_id = r.domain_id and dm.territory = r.territory and dm.month = r.month
     where r.domain_id = ? and r.territory = ? and r.month = ?::date
       ${isNew ? 'and exists (select 1 from page_first_month f where f.page_id = r.page_id and f.territory = r.territory and f.first_month = r.month)' : ''}
-    group by p.id`;
+    -- every page column it shows: page is read through a viewer-scoped subquery (viewer-scope.ts), so its id alone is not enough
+    group by p.id, p.url, p.title`;
   return orderedTable({ sql, params: [criteria.domainId, criteria.territory, criteria.month] }, topPagesSpec, order);
 }
 

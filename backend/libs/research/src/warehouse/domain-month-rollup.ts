@@ -1,11 +1,16 @@
+import { installationOwner } from '../viewer-scope.js';
+
 /**
  * Rebuilds domain_month (one row per domain, territory and month) from organic_rank and paid_ad, for the given
  * months or all of them. Run when data lands; an overview then reads one row and a history chart 24.
  * Ranks are first reduced to one per (domain, keyword, month) — a site with two pages for a keyword counts the
- * keyword once, at its best position — so keyword counts stay right for imported data too.
+ * keyword once, at its best position. Installation data only: domain_month is read by every user, and a user's
+ * imported rows are theirs alone (docs/decisions.md, "Imported rows are private").
  */
 export function domainMonthRollupSql(months?: readonly string[]): { sql: string; params: unknown[] }[] {
   const monthFilter = (column: string) => (months?.length ? `where ${column} = any($1::date[])` : '');
+  // Roll-ups are shared by every user, so they count installation data only: a user's imports are private.
+  const installationRanks = `where owner_user_id = '${installationOwner}'${months?.length ? ' and month = any($1::date[])' : ''}`;
   const params = months?.length ? [months] : [];
   return [
     { sql: `delete from domain_month ${monthFilter('month')}`, params },
@@ -17,7 +22,7 @@ export function domainMonthRollupSql(months?: readonly string[]): { sql: string;
               round(avg(best.position), 2), 0, 0, 0
             from (
               select domain_id, territory, month, keyword_id, min(position) as position, sum(clicks) as clicks
-              from organic_rank ${monthFilter('month')}
+              from organic_rank ${installationRanks}
               group by domain_id, territory, month, keyword_id
             ) best
             join keyword k on k.id = best.keyword_id
@@ -49,7 +54,7 @@ export function pageFirstMonthRollupSql(months?: readonly string[]): { sql: stri
       { sql: 'delete from page_first_month', params: [] },
       {
         sql: `insert into page_first_month (page_id, territory, first_month)
-              select page_id, territory, min(month) from organic_rank group by page_id, territory`,
+              select page_id, territory, min(month) from organic_rank where owner_user_id = '${installationOwner}' group by page_id, territory`,
         params: [],
       },
     ];
@@ -57,7 +62,8 @@ export function pageFirstMonthRollupSql(months?: readonly string[]): { sql: stri
   return [
     {
       sql: `insert into page_first_month as f (page_id, territory, first_month)
-            select page_id, territory, min(month) from organic_rank where month = any($1::date[]) group by page_id, territory
+            select page_id, territory, min(month) from organic_rank where owner_user_id = '${installationOwner}' and month = any($1::date[])
+            group by page_id, territory
             on conflict (page_id, territory) do update set first_month = least(f.first_month, excluded.first_month)`,
       params: [months],
     },

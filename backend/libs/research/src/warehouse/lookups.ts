@@ -1,10 +1,21 @@
+import { installationOwner } from '../viewer-scope.js';
 import type { Sql } from '../sql.js';
 
 /** Look-ups every research table starts from: which month to read and which domain ids a request names. */
 
-/** The newest month with data in a territory ('YYYY-MM-DD'), or null for an empty territory. */
+/**
+ * The newest month with data in a territory ('YYYY-MM-DD'), or null for an empty territory: of the installation's
+ * roll-ups, or of the viewer's own imported rows when those reach further. Through a viewer-scoped Sql, data_source
+ * keeps only the viewer's own sources; the owner equality then reads organic_rank_owned_index (a few rows), where a
+ * plain max(month) over the viewer's rows would walk every partition's primary key backwards.
+ */
 export async function newestMonth(sql: Sql, territory: string): Promise<string | null> {
-  const [row] = await sql.query<{ month: string | null }>(`select to_char(max(month), 'YYYY-MM-DD') as month from domain_month where territory = ?`, [territory]);
+  const [row] = await sql.query<{ month: string | null }>(
+    `select to_char(greatest((select max(month) from domain_month where territory = ?),
+       (select max(own.month) from (select distinct owner_user_id from data_source where owner_user_id is not null) s
+          cross join lateral (select max(month) as month from organic_rank r
+            where r.owner_user_id = s.owner_user_id and r.owner_user_id <> '${installationOwner}' and r.territory = ?) own)), 'YYYY-MM-DD') as month`,
+    [territory, territory]);
   return row?.month ?? null;
 }
 

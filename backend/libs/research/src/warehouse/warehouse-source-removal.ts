@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { installationOwner } from '../viewer-scope.js';
 import { warehouseRollupSql } from './domain-month-rollup.js';
 
 export interface RemovalResult {
@@ -22,22 +23,38 @@ export async function removeWarehouseSource(client: pg.ClientBase, sourceId: num
     const months = (await client.query<{ month: string }>(
       `select distinct to_char(date_trunc('month', observed_on), 'YYYY-MM-DD') as month from serp_observation where source_id = $1
        union select to_char(month, 'YYYY-MM-DD') from organic_rank where source_id = $1 order by 1`, [sourceId])).rows.map((row) => row.month);
+    const [owner] = (await client.query<{ owner_user_id: string | null }>('select owner_user_id from data_source where id = $1', [sourceId])).rows;
+    const ownerUserId = owner?.owner_user_id ?? null;
     const ranks = (await client.query('delete from organic_rank where source_id = $1 and month = any($2::date[])', [sourceId, months])).rowCount ?? 0;
-    const observations = (await client.query('delete from serp_observation where source_id = $1', [sourceId])).rowCount ?? 0;
+    // What the source's results named: its owner may no longer have anything of them (owner_user_ids below).
+    await client.query(`create temp table removed_observation on commit drop as
+      with gone as (delete from serp_observation where source_id = $1 returning keyword_id, domain_id, page_id) select * from gone`, [sourceId]);
+    const observations = Number((await client.query<{ n: string }>('select count(*) as n from removed_observation')).rows[0]!.n);
     if (months.length) {
       await client.query(
-        `insert into organic_rank (month, keyword_id, position, territory, domain_id, page_id, clicks, source_id)
-         select distinct on (month, o.keyword_id, o.position) date_trunc('month', o.observed_on)::date as month, o.keyword_id, o.position, o.territory,
-           o.domain_id, o.page_id, coalesce(o.clicks, 0), o.source_id
+        `insert into organic_rank (month, keyword_id, position, owner_user_id, territory, domain_id, page_id, clicks, source_id)
+         select distinct on (month, o.keyword_id, o.position, o.owner_user_id) date_trunc('month', o.observed_on)::date as month, o.keyword_id, o.position,
+           coalesce(o.owner_user_id, $4::uuid), o.territory, o.domain_id, o.page_id, coalesce(o.clicks, 0), o.source_id
          from serp_observation o
          where o.observed_on >= $1::date and o.observed_on < ($2::date + interval '1 month')
            and date_trunc('month', o.observed_on)::date = any($3::date[])
-         order by month, o.keyword_id, o.position, o.observed_on desc
-         on conflict (month, keyword_id, position) do nothing`, [months[0], months.at(-1), months]);
+         order by month, o.keyword_id, o.position, o.owner_user_id, o.observed_on desc
+         on conflict (month, keyword_id, position, owner_user_id) do nothing`, [months[0], months.at(-1), months, installationOwner]);
+    }
+    if (ownerUserId !== null) {
+      // The owner stops seeing a keyword, site or page once none of their results name it any more; one no user
+      // lists any more and nothing uses is removed below with the source's own.
+      for (const [table, column] of [['keyword', 'keyword_id'], ['page', 'page_id'], ['domain', 'domain_id']] as const) {
+        await client.query(
+          `update ${table} t set owner_user_ids = array_remove(t.owner_user_ids, $1::uuid)
+           where (t.id in (select ${column} from removed_observation) or t.source_id = $2)
+             and $1::uuid = any(t.owner_user_ids)
+             and not exists (select 1 from serp_observation o where o.${column} = t.id and o.owner_user_id = $1::uuid)`, [ownerUserId, sourceId]);
+      }
     }
     const pages = (await client.query(
       `with gone as (
-         delete from page p where p.source_id = $1
+         delete from page p where (p.source_id = $1 or p.owner_user_ids = '{}')
            and not exists (select 1 from serp_observation o where o.page_id = p.id)
            and not exists (select 1 from organic_rank r where r.page_id = p.id)
            and not exists (select 1 from backlink b where b.target_page_id = p.id or b.source_page_id = p.id)
@@ -46,12 +63,12 @@ export async function removeWarehouseSource(client: pg.ClientBase, sourceId: num
        first_months as (delete from page_first_month f using gone where f.page_id = gone.id)
        select count(*)::int as n from gone`, [sourceId]));
     const keywords = (await client.query(
-      `delete from keyword k where k.source_id = $1
+      `delete from keyword k where (k.source_id = $1 or k.owner_user_ids = '{}')
          and not exists (select 1 from serp_observation o where o.keyword_id = k.id)
          and not exists (select 1 from organic_rank r where r.keyword_id = k.id)
          and not exists (select 1 from paid_ad a where a.keyword_id = k.id)`, [sourceId])).rowCount ?? 0;
     const domains = (await client.query(
-      `delete from domain d where d.source_id = $1 and not exists (select 1 from page p where p.domain_id = d.id)
+      `delete from domain d where (d.source_id = $1 or d.owner_user_ids = '{}') and not exists (select 1 from page p where p.domain_id = d.id)
          and not exists (select 1 from domain_month m where m.domain_id = d.id and not (m.month = any($2::date[])))`, [sourceId, months])).rowCount ?? 0;
     if (months.length) for (const statement of warehouseRollupSql(months)) await client.query(statement.sql, statement.params);
     await client.query('delete from data_source where id = $1', [sourceId]);

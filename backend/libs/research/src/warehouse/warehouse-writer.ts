@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { copyLine } from '../demo-market/copy-text.js';
 import { organicCtr } from '../formulas/click-through.js';
+import { installationOwner } from '../viewer-scope.js';
 import { warehouseRollupSql } from './domain-month-rollup.js';
 
 /**
@@ -201,7 +202,9 @@ const writerLockId = 4_004_002;
  * touched are rolled up (warehouseRollupSql). All in one transaction: a failure lands nothing.
  *
  * Keywords, domains and pages already in the warehouse keep their numbers (the first source owns a row); a new
- * keyword takes the row's volume, CPC, competition and difficulty (0 when the file has none).
+ * keyword takes the row's volume, CPC, competition and difficulty (0 when the file has none). A user's rows are seen
+ * by that user only: organic_rank rows carry the owner, and keywords, domains and pages only imports brought list
+ * their importers in owner_user_ids (null: installation data has them, everyone sees them; viewer-scope.ts).
  */
 export async function landWarehouseRows(
   client: pg.ClientBase,
@@ -239,17 +242,25 @@ export async function landWarehouseRows(
     await client.query('analyze warehouse_staging');
     step('copy into staging');
     const { sourceId, ownerUserId } = source;
+    // Who sees what the rows bring (docs/decisions.md, "Imported rows are private"): a keyword, site or page only
+    // imports brought lists its importers; once installation data brings it, everyone sees it (owner_user_ids null).
+    const ownersOfNew = 'case when $2::uuid is null then null else array[$2::uuid] end';
+    const ownersAfter = (alias: string) => `case when $1::uuid is null then null else array_append(${alias}.owner_user_ids, $1::uuid) end`;
+    const ownersChange = (alias: string) => `${alias}.owner_user_ids is not null and ($1::uuid is null or not $1::uuid = any(${alias}.owner_user_ids))`;
 
     const domainsAdded = count(await client.query(
-      `insert into domain (name, source_id) select distinct domain, $1::smallint from warehouse_staging where domain is not null
-       on conflict (name) do nothing`, [sourceId]));
+      `insert into domain (name, source_id, owner_user_ids) select distinct domain, $1::smallint, ${ownersOfNew} from warehouse_staging where domain is not null
+       on conflict (name) do nothing`, [sourceId, ownerUserId]));
+    await client.query(
+      `update domain d set owner_user_ids = ${ownersAfter('d')} from (select distinct domain from warehouse_staging where domain is not null) s
+       where d.name = s.domain and ${ownersChange('d')}`, [ownerUserId]);
     step('domains');
     const keywordsAdded = count(await client.query(
-      `with added as (insert into keyword (territory, term, volume, volume_history, history_start, cpc, competition, difficulty, result_count, is_question, source_id)
+      `with added as (insert into keyword (territory, term, volume, volume_history, history_start, cpc, competition, difficulty, result_count, is_question, source_id, owner_user_ids)
        select territory, keyword, coalesce(volume, history[array_upper(history, 1)], 0), coalesce(history, array[coalesce(volume, 0)]),
          (month - make_interval(months => coalesce(array_length(history, 1), 1) - 1))::date,
          coalesce(cpc, 0), least(coalesce(competition, 0), 1), coalesce(difficulty, 0), coalesce(result_count, 0),
-         keyword ~ '^(how|what|why|when|where|who|which|can|does|do|is|are|should|will)( |$)', $1::smallint
+         keyword ~ '^(how|what|why|when|where|who|which|can|does|do|is|are|should|will)( |$)', $1::smallint, ${ownersOfNew}
        from (
          -- Per keyword, the newest value the rows give for each number (a row without a number does not erase it);
          -- only rows that carry a number are sorted, so a plain SERP file costs one hash aggregate.
@@ -272,18 +283,24 @@ export async function landWarehouseRows(
        ) k
        on conflict (territory, term) do nothing
        returning territory, term)
-       insert into warehouse_new_keyword select * from added`, [sourceId]));
+       insert into warehouse_new_keyword select * from added`, [sourceId, ownerUserId]));
+    await client.query(
+      `update keyword k set owner_user_ids = ${ownersAfter('k')} from (select distinct territory, keyword from warehouse_staging) s
+       where k.territory = s.territory and k.term = s.keyword and ${ownersChange('k')}`, [ownerUserId]);
     step('keywords');
     const pagesAdded = count(await client.query(
-      `insert into page (domain_id, url, title, source_id)
-       select d.id, s.url, s.title, $1::smallint
+      `insert into page (domain_id, url, title, source_id, owner_user_ids)
+       select d.id, s.url, s.title, $1::smallint, ${ownersOfNew}
        from (
          -- One title per new page: the greatest the rows give (a hash aggregate; the same file always gives the same).
          select url, min(domain) as domain, max(title) as title from warehouse_staging s
          where url is not null and not exists (select 1 from page p where p.url = s.url)
          group by url
        ) s join domain d on d.name = s.domain
-       on conflict (url) do nothing`, [sourceId]));
+       on conflict (url) do nothing`, [sourceId, ownerUserId]));
+    await client.query(
+      `update page p set owner_user_ids = ${ownersAfter('p')} from (select distinct url from warehouse_staging where url is not null) s
+       where p.url = s.url and ${ownersChange('p')}`, [ownerUserId]);
     step('pages');
     // One import per owner at a time: the anti-join below then sees every row that could collide (the unique index
     // still guards against anything else), and a plain INSERT is much cheaper than ON CONFLICT's speculative one.
@@ -306,13 +323,14 @@ export async function landWarehouseRows(
        join warehouse_new_keyword k on k.territory = s.territory and k.term = s.keyword where s.position is null`)).rows[0]!.n);
 
     // The months and monthly ranks come from the staged results (a result that was already there has its monthly
-    // row already, or another source holds that month's position: ON CONFLICT keeps it).
+    // row already, or another source of the same owner holds that month's position: ON CONFLICT keeps it). Each owner
+    // has its own monthly rows (organic_rank's key includes the owner), so a user's import never hides another's rows.
     const months = (await client.query<{ month: string }>(
       `select distinct to_char(date_trunc('month', observed_on), 'YYYY-MM-DD') as month from warehouse_staging where position is not null order by 1`)).rows.map((row) => row.month);
     for (const month of months) await ensurePartition(client, month);
     const ranksAdded = count(await client.query(
-      `insert into organic_rank (month, keyword_id, position, territory, domain_id, page_id, clicks, source_id)
-       select r.month, r.keyword_id, r.position, r.territory, p.domain_id, p.id,
+      `insert into organic_rank (month, keyword_id, position, owner_user_id, territory, domain_id, page_id, clicks, source_id)
+       select r.month, r.keyword_id, r.position, $2::uuid, r.territory, p.domain_id, p.id,
          coalesce(r.clicks, round(k.volume * ${ctrSql('r.position')})::int), $1::smallint
        from (
          -- Each month's newest result per (keyword, position); the clicks estimate is computed for those rows only.
@@ -324,7 +342,7 @@ export async function landWarehouseRows(
        ) r
          join keyword k on k.id = r.keyword_id
          join page p on p.url = r.url
-       on conflict (month, keyword_id, position) do nothing`, [sourceId]));
+       on conflict (month, keyword_id, position, owner_user_id) do nothing`, [sourceId, ownerUserId ?? installationOwner]));
     step('monthly ranks');
     if (months.length) {
       for (const statement of warehouseRollupSql(months)) await client.query(statement.sql, statement.params);

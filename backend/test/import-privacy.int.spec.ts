@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { csrfHeaderName, type ExportStatus, type ImportStatus, type SearchResult, type Suggestion } from '@serpwise/contracts';
+import { zipSync } from 'fflate';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import type { HttpSession } from '../../infra/test/http-session.js';
+import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
+import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
+
+jest.setTimeout(180_000);
+
+/**
+ * Imported rows are private (docs/decisions.md, "Imported rows are private"): Alice imports her site's Search
+ * Console export; she finds its queries on her research screens, Bob finds them nowhere, and both still see the
+ * installation's demo market.
+ */
+const fixtures = fileURLToPath(new URL('../../../shared/fixtures/gsc-export/', import.meta.url));
+const gscZip = () => Buffer.from(zipSync(Object.fromEntries(readdirSync(fixtures).map((name) => [name, new Uint8Array(readFileSync(fixtures + name))]))));
+
+let testApp: TestApp;
+let worker: RunningWorker;
+let alice: HttpSession;
+let bob: HttpSession;
+let importId: string;
+/** A demo-market domain with rows in the newest month: installation data everyone sees. */
+let demoDomain: string;
+
+const json = async <T>(response: Response) => (await response.json()) as T;
+type Table = { rows: Record<string, unknown>[]; totalRows: number; wasQueryFound: boolean };
+const table = async (session: HttpSession, path: string, params: Record<string, string>) =>
+  json<Table>(await session.get(`/rest/research/${path}?${new URLSearchParams({ countryCode: 'US', pageSize: '1000', ...params })}`));
+/** The import's site and month (the fixture's range ends in March 2026). */
+const stupski = { domain: 'stupski.org', month: '2026-03' };
+const query = 'stupski foundation';
+
+async function waitFor<T extends { state: string }>(read: () => Promise<T>, states: string[]): Promise<T> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const status = await read();
+    if (states.includes(status.state)) return status;
+    if (Date.now() > deadline) throw new Error(`still ${status.state}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function exportedCsv(session: HttpSession, table: string, params: Record<string, string>): Promise<string> {
+  const started = await json<ExportStatus>(await session.post('/rest/exports', { table, params: { countryCode: 'US', ...params }, format: 'csv' }));
+  const done = await waitFor(() => session.get(`/rest/exports/${started.id}`).then((response) => json<ExportStatus>(response)), ['completed', 'failed']);
+  expect(done.state).toBe('completed');
+  return (await session.get(done.export.downloadUrl!)).text();
+}
+
+beforeAll(async () => {
+  testApp = await startTestApp({ seed: loadTinyMarket });
+  worker = await startWorker(testApp.environment, pino({ level: 'silent' }), { httpPort: 0 });
+  alice = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['full'] }));
+  bob = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['full'] }));
+  const [busy] = await testApp.database.query<{ name: string }>(
+    `select d.name from domain_month m join domain d on d.id = m.domain_id where m.territory = 'US' order by m.month desc, m.organic_keywords desc limit 1`);
+  demoDomain = busy!.name;
+
+  const form = new FormData();
+  form.append('format', 'gsc');
+  form.append('territory', 'US');
+  form.append('file', new Blob([new Uint8Array(gscZip())]), 'stupski-performance.zip');
+  const response = await fetch(`${testApp.baseUrl}/rest/imports`, { method: 'POST', headers: { cookie: alice.cookie, [csrfHeaderName]: alice.csrfToken, accept: 'application/json' }, body: form });
+  importId = (await json<ImportStatus>(response)).id;
+  const status = await waitFor(() => alice.get(`/rest/imports/${importId}`).then((answer) => json<ImportStatus>(answer)), ['completed', 'failed']);
+  expect(status.import).toMatchObject({ rowsLanded: 1000 });
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await testApp?.stop();
+});
+
+describe('imported rows are seen by their importer only', () => {
+  it('shows the site\'s queries in the importer\'s keywords, ranking history and top pages, and in no one else\'s', async () => {
+    const mine = await table(alice, 'seo/keywords', stupski);
+    expect(mine).toMatchObject({ wasQueryFound: true, totalRows: 1000 });
+    expect(mine.rows.map((row) => row['keyword'])).toContain(query);
+    // Bob does not even learn that the site is in the warehouse.
+    expect(await table(bob, 'seo/keywords', stupski)).toMatchObject({ wasQueryFound: false, totalRows: 0, rows: [] });
+
+    const history = await table(alice, 'seo/ranking-history', { ...stupski, type: 'MostValuable' });
+    expect(history.totalRows).toBe(1000);
+    expect(await table(bob, 'seo/ranking-history', { ...stupski, type: 'MostValuable' })).toMatchObject({ totalRows: 0 });
+
+    const pages = await table(alice, 'seo/top-pages', { ...stupski, type: 'mosttraffic' });
+    expect(pages).toMatchObject({ totalRows: 1, rows: [{ url: 'https://stupski.org/', keywords: 1000 }] });
+    expect(await table(bob, 'seo/top-pages', { ...stupski, type: 'mosttraffic' })).toMatchObject({ totalRows: 0 });
+  });
+
+  it('keeps the queries out of another user\'s search, suggestions and keyword screens', async () => {
+    const search = async (session: HttpSession, text: string) => json<SearchResult>(await session.get(`/Endpoints/Search/JsonSearch?query=${encodeURIComponent(text)}&countryCode=US`));
+    expect(await search(alice, query)).toMatchObject({ resultType: 'Term', wasQueryFound: true });
+    expect(await search(bob, query)).toMatchObject({ resultType: 'Term', wasQueryFound: false, queryId: null });
+    expect(await search(bob, stupski.domain)).toMatchObject({ resultType: 'Domain', wasQueryFound: false });
+
+    const suggestions = async (session: HttpSession, kind: string, text: string) =>
+      (await json<Suggestion[]>(await session.get(`/NsaApi/suggest/${kind}?query=${encodeURIComponent(text)}&countryCode=US&limit=10`))).map((entry) => entry.value);
+    expect(await suggestions(alice, 'getkeywordsuggestions', 'stupski')).toContain(query);
+    expect(await suggestions(alice, 'getdomainsuggestions', 'stupski')).toEqual([stupski.domain]);
+    expect(await suggestions(bob, 'getkeywordsuggestions', 'stupski')).toEqual([]);
+    expect(await suggestions(bob, 'getsuggestions', 'stupski')).toEqual([]);
+
+    const rankingHistory = async (session: HttpSession) => json<{ rows?: unknown[]; wasQueryFound?: boolean }>(
+      await session.get(`/rest/research/keyword/ranking-history?${new URLSearchParams({ query, countryCode: 'US', months: '12' })}`));
+    expect(await rankingHistory(bob)).toMatchObject({ wasQueryFound: false });
+    expect(await rankingHistory(alice)).toMatchObject({ wasQueryFound: true });
+    const serp = async (session: HttpSession) => json<{ totalRows: number; wasQueryFound: boolean }>(
+      await session.get(`/rest/research/keyword/serp-analysis?${new URLSearchParams({ query, countryCode: 'US', month: stupski.month })}`));
+    expect(await serp(bob)).toMatchObject({ wasQueryFound: false, totalRows: 0 });
+    expect(await serp(alice)).toMatchObject({ wasQueryFound: true, totalRows: 1 });
+    // A visitor sees installation data only.
+    const visitor = await fetch(`${testApp.baseUrl}/NsaApi/suggest/getsuggestions?query=stupski&countryCode=US`, { headers: { accept: 'application/json' } });
+    expect(await visitor.json()).toEqual([]);
+    const overview = async (session: HttpSession) => json<{ wasQueryFound: boolean }>(await session.get(`/rest/research/keyword/overview?${new URLSearchParams({ query, countryCode: 'US' })}`));
+    expect(await overview(bob)).toMatchObject({ wasQueryFound: false });
+    expect(await overview(alice)).toMatchObject({ wasQueryFound: true });
+  });
+
+  it('exports the queries for the importer only', async () => {
+    const mine = await exportedCsv(alice, 'seo/keywords', stupski);
+    expect(mine).toContain(`${query},`);
+    expect(mine.trimEnd().split('\r\n')).toHaveLength(1001);
+    const theirs = await exportedCsv(bob, 'seo/keywords', stupski);
+    expect(theirs).not.toContain('stupski');
+  });
+
+  it('still shows the installation\'s data to everyone, and keeps the roll-ups installation-only', async () => {
+    const forAlice = await table(alice, 'seo/keywords', { domain: demoDomain });
+    const forBob = await table(bob, 'seo/keywords', { domain: demoDomain });
+    expect(forBob.totalRows).toBeGreaterThan(0);
+    expect(forBob).toEqual(forAlice);
+    expect(await testApp.database.query(`select 1 from domain_month where domain_id = (select id from domain where name = $1)`, [stupski.domain])).toEqual([]);
+  });
+
+  it('removes everything the import brought when Alice deletes it', async () => {
+    const response = await alice.request('DELETE', `/rest/imports/${importId}`, { [csrfHeaderName]: alice.csrfToken });
+    expect(await json(response)).toMatchObject({ deleted: true, removed: { observations: 1000, ranks: 1000, keywords: 1000, pages: 1, domains: 1 } });
+    expect(await table(alice, 'seo/keywords', stupski)).toMatchObject({ wasQueryFound: false, totalRows: 0 });
+    const left = await testApp.database.query<{ n: number }>(
+      `select (select count(*) from keyword where owner_user_ids is not null)::int + (select count(*) from page where owner_user_ids is not null)::int
+         + (select count(*) from domain where owner_user_ids is not null)::int
+         + (select count(*) from organic_rank where owner_user_id <> '00000000-0000-0000-0000-000000000000')::int as n`);
+    expect(left[0]!.n).toBe(0);
+  });
+});
