@@ -70,7 +70,7 @@ beforeAll(async () => {
   orm = await MikroORM.init(createOrmConfig({ databaseUrl: database.url, poolMax: 6 }));
   redis = createRedisConnection(testApp.environment, 'import-jobs-test');
   runner = new JobRunner(
-    standInHandlers([crashingOnce(new KeywordImportProcessor(() => orm.em.fork())), new OutreachImportProcessor(() => orm.em.fork())]),
+    standInHandlers([crashingOnce(new KeywordImportProcessor(() => orm.em.fork(), { progressEveryMs: 0 })), new OutreachImportProcessor(() => orm.em.fork(), { progressEveryMs: 0 })]),
     orm,
     new RedisJobEvents(redis, testApp.environment.REDIS_PREFIX),
     testApp.environment,

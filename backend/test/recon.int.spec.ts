@@ -4,7 +4,7 @@ import type { HttpSession } from '../../infra/test/http-session.js';
 import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import type { TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
-import { fillProject, giveProfessionalPlan, insertProject, json, nsa, rowCount } from './projects-support.js';
+import { fillProject, giveProfessionalPlan, importKeywords, insertProject, json, nsa, rowCount } from './projects-support.js';
 
 /**
  * Recon reports, the /hq campaign dashboard and /competitor-projects (issue 9 item 6) against the tiny demo
@@ -208,7 +208,8 @@ describe('recon reports', () => {
     // A Basic full plan: 5,000 keywords. 4,999 are tracked in a project, so a 2-keyword report does not fit.
     const basic = await createTestUser(database, { roles: ['full'] });
     const basicBrowser = await loggedInSession(testApp.baseUrl, basic);
-    await fillProject(database, await insertProject(database, basic.id), 4_999);
+    const projectId = await insertProject(database, basic.id);
+    await fillProject(database, projectId, 4_999);
     const before = await rowCount(database, 'recon_report');
     const over = await basicBrowser.post('/rest/recon/reports', reportBody({ keywordsCsv: market.keywords.join('\n') }));
     expect(over.status).toBe(400);
@@ -225,6 +226,9 @@ describe('recon reports', () => {
     const rename = await basicBrowser.post(`/rest/recon/reports/${saved.id}`, reportBody({ keywordsCsv: market.keywords[1], name: 'Renamed' }));
     expect(rename.status).toBe(200);
     expect(await json<KeywordCountAnswer>(await basicBrowser.get(`${nsa}/Keywords/Keywords/KeywordCount`))).toMatchObject({ usedCount: 5_000, keywordRankingReportCount: 1 });
+    // The report's keyword is part of what a project import counts too.
+    const imported = await importKeywords(basicBrowser, { projectId, termCsv: 'one keyword too many' });
+    expect(await json(imported)).toMatchObject({ hasReachedLimit: true, message: 'Unable to add keywords. You are currently tracking 5,000/5,000 keywords' });
 
     const free = await loggedInSession(testApp.baseUrl, await createTestUser(database, { roles: ['free'] }));
     const refused = await free.post('/rest/recon/reports', reportBody());

@@ -23,7 +23,12 @@ import { UnrecoverableError } from 'bullmq';
 import { JobCancelledError, type JobContext, type JobHandler } from '../jobs/job-handler.js';
 
 /** Progress is written (row, socket event) at most this often, and at the end. */
-const progressEveryMs = 250;
+const defaultProgressEveryMs = 250;
+
+export interface ProjectImportOptions {
+  /** At most one progress report per this many ms (tests pass 0 to see every batch, whatever the machine's speed). */
+  progressEveryMs?: number;
+}
 
 /**
  * Runs one project import in one transaction. Exactly once, whatever happens to the worker: the last write of the
@@ -34,6 +39,7 @@ const progressEveryMs = 250;
 async function exactlyOnce<C extends JobContract>(
   em: () => EntityManager,
   context: JobContext,
+  progressEveryMs: number,
   land: (transaction: EntityManager, progress: (done: number, total: number, message: string) => Promise<void>) => Promise<JobResult<C>>,
 ): Promise<JobResult<C>> {
   const earlier = context.checkpoint?.answer;
@@ -62,11 +68,14 @@ async function recordOf(em: () => EntityManager, jobId: string) {
 export class KeywordImportProcessor implements JobHandler<typeof keywordImportJob> {
   readonly contract = keywordImportJob;
 
-  constructor(private readonly em: () => EntityManager) {}
+  constructor(
+    private readonly em: () => EntityManager,
+    private readonly options: ProjectImportOptions = {},
+  ) {}
 
   async handle(payload: JobPayload<typeof keywordImportJob>, context: JobContext): Promise<ImportAnswer> {
     const job = keywordImportPayloadOf((await recordOf(this.em, payload.jobId)).payload);
-    return exactlyOnce<typeof keywordImportJob>(this.em, context, async (transaction, progress) => {
+    return exactlyOnce<typeof keywordImportJob>(this.em, context, this.options.progressEveryMs ?? defaultProgressEveryMs, async (transaction, progress) => {
       const project = await new ProjectRepository(transaction).findForOwner(job.ownerUserId, job.projectId);
       if (!project) throw new UnrecoverableError(projectMessages.projectNotFound);
       await progress(0, job.terms.length, `Importing ${job.terms.length.toLocaleString('en-US')} keywords…`);
@@ -94,11 +103,14 @@ export class KeywordImportProcessor implements JobHandler<typeof keywordImportJo
 export class OutreachImportProcessor implements JobHandler<typeof outreachImportJob> {
   readonly contract = outreachImportJob;
 
-  constructor(private readonly em: () => EntityManager) {}
+  constructor(
+    private readonly em: () => EntityManager,
+    private readonly options: ProjectImportOptions = {},
+  ) {}
 
   async handle(payload: JobPayload<typeof outreachImportJob>, context: JobContext): Promise<OutreachImportAnswer> {
     const job = outreachImportPayloadOf((await recordOf(this.em, payload.jobId)).payload);
-    return exactlyOnce<typeof outreachImportJob>(this.em, context, async (transaction, progress) => {
+    return exactlyOnce<typeof outreachImportJob>(this.em, context, this.options.progressEveryMs ?? defaultProgressEveryMs, async (transaction, progress) => {
       if (job.projectId && !(await new ProjectRepository(transaction).findForOwner(job.ownerUserId, job.projectId))) {
         throw new UnrecoverableError(projectMessages.projectNotFound);
       }

@@ -55,7 +55,7 @@ export class KeywordActionsService {
       const termIds = body.termIdsCsv.filter((termId) => owned.has(termId));
       const inTarget = await keywords.presentTermIds(target.id, termIds);
       const toAdd = termIds.filter((termId) => !inTarget.has(termId));
-      const usedCount = await keywords.usedCount(caller.ownerUserId);
+      const usedCount = await keywords.allowanceUsedCount(caller.ownerUserId);
       const freed = source ? termIds.length : 0;
       if (toAdd.length && usedCount - freed + toAdd.length > totalCount) {
         return { isSuccessful: false, hasReachedLimit: true, movedCount: 0, alreadyActiveCount: 0, message: projectMessages.keywordLimit(usedCount, totalCount) };

@@ -85,7 +85,7 @@ export class KeywordImportService {
     const totalCount = await this.allowance.totalFor(identity);
     const outcome = await this.transactions.run(async (repositories): Promise<ImportAnswer | QueuedImport> => {
       await repositories.keywords.lockOwner(caller.ownerUserId);
-      const usedCount = await repositories.keywords.usedCount(caller.ownerUserId);
+      const usedCount = await repositories.keywords.allowanceUsedCount(caller.ownerUserId);
       if (usedCount + terms.length > totalCount) return keywordLimitAnswer('', usedCount, totalCount);
       const project = await createProjectWith(repositories.projects, caller, {
         name: body.projectName,
@@ -132,7 +132,7 @@ export class KeywordImportService {
     const knownIds = await keywords.idsOfTerms(terms);
     const inProject = await keywords.presentTermIds(project.id, [...knownIds.values()]);
     const newCount = terms.filter((term) => !inProject.has(knownIds.get(term) ?? -1)).length;
-    const usedCount = await keywords.usedCount(caller.ownerUserId);
+    const usedCount = await keywords.allowanceUsedCount(caller.ownerUserId);
     if (newCount > 0 && usedCount + newCount > totalCount) return keywordLimitAnswer(project.id, usedCount, totalCount);
     return { queued: project };
   }

@@ -106,7 +106,7 @@ export class ReconReportsService {
   private async checkAllowance(repositories: ProjectRepositories, ownerUserId: string, added: number, totalCount: number): Promise<void> {
     if (added <= 0) return;
     await repositories.keywords.lockOwner(ownerUserId);
-    const usedCount = (await repositories.keywords.usedCount(ownerUserId)) + (await repositories.recon.keywordCount(ownerUserId));
+    const usedCount = await repositories.keywords.allowanceUsedCount(ownerUserId);
     if (usedCount + added > totalCount) throw new ProjectRefusal(400, projectMessages.keywordLimit(usedCount, totalCount));
   }
 

@@ -43,7 +43,7 @@ export async function landKeywordImport(
   const knownIds = await keywords.idsOfTerms(terms);
   const inProject = await keywords.presentTermIds(project.id, [...knownIds.values()]);
   const newCount = terms.filter((term) => !inProject.has(knownIds.get(term) ?? -1)).length;
-  const usedBefore = await keywords.usedCount(input.ownerUserId);
+  const usedBefore = await keywords.allowanceUsedCount(input.ownerUserId);
   if (newCount > 0 && usedBefore + newCount > totalCount) return keywordLimitAnswer(project.id, usedBefore, totalCount);
 
   const targetGroups = [];

@@ -60,6 +60,19 @@ export class ProjectKeywordRepository {
     return Number(rows[0]?.n ?? 0);
   }
 
+  /**
+   * What the tracked-keyword allowance counts as used: the keywords of all the owner's projects plus those of its
+   * recon reports (02 §2: the keyword count's My Serpwise and Keyword Recon Reports parts).
+   */
+  async allowanceUsedCount(ownerUserId: string): Promise<number> {
+    const rows = await this.em.execute<{ n: string }[]>(
+      `select (select count(*) from project_keyword k join project p on p.id = k.project_id where p.owner_user_id = ?)
+            + (select coalesce(sum(cardinality(keywords)), 0) from recon_report where owner_user_id = ?) as n`,
+      [ownerUserId, ownerUserId],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   /** Which of the terms the project (or one of its groups or labels) holds. */
   async presentTermIds(projectId: string, termIds: readonly number[], scope: { groupHash?: string; labelHash?: string } = {}): Promise<Set<number>> {
     if (!termIds.length) return new Set();
