@@ -203,7 +203,7 @@ describe('outreach in the projects side panel', () => {
     const user = await createTestUser(stack.database, { roles: ['free'] });
     const page = await newPage();
     await logInThroughPage(page, stack.baseUrl, user);
-    await page.goto(`${stack.baseUrl}/?msf=websites`);
+    await page.goto(`${stack.baseUrl}/hq?msf=websites`);
     const panel = page.getByRole('dialog', { name: 'Projects panel' });
     await panel.getByRole('heading', { name: 'Unlimited Projects - Unlimited Insight' }).waitFor();
     await expect(panel.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).resolves.toBe('/mainpurchase/?page=default');

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { useActiveState } from '../../auth/api/get-active-state';
 import { SearchBox } from '../../search/components/search-box';
 import { ctaOf, marketingTexts } from '../marketing-texts';
@@ -136,6 +136,14 @@ export function LandingContent({ variant }: { variant: HomeVariant }) {
   );
 }
 
+/** The query a logged-in user's home keeps on its way to /hq (the projects panel's msf, say), less the home variant. */
+function withoutHomeVariant(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('alt');
+  const kept = params.toString();
+  return kept ? `?${kept}` : '';
+}
+
 /**
  * / and /althome: the home page with its variants (?alt=1…10, remembered and written back into the address). A
  * logged-in user's home is /hq instead, unless onboarding still holds them (the home page is a marketing page).
@@ -143,7 +151,8 @@ export function LandingContent({ variant }: { variant: HomeVariant }) {
 export function LandingPage() {
   const { data } = useActiveState();
   const variant = useHomeVariant();
+  const { search } = useLocation();
   const user = data?.user;
-  if (user?.isLoggedIn && !user.shouldShowOnboarding) return <Navigate to="/hq" replace />;
+  if (user?.isLoggedIn && !user.shouldShowOnboarding) return <Navigate to={{ pathname: '/hq', search: withoutHomeVariant(search) }} replace />;
   return <LandingContent variant={variant} />;
 }

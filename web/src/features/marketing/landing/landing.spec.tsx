@@ -87,6 +87,11 @@ describe('home variants (01 §2: alt 1 to 10, remembered and written back)', () 
     await screen.findByText('HQ page');
     expect(whereRef.current).toBe('/hq');
     unmount();
+    // A link into the projects panel keeps its panel query on the way (the variant stays behind).
+    const panelLink = renderLanding('/?msf=websites&alt=2');
+    await screen.findByText('HQ page');
+    expect(whereRef.current).toBe('/hq?msf=websites');
+    panelLink.unmount();
     state = loggedInState({ shouldShowOnboarding: true });
     renderLanding('/?alt=2');
     await screen.findByRole('heading', { name: 'Our marketing revenue engine boosts SEO & PPC profits' });
