@@ -39,8 +39,8 @@ export function ImportsPage() {
     <section className="page imports">
       <h1>Import your data</h1>
       <p className="lead">
-        Bring your own search data into Serpwise: it shows on the research screens like any other. An import is yours: delete it and everything it
-        brought goes with it.
+        Bring your own search data into Serpwise: it shows on your research screens next to everything else, and only you see it. An import is
+        yours: delete it and everything it brought goes with it.
       </p>
       <form className="imports__form" onSubmit={submit} aria-label="Import a file">
         <label>
