@@ -1,6 +1,5 @@
 import { Inject, Injectable, NotFoundException, ConflictException } from '@nestjs/common';
 import {
-  ownerRoom,
   queueCountKeys,
   registeredQueues,
   scheduledQueue,
@@ -199,7 +198,7 @@ export class AdminQueuesService {
     await job.remove();
     // A removed job that had not ended will never run: its record says so.
     const cancelled = await this.records.cancel(id);
-    if (cancelled) this.realtime.server?.to(ownerRoom(cancelled.owner)).emit('job.updated', withoutOwner(cancelled));
+    if (cancelled) this.realtime.jobUpdated(cancelled.owner, withoutOwner(cancelled));
     return { ok: true };
   }
 
@@ -209,7 +208,7 @@ export class AdminQueuesService {
     // The record is the truth: the worker's next progress report sees it cancelled and the handler stops.
     const cancelled = await this.records.cancel(id);
     if (!cancelled) throw new ConflictException(adminQueueMessages.notCancellable);
-    this.realtime.server?.to(ownerRoom(cancelled.owner)).emit('job.updated', withoutOwner(cancelled));
+    this.realtime.jobUpdated(cancelled.owner, withoutOwner(cancelled));
     const job = await this.queues.queue(name).getJob(id);
     // A waiting job is simply taken off the queue; a running one is left to notice.
     if (job && ((await job.isWaiting()) || (await job.isDelayed()))) await job.remove().catch(() => undefined);
@@ -232,6 +231,6 @@ export class AdminQueuesService {
 
   private async requeueRecord(id: string): Promise<void> {
     const requeued = await this.records.requeue(id);
-    if (requeued) this.realtime.server?.to(ownerRoom(requeued.owner)).emit('job.updated', withoutOwner(requeued));
+    if (requeued) this.realtime.jobUpdated(requeued.owner, withoutOwner(requeued));
   }
 }

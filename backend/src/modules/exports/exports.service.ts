@@ -6,7 +6,6 @@ import {
   exportUpsellMessage,
   googleSheetsMaxRows,
   googleSheetsMessages,
-  ownerRoom,
   type Environment,
   type ExportFileFormat,
   type ExportStatus,
@@ -125,7 +124,7 @@ export class ExportsService {
     if (!cancelled) throw new ConflictException(exportMessages.notCancellable);
     const status = this.present(cancelled);
     // The worker stops at its next progress report; the browser hears of it now.
-    this.realtime.server?.to(ownerRoom(cancelled.owner)).emit('job.updated', status);
+    this.realtime.jobUpdated(cancelled.owner, status);
     return status;
   }
 

@@ -1,5 +1,5 @@
 import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
-import { exportMessages, importJob, ownerRoom, importMessages, type Environment, type ImportStatus } from '@serpwise/contracts';
+import { exportMessages, importJob, importMessages, type Environment, type ImportStatus } from '@serpwise/contracts';
 import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
 import { historyExportCsv, removeWarehouseSource, type RemovalResult } from '@serpwise/research';
 import type { Request } from 'express';
@@ -103,7 +103,7 @@ export class ImportsService implements OnModuleDestroy {
     const cancelled = await this.jobs.cancel(id);
     if (!cancelled) throw new ConflictException(importMessages.notCancellable);
     const status = this.present(cancelled);
-    this.realtime.server?.to(ownerRoom(cancelled.owner)).emit('job.updated', status);
+    this.realtime.jobUpdated(cancelled.owner, status);
     return status;
   }
 

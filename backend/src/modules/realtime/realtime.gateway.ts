@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { WebSocketGateway, WebSocketServer, type OnGatewayInit } from '@nestjs/websockets';
-import { rooms, sessionCookieName, type ClientToServerEvents, type ServerToClientEvents } from '@serpwise/contracts';
+import { ownerRoom, rooms, sessionCookieName, type ClientToServerEvents, type JobStatus, type ServerToClientEvents } from '@serpwise/contracts';
 import { parse as parseCookies } from 'cookie';
 import type { Server, Socket } from 'socket.io';
 import { IdentityService } from '../sessions/identity.service.js';
@@ -32,6 +32,14 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer> {
     private readonly sessions: SessionsService,
     private readonly identities: IdentityService,
   ) {}
+
+  /**
+   * Tells the job's owner (their user room, or their session's for a visitor) that its status changed, when the API
+   * itself changed it (a cancel, a requeue, a new job); the worker publishes its own changes through Redis.
+   */
+  jobUpdated(owner: { userId: string | null; sessionId: string }, status: JobStatus): void {
+    this.server?.to(ownerRoom(owner)).emit('job.updated', status);
+  }
 
   afterInit(server: RealtimeServer): void {
     server.use((socket, next) => {

@@ -1,5 +1,5 @@
 import { ForbiddenException, GoneException, Injectable, NotFoundException } from '@nestjs/common';
-import { ownerRoom, pdfExportMessages, reportJob, type PdfExportRequest, type PdfExportStatus } from '@serpwise/contracts';
+import { pdfExportMessages, reportJob, type PdfExportRequest, type PdfExportStatus } from '@serpwise/contracts';
 import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
 import { normaliseHost } from '@serpwise/research';
 import { randomInt, randomUUID } from 'node:crypto';
@@ -63,7 +63,7 @@ export class PdfExportService {
     // If Redis is unreachable the record stays queued and the worker's reconciler enqueues it later.
     await this.queue.enqueue(reportJob, { jobId: id }, { jobId: id }).catch(() => undefined);
     const status = this.present(job);
-    this.realtime.server?.to(ownerRoom(job.owner)).emit('job.updated', status);
+    this.realtime.jobUpdated(job.owner, status);
     return status;
   }
 
