@@ -139,15 +139,17 @@ describe('a worker killed mid-export', () => {
     await page.goto(tablePage(stack.baseUrl));
     await page.getByRole('button', { name: 'Export' }).waitFor();
 
-    // Hold the table so the export's read waits in PostgreSQL: the worker is then killed while the export runs.
+    // Hold a table so the export's read waits in PostgreSQL: the worker is then killed while the export runs. The
+    // page table is locked before the export is asked for: the worker's query joins it, while the API's row count
+    // reads the backlink index alone and still answers (locking after the request raced a fast worker).
     const blocker = new pg.Client({ connectionString: stack.database.url });
     await blocker.connect();
     const jobsBefore = (await stack.database.query<{ id: string }>(`select id from job_record where name = 'export.table'`)).map((row) => row.id);
+    await blocker.query('begin');
+    await blocker.query('lock table page in access exclusive mode');
     const started = page.waitForResponse((response) => response.url().endsWith('/rest/exports') && response.request().method() === 'POST');
     await exportFrom(page, 'Excel');
     await started;
-    await blocker.query('begin');
-    await blocker.query('lock table backlink in access exclusive mode');
     const deadline = Date.now() + 30_000;
     for (;;) {
       const [waiting] = await stack.database.query<{ count: number }>(
