@@ -100,6 +100,29 @@ describe('landWarehouseRows', () => {
       .toEqual([{ organic_keywords: 1, position: 2 }]);
   });
 
+  it('shows each month its newest observation: a later rank refresh replaces the row, an older file does not', async () => {
+    const rank = async () =>
+      (await database.query<{ url: string; observed_on: string }>(
+        `select p.url, to_char(r.observed_on, 'YYYY-MM-DD') as observed_on from organic_rank r join keyword k on k.id = r.keyword_id join page p on p.id = r.page_id
+         where k.term = 'daily refresh' and r.month = '2026-06-01' and r.position = 1 and r.owner_user_id = $1`, ['00000000-0000-0000-0000-000000000000']))[0];
+    const run = (label: string) => createWarehouseSource(client, { kind: 'provider', label, ownerUserId: null });
+    const first = await run('refresh 1');
+    await landWarehouseRows(client, first, [serp('daily refresh', 1, 'https://first.test/', '2026-06-02')]);
+    expect(await rank()).toEqual({ url: 'https://first.test/', observed_on: '2026-06-02' });
+
+    const later = await run('refresh 2');
+    expect(await landWarehouseRows(client, later, [serp('daily refresh', 1, 'https://later.test/', '2026-06-09')])).toMatchObject({ ranksAdded: 1 });
+    expect(await rank()).toEqual({ url: 'https://later.test/', observed_on: '2026-06-09' });
+
+    const older = await run('old archive');
+    await landWarehouseRows(client, older, [serp('daily refresh', 1, 'https://older.test/', '2026-06-05')]);
+    expect(await rank()).toEqual({ url: 'https://later.test/', observed_on: '2026-06-09' });
+
+    // Removing the newest source hands the month to the newest observation left.
+    await removeWarehouseSource(client, later.sourceId);
+    expect(await rank()).toEqual({ url: 'https://older.test/', observed_on: '2026-06-05' });
+  });
+
   it('names what is wrong with a row', () => {
     expect(warehouseRowProblem(serp('ok', 1, 'https://ok.test/'))).toBeNull();
     expect(warehouseRowProblem(serp(' ', 1, 'https://ok.test/'))).toBe('The keyword is empty.');

@@ -27,6 +27,11 @@ export const OrganicRankSchema = defineEntity({
     /** Estimated clicks that month: the keyword's volume that month × CTR(position) (docs/research-data.md). */
     clicks: p.integer(),
     sourceId: p.smallint(),
+    /**
+     * The day of the observation this monthly row comes from (imports, provider fetches); null for the demo market's
+     * monthly rows. A newer observation of the same month replaces the row, so daily rank refreshes show.
+     */
+    observedOn: p.date().nullable(),
   },
   indexes: [
     { properties: ['domainId', 'territory', 'month'] },

@@ -17,6 +17,7 @@ import { Migration20261123080000_data_imports } from './Migration20261123080000_
 import { Migration20261124010000_scheduled_reports } from './Migration20261124010000_scheduled_reports.js';
 import { Migration20261125010000_recon_reports } from './Migration20261125010000_recon_reports.js';
 import { Migration20261126010000_private_imports } from './Migration20261126010000_private_imports.js';
+import { Migration20261127010000_organic_rank_observed_on } from './Migration20261127010000_organic_rank_observed_on.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -41,4 +42,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124010000_scheduled_reports', class: Migration20261124010000_scheduled_reports },
   { name: 'Migration20261125010000_recon_reports', class: Migration20261125010000_recon_reports },
   { name: 'Migration20261126010000_private_imports', class: Migration20261126010000_private_imports },
+  { name: 'Migration20261127010000_organic_rank_observed_on', class: Migration20261127010000_organic_rank_observed_on },
 ];

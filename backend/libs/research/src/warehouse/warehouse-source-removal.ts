@@ -32,9 +32,9 @@ export async function removeWarehouseSource(client: pg.ClientBase, sourceId: num
     const observations = Number((await client.query<{ n: string }>('select count(*) as n from removed_observation')).rows[0]!.n);
     if (months.length) {
       await client.query(
-        `insert into organic_rank (month, keyword_id, position, owner_user_id, territory, domain_id, page_id, clicks, source_id)
+        `insert into organic_rank (month, keyword_id, position, owner_user_id, territory, domain_id, page_id, clicks, source_id, observed_on)
          select distinct on (month, o.keyword_id, o.position, o.owner_user_id) date_trunc('month', o.observed_on)::date as month, o.keyword_id, o.position,
-           coalesce(o.owner_user_id, $4::uuid), o.territory, o.domain_id, o.page_id, coalesce(o.clicks, 0), o.source_id
+           coalesce(o.owner_user_id, $4::uuid), o.territory, o.domain_id, o.page_id, coalesce(o.clicks, 0), o.source_id, o.observed_on
          from serp_observation o
          where o.observed_on >= $1::date and o.observed_on < ($2::date + interval '1 month')
            and date_trunc('month', o.observed_on)::date = any($3::date[])

@@ -322,27 +322,33 @@ export async function landWarehouseRows(
       `select count(distinct (s.territory, s.keyword)) as n from warehouse_staging s
        join warehouse_new_keyword k on k.territory = s.territory and k.term = s.keyword where s.position is null`)).rows[0]!.n);
 
-    // The months and monthly ranks come from the staged results (a result that was already there has its monthly
-    // row already, or another source of the same owner holds that month's position: ON CONFLICT keeps it). Each owner
-    // has its own monthly rows (organic_rank's key includes the owner), so a user's import never hides another's rows.
+    // The months and monthly ranks come from the staged results: each month's row of a (keyword, position) is its
+    // newest observation (a later day replaces it, the same or an earlier day leaves it). Each owner has its own
+    // monthly rows (organic_rank's key includes the owner), so a user's import never hides another's rows.
     const months = (await client.query<{ month: string }>(
       `select distinct to_char(date_trunc('month', observed_on), 'YYYY-MM-DD') as month from warehouse_staging where position is not null order by 1`)).rows.map((row) => row.month);
     for (const month of months) await ensurePartition(client, month);
     const ranksAdded = count(await client.query(
-      `insert into organic_rank (month, keyword_id, position, owner_user_id, territory, domain_id, page_id, clicks, source_id)
+      `insert into organic_rank (month, keyword_id, position, owner_user_id, territory, domain_id, page_id, clicks, source_id, observed_on)
        select r.month, r.keyword_id, r.position, $2::uuid, r.territory, p.domain_id, p.id,
-         coalesce(r.clicks, round(k.volume * ${ctrSql('r.position')})::int), $1::smallint
+         coalesce(r.clicks, round(k.volume * ${ctrSql('r.position')})::int), $1::smallint, r.observed_on
        from (
          -- Each month's newest result per (keyword, position); the clicks estimate is computed for those rows only.
          select distinct on (month, k.id, s.position) date_trunc('month', s.observed_on)::date as month, k.id as keyword_id, s.position,
-           s.territory, s.url, s.clicks
+           s.territory, s.url, s.clicks, s.observed_on
          from warehouse_staging s join keyword k on k.territory = s.territory and k.term = s.keyword
          where s.position is not null
          order by month, k.id, s.position, s.observed_on desc
        ) r
          join keyword k on k.id = r.keyword_id
          join page p on p.url = r.url
-       on conflict (month, keyword_id, position, owner_user_id) do nothing`, [sourceId, ownerUserId ?? installationOwner]));
+       -- The month shows its newest observation: a later day (tomorrow's rank refresh) replaces the row, the same or an
+       -- earlier day (a file imported again, an older archive) leaves it. Demo-market rows have no day: any observation
+       -- of their month is newer.
+       on conflict (month, keyword_id, position, owner_user_id) do update
+         set territory = excluded.territory, domain_id = excluded.domain_id, page_id = excluded.page_id, clicks = excluded.clicks,
+           source_id = excluded.source_id, observed_on = excluded.observed_on
+         where organic_rank.observed_on is null or excluded.observed_on > organic_rank.observed_on`, [sourceId, ownerUserId ?? installationOwner]));
     step('monthly ranks');
     if (months.length) {
       for (const statement of warehouseRollupSql(months)) await client.query(statement.sql, statement.params);
