@@ -14,7 +14,7 @@ import {
 } from '@serpwise/contracts';
 import type { ProjectRecord } from '@serpwise/database';
 import { randomUUID } from 'node:crypto';
-import { KeywordImportConflict, keywordLimitAnswer, landKeywordImport } from '../../platform/projects/keyword-import-landing.js';
+import { checkKeywordAllowance, KeywordImportConflict, keywordLimitAnswer, landKeywordImport } from '../../platform/projects/keyword-import-landing.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { KeywordAllowanceService } from './keyword-allowance.service.js';
 import { ProjectImportJobs } from './project-import-jobs.service.js';
@@ -129,12 +129,8 @@ export class KeywordImportService {
    * The job counts again under the account's lock, so two imports at once still cannot pass the allowance.
    */
   private async checkForJob({ keywords }: ProjectRepositories, caller: ProjectCaller, project: ProjectRecord, terms: string[], totalCount: number): Promise<ImportAnswer | QueuedImport> {
-    const knownIds = await keywords.idsOfTerms(terms);
-    const inProject = await keywords.presentTermIds(project.id, [...knownIds.values()]);
-    const newCount = terms.filter((term) => !inProject.has(knownIds.get(term) ?? -1)).length;
-    const usedCount = await keywords.allowanceUsedCount(caller.ownerUserId);
-    if (newCount > 0 && usedCount + newCount > totalCount) return keywordLimitAnswer(project.id, usedCount, totalCount);
-    return { queued: project };
+    const { refusal } = await checkKeywordAllowance(keywords, caller.ownerUserId, project.id, terms, totalCount);
+    return refusal ?? { queued: project };
   }
 
   /** Queues the import once its transaction has committed (so the worker sees the project a NewProjectImport made). */

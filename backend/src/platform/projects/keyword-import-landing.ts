@@ -39,12 +39,8 @@ export async function landKeywordImport(
   const { keywords, groups, labels } = repositories;
   const { project, terms, importId, totalCount } = input;
   await keywords.lockOwner(input.ownerUserId);
-  // Count what is new before adding anything to the term dictionary: over the allowance nothing changes.
-  const knownIds = await keywords.idsOfTerms(terms);
-  const inProject = await keywords.presentTermIds(project.id, [...knownIds.values()]);
-  const newCount = terms.filter((term) => !inProject.has(knownIds.get(term) ?? -1)).length;
-  const usedBefore = await keywords.allowanceUsedCount(input.ownerUserId);
-  if (newCount > 0 && usedBefore + newCount > totalCount) return keywordLimitAnswer(project.id, usedBefore, totalCount);
+  const { usedCount: usedBefore, refusal } = await checkKeywordAllowance(keywords, input.ownerUserId, project.id, terms, totalCount);
+  if (refusal) return refusal;
 
   const targetGroups = [];
   const createdGroups: string[] = [];
@@ -106,6 +102,25 @@ export async function landKeywordImport(
     usedCount: usedBefore + added.size,
     totalCount,
   };
+}
+
+/**
+ * The allowance against the terms an import would add to the project: counted before anything is added to the term
+ * dictionary, so past the allowance nothing changes. `refusal` is the documented limit answer, or null when they fit.
+ */
+export async function checkKeywordAllowance(
+  keywords: ProjectKeywordRepository,
+  ownerUserId: string,
+  projectId: string,
+  terms: readonly string[],
+  totalCount: number,
+): Promise<{ usedCount: number; refusal: ImportAnswer | null }> {
+  const knownIds = await keywords.idsOfTerms(terms);
+  const inProject = await keywords.presentTermIds(projectId, [...knownIds.values()]);
+  const newCount = terms.filter((term) => !inProject.has(knownIds.get(term) ?? -1)).length;
+  const usedCount = await keywords.allowanceUsedCount(ownerUserId);
+  const refusal = newCount > 0 && usedCount + newCount > totalCount ? keywordLimitAnswer(projectId, usedCount, totalCount) : null;
+  return { usedCount, refusal };
 }
 
 export function keywordLimitAnswer(projectId: string, usedCount: number, totalCount: number): ImportAnswer {

@@ -1,3 +1,4 @@
+import { panelUpsell } from '@serpwise/contracts';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '../../../lib/format';
 import { useActiveState } from '../../auth/api/get-active-state';
@@ -13,6 +14,15 @@ export function ReconListPage() {
   const { data, isPending } = useActiveState();
   if (isPending) return <p className="page">Loading…</p>;
   return data?.user.isLoggedIn ? <ReconReportList /> : <ReconProductPage />;
+}
+
+/** Recon reports spend a full plan's tracked keywords: the same way to upgrade as the projects panel's upsell. */
+function UpgradeNowLink() {
+  return (
+    <a className="button button--primary" href={panelUpsell.href}>
+      {panelUpsell.button}
+    </a>
+  );
 }
 
 /** The public product page: what a recon report is, with sign-up. */
@@ -35,9 +45,7 @@ export function ReconProductPage() {
                 Create a recon report
               </Link>
             ) : data?.user.isLoggedIn ? (
-              <a className="button button--primary" href="/mainpurchase/?page=default">
-                Upgrade Now
-              </a>
+              <UpgradeNowLink />
             ) : (
               <>
                 <Link className="button button--primary" to="/freeaccount">
@@ -81,9 +89,7 @@ function ReconReportList() {
           // A report's keywords come out of a full plan's tracked-keyword allowance (docs/decisions.md).
           <div className="actions" data-testid="recon-upsell">
             <span className="muted">Recon reports use the tracked keywords of a full plan.</span>
-            <a className="button button--primary" href="/mainpurchase/?page=default">
-              Upgrade Now
-            </a>
+            <UpgradeNowLink />
           </div>
         )}
       </header>
