@@ -133,6 +133,67 @@ describe('landWarehouseRows', () => {
   });
 });
 
+describe('landWarehouseRows with small dictionaries', () => {
+  // Staging keeps each keyword and URL once and picks the monthly candidates as it reads, in memory bounded by a
+  // dictionary limit; when one fills it is staged and starts again. The warehouse must not depend on where that
+  // happens: the same rows land the same with a limit of 2 (a flush every other row) as in one pass.
+  const tricky: WarehouseRow[] = [
+    serp('flush term', 3, 'https://flush.test/a', '2026-05-02', { volume: 100, cpc: 1 }),
+    serp('other term', 1, 'https://other.test/', '2026-05-02'),
+    serp('flush term', 3, 'https://flush.test/b', '2026-05-02'), // twice the same result: the first row's URL stays
+    serp('flush term', 3, 'https://flush.test/c', '2026-05-09', { volume: 150 }), // newer: the month's row, and the volume
+    serp('flush term', 4, 'https://flush.test/a', '2026-05-01', { cpc: 2 }), // older: the cpc stays 1
+    { keyword: 'flush only', territory: 'US', date: '2026-05-03', volume: 70, volumeHistory: [50, 70] },
+    serp('other term', 1, 'https://other.test/', '2026-05-09', { clicks: 9, impressions: 90, title: 'A later title' }),
+    serp('flush term', 3, 'https://flush.test/d', '2026-05-09', { volume: 175 }), // same day, later row: its volume, not its URL
+    { keyword: 'flush only', territory: 'US', date: '2026-05-03', volume: 80 }, // same day, later row: 80
+    serp('flush term', 2, 'https://flush.test/a', '2026-06-01'),
+  ];
+
+  async function landedWarehouse(dictionaryLimit: number | undefined) {
+    const fresh = await createTestDatabase();
+    const session = new pg.Client({ connectionString: fresh.url });
+    await session.connect();
+    try {
+      const source = await createWarehouseSource(session, { kind: 'import', label: 'flush.csv', ownerUserId: alice });
+      const result = await landWarehouseRows(session, source, tricky, dictionaryLimit ? { dictionaryLimit } : {});
+      const keywords = await fresh.query(`select term, volume, volume_history, to_char(history_start, 'YYYY-MM-DD') as start, cpc::float as cpc, owner_user_ids
+        from keyword order by term`);
+      const pages = await fresh.query(`select p.url, p.title, d.name from page p join domain d on d.id = p.domain_id order by url`);
+      const observations = await fresh.query(`select k.term, to_char(o.observed_on, 'YYYY-MM-DD') as day, o.position, p.url, o.clicks, o.impressions
+        from serp_observation o join keyword k on k.id = o.keyword_id join page p on p.id = o.page_id order by 1, 2, 3`);
+      const ranks = await fresh.query(`select to_char(r.month, 'YYYY-MM') as month, k.term, r.position, p.url, r.clicks, to_char(r.observed_on, 'YYYY-MM-DD') as day
+        from organic_rank r join keyword k on k.id = r.keyword_id join page p on p.id = r.page_id order by 1, 2, 3`);
+      return { result, keywords, pages, observations, ranks };
+    } finally {
+      await session.end();
+      await fresh.drop();
+    }
+  }
+
+  it('lands the same warehouse whatever the dictionary limit', async () => {
+    const onePass = await landedWarehouse(undefined);
+    expect(await landedWarehouse(2)).toEqual(onePass);
+    expect(onePass.result).toMatchObject({ rows: 10, landed: 7, duplicates: 3, keywordsAdded: 3, pagesAdded: 5, ranksAdded: 4, months: ['2026-05-01', '2026-06-01'] });
+    expect(onePass.keywords).toEqual([
+      { term: 'flush only', volume: 80, volume_history: [50, 70], start: '2026-04-01', cpc: 0, owner_user_ids: [alice] },
+      { term: 'flush term', volume: 175, volume_history: [175], start: '2026-06-01', cpc: 1, owner_user_ids: [alice] },
+      { term: 'other term', volume: 0, volume_history: [0], start: '2026-05-01', cpc: 0, owner_user_ids: [alice] },
+    ]);
+    expect(onePass.observations.filter((row) => row['term'] === 'flush term' && row['position'] === 3)).toEqual([
+      { term: 'flush term', day: '2026-05-02', position: 3, url: 'https://flush.test/a', clicks: null, impressions: null },
+      { term: 'flush term', day: '2026-05-09', position: 3, url: 'https://flush.test/c', clicks: null, impressions: null },
+    ]);
+    expect(onePass.ranks).toEqual([
+      { month: '2026-05', term: 'flush term', position: 3, url: 'https://flush.test/c', clicks: expect.any(Number), day: '2026-05-09' },
+      { month: '2026-05', term: 'flush term', position: 4, url: 'https://flush.test/a', clicks: expect.any(Number), day: '2026-05-01' },
+      { month: '2026-05', term: 'other term', position: 1, url: 'https://other.test/', clicks: 9, day: '2026-05-09' },
+      { month: '2026-06', term: 'flush term', position: 2, url: 'https://flush.test/a', clicks: expect.any(Number), day: '2026-06-01' },
+    ]);
+    expect(onePass.pages).toContainEqual({ url: 'https://other.test/', title: 'other term 1', name: 'other.test' });
+  });
+});
+
 describe('landWarehouseRows on a session that already used temporary tables', () => {
   it('keeps the session\'s temp_buffers and lands the rows', async () => {
     const session = new pg.Client({ connectionString: database.url });
@@ -143,7 +204,7 @@ describe('landWarehouseRows on a session that already used temporary tables', ()
       const source = await createWarehouseSource(session, { kind: 'provider', label: 'fetch', ownerUserId: null });
       const result = await landWarehouseRows(session, source, [serp('temp buffers term', 3, 'https://temp.test/')]);
       expect(result).toMatchObject({ landed: 1, keywordsAdded: 1 });
-      expect(await database.query(`select owner_user_id from serp_observation where source_id = $1`, [source.sourceId])).toEqual([{ owner_user_id: null }]);
+      expect(await database.query(`select owner_user_id from serp_observation where source_id = $1`, [source.sourceId])).toEqual([{ owner_user_id: '00000000-0000-0000-0000-000000000000' }]);
     } finally {
       await session.end();
     }

@@ -14,7 +14,7 @@ export const installationOwner = '00000000-0000-0000-0000-000000000000';
 /** What a viewer may see of each scoped table, `?` being the viewer's user id (null for a visitor). */
 const visibleRows: Record<string, string> = {
   organic_rank: `owner_user_id in ('${installationOwner}', ?::uuid)`,
-  serp_observation: '(owner_user_id is null or owner_user_id = ?::uuid)',
+  serp_observation: `owner_user_id in ('${installationOwner}', ?::uuid)`,
   data_source: '(owner_user_id is null or owner_user_id = ?::uuid)',
   keyword: '(owner_user_ids is null or ?::uuid = any(owner_user_ids))',
   domain: '(owner_user_ids is null or ?::uuid = any(owner_user_ids))',

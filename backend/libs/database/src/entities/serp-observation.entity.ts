@@ -4,19 +4,19 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
  * One observed search result on one day: on `observedOn` the page ranked at `position` for the keyword. Imports
  * and provider fetches land here first (the day-level history a user can export and re-import); the monthly
  * organic_rank rows the research screens read are derived from these. The natural key (keyword, day, position,
- * owner) makes landing the same rows twice add nothing twice; it includes the owner so two users' imports of the
- * same results stay each their own.
+ * owner) is the primary key: landing the same rows twice adds nothing twice, and it includes the owner so two users'
+ * imports of the same results stay each their own. No surrogate id: nothing refers to one row, and a million-row
+ * import would maintain a second btree and draw a sequence value per row for it.
  */
 export const SerpObservationSchema = defineEntity({
   name: 'SerpObservation',
   tableName: 'serp_observation',
   properties: {
-    id: p.bigint('number').primary().autoincrement(),
-    keywordId: p.integer(),
-    observedOn: p.date(),
-    position: p.smallint(),
-    /** Null for installation-wide data (no user owns it). */
-    ownerUserId: p.uuid().nullable(),
+    keywordId: p.integer().primary(),
+    observedOn: p.date().primary(),
+    position: p.smallint().primary(),
+    /** The importing user; the nil UUID (installationOwner) for installation-wide data, as in organic_rank. */
+    ownerUserId: p.uuid().primary().default('00000000-0000-0000-0000-000000000000'),
     territory: p.string().length(2),
     domainId: p.integer(),
     pageId: p.integer(),
@@ -26,10 +26,6 @@ export const SerpObservationSchema = defineEntity({
     sourceId: p.smallint(),
   },
   indexes: [
-    {
-      name: 'serp_observation_natural_key',
-      expression: 'create unique index "serp_observation_natural_key" on "serp_observation" ("keyword_id", "observed_on", "position", "owner_user_id") nulls not distinct',
-    },
     // Rows of one source are written together, so a BRIN index finds them (deletion) at a fraction of a btree's upkeep.
     { name: 'serp_observation_source_id_index', expression: 'create index "serp_observation_source_id_index" on "serp_observation" using brin ("source_id")' },
   ],

@@ -1,5 +1,5 @@
 import { Unzip, UnzipInflate } from 'fflate';
-import { domainOfUrl, warehouseRowProblem, type WarehouseRow } from '../warehouse/warehouse-writer.js';
+import { domainOfUrl, warehouseRowProblem, type WarehouseRow } from '../warehouse/warehouse-row.js';
 import { type ImportOptions, type ImportParser, type ParsedItem, WrongFileError } from './import-parser.js';
 import { cell, csvRecords, headerKey, parseNumber, textChunks, type CsvRecord } from './text-input.js';
 

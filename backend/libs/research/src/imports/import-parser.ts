@@ -1,4 +1,4 @@
-import type { WarehouseRow } from '../warehouse/warehouse-writer.js';
+import type { WarehouseRow } from '../warehouse/warehouse-row.js';
 
 /** What the user says about the file, for what the file itself does not say. */
 export interface ImportOptions {

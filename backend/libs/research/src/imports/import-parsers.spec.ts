@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { zipSync } from 'fflate';
 import { createReadStream, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { WarehouseRow } from '../warehouse/warehouse-writer.js';
+import type { WarehouseRow } from '../warehouse/warehouse-row.js';
 import { WrongFileError, type ParsedItem } from './import-parser.js';
 import { importParsers } from './import-parsers.js';
 

@@ -1,4 +1,4 @@
-import { warehouseRowProblem, type WarehouseRow } from '../warehouse/warehouse-writer.js';
+import { warehouseRowProblem, type WarehouseRow } from '../warehouse/warehouse-row.js';
 import { type ImportParser, type ParsedItem, WrongFileError } from './import-parser.js';
 import { cell, csvRecords, headerKey, parseNumber, textChunks } from './text-input.js';
 

@@ -1,6 +1,6 @@
 import { restoreCellText } from '@serpwise/contracts';
-import type { WarehouseRow } from '../warehouse/warehouse-writer.js';
-import { warehouseRowProblem } from '../warehouse/warehouse-writer.js';
+import type { WarehouseRow } from '../warehouse/warehouse-row.js';
+import { warehouseRowProblem } from '../warehouse/warehouse-row.js';
 import { type ImportOptions, type ImportParser, type ParsedItem, WrongFileError } from './import-parser.js';
 import { cell, csvRecords, delimiterOf, headerKey, parseNumber, textChunks } from './text-input.js';
 

@@ -165,12 +165,16 @@ export function delimiterOf(headerLine: string): string {
 export const headerKey = (name: string) =>
   name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9%]+/g, ' ').trim();
 
+const plainInteger = /^\d{1,15}$/;
+
 /**
  * A number as spreadsheets and tools write it: '' or '-' → null; '1,234' or '10,720,000,000' → thousands;
  * '64.37%' → 64.37; '1,27' (a decimal comma) → 1.27. NaN when it is not a number at all.
  */
 export function parseNumber(text: string | undefined): number | null {
   if (!text) return null;
+  // Most cells are plain whole numbers (every row's position): no clean-up needed.
+  if (plainInteger.test(text)) return Number(text);
   const value = (text ?? '').trim().replace(/^"|"$/g, '').replace(/%$/, '').replace(/[\s\u00a0]/g, '');
   if (value === '' || value === '-' || value === '--') return null;
   let normal = value;

@@ -1,42 +1,12 @@
 import { organicRankPartitionName, organicRankPartitionSql } from '@serpwise/database';
 import type pg from 'pg';
-import copyStreams from 'pg-copy-streams';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { copyLine } from '../demo-market/copy-text.js';
 import { organicCtr } from '../formulas/click-through.js';
 import { installationOwner } from '../viewer-scope.js';
 import { warehouseRollupSql } from './domain-month-rollup.js';
+import type { WarehouseRow } from './warehouse-row.js';
+import { prepareStagingTables, stageRows, type StagingOptions } from './warehouse-staging.js';
 
-/**
- * One normalised row for the warehouse, whatever file or provider it came from. A row with a position and a URL
- * is an observed search result (the page ranked there for the keyword on that day); a row without them only
- * brings the keyword and its numbers (a Keyword Planner line).
- */
-export interface WarehouseRow {
-  keyword: string;
-  /** A product territory code: 'US', 'UK', 'DE' … */
-  territory: string;
-  /** The day observed, YYYY-MM-DD. */
-  date: string;
-  position?: number | null;
-  url?: string | null;
-  title?: string | null;
-  /** Monthly searches (the latest month). */
-  volume?: number | null;
-  /** Monthly searches, oldest first, the last one being the month of `date`. */
-  volumeHistory?: readonly number[] | null;
-  /** US dollars. */
-  cpc?: number | null;
-  /** Paid competition, 0 to 1. */
-  competition?: number | null;
-  /** Organic difficulty, 0 to 100. */
-  difficulty?: number | null;
-  resultCount?: number | null;
-  /** Real clicks and impressions when the source reports them (Search Console). */
-  clicks?: number | null;
-  impressions?: number | null;
-}
+export { domainOfUrl, normaliseKeyword, warehouseRowProblem, type WarehouseRow } from './warehouse-row.js';
 
 /** Where the rows come from: their data_source row and the user who owns them (null: installation-wide). */
 export interface WarehouseSource {
@@ -44,10 +14,7 @@ export interface WarehouseSource {
   ownerUserId: string | null;
 }
 
-export interface LandOptions {
-  /** Called every `progressEvery` staged rows (default 50,000) with the count so far; awaited (backpressure). */
-  onStaged?: (rows: number) => void | Promise<void>;
-  progressEvery?: number;
+export interface LandOptions extends StagingOptions {
   /** The caller already opened a transaction on `client` (then the writer neither begins nor commits). */
   inTransaction?: boolean;
   /** Told how long each step took (benchmarks). */
@@ -70,141 +37,32 @@ export interface LandResult {
   months: string[];
 }
 
-const recentDomains = new Map<string, string | null>();
-
-/** The bare host of a URL: lower case, without `www.`; null when the text is not an http(s) URL. */
-export function domainOfUrl(url: string): string | null {
-  // Files repeat their URLs (a site ranks for many keywords, a keyword every day): parsing a URL costs microseconds.
-  const known = recentDomains.get(url);
-  if (known !== undefined) return known;
-  const domain = parseDomain(url);
-  if (recentDomains.size >= 100_000) recentDomains.clear();
-  recentDomains.set(url, domain);
-  return domain;
-}
-
-function parseDomain(url: string): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-  const host = parsed.hostname.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
-  return host.includes('.') ? host : null;
-}
-
-let lastKeyword = { text: '', normal: '' };
-
-/** Keywords are stored like searches: trimmed, single spaces, lower case. */
-export function normaliseKeyword(keyword: string): string {
-  // Files list a keyword's results one after another: the last answer is usually the next one too.
-  if (keyword === lastKeyword.text) return lastKeyword.normal;
-  const normal = keyword.trim().replace(/\s+/g, ' ').toLowerCase();
-  lastKeyword = { text: keyword, normal };
-  return normal;
-}
-
-const validDates = new Set<string>();
-
-function isValidDate(date: string | undefined): boolean {
-  if (!date) return false;
-  if (validDates.has(date)) return true;
-  const valid = isoDate.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
-  if (valid && validDates.size < 10_000) validDates.add(date);
-  return valid;
-}
-
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * Why a row cannot land, or null when it can. Parsers call this to report a bad row (with its line) instead of
- * handing it on; the writer trusts the rows it gets.
- */
-export function warehouseRowProblem(row: WarehouseRow): string | null {
-  const keyword = normaliseKeyword(row.keyword ?? '');
-  if (!keyword) return 'The keyword is empty.';
-  // Real Search Console queries run long (whole questions pasted in); 2,000 bytes keeps the keyword indexes' entries
-  // inside a btree page (at most about 2,700 bytes).
-  if (Buffer.byteLength(keyword) > 2000) return 'The keyword is longer than 2,000 bytes.';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(keyword)) return 'The keyword contains control characters.';
-  if (!/^[A-Z]{2}$/.test(row.territory ?? '')) return `The territory "${row.territory ?? ''}" is not a territory code.`;
-  if (!isValidDate(row.date)) return `The date "${row.date ?? ''}" is not a date (YYYY-MM-DD).`;
-  const hasPosition = row.position !== null && row.position !== undefined;
-  const hasUrl = row.url !== null && row.url !== undefined && row.url !== '';
-  if (hasPosition !== hasUrl) return hasPosition ? 'The URL is missing.' : 'The position is missing.';
-  if (hasPosition && (!Number.isInteger(row.position) || row.position! < 1 || row.position! > 1000)) {
-    return `The position "${row.position}" is not a whole number from 1 to 1000.`;
-  }
-  if (hasUrl && !domainOfUrl(row.url!)) return `The URL "${row.url}" is not an http(s) address of a site.`;
-  for (const [name, value] of [['volume', row.volume], ['clicks', row.clicks], ['impressions', row.impressions], ['cpc', row.cpc]] as const) {
-    if (value !== null && value !== undefined && (!Number.isFinite(value) || value < 0)) return `The ${name} "${value}" is not a number of zero or more.`;
-  }
-  return null;
-}
-
-const stagingColumns = 'keyword, territory, observed_on, position, url, domain, title, volume, volume_history, cpc, competition, difficulty, result_count, clicks, impressions';
-
-function stagingLine(row: WarehouseRow): string {
-  const url = row.url || null;
-  const history = row.volumeHistory?.length ? `{${row.volumeHistory.map((value) => Math.round(value)).join(',')}}` : null;
-  const optional = (value: number | null | undefined) => (value === null || value === undefined ? null : value);
-  return copyLine([
-    normaliseKeyword(row.keyword),
-    row.territory,
-    row.date,
-    optional(row.position),
-    url,
-    url ? domainOfUrl(url) : null,
-    row.title ?? null,
-    optional(row.volume === null || row.volume === undefined ? null : Math.round(row.volume)),
-    history,
-    optional(row.cpc),
-    optional(row.competition),
-    optional(row.difficulty === null || row.difficulty === undefined ? null : Math.round(row.difficulty)),
-    optional(row.resultCount),
-    optional(row.clicks),
-    optional(row.impressions),
-  ]);
-}
-
 /** CTR(position) as SQL, from the same curve the demo market uses (formulas/click-through.ts). */
 const ctrSql = (position: string) =>
   `coalesce((array[${Array.from({ length: 20 }, (_, index) => organicCtr(index + 1)).join(',')}]::numeric[])[${position}], 0.001)`;
-
-async function* stagingChunks(rows: AsyncIterable<WarehouseRow> | Iterable<WarehouseRow>, counter: { rows: number }, options: LandOptions) {
-  const every = options.progressEvery ?? 50_000;
-  let chunk = '';
-  for await (const row of rows) {
-    chunk += stagingLine(row);
-    counter.rows++;
-    if (counter.rows % every === 0) await options.onStaged?.(counter.rows);
-    if (chunk.length >= 256 * 1024) {
-      yield chunk;
-      chunk = '';
-    }
-  }
-  if (chunk) yield chunk;
-}
 
 const count = (result: pg.QueryResult) => result.rowCount ?? 0;
 
 /** Advisory lock class of "landing rows for one owner" (the second key is the owner's hash). */
 const writerLockId = 4_004_002;
 
+/** First day of an observation's month, without date_trunc's detour through a time zone. */
+const monthOf = (day: string) => `(${day} - (extract(day from ${day})::int - 1))`;
+
 /**
- * Lands rows in the warehouse for one source, idempotently: the rows are streamed with COPY into a temporary
- * staging table, then keywords, domains and pages that are new are added, the search results go into
- * serp_observation by their natural key (keyword, day, position, owner; ON CONFLICT DO NOTHING, so the same rows
- * twice add nothing twice), each month's newest observation becomes the monthly organic_rank row, and the months
- * touched are rolled up (warehouseRollupSql). All in one transaction: a failure lands nothing.
+ * Lands rows in the warehouse for one source, idempotently: the rows are streamed with COPY into temporary staging
+ * tables (warehouse-staging.ts: each keyword and URL once, each search result as integers), then keywords, domains
+ * and pages that are new are added, the search results go into serp_observation by their natural key (keyword, day,
+ * position, owner; a key already there is skipped, so the same rows twice add nothing twice), each month's newest
+ * observation becomes the monthly organic_rank row, and the months touched are rolled up (warehouseRollupSql). All
+ * in one transaction: a failure lands nothing.
  *
  * Keywords, domains and pages already in the warehouse keep their numbers (the first source owns a row); a new
- * keyword takes the row's volume, CPC, competition and difficulty (0 when the file has none). A user's rows are seen
- * by that user only: organic_rank rows carry the owner, and keywords, domains and pages only imports brought list
- * their importers in owner_user_ids (null: installation data has them, everyone sees them; viewer-scope.ts).
+ * keyword takes the newest value the rows give for each number (0 when none does). A user's rows are seen by that
+ * user only: organic_rank and serp_observation rows carry the owner (installationOwner for installation data), and
+ * keywords, domains and pages only imports brought list their importers in owner_user_ids (null: installation data
+ * has them, everyone sees them; viewer-scope.ts). Twice in the rows, a search result (keyword, day, position) is the
+ * first row's.
  */
 export async function landWarehouseRows(
   client: pg.ClientBase,
@@ -221,7 +79,7 @@ export async function landWarehouseRows(
   };
   if (own) await client.query('begin');
   try {
-    // Sorts and hash joins over a million staged rows stay in memory; the staging table in local buffers (this
+    // Sorts and hash joins over a million staged rows stay in memory; the staging tables in local buffers (this
     // takes effect only before the session's first temporary table; later imports on a pooled connection keep it).
     await client.query(`set local work_mem = '256MB'`);
     // PostgreSQL refuses a new temp_buffers once the session has used temporary tables: then keep what it has.
@@ -232,16 +90,17 @@ export async function landWarehouseRows(
     } catch {
       await client.query('rollback to savepoint warehouse_temp_buffers');
     }
-    await client.query(`create temp table if not exists warehouse_staging (keyword text, territory varchar(2), observed_on date, position smallint,
-      url text, domain text, title text, volume int, volume_history int[], cpc numeric(8,2), competition numeric(3,2), difficulty smallint,
-      result_count bigint, clicks int, impressions int) on commit drop`);
+    await prepareStagingTables(client);
     await client.query('create temp table if not exists warehouse_new_keyword (territory varchar(2), term text) on commit drop');
-    await client.query('truncate warehouse_staging, warehouse_new_keyword');
-    const counter = { rows: 0 };
-    await pipeline(Readable.from(stagingChunks(rows, counter, options)), client.query(copyStreams.from(`copy warehouse_staging (${stagingColumns}) from stdin`)));
-    await client.query('analyze warehouse_staging');
+    // The staged references resolved to warehouse ids.
+    await client.query('create temp table if not exists warehouse_keyword_id (ref int, keyword_id int, territory varchar(2)) on commit drop');
+    await client.query('create temp table if not exists warehouse_page_id (ref int, page_id int, domain_id int) on commit drop');
+    await client.query('truncate warehouse_new_keyword, warehouse_keyword_id, warehouse_page_id');
+    const staged = await stageRows(client, rows, options);
+    await client.query('analyze warehouse_observation, warehouse_keyword_ref, warehouse_url_ref, warehouse_month_candidate');
     step('copy into staging');
     const { sourceId, ownerUserId } = source;
+    const owner = ownerUserId ?? installationOwner;
     // Who sees what the rows bring (docs/decisions.md, "Imported rows are private"): a keyword, site or page only
     // imports brought lists its importers; once installation data brings it, everyone sees it (owner_user_ids null).
     const ownersOfNew = 'case when $2::uuid is null then null else array[$2::uuid] end';
@@ -249,107 +108,104 @@ export async function landWarehouseRows(
     const ownersChange = (alias: string) => `${alias}.owner_user_ids is not null and ($1::uuid is null or not $1::uuid = any(${alias}.owner_user_ids))`;
 
     const domainsAdded = count(await client.query(
-      `insert into domain (name, source_id, owner_user_ids) select distinct domain, $1::smallint, ${ownersOfNew} from warehouse_staging where domain is not null
+      `insert into domain (name, source_id, owner_user_ids) select distinct domain, $1::smallint, ${ownersOfNew} from warehouse_url_ref where domain is not null
        on conflict (name) do nothing`, [sourceId, ownerUserId]));
     await client.query(
-      `update domain d set owner_user_ids = ${ownersAfter('d')} from (select distinct domain from warehouse_staging where domain is not null) s
+      `update domain d set owner_user_ids = ${ownersAfter('d')} from (select distinct domain from warehouse_url_ref) s
        where d.name = s.domain and ${ownersChange('d')}`, [ownerUserId]);
     step('domains');
     const keywordsAdded = count(await client.query(
       `with added as (insert into keyword (territory, term, volume, volume_history, history_start, cpc, competition, difficulty, result_count, is_question, source_id, owner_user_ids)
-       select territory, keyword, coalesce(volume, history[array_upper(history, 1)], 0), coalesce(history, array[coalesce(volume, 0)]),
+       select territory, term, coalesce(volume, history[array_upper(history, 1)], 0), coalesce(history, array[coalesce(volume, 0)]),
          (month - make_interval(months => coalesce(array_length(history, 1), 1) - 1))::date,
          coalesce(cpc, 0), least(coalesce(competition, 0), 1), coalesce(difficulty, 0), coalesce(result_count, 0),
-         keyword ~ '^(how|what|why|when|where|who|which|can|does|do|is|are|should|will)( |$)', $1::smallint, ${ownersOfNew}
+         term ~ '^(how|what|why|when|where|who|which|can|does|do|is|are|should|will)( |$)', $1::smallint, ${ownersOfNew}
        from (
-         -- Per keyword, the newest value the rows give for each number (a row without a number does not erase it);
-         -- only rows that carry a number are sorted, so a plain SERP file costs one hash aggregate.
-         select b.territory, b.keyword, b.month, m.volume, m.history, m.cpc, m.competition, m.difficulty, m.result_count
-         from (select territory, keyword, date_trunc('month', max(observed_on))::date as month from warehouse_staging group by territory, keyword) b
-         left join (
-           select territory, keyword,
-             (array_agg(volume order by observed_on desc) filter (where volume is not null))[1] as volume,
-             -- arrays of arrays would become a 2-d array: carry the history as text
-             string_to_array((array_agg(array_to_string(volume_history, ',') order by observed_on desc) filter (where volume_history is not null))[1], ',')::int[] as history,
-             (array_agg(cpc order by observed_on desc) filter (where cpc is not null))[1] as cpc,
-             (array_agg(competition order by observed_on desc) filter (where competition is not null))[1] as competition,
-             (array_agg(difficulty order by observed_on desc) filter (where difficulty is not null))[1] as difficulty,
-             (array_agg(result_count order by observed_on desc) filter (where result_count is not null))[1] as result_count
-           from warehouse_staging
-           where volume is not null or volume_history is not null or cpc is not null or competition is not null or difficulty is not null or result_count is not null
-           group by territory, keyword
-         ) m on m.territory = b.territory and m.keyword = b.keyword
-         where not exists (select 1 from keyword e where e.territory = b.territory and e.term = b.keyword)
+         -- A keyword staged under two references (its dictionary filled up in between) takes the newest of each number;
+         -- on the same day the later reference's, which holds the later rows.
+         select territory, term, date_trunc('month', max(newest))::date as month,
+           (array_agg(volume order by volume_on desc, ref desc) filter (where volume is not null))[1] as volume,
+           -- arrays of arrays would become a 2-d array: carry the history as text
+           string_to_array((array_agg(array_to_string(volume_history, ',') order by volume_history_on desc, ref desc) filter (where volume_history is not null))[1], ',')::int[] as history,
+           (array_agg(cpc order by cpc_on desc, ref desc) filter (where cpc is not null))[1] as cpc,
+           (array_agg(competition order by competition_on desc, ref desc) filter (where competition is not null))[1] as competition,
+           (array_agg(difficulty order by difficulty_on desc, ref desc) filter (where difficulty is not null))[1] as difficulty,
+           (array_agg(result_count order by result_count_on desc, ref desc) filter (where result_count is not null))[1] as result_count
+         from warehouse_keyword_ref r
+         where not exists (select 1 from keyword e where e.territory = r.territory and e.term = r.term)
+         group by territory, term
        ) k
        on conflict (territory, term) do nothing
        returning territory, term)
        insert into warehouse_new_keyword select * from added`, [sourceId, ownerUserId]));
     await client.query(
-      `update keyword k set owner_user_ids = ${ownersAfter('k')} from (select distinct territory, keyword from warehouse_staging) s
-       where k.territory = s.territory and k.term = s.keyword and ${ownersChange('k')}`, [ownerUserId]);
+      `update keyword k set owner_user_ids = ${ownersAfter('k')} from (select distinct territory, term from warehouse_keyword_ref) s
+       where k.territory = s.territory and k.term = s.term and ${ownersChange('k')}`, [ownerUserId]);
+    await client.query(
+      `insert into warehouse_keyword_id select r.ref, k.id, k.territory from warehouse_keyword_ref r join keyword k on k.territory = r.territory and k.term = r.term`);
     step('keywords');
     const pagesAdded = count(await client.query(
       `insert into page (domain_id, url, title, source_id, owner_user_ids)
        select d.id, s.url, s.title, $1::smallint, ${ownersOfNew}
        from (
-         -- One title per new page: the greatest the rows give (a hash aggregate; the same file always gives the same).
-         select url, min(domain) as domain, max(title) as title from warehouse_staging s
-         where url is not null and not exists (select 1 from page p where p.url = s.url)
+         select url, min(domain) as domain, max(title) as title from warehouse_url_ref r
+         where not exists (select 1 from page p where p.url = r.url)
          group by url
        ) s join domain d on d.name = s.domain
        on conflict (url) do nothing`, [sourceId, ownerUserId]));
     await client.query(
-      `update page p set owner_user_ids = ${ownersAfter('p')} from (select distinct url from warehouse_staging where url is not null) s
+      `update page p set owner_user_ids = ${ownersAfter('p')} from (select distinct url from warehouse_url_ref) s
        where p.url = s.url and ${ownersChange('p')}`, [ownerUserId]);
+    await client.query('insert into warehouse_page_id select r.ref, p.id, p.domain_id from warehouse_url_ref r join page p on p.url = r.url');
+    await client.query('analyze warehouse_keyword_id, warehouse_page_id');
     step('pages');
-    // One import per owner at a time: the anti-join below then sees every row that could collide (the unique index
+    // One import per owner at a time: the anti-join below then sees every row that could collide (the primary key
     // still guards against anything else), and a plain INSERT is much cheaper than ON CONFLICT's speculative one.
     await client.query('select pg_advisory_xact_lock($1, hashtext(coalesce($2::text, \'\')))', [writerLockId, ownerUserId]);
-    const sameOwner = ownerUserId === null ? 'o.owner_user_id is null' : 'o.owner_user_id = $2::uuid';
     const observationsAdded = count(await client.query(
       `insert into serp_observation (keyword_id, observed_on, position, owner_user_id, territory, domain_id, page_id, clicks, impressions, source_id)
-       select distinct on (k.id, s.observed_on, s.position) k.id, s.observed_on, s.position, $2::uuid, s.territory, p.domain_id, p.id, s.clicks, s.impressions, $1::smallint
-       from warehouse_staging s
-         join keyword k on k.territory = s.territory and k.term = s.keyword
-         join page p on p.url = s.url
-       where s.position is not null
-         and not exists (select 1 from serp_observation o where o.keyword_id = k.id and o.observed_on = s.observed_on and o.position = s.position and ${sameOwner})
-       -- In the natural key's order (twice in the file: the first URL wins): new keys then append to the index's right
+       select distinct on (k.keyword_id, o.observed_on, o.position) k.keyword_id, o.observed_on, o.position, $2::uuid, k.territory, p.domain_id, p.page_id,
+         o.clicks, o.impressions, $1::smallint
+       from warehouse_observation o
+         join warehouse_keyword_id k on k.ref = o.keyword_ref
+         join warehouse_page_id p on p.ref = o.url_ref
+       where not exists (select 1 from serp_observation e where e.keyword_id = k.keyword_id and e.observed_on = o.observed_on and e.position = o.position
+         and e.owner_user_id = $2::uuid)
+       -- In the primary key's order (twice in the rows: the first row wins): new keys then append to the index's right
        -- edge instead of landing anywhere.
-       order by k.id, s.observed_on, s.position, s.url`, [sourceId, ownerUserId]));
+       order by k.keyword_id, o.observed_on, o.position, o.seq`, [sourceId, owner]));
     step('observations');
     const newKeywordOnlyRows = Number((await client.query<{ n: string }>(
-      `select count(distinct (s.territory, s.keyword)) as n from warehouse_staging s
-       join warehouse_new_keyword k on k.territory = s.territory and k.term = s.keyword where s.position is null`)).rows[0]!.n);
+      `select count(distinct (r.territory, r.term)) as n from warehouse_keyword_ref r
+       join warehouse_new_keyword k on k.territory = r.territory and k.term = r.term where r.keyword_only`)).rows[0]!.n);
 
-    // The months and monthly ranks come from the staged results: each month's row of a (keyword, position) is its
-    // newest observation (a later day replaces it, the same or an earlier day leaves it). Each owner has its own
-    // monthly rows (organic_rank's key includes the owner), so a user's import never hides another's rows.
-    const months = (await client.query<{ month: string }>(
-      `select distinct to_char(date_trunc('month', observed_on), 'YYYY-MM-DD') as month from warehouse_staging where position is not null order by 1`)).rows.map((row) => row.month);
-    for (const month of months) await ensurePartition(client, month);
+    // Each month's row of a (keyword, position) is its newest observation (a later day replaces it, the same or an
+    // earlier day leaves it). Each owner has its own monthly rows (organic_rank's key includes the owner), so a
+    // user's import never hides another's rows.
+    for (const month of staged.months) await ensurePartition(client, month);
     const ranksAdded = count(await client.query(
       `insert into organic_rank (month, keyword_id, position, owner_user_id, territory, domain_id, page_id, clicks, source_id, observed_on)
-       select r.month, r.keyword_id, r.position, $2::uuid, r.territory, p.domain_id, p.id,
-         coalesce(r.clicks, round(k.volume * ${ctrSql('r.position')})::int), $1::smallint, r.observed_on
+       select r.month, r.keyword_id, r.position, $2::uuid, r.territory, p.domain_id, p.page_id,
+         coalesce(r.clicks, round(kw.volume * ${ctrSql('r.position')})::int), $1::smallint, r.observed_on
        from (
-         -- Each month's newest result per (keyword, position); the clicks estimate is computed for those rows only.
-         select distinct on (month, k.id, s.position) date_trunc('month', s.observed_on)::date as month, k.id as keyword_id, s.position,
-           s.territory, s.url, s.clicks, s.observed_on
-         from warehouse_staging s join keyword k on k.territory = s.territory and k.term = s.keyword
-         where s.position is not null
-         order by month, k.id, s.position, s.observed_on desc
+         -- Each month's newest result per (keyword, position), among the candidates staging picked (the newest it met
+         -- per keyword reference); pages and the clicks estimate for those rows only.
+         select distinct on (month, k.keyword_id, o.position) ${monthOf('o.observed_on')} as month, k.keyword_id, o.position, k.territory,
+           o.url_ref, o.clicks, o.observed_on
+         from warehouse_month_candidate o join warehouse_keyword_id k on k.ref = o.keyword_ref
+         order by month, k.keyword_id, o.position, o.observed_on desc, o.seq
        ) r
-         join keyword k on k.id = r.keyword_id
-         join page p on p.url = r.url
+         join keyword kw on kw.id = r.keyword_id
+         join warehouse_page_id p on p.ref = r.url_ref
        -- The month shows its newest observation: a later day (tomorrow's rank refresh) replaces the row, the same or an
        -- earlier day (a file imported again, an older archive) leaves it. Demo-market rows have no day: any observation
        -- of their month is newer.
        on conflict (month, keyword_id, position, owner_user_id) do update
          set territory = excluded.territory, domain_id = excluded.domain_id, page_id = excluded.page_id, clicks = excluded.clicks,
            source_id = excluded.source_id, observed_on = excluded.observed_on
-         where organic_rank.observed_on is null or excluded.observed_on > organic_rank.observed_on`, [sourceId, ownerUserId ?? installationOwner]));
+         where organic_rank.observed_on is null or excluded.observed_on > organic_rank.observed_on`, [sourceId, owner]));
     step('monthly ranks');
+    const { months } = staged;
     if (months.length) {
       for (const statement of warehouseRollupSql(months)) await client.query(statement.sql, statement.params);
       step('roll-up');
@@ -360,7 +216,7 @@ export async function landWarehouseRows(
     if (own) await client.query('commit');
     step('commit');
     const landed = observationsAdded + newKeywordOnlyRows;
-    return { rows: counter.rows, landed, duplicates: counter.rows - landed, keywordsAdded, domainsAdded, pagesAdded, ranksAdded: ranksAdded, months };
+    return { rows: staged.rows, landed, duplicates: staged.rows - landed, keywordsAdded, domainsAdded, pagesAdded, ranksAdded, months };
   } catch (error) {
     if (own) await client.query('rollback').catch(() => undefined);
     throw error;

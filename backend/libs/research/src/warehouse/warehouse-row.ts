@@ -1,0 +1,131 @@
+/**
+ * One normalised row for the warehouse, whatever file or provider it came from. A row with a position and a URL
+ * is an observed search result (the page ranked there for the keyword on that day); a row without them only
+ * brings the keyword and its numbers (a Keyword Planner line).
+ */
+export interface WarehouseRow {
+  keyword: string;
+  /** A product territory code: 'US', 'UK', 'DE' … */
+  territory: string;
+  /** The day observed, YYYY-MM-DD. */
+  date: string;
+  position?: number | null;
+  url?: string | null;
+  title?: string | null;
+  /** Monthly searches (the latest month). */
+  volume?: number | null;
+  /** Monthly searches, oldest first, the last one being the month of `date`. */
+  volumeHistory?: readonly number[] | null;
+  /** US dollars. */
+  cpc?: number | null;
+  /** Paid competition, 0 to 1. */
+  competition?: number | null;
+  /** Organic difficulty, 0 to 100. */
+  difficulty?: number | null;
+  resultCount?: number | null;
+  /** Real clicks and impressions when the source reports them (Search Console). */
+  clicks?: number | null;
+  impressions?: number | null;
+}
+
+const recentDomains = new Map<string, string | null>();
+
+/** The bare host of a URL: lower case, without `www.`; null when the text is not an http(s) URL. */
+export function domainOfUrl(url: string): string | null {
+  const plain = plainDomain(url);
+  if (plain !== undefined) return plain;
+  // Files repeat their URLs (a site ranks for many keywords, a keyword every day): parsing a URL costs microseconds.
+  const known = recentDomains.get(url);
+  if (known !== undefined) return known;
+  const domain = parseDomain(url);
+  if (recentDomains.size >= 100_000) recentDomains.clear();
+  recentDomains.set(url, domain);
+  return domain;
+}
+
+/**
+ * A host of lower-case letters, digits and hyphens in dot-separated labels, whose last label is not a number (so it is
+ * no IPv4 address, which the URL parser would rewrite): the URL parser leaves such a host exactly as it is.
+ */
+const plainHost = /^(?:[a-z0-9-]+\.)+[a-z0-9-]*[a-z-][a-z0-9-]*$/;
+
+/**
+ * domainOfUrl of an ordinary `http(s)://host/…` URL without the URL parser (a million-row import checks every row's
+ * URL); undefined when the URL is anything less plain (upper case, a port, user info, an IDN, an IP address …), which
+ * the parser then reads. Same answer as parseDomain wherever it answers.
+ */
+function plainDomain(url: string): string | null | undefined {
+  const start = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : -1;
+  if (start < 0) return undefined;
+  let end = start;
+  for (; end < url.length; end++) {
+    const code = url.charCodeAt(end);
+    if (code === 47 || code === 63 || code === 35) break; // / ? #
+  }
+  const host = url.slice(start, end);
+  if (!plainHost.test(host)) return undefined;
+  const domain = host.startsWith('www.') ? host.slice(4) : host;
+  return domain.includes('.') ? domain : null;
+}
+
+function parseDomain(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+  const host = parsed.hostname.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
+  return host.includes('.') ? host : null;
+}
+
+let lastKeyword = { text: '', normal: '' };
+
+/** Keywords are stored like searches: trimmed, single spaces, lower case. */
+export function normaliseKeyword(keyword: string): string {
+  // Files list a keyword's results one after another: the last answer is usually the next one too.
+  if (keyword === lastKeyword.text) return lastKeyword.normal;
+  const normal = keyword.trim().replace(/\s+/g, ' ').toLowerCase();
+  lastKeyword = { text: keyword, normal };
+  return normal;
+}
+
+const validDates = new Set<string>();
+
+function isValidDate(date: string | undefined): boolean {
+  if (!date) return false;
+  if (validDates.has(date)) return true;
+  const valid = isoDate.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
+  if (valid && validDates.size < 10_000) validDates.add(date);
+  return valid;
+}
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Why a row cannot land, or null when it can. Parsers call this to report a bad row (with its line) instead of
+ * handing it on; the writer trusts the rows it gets.
+ */
+export function warehouseRowProblem(row: WarehouseRow): string | null {
+  const keyword = normaliseKeyword(row.keyword ?? '');
+  if (!keyword) return 'The keyword is empty.';
+  // Real Search Console queries run long (whole questions pasted in); 2,000 bytes keeps the keyword indexes' entries
+  // inside a btree page (at most about 2,700 bytes).
+  if (Buffer.byteLength(keyword) > 2000) return 'The keyword is longer than 2,000 bytes.';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(keyword)) return 'The keyword contains control characters.';
+  if (!/^[A-Z]{2}$/.test(row.territory ?? '')) return `The territory "${row.territory ?? ''}" is not a territory code.`;
+  if (!isValidDate(row.date)) return `The date "${row.date ?? ''}" is not a date (YYYY-MM-DD).`;
+  const hasPosition = row.position !== null && row.position !== undefined;
+  const hasUrl = row.url !== null && row.url !== undefined && row.url !== '';
+  if (hasPosition !== hasUrl) return hasPosition ? 'The URL is missing.' : 'The position is missing.';
+  if (hasPosition && (!Number.isInteger(row.position) || row.position! < 1 || row.position! > 1000)) {
+    return `The position "${row.position}" is not a whole number from 1 to 1000.`;
+  }
+  if (hasUrl && !domainOfUrl(row.url!)) return `The URL "${row.url}" is not an http(s) address of a site.`;
+  for (const [name, value] of [['volume', row.volume], ['clicks', row.clicks], ['impressions', row.impressions], ['cpc', row.cpc]] as const) {
+    if (value !== null && value !== undefined && (!Number.isFinite(value) || value < 0)) return `The ${name} "${value}" is not a number of zero or more.`;
+  }
+  return null;
+}

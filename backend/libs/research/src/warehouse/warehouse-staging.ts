@@ -1,0 +1,275 @@
+import type pg from 'pg';
+import copyStreams from 'pg-copy-streams';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { copyLine } from '../demo-market/copy-text.js';
+import { domainOfUrl, normaliseKeyword, type WarehouseRow } from './warehouse-row.js';
+
+/**
+ * The first half of landing rows: streaming them into temporary staging tables with COPY. Keywords and URLs repeat
+ * through a file (a keyword's twenty results, a site's pages every day), so each distinct one is staged once, in a
+ * dictionary table with a small local reference, and every search result is staged as integers: the keyword's and
+ * the URL's reference, the day, the position, the clicks, and the row's place in the input. The SQL that follows joins a million results to a few
+ * thousand dictionary rows on integers instead of grouping and joining a million rows of text three times, and the
+ * COPY carries a fraction of the bytes. The candidates for the monthly rows are picked on the way too: per keyword,
+ * month and position only the newest result can become organic_rank's row, so only those are staged for it (a tenth
+ * of a file of daily rankings) instead of sorting every result again.
+ *
+ * Memory stays bounded whatever the file's size: when a dictionary (or the monthly candidates) reaches
+ * `dictionaryLimit` entries, what it holds is staged and it starts again (the same keyword may then be staged twice,
+ * under two references, and a month have two candidates; the SQL groups by the text and picks among the
+ * candidates, so that only costs a row).
+ */
+
+/** The numbers a row may bring for its keyword; each keeps the newest value the rows give (see KeywordEntry). */
+const keywordNumbers = ['volume', 'volumeHistory', 'cpc', 'competition', 'difficulty', 'resultCount'] as const;
+type KeywordNumber = (typeof keywordNumbers)[number];
+
+interface KeywordEntry {
+  ref: number;
+  territory: string;
+  term: string;
+  /** The newest day a row of this keyword was observed. */
+  newest: string;
+  /** Some row brought the keyword alone (no position: a Keyword Planner line). */
+  keywordOnly: boolean;
+  /**
+   * Per number, the newest value the rows gave and its day: a row without the number does not erase it, and on
+   * the same day the later row of the file wins. (Text in COPY format; volume history as an array literal.)
+   */
+  numbers: Partial<Record<KeywordNumber, { value: string; on: string }>>;
+}
+
+interface UrlEntry {
+  ref: number;
+  url: string;
+  domain: string;
+  /** The greatest title the rows give (one file always gives the same). */
+  title: string | null;
+}
+
+/** A search result that may become its month's organic_rank row: the newest of its keyword, month and position. */
+interface MonthlyCandidate {
+  keywordRef: number;
+  urlRef: number;
+  date: string;
+  position: number;
+  clicks: number | null;
+  /** The row's place in the input: on the same day, the first row wins. */
+  seq: number;
+}
+
+export interface StagedRows {
+  /** Rows handed to the writer. */
+  rows: number;
+  /** First days of the months that received search results, sorted. */
+  months: string[];
+}
+
+export interface StagingOptions {
+  /** Called every `progressEvery` rows (default 50,000) with the count so far; awaited (backpressure). */
+  onStaged?: (rows: number) => void | Promise<void>;
+  progressEvery?: number;
+  /** Entries a dictionary holds before it is staged and starts again (tests make it small). */
+  dictionaryLimit?: number;
+}
+
+const numberColumns = keywordNumbers.map((name) => `${snake(name)}, ${snake(name)}_on`).join(', ');
+
+/** Creates (or empties, when a transaction lands twice) the staging tables. */
+export async function prepareStagingTables(client: pg.ClientBase): Promise<void> {
+  await client.query(`create temp table if not exists warehouse_observation (keyword_ref int, url_ref int, observed_on date, position smallint,
+    clicks int, impressions int, seq int) on commit drop`);
+  await client.query(`create temp table if not exists warehouse_keyword_ref (ref int, territory varchar(2), term text, newest date, keyword_only boolean,
+    volume int, volume_on date, volume_history int[], volume_history_on date, cpc numeric(8,2), cpc_on date, competition numeric(3,2), competition_on date,
+    difficulty smallint, difficulty_on date, result_count bigint, result_count_on date) on commit drop`);
+  await client.query('create temp table if not exists warehouse_url_ref (ref int, url text, domain text, title text) on commit drop');
+  await client.query(`create temp table if not exists warehouse_month_candidate (keyword_ref int, url_ref int, observed_on date, position smallint,
+    clicks int, seq int) on commit drop`);
+  await client.query('truncate warehouse_observation, warehouse_keyword_ref, warehouse_url_ref, warehouse_month_candidate');
+}
+
+/** Streams the rows into the staging tables (prepareStagingTables first). */
+export async function stageRows(
+  client: pg.ClientBase,
+  rows: AsyncIterable<WarehouseRow> | Iterable<WarehouseRow>,
+  options: StagingOptions = {},
+): Promise<StagedRows> {
+  const limit = options.dictionaryLimit ?? 200_000;
+  const every = options.progressEvery ?? 50_000;
+  const source = Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : toAsync(rows[Symbol.iterator]());
+  const keywords = new Map<string, Map<string, KeywordEntry>>();
+  const urls = new Map<string, UrlEntry>();
+  // Per month (YYYY-MM-01), the candidates by keyword reference × 1024 + position (positions go to 1000).
+  const candidates = new Map<string, Map<number, MonthlyCandidate>>();
+  let candidateCount = 0;
+  let keywordCount = 0;
+  let nextRef = 1;
+  let staged = 0;
+  let exhausted = false;
+  const months = new Set<string>();
+
+  const keywordOf = (row: WarehouseRow): KeywordEntry => {
+    const term = normaliseKeyword(row.keyword);
+    let terms = keywords.get(row.territory);
+    if (!terms) keywords.set(row.territory, (terms = new Map()));
+    let entry = terms.get(term);
+    if (!entry) {
+      const own = ownCopy(term);
+      entry = { ref: nextRef++, territory: row.territory, term: own, newest: row.date, keywordOnly: false, numbers: {} };
+      terms.set(own, entry);
+      keywordCount++;
+    } else if (row.date > entry.newest) entry.newest = row.date;
+    for (const name of keywordNumbers) {
+      const value = numberText(row, name);
+      if (value === null) continue;
+      const known = entry.numbers[name];
+      if (!known || row.date >= known.on) entry.numbers[name] = { value, on: row.date };
+    }
+    return entry;
+  };
+
+  const urlOf = (url: string, title: string | null): UrlEntry => {
+    let entry = urls.get(url);
+    if (!entry) {
+      const own = ownCopy(url);
+      entry = { ref: nextRef++, url: own, domain: ownCopy(domainOfUrl(own)!), title: title === null ? null : ownCopy(title) };
+      urls.set(own, entry);
+    } else if (title !== null && (entry.title === null || title > entry.title)) entry.title = ownCopy(title);
+    return entry;
+  };
+
+  let lastDate = '';
+  let lastMonth: Map<number, MonthlyCandidate> | undefined;
+  const offerCandidate = (keywordRef: number, urlRef: number, row: WarehouseRow) => {
+    if (row.date !== lastDate) {
+      const month = `${row.date.slice(0, 7)}-01`;
+      lastMonth = candidates.get(month);
+      if (!lastMonth) candidates.set(month, (lastMonth = new Map()));
+      lastDate = row.date;
+    }
+    const key = keywordRef * 1024 + row.position!;
+    const known = lastMonth!.get(key);
+    // The newest day wins; on the same day, the first row (as the SQL breaks ties).
+    if (!known) {
+      lastMonth!.set(key, { keywordRef, urlRef, date: row.date, position: row.position!, clicks: row.clicks ?? null, seq: staged });
+      candidateCount++;
+    } else if (row.date > known.date) {
+      known.urlRef = urlRef;
+      known.date = row.date;
+      known.clicks = row.clicks ?? null;
+      known.seq = staged;
+    }
+  };
+
+  // Search results, until the input ends or a dictionary is full.
+  async function* observationChunks(): AsyncGenerator<string> {
+    let chunk = '';
+    while (keywordCount < limit && urls.size < limit && candidateCount < limit) {
+      const next = await source.next();
+      if (next.done) {
+        exhausted = true;
+        break;
+      }
+      const row = next.value;
+      const keyword = keywordOf(row);
+      staged++;
+      if (row.position === null || row.position === undefined || !row.url) keyword.keywordOnly = true;
+      else {
+        const url = urlOf(row.url, row.title || null);
+        offerCandidate(keyword.ref, url.ref, row);
+        chunk += `${keyword.ref}\t${url.ref}\t${row.date}\t${row.position}\t${row.clicks ?? '\\N'}\t${row.impressions ?? '\\N'}\t${staged}\n`;
+      }
+      if (staged % every === 0) await options.onStaged?.(staged);
+      if (chunk.length >= 256 * 1024) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    if (chunk) yield chunk;
+  }
+
+  while (!exhausted) {
+    await copyInto(client, 'warehouse_observation (keyword_ref, url_ref, observed_on, position, clicks, impressions, seq)', observationChunks());
+    await copyInto(client, `warehouse_keyword_ref (ref, territory, term, newest, keyword_only, ${numberColumns})`, keywordLines(keywords));
+    await copyInto(client, 'warehouse_url_ref (ref, url, domain, title)', urlLines(urls));
+    await copyInto(client, 'warehouse_month_candidate (keyword_ref, url_ref, observed_on, position, clicks, seq)', candidateLines(candidates));
+    for (const month of candidates.keys()) months.add(month);
+    keywords.clear();
+    urls.clear();
+    candidates.clear();
+    lastDate = '';
+    keywordCount = 0;
+    candidateCount = 0;
+  }
+  return { rows: staged, months: [...months].sort() };
+}
+
+async function copyInto(client: pg.ClientBase, target: string, chunks: AsyncIterable<string> | Iterable<string>): Promise<void> {
+  await pipeline(Readable.from(chunks), client.query(copyStreams.from(`copy ${target} from stdin`)));
+}
+
+function* keywordLines(keywords: Map<string, Map<string, KeywordEntry>>): Generator<string> {
+  let chunk = '';
+  for (const terms of keywords.values()) {
+    for (const entry of terms.values()) {
+      const numbers = keywordNumbers.flatMap((name) => [entry.numbers[name]?.value ?? null, entry.numbers[name]?.on ?? null]);
+      chunk += copyLine([entry.ref, entry.territory, entry.term, entry.newest, entry.keywordOnly, ...numbers]);
+      if (chunk.length >= 256 * 1024) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+function* urlLines(urls: Map<string, UrlEntry>): Generator<string> {
+  let chunk = '';
+  for (const entry of urls.values()) {
+    chunk += copyLine([entry.ref, entry.url, entry.domain, entry.title]);
+    if (chunk.length >= 256 * 1024) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+function* candidateLines(candidates: Map<string, Map<number, MonthlyCandidate>>): Generator<string> {
+  let chunk = '';
+  for (const month of candidates.values()) {
+    for (const pick of month.values()) {
+      chunk += `${pick.keywordRef}\t${pick.urlRef}\t${pick.date}\t${pick.position}\t${pick.clicks ?? '\\N'}\t${pick.seq}\n`;
+      if (chunk.length >= 256 * 1024) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+/** A keyword number of a row in COPY text, or null when the row does not give it. */
+function numberText(row: WarehouseRow, name: KeywordNumber): string | null {
+  if (name === 'volumeHistory') return row.volumeHistory?.length ? `{${row.volumeHistory.map((value) => Math.round(value)).join(',')}}` : null;
+  const value = row[name];
+  if (value === null || value === undefined) return null;
+  return String(name === 'volume' || name === 'difficulty' ? Math.round(value) : value);
+}
+
+/**
+ * The string in storage of its own. A cell cut out of the file's text is a view into the whole chunk it came from
+ * (V8 slices strings); kept in a dictionary, it would keep that chunk, and soon the whole file, alive.
+ */
+function ownCopy(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
+}
+
+async function* toAsync<T>(iterator: Iterator<T>): AsyncGenerator<T> {
+  for (let next = iterator.next(); !next.done; next = iterator.next()) yield next.value;
+}
+
+function snake(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
