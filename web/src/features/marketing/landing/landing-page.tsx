@@ -8,6 +8,8 @@ import type { HomeVariant } from './home-variants';
 import { TrustStrip } from './trust-strip';
 import { useHomeVariant } from './use-home-variant';
 import './landing.css';
+import { Icon } from '../../../components/ui/icons/icon';
+import type { IconName } from '../../../components/ui/icons/icon-shapes';
 
 const noSubscription = () => () => {};
 
@@ -16,13 +18,13 @@ function useMounted() {
   return useSyncExternalStore(noSubscription, () => true, () => false);
 }
 
-const insideCards = [
-  { title: 'Domain overview', text: 'Organic and paid clicks, keyword counts and budget for any site, with monthly history.', icon: '◎' },
-  { title: 'Keyword universe', text: 'Volume, cost per click, difficulty and the related terms people actually search.', icon: '⌕' },
-  { title: 'Kombat', text: 'Put up to three competitors side by side and see the keywords you are missing.', icon: '⚔' },
-  { title: 'Ad history', text: 'Every ad a domain ran on every keyword, and how long they kept paying for it.', icon: '▤' },
-  { title: 'Backlink outreach', text: 'Find who links to your rivals, collect contacts and track every conversation.', icon: '⛓' },
-  { title: 'White-label reports', text: 'Branded SEO and PPC PDFs, scheduled to land in your clients’ inboxes.', icon: '▦' },
+const insideCards: { title: string; text: string; icon: IconName }[] = [
+  { title: 'Domain overview', text: 'Organic and paid clicks, keyword counts and budget for any site, with monthly history.', icon: 'chart' },
+  { title: 'Keyword universe', text: 'Volume, cost per click, difficulty and the related terms people actually search.', icon: 'search' },
+  { title: 'Kombat', text: 'Put up to three competitors side by side and see the keywords you are missing.', icon: 'columns' },
+  { title: 'Ad history', text: 'Every ad a domain ran on every keyword, and how long they kept paying for it.', icon: 'calendar' },
+  { title: 'Backlink outreach', text: 'Find who links to your rivals, collect contacts and track every conversation.', icon: 'link' },
+  { title: 'White-label reports', text: 'Branded SEO and PPC PDFs, scheduled to land in your clients’ inboxes.', icon: 'file' },
 ];
 
 function WhatsInside() {
@@ -36,7 +38,7 @@ function WhatsInside() {
         {insideCards.map((card) => (
           <article key={card.title} className="inside__card">
             <span className="inside__icon" aria-hidden="true">
-              {card.icon}
+              <Icon name={card.icon} size={22} />
             </span>
             <h3>{card.title}</h3>
             <p>{card.text}</p>

@@ -10,6 +10,7 @@ import { addGroup, deleteGroups, getGroupDetails, renameGroup, useGroups } from 
 import type { MsfParams } from '../msf';
 import { ConfirmDelete } from './confirm-delete';
 import { ValueSparkline } from './value-sparkline';
+import { Icon } from '../../../components/ui/icons/icon';
 
 const percent = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
 const signed = (value: number) => (value > 0 ? `+${formatNumber(value)}` : formatNumber(value));
@@ -136,7 +137,7 @@ function GroupNameCell({ projectId, group, onOpen }: { projectId: string; group:
         {group.name}
       </button>{' '}
       <button type="button" className="button button--small button--ghost" aria-label={`Rename ${group.name}`} onClick={() => setEditing(true)}>
-        ✎
+        <Icon name="edit" />
       </button>
     </>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Icon } from '../../../components/ui/icons/icon';
 
 /**
  * The delete row action (02 §4): a trash icon, then a Delete / Keep confirmation in the row. `onDelete` may be
@@ -10,7 +11,7 @@ export function RowDelete({ name, onDelete }: { name: string; onDelete: () => Pr
   if (!confirming)
     return (
       <button type="button" className="button button--small button--ghost" aria-label={`Delete ${name}`} onClick={() => setConfirming(true)}>
-        🗑
+        <Icon name="trash" />
       </button>
     );
   const remove = async () => {

@@ -1,5 +1,5 @@
 import { allProjectsId, isAllProjects, projectLimits } from '@serpwise/contracts';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useGroups } from '../api/groups';
 import { allProjectsRoutes, isPanelRoute, type PanelRoute } from '../msf';
 import { panelStore } from '../panel-state';
@@ -16,6 +16,7 @@ import { KeywordImportView, OutreachImportView } from './project-import-views';
 import { CreateProjectView, ProjectsView } from './projects-view';
 import { SelectProjectModal, SignUpOverlay } from './select-project-modal';
 import '../projects.css';
+import { Icon } from '../../../components/ui/icons/icon';
 
 /** The sidebar tab text (02 §2). */
 export const tabText = (projectName: string | null, groupName: string | null) =>
@@ -27,7 +28,7 @@ function Navigation() {
   const projectId = isAllProjects(panel.state.activeProjectId) ? null : panel.state.activeProjectId;
   const groups = useGroups(projectId);
   const route = location?.route;
-  const item = (label: string, target: PanelRoute, params = {}, current: string[] = [target]) => (
+  const item = (label: ReactNode, target: PanelRoute, params = {}, current: string[] = [target]) => (
     <li>
       <button type="button" className="msf-nav__item" aria-current={route && current.includes(route) ? 'page' : undefined} onClick={() => go(target, params)}>
         {label}
@@ -91,7 +92,7 @@ function Navigation() {
         {item('Links', 'links', {}, ['links', 'link-details'])}
         {item('Contacts', 'contacts', {}, ['contacts', 'contacts-details'])}
       </ul>
-      <ul>{item('📅 History', 'history')}</ul>
+      <ul>{item(<><Icon name="calendar" /> History</>, 'history')}</ul>
     </nav>
   );
 }
