@@ -55,7 +55,7 @@ export function PromoTooltip({ isHome, userId, onClose, onOpen }: PromoTooltipPr
   };
 
   return (
-    <div className="promo-tooltip" ref={card} role="dialog" aria-labelledby={headingId}>
+    <div className={`promo-tooltip${isHome ? ' promo-tooltip--home' : ''}`} ref={card} role="dialog" aria-labelledby={headingId}>
       <button type="button" className="promo-tooltip__close" aria-label="Close" onClick={onClose}>
         ×
       </button>
