@@ -37,7 +37,7 @@ export function domainOfUrl(url: string): string | null {
   // Files repeat their URLs (a site ranks for many keywords, a keyword every day): parsing a URL costs microseconds.
   const known = recentDomains.get(url);
   if (known !== undefined) return known;
-  const domain = parseDomain(url);
+  const domain = domainByUrlParser(url);
   if (recentDomains.size >= 100_000) recentDomains.clear();
   recentDomains.set(url, domain);
   return domain;
@@ -52,7 +52,7 @@ const plainHost = /^(?:[a-z0-9-]+\.)+[a-z0-9-]*[a-z-][a-z0-9-]*$/;
 /**
  * domainOfUrl of an ordinary `http(s)://host/…` URL without the URL parser (a million-row import checks every row's
  * URL); undefined when the URL is anything less plain (upper case, a port, user info, an IDN, an IP address …), which
- * the parser then reads. Same answer as parseDomain wherever it answers.
+ * the parser then reads. Same answer as domainByUrlParser wherever it answers.
  */
 function plainDomain(url: string): string | null | undefined {
   const start = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : -1;
@@ -68,7 +68,8 @@ function plainDomain(url: string): string | null | undefined {
   return domain.includes('.') ? domain : null;
 }
 
-function parseDomain(url: string): string | null {
+/** domainOfUrl by the WHATWG URL parser: right for every URL, but microseconds each. */
+export function domainByUrlParser(url: string): string | null {
   let parsed: URL;
   try {
     parsed = new URL(url);

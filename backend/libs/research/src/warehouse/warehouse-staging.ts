@@ -2,7 +2,7 @@ import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { copyLine } from '../demo-market/copy-text.js';
+import { chunked, copyLine } from '../demo-market/copy-text.js';
 import { domainOfUrl, normaliseKeyword, type WarehouseRow } from './warehouse-row.js';
 
 /**
@@ -191,9 +191,9 @@ export async function stageRows(
 
   while (!exhausted) {
     await copyInto(client, 'warehouse_observation (keyword_ref, url_ref, observed_on, position, clicks, impressions, seq)', observationChunks());
-    await copyInto(client, `warehouse_keyword_ref (ref, territory, term, newest, keyword_only, ${numberColumns})`, keywordLines(keywords));
-    await copyInto(client, 'warehouse_url_ref (ref, url, domain, title)', urlLines(urls));
-    await copyInto(client, 'warehouse_month_candidate (keyword_ref, url_ref, observed_on, position, clicks, seq)', candidateLines(candidates));
+    await copyInto(client, `warehouse_keyword_ref (ref, territory, term, newest, keyword_only, ${numberColumns})`, chunked(linesOf(keywords.values(), keywordLine)));
+    await copyInto(client, 'warehouse_url_ref (ref, url, domain, title)', chunked(linesOf([urls], urlLine)));
+    await copyInto(client, 'warehouse_month_candidate (keyword_ref, url_ref, observed_on, position, clicks, seq)', chunked(linesOf(candidates.values(), candidateLine)));
     for (const month of candidates.keys()) months.add(month);
     keywords.clear();
     urls.clear();
@@ -209,45 +209,18 @@ async function copyInto(client: pg.ClientBase, target: string, chunks: AsyncIter
   await pipeline(Readable.from(chunks), client.query(copyStreams.from(`copy ${target} from stdin`)));
 }
 
-function* keywordLines(keywords: Map<string, Map<string, KeywordEntry>>): Generator<string> {
-  let chunk = '';
-  for (const terms of keywords.values()) {
-    for (const entry of terms.values()) {
-      const numbers = keywordNumbers.flatMap((name) => [entry.numbers[name]?.value ?? null, entry.numbers[name]?.on ?? null]);
-      chunk += copyLine([entry.ref, entry.territory, entry.term, entry.newest, entry.keywordOnly, ...numbers]);
-      if (chunk.length >= 256 * 1024) {
-        yield chunk;
-        chunk = '';
-      }
-    }
-  }
-  if (chunk) yield chunk;
-}
+const keywordLine = (entry: KeywordEntry) =>
+  copyLine([
+    entry.ref, entry.territory, entry.term, entry.newest, entry.keywordOnly,
+    ...keywordNumbers.flatMap((name) => [entry.numbers[name]?.value ?? null, entry.numbers[name]?.on ?? null]),
+  ]);
 
-function* urlLines(urls: Map<string, UrlEntry>): Generator<string> {
-  let chunk = '';
-  for (const entry of urls.values()) {
-    chunk += copyLine([entry.ref, entry.url, entry.domain, entry.title]);
-    if (chunk.length >= 256 * 1024) {
-      yield chunk;
-      chunk = '';
-    }
-  }
-  if (chunk) yield chunk;
-}
+const urlLine = (entry: UrlEntry) => copyLine([entry.ref, entry.url, entry.domain, entry.title]);
 
-function* candidateLines(candidates: Map<string, Map<number, MonthlyCandidate>>): Generator<string> {
-  let chunk = '';
-  for (const month of candidates.values()) {
-    for (const pick of month.values()) {
-      chunk += `${pick.keywordRef}\t${pick.urlRef}\t${pick.date}\t${pick.position}\t${pick.clicks ?? '\\N'}\t${pick.seq}\n`;
-      if (chunk.length >= 256 * 1024) {
-        yield chunk;
-        chunk = '';
-      }
-    }
-  }
-  if (chunk) yield chunk;
+const candidateLine = (pick: MonthlyCandidate) => `${pick.keywordRef}\t${pick.urlRef}\t${pick.date}\t${pick.position}\t${pick.clicks ?? '\\N'}\t${pick.seq}\n`;
+
+function* linesOf<T>(groups: Iterable<Map<unknown, T>>, line: (entry: T) => string): Generator<string> {
+  for (const group of groups) for (const entry of group.values()) yield line(entry);
 }
 
 /** A keyword number of a row in COPY text, or null when the row does not give it. */
