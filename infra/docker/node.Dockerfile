@@ -7,6 +7,7 @@ COPY backend/package.json backend/
 COPY backend/libs/contracts/package.json backend/libs/contracts/
 COPY backend/libs/database/package.json backend/libs/database/
 COPY backend/libs/research/package.json backend/libs/research/
+COPY backend/libs/reports/package.json backend/libs/reports/
 COPY worker/package.json worker/
 COPY web/package.json web/
 COPY infra/package.json infra/

@@ -19,7 +19,7 @@ export interface DesignTheme {
     /** Every other table row. */
     stripe: string;
   };
-  fonts: { heading: string; body: string; bodyBold: string };
+  fonts: { heading: StandardFont; body: StandardFont; bodyBold: StandardFont };
   headingSize: number;
   cover: CoverLayout;
 }

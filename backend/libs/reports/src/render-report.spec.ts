@@ -127,6 +127,28 @@ describe('renderReportFromData', () => {
     expect(text).toContain(`Page ${1 + reportSectionIds.length} of ${1 + reportSectionIds.length}`);
   });
 
+  it('draws text of every supported territory: letters outside Western European text in an embedded font, as real text', async () => {
+    // Polish, Turkish, Ukrainian, Japanese and Hindi keywords; PDF's standard fonts encode Western European text only.
+    const keywords = ['łódź zakupy', 'İstanbul ağrı', 'київ доставка', '東京 ホテル', 'दिल्ली होटल'];
+    const data: ReportData = { ...fixture, topKeywords: { rows: keywords.map((keyword, index) => keywordRow(keyword, index + 1, 100 + index)), totalRows: 5 } };
+    const { pdf, text } = await render(request({ title: 'Raport: Łódź i Kraków', comments: 'Ранжування зросло; 順位が上がった.' }), data);
+    for (const keyword of keywords.slice(0, 4)) expect(text).toContain(keyword);
+    // Shaped Devanagari: the vowel sign ि is drawn before its consonant, and pdftotext reads glyphs in drawn order.
+    expect(text).toContain('िदल्ली होटल');
+    expect(text).toContain('Raport: Łódź i Kraków');
+    expect(text).toContain('Ранжування зросло; 順位が上がった.');
+    // Only the faces and weights that were needed: Noto Sans for the Latin, Cyrillic and Devanagari text (the title in
+    // bold), Noto Sans JP for the Japanese keyword and comment.
+    const embedded = pdf.toString('latin1').match(/\/FontName \/[A-Z]{6}\+[\w-]+/g) ?? [];
+    expect(new Set(embedded.map((name) => name.replace(/.*\+/, '')))).toEqual(new Set(['NotoSans-Regular', 'NotoSans-Bold', 'NotoSansJP-Regular']));
+  });
+
+  it('keeps Western European text in the design\'s standard fonts, embedding none', async () => {
+    const { pdf, text } = await render(request({ title: 'Überblick für Café Señor — €' }));
+    expect(text).toContain('Überblick für Café Señor — €');
+    expect(pdf.toString('latin1')).not.toMatch(/\/FontFile2/);
+  });
+
   it('prints only the chosen sections, in the chosen order', async () => {
     const { pdf, text } = await render(request({ sections: ['backlinks', 'competitors'] }));
     const backlinks = text.indexOf('Backlinks');

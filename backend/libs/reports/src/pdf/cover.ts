@@ -114,14 +114,14 @@ export function drawCover(writer: ReportWriter, content: CoverContent): void {
     });
   }
 
-  doc.font(theme.fonts.heading).fontSize(30).fillColor(frame.titleColor);
+  writer.fonts.apply(theme.fonts.heading, content.title).fontSize(30).fillColor(frame.titleColor);
   doc.text(content.title, frame.x, frame.titleY, { width: frame.width, lineGap: 2, height: 110, ellipsis: true });
   let y = Math.min(doc.y, frame.titleY + 112) + 8;
   if (frame.marker) {
     doc.save().lineWidth(6).strokeOpacity(0.5).strokeColor(frame.marker).moveTo(frame.x, y - 2).lineTo(frame.x + 220, y - 5).stroke().restore();
     y += 10;
   }
-  doc.font(theme.fonts.body).fontSize(13).fillColor(onBand ? frame.titleColor : frame.muted);
+  writer.fonts.apply(theme.fonts.body, content.subject).fontSize(13).fillColor(onBand ? frame.titleColor : frame.muted);
   doc.text(content.subject, frame.x, y, { width: frame.width, lineBreak: false });
   y = Math.max(y + 40, frame.detailsY);
 
@@ -140,7 +140,7 @@ export function drawCover(writer: ReportWriter, content: CoverContent): void {
     writer.text('COMMENTS', frame.x, y, { font: theme.fonts.bodyBold, size: 8, color: frame.muted, width: frame.width });
     y += 13;
     const bottom = theme.cover === 'circles' ? page.height - 260 : page.height - 60;
-    doc.font(theme.fonts.body).fontSize(9.5).fillColor(frame.text);
+    writer.fonts.apply(theme.fonts.body, content.comments).fontSize(9.5).fillColor(frame.text);
     doc.text(content.comments, frame.x, y, { width: theme.cover === 'circles' ? frame.width - 160 : frame.width, lineGap: 1.5, height: Math.max(40, bottom - y), ellipsis: true });
   }
   doc.page.margins = margins;

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
-import type { DesignTheme } from '../designs.js';
+import type { DesignTheme, StandardFont } from '../designs.js';
+import { FontPicker } from './fonts.js';
 
 /** A4 in points, and the frame every content page shares. */
 export const page = { width: 595.28, height: 841.89, margin: 50, top: 78, bottom: 772 } as const;
@@ -43,6 +44,8 @@ export class ReportWriter {
    * page (a Buffer would be embedded again on each page). Null without a logo or when PDFKit cannot read it.
    */
   readonly logo: OpenedImage | null;
+  /** The font each text is drawn in: the design's, or an embedded face for text outside Western European letters. */
+  readonly fonts: FontPicker;
 
   constructor(
     readonly theme: DesignTheme,
@@ -59,6 +62,7 @@ export class ReportWriter {
       info: { Title: info.title, Author: info.author, Subject: info.subject, Creator: brand.name, Producer: brand.name, CreationDate: info.createdAt, ModDate: info.createdAt },
     });
     this.logo = brand.logo ? openImage(this.doc, brand.logo) : null;
+    this.fonts = new FontPicker(this.doc);
   }
 
   get colors() {
@@ -78,17 +82,17 @@ export class ReportWriter {
   }
 
   /** Writes text at (x, y) without letting PDFKit move its own cursor or add pages. */
-  text(value: string, x: number, y: number, options: { font: string; size: number; color: string; width?: number; align?: 'left' | 'right' | 'center' }): void {
+  text(value: string, x: number, y: number, options: { font: StandardFont; size: number; color: string; width?: number; align?: 'left' | 'right' | 'center' }): void {
     const { doc } = this;
-    doc.font(options.font).fontSize(options.size).fillColor(options.color);
+    this.fonts.apply(options.font, value).fontSize(options.size).fillColor(options.color);
     const width = options.width ?? contentWidth;
     doc.text(value, x, y, { width, align: options.align ?? 'left', lineBreak: false });
   }
 
   /** The text cut with an ellipsis so it fits `width` on one line. */
-  fit(value: string, width: number, font: string, size: number): string {
+  fit(value: string, width: number, font: StandardFont, size: number): string {
     const { doc } = this;
-    doc.font(font).fontSize(size);
+    this.fonts.apply(font, value).fontSize(size);
     if (doc.widthOfString(value) <= width) return value;
     let low = 0;
     let high = value.length;
@@ -101,10 +105,10 @@ export class ReportWriter {
   }
 
   /** A paragraph that wraps, moving the cursor below it (and to a new page first when it does not fit). */
-  paragraph(value: string, options: { size?: number; color?: string; font?: string; gap?: number } = {}): void {
+  paragraph(value: string, options: { size?: number; color?: string; font?: StandardFont; gap?: number } = {}): void {
     const { doc } = this;
     const size = options.size ?? 10;
-    doc.font(options.font ?? this.theme.fonts.body).fontSize(size);
+    this.fonts.apply(options.font ?? this.theme.fonts.body, value).fontSize(size);
     const height = doc.heightOfString(value, { width: contentWidth, lineGap: 2 });
     this.ensureSpace(Math.min(height, page.bottom - page.top));
     doc.fillColor(options.color ?? this.colors.text).text(value, page.margin, this.y, { width: contentWidth, lineGap: 2 });
