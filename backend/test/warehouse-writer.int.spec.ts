@@ -130,6 +130,38 @@ describe('landWarehouseRows', () => {
     expect(warehouseRowProblem(serp('x', 1, 'ftp://ok.test/'))).toBe('The URL "ftp://ok.test/" is not an http(s) address of a site.');
     expect(warehouseRowProblem(serp('x', 1, 'https://ok.test/', '2026-13-01'))).toBe('The date "2026-13-01" is not a date (YYYY-MM-DD).');
     expect(warehouseRowProblem({ ...serp('x', 1, 'https://ok.test/'), territory: 'usa' })).toBe('The territory "usa" is not a territory code.');
+    // Values the warehouse's columns cannot hold are this row's problem, not a failure of the whole import.
+    expect(warehouseRowProblem(serp('x', 1, 'https://ok.test/', '2026-03-14', { clicks: 3.5 }))).toBe('The clicks "3.5" is not a whole number.');
+    expect(warehouseRowProblem(serp('x', 1, 'https://ok.test/', '2026-03-14', { impressions: 3e10 }))).toBe('The impressions "30000000000" is not a whole number.');
+    expect(warehouseRowProblem(serp('x', 1, 'https://ok.test/', '2026-03-14', { cpc: 1e6 }))).toBe('The cpc "1000000" is above 999,999.99.');
+    expect(warehouseRowProblem(serp('x', 1, 'https://ok.test/', '2026-03-14', { competition: 45 }))).toBe('The competition "45" is not a number from 0 to 1.');
+    expect(warehouseRowProblem(serp('x', 1, 'https://ok.test/', '2026-03-14', { difficulty: 101 }))).toBe('The difficulty "101" is not a number from 0 to 100.');
+    expect(warehouseRowProblem(serp('x', 1, 'https://ok.test/', '2026-03-14', { clicks: 12, impressions: 400, cpc: 999_999.99, competition: 1, difficulty: 100 }))).toBeNull();
+  });
+
+  it('lands nothing and closes its input when the landing fails', async () => {
+    const source = await createWarehouseSource(client, { kind: 'import', label: 'broken.csv', ownerUserId: alice });
+    const endless = 5_000_000;
+    let read = 0;
+    let closed = false;
+    async function* aBadRowThenMany() {
+      try {
+        // A row the writer trusts but PostgreSQL refuses (callers check rows with warehouseRowProblem first) …
+        yield serp('never lands', 2, 'https://never.test/', '2026-02-30');
+        // … then more than any test would wait for: the landing must stop reading and close this input. Like a file,
+        // the input waits for the event loop now and then (so PostgreSQL's answer to the bad row can arrive).
+        for (; read < endless; read++) {
+          if (read % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
+          yield serp(`never lands ${read % 100}`, 1 + (read % 20), 'https://never.test/');
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    await expect(landWarehouseRows(client, source, aBadRowThenMany())).rejects.toThrow(/date/);
+    expect(closed).toBe(true);
+    expect(read).toBeLessThan(endless);
+    expect(await database.query(`select term from keyword where term like 'never %'`)).toEqual([]);
   });
 });
 

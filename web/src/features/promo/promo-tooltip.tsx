@@ -39,11 +39,13 @@ export function PromoTooltip({ isHome, userId, onClose, onOpen }: PromoTooltipPr
       if (card.current?.contains(target) || target?.closest?.('[data-promo-toggle]')) return;
       onClose();
     };
+    // On the click, not the press: closing moves the home page's hero back under the tooltip's place, and a press
+    // that moved the button away from under the pointer would never become the click the user meant (Search).
     document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('click', onPointer);
     return () => {
       document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('click', onPointer);
     };
   }, [onClose]);
 

@@ -128,5 +128,21 @@ export function warehouseRowProblem(row: WarehouseRow): string | null {
   for (const [name, value] of [['volume', row.volume], ['clicks', row.clicks], ['impressions', row.impressions], ['cpc', row.cpc]] as const) {
     if (value !== null && value !== undefined && (!Number.isFinite(value) || value < 0)) return `The ${name} "${value}" is not a number of zero or more.`;
   }
+  // What the warehouse's columns hold: a value beyond them would fail the whole import instead of this row.
+  for (const [name, value] of [['clicks', row.clicks], ['impressions', row.impressions]] as const) {
+    if (value !== null && value !== undefined && (!Number.isInteger(value) || value > maxInt)) return `The ${name} "${value}" is not a whole number.`;
+  }
+  if (row.volume !== null && row.volume !== undefined && row.volume > maxInt) return `The volume "${row.volume}" is too large.`;
+  if (row.cpc !== null && row.cpc !== undefined && row.cpc > maxCpc) return `The cpc "${row.cpc}" is above ${maxCpc.toLocaleString('en-US')}.`;
+  if (row.competition !== null && row.competition !== undefined && !(row.competition >= 0 && row.competition <= 1)) {
+    return `The competition "${row.competition}" is not a number from 0 to 1.`;
+  }
+  if (row.difficulty !== null && row.difficulty !== undefined && !(row.difficulty >= 0 && row.difficulty <= 100)) {
+    return `The difficulty "${row.difficulty}" is not a number from 0 to 100.`;
+  }
   return null;
 }
+
+const maxInt = 2_147_483_647;
+/** keyword.cpc is numeric(8,2). */
+const maxCpc = 999_999.99;

@@ -189,20 +189,31 @@ export async function stageRows(
     if (chunk) yield chunk;
   }
 
-  while (!exhausted) {
-    await copyInto(client, 'warehouse_observation (keyword_ref, url_ref, observed_on, position, clicks, impressions, seq)', observationChunks());
-    await copyInto(client, `warehouse_keyword_ref (ref, territory, term, newest, keyword_only, ${numberColumns})`, chunked(linesOf(keywords.values(), keywordLine)));
-    await copyInto(client, 'warehouse_url_ref (ref, url, domain, title)', chunked(linesOf([urls], urlLine)));
-    await copyInto(client, 'warehouse_month_candidate (keyword_ref, url_ref, observed_on, position, clicks, seq)', chunked(linesOf(candidates.values(), candidateLine)));
-    for (const month of candidates.keys()) months.add(month);
-    keywords.clear();
-    urls.clear();
-    candidates.clear();
-    lastDate = '';
-    keywordCount = 0;
-    candidateCount = 0;
+  try {
+    await stageSegments();
+  } catch (error) {
+    // The COPY failed or was cancelled: close the input too (a parser reading a file), as a for-await loop would.
+    await source.return?.(undefined).catch(() => undefined);
+    throw error;
   }
   return { rows: staged, months: [...months].sort() };
+
+  /** Stages the rows segment by segment: results until a dictionary is full, then the dictionaries, again until the end. */
+  async function stageSegments() {
+    while (!exhausted) {
+      await copyInto(client, 'warehouse_observation (keyword_ref, url_ref, observed_on, position, clicks, impressions, seq)', observationChunks());
+      await copyInto(client, `warehouse_keyword_ref (ref, territory, term, newest, keyword_only, ${numberColumns})`, chunked(linesOf(keywords.values(), keywordLine)));
+      await copyInto(client, 'warehouse_url_ref (ref, url, domain, title)', chunked(linesOf([urls], urlLine)));
+      await copyInto(client, 'warehouse_month_candidate (keyword_ref, url_ref, observed_on, position, clicks, seq)', chunked(linesOf(candidates.values(), candidateLine)));
+      for (const month of candidates.keys()) months.add(month);
+      keywords.clear();
+      urls.clear();
+      candidates.clear();
+      lastDate = '';
+      keywordCount = 0;
+      candidateCount = 0;
+    }
+  }
 }
 
 async function copyInto(client: pg.ClientBase, target: string, chunks: AsyncIterable<string> | Iterable<string>): Promise<void> {
