@@ -1,6 +1,7 @@
 // @ts-check
 /**
  * Issue 8 item 8: importing 1 million SERP rows ≤ 2× `psql \copy … FROM` of the same file.
+ * Also prints how long deleting the import takes (no target).
  * Makes a scratch database on the server DATABASE_URL names (migrated, dropped at the end; the bench market is not
  * touched) and a 1,000,000-row SERP file (5,000 keywords × 20 positions × 10 days, 2,000 sites, 40,000 URLs).
  * - measured: the import as the import job runs it — the file streamed through the SERP parser into the warehouse
@@ -10,7 +11,7 @@
  *   import maintains for a million rows (serp_observation's natural key, and the (url, day) and (territory, day)
  *   lookups organic_rank's indexes serve), timed by psql's own run; the best of two (before and after the import).
  */
-import { createWarehouseSource, importParsers, landWarehouseRows } from '@serpwise/research';
+import { createWarehouseSource, importParsers, landWarehouseRows, removeWarehouseSource } from '@serpwise/research';
 import { runMigrations } from '@serpwise/database';
 import { execFileSync } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -25,6 +26,8 @@ const positions = 20;
 const days = 10;
 const sites = 2_000;
 const limit = 2;
+/** An import always belongs to a user (the job's owner): their keywords, sites and pages carry the owner list. */
+const importer = '00000000-0000-4000-8000-0000000be7c8';
 
 const syllables = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'po', 'da', 'fe'];
 const word = (/** @type {number} */ n) => {
@@ -92,10 +95,12 @@ export async function run({ databaseUrl, log }) {
     const client = new pg.Client({ connectionString: url.toString() });
     await client.connect();
     let result;
+    let sourceId = 0;
     const started = performance.now();
     try {
       await client.query('begin');
-      const source = await createWarehouseSource(client, { kind: 'import', label: 'bench', ownerUserId: null });
+      const source = await createWarehouseSource(client, { kind: 'import', label: 'bench', ownerUserId: importer });
+      sourceId = source.sourceId;
       const rows = (async function* () {
         for await (const item of importParsers.serp(createReadStream(file), { territory: 'US' }, 'serp-1m.csv')) {
           if (item.row) yield item.row;
@@ -109,6 +114,16 @@ export async function run({ databaseUrl, log }) {
     }
     const imported = performance.now() - started;
     const anchorAfter = psqlCopy(url.toString(), file);
+    // Deleting the import with everything it brought (DELETE /rest/imports/:id): printed, no target.
+    const remover = new pg.Client({ connectionString: url.toString() });
+    await remover.connect();
+    const removalStarted = performance.now();
+    try {
+      const removed = await removeWarehouseSource(remover, sourceId);
+      log(`deleting the import: ${(performance.now() - removalStarted).toFixed(0)} ms (${removed.observations.toLocaleString('en-US')} results, ${removed.keywords} keywords, ${removed.pages} pages, ${removed.domains} sites)`);
+    } finally {
+      await remover.end();
+    }
     const anchor = Math.min(anchorBefore, anchorAfter);
     log(`landed ${result.landed.toLocaleString('en-US')} results, ${result.keywordsAdded} keywords, ${result.domainsAdded} sites, ${result.pagesAdded} pages, ${result.ranksAdded.toLocaleString('en-US')} monthly ranks`);
     log(`psql \\copy: ${anchorBefore.toFixed(0)} ms before, ${anchorAfter.toFixed(0)} ms after the import`);

@@ -23,6 +23,8 @@ export interface RemovalResult {
 export async function removeWarehouseSource(client: pg.ClientBase, sourceId: number): Promise<RemovalResult> {
   await client.query('begin');
   try {
+    // Hash joins over a large import's million results stay in memory (as when it was landed).
+    await client.query(`set local work_mem = '256MB'`);
     const months = (await client.query<{ month: string }>(
       `select distinct to_char(date_trunc('month', observed_on), 'YYYY-MM-DD') as month from serp_observation where source_id = $1
        union select to_char(month, 'YYYY-MM-DD') from organic_rank where source_id = $1 order by 1`, [sourceId])).rows.map((row) => row.month);
@@ -48,12 +50,22 @@ export async function removeWarehouseSource(client: pg.ClientBase, sourceId: num
     if (ownerUserId !== null) {
       // The owner stops seeing a keyword, site or page once none of their results name it any more; one no user
       // lists any more and nothing uses is removed below with the source's own.
+      // Set-based, in analysed tables: the candidates (what the results named, and what the source added) once each,
+      // then the ones the owner's other results still name, in one pass over those results. Asked per candidate
+      // instead, PostgreSQL guessed one row and scanned serp_observation (no page or site index) once per page.
       for (const [table, column] of [['keyword', 'keyword_id'], ['page', 'page_id'], ['domain', 'domain_id']] as const) {
+        await client.query(`create temp table removal_named_${table} on commit drop as
+          select distinct ${column} as id from removed_observation union select id from ${table} where source_id = $1`, [sourceId]);
+        await client.query(`analyze removal_named_${table}`);
+        await client.query(`create temp table removal_kept_${table} on commit drop as
+          select distinct o.${column} as id from serp_observation o where o.owner_user_id = $1::uuid
+            and o.${column} in (select id from removal_named_${table})`, [ownerUserId]);
+        await client.query(`analyze removal_kept_${table}`);
         await client.query(
           `update ${table} t set owner_user_ids = array_remove(t.owner_user_ids, $1::uuid)
-           where (t.id in (select ${column} from removed_observation) or t.source_id = $2)
-             and $1::uuid = any(t.owner_user_ids)
-             and not exists (select 1 from serp_observation o where o.${column} = t.id and o.owner_user_id = $1::uuid)`, [ownerUserId, sourceId]);
+           from removal_named_${table} c
+           where t.id = c.id and $1::uuid = any(t.owner_user_ids)
+             and not exists (select 1 from removal_kept_${table} k where k.id = c.id)`, [ownerUserId]);
       }
     }
     // The pages and keywords that may go, in analysed tables: the planner then sees how many there are (thousands
