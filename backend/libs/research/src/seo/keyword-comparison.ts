@@ -1,6 +1,6 @@
 import type { OrganicSearchType, RankingHistoryType } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
-import { previousMonth } from '../warehouse/lookups.js';
+import { previousMonth, windowMonths } from '../warehouse/lookups.js';
 import { arrayLiteral } from '../ppc/table-kit.js';
 import { orderedTable, pageOf, ResearchQueryError, subjectCondition, volumeAt, type BuiltQuery, type Subject, type TableOrder, type TableSpec } from './table-query.js';
 import type { PageRequest } from '@serpwise/contracts';
@@ -136,30 +136,39 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
 
 /**
  * The ranking-history column: the subject's best position per month over the 12 months up to M (null = not
- * ranked), for the given rows only — one index range read of organic_rank for one page's keywords.
+ * ranked), for the given rows only (a page, or an export batch).
  */
 async function withPositionHistory(sql: Sql, criteria: KeywordComparisonCriteria, rows: Record<string, unknown>[]) {
   if (!rows.length) return rows;
-  const condition = subjectCondition(criteria.subject, 'h');
-  const terms = rows.map((row) => String(row['keyword']));
-  const found = await sql.query<{ keyword: string; history: { month: string; position: number | null }[] }>(
-    `with months as (select gs::date as month from generate_series(?::date - interval '11 months', ?::date, interval '1 month') gs),
-       page_keywords as (select id, term from keyword where territory = ? and term = any(?::text[])),
-       best as (
-         select h.keyword_id, h.month, min(h.position)::int as position
-         from organic_rank h
-         where ${condition.sql} and h.territory = ? and h.month between (?::date - interval '11 months')::date and ?::date
-           and h.keyword_id in (select id from page_keywords)
-         group by h.keyword_id, h.month)
-     select pk.term as keyword,
-       json_agg(json_build_object('month', to_char(m.month, 'YYYY-MM'), 'position', b.position) order by m.month) as history
-     from page_keywords pk cross join months m
-     left join best b on b.keyword_id = pk.id and b.month = m.month
-     group by pk.term`,
-    [criteria.month, criteria.month, criteria.territory, arrayLiteral(terms), ...condition.params, criteria.territory, criteria.month, criteria.month],
+  const months = windowMonths(criteria.month, 12);
+  const keywords = await sql.query<{ id: number; term: string }>('select id, term from keyword where territory = ? and term = any(?::text[])', [
+    criteria.territory,
+    arrayLiteral(rows.map((row) => String(row['keyword']))),
+  ]);
+  const best = keywords.length ? await bestPositions(sql, criteria, months, keywords.map((keyword) => keyword.id)) : new Map<string, number>();
+  const history = new Map(
+    keywords.map(({ id, term }) => [term, months.map((month) => ({ month: month.slice(0, 7), position: best.get(`${id} ${month}`) ?? null }))]),
   );
-  const byTerm = new Map(found.map((entry) => [entry.keyword, entry.history]));
-  return rows.map((row) => ({ ...row, history: byTerm.get(String(row['keyword'])) ?? [] }));
+  return rows.map((row) => ({ ...row, history: history.get(String(row['keyword'])) ?? [] }));
+}
+
+/**
+ * The subject's best position per (keyword, month), keyed "id YYYY-MM-DD". Keyword ids and months go in as literal
+ * arrays (known when the statement is planned) and the months as an equality, so the primary key
+ * (month, keyword_id, …) can find a page's few keywords with point reads: reading the subject's rows of 12 months
+ * to keep a page's keywords took 160–480 ms for the largest domain. For a large export batch the planner goes back
+ * to the subject's index by itself.
+ */
+async function bestPositions(sql: Sql, criteria: KeywordComparisonCriteria, months: string[], keywordIds: number[]) {
+  const condition = subjectCondition(criteria.subject, 'h');
+  const found = await sql.query<{ keyword_id: number; month: string; position: number }>(
+    `select h.keyword_id, to_char(h.month, 'YYYY-MM-DD') as month, min(h.position)::int as position
+     from organic_rank h
+     where ${condition.sql} and h.territory = ? and h.month = any(?::date[]) and h.keyword_id = any(?::int[])
+     group by h.keyword_id, h.month`,
+    [...condition.params, criteria.territory, arrayLiteral(months), arrayLiteral(keywordIds)],
+  );
+  return new Map(found.map((entry) => [`${entry.keyword_id} ${entry.month}`, entry.position]));
 }
 
 export const keywordComparisonPage = (sql: Sql, criteria: KeywordComparisonCriteria, order: TableOrder, page: PageRequest) =>
