@@ -73,15 +73,18 @@ export function orderedTable(base: BuiltQuery, spec: TableSpec, order: TableOrde
   };
 }
 
-/** Runs one page of an ordered table query, plus the count of all its rows. */
-export async function pageOf<Row extends object>(sql: Sql, query: BuiltQuery, request: PageRequest): Promise<{ rows: Row[]; totalRows: number }> {
+/**
+ * Runs one page of an ordered table query, plus the count of all its rows — unless the caller already has that
+ * count from a query it runs anyway (`knownTotal`).
+ */
+export async function pageOf<Row extends object>(sql: Sql, query: BuiltQuery, request: PageRequest, knownTotal?: Promise<number>): Promise<{ rows: Row[]; totalRows: number }> {
   const window = pageWindow(request);
-  const [rows, count] = await Promise.all([
+  const [rows, totalRows] = await Promise.all([
     sql.query<Row>(`${query.sql} limit ${window.limit} offset ${window.offset}`, query.params),
-    sql.query<{ total: number }>(countSqlOf(query), query.params),
+    knownTotal ?? sql.query<{ total: number }>(countSqlOf(query), query.params).then((count) => count[0]?.total ?? 0),
   ]);
   const decorated = query.decorate ? ((await query.decorate(sql, rows as Record<string, unknown>[])) as Row[]) : rows;
-  return { rows: decorated, totalRows: count[0]?.total ?? 0 };
+  return { rows: decorated, totalRows };
 }
 
 /** SQL for a keyword's search volume in month `monthSql` (its volume_history entry; the latest volume when out of range). */
