@@ -304,6 +304,14 @@ describe('SEO kombat', () => {
       })
       .sort((a, b) => b.volume - a.volume || a.keyword.localeCompare(b.keyword));
     expect(page.rows).toEqual(expectedRows);
+    // The row count: the segment's own (taken from the Venn statement when unfiltered), the filter's when filtered.
+    expect(page.totalRows).toBe(expectedRows.length);
+    for (const segment of Object.keys(segments)) {
+      const rows = union.filter(segments[segment]!);
+      expect((await table(`/rest/research/seo/kombat?domains=${compared.join(',')}&segment=${segment}`)).totalRows).toBe(rows.length);
+      const filtered = await table<{ keyword: string }>(`/rest/research/seo/kombat?domains=${compared.join(',')}&segment=${segment}&filter=shoe`);
+      expect(filtered.totalRows).toBe(rows.filter((term) => term.includes('shoe')).length);
+    }
   });
 
   it('compares two domains, and refuses one or four', async () => {
