@@ -89,34 +89,36 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
   const params: unknown[] = [criteria.month, criteria.month];
   const parts: string[] = [];
   parts.push(`cur as (select ?::date as m, (?::date - interval '1 month')::date as p)`);
-  parts.push(`best as (
-    select distinct on (r.month, r.keyword_id) r.month, r.keyword_id, r.position, r.page_id,
-      sum(r.clicks) over (partition by r.month, r.keyword_id) as clicks
-    from organic_rank r
+  // The subject's months per keyword in one grouping: best position and clicks of M and of P, and the page of M's
+  // best result (lowest position; the lowest page id among results at the same position).
+  parts.push(`cmp as (
+    select r.keyword_id,
+      min(r.position) filter (where r.month = c.m) as position,
+      min(r.position) filter (where r.month = c.p) as previous_position,
+      coalesce(sum(r.clicks) filter (where r.month = c.m), 0) as clicks,
+      coalesce(sum(r.clicks) filter (where r.month = c.p), 0) as previous_clicks,
+      (min(array[r.position, r.page_id]) filter (where r.month = c.m))[2] as page_id
+    from organic_rank r cross join cur c
     where ${condition.sql} and r.territory = ? and r.month in (?::date, ?::date)
-    order by r.month, r.keyword_id, r.position)`);
+    group by r.keyword_id)`);
   // Months are passed as values (not read from cur) so PostgreSQL prunes the organic_rank partitions.
   const previous = previousMonth(criteria.month);
   params.push(...condition.params, criteria.territory, criteria.month, previous);
-  parts.push(`cmp as (
-    select b.keyword_id,
-      min(b.position) filter (where b.month = c.m) as position,
-      min(b.position) filter (where b.month = c.p) as previous_position,
-      coalesce(sum(b.clicks) filter (where b.month = c.m), 0) as clicks,
-      coalesce(sum(b.clicks) filter (where b.month = c.p), 0) as previous_clicks,
-      min(b.page_id) filter (where b.month = c.m) as page_id
-    from best b, cur c group by b.keyword_id)`);
   if (isCompetitorType) {
+    // The best result above the subject per keyword and month. Named competitors: their rows of the territory (an
+    // organic_rank row's territory is its keyword's), read through the domain index (domain_id, territory, month)
+    // instead of their rows of every territory. Any other domain: every row of the subject's keywords.
+    const rivals = competitorIds.length
+      ? { sql: 'and r.territory = ? and r.domain_id = any(?::int[])', params: [criteria.territory, arrayLiteral(competitorIds)] }
+      : { sql: '', params: [] };
     parts.push(`rival as (
       select distinct on (r.month, r.keyword_id) r.month, r.keyword_id, r.position, r.domain_id
       from organic_rank r join cmp on cmp.keyword_id = r.keyword_id
-      where r.month in (?::date, ?::date) and r.domain_id <> ?
+      where r.month in (?::date, ?::date) and r.domain_id <> ? ${rivals.sql}
         -- only results above the subject in that month matter to every competitor type
         and r.position < case when r.month = ?::date then cmp.position else cmp.previous_position end
-        and (? = '' or r.domain_id = any(string_to_array(?, ',')::int[]))
       order by r.month, r.keyword_id, r.position)`);
-    const list = competitorIds.join(',');
-    params.push(criteria.month, previous, subject.domainId, criteria.month, list, list);
+    params.push(criteria.month, previous, subject.domainId, ...rivals.params, criteria.month);
   }
   const sql = `with ${parts.join(',\n')}
     select k.term as "keyword", pg.url as "url", cmp.position::int as "position", cmp.previous_position::int as "previousPosition",
