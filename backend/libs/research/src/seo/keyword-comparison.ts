@@ -1,7 +1,8 @@
 import type { OrganicSearchType, RankingHistoryType } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
-import { previousMonth, windowMonths } from '../warehouse/lookups.js';
+import { previousMonth } from '../warehouse/lookups.js';
 import { arrayLiteral } from '../ppc/table-kit.js';
+import { pageColumnsStep } from './comparison-page-columns.js';
 import { orderedTable, pageOf, ResearchQueryError, subjectCondition, volumeAt, type BuiltQuery, type Subject, type TableOrder, type TableSpec } from './table-query.js';
 import type { PageRequest } from '@serpwise/contracts';
 import type { KeywordComparisonRow } from '@serpwise/contracts';
@@ -120,57 +121,22 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
       order by r.month, r.keyword_id, r.position)`);
     params.push(criteria.month, previous, subject.domainId, ...rivals.params, criteria.month);
   }
-  const sql = `with ${parts.join(',\n')}
-    select k.term as "keyword", pg.url as "url", cmp.position::int as "position", cmp.previous_position::int as "previousPosition",
+  // The URL is joined here only when the table is sorted by it; otherwise the decorate step adds it to a page's rows.
+  const urlInSql = order.sort === 'url';
+  const select = (withUrl: boolean) => `with ${parts.join(',\n')}
+    select k.term as "keyword", ${withUrl ? 'pg.url' : 'null::text'} as "url", cmp.position::int as "position", cmp.previous_position::int as "previousPosition",
       (cmp.previous_position - cmp.position)::int as "positionChange", ${volumeAt('k', 'c.m')}::int as "volume", k.cpc::float8 as "cpc",
       k.difficulty::int as "difficulty", cmp.clicks::int as "clicks", cmp.previous_clicks::int as "previousClicks",
       (cmp.clicks - cmp.previous_clicks)::int as "clicksChange", round(cmp.clicks * k.cpc, 2)::float8 as "value",
       ${isCompetitorType ? 'rd.name' : 'null::text'} as "competitor", ${isCompetitorType ? 'rn.position::int' : 'null::int'} as "competitorPosition"
     from cmp join keyword k on k.id = cmp.keyword_id cross join cur c
-    left join page pg on pg.id = cmp.page_id
+    ${withUrl ? 'left join page pg on pg.id = cmp.page_id' : ''}
     ${isCompetitorType ? `left join rival rn on rn.keyword_id = cmp.keyword_id and rn.month = c.m
     left join rival rp on rp.keyword_id = cmp.keyword_id and rp.month = c.p
     left join domain rd on rd.id = rn.domain_id` : ''}
     where ${predicates[type]}`;
-  const decorate = criteria.withHistory ? (db: Sql, rows: Record<string, unknown>[]) => withPositionHistory(db, criteria, rows) : undefined;
-  return orderedTable({ sql, params, ...(decorate ? { decorate } : {}) }, keywordComparisonSpec(type), order);
-}
-
-/**
- * The ranking-history column: the subject's best position per month over the 12 months up to M (null = not
- * ranked), for the given rows only (a page, or an export batch).
- */
-async function withPositionHistory(sql: Sql, criteria: KeywordComparisonCriteria, rows: Record<string, unknown>[]) {
-  if (!rows.length) return rows;
-  const months = windowMonths(criteria.month, 12);
-  const keywords = await sql.query<{ id: number; term: string }>('select id, term from keyword where territory = ? and term = any(?::text[])', [
-    criteria.territory,
-    arrayLiteral(rows.map((row) => String(row['keyword']))),
-  ]);
-  const best = keywords.length ? await bestPositions(sql, criteria, months, keywords.map((keyword) => keyword.id)) : new Map<string, number>();
-  const history = new Map(
-    keywords.map(({ id, term }) => [term, months.map((month) => ({ month: month.slice(0, 7), position: best.get(`${id} ${month}`) ?? null }))]),
-  );
-  return rows.map((row) => ({ ...row, history: history.get(String(row['keyword'])) ?? [] }));
-}
-
-/**
- * The subject's best position per (keyword, month), keyed "id YYYY-MM-DD". Keyword ids and months go in as literal
- * arrays (known when the statement is planned) and the months as an equality, so the primary key
- * (month, keyword_id, …) can find a page's few keywords with point reads: reading the subject's rows of 12 months
- * to keep a page's keywords took 160–480 ms for the largest domain. For a large export batch the planner goes back
- * to the subject's index by itself.
- */
-async function bestPositions(sql: Sql, criteria: KeywordComparisonCriteria, months: string[], keywordIds: number[]) {
-  const condition = subjectCondition(criteria.subject, 'h');
-  const found = await sql.query<{ keyword_id: number; month: string; position: number }>(
-    `select h.keyword_id, to_char(h.month, 'YYYY-MM-DD') as month, min(h.position)::int as position
-     from organic_rank h
-     where ${condition.sql} and h.territory = ? and h.month = any(?::date[]) and h.keyword_id = any(?::int[])
-     group by h.keyword_id, h.month`,
-    [...condition.params, criteria.territory, arrayLiteral(months), arrayLiteral(keywordIds)],
-  );
-  return new Map(found.map((entry) => [`${entry.keyword_id} ${entry.month}`, entry.position]));
+  const decorate = pageColumnsStep(criteria, { url: !urlInSql, history: criteria.withHistory === true });
+  return orderedTable({ sql: select(urlInSql), countSql: select(false), params, ...(decorate ? { decorate } : {}) }, keywordComparisonSpec(type), order);
 }
 
 export const keywordComparisonPage = (sql: Sql, criteria: KeywordComparisonCriteria, order: TableOrder, page: PageRequest) =>
