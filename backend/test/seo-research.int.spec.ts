@@ -402,6 +402,18 @@ describe('SEO keywords and ranking history', () => {
     expect(clean).toMatchObject({ keyword: 'how to clean shoes', competitor: 'beta.example', competitorPosition: 2 });
   });
 
+  it('gives each row the URL of its best result in M (null when not ranked in M), sorted by URL or not', async () => {
+    const expectedUrl = (term: string) => subjectCurrent.get(term)?.url ?? null;
+    for (const path of ['/rest/research/seo/keywords?domain=alpha.example', '/rest/research/seo/ranking-history?domain=alpha.example&type=FellFromTop10']) {
+      const answer = await allRows<Row>(path);
+      expect(answer.length).toBeGreaterThan(0);
+      for (const row of answer) expect({ keyword: row.keyword, url: row.url }).toEqual({ keyword: row.keyword, url: expectedUrl(row.keyword) });
+      const byUrl = await allRows<Row>(`${path}&sort=url&sortDirection=asc`);
+      expect(byUrl.map((row) => row.url)).toEqual(answer.map((row) => row.url).sort((a, b) => (a === null ? -1 : b === null ? 1 : a < b ? -1 : a > b ? 1 : 0)));
+      expect(new Map(byUrl.map((row) => [row.keyword, row.url]))).toEqual(new Map(answer.map((row) => [row.keyword, row.url])));
+    }
+  });
+
   it('reads a URL instead of a domain', async () => {
     const answer = await allRows<Row>(`/rest/research/seo/keywords?url=${encodeURIComponent('https://alpha.example/shoes-2')}`);
     expect(answer).toHaveLength(1);
