@@ -41,7 +41,8 @@ export function competitorsQuery(criteria: CompetitorsCriteria, order: TableOrde
   const countSql = `with ${sharedRanks}
     select dm.domain_id from domain_month dm join domain d on d.id = dm.domain_id
     where dm.territory = ? and dm.month = ?::date and dm.domain_id in (select domain_id from shared_ranks)`;
-  return orderedTable({ sql, countSql, params: [...sharedRanksParams(criteria), territory, month] }, competitorsSpec, order);
+  // At most one row per domain of the territory: a page counts them in its own statement (pageOf).
+  return orderedTable({ sql, countSql, params: [...sharedRanksParams(criteria), territory, month], fewRows: true }, competitorsSpec, order);
 }
 
 export const competitorsPage = (sql: Sql, criteria: CompetitorsCriteria, order: TableOrder, page: PageRequest) =>
