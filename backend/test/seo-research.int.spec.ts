@@ -245,6 +245,13 @@ describe('SEO competitors', () => {
     expect(byOverlap.rows.map((row) => (row as { domain: string }).domain)).toEqual([...expected].sort((a, b) => b.overlap - a.overlap).map((row) => row.domain));
     const unknown = await table('/rest/research/seo/competitors?domain=nobody.example');
     expect(unknown).toMatchObject({ rows: [], totalRows: 0, wasQueryFound: false });
+    // The total comes with the page's rows (one statement); a page past the last row and a filter still count right.
+    const second = await table('/rest/research/seo/competitors?domain=alpha.example&startRow=2&pageSize=20');
+    expect(second).toMatchObject({ rows: expected.slice(1), totalRows: expected.length });
+    expect(await table('/rest/research/seo/competitors?domain=alpha.example&startRow=21&pageSize=20')).toMatchObject({ rows: [], totalRows: expected.length });
+    const filtered = expected.filter((row) => row.domain.includes('mm'));
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(await table('/rest/research/seo/competitors?domain=alpha.example&filter=MM')).toMatchObject({ rows: filtered, totalRows: filtered.length });
   });
 
   it('withholds value from visitors and free users', async () => {
