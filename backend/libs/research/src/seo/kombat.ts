@@ -1,6 +1,6 @@
 import type { OrganicKombatSegment, PageRequest } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
-import { orderedTable, pageOf, ResearchQueryError, volumeAt, type BuiltQuery, type TableOrder, type TableSpec } from './table-query.js';
+import { orderedTable, pageOf, volumeAt, type BuiltQuery, type TableOrder, type TableSpec } from './table-query.js';
 import type { KombatRow, KombatCounts } from '@serpwise/contracts';
 export type { KombatRow, KombatCounts };
 
@@ -29,29 +29,31 @@ export const kombatSpec: TableSpec = {
 };
 
 /**
- * One row per keyword any of the domains ranks for: each domain's best position (p1–p3), how many of them rank
- * (`ranked`) and their clicks. One grouping by keyword over the domains' ranks: the domains are different (the
- * request schemas drop repeated names), so a domain ranks exactly when its best position is known.
+ * One row per keyword any of the domains ranks for: each domain's best position (p1–p3), how many of the domains
+ * rank for it (`ranked`) and their clicks — one grouping by keyword over the domains' ranks.
  */
 function kombatBase(criteria: KombatCriteria): BuiltQuery {
   const [first, second, third] = criteria.domainIds;
-  if (new Set(criteria.domainIds).size !== criteria.domainIds.length) throw new ResearchQueryError('Kombat needs 2 or 3 different domains.');
+  const distinctIds = [...new Set(criteria.domainIds)];
   const sql = `with cur as (select ?::date as m),
     compared as (
       select r.keyword_id,
         min(r.position) filter (where r.domain_id = ?) as p1,
         min(r.position) filter (where r.domain_id = ?) as p2,
         min(r.position) filter (where r.domain_id = ?) as p3,
+        ${distinctIds.map(() => '(bool_or(r.domain_id = ?))::int').join(' + ')} as ranked,
         sum(r.clicks) as clicks
       from organic_rank r
       where r.month = ?::date and r.territory = ? and r.domain_id = any(string_to_array(?, ',')::int[])
       group by r.keyword_id)
     -- Grouped before the keyword is joined: research reads keyword through a viewer-scoped subquery (viewer-scope.ts),
     -- where grouping by its id would not make its other columns available.
-    select k.term, k.is_question, k.is_transactional, k.cpc, k.difficulty, ${volumeAt('k', 'c.m')} as volume, x.p1, x.p2, x.p3,
-      (x.p1 is not null)::int + (x.p2 is not null)::int + (x.p3 is not null)::int as ranked, x.clicks
+    select k.term, k.is_question, k.is_transactional, k.cpc, k.difficulty, ${volumeAt('k', 'c.m')} as volume, x.p1, x.p2, x.p3, x.ranked, x.clicks
     from compared x join keyword k on k.id = x.keyword_id, cur c`;
-  return { sql, params: [criteria.month, first, second, third ?? -1, criteria.month, criteria.territory, criteria.domainIds.join(',')] };
+  return {
+    sql,
+    params: [criteria.month, first, second, third ?? -1, ...distinctIds, criteria.month, criteria.territory, criteria.domainIds.join(',')],
+  };
 }
 
 export function kombatQuery(criteria: KombatCriteria, segment: OrganicKombatSegment, order: TableOrder): BuiltQuery {
