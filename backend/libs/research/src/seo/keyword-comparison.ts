@@ -108,10 +108,12 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
   if (isCompetitorType) {
     // The best result above the subject per keyword and month. Named competitors: their rows of the territory (an
     // organic_rank row's territory is its keyword's), read through the domain index (domain_id, territory, month)
-    // instead of their rows of every territory. Any other domain: every row of the subject's keywords.
+    // instead of their rows of every territory. Any other domain: every row of the subject's keywords, through the
+    // primary key (keyword ids as an array) — with the join alone PostgreSQL plans to scan both months, at an
+    // estimated cost over its JIT threshold, and compiling it took longer than the query.
     const rivals = competitorIds.length
       ? { sql: 'and r.territory = ? and r.domain_id = any(?::int[])', params: [criteria.territory, arrayLiteral(competitorIds)] }
-      : { sql: '', params: [] };
+      : { sql: 'and r.keyword_id = any(array(select keyword_id from cmp))', params: [] };
     parts.push(`rival as (
       select distinct on (r.month, r.keyword_id) r.month, r.keyword_id, r.position, r.domain_id
       from organic_rank r join cmp on cmp.keyword_id = r.keyword_id
