@@ -70,12 +70,14 @@ async function bestResultUrls(sql: Sql, criteria: KeywordComparisonCriteria, key
 type History = { month: string; position: number | null }[];
 
 /**
- * Up to this many keywords (a page on screen), the history reads every result of each keyword and month and picks
- * the subject's out of them: point reads of the primary key alone (≈ 7 ms for 20 keywords), where PostgreSQL would
- * otherwise also read the subject's index over 12 months to intersect with (≈ 20 ms). More (an export batch), the
- * subject's own rows are fewer than all results of its keywords, so the subject stays a condition of the read.
+ * Up to this many keywords (a page of 20 or 50 rows), the history reads every result of each keyword and month and
+ * picks the subject's out of them: point reads of the primary key alone (≈ 7 ms for 20 keywords), where PostgreSQL
+ * would otherwise also read the subject's index over 12 months to intersect with (≈ 20 ms). More (larger pages, an
+ * export batch), the subject stays a condition of the read: all results of that many keywords outnumber the
+ * subject's own rows, and the estimated cost of reading them would cross PostgreSQL's JIT threshold (jit_above_cost),
+ * whose compiling takes longer than the read.
  */
-const historyByKeywordUpTo = 100;
+const historyByKeywordUpTo = 50;
 
 /** The subject's best position per month over the 12 months up to M (null = not ranked), per keyword. */
 async function positionHistories(sql: Sql, criteria: KeywordComparisonCriteria, keywordIds: number[]): Promise<Map<number, History>> {
