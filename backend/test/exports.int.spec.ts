@@ -187,6 +187,36 @@ describe('exports run by the worker', () => {
     expect(rows).toEqual(expected.map((row) => keys.map((key) => csvText(row[key]))));
   });
 
+  it('adds the positions and ad texts of the ad history (built per batch, not in the table query) to every exported row', async () => {
+    const params = { query: advertiser, countryCode: 'US', months: '12', sort: 'keyword', sortDirection: 'asc' };
+    const started = await startExport(recon, { table: 'ppc/ad-history', params, format: 'csv' });
+    const done = await waitForExport(recon, started.body.id);
+    const expected = await allRows(recon, 'ppc/ad-history', params);
+    expect(expected.length).toBeGreaterThan(7);
+    expect(expected.every((row) => (row['ads'] as unknown[]).length > 0 && (row['positions'] as unknown[]).length === 12)).toBe(true);
+    const keys = Object.keys(expected[0]!);
+    const exported = async (id: string) => {
+      const status = await json<ExportStatus>(await recon.get(`/rest/exports/${id}`));
+      return parseCsv(await (await recon.get(status.export.downloadUrl!)).text());
+    };
+    const [header, ...rows] = await exported(done.id);
+    expect(header).toEqual(keys.map(columnHeader));
+    expect(rows).toEqual(expected.map((row) => keys.map((key) => csvText(row[key]))));
+
+    // Again in batches of 7 rows: each batch gets its own rows' positions and ads.
+    const orm = await MikroORM.init(createOrmConfig({ databaseUrl: testApp.database.url, poolMax: 2 }));
+    const pool = new pg.Pool({ connectionString: testApp.database.url, max: 2 });
+    try {
+      const processor = new ExportProcessor(() => orm.em.fork(), pool, new LocalFileStore(testApp.environment.DATA_DIR), { batchRows: 7 });
+      const context: JobContext = { jobId: done.id, attempt: 1, checkpoint: null, progress: async () => true, stillActive: async () => true, saveCheckpoint: async () => undefined };
+      expect(await processor.handle({ jobId: done.id }, context)).toMatchObject({ rows: expected.length, truncated: false });
+    } finally {
+      await pool.end();
+      await orm.close();
+    }
+    expect(await exported(done.id)).toEqual([header, ...rows]);
+  });
+
   it('streams a PPC table (mapped rows) as XLSX with numbers as numeric cells', async () => {
     const params = { query: advertiser, countryCode: 'US', type: 'mostsuccessful' };
     const started = await startExport(recon, { table: 'ppc/keywords', params, format: 'xlsx' });

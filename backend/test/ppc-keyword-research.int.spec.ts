@@ -228,23 +228,48 @@ describe('PPC research', () => {
     expect(sorted.rows.map((r: Body) => r.keyword)).toEqual(rows.map((r) => r.keyword).filter((k) => k.includes('shoes')).sort());
   });
 
+  /** alpha.example's ad history of Aug–Oct: a row per keyword whose ads show a visible ad text, its totals over every ad. */
+  const alphaAdHistory = (hiddenCopies: number[] = []) =>
+    [...new Set(paid.filter((ad) => ad.domainId === 1).map((ad) => ad.keywordId))]
+      .map((id) => {
+        const ads = paid.filter((ad) => ad.domainId === 1 && ad.keywordId === id);
+        const copies = [...new Set(ads.map((ad) => ad.adCopyId))].filter((copyId) => !hiddenCopies.includes(copyId)).sort();
+        return {
+          keyword: kw(id).term, volume: kw(id).volume, cpc: kw(id).cpc, monthsBought: ads.length, paidClicks: ads.reduce((sum, ad) => sum + ad.clicks, 0),
+          positions: [AUG, SEP, OCT].map((month) => ads.find((ad) => ad.month === month)?.position ?? null),
+          ads: copies.map((copyId) => ({
+            adCopyId: copyId, headline: adOf(copyId).headline, body: adOf(copyId).body, displayUrl: adOf(copyId).displayUrl, landingPage: pageUrl(adOf(copyId).pageId),
+            months: ads.filter((ad) => ad.adCopyId === copyId).map((ad) => ad.month).sort(),
+          })),
+        };
+      })
+      .filter((row) => row.ads.length > 0)
+      .sort((a, b) => b.monthsBought - a.monthsBought || b.paidClicks - a.paidClicks || a.keyword.localeCompare(b.keyword));
+
   it('ad history: per keyword the positions of each month and the ad texts with their months', async () => {
     const body = await fullGet('/rest/research/ppc/ad-history?query=alpha.example&months=3');
     expect(body.months).toEqual([AUG, SEP, OCT]);
-    const keywordIds = [...new Set(paid.filter((ad) => ad.domainId === 1).map((ad) => ad.keywordId))];
-    const expected = keywordIds.map((id) => {
-      const ads = paid.filter((ad) => ad.domainId === 1 && ad.keywordId === id);
-      const copies = [...new Set(ads.map((ad) => ad.adCopyId))].sort();
-      return {
-        keyword: kw(id).term, volume: kw(id).volume, cpc: kw(id).cpc, monthsBought: ads.length, paidClicks: ads.reduce((sum, ad) => sum + ad.clicks, 0),
-        positions: [AUG, SEP, OCT].map((month) => ads.find((ad) => ad.month === month)?.position ?? null),
-        ads: copies.map((copyId) => ({
-          adCopyId: copyId, headline: adOf(copyId).headline, body: adOf(copyId).body, displayUrl: adOf(copyId).displayUrl, landingPage: pageUrl(adOf(copyId).pageId),
-          months: ads.filter((ad) => ad.adCopyId === copyId).map((ad) => ad.month).sort(),
-        })),
-      };
-    });
-    expect(body.rows).toEqual(expected.sort((a, b) => b.monthsBought - a.monthsBought || b.paidClicks - a.paidClicks || a.keyword.localeCompare(b.keyword)));
+    expect(body.rows).toEqual(alphaAdHistory());
+    expect(body.totalRows).toBe(alphaAdHistory().length);
+    // Pages of 20 in every sort: the same rows as the whole table sorted so (positions and ads are built per page).
+    const all = alphaAdHistory();
+    const second = await fullGet('/rest/research/ppc/ad-history?query=alpha.example&months=3&sort=paidClicks&sortDirection=asc&startRow=2&pageSize=20');
+    expect(second.rows).toEqual([...all].sort((a, b) => a.paidClicks - b.paidClicks || a.keyword.localeCompare(b.keyword)).slice(1, 21));
+  });
+
+  it('ad history lists only ad texts whose landing page the viewer sees, and rows that keep one', async () => {
+    // Landing page 11 (ad text 1) imported privately by someone else: keywords advertised only with that text drop out;
+    // the others keep their other texts, and their totals and positions still count every ad.
+    await database.query(`update page set owner_user_ids = array['00000000-0000-4000-8000-00000000d1ff']::uuid[] where id = 11`);
+    try {
+      const body = await fullGet('/rest/research/ppc/ad-history?query=alpha.example&months=3');
+      const expected = alphaAdHistory([1]);
+      expect(expected.length).toBeLessThan(alphaAdHistory().length);
+      expect(body.rows).toEqual(expected);
+      expect(body.totalRows).toBe(expected.length);
+    } finally {
+      await database.query('update page set owner_user_ids = null where id = 11');
+    }
   });
 
   it('adwords advisor: buy what top competitors keep buying, negative-match off-topic, question and click-less keywords', async () => {

@@ -245,6 +245,13 @@ describe('SEO competitors', () => {
     expect(byOverlap.rows.map((row) => (row as { domain: string }).domain)).toEqual([...expected].sort((a, b) => b.overlap - a.overlap).map((row) => row.domain));
     const unknown = await table('/rest/research/seo/competitors?domain=nobody.example');
     expect(unknown).toMatchObject({ rows: [], totalRows: 0, wasQueryFound: false });
+    // The total comes with the page's rows (one statement); a page past the last row and a filter still count right.
+    const second = await table('/rest/research/seo/competitors?domain=alpha.example&startRow=2&pageSize=20');
+    expect(second).toMatchObject({ rows: expected.slice(1), totalRows: expected.length });
+    expect(await table('/rest/research/seo/competitors?domain=alpha.example&startRow=21&pageSize=20')).toMatchObject({ rows: [], totalRows: expected.length });
+    const filtered = expected.filter((row) => row.domain.includes('mm'));
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(await table('/rest/research/seo/competitors?domain=alpha.example&filter=MM')).toMatchObject({ rows: filtered, totalRows: filtered.length });
   });
 
   it('withholds value from visitors and free users', async () => {
@@ -304,6 +311,14 @@ describe('SEO kombat', () => {
       })
       .sort((a, b) => b.volume - a.volume || a.keyword.localeCompare(b.keyword));
     expect(page.rows).toEqual(expectedRows);
+    // The row count: the segment's own (taken from the Venn statement when unfiltered), the filter's when filtered.
+    expect(page.totalRows).toBe(expectedRows.length);
+    for (const segment of Object.keys(segments)) {
+      const rows = union.filter(segments[segment]!);
+      expect((await table(`/rest/research/seo/kombat?domains=${compared.join(',')}&segment=${segment}`)).totalRows).toBe(rows.length);
+      const filtered = await table<{ keyword: string }>(`/rest/research/seo/kombat?domains=${compared.join(',')}&segment=${segment}&filter=shoe`);
+      expect(filtered.totalRows).toBe(rows.filter((term) => term.includes('shoe')).length);
+    }
   });
 
   it('compares two domains, and refuses one or four', async () => {
@@ -392,6 +407,18 @@ describe('SEO keywords and ranking history', () => {
     expect(red).toMatchObject({ keyword: 'red shoes', position: 1, clicks: 340, url: 'https://alpha.example/shoes' });
     const [clean] = await allRows<Row>('/rest/research/seo/keywords?domain=alpha.example&type=competitorsjustsurpassedyou');
     expect(clean).toMatchObject({ keyword: 'how to clean shoes', competitor: 'beta.example', competitorPosition: 2 });
+  });
+
+  it('gives each row the URL of its best result in M (null when not ranked in M), sorted by URL or not', async () => {
+    const expectedUrl = (term: string) => subjectCurrent.get(term)?.url ?? null;
+    for (const path of ['/rest/research/seo/keywords?domain=alpha.example', '/rest/research/seo/ranking-history?domain=alpha.example&type=FellFromTop10']) {
+      const answer = await allRows<Row>(path);
+      expect(answer.length).toBeGreaterThan(0);
+      for (const row of answer) expect({ keyword: row.keyword, url: row.url }).toEqual({ keyword: row.keyword, url: expectedUrl(row.keyword) });
+      const byUrl = await allRows<Row>(`${path}&sort=url&sortDirection=asc`);
+      expect(byUrl.map((row) => row.url)).toEqual(answer.map((row) => row.url).sort((a, b) => (a === null ? -1 : b === null ? 1 : a < b ? -1 : a > b ? 1 : 0)));
+      expect(new Map(byUrl.map((row) => [row.keyword, row.url]))).toEqual(new Map(answer.map((row) => [row.keyword, row.url])));
+    }
   });
 
   it('reads a URL instead of a domain', async () => {

@@ -12,7 +12,9 @@ import { kombatSegments, organicSearchTypes, paidSearchTypes, rankingHistoryType
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createOrmConfig } from '@serpwise/database';
 import { domainOverview, domainOverviewSql, openWarehousePool, scopeToViewer, sqlFromEntityManager, viewerScopedSql, withViewer } from '@serpwise/research';
+import { spawnSync } from 'node:child_process';
 import pg from 'pg';
+import { entryPoints, root } from '../launcher/paths.mjs';
 import { fullUserClient, startBackend } from './lib/backend.mjs';
 import { inlineParameters, psqlTimings } from './lib/psql-timing.mjs';
 import { ms, percentile, ratioLine } from './lib/stats.mjs';
@@ -21,6 +23,9 @@ const territory = 'US';
 
 /** @param {{ databaseUrl: string, redisUrl: string, log: (line: string) => void }} context */
 export async function run({ databaseUrl, redisUrl, log }) {
+  // The queries measured expect the schema of this commit (indexes included), as `npm start` migrates before it runs.
+  const migrated = spawnSync(process.execPath, [entryPoints.migrate], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'inherit' });
+  if (migrated.status !== 0) throw new Error('migrations failed');
   const subjects = await pickSubjects(databaseUrl);
   log(`bench market: ${subjects.rankRows.toLocaleString('en-US')} organic ranks; largest domains ${subjects.largest.join(', ')}; keyword "${subjects.keyword}"`);
   const backend = await startBackend({ databaseUrl, redisUrl });

@@ -91,13 +91,14 @@ export class SeoResearchService {
     const prepared = await this.prepareKombat(input);
     const noCounts: KombatCounts = { venn: [], segments: { core: 0, all: 0, questions: 0, missing: 0, content: 0, transactional: 0 } };
     // The page and the Venn read the same comparison: ask for both at once.
-    const [table, counts] = await Promise.all([
-      this.run(prepared, input, viewer),
+    const counts =
       prepared.query && prepared.month
         ? kombatCounts(this.sql, { domainIds: prepared.domainIds, territory: input.countryCode, month: prepared.month }, input.domains)
-        : Promise.resolve(noCounts),
-    ]);
-    return { ...table, ...counts };
+        : Promise.resolve(noCounts);
+    // Unfiltered, the table has as many rows as its segment counts: no count query of its own.
+    const total = input.filter ? undefined : counts.then((known) => known.segments[input.segment]);
+    const [table, resolved] = await Promise.all([this.run(prepared, input, viewer, total), counts]);
+    return { ...table, ...resolved };
   }
   async prepareKombat(input: KombatInput): Promise<PreparedTable & { domainIds: number[] }> {
     const ids = await domainIdsOf(this.sql, input.domains);
@@ -192,9 +193,9 @@ export class SeoResearchService {
   }
 
   /** Pages a prepared table and withholds paid data for the viewer. */
-  private async run<Row extends object>(prepared: PreparedTable, input: TableInput, viewer: Viewer): Promise<ResearchTable<Row>> {
+  private async run<Row extends object>(prepared: PreparedTable, input: TableInput, viewer: Viewer, knownTotal?: Promise<number>): Promise<ResearchTable<Row>> {
     const page: PageRequest = { startRow: input.startRow, pageSize: input.pageSize };
-    const { rows, totalRows } = prepared.query ? await pageOf<Row>(this.sql, prepared.query, page) : { rows: [], totalRows: 0 };
+    const { rows, totalRows } = prepared.query ? await pageOf<Row>(this.sql, prepared.query, page, knownTotal) : { rows: [], totalRows: 0 };
     const withheld = withholdPage({
       rows,
       totalRows,

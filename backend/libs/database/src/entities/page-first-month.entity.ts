@@ -12,6 +12,8 @@ export const PageFirstMonthSchema = defineEntity({
     territory: p.string().length(2).primary(),
     firstMonth: p.date(),
   },
+  // The pages new in a month of a territory (top pages' "newpages").
+  indexes: [{ properties: ['territory', 'firstMonth'] }],
 });
 
 export type PageFirstMonth = InferEntity<typeof PageFirstMonthSchema>;

@@ -19,6 +19,7 @@ import { Migration20261125010000_recon_reports } from './Migration20261125010000
 import { Migration20261126010000_private_imports } from './Migration20261126010000_private_imports.js';
 import { Migration20261127010000_organic_rank_observed_on } from './Migration20261127010000_organic_rank_observed_on.js';
 import { Migration20261128010000_serp_observation_natural_key } from './Migration20261128010000_serp_observation_natural_key.js';
+import { Migration20261128020000_page_first_month_by_month } from './Migration20261128020000_page_first_month_by_month.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -45,4 +46,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126010000_private_imports', class: Migration20261126010000_private_imports },
   { name: 'Migration20261127010000_organic_rank_observed_on', class: Migration20261127010000_organic_rank_observed_on },
   { name: 'Migration20261128010000_serp_observation_natural_key', class: Migration20261128010000_serp_observation_natural_key },
+  { name: 'Migration20261128020000_page_first_month_by_month', class: Migration20261128020000_page_first_month_by_month },
 ];

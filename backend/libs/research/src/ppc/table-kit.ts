@@ -12,6 +12,11 @@ import { nullsClause } from '../tables/ordering.js';
 export interface BaseQuery {
   sql: string;
   params: unknown[];
+  /**
+   * Adds to SQL rows (before `map`) the columns too costly to build for every row of the table, for the rows of one
+   * page or one export batch only. Whoever reads rows of the query must apply it (exports do, batch by batch).
+   */
+  decorate?: (sql: Sql, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
 }
 
 export interface SortKey {
@@ -55,14 +60,15 @@ function orderBy(definition: TableDefinition<never, unknown>, criteria: TableCri
 
 function filtered(definition: TableDefinition<never, unknown>, base: BaseQuery, criteria: TableCriteria): BaseQuery {
   const filter = criteria.filter?.trim();
-  if (!filter) return { sql: `select * from (${base.sql}) t`, params: base.params };
-  return { sql: `select * from (${base.sql}) t where t.${definition.textColumn} ilike ?`, params: [...base.params, `%${escapeLike(filter)}%`] };
+  const decorate = base.decorate ? { decorate: base.decorate } : {};
+  if (!filter) return { sql: `select * from (${base.sql}) t`, params: base.params, ...decorate };
+  return { sql: `select * from (${base.sql}) t where t.${definition.textColumn} ilike ?`, params: [...base.params, `%${escapeLike(filter)}%`], ...decorate };
 }
 
 /** The whole table, filtered and sorted, without a page window (what an export streams). */
 export function tableSql<Raw, Row>(definition: TableDefinition<Raw, Row>, base: BaseQuery, criteria: TableCriteria): BaseQuery {
   const query = filtered(definition as TableDefinition<never, unknown>, base, criteria);
-  return { sql: `${query.sql} order by ${orderBy(definition as TableDefinition<never, unknown>, criteria)}`, params: query.params };
+  return { ...query, sql: `${query.sql} order by ${orderBy(definition as TableDefinition<never, unknown>, criteria)}` };
 }
 
 /** One page of the table and the number of rows matching the filter. */
@@ -79,7 +85,8 @@ export async function pageTable<Raw extends object, Row>(
     sql.query<Raw>(`${sorted.sql} limit ? offset ?`, [...sorted.params, window.limit, window.offset]),
     sql.query<{ total: number }>(`select count(*)::int as total from (${counted.sql}) c`, counted.params),
   ]);
-  return { rows: rows.map((raw) => definition.map(raw)), totalRows: count?.total ?? 0 };
+  const decorated = base.decorate ? ((await base.decorate(sql, rows as Record<string, unknown>[])) as Raw[]) : rows;
+  return { rows: decorated.map((raw) => definition.map(raw)), totalRows: count?.total ?? 0 };
 }
 
 /** `{a,b}` — an array as ONE text parameter, cast in SQL (`?::int[]`). */

@@ -2,6 +2,7 @@ import type { OrganicSearchType, RankingHistoryType } from '@serpwise/contracts'
 import type { Sql } from '../sql.js';
 import { previousMonth } from '../warehouse/lookups.js';
 import { arrayLiteral } from '../ppc/table-kit.js';
+import { pageColumnsStep } from './comparison-page-columns.js';
 import { orderedTable, pageOf, ResearchQueryError, subjectCondition, volumeAt, type BuiltQuery, type Subject, type TableOrder, type TableSpec } from './table-query.js';
 import type { PageRequest } from '@serpwise/contracts';
 import type { KeywordComparisonRow } from '@serpwise/contracts';
@@ -89,77 +90,55 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
   const params: unknown[] = [criteria.month, criteria.month];
   const parts: string[] = [];
   parts.push(`cur as (select ?::date as m, (?::date - interval '1 month')::date as p)`);
-  parts.push(`best as (
-    select distinct on (r.month, r.keyword_id) r.month, r.keyword_id, r.position, r.page_id,
-      sum(r.clicks) over (partition by r.month, r.keyword_id) as clicks
-    from organic_rank r
+  // The subject's months per keyword in one grouping: best position and clicks of M and of P, and the page of M's
+  // best result (lowest position; the lowest page id among results at the same position).
+  parts.push(`cmp as (
+    select r.keyword_id,
+      min(r.position) filter (where r.month = c.m) as position,
+      min(r.position) filter (where r.month = c.p) as previous_position,
+      coalesce(sum(r.clicks) filter (where r.month = c.m), 0) as clicks,
+      coalesce(sum(r.clicks) filter (where r.month = c.p), 0) as previous_clicks,
+      (min(array[r.position, r.page_id]) filter (where r.month = c.m))[2] as page_id
+    from organic_rank r cross join cur c
     where ${condition.sql} and r.territory = ? and r.month in (?::date, ?::date)
-    order by r.month, r.keyword_id, r.position)`);
+    group by r.keyword_id)`);
   // Months are passed as values (not read from cur) so PostgreSQL prunes the organic_rank partitions.
   const previous = previousMonth(criteria.month);
   params.push(...condition.params, criteria.territory, criteria.month, previous);
-  parts.push(`cmp as (
-    select b.keyword_id,
-      min(b.position) filter (where b.month = c.m) as position,
-      min(b.position) filter (where b.month = c.p) as previous_position,
-      coalesce(sum(b.clicks) filter (where b.month = c.m), 0) as clicks,
-      coalesce(sum(b.clicks) filter (where b.month = c.p), 0) as previous_clicks,
-      min(b.page_id) filter (where b.month = c.m) as page_id
-    from best b, cur c group by b.keyword_id)`);
   if (isCompetitorType) {
+    // The best result above the subject per keyword and month. Named competitors: their rows of the territory (an
+    // organic_rank row's territory is its keyword's), read through the domain index (domain_id, territory, month)
+    // instead of their rows of every territory. Any other domain: every row of the subject's keywords, through the
+    // primary key (keyword ids as an array) — with the join alone PostgreSQL plans to scan both months, at an
+    // estimated cost over its JIT threshold, and compiling it took longer than the query.
+    const rivals = competitorIds.length
+      ? { sql: 'and r.territory = ? and r.domain_id = any(?::int[])', params: [criteria.territory, arrayLiteral(competitorIds)] }
+      : { sql: 'and r.keyword_id = any(array(select keyword_id from cmp))', params: [] };
     parts.push(`rival as (
       select distinct on (r.month, r.keyword_id) r.month, r.keyword_id, r.position, r.domain_id
       from organic_rank r join cmp on cmp.keyword_id = r.keyword_id
-      where r.month in (?::date, ?::date) and r.domain_id <> ?
+      where r.month in (?::date, ?::date) and r.domain_id <> ? ${rivals.sql}
         -- only results above the subject in that month matter to every competitor type
         and r.position < case when r.month = ?::date then cmp.position else cmp.previous_position end
-        and (? = '' or r.domain_id = any(string_to_array(?, ',')::int[]))
       order by r.month, r.keyword_id, r.position)`);
-    const list = competitorIds.join(',');
-    params.push(criteria.month, previous, subject.domainId, criteria.month, list, list);
+    params.push(criteria.month, previous, subject.domainId, ...rivals.params, criteria.month);
   }
-  const sql = `with ${parts.join(',\n')}
-    select k.term as "keyword", pg.url as "url", cmp.position::int as "position", cmp.previous_position::int as "previousPosition",
+  // The URL is joined here only when the table is sorted by it; otherwise the decorate step adds it to a page's rows.
+  const urlInSql = order.sort === 'url';
+  const select = (withUrl: boolean) => `with ${parts.join(',\n')}
+    select k.term as "keyword", ${withUrl ? 'pg.url' : 'null::text'} as "url", cmp.position::int as "position", cmp.previous_position::int as "previousPosition",
       (cmp.previous_position - cmp.position)::int as "positionChange", ${volumeAt('k', 'c.m')}::int as "volume", k.cpc::float8 as "cpc",
       k.difficulty::int as "difficulty", cmp.clicks::int as "clicks", cmp.previous_clicks::int as "previousClicks",
       (cmp.clicks - cmp.previous_clicks)::int as "clicksChange", round(cmp.clicks * k.cpc, 2)::float8 as "value",
       ${isCompetitorType ? 'rd.name' : 'null::text'} as "competitor", ${isCompetitorType ? 'rn.position::int' : 'null::int'} as "competitorPosition"
     from cmp join keyword k on k.id = cmp.keyword_id cross join cur c
-    left join page pg on pg.id = cmp.page_id
+    ${withUrl ? 'left join page pg on pg.id = cmp.page_id' : ''}
     ${isCompetitorType ? `left join rival rn on rn.keyword_id = cmp.keyword_id and rn.month = c.m
     left join rival rp on rp.keyword_id = cmp.keyword_id and rp.month = c.p
     left join domain rd on rd.id = rn.domain_id` : ''}
     where ${predicates[type]}`;
-  const decorate = criteria.withHistory ? (db: Sql, rows: Record<string, unknown>[]) => withPositionHistory(db, criteria, rows) : undefined;
-  return orderedTable({ sql, params, ...(decorate ? { decorate } : {}) }, keywordComparisonSpec(type), order);
-}
-
-/**
- * The ranking-history column: the subject's best position per month over the 12 months up to M (null = not
- * ranked), for the given rows only — one index range read of organic_rank for one page's keywords.
- */
-async function withPositionHistory(sql: Sql, criteria: KeywordComparisonCriteria, rows: Record<string, unknown>[]) {
-  if (!rows.length) return rows;
-  const condition = subjectCondition(criteria.subject, 'h');
-  const terms = rows.map((row) => String(row['keyword']));
-  const found = await sql.query<{ keyword: string; history: { month: string; position: number | null }[] }>(
-    `with months as (select gs::date as month from generate_series(?::date - interval '11 months', ?::date, interval '1 month') gs),
-       page_keywords as (select id, term from keyword where territory = ? and term = any(?::text[])),
-       best as (
-         select h.keyword_id, h.month, min(h.position)::int as position
-         from organic_rank h
-         where ${condition.sql} and h.territory = ? and h.month between (?::date - interval '11 months')::date and ?::date
-           and h.keyword_id in (select id from page_keywords)
-         group by h.keyword_id, h.month)
-     select pk.term as keyword,
-       json_agg(json_build_object('month', to_char(m.month, 'YYYY-MM'), 'position', b.position) order by m.month) as history
-     from page_keywords pk cross join months m
-     left join best b on b.keyword_id = pk.id and b.month = m.month
-     group by pk.term`,
-    [criteria.month, criteria.month, criteria.territory, arrayLiteral(terms), ...condition.params, criteria.territory, criteria.month, criteria.month],
-  );
-  const byTerm = new Map(found.map((entry) => [entry.keyword, entry.history]));
-  return rows.map((row) => ({ ...row, history: byTerm.get(String(row['keyword'])) ?? [] }));
+  const decorate = pageColumnsStep(criteria, { url: !urlInSql, history: criteria.withHistory === true });
+  return orderedTable({ sql: select(urlInSql), countSql: select(false), params, ...(decorate ? { decorate } : {}) }, keywordComparisonSpec(type), order);
 }
 
 export const keywordComparisonPage = (sql: Sql, criteria: KeywordComparisonCriteria, order: TableOrder, page: PageRequest) =>

@@ -28,26 +28,32 @@ export const kombatSpec: TableSpec = {
   tieBreak: 't."keyword" asc',
 };
 
+/**
+ * One row per keyword any of the domains ranks for: each domain's best position (p1–p3), how many of the domains
+ * rank for it (`ranked`) and their clicks — one grouping by keyword over the domains' ranks.
+ */
 function kombatBase(criteria: KombatCriteria): BuiltQuery {
   const [first, second, third] = criteria.domainIds;
+  const distinctIds = [...new Set(criteria.domainIds)];
   const sql = `with cur as (select ?::date as m),
-    ranks as (
-      select r.keyword_id, r.domain_id, min(r.position) as position, sum(r.clicks) as clicks
+    compared as (
+      select r.keyword_id,
+        min(r.position) filter (where r.domain_id = ?) as p1,
+        min(r.position) filter (where r.domain_id = ?) as p2,
+        min(r.position) filter (where r.domain_id = ?) as p3,
+        ${distinctIds.map(() => '(bool_or(r.domain_id = ?))::int').join(' + ')} as ranked,
+        sum(r.clicks) as clicks
       from organic_rank r
       where r.month = ?::date and r.territory = ? and r.domain_id = any(string_to_array(?, ',')::int[])
-      group by r.keyword_id, r.domain_id),
-    compared as (
-      select x.keyword_id,
-        min(x.position) filter (where x.domain_id = ?) as p1,
-        min(x.position) filter (where x.domain_id = ?) as p2,
-        min(x.position) filter (where x.domain_id = ?) as p3,
-        count(*) as ranked, sum(x.clicks) as clicks
-      from ranks x group by x.keyword_id)
+      group by r.keyword_id)
     -- Grouped before the keyword is joined: research reads keyword through a viewer-scoped subquery (viewer-scope.ts),
     -- where grouping by its id would not make its other columns available.
     select k.term, k.is_question, k.is_transactional, k.cpc, k.difficulty, ${volumeAt('k', 'c.m')} as volume, x.p1, x.p2, x.p3, x.ranked, x.clicks
     from compared x join keyword k on k.id = x.keyword_id, cur c`;
-  return { sql, params: [criteria.month, criteria.month, criteria.territory, criteria.domainIds.join(','), first, second, third ?? -1] };
+  return {
+    sql,
+    params: [criteria.month, first, second, third ?? -1, ...distinctIds, criteria.month, criteria.territory, criteria.domainIds.join(',')],
+  };
 }
 
 export function kombatQuery(criteria: KombatCriteria, segment: OrganicKombatSegment, order: TableOrder): BuiltQuery {

@@ -18,6 +18,11 @@ export interface BuiltQuery {
    * only add columns (an export asks the count of up to 500,000 rows before it starts).
    */
   countSql?: string;
+  /**
+   * The table has few rows (one per domain of a territory at most): a page reads its total in the same statement,
+   * counting the sorted rows, instead of a second statement that would compute every row again.
+   */
+  fewRows?: boolean;
 }
 
 /** SQL counting a table query's rows. */
@@ -70,18 +75,41 @@ export function orderedTable(base: BuiltQuery, spec: TableSpec, order: TableOrde
     countSql: where ? `select t.* from (${base.sql}) t ${where}` : (base.countSql ?? base.sql),
     params,
     ...(base.decorate ? { decorate: base.decorate } : {}),
+    ...(base.fewRows ? { fewRows: true } : {}),
   };
 }
 
-/** Runs one page of an ordered table query, plus the count of all its rows. */
-export async function pageOf<Row extends object>(sql: Sql, query: BuiltQuery, request: PageRequest): Promise<{ rows: Row[]; totalRows: number }> {
+/**
+ * Runs one page of an ordered table query, plus the count of all its rows — unless the caller already has that
+ * count from a query it runs anyway (`knownTotal`), or the table has few rows and counts them with the page.
+ */
+export async function pageOf<Row extends object>(sql: Sql, query: BuiltQuery, request: PageRequest, knownTotal?: Promise<number>): Promise<{ rows: Row[]; totalRows: number }> {
   const window = pageWindow(request);
-  const [rows, count] = await Promise.all([
-    sql.query<Row>(`${query.sql} limit ${window.limit} offset ${window.offset}`, query.params),
-    sql.query<{ total: number }>(countSqlOf(query), query.params),
-  ]);
+  const counted = () => sql.query<{ total: number }>(countSqlOf(query), query.params).then((count) => count[0]?.total ?? 0);
+  let rows: Row[];
+  let totalRows: number;
+  if (query.fewRows && !knownTotal) {
+    ({ rows, totalRows } = await pageWithTotal<Row>(sql, query, window));
+    // A page past the last row has no row to carry the total.
+    if (!rows.length && window.offset > 0) totalRows = await counted();
+  } else {
+    [rows, totalRows] = await Promise.all([sql.query<Row>(`${query.sql} limit ${window.limit} offset ${window.offset}`, query.params), knownTotal ?? counted()]);
+  }
   const decorated = query.decorate ? ((await query.decorate(sql, rows as Record<string, unknown>[])) as Row[]) : rows;
-  return { rows: decorated, totalRows: count[0]?.total ?? 0 };
+  return { rows: decorated, totalRows };
+}
+
+const totalColumn = '__total_rows';
+
+/** One page and the number of all rows, in one statement: a window count over the sorted rows (which keeps their order). */
+async function pageWithTotal<Row extends object>(sql: Sql, query: BuiltQuery, window: { limit: number; offset: number }) {
+  const found = await sql.query<Record<string, unknown>>(
+    `select sorted.*, (count(*) over ())::int as "${totalColumn}" from (${query.sql}) sorted limit ${window.limit} offset ${window.offset}`,
+    query.params,
+  );
+  const totalRows = Number(found[0]?.[totalColumn] ?? 0);
+  const rows = found.map(({ [totalColumn]: _total, ...row }) => row as Row);
+  return { rows, totalRows };
 }
 
 /** SQL for a keyword's search volume in month `monthSql` (its volume_history entry; the latest volume when out of range). */
