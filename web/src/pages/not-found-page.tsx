@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { SearchBox } from '../features/search/components/search-box';
 import './error-pages.css';
+import { Icon } from '../components/ui/icons/icon';
 
 export const notFoundTexts = {
   heading: 'Error 404',
@@ -12,7 +13,7 @@ export function NotFoundPage() {
   return (
     <section className="page error-page">
       <p className="error-page__code error-page__code--icon" aria-hidden="true">
-        ⌖
+        <Icon name="search" size={48} />
       </p>
       <h1>{notFoundTexts.heading}</h1>
       <p className="error-page__text">{notFoundTexts.body}</p>

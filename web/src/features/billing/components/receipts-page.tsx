@@ -61,9 +61,11 @@ export function ReceiptsPage() {
 /** /account/receipt?id=…: one receipt on the bare layout, ready to print. */
 export function ReceiptPage() {
   const [params] = useSearchParams();
-  const { data, isPending, isError } = useReceipt(params.get('id') ?? '');
-  if (isPending) return <p className="receipt">Loading…</p>;
-  if (isError || !data)
+  const id = params.get('id') ?? '';
+  const { data, isPending, isError } = useReceipt(id);
+  // Without an id nothing is asked (a query that never runs stays pending): there is no receipt to show.
+  if (id && isPending) return <p className="receipt">Loading…</p>;
+  if (!id || isError || !data)
     return (
       <p className="receipt">
         That receipt was not found. <Link to="/account/receipts">Back to receipts</Link>
