@@ -10,6 +10,7 @@ export * from './search/query-classifier.js';
 export * from './search/search-lookup.js';
 export * from './search/suggestion-query.js';
 export * from './warehouse/warehouse-info.js';
+export * from './warehouse/warehouse-row.js';
 export * from './warehouse/warehouse-writer.js';
 export * from './warehouse/warehouse-source-removal.js';
 export * from './overview/domain-overview.js';

@@ -6,7 +6,6 @@ import { warehouseRollupSql } from './domain-month-rollup.js';
 import type { WarehouseRow } from './warehouse-row.js';
 import { prepareStagingTables, stageRows, type StagingOptions } from './warehouse-staging.js';
 
-export { domainOfUrl, normaliseKeyword, warehouseRowProblem, type WarehouseRow } from './warehouse-row.js';
 
 /** Where the rows come from: their data_source row and the user who owns them (null: installation-wide). */
 export interface WarehouseSource {
