@@ -3,6 +3,7 @@ import type { Environment } from '@serpwise/contracts';
 import { EnvironmentModule } from './platform/config/environment.provider.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { RedisModule } from './platform/redis/redis.module.js';
+import { LimitsModule } from './modules/limits/limits.module.js';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
@@ -38,6 +39,7 @@ export class AppModule {
         EnvironmentModule.forRoot(environment),
         DatabaseModule,
         RedisModule,
+        LimitsModule,
         MailModule,
         HealthModule,
         SessionsModule,

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { AppModule } from './app.module.js';
 import { HttpErrorFilter } from './common/http-error.filter.js';
+import { trustProxySetting } from './common/trust-proxy.js';
 import { RedisIoAdapter } from './modules/realtime/redis-io.adapter.js';
 import { WebAppShell } from './modules/web-app/web-app-shell.js';
 import { PinoNestLogger } from './platform/logging/logger.js';
@@ -17,7 +18,8 @@ export async function createApp(environment: Environment, logger: Logger): Promi
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(environment), {
     logger: new PinoNestLogger(logger),
   });
-  app.set('trust proxy', 'loopback');
+  // Only the configured proxies may say who the visitor is (the limits count by address): TRUST_PROXY.
+  app.set('trust proxy', trustProxySetting(environment.TRUST_PROXY));
   app.disable('x-powered-by');
   // The page-rows exports take up to 5,000,000 characters of JSON (their schemas); other bodies keep the 100 kB default.
   // Wrapped: Nest skips its own JSON parser when it finds one named jsonParser already in the stack.

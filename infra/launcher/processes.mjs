@@ -58,9 +58,9 @@ export function runStep(command, args, options) {
 }
 
 /**
- * Waits until GET url answers 200, or fails when the process dies or time runs out.
+ * Waits until GET url answers 200, or fails when the process (or its supervisor) gives up or time runs out.
  * @param {string} url
- * @param {import('node:child_process').ChildProcess} child
+ * @param {{ exitCode: number | null }} child  a child process, or a supervisor (restarts do not count as exits)
  */
 export async function waitForHealthy(url, child, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { entryPoints, root, webDir } from './paths.mjs';
 import { resolvePostgres, redact } from './postgres.mjs';
 import { resolveRedis } from './redis.mjs';
-import { runStep, startService, stopService, waitForHealthy } from './processes.mjs';
+import { runStep, startService, waitForHealthy } from './processes.mjs';
+import { supervise } from './supervisor.mjs';
 
 const say = (/** @type {string} */ line) => console.log(`[serpwise] ${line}`);
 
@@ -38,7 +39,7 @@ export async function run() {
   const port = Number(process.env.PORT ?? 3000);
   /** @type {Array<() => Promise<void>>} */
   const cleanups = [];
-  /** @type {import('node:child_process').ChildProcess[]} */
+  /** @type {Array<ReturnType<typeof supervise>>} */
   const services = [];
   let stopping = false;
 
@@ -46,7 +47,7 @@ export async function run() {
     if (stopping) return;
     stopping = true;
     say('Stopping…');
-    await Promise.all(services.map((child) => stopService(child)));
+    await Promise.all(services.map((service) => service.stop()));
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => say(`cleanup: ${error.message}`));
     say('Stopped.');
     process.exit(code);
@@ -77,10 +78,20 @@ export async function run() {
     say(seeded.trim().split('\n').at(-1) ?? '');
     await loadDemoDataIfEmpty(env);
 
-    const backend = startService('backend', process.execPath, [entryPoints.backend], { cwd: root, env });
-    const worker = startService('worker', process.execPath, [entryPoints.worker], { cwd: root, env });
+    // A crashed backend or worker is started again with a growing pause; five crashes within a minute stop everything.
+    const keepRunning = (/** @type {string} */ name, /** @type {string} */ entryPoint) =>
+      supervise({
+        name,
+        start: () => startService(name, process.execPath, [entryPoint], { cwd: root, env }),
+        log: say,
+        onGiveUp: (reason) => {
+          say(`Stopping everything: ${reason}.`);
+          void stopAll(1);
+        },
+      });
+    const backend = keepRunning('backend', entryPoints.backend);
+    const worker = keepRunning('worker', entryPoints.worker);
     services.push(backend, worker);
-    for (const child of services) child.on('exit', (code) => !stopping && (say(`a service exited (code ${code}); stopping`), void stopAll(1)));
 
     await Promise.all([
       waitForHealthy(`http://127.0.0.1:${port}/healthz`, backend),

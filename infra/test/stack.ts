@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitForHealthy } from '../launcher/processes.mjs';
 import { freePort } from '../launcher/probe.mjs';
-import { createTestDatabase, createTestRedis, testRedisUrl, type TestDatabase, type TestRedis } from './test-services.js';
+import { createTestDatabase, createTestRedis, generousTestLimits, testRedisUrl, type TestDatabase, type TestRedis } from './test-services.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const entry = { backend: join(root, 'backend/dist/main.js'), worker: join(root, 'worker/dist/main.js') };
@@ -52,6 +52,7 @@ export class TestStack {
       REDIS_PREFIX: redis.prefix,
       DATA_DIR: `/tmp/serpwise-e2e-${redis.prefix}`,
       LOG_LEVEL: 'warn',
+      ...generousTestLimits,
       ...overrides,
     };
     const stack = new TestStack(database, redis, env, `http://127.0.0.1:${port}`);

@@ -75,6 +75,23 @@ export function createTestRedis(): TestRedis {
   };
 }
 
+/**
+ * The per-plan quotas and research limits raised out of the way of tests that make many calls; the tests about the
+ * limits (backend/test/limits.int.spec.ts) set their own through the overrides.
+ */
+export const generousTestLimits: Record<string, string> = {
+  RESEARCH_REQUESTS_PER_MINUTE_VISITOR: '100000',
+  RESEARCH_REQUESTS_PER_MINUTE_FREE: '100000',
+  EXPORTS_PER_HOUR_FREE: '100000',
+  EXPORTS_PER_HOUR_FULL: '100000',
+  REPORTS_PER_HOUR_FREE: '100000',
+  REPORTS_PER_HOUR_FULL: '100000',
+  IMPORT_FILES_PER_DAY_FREE: '100000',
+  IMPORT_FILES_PER_DAY_FULL: '100000',
+  IMPORT_MB_PER_DAY_FREE: '100000',
+  IMPORT_MB_PER_DAY_FULL: '100000',
+};
+
 export function testEnvironment(database: TestDatabase, redis: TestRedis, overrides: Record<string, string> = {}): Environment {
   return loadEnvironment({
     NODE_ENV: 'test',
@@ -84,6 +101,7 @@ export function testEnvironment(database: TestDatabase, redis: TestRedis, overri
     LOG_LEVEL: 'warn',
     DIAGNOSTIC_STEP_MS: '0',
     DATA_DIR: `/tmp/serpwise-test-${redis.prefix}`,
+    ...generousTestLimits,
     ...overrides,
   });
 }

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, HttpException, HttpStatus, type ExceptionFilter }
 import type { ApiError } from '@serpwise/contracts';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { retryAfterOf } from '../modules/limits/limit-exceeded.js';
 
 /** Body-parser failures (Express hands them over with the parser error as cause), in words a person reads. */
 const bodyParserMessages: Record<string, string> = {
@@ -22,7 +23,11 @@ export class HttpErrorFilter implements ExceptionFilter {
     const request = http.getRequest<Request>();
     const body = this.toBody(exception);
     if (body.statusCode >= 500) this.logger.error({ err: exception, url: request.originalUrl }, 'request failed');
-    if (!response.headersSent) response.status(body.statusCode).json(body);
+    if (response.headersSent) return;
+    // A limit's 429 says when to come back (RFC 9110 Retry-After, in seconds).
+    const retryAfter = body.statusCode === 429 ? retryAfterOf(exception) : null;
+    if (retryAfter !== null) response.setHeader('Retry-After', String(retryAfter));
+    response.status(body.statusCode).json(body);
   }
 
   private toBody(exception: unknown): ApiError {

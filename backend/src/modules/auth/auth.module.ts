@@ -5,12 +5,11 @@ import { AuthService } from './auth.service.js';
 import { CaptchaVerifier } from './captcha-verifier.js';
 import { PasswordHasher } from './password-hasher.js';
 import { PasswordResetService } from './password-reset.service.js';
-import { RateLimiter } from './rate-limiter.js';
 
 @Module({
   imports: [SessionsModule],
   controllers: [AuthController],
-  providers: [AuthService, PasswordResetService, PasswordHasher, RateLimiter, CaptchaVerifier],
-  exports: [PasswordHasher, RateLimiter],
+  providers: [AuthService, PasswordResetService, PasswordHasher, CaptchaVerifier],
+  exports: [PasswordHasher],
 })
 export class AuthModule {}

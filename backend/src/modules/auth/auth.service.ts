@@ -18,7 +18,7 @@ import { SessionsService } from '../sessions/sessions.service.js';
 import { AuthRefusal } from './auth-refusal.js';
 import { CaptchaVerifier } from './captcha-verifier.js';
 import { PasswordHasher } from './password-hasher.js';
-import { RateLimiter, type RateWindow } from './rate-limiter.js';
+import { Limits, type LimitRule } from '../limits/limits.service.js';
 
 /** Where the request came from, as the rate limits and the session list need it. */
 export interface Caller {
@@ -33,8 +33,8 @@ export interface SignedIn {
   answer: AuthAnswer;
 }
 
-const fifteenMinutes = 15 * 60;
-const hour = 3600;
+/** The spec's 'Too many attempts' message (minutes) with the exact wait as Retry-After. */
+export const tooManyAttempts = (seconds: number) => new AuthRefusal(429, [authMessages.tooManyAttempts(Math.max(1, Math.ceil(seconds / 60)))], seconds);
 
 /** Login, sign-up and their rules (01-product.md §4, §5, §8). */
 @Injectable()
@@ -43,7 +43,7 @@ export class AuthService {
     private readonly users: UserRepository,
     private readonly sessions: SessionsService,
     private readonly hasher: PasswordHasher,
-    private readonly limiter: RateLimiter,
+    private readonly limits: Limits,
     private readonly captcha: CaptchaVerifier,
     @Inject(ENVIRONMENT) private readonly environment: Environment,
   ) {}
@@ -51,17 +51,26 @@ export class AuthService {
   async login(caller: Caller, request: LoginRequest): Promise<SignedIn> {
     const login = request.username.trim().toLowerCase();
     if (!login || !request.password) throw new AuthRefusal(400, [authMessages.loginFieldsMissing]);
-    const windows = this.loginWindows(caller, login);
-    await this.refuseWhenBlocked(windows);
-    await this.requireCaptcha(request.token, caller);
+    const address = caller.ipAddress ?? 'unknown';
+    // Each attempt is counted before its password is checked, in one atomic step per window: of any burst, exactly
+    // the allowance reaches the check. A success gives its points back.
+    const windows: Array<[LimitRule, string]> = [
+      [this.limits.rules.login(), `${address}|${login}`],
+      [this.limits.rules.loginAddress(), address],
+    ];
+    await this.consumeOrRefuse(windows);
+    try {
+      await this.requireCaptcha(request.token, caller);
+    } catch (error) {
+      await this.refund(windows);
+      throw error;
+    }
 
     const user = await this.users.findByLogin(login);
     const valid = await this.hasher.verify(user?.passwordHash ?? null, request.password);
-    if (!user || !valid) {
-      await Promise.all(windows.map((window) => this.limiter.hit(window)));
-      throw new AuthRefusal(401, [accountMessages.loginFailed]);
-    }
-    await this.limiter.reset(windows[0]!);
+    if (!user || !valid) throw new AuthRefusal(401, [accountMessages.loginFailed]);
+    await this.limits.reset(...windows[0]!);
+    await this.limits.refund(...windows[1]!);
     return this.signIn(caller, user, request.rememberMe ?? request.remember ?? false, request.returnUrl);
   }
 
@@ -72,10 +81,11 @@ export class AuthService {
       ...(isAcceptablePassword(request.password) ? [] : [accountMessages.passwordTooShort]),
     ];
     if (errors.length) throw new AuthRefusal(400, errors);
-    const window = this.registrationWindow(caller);
-    await this.refuseWhenBlocked([window]);
+    const window: [LimitRule, string] = [this.limits.rules.registration(), caller.ipAddress ?? 'unknown'];
+    const blocked = await this.limits.blockedFor(...window);
+    if (blocked !== null) throw tooManyAttempts(blocked);
     await this.requireCaptcha(request.token, caller);
-    await this.limiter.hit(window);
+    await this.consumeOrRefuse([window]);
 
     const user = await this.users.create({
       email,
@@ -120,24 +130,17 @@ export class AuthService {
     return safeReturnUrl(returnUrl);
   }
 
-  private loginWindows(caller: Caller, login: string): RateWindow[] {
-    const limit = this.environment.LOGIN_ATTEMPTS_PER_15_MIN;
-    const address = caller.ipAddress ?? 'unknown';
-    return [
-      { bucket: 'login-failure', key: `${address}|${login}`, limit, windowSeconds: fifteenMinutes },
-      { bucket: 'login-failure-address', key: address, limit: limit * 5, windowSeconds: fifteenMinutes },
-    ];
+  /** Counts one attempt in every window; over any of them, nothing stays counted and the answer is 429. */
+  private async consumeOrRefuse(windows: Array<[LimitRule, string]>): Promise<void> {
+    const decisions = await Promise.all(windows.map(([rule, key]) => this.limits.consume(rule, key)));
+    const waits = decisions.flatMap((decision) => (decision.allowed ? [] : [decision.retryAfterSeconds]));
+    if (!waits.length) return;
+    await this.refund(windows);
+    throw tooManyAttempts(Math.max(...waits));
   }
 
-  private registrationWindow(caller: Caller): RateWindow {
-    return { bucket: 'registration', key: caller.ipAddress ?? 'unknown', limit: this.environment.REGISTRATIONS_PER_HOUR, windowSeconds: hour };
-  }
-
-  private async refuseWhenBlocked(windows: RateWindow[]): Promise<void> {
-    for (const window of windows) {
-      const seconds = await this.limiter.blockedFor(window);
-      if (seconds !== null) throw new AuthRefusal(429, [authMessages.tooManyAttempts(Math.max(1, Math.ceil(seconds / 60)))]);
-    }
+  private async refund(windows: Array<[LimitRule, string]>): Promise<void> {
+    await Promise.all(windows.map(([rule, key]) => this.limits.refund(rule, key)));
   }
 
   private async requireCaptcha(token: string | null | undefined, caller: Caller): Promise<void> {

@@ -4,9 +4,9 @@ import { PasswordResetRepository, SessionRepository, UserRepository } from '@ser
 import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
 import { Mailer } from '../../platform/mail/mailer.js';
 import { AuthRefusal } from './auth-refusal.js';
-import type { Caller } from './auth.service.js';
+import { tooManyAttempts, type Caller } from './auth.service.js';
 import { PasswordHasher } from './password-hasher.js';
-import { RateLimiter } from './rate-limiter.js';
+import { Limits } from '../limits/limits.service.js';
 
 /** The reset page the e-mailed link opens. */
 export const resetPagePath = '/auth/resetpassword';
@@ -24,7 +24,7 @@ export class PasswordResetService {
     private readonly resets: PasswordResetRepository,
     private readonly sessions: SessionRepository,
     private readonly hasher: PasswordHasher,
-    private readonly limiter: RateLimiter,
+    private readonly limits: Limits,
     private readonly mailer: Mailer,
     @Inject(ENVIRONMENT) private readonly environment: Environment,
   ) {}
@@ -32,10 +32,8 @@ export class PasswordResetService {
   async request(caller: Caller, rawEmail: string, origin: string): Promise<void> {
     const email = normalizeEmail(rawEmail);
     if (!isValidEmail(email)) throw new AuthRefusal(400, [accountMessages.invalidEmail]);
-    const window = { bucket: 'password-reset', key: `${caller.ipAddress ?? 'unknown'}`, limit: this.environment.REGISTRATIONS_PER_HOUR, windowSeconds: 3600 };
-    const blocked = await this.limiter.blockedFor(window);
-    if (blocked !== null) throw new AuthRefusal(429, [authMessages.tooManyAttempts(Math.ceil(blocked / 60))]);
-    await this.limiter.hit(window);
+    const decision = await this.limits.consume(this.limits.rules.passwordReset(), caller.ipAddress ?? 'unknown');
+    if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
 
     const user = await this.users.findByEmail(email);
     if (!user) return;

@@ -22,6 +22,8 @@ import { DownloadLinks } from '../../platform/files/download-links.js';
 import { FileStore } from '../../platform/files/file-store.js';
 import { GoogleAuthorisations } from '../../platform/google/google-authorisations.js';
 import { JobQueue } from '../../platform/queue/job-queue.js';
+import { limitMessages, planOf } from '../limits/limit-messages.js';
+import { Limits } from '../limits/limits.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { WAREHOUSE_SQL } from '../research/warehouse-sql.provider.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
@@ -57,6 +59,7 @@ export class ExportsService {
     @Inject(WAREHOUSE_SQL) private readonly sql: Sql,
     @Inject(ENVIRONMENT) private readonly environment: Environment,
     private readonly google: GoogleAuthorisations,
+    private readonly limits: Limits,
   ) {}
 
   async start(session: RequestSession, identity: Identity, request: StartInput): Promise<{ status: ExportStatus; created: boolean }> {
@@ -94,16 +97,27 @@ export class ExportsService {
       fileName: fileSafe(`${prepared.fileStem}-${today}`),
     };
     const dedupeKey = createHash('sha256').update(canonical({ userId, table: request.table, input, format: request.format, scope: request.scope, rowLimit })).digest('hex');
-    const { job, created } = await this.jobs.createUnlessRunning({
-      id,
-      queue: exportJob.queue,
-      name: exportJob.name,
-      owner: { sessionId: session.id, userId },
-      payload: payload as unknown as Record<string, unknown>,
-      total: rowLimit === null ? tableRows : Math.min(tableRows, rowLimit),
-      message: 'Waiting for a worker…',
-      dedupeKey,
-    });
+    // The hourly quota counts started exports; asking again for one that still runs answers that one and is free.
+    const quota = this.limits.rules.exports(planOf(identity));
+    await this.limits.enforce(quota, userId, limitMessages.exports);
+    let answer: Awaited<ReturnType<JobRecordRepository['createUnlessRunning']>>;
+    try {
+      answer = await this.jobs.createUnlessRunning({
+        id,
+        queue: exportJob.queue,
+        name: exportJob.name,
+        owner: { sessionId: session.id, userId },
+        payload: payload as unknown as Record<string, unknown>,
+        total: rowLimit === null ? tableRows : Math.min(tableRows, rowLimit),
+        message: 'Waiting for a worker…',
+        dedupeKey,
+      });
+    } catch (error) {
+      await this.limits.refund(quota, userId);
+      throw error;
+    }
+    const { job, created } = answer;
+    if (!created) await this.limits.refund(quota, userId);
     // If Redis is unreachable the record stays queued and the worker's reconciler enqueues it later.
     if (created) await this.queue.enqueue(exportJob, { jobId: id }, { jobId: id });
     return { status: this.present(job), created };

@@ -18,9 +18,10 @@ export interface ReceivedUpload {
 /**
  * Reads a multipart upload as a stream: the form fields (format, territory, domain, date) first, then the `file`
  * part, which goes straight into the file store under `key` while its size and sha256 are counted — never held
- * whole in memory. Over `maxBytes` the stored part is dropped and the answer is 413.
+ * whole in memory. Over `maxBytes` the stored part is dropped and the answer is 413, or `overLimit()` when the cap is
+ * the account's daily import quota rather than the file size limit.
  */
-export function receiveImportUpload(request: Request, files: FileStore, key: string, maxBytes = importMaxBytes): Promise<ReceivedUpload> {
+export function receiveImportUpload(request: Request, files: FileStore, key: string, maxBytes = importMaxBytes, overLimit?: () => Error): Promise<ReceivedUpload> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -59,6 +60,7 @@ export function receiveImportUpload(request: Request, files: FileStore, key: str
         const upload = await files.create(key);
         try {
           await pipeline(stream, counter, upload.stream);
+          if ((stream as { truncated?: boolean }).truncated && overLimit) throw overLimit();
           if ((stream as { truncated?: boolean }).truncated) throw new PayloadTooLargeException({ statusCode: 413, message: importMessages.tooLarge, errors: [importMessages.tooLarge] });
           await upload.commit();
         } catch (error) {

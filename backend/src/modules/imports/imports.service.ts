@@ -1,5 +1,5 @@
 import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
-import { exportMessages, importJob, importMessages, type Environment, type ImportStatus } from '@serpwise/contracts';
+import { exportMessages, importJob, importMaxBytes, importMessages, type Environment, type ImportStatus } from '@serpwise/contracts';
 import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
 import { historyExportCsv, removeWarehouseSource, type RemovalResult } from '@serpwise/research';
 import type { Request } from 'express';
@@ -11,6 +11,9 @@ import { DownloadLinks } from '../../platform/files/download-links.js';
 import { FileStore } from '../../platform/files/file-store.js';
 import { importErrorReportKey, importErrorReportPath, importFileKey, presentImport, type ImportPayload } from '../../platform/imports/import-status.js';
 import { JobQueue } from '../../platform/queue/job-queue.js';
+import { LimitExceeded, waitInWords } from '../limits/limit-exceeded.js';
+import { limitMessages, planOf } from '../limits/limit-messages.js';
+import { Limits } from '../limits/limits.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { receiveImportUpload } from './import-upload.js';
@@ -31,6 +34,7 @@ export class ImportsService implements OnModuleDestroy {
     private readonly links: DownloadLinks,
     private readonly files: FileStore,
     private readonly realtime: RealtimeGateway,
+    private readonly limits: Limits,
     @Inject(ENVIRONMENT) environment: Environment,
   ) {
     this.pool = new pg.Pool({ connectionString: environment.DATABASE_URL, max: 3, application_name: 'serpwise-api-imports' });
@@ -44,7 +48,7 @@ export class ImportsService implements OnModuleDestroy {
   async start(session: RequestSession, identity: Identity, request: Request): Promise<ImportStatus> {
     const userId = identity.user.id;
     const id = randomUUID();
-    const upload = await receiveImportUpload(request, this.files, importFileKey(userId, id));
+    const upload = await this.receiveWithinQuota(identity, request, importFileKey(userId, id));
     const payload: ImportPayload = {
       jobId: id,
       format: upload.options.format,
@@ -71,6 +75,43 @@ export class ImportsService implements OnModuleDestroy {
     // If Redis is unreachable the record stays queued and the worker's reconciler enqueues it later.
     await this.queue.enqueue(importJob, { jobId: id }, { jobId: id });
     return this.present(job);
+  }
+
+  /**
+   * The daily quotas of the plan (files and bytes): the file is counted first; the upload stops at the bytes left
+   * today, and its size is then counted in one atomic step, so parallel uploads cannot pass the quota together.
+   * A refused or failed upload stores nothing and gives its counts back.
+   */
+  private async receiveWithinQuota(identity: Identity, request: Request, key: string) {
+    const userId = identity.user.id;
+    const plan = planOf(identity);
+    const files = this.limits.rules.importFiles(plan);
+    const bytes = this.limits.rules.importBytes(plan);
+    await this.limits.enforce(files, userId, limitMessages.importFiles);
+    let counted = 0;
+    try {
+      const left = await this.limits.remaining(bytes, userId);
+      const overQuota = async () => {
+        const seconds = await this.limits.resetsIn(bytes, userId);
+        return new LimitExceeded(limitMessages.importBytes(bytes.points, waitInWords(seconds)), seconds);
+      };
+      if (left <= 0) throw await overQuota();
+      const quotaError = left < importMaxBytes ? await overQuota() : undefined;
+      const upload = await receiveImportUpload(request, this.files, key, Math.min(left, importMaxBytes), quotaError && (() => quotaError));
+      if (upload.bytes > 0) {
+        const decision = await this.limits.consume(bytes, userId, upload.bytes);
+        counted = upload.bytes;
+        if (!decision.allowed) {
+          await this.files.remove(key);
+          throw await overQuota();
+        }
+      }
+      return upload;
+    } catch (error) {
+      if (counted) await this.limits.refund(bytes, userId, counted);
+      await this.limits.refund(files, userId);
+      throw error;
+    }
   }
 
   async list(identity: Identity): Promise<ImportStatus[]> {

@@ -8,6 +8,8 @@ import { DownloadLinks } from '../../platform/files/download-links.js';
 import { FileStore } from '../../platform/files/file-store.js';
 import { JobQueue } from '../../platform/queue/job-queue.js';
 import { presentReport, reportFileKey, reportFilePath, reportPayloadOf, type ReportPayload } from '../../platform/reports/report-status.js';
+import { limitMessages, planOf } from '../limits/limit-messages.js';
+import { Limits } from '../limits/limits.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { badRequest } from '../../common/bad-request.js';
@@ -37,6 +39,7 @@ export class PdfExportService {
     private readonly links: DownloadLinks,
     private readonly files: FileStore,
     private readonly realtime: RealtimeGateway,
+    private readonly limits: Limits,
   ) {}
 
   async start(session: RequestSession, identity: Identity, request: PdfExportRequest, mode: 'download' | 'email'): Promise<PdfExportStatus> {
@@ -51,15 +54,23 @@ export class PdfExportService {
       sessionId: request.sessionId ?? String(randomInt(1, 2 ** 47)),
       scheduleId: null,
     };
-    const job = await this.jobs.create({
-      id,
-      queue: reportJob.queue,
-      name: reportJob.name,
-      owner: { sessionId: session.id, userId: identity.user.id },
-      payload: payload as unknown as Record<string, unknown>,
-      total: 3,
-      message: 'Waiting for a worker…',
-    });
+    // Rendering is the worker's heaviest job: reports started per hour follow the plan (a failed start gives its count back).
+    const quota = this.limits.rules.reports(planOf(identity));
+    await this.limits.enforce(quota, identity.user.id, limitMessages.reports);
+    const job = await this.jobs
+      .create({
+        id,
+        queue: reportJob.queue,
+        name: reportJob.name,
+        owner: { sessionId: session.id, userId: identity.user.id },
+        payload: payload as unknown as Record<string, unknown>,
+        total: 3,
+        message: 'Waiting for a worker…',
+      })
+      .catch(async (error: unknown) => {
+        await this.limits.refund(quota, identity.user.id);
+        throw error;
+      });
     // If Redis is unreachable the record stays queued and the worker's reconciler enqueues it later.
     await this.queue.enqueue(reportJob, { jobId: id }, { jobId: id }).catch(() => undefined);
     const status = this.present(job);

@@ -122,6 +122,32 @@ export const environmentSchema = z.object({
   RANK_REFRESH_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(24 * 60),
   /** The territory requested keywords are fetched in (the request form has no territory). */
   REQUESTED_KEYWORDS_TERRITORY: z.enum(['US', 'UK', 'CA', 'AU', 'IE', 'NZ']).default('US'),
+  /** Limits of a shared install (issue 16, docs/deployment.md "Limits"): per plan, counted atomically in Redis. */
+  /** Import uploads a free (or full) account may start per day, and the megabytes they may hold together. */
+  IMPORT_FILES_PER_DAY_FREE: z.coerce.number().int().min(1).default(5),
+  IMPORT_FILES_PER_DAY_FULL: z.coerce.number().int().min(1).default(100),
+  IMPORT_MB_PER_DAY_FREE: z.coerce.number().int().min(1).default(50),
+  IMPORT_MB_PER_DAY_FULL: z.coerce.number().int().min(1).default(5_000),
+  /** Export jobs (CSV, Excel, Sheets) started per hour. */
+  EXPORTS_PER_HOUR_FREE: z.coerce.number().int().min(1).default(10),
+  EXPORTS_PER_HOUR_FULL: z.coerce.number().int().min(1).default(100),
+  /** PDF report jobs (download or e-mail) started per hour. */
+  REPORTS_PER_HOUR_FREE: z.coerce.number().int().min(1).default(5),
+  REPORTS_PER_HOUR_FULL: z.coerce.number().int().min(1).default(60),
+  /** Research calls per minute: visitors by address, free users by account; full users are not limited here. */
+  RESEARCH_REQUESTS_PER_MINUTE_VISITOR: z.coerce.number().int().min(1).default(60),
+  RESEARCH_REQUESTS_PER_MINUTE_FREE: z.coerce.number().int().min(1).default(180),
+  /**
+   * Express 'trust proxy': which proxies' X-Forwarded-For/-Proto to believe, so the limits see the visitor's
+   * address. Unset: none (the socket's address). A hop count (1), loopback / linklocal / uniquelocal, or a
+   * comma-separated list of addresses and CIDR ranges.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(\d+|false|[0-9a-z.:/_,\s-]+)$/i, 'TRUST_PROXY must be a hop count, loopback, linklocal, uniquelocal, or a comma-separated list of addresses')
+    .refine((value) => value.toLowerCase() !== 'true', 'TRUST_PROXY=true would let any client choose its own address; give the hop count or the proxy addresses')
+    .optional(),
 }).refine((environment) => environment.SERP_PROVIDER !== 'dataforseo' || (environment.DATAFORSEO_LOGIN && environment.DATAFORSEO_PASSWORD), {
   message: 'DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD are required when SERP_PROVIDER is dataforseo',
   path: ['DATAFORSEO_LOGIN'],

@@ -31,6 +31,16 @@ export const partnerOfferPaths = ['/mobilemonkey-offer', '/clickcease-offer', '/
 export const typoPagePath = '/typo';
 export const serverErrorPagePath = '/server-error';
 
+/**
+ * The 'slow the scraping' path (01-product.md §4): where the web sends a visitor or free user whose research calls
+ * passed the per-minute limit (429) — the scraper paywall page, told how long to wait.
+ */
+export const scraperPaywallPagePath = '/paywall';
+export const slowScrapingHref = (retryAfterSeconds: number): string => `${scraperPaywallPagePath}?slow=${Math.max(1, Math.ceil(retryAfterSeconds))}#benefits`;
+/** The research limit's sentence (the 429's message, and the notice on the paywall page). */
+export const researchLimitMessage = (wait: string): string =>
+  `You are researching faster than your plan allows. Please wait ${wait} and try again, or choose a plan to research without this limit.`;
+
 /** Lower case, no trailing slash (except the root), no query or hash. */
 export function normaliseWebPath(pathname: string): string {
   const path = pathname.split(/[?#]/)[0]!.toLowerCase().replace(/\/{2,}/g, '/');
@@ -69,6 +79,7 @@ const staticPaths: readonly string[] = [
   '/blog',
   typoPagePath,
   serverErrorPagePath,
+  scraperPaywallPagePath,
   '/system-check',
   // The user's own exports (docs/decisions.md, exports)
   '/exports',
