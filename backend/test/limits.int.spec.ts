@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { authMessages, csrfHeaderName, researchLimitMessage, scraperPaywallPagePath } from '@serpwise/contracts';
+import { authMessages, csrfHeaderName, researchLimitMessage, scraperPaywallPagePath, waitInWords } from '@serpwise/contracts';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { HttpSession } from '../../infra/test/http-session.js';
@@ -183,7 +183,7 @@ describe('research per minute', () => {
     expect(refused.status).toBe(429);
     const seconds = expectRetryAfter(refused, 60);
     const body = await json<LimitBody>(refused);
-    expect(body.message).toBe(researchLimitMessage(seconds === 60 ? '1 minute' : seconds === 1 ? '1 second' : `${seconds} seconds`));
+    expect(body.message).toBe(researchLimitMessage(waitInWords(seconds)));
     expect(body.data).toMatchObject({ retryAfterSeconds: seconds, slowScrapingPath: `${scraperPaywallPagePath}?slow=${seconds}#benefits` });
     const page = await visitor.request('GET', body.data!.slowScrapingPath!.split('#')[0]!, { accept: 'text/html' });
     expect(page.status).toBe(200);

@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { NotificationStack } from '../components/ui/notification-stack';
 import { useActiveState } from '../features/auth/api/get-active-state';
 import { useSessionWatch } from '../features/auth/hooks/use-session-watch';
+import { useSlowScrapingRedirect } from '../features/paywall/use-slow-scraping-redirect';
 import { SidePanel } from '../features/projects/components/side-panel';
 import { ProjectPanelProvider } from '../features/projects/panel-context';
 import { DomainAsKeywordMessage } from '../features/search/components/domain-as-keyword-message';
@@ -43,6 +44,7 @@ function useFade(pathname: string) {
 
 export function Layout() {
   useSessionWatch();
+  useSlowScrapingRedirect();
   const location = useLocation();
   const navigate = useNavigate();
   const { data } = useActiveState();

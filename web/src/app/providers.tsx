@@ -1,10 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ExportNoticesProvider } from '../features/exports/components/export-notices';
+import { ApiRequestError } from '../lib/api-client';
 import { RealtimeProvider, type RealtimeConnection } from '../lib/socket';
 
+/** One retry, except for a limit's 429: asking again at once only uses up more of the limit. */
+const retryOnce = (failures: number, error: unknown) => failures < 1 && !(error instanceof ApiRequestError && error.status === 429);
+
 export const createQueryClient = () =>
-  new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+  new QueryClient({ defaultOptions: { queries: { retry: retryOnce, refetchOnWindowFocus: false } } });
 
 /** App-wide providers (the export notices included, so every page can start an export); tests pass their own query client and a fake socket. */
 export function Providers({ children, client, connection }: { children: ReactNode; client?: QueryClient; connection?: RealtimeConnection }) {

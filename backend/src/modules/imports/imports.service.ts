@@ -1,5 +1,5 @@
 import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
-import { exportMessages, importJob, importMaxBytes, importMessages, type Environment, type ImportStatus } from '@serpwise/contracts';
+import { exportMessages, importJob, importMaxBytes, waitInWords, importMessages, type Environment, type ImportStatus } from '@serpwise/contracts';
 import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
 import { historyExportCsv, removeWarehouseSource, type RemovalResult } from '@serpwise/research';
 import type { Request } from 'express';
@@ -11,7 +11,7 @@ import { DownloadLinks } from '../../platform/files/download-links.js';
 import { FileStore } from '../../platform/files/file-store.js';
 import { importErrorReportKey, importErrorReportPath, importFileKey, presentImport, type ImportPayload } from '../../platform/imports/import-status.js';
 import { JobQueue } from '../../platform/queue/job-queue.js';
-import { LimitExceeded, waitInWords } from '../limits/limit-exceeded.js';
+import { LimitExceeded } from '../limits/limit-exceeded.js';
 import { limitMessages, planOf } from '../limits/limit-messages.js';
 import { Limits } from '../limits/limits.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';

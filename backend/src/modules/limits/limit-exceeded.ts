@@ -27,13 +27,3 @@ export function retryAfterOf(exception: unknown): number | null {
   const seconds = (exception as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
   return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
 }
-
-/** "3 minutes", "1 hour", "40 seconds": how long until a limit opens again, in words. */
-export function waitInWords(seconds: number): string {
-  const rounded = Math.max(1, Math.ceil(seconds));
-  if (rounded < 60) return rounded === 1 ? '1 second' : `${rounded} seconds`;
-  const minutes = Math.ceil(rounded / 60);
-  if (minutes < 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-  const hours = Math.ceil(minutes / 60);
-  return hours === 1 ? '1 hour' : `${hours} hours`;
-}

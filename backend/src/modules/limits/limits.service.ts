@@ -1,10 +1,10 @@
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
-import type { Environment } from '@serpwise/contracts';
+import { waitInWords, type Environment } from '@serpwise/contracts';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
 import { REDIS } from '../../platform/redis/redis.module.js';
-import { LimitExceeded, waitInWords } from './limit-exceeded.js';
+import { LimitExceeded } from './limit-exceeded.js';
 import { limitRules, type LimitRules } from './limit-rules.js';
 
 /** One counted limit: what is counted (its Redis key family), how much is allowed, over how long. */

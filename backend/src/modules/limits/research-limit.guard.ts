@@ -1,9 +1,9 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { researchLimitMessage, slowScrapingHref } from '@serpwise/contracts';
+import { researchLimitMessage, slowScrapingHref, waitInWords } from '@serpwise/contracts';
 import type { Request } from 'express';
 import { viewerOf } from '../access/viewer.js';
 import { identityOf } from '../sessions/request-session.js';
-import { LimitExceeded, waitInWords } from './limit-exceeded.js';
+import { LimitExceeded } from './limit-exceeded.js';
 import { Limits } from './limits.service.js';
 
 /** The research calls a scraper would repeat: the research tables and the query lookup. */

@@ -37,6 +37,17 @@ export const serverErrorPagePath = '/server-error';
  */
 export const scraperPaywallPagePath = '/paywall';
 export const slowScrapingHref = (retryAfterSeconds: number): string => `${scraperPaywallPagePath}?slow=${Math.max(1, Math.ceil(retryAfterSeconds))}#benefits`;
+
+/** "3 minutes", "1 hour", "40 seconds": how long until a limit opens again, in words. */
+export function waitInWords(seconds: number): string {
+  const rounded = Math.max(1, Math.ceil(seconds));
+  if (rounded < 60) return rounded === 1 ? '1 second' : `${rounded} seconds`;
+  const minutes = Math.ceil(rounded / 60);
+  if (minutes < 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}
+
 /** The research limit's sentence (the 429's message, and the notice on the paywall page). */
 export const researchLimitMessage = (wait: string): string =>
   `You are researching faster than your plan allows. Please wait ${wait} and try again, or choose a plan to research without this limit.`;

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { researchLimitMessage, waitInWords } from '@serpwise/contracts';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { slowDownSeconds } from '../slow-scraping';
 import { LoginPanel } from '../../auth/components/login-panel';
 import { SignUpPanel } from '../../auth/components/sign-up-panel';
 import { PaywallPanel } from './paywall-panel';
@@ -20,11 +22,14 @@ export function ScraperPaywallPage() {
   const { hash } = useLocation();
   const [params] = useSearchParams();
   const returnUrl = params.get('returnUrl') ?? undefined;
+  // Sent here by the research limit (the 'slow the scraping' path): say why and how long to wait.
+  const slowDown = slowDownSeconds(params);
   useEffect(() => {
     const section = hash.replace('#', '');
     if (section) document.getElementById(section)?.scrollIntoView?.({ block: 'start' });
   }, [hash]);
   const keep = returnUrl ? `?returnUrl=${encodeURIComponent(returnUrl)}` : '';
+  const backAfterWait = returnUrl?.startsWith('/') && !returnUrl.startsWith('//') ? returnUrl : null;
 
   return (
     <div className="page scraper-paywall">
@@ -32,6 +37,17 @@ export function ScraperPaywallPage() {
         <div>
           <p className="scraper-paywall__eyebrow">Members only</p>
           <h1>Keep researching with a Serpwise plan</h1>
+          {slowDown !== null && (
+            <p className="scraper-paywall__slow" role="status">
+              {researchLimitMessage(waitInWords(slowDown))}
+              {backAfterWait && (
+                <>
+                  {' '}
+                  <Link to={backAfterWait}>Back to your research</Link>
+                </>
+              )}
+            </p>
+          )}
           <p className="lead">This research is available to members. Pick a plan, or sign in if you already have one.</p>
           <ul className="scraper-paywall__list">
             {benefits.map(([title, text]) => (

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useActiveState } from '../../auth/api/get-active-state';
+import { slowScrapingTarget } from '../../paywall/slow-scraping';
 import { jsonSearch } from '../api/json-search';
 import { logMissedSearch } from '../api/log-missed-search';
 import { competitorsLoginRedirect, pathForResult, rememberSearch, resultTypeOf, withQuery } from '../search-paths';
@@ -26,8 +27,8 @@ export interface SearchNavigationState {
 /**
  * The search navigation of 01-product.md §4: resolves a query with JsonSearch (a quoted query is tried as an exact
  * keyword first, on the server), remembers it as the last search of its kind, logs a missed search for a logged-in
- * user, and opens the page for its result type. A 400 answer opens the typo page; any other failure the
- * server-error page. A seo/keywords/domain request with competitors needs login.
+ * user, and opens the page for its result type. A 400 answer opens the typo page; a 429 of the research limit the
+ * slow-the-scraping page; any other failure the server-error page. A seo/keywords/domain request with competitors needs login.
  */
 export function useSearchNavigation() {
   const navigate = useNavigate();
@@ -63,7 +64,9 @@ export function useSearchNavigation() {
         void navigate(target, { replace, state });
       } catch (error) {
         if (ticket !== latest.current) return;
-        if (error instanceof ApiRequestError && error.status === 400) void navigate(withQuery(typoPagePath, query), { replace });
+        const slowDown = slowScrapingTarget(error, `${location.pathname}${location.search}`);
+        if (slowDown) void navigate(slowDown, { replace });
+        else if (error instanceof ApiRequestError && error.status === 400) void navigate(withQuery(typoPagePath, query), { replace });
         else void navigate(serverErrorPagePath, { replace, state: { from: `${location.pathname}${location.search}` } });
       } finally {
         if (ticket === latest.current) setSearching(false);
