@@ -1,7 +1,7 @@
 import type { Environment } from '@serpwise/contracts';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { createTransport, type Transporter } from 'nodemailer';
 import { randomUUID } from 'node:crypto';
 
 export interface MailMessage {
@@ -27,7 +27,7 @@ export class SmtpMailer extends Mailer {
     private readonly from: string,
   ) {
     super();
-    this.transport = nodemailer.createTransport(smtpUrl);
+    this.transport = createTransport(smtpUrl);
   }
 
   async send(message: MailMessage): Promise<void> {
@@ -40,7 +40,7 @@ export class SmtpMailer extends Mailer {
  * open it; nothing is silently dropped.
  */
 export class OutboxMailer extends Mailer {
-  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  private readonly transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   constructor(
     readonly outboxDir: string,
