@@ -84,10 +84,8 @@ export async function run() {
         name,
         start: () => startService(name, process.execPath, [entryPoint], { cwd: root, env }),
         log: say,
-        onGiveUp: (reason) => {
-          say(`Stopping everything: ${reason}.`);
-          void stopAll(1);
-        },
+        // The supervisor has printed why; stop as a failed start would.
+        onGiveUp: () => void stopAll(1),
       });
     const backend = keepRunning('backend', entryPoints.backend);
     const worker = keepRunning('worker', entryPoints.worker);
