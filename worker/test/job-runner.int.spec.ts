@@ -122,7 +122,7 @@ describe('JobRunner with the diagnostic job', () => {
       { key: 'database', label: 'Reading from PostgreSQL', millis: 5, detail: 'from the first attempt' },
       { key: 'redis', label: 'Round-trip through Redis', millis: 5, detail: 'from the first attempt' },
     ];
-    await records().saveCheckpoint(id, { steps: firstTwo });
+    await records().saveCheckpoint(id, 1, { steps: firstTwo });
     await queue.enqueue(diagnosticJob, { jobId: id }, { jobId: id });
 
     const done = await waitForState(id, 'completed');
@@ -149,8 +149,8 @@ describe('OrphanReconciler', () => {
   it('queues again a recorded job that Redis lost, and it completes', async () => {
     const id = await newDiagnosticRecord(); // recorded but never reached Redis
     await database.query(`update job_record set updated_at = now() - interval '10 minutes' where id = $1`, [id]);
-    const reconciler = new OrphanReconciler(records, queue, logger, 60_000);
-    expect(await reconciler.reconcileOnce()).toBeGreaterThanOrEqual(1);
+    const reconciler = new OrphanReconciler(records, queue, events, logger, 60_000);
+    expect((await reconciler.reconcileOnce()).requeued).toBeGreaterThanOrEqual(1);
     await waitForState(id, 'completed');
   });
 });

@@ -1,4 +1,5 @@
 import type { Environment } from '@serpwise/contracts';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -29,7 +30,10 @@ const safeKey = (key: string) => {
   return key;
 };
 
-/** Files on the local disk; a file appears under its key only once complete (written to .part, then renamed). */
+/**
+ * Files on the local disk; a file appears under its key only once complete (written to a temporary file of its own,
+ * then renamed). Two writers of one key never share the temporary file: each renames a complete file of its own.
+ */
 export class LocalFileStore extends FileStore {
   private readonly root: string;
 
@@ -46,7 +50,7 @@ export class LocalFileStore extends FileStore {
 
   async create(key: string): Promise<FileUpload> {
     const path = this.path(key);
-    const partial = `${path}.part`;
+    const partial = `${path}.${randomUUID()}.part`;
     await mkdir(dirname(path), { recursive: true });
     const stream = createWriteStream(partial);
     const closed = new Promise<void>((done, fail) => {
