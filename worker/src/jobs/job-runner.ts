@@ -115,7 +115,7 @@ export class JobRunner {
       if (!completed) {
         // Cancelled between the handler's last check and now (the canceller told the browser), or another run took
         // the job over after this one lost its lock (that run publishes): only what this run made has to go.
-        const reason = (await records.findById(jobId))?.state === 'cancelled' ? 'cancelled' : 'superseded';
+        const reason = await this.whyNotOwned(records, jobId);
         this.logger.info({ jobId, attempt, reason }, 'job result not published; discarding it');
         await handler.discard?.(payload.data, result, { reason, attempt });
         this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: reason });
@@ -126,8 +126,9 @@ export class JobRunner {
       return result;
     } catch (error) {
       if (error instanceof JobCancelledError) {
-        this.logger.info({ jobId, attempt }, 'job cancelled or taken over by another run; stopped');
-        this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: 'cancelled' });
+        const reason = await this.whyNotOwned(records, jobId);
+        this.logger.info({ jobId, attempt, reason }, 'job cancelled or taken over by another run; stopped');
+        this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: reason });
         return null;
       }
       const lastAttempt = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
@@ -141,6 +142,11 @@ export class JobRunner {
     } finally {
       stopTimer();
     }
+  }
+
+  /** A run that no longer owns its job: the job was cancelled, or another run took it over (superseded). */
+  private async whyNotOwned(records: JobRecordRepository, jobId: string): Promise<'cancelled' | 'superseded'> {
+    return (await records.findById(jobId))?.state === 'cancelled' ? 'cancelled' : 'superseded';
   }
 
   /**
