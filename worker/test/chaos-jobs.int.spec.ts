@@ -217,6 +217,9 @@ describe('Redis restarted without persistence during 50 exports', () => {
       const ended = () => stack.database.query<{ count: number }>(`select count(*)::int as count from job_record where id = any($1) and state = 'completed'`, [ids]);
       await until('a few exports to complete', ended, ([row]) => row!.count >= 3, 90_000, () => `${stack.output()}\n${worker.output()}`);
       await redis.kill(); // everything queued in Redis is gone
+      // Jobs no worker had taken yet existed only in Redis now: the reconciler has to queue them again from PostgreSQL.
+      const [waiting] = await stack.database.query<{ count: number }>(`select count(*)::int as count from job_record where id = any($1) and state = 'queued'`, [ids]);
+      expect(waiting!.count).toBeGreaterThan(0);
       await sleep(1_500);
       await redis.startServer();
 
