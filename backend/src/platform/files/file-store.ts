@@ -1,8 +1,8 @@
 import type { Environment } from '@serpwise/contracts';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { S3Client } from './s3-client.js';
@@ -83,8 +83,13 @@ export class LocalFileStore extends FileStore {
     return stat(this.path(key)).then((info) => info.size, () => null);
   }
 
+  /** Removes the file and any temporary file a writer of this key left when it was killed mid-write. */
   async remove(key: string): Promise<void> {
-    await rm(this.path(key), { force: true });
+    const path = this.path(key);
+    await rm(path, { force: true });
+    const [folder, name] = [dirname(path), basename(path)];
+    const left = (await readdir(folder).catch(() => [] as string[])).filter((other) => other.startsWith(`${name}.`) && other.endsWith('.part'));
+    await Promise.all(left.map((other) => rm(join(folder, other), { force: true })));
   }
 }
 
