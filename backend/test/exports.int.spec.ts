@@ -5,7 +5,7 @@ import { columnHeader } from '@serpwise/research';
 import { DownloadLinks, exportDownloadPath, LocalFileStore } from '@serpwise/backend/platform';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createOrmConfig } from '@serpwise/database';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -208,7 +208,7 @@ describe('exports run by the worker', () => {
     const pool = new pg.Pool({ connectionString: testApp.database.url, max: 2 });
     try {
       const processor = new ExportProcessor(() => orm.em.fork(), pool, new LocalFileStore(testApp.environment.DATA_DIR), { batchRows: 7 });
-      const context: JobContext = { jobId: done.id, attempt: 1, checkpoint: null, progress: async () => true, stillActive: async () => true, saveCheckpoint: async () => undefined };
+      const context: JobContext = { jobId: done.id, attempt: 1, checkpoint: null, progress: async () => true, stillActive: async () => true, saveCheckpoint: async () => true };
       expect(await processor.handle({ jobId: done.id }, context)).toMatchObject({ rows: expected.length, truncated: false });
     } finally {
       await pool.end();
@@ -287,7 +287,7 @@ describe('exports run by the worker', () => {
     const status = await json<ExportStatus>(await recon.get(`/rest/exports/${cancelled.id}`));
     expect(status).toMatchObject({ state: 'cancelled', export: { downloadUrl: null } });
     const [owner] = await testApp.database.query<{ user_id: string }>('select user_id from job_record where id = $1', [status.id]);
-    expect(existsSync(join(testApp.environment.DATA_DIR, `exports/${owner!.user_id}/${status.id}.csv`))).toBe(false);
+    expect(existsSync(join(testApp.environment.DATA_DIR, `exports/${owner!.user_id}/${status.id}.1.csv`))).toBe(false);
   });
 
   it('stops a running export when it is cancelled, and keeps no partial file', async () => {
@@ -306,14 +306,15 @@ describe('exports run by the worker', () => {
         // The second report finds the job cancelled, as JobRunner's does once job_record says so.
         progress: async () => ++reports < 2,
         stillActive: async () => reports < 2,
-        saveCheckpoint: async () => undefined,
+        saveCheckpoint: async () => true,
       };
       const records = new JobRecordRepository(orm.em.fork());
       const job = await records.findById(started.body.id);
-      await files.remove(`exports/${job!.owner.userId}/${job!.id}.xlsx`);
+      await files.remove(`exports/${job!.owner.userId}/${job!.id}.1.xlsx`);
       await expect(processor.handle({ jobId: started.body.id }, context)).rejects.toBeInstanceOf(JobCancelledError);
-      expect(await files.size(`exports/${job!.owner.userId}/${job!.id}.xlsx`)).toBeNull();
-      expect(existsSync(join(testApp.environment.DATA_DIR, `exports/${job!.owner.userId}/${job!.id}.xlsx.part`))).toBe(false);
+      expect(await files.size(`exports/${job!.owner.userId}/${job!.id}.1.xlsx`)).toBeNull();
+      const left = readdirSync(join(testApp.environment.DATA_DIR, `exports/${job!.owner.userId}`));
+      expect(left.filter((name) => name.startsWith(job!.id) && name.endsWith('.part'))).toEqual([]);
     } finally {
       await pool.end();
       await orm.close();

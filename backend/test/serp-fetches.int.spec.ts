@@ -166,7 +166,10 @@ describe('requested keywords through the configured provider', () => {
       checkpoint,
       progress: async () => true,
       stillActive: async () => true,
-      saveCheckpoint: async (saved) => void (checkpoint = saved),
+      saveCheckpoint: async (saved) => {
+        checkpoint = saved;
+        return true;
+      },
     });
 
     // Attempt 1: every try of the first keyword answers 503; the attempt fails, nothing is lost.
@@ -196,7 +199,7 @@ describe('requested keywords through the configured provider', () => {
     );
     const provider = withRetries(new SerpApiProvider({ apiKey: fake.serpApiKey, baseUrl: fake.baseUrl, timeoutMs: 5_000 }), { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5 });
     const processor = new RequestedKeywordsProcessor(() => orm.em.fork(), provider, new WarehouseWriterLanding(pool));
-    const context = (attempt: number): JobContext => ({ jobId, attempt, checkpoint: null, progress: async () => true, stillActive: async () => true, saveCheckpoint: async () => undefined });
+    const context = (attempt: number): JobContext => ({ jobId, attempt, checkpoint: null, progress: async () => true, stillActive: async () => true, saveCheckpoint: async () => true });
     fake.failNext.serpapi.push({ status: 500 }, { status: 500 });
     await expect(processor.handle({ jobId }, context(1))).rejects.toThrow(/500/);
     expect(await statusesOf(user.id)).toEqual({ 'zqx resumed': 'processing' });

@@ -128,7 +128,8 @@ export async function startWorker(environment: Environment, logger: Logger, opti
   );
 
   const runner = new JobRunner(handlers, orm, events, environment, logger, new JobMetrics(registry));
-  const reconciler = new OrphanReconciler(records, queue, logger, Math.max(60_000, environment.JOB_LOCK_DURATION_MS * 2));
+  // A record is a candidate once it has not moved for an interval and two lock durations (a live run moves it sooner).
+  const reconciler = new OrphanReconciler(records, queue, events, logger, Math.max(environment.JOB_RECONCILE_INTERVAL_MS, environment.JOB_LOCK_DURATION_MS * 2));
   const sweeper = new JobFileSweeper(records, files, logger, environment.EXPORT_FILE_TTL_HOURS * 3_600_000);
   const http = await startWorkerHttpServer(options.httpPort ?? environment.WORKER_PORT, environment.HOST, registry, {
     database: () => orm.em.fork().execute('select 1'),
@@ -139,7 +140,7 @@ export async function startWorker(environment: Environment, logger: Logger, opti
   // Seen by the admin queue page: host, concurrency, queues, last beat.
   const heartbeats = new WorkerHeartbeats(redis, environment.REDIS_PREFIX, { concurrency: environment.WORKER_CONCURRENCY, queues: [...registeredQueues(), scheduledQueue] });
   heartbeats.start();
-  reconciler.startEvery(60_000);
+  reconciler.startEvery(environment.JOB_RECONCILE_INTERVAL_MS);
   sweeper.startEvery(5 * 60_000);
   await scheduledTasks.start();
 

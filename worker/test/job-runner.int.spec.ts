@@ -4,6 +4,7 @@ import { diagnosticJob, diagnosticSteps, type Environment, type JobStatus } from
 import { standInHandlers } from '../../infra/test/stand-in-handlers.js';
 import { createOrmConfig, JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
 import { BullJobQueue, createRedisConnection, queueKeyPrefix } from '@serpwise/backend/platform';
+import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
@@ -122,7 +123,7 @@ describe('JobRunner with the diagnostic job', () => {
       { key: 'database', label: 'Reading from PostgreSQL', millis: 5, detail: 'from the first attempt' },
       { key: 'redis', label: 'Round-trip through Redis', millis: 5, detail: 'from the first attempt' },
     ];
-    await records().saveCheckpoint(id, { steps: firstTwo });
+    await records().saveCheckpoint(id, 1, { steps: firstTwo });
     await queue.enqueue(diagnosticJob, { jobId: id }, { jobId: id });
 
     const done = await waitForState(id, 'completed');
@@ -145,12 +146,57 @@ describe('JobRunner with the diagnostic job', () => {
   });
 });
 
+describe('fencing: only the run that took the job last may write its record', () => {
+  it('a run that lost the job to a later run records no progress or checkpoint, and cannot complete or fail it', async () => {
+    const id = await newDiagnosticRecord();
+    const first = (await records().markActive(id, 'Started'))!.attempts;
+    const second = (await records().markActive(id, 'Started again'))!.attempts;
+    expect(second).toBe(first + 1);
+
+    expect(await records().recordProgress(id, first, { done: 1, total: 5, message: 'late' })).toBeNull();
+    expect(await records().isActive(id, first)).toBe(false);
+    expect(await records().saveCheckpoint(id, first, { steps: ['late'] })).toBe(false);
+    expect(await records().complete(id, first, { late: true }, 'Done')).toBeNull();
+    expect(await records().failAttempt(id, first, 'late')).toBeNull();
+    expect(await records().findById(id)).toMatchObject({ state: 'active', attempts: second, done: 0, result: null });
+
+    expect(await records().isActive(id, second)).toBe(true);
+    expect(await records().complete(id, second, { steps: [] }, 'Done')).toMatchObject({ state: 'completed', attempts: second });
+  });
+});
+
 describe('OrphanReconciler', () => {
+  it('ends failed, with a reason the user can read, a record whose job the queue gave up', async () => {
+    // A queue no worker serves: the job is taken and failed by hand as BullMQ fails a job stalled too often.
+    const idle = new BullJobQueue(connection, `${queueKeyPrefix(redis.prefix)}-idle`);
+    const takerConnection = createRedisConnection(environment, 'test-taker');
+    const taker = new Worker(diagnosticJob.queue, null, { connection: takerConnection, prefix: `${queueKeyPrefix(redis.prefix)}-idle`, autorun: false });
+    try {
+      const id = await newDiagnosticRecord();
+      await records().markActive(id, 'Started'); // the worker that died had taken it
+      await idle.queue(diagnosticJob.queue).add(diagnosticJob.name, { jobId: id }, { jobId: id, attempts: 1 });
+      const job = (await taker.getNextJob('token'))!;
+      await job.moveToFailed(new Error('job stalled more than allowable limit'), 'token');
+      await database.query(`update job_record set updated_at = now() - interval '10 minutes' where id = $1`, [id]);
+
+      const reconciler = new OrphanReconciler(records, idle, events, logger, 60_000);
+      expect((await reconciler.reconcileOnce()).failed).toBe(1);
+      const failed = await records().findById(id);
+      expect(failed).toMatchObject({ state: 'failed', error: 'The job stopped repeatedly and was given up; please try again.' });
+      expect(events.of(id).at(-1)).toMatchObject({ state: 'failed', error: 'The job stopped repeatedly and was given up; please try again.' });
+    } finally {
+      await taker.close();
+      await takerConnection.quit();
+      await idle.close();
+    }
+  });
+
+
   it('queues again a recorded job that Redis lost, and it completes', async () => {
     const id = await newDiagnosticRecord(); // recorded but never reached Redis
     await database.query(`update job_record set updated_at = now() - interval '10 minutes' where id = $1`, [id]);
-    const reconciler = new OrphanReconciler(records, queue, logger, 60_000);
-    expect(await reconciler.reconcileOnce()).toBeGreaterThanOrEqual(1);
+    const reconciler = new OrphanReconciler(records, queue, events, logger, 60_000);
+    expect((await reconciler.reconcileOnce()).requeued).toBeGreaterThanOrEqual(1);
     await waitForState(id, 'completed');
   });
 });

@@ -3,19 +3,32 @@ import type { JobRecordRepository, OwnedJobStatus } from '@serpwise/database';
 import { exportFileKey, exportPayloadOf, importFileKey, reportFileKey, type FileStore } from '@serpwise/backend/platform';
 import type { Logger } from 'pino';
 
-/** The jobs that leave files, and where a finished job's file is (null: it left none). */
-const fileKinds: { jobName: string; fileKeyOf(job: OwnedJobStatus): string | null }[] = [
+/** Attempt numbers 1 … n: the attempts a finished job had, each of which may have left its own file. */
+const attemptsOf = (job: OwnedJobStatus) => Array.from({ length: job.attempts }, (_, index) => index + 1);
+
+/**
+ * The jobs that leave files, and where a finished job's files are (none: it left none). Exports and reports write one
+ * file per attempt: the published one, and any an attempt made before it was killed or fenced off.
+ */
+const fileKinds: { jobName: string; fileKeysOf(job: OwnedJobStatus): string[] }[] = [
   {
     jobName: exportJob.name,
-    fileKeyOf: (job) => {
+    fileKeysOf: (job) => {
+      const userId = job.owner.userId;
       const format = exportPayloadOf(job).format;
-      return job.owner.userId && format && format !== 'sheets' ? exportFileKey(job.owner.userId, job.id, format) : null;
+      return userId && format && format !== 'sheets' ? attemptsOf(job).map((attempt) => exportFileKey(userId, job.id, format, attempt)) : [];
     },
   },
-  { jobName: reportJob.name, fileKeyOf: (job) => (job.owner.userId ? reportFileKey(job.owner.userId, job.id) : null) },
+  {
+    jobName: reportJob.name,
+    fileKeysOf: (job) => {
+      const userId = job.owner.userId;
+      return userId ? attemptsOf(job).map((attempt) => reportFileKey(userId, job.id, attempt)) : [];
+    },
+  },
   // An import's upload is only read by its job: once the job is over (its rows landed or refused) it is dead weight.
   // The error report stays until the import is deleted.
-  { jobName: importJob.name, fileKeyOf: (job) => (job.owner.userId ? importFileKey(job.owner.userId, job.id) : null) },
+  { jobName: importJob.name, fileKeysOf: (job) => (job.owner.userId ? [importFileKey(job.owner.userId, job.id)] : []) },
 ];
 
 /**
@@ -38,8 +51,7 @@ export class JobFileSweeper {
     for (const kind of fileKinds) {
       const finished = await records.findFinishedBefore(kind.jobName, new Date(now - this.ttlMs));
       for (const job of finished) {
-        const key = kind.fileKeyOf(job);
-        if (key) await this.files.remove(key);
+        for (const key of kind.fileKeysOf(job)) await this.files.remove(key);
         await records.mergePayload(job.id, { fileRemoved: true });
       }
       removed += finished.length;

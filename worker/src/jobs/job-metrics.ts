@@ -9,7 +9,7 @@ export class JobMetrics {
   constructor(registry: Registry) {
     this.finished = new Counter({
       name: 'serpwise_jobs_finished_total',
-      help: 'Jobs that reached an end state, by outcome (completed, failed, retried)',
+      help: 'Job runs that reached an end, by outcome (completed, failed, retried, cancelled, superseded: fenced off by a later run of the same job)',
       labelNames: ['queue', 'name', 'outcome'],
       registers: [registry],
     });

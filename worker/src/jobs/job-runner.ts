@@ -6,6 +6,7 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Redis } from 'ioredis';
 import { JobEvents } from '../realtime/job-events.emitter.js';
+import { gaveUpReason } from './given-up.js';
 import { indexHandlers, JobCancelledError, type JobContext, type JobHandler } from './job-handler.js';
 import type { JobMetrics } from './job-metrics.js';
 
@@ -14,6 +15,10 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 /**
  * Runs every registered job: validates the payload it takes, keeps job_record in step (active, progress,
  * completed or failed), and reports each change over the socket. Each run has its own MikroORM context.
+ *
+ * Fencing: a run whose lock was lost (a long pause, a Redis restart) may go on working while BullMQ hands the job to
+ * another run. Each run writes the record only under its own attempt number (taken by markActive), so only the run
+ * that took the job last records progress or publishes its result; the other one's output is discarded.
  */
 export class JobRunner {
   private readonly handlers: Map<string, JobHandler>;
@@ -45,6 +50,9 @@ export class JobRunner {
         maxStalledCount: 3,
       });
       worker.on('error', (error) => this.logger.error({ err: error, queue }, 'queue worker error'));
+      // A job BullMQ fails without running it (its workers kept dying: stalled more than maxStalledCount) never reaches
+      // run(): its record is ended here, so the user is told and may ask again.
+      worker.on('failed', (job, error) => void this.recordGivenUp(job, error));
       this.workers.push(worker);
     }
     this.logger.info({ queues: registeredQueues(), concurrency: this.environment.WORKER_CONCURRENCY }, 'worker taking jobs');
@@ -82,31 +90,35 @@ export class JobRunner {
     this.events.updated(active);
 
     const jobId = job.id;
+    // The fencing token of this run: only the run that took the job last may write its record.
+    const attempt = active.attempts;
     const context: JobContext = {
       jobId,
-      attempt: active.attempts,
+      attempt,
       checkpoint: (active.result as Record<string, unknown> | null) ?? null,
       progress: async (done, total, message) => {
-        const status = await records.recordProgress(jobId, { done, total, message });
-        await job.updateProgress({ done, total, percent: status?.percent ?? 0 });
-        if (status) this.events.updated(status);
-        return status !== null;
+        const status = await records.recordProgress(jobId, attempt, { done, total, message });
+        if (!status) return false;
+        await job.updateProgress({ done, total, percent: status.percent });
+        this.events.updated(status);
+        return true;
       },
-      stillActive: () => records.isActive(jobId),
-      saveCheckpoint: (checkpoint) => records.saveCheckpoint(jobId, checkpoint),
+      stillActive: () => records.isActive(jobId, attempt),
+      saveCheckpoint: (checkpoint) => records.saveCheckpoint(jobId, attempt, checkpoint),
     };
 
     if (job.processedOn) this.metrics.wait.observe({ queue: contract.queue, name: contract.name }, Math.max(0, job.processedOn - job.timestamp) / 1000);
     const stopTimer = this.metrics.duration.startTimer({ queue: contract.queue, name: contract.name });
     try {
       const result = contract.result.parse(await handler.handle(payload.data, context));
-      const completed = await records.complete(jobId, result, 'Done');
+      const completed = await records.complete(jobId, attempt, result, 'Done');
       if (!completed) {
-        // Cancelled between the handler's last check and now: the record already says cancelled (and the canceller
-        // told the browser); only what the handler made has to go.
-        this.logger.info({ jobId }, 'job cancelled as it finished; discarding its result');
-        await handler.discard?.(payload.data, result);
-        this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: 'cancelled' });
+        // Cancelled between the handler's last check and now (the canceller told the browser), or another run took
+        // the job over after this one lost its lock (that run publishes): only what this run made has to go.
+        const reason = await this.whyNotOwned(records, jobId);
+        this.logger.info({ jobId, attempt, reason }, 'job result not published; discarding it');
+        await handler.discard?.(payload.data, result, { reason, attempt });
+        this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: reason });
         return null;
       }
       this.events.updated(completed);
@@ -114,20 +126,46 @@ export class JobRunner {
       return result;
     } catch (error) {
       if (error instanceof JobCancelledError) {
-        this.logger.info({ jobId }, 'job cancelled; stopped');
-        this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: 'cancelled' });
+        const reason = await this.whyNotOwned(records, jobId);
+        this.logger.info({ jobId, attempt, reason }, 'job cancelled or taken over by another run; stopped');
+        this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: reason });
         return null;
       }
       const lastAttempt = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       this.logger.warn({ jobId, err: error, lastAttempt }, 'job attempt failed');
       if (lastAttempt) {
-        const failed = await records.fail(jobId, errorText(error));
+        const failed = await records.failAttempt(jobId, attempt, errorText(error));
         if (failed) this.events.updated(failed);
       }
       this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: lastAttempt ? 'failed' : 'retried' });
       throw error;
     } finally {
       stopTimer();
+    }
+  }
+
+  /** A run that no longer owns its job: the job was cancelled, or another run took it over (superseded). */
+  private async whyNotOwned(records: JobRecordRepository, jobId: string): Promise<'cancelled' | 'superseded'> {
+    return (await records.findById(jobId))?.state === 'cancelled' ? 'cancelled' : 'superseded';
+  }
+
+  /**
+   * BullMQ failed a job for good. When run() threw on the last attempt it has already written the record (then the
+   * conditional fail below changes nothing); a job given up without a run — its worker died more than maxStalledCount
+   * times — still says active, and ends failed here with a reason the user can read.
+   */
+  private async recordGivenUp(job: Job | undefined, error: Error): Promise<void> {
+    if (!job?.id || !job.finishedOn) return; // retried, not given up
+    try {
+      const failed = await new JobRecordRepository(this.orm.em.fork()).fail(job.id, gaveUpReason(job.name, error.message));
+      if (!failed) return;
+      this.logger.warn({ jobId: job.id, name: job.name, reason: error.message }, 'job given up by the queue; recorded as failed');
+      this.events.updated(failed);
+      const contract = findJobContract(job.name);
+      if (contract) this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: 'failed' });
+    } catch (recordError) {
+      // The reconciler finds the record again (still active, the job failed in Redis) and ends it then.
+      this.logger.warn({ jobId: job.id, err: recordError }, 'could not record a given-up job; the reconciler will');
     }
   }
 }

@@ -2,11 +2,16 @@ import { findJobContract } from '@serpwise/contracts';
 import type { JobRecordRepository } from '@serpwise/database';
 import type { JobQueue } from '@serpwise/backend/platform';
 import type { Logger } from 'pino';
+import type { JobEvents } from '../realtime/job-events.emitter.js';
+import { gaveUpReason } from './given-up.js';
 
 /**
- * PostgreSQL is the record, Redis only the transport: if Redis lost a job (restart without persistence, flush,
- * an add that failed), the job record still says queued or active. This queues such records again. Adding is
- * idempotent (the BullMQ job id is the record id), so a job that is still in Redis is left as it is.
+ * PostgreSQL is the record, Redis only the transport. For each record still queued or active that has not moved for
+ * a while, this asks the queue about its job:
+ * - gone (a Redis restart without persistence, a flush, an add that failed): queued again from the record;
+ * - failed for good (given up after its workers kept dying, and the worker that saw it could not write the record):
+ *   the record ends failed with a reason the user can read, and the user is told;
+ * - waiting, delayed or running: left as it is.
  */
 export class OrphanReconciler {
   private timer: NodeJS.Timeout | undefined;
@@ -14,21 +19,37 @@ export class OrphanReconciler {
   constructor(
     private readonly records: () => JobRecordRepository,
     private readonly queue: JobQueue,
+    private readonly events: JobEvents,
     private readonly logger: Logger,
     private readonly quietForMs: number,
   ) {}
 
-  async reconcileOnce(): Promise<number> {
-    const candidates = await this.records().findUnfinishedSince(this.quietForMs);
+  async reconcileOnce(): Promise<{ requeued: number; failed: number }> {
+    const records = this.records();
+    const candidates = await records.findUnfinishedSince(this.quietForMs);
     let requeued = 0;
+    let failed = 0;
     for (const record of candidates) {
       const contract = findJobContract(record.name);
       if (!contract) continue;
-      await this.queue.enqueue(contract, record.payload as never, { jobId: record.id });
-      requeued += 1;
+      const queue = this.queue.queue(contract.queue);
+      const state = await queue.getJobState(record.id);
+      if (state === 'unknown') {
+        // Adding is idempotent by job id: a job that reappeared meanwhile is left as it is.
+        await this.queue.enqueue(contract, record.payload as never, { jobId: record.id });
+        requeued += 1;
+      } else if (state === 'failed' || state === 'completed') {
+        // The queue will not run it again: only the record is left to end.
+        const bullReason = state === 'failed' ? ((await queue.getJob(record.id))?.failedReason ?? 'failed') : 'finished without a result';
+        const ended = await records.fail(record.id, gaveUpReason(record.name, bullReason));
+        if (ended) {
+          this.events.updated(ended);
+          failed += 1;
+        }
+      }
     }
-    if (requeued) this.logger.info({ requeued }, 'checked unfinished jobs against the queue');
-    return requeued;
+    if (requeued || failed) this.logger.info({ requeued, failed }, 'checked unfinished jobs against the queue');
+    return { requeued, failed };
   }
 
   startEvery(intervalMs: number): void {

@@ -15,7 +15,7 @@ import { exportFileKey, exportPayloadOf, GoogleApiError, GoogleNotAuthorisedErro
 import type pg from 'pg';
 import { UnrecoverableError } from 'bullmq';
 import { jobOwnerAccount } from '../jobs/owner-plan.js';
-import { JobCancelledError, type JobContext, type JobHandler } from '../jobs/job-handler.js';
+import { JobCancelledError, type JobContext, type JobHandler, type UnpublishedRun } from '../jobs/job-handler.js';
 import { CsvWriter } from '../renderers/csv-writer.js';
 import type { TableWriter } from '../renderers/table-writer.js';
 import { XlsxWriter } from '../renderers/xlsx-writer.js';
@@ -81,7 +81,8 @@ export class ExportProcessor implements JobHandler<typeof exportJob> {
     if (job.format === 'sheets') return this.toSheets(record.owner.userId, job, prepared, { limits, full }, context);
     const writerFor = (stream: FileUpload['stream']): TableWriter => (job.format === 'xlsx' ? new XlsxWriter(stream) : new CsvWriter(stream));
 
-    const upload = await this.files.create(exportFileKey(record.owner.userId, payload.jobId, job.format as 'csv' | 'xlsx'));
+    // This attempt's own file: a run fenced off after a lost lock may still be writing its own, never this one.
+    const upload = await this.files.create(exportFileKey(record.owner.userId, payload.jobId, job.format as 'csv' | 'xlsx', context.attempt));
     try {
       const writer = writerFor(upload.stream);
       const rowLimit = Math.min(writer.maxRows, ...limits);
@@ -97,11 +98,14 @@ export class ExportProcessor implements JobHandler<typeof exportJob> {
     }
   }
 
-  /** Cancelled after the file was complete, before the job was recorded done: the file goes too. */
-  async discard(payload: JobPayload<typeof exportJob>, result: ExportResult): Promise<void> {
+  /**
+   * The file was complete but not published (the job was cancelled meanwhile, or another run owns it now): this
+   * attempt's file goes. A Sheets export's spreadsheet stays (our Google scope cannot delete files).
+   */
+  async discard(payload: JobPayload<typeof exportJob>, result: ExportResult, unpublished: UnpublishedRun): Promise<void> {
     if (result.format === 'sheets') return;
     const record = await new JobRecordRepository(this.em()).findById(payload.jobId);
-    if (record?.owner.userId) await this.files.remove(exportFileKey(record.owner.userId, payload.jobId, result.format));
+    if (record?.owner.userId) await this.files.remove(exportFileKey(record.owner.userId, payload.jobId, result.format, unpublished.attempt));
   }
 
   /**

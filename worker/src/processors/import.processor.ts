@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { UnrecoverableError } from 'bullmq';
 import { once } from 'node:events';
 import type pg from 'pg';
-import { JobCancelledError, type JobContext, type JobHandler } from '../jobs/job-handler.js';
+import { JobCancelledError, type JobContext, type JobHandler, type UnpublishedRun } from '../jobs/job-handler.js';
 
 /** Progress is written (row, socket event) at most this often, and at the end. */
 const progressEveryMs = 400;
@@ -53,9 +53,11 @@ export class ImportProcessor implements JobHandler<typeof importJob> {
 
   /**
    * Cancelled between the commit and the job being recorded done: the rows it landed go again, as a delete would
-   * remove them, so a cancelled import never leaves data behind.
+   * remove them, so a cancelled import never leaves data behind. Taken over by another run after the commit: the
+   * rows are the import's (data_import holds them, and the run that owns the job now reports them), so they stay.
    */
-  async discard(payload: JobPayload<typeof importJob>): Promise<void> {
+  async discard(payload: JobPayload<typeof importJob>, _result: ImportResult, unpublished: UnpublishedRun): Promise<void> {
+    if (unpublished.reason === 'superseded') return;
     const client = await this.pool.connect();
     try {
       const { rows } = await client.query<{ source_id: number | null }>('select source_id from data_import where id = $1', [payload.jobId]);
@@ -125,9 +127,12 @@ export class ImportProcessor implements JobHandler<typeof importJob> {
         `update data_import set source_id = $2, rows_read = $3, rows_landed = $4, rows_duplicate = $5, rows_rejected = $6,
            error_report_key = $7, finished_at = now() where id = $1`,
         [jobId, source.sourceId, counts.read, landed.landed, landed.duplicates, counts.rejected, counts.rejected ? importErrorReportKey(userId, jobId) : null]);
-      // Cancelled while the rows were landing? Asked inside the transaction, so nothing is committed after a cancel.
-      const state = await client.query<{ state: string }>('select state from job_record where id = $1', [jobId]);
-      if (state.rows[0]?.state !== 'active') throw new JobCancelledError();
+      // Cancelled while the rows were landing, or taken over by another run after this one lost its lock? Asked
+      // inside the transaction with the record locked until COMMIT, so nothing is committed after a cancel, and of
+      // two runs of one import only the one holding the current attempt lands its rows (a run that takes the job
+      // after this COMMIT finds them recorded in data_import and lands nothing).
+      const owner = await client.query('select 1 from job_record where id = $1 and state = $2 and attempts = $3 for update', [jobId, 'active', context.attempt]);
+      if (owner.rowCount === 0) throw new JobCancelledError();
       const finished = report as FileUpload | null;
       if (finished) await finished.commit();
       await client.query('commit');

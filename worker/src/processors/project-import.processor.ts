@@ -53,7 +53,11 @@ async function exactlyOnce<C extends JobContract>(
   };
   return em().transactional(async (transaction) => {
     const answer = await land(transaction as EntityManager, progress);
-    await new JobRecordRepository(transaction as EntityManager).saveCheckpoint(context.jobId, { answer });
+    // The fence: only the run holding the job's current attempt (not cancelled, not taken over after a lost lock)
+    // commits; any other rolls back. The record stays locked until COMMIT, so a run taking the job over after it
+    // reads the answer from the checkpoint.
+    const owned = await new JobRecordRepository(transaction as EntityManager).saveCheckpoint(context.jobId, context.attempt, { answer });
+    if (!owned) throw new JobCancelledError();
     return answer;
   });
 }

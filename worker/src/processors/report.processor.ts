@@ -6,7 +6,7 @@ import { sqlFromEntityManager, viewerScopedSql } from '@serpwise/research';
 import { reportFileKey, reportPayloadOf, type FileStore, type Mailer } from '@serpwise/backend/platform';
 import { UnrecoverableError } from 'bullmq';
 import type { Readable } from 'node:stream';
-import { JobCancelledError, type JobContext, type JobHandler } from '../jobs/job-handler.js';
+import { JobCancelledError, type JobContext, type JobHandler, type UnpublishedRun } from '../jobs/job-handler.js';
 import { jobOwnerAccount } from '../jobs/owner-plan.js';
 
 const bufferOf = async (stream: Readable): Promise<Buffer> => {
@@ -72,7 +72,8 @@ export class ReportProcessor implements JobHandler<typeof reportJob> {
     }
 
     if (job.store) {
-      const upload = await this.files.create(reportFileKey(record.owner.userId, payload.jobId));
+      // This attempt's own file; the record's fenced completion decides which attempt's PDF is the report's.
+      const upload = await this.files.create(reportFileKey(record.owner.userId, payload.jobId, context.attempt));
       try {
         upload.stream.end(pdf);
         await upload.commit();
@@ -82,6 +83,7 @@ export class ReportProcessor implements JobHandler<typeof reportJob> {
       }
     }
 
+    // The e-mail cannot be taken back: a run that no longer owns the job (its progress is refused) sends none.
     const alreadySent = context.checkpoint?.emailed === true;
     if (job.emailTo.length && !alreadySent) {
       if (!(await context.progress(2, 3, `E-mailing ${job.emailTo.length === 1 ? job.emailTo[0] : `${job.emailTo.length} addresses`}`))) return this.cancelled();
@@ -91,6 +93,13 @@ export class ReportProcessor implements JobHandler<typeof reportJob> {
     }
     await context.progress(3, 3, 'Done');
     return { fileName, bytes: pdf.length, stored: job.store, emailedTo: job.emailTo };
+  }
+
+  /** Not published (cancelled, or another run owns the job now): this attempt's PDF goes. */
+  async discard(payload: JobPayload<typeof reportJob>, result: ReportJobResult, unpublished: UnpublishedRun): Promise<void> {
+    if (!result.stored) return;
+    const record = await new JobRecordRepository(this.em()).findById(payload.jobId);
+    if (record?.owner.userId) await this.files.remove(reportFileKey(record.owner.userId, payload.jobId, unpublished.attempt));
   }
 
   private cancelled(): never {

@@ -55,7 +55,8 @@ export class RequestedKeywordsProcessor implements JobHandler<typeof requestedKe
         label: `${this.provider.label} fetch: requested keywords`,
         details: { provider: this.provider.id, purpose: 'requested-keywords', jobId: payload.jobId, territory },
       });
-      await context.saveCheckpoint({ sourceId, ...done });
+      // Nothing lands from a run that no longer owns the job (cancelled, or taken over after a lost lock).
+      if (!(await context.saveCheckpoint({ sourceId, ...done }))) throw new JobCancelledError();
       await this.landing.land(sourceId, batch);
       done.ready += await requests().markReady(payload.jobId, batch.map((page) => page.keyword));
       await context.saveCheckpoint({ sourceId, ...done });

@@ -151,7 +151,8 @@ export class ExportsService {
     const payload = exportPayloadOf(job);
     if (job.state !== 'completed') throw new ConflictException(exportMessages.notReady);
     if (payload.fileRemoved || payload.format === 'sheets') throw new GoneException(exportMessages.fileRemoved);
-    const key = exportFileKey(identity.user.id, id, payload.format);
+    // The completed record's attempts is the attempt that published its file.
+    const key = exportFileKey(identity.user.id, id, payload.format, job.attempts);
     const bytes = await this.files.size(key);
     if (bytes === null) throw new GoneException(exportMessages.fileRemoved);
     return { stream: await this.files.read(key), fileName: `${payload.fileName}.${payload.format}`, format: payload.format, bytes };

@@ -92,7 +92,8 @@ export class PdfExportService {
     if (check === 'expired') throw new GoneException('This link has expired. Open the PDF again from your exports.');
     const job = await this.jobs.findById(id);
     if (!job || job.name !== reportJob.name || job.owner.userId !== identity.user.id) throw new NotFoundException(pdfExportMessages.statusNotFound);
-    const key = reportFileKey(identity.user.id, id);
+    // The completed record's attempts is the attempt that published its PDF.
+    const key = reportFileKey(identity.user.id, id, job.attempts);
     const bytes = job.state === 'completed' && !reportPayloadOf(job).fileRemoved ? await this.files.size(key) : null;
     if (bytes === null) throw new GoneException('The PDF is no longer available.');
     return { stream: await this.files.read(key), fileName: (job.result as { fileName?: string } | null)?.fileName ?? 'report.pdf', bytes };

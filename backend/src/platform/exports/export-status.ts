@@ -22,8 +22,12 @@ export interface ExportPayload {
 
 export const exportPayloadOf = (status: Pick<OwnedJobStatus, 'payload'>) => status.payload as unknown as ExportPayload;
 
-/** Where an export's file is kept in the FileStore. */
-export const exportFileKey = (userId: string, jobId: string, format: ExportFileFormat) => `exports/${userId}/${jobId}.${format}`;
+/**
+ * Where the file of one attempt of an export is kept in the FileStore. Each attempt writes its own file, so a run
+ * fenced off after a lost lock never writes into the published one; the published file is the completing attempt's
+ * (the record's attempts once completed).
+ */
+export const exportFileKey = (userId: string, jobId: string, format: ExportFileFormat, attempt: number) => `exports/${userId}/${jobId}.${attempt}.${format}`;
 
 export const exportDownloadPath = (jobId: string) => `${restPrefix}/exports/${jobId}/download`;
 

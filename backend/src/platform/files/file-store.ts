@@ -1,7 +1,8 @@
 import type { Environment } from '@serpwise/contracts';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { S3Client } from './s3-client.js';
@@ -29,7 +30,10 @@ const safeKey = (key: string) => {
   return key;
 };
 
-/** Files on the local disk; a file appears under its key only once complete (written to .part, then renamed). */
+/**
+ * Files on the local disk; a file appears under its key only once complete (written to a temporary file of its own,
+ * then renamed). Two writers of one key never share the temporary file: each renames a complete file of its own.
+ */
 export class LocalFileStore extends FileStore {
   private readonly root: string;
 
@@ -46,7 +50,7 @@ export class LocalFileStore extends FileStore {
 
   async create(key: string): Promise<FileUpload> {
     const path = this.path(key);
-    const partial = `${path}.part`;
+    const partial = `${path}.${randomUUID()}.part`;
     await mkdir(dirname(path), { recursive: true });
     const stream = createWriteStream(partial);
     const closed = new Promise<void>((done, fail) => {
@@ -79,8 +83,13 @@ export class LocalFileStore extends FileStore {
     return stat(this.path(key)).then((info) => info.size, () => null);
   }
 
+  /** Removes the file and any temporary file a writer of this key left when it was killed mid-write. */
   async remove(key: string): Promise<void> {
-    await rm(this.path(key), { force: true });
+    const path = this.path(key);
+    await rm(path, { force: true });
+    const [folder, name] = [dirname(path), basename(path)];
+    const left = (await readdir(folder).catch(() => [] as string[])).filter((other) => other.startsWith(`${name}.`) && other.endsWith('.part'));
+    await Promise.all(left.map((other) => rm(join(folder, other), { force: true })));
   }
 }
 

@@ -23,8 +23,8 @@ export interface ReportPayload {
 
 export const reportPayloadOf = (status: Pick<OwnedJobStatus, 'payload'>) => status.payload as unknown as ReportPayload;
 
-/** Where a report's PDF is kept in the FileStore. */
-export const reportFileKey = (userId: string, jobId: string) => `reports/${userId}/${jobId}.pdf`;
+/** Where one attempt's PDF of a report is kept in the FileStore; the published one is the completing attempt's (as exports). */
+export const reportFileKey = (userId: string, jobId: string, attempt: number) => `reports/${userId}/${jobId}.${attempt}.pdf`;
 
 export const reportFilePath = (jobId: string) => `${restPrefix}/reports/jobs/${jobId}/pdf`;
 

@@ -27,6 +27,8 @@ export const environmentSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   JOB_LOCK_DURATION_MS: milliseconds.default(30_000),
   JOB_STALLED_INTERVAL_MS: milliseconds.default(30_000),
+  /** How often the worker checks unfinished job records against the queue (re-adds lost jobs, ends given-up ones). */
+  JOB_RECONCILE_INTERVAL_MS: milliseconds.default(60_000),
   DIAGNOSTIC_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(800),
   DATA_DIR: z.string().min(1).default('.data'),
   WEB_DIST_DIR: z.string().min(1).optional(),

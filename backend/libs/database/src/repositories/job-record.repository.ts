@@ -144,7 +144,11 @@ export class JobRecordRepository {
     return rows[0] ? toStatus(rows[0]) : null;
   }
 
-  /** A worker took the job (first time or again after a crash). Null when it already ended. */
+  /**
+   * A worker took the job (first time or again after a crash or a lost lock). Null when it already ended. The
+   * attempts number it returns is the run's fencing token: every later write of the run names it, and only the run
+   * that took the job last may write (a run whose lock was lost and that goes on working is fenced off).
+   */
   async markActive(id: string, message: string): Promise<OwnedJobStatus | null> {
     return this.transition(
       `update job_record set state = 'active', attempts = attempts + 1, message = ?,
@@ -154,38 +158,61 @@ export class JobRecordRepository {
     );
   }
 
-  async recordProgress(id: string, progress: { done: number; total: number; message: string }): Promise<OwnedJobStatus | null> {
+  /** Progress of the run holding this attempt; null once the job is no longer active or another run took it. */
+  async recordProgress(id: string, attempt: number, progress: { done: number; total: number; message: string }): Promise<OwnedJobStatus | null> {
     const percent = progress.total > 0 ? Math.min(100, Math.floor((progress.done / progress.total) * 100)) : 0;
     return this.transition(
       `update job_record set done = ?, total = ?, percent = ?, message = ?, updated_at = now()
-       where id = ? and state = 'active' returning *`,
-      [progress.done, progress.total, percent, progress.message, id],
+       where id = ? and state = 'active' and attempts = ? returning *`,
+      [progress.done, progress.total, percent, progress.message, id, attempt],
     );
   }
 
-  /** Whether a worker's job is still running: one primary-key read, checked by long jobs between batches. */
-  async isActive(id: string): Promise<boolean> {
-    const rows = await this.em.execute<{ state: string }[]>(`select state from job_record where id = ?`, [id]);
-    return rows[0]?.state === 'active';
+  /**
+   * Whether this attempt still owns the running job: one primary-key read, checked by long jobs between batches.
+   * False once the job was cancelled or another run took it over.
+   */
+  async isActive(id: string, attempt: number): Promise<boolean> {
+    const rows = await this.em.execute<{ state: string; attempts: number }[]>(`select state, attempts from job_record where id = ?`, [id]);
+    return rows[0]?.state === 'active' && rows[0].attempts === attempt;
   }
 
-  /** Merges a checkpoint into the result so a retried job resumes where the last attempt stopped. */
-  async saveCheckpoint(id: string, checkpoint: Record<string, unknown>): Promise<void> {
-    await this.em.execute(
-      `update job_record set result = coalesce(result, '{}'::jsonb) || ?::jsonb, updated_at = now() where id = ? and state = 'active'`,
-      [JSON.stringify(checkpoint), id],
+  /**
+   * Merges a checkpoint into the result so a retried job resumes where the last attempt stopped. False (nothing
+   * saved) when this attempt no longer owns the running job; inside a transaction, the row stays locked until it ends.
+   */
+  async saveCheckpoint(id: string, attempt: number, checkpoint: Record<string, unknown>): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update job_record set result = coalesce(result, '{}'::jsonb) || ?::jsonb, updated_at = now()
+       where id = ? and state = 'active' and attempts = ? returning id`,
+      [JSON.stringify(checkpoint), id, attempt],
     );
+    return rows.length > 0;
   }
 
-  async complete(id: string, result: unknown, message: string): Promise<OwnedJobStatus | null> {
+  /**
+   * Publishes the result of the run holding this attempt, in one conditional UPDATE: null when the job was cancelled
+   * or another run took it over meanwhile (that run, or nobody, publishes).
+   */
+  async complete(id: string, attempt: number, result: unknown, message: string): Promise<OwnedJobStatus | null> {
     return this.transition(
       `update job_record set state = 'completed', percent = 100, done = total, result = ?::jsonb, message = ?,
          error = null, finished_at = now(), updated_at = now()
-       where id = ? and state = 'active' returning *`,
-      [JSON.stringify(result), message, id],
+       where id = ? and state = 'active' and attempts = ? returning *`,
+      [JSON.stringify(result), message, id, attempt],
     );
   }
 
+  /** The last attempt of the run holding it failed; null when another run owns the job now or it already ended. */
+  async failAttempt(id: string, attempt: number, error: string): Promise<OwnedJobStatus | null> {
+    return this.transition(
+      `update job_record set state = 'failed', error = ?, message = ?, finished_at = now(), updated_at = now()
+       where id = ? and state = 'active' and attempts = ? returning *`,
+      [error, 'Failed', id, attempt],
+    );
+  }
+
+  /** Fails a job that is not (or no longer) run by anyone: a bad payload, or BullMQ gave it up. */
   async fail(id: string, error: string): Promise<OwnedJobStatus | null> {
     return this.transition(
       `update job_record set state = 'failed', error = ?, message = ?, finished_at = now(), updated_at = now()
