@@ -46,6 +46,7 @@ export class TestStack {
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       WORKER_PORT: String(workerPort),
       DATABASE_URL: database.url,
       REDIS_URL: testRedisUrl,

@@ -79,7 +79,7 @@ export class AuthController {
   @Post('Endpoints/AccountApi/JsonForgotPassword')
   @HttpCode(200)
   async forgotPassword(@Req() request: Request, @CurrentSession() session: RequestSession, @Body(new ZodValidationPipe(forgotPasswordRequestSchema)) body: { email: string }) {
-    await this.passwordResets.request(this.caller(request, session), body.email, `${request.protocol}://${request.get('host')}`);
+    await this.passwordResets.request(this.caller(request, session), body.email);
     return success;
   }
 

@@ -15,7 +15,12 @@ export const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: port.default(3000),
-  PUBLIC_URL: z.url().optional(),
+  /**
+   * The address users reach Serpwise at (scheme, host, port, optional path; no trailing slash needed). Every absolute
+   * link — mails, the Google redirect — is built from it, never from the request's Host header (docs/decisions.md,
+   * issue 16). Required in production; development and test default to http://localhost:PORT.
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' }).optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL'),
@@ -135,7 +140,14 @@ export const environmentSchema = z.object({
   // Without a site key the browser cannot ask for tokens, and every login would be refused.
   message: 'CAPTCHA_SITE_KEY is required when CAPTCHA_SECRET is set',
   path: ['CAPTCHA_SITE_KEY'],
-});
+}).refine((environment) => environment.NODE_ENV !== 'production' || environment.PUBLIC_URL, {
+  // A link built from the request's Host header would go wherever a forged header says (docs/decisions.md, issue 16).
+  message: 'PUBLIC_URL is required when NODE_ENV is production (the address users reach Serpwise at, e.g. https://serpwise.example.com)',
+  path: ['PUBLIC_URL'],
+}).transform((environment) => ({
+  ...environment,
+  PUBLIC_URL: (environment.PUBLIC_URL ?? `http://localhost:${environment.PORT}`).replace(/\/+$/, ''),
+}));
 
 export type Environment = z.infer<typeof environmentSchema>;
 
