@@ -73,6 +73,11 @@ export class TestStack {
     return this.logs.join('').slice(-4000);
   }
 
+  /** Everything the backend and the worker have written so far (a test searches it for secrets). */
+  fullOutput(): string {
+    return this.logs.join('');
+  }
+
   async startBackend(): Promise<void> {
     this.backend = this.spawn('backend', entry.backend);
     await waitHealthy(`${this.baseUrl}/healthz`, this.backend, () => this.output());

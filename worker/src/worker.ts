@@ -133,7 +133,7 @@ export async function startWorker(environment: Environment, logger: Logger, opti
   const http = await startWorkerHttpServer(options.httpPort ?? environment.WORKER_PORT, environment.HOST, registry, {
     database: () => orm.em.fork().execute('select 1'),
     redis: redisCheck(redis),
-  });
+  }, environment.METRICS_TOKEN);
 
   runner.start();
   // Seen by the admin queue page: host, concurrency, queues, last beat.

@@ -37,6 +37,8 @@ export const environmentSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: flag.default(false),
+  /** Bearer token Prometheus sends to /metrics (API and worker); unset: /metrics is not served (docs/deployment.md). */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   SESSION_COOKIE_SECURE: flag.default(false),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 14),
   /** Logged in without 'Remember Me': a browser-session cookie, ended after this long without activity. */
