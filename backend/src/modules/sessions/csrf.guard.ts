@@ -19,7 +19,7 @@ export const ChangesState = () => SetMetadata(CHANGES_STATE, true);
 
 /** The token of a plain HTML form post (urlencoded body), which cannot send headers. */
 function formToken(request: Request): string | undefined {
-  if (!request.is('application/x-www-form-urlencoded')) return undefined;
+  if (!/^application\/x-www-form-urlencoded\b/i.test(request.get('content-type') ?? '')) return undefined;
   const value = (request.body as Record<string, unknown> | undefined)?.[csrfFormField];
   return typeof value === 'string' ? value : undefined;
 }
