@@ -23,7 +23,8 @@ import { nsa } from './projects-support.js';
 
 jest.setTimeout(300_000);
 
-const publicUrl = 'https://serpwise.example.test';
+/** The configured address (startTestApp sets PUBLIC_URL to the app's own address, as `npm start` does). */
+let publicUrl: string;
 const metricsToken = 'security-test-metrics-token-0123';
 const forgedHost = 'evil.example';
 
@@ -69,6 +70,7 @@ function rawRequest(path: string, options: { method?: string; headers?: Record<s
 /** Every way a client can claim another address: Host, and the proxy headers a forged request may carry too. */
 const forgedHeaders = { host: forgedHost, 'x-forwarded-host': forgedHost, 'x-forwarded-proto': 'http', forwarded: `host=${forgedHost};proto=http` };
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const linksIn = (text: string) => [...text.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((match) => match[0]);
 
 beforeAll(async () => {
@@ -76,7 +78,6 @@ beforeAll(async () => {
   testApp = await startTestApp({
     seed: loadTinyMarket,
     env: {
-      PUBLIC_URL: publicUrl,
       METRICS_TOKEN: metricsToken,
       SESSION_LIMIT_PER_USER: '100',
       GOOGLE_CLIENT_ID: 'serpwise-test.apps.googleusercontent.com',
@@ -87,6 +88,7 @@ beforeAll(async () => {
     },
   });
   ({ database, baseUrl } = testApp);
+  publicUrl = testApp.environment.PUBLIC_URL;
 }, 180_000);
 
 afterAll(async () => {
@@ -103,10 +105,10 @@ describe('links come from PUBLIC_URL, never from the Host header (point 4)', () 
     expect(answer.status).toBe(200);
     const mail = await lastMailTo(testApp.outboxDir, user.email);
     expect(mail).not.toContain(forgedHost);
-    expect(linksIn(mail)).toEqual([expect.stringMatching(new RegExp(`^${publicUrl}/auth/resetpassword\\?token=[A-Za-z0-9_-]+$`))]);
+    expect(linksIn(mail)).toEqual([expect.stringMatching(new RegExp(`^${escaped(publicUrl)}/auth/resetpassword\\?token=[A-Za-z0-9_-]+$`))]);
   });
 
-  it('a child-account invite with a forged Host links to PUBLIC_URL', async () => {
+  it('a child-account invite and a receipt mail with a forged Host link to PUBLIC_URL', async () => {
     const owner = await createTestUser(database);
     const browser = await loggedInSession(baseUrl, owner);
     const card = { name: 'Ada Lovelace', number: '4242 4242 4242 4242', securityCode: '123', expirationMonth: 12, expirationYear: new Date().getFullYear() + 2 };
@@ -117,7 +119,13 @@ describe('links come from PUBLIC_URL, never from the Host header (point 4)', () 
     expect(JSON.parse(answer.body.toString())).toMatchObject([{ email: invited, isSuccessful: true }]);
     const mail = await lastMailTo(testApp.outboxDir, invited);
     expect(mail).not.toContain(forgedHost);
-    expect(linksIn(mail)).toEqual([expect.stringMatching(new RegExp(`^${publicUrl}/auth/resetpassword\\?token=`))]);
+    expect(linksIn(mail)).toEqual([expect.stringMatching(new RegExp(`^${escaped(publicUrl)}/auth/resetpassword\\?token=`))]);
+
+    const [receipt] = await json<{ id: string }[]>(await browser.get('/NsaApi/Account/GetReceiptsList'));
+    expect((await rawRequest(`/Endpoints/AccountApi/GetSendReceipt?id=${receipt!.id}`, { session: browser, headers: forgedHeaders })).status).toBe(200);
+    const receiptMail = await lastMailTo(testApp.outboxDir, owner.email);
+    expect(receiptMail).not.toContain(forgedHost);
+    expect(linksIn(receiptMail)).toEqual([`${publicUrl}/account/receipt?id=${receipt!.id}`]);
   });
 
   it('the Google redirect (consent screen and code exchange) uses PUBLIC_URL, whatever Host or redirectUri is sent', async () => {
@@ -392,7 +400,7 @@ describe('no secret in a log line (point 5)', () => {
   });
 
   it('logging in, using the session, failing and resetting a password leave no token, password or csrf token in the logs', async () => {
-    const user = await createTestUser(stack.database, { password: 'Secret-Password-7261' });
+    const user = await createTestUser(stack.database, { password: 'Secret-Password-7261', roles: ['full'] });
     const browser = await loggedInSession(stack.baseUrl, user);
     const sessionToken = browser.cookie.split('=')[1]!;
     const csrfToken = browser.csrfToken;
@@ -407,6 +415,14 @@ describe('no secret in a log line (point 5)', () => {
     await stranger.request('POST', '/auth/login', { [csrfHeaderName]: stranger.csrfToken, 'content-type': 'application/json' }, undefined, `{"username":"${user.email}","password":"Secret-Password-7261"`);
     await browser.request('POST', '/auth/login', { [csrfHeaderName]: `${csrfToken}x` }, {});
     await browser.request('GET', '/rest/no-such-call', { authorization: `Bearer ${sessionToken}` });
+    // A server error (the table it reads is gone for a moment): logged with the request that caused it.
+    await stack.database.query('alter table project_alert rename to project_alert_away');
+    try {
+      const failed = await browser.request('GET', '/NsaApi/Account/GetProjectAlerts', { authorization: `Bearer ${sessionToken}`, [csrfHeaderName]: csrfToken });
+      expect(failed.status).toBe(500);
+    } finally {
+      await stack.database.query('alter table project_alert_away rename to project_alert');
+    }
     // A password reset: the token travels in a mail and in the reset page's calls.
     await stranger.post('/Endpoints/AccountApi/JsonForgotPassword', { email: user.email });
     const mail = await lastMailTo(`${String(stack.env.DATA_DIR)}/outbox`, user.email);
@@ -419,6 +435,7 @@ describe('no secret in a log line (point 5)', () => {
 
     const log = stack.fullOutput();
     expect(log).toContain('request completed'); // everything was logged, headers included
+    expect(log).toContain('request failed'); // the error filter's line for the 500
     expect(log).toContain('[redacted]');
     for (const [name, secret] of [
       ['session token', sessionToken],
