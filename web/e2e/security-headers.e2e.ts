@@ -61,7 +61,8 @@ async function watchViolations(page: Page): Promise<string[]> {
 
 describe('the web app under its Content-Security-Policy', () => {
   it('runs pages, the captcha, the login, Socket.IO and the Log out form without a violation', async () => {
-    const user = await createTestUser(stack.database, { roles: ['full'] });
+    // An admin, so the widget gallery (every shared widget, icon and flag) and the queue pages are walked too.
+    const user = await createTestUser(stack.database, { roles: ['full', 'admin'] });
     const page = await browser.newPage();
     const violations = await watchViolations(page);
 
@@ -75,7 +76,7 @@ describe('the web app under its Content-Security-Policy', () => {
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('button', { name: user.email }).waitFor();
-    for (const path of ['/hq', '/account/settings', '/account/reportdesign', '/exports']) {
+    for (const path of ['/hq', '/account/settings', '/account/reportdesign', '/exports', '/components', '/icons', '/admin/queues', '/admin/bull-board/']) {
       await page.goto(`${stack.baseUrl}${path}`);
       await page.waitForLoadState('networkidle');
     }
