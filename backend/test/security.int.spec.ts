@@ -322,6 +322,19 @@ describe('HTTP hygiene (point 10)', () => {
     expectSecurityHeaders((await visitor.get(script)).headers, 'asset');
   });
 
+  it('a PDF shown in the browser keeps every header but the page policy, which would blank Chromium’s viewer', async () => {
+    const browser = await loggedInSession(baseUrl, await createTestUser(database, { roles: ['full'] }));
+    const [row] = await database.query<{ name: string }>(
+      `select d.name from domain_month dm join domain d on d.id = dm.domain_id where dm.territory = 'US' order by dm.month desc, dm.organic_keywords desc limit 1`,
+    );
+    const pdf = await browser.get(`/rest/reports/preview?domain=${row!.name}&countryCode=US`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    expect(pdf.headers.get('content-security-policy')).toBeNull();
+    expect(pdf.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(pdf.headers.get('x-frame-options')).toBe('DENY');
+  });
+
   it('the web bundle and pages go out compressed (brotli or gzip, as asked), downloads as stored', async () => {
     const html = (await rawRequest('/', { headers: { accept: 'text/html' } })).body.toString();
     const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
