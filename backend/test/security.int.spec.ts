@@ -335,7 +335,7 @@ describe('HTTP hygiene (point 10)', () => {
     expect(pdf.headers.get('x-frame-options')).toBe('DENY');
   });
 
-  it('the web bundle and pages go out compressed (brotli or gzip, as asked), downloads as stored', async () => {
+  it('the web bundle goes out compressed (brotli or gzip, as asked), much smaller than raw', async () => {
     const html = (await rawRequest('/', { headers: { accept: 'text/html' } })).body.toString();
     const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
     const stylesheet = /<link[^>]+href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!;
