@@ -7,8 +7,10 @@ import { json, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { AppModule } from './app.module.js';
+import { compressResponses } from './common/compression.js';
 import { HttpErrorFilter } from './common/http-error.filter.js';
 import { trustProxySetting } from './common/trust-proxy.js';
+import { securityHeaders } from './common/security-headers.js';
 import { RedisIoAdapter } from './modules/realtime/redis-io.adapter.js';
 import { WebAppShell } from './modules/web-app/web-app-shell.js';
 import { PinoNestLogger } from './platform/logging/logger.js';
@@ -21,6 +23,9 @@ export async function createApp(environment: Environment, logger: Logger): Promi
   // Only the configured proxies may say who the visitor is (the limits count by address): TRUST_PROXY.
   app.set('trust proxy', trustProxySetting(environment.TRUST_PROXY));
   app.disable('x-powered-by');
+  // Before everything else, so error answers, redirects and static files carry them too.
+  app.use(securityHeaders(environment));
+  app.use(compressResponses());
   // The page-rows exports take up to 5,000,000 characters of JSON (their schemas); other bodies keep the 100 kB default.
   // Wrapped: Nest skips its own JSON parser when it finds one named jsonParser already in the stack.
   const pageRowsJson = json({ limit: '6mb' });

@@ -6,6 +6,9 @@ import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import type { FailedJobInfo } from '@serpwise/contracts';
 
+/** Prometheus' bearer token: /metrics answers only with it. */
+const metricsToken = 'test-metrics-token-0123456789';
+
 /** Fails the next waiting diagnostic by hand (the test app runs no worker), in Redis and in its record. */
 async function failNextDiagnostic(reason: string): Promise<string> {
   const connection = new Redis(testApp.environment.REDIS_URL, { maxRetriesPerRequest: null });
@@ -25,7 +28,7 @@ jest.setTimeout(60_000);
 
 let testApp: TestApp;
 beforeAll(async () => {
-  testApp = await startTestApp();
+  testApp = await startTestApp({ env: { METRICS_TOKEN: metricsToken } });
 });
 afterAll(() => testApp?.stop());
 
@@ -77,7 +80,7 @@ describe('admin queues API (issue 7)', () => {
     expect(diagnostics.counts.paused).toBe(1);
     expect(diagnostics.jobs).toEqual([expect.objectContaining({ id: started.id, state: 'paused' })]);
 
-    const metrics = await (await fetch(`${testApp.baseUrl}/metrics`)).text();
+    const metrics = await (await fetch(`${testApp.baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
     expect(metrics).toMatch(/serpwise_queue_jobs\{[^}]*queue="diagnostics"[^}]*state="paused"[^}]*\} 1/);
     expect(metrics).toMatch(/serpwise_queue_paused\{[^}]*queue="diagnostics"[^}]*\} 1/);
     expect(metrics).toMatch(/serpwise_workers_alive\{[^}]*\} 0/);

@@ -8,6 +8,9 @@ import type { TestDatabase, TestRedis } from '../../infra/test/test-services.js'
 import { HttpSession } from '../../infra/test/http-session.js';
 import { queueKeyPrefix, socketChannelKey } from '../src/platform/redis/redis-connection.js';
 
+/** Prometheus' bearer token: /metrics answers only with it. */
+const metricsToken = 'test-metrics-token-0123456789';
+
 jest.setTimeout(60_000);
 
 let testApp: TestApp;
@@ -16,7 +19,7 @@ let redis: TestRedis;
 let baseUrl: string;
 
 beforeAll(async () => {
-  testApp = await startTestApp();
+  testApp = await startTestApp({ env: { METRICS_TOKEN: metricsToken } });
   ({ database, redis, baseUrl } = testApp);
 });
 
@@ -187,7 +190,7 @@ describe('operations', () => {
   });
 
   it('exposes Prometheus metrics', async () => {
-    const body = await (await fetch(`${baseUrl}/metrics`)).text();
+    const body = await (await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
     expect(body).toContain('serpwise_http_request_duration_seconds_bucket');
     expect(body).toContain('serpwise_process_cpu_seconds_total');
   });

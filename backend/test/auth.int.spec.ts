@@ -141,17 +141,18 @@ describe('login and logout', () => {
     expect(response.status).toBe(403);
   });
 
-  it('logs out with a navigation through the sister-product redirect carrying the user id', async () => {
+  it('logs out with a form post (cross-site token) through the sister-product redirect, with no user id in it', async () => {
     const user = await createTestUser(database);
     const browser = await loggedInSession(baseUrl, user);
-    const response = await browser.request('GET', '/auth/logout', { accept: 'text/html' });
-    expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe(`/sendUserToRivalFlow?page=logout&sfu=${user.id}`);
+    const response = await browser.request('POST', '/auth/logout', { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }, undefined, `csrfToken=${browser.csrfToken}`);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/sendUserToRivalFlow?page=logout&sfu=member');
+    expect(response.headers.get('location')).not.toContain(user.id);
     expect((await activeState(browser)).user.isLoggedIn).toBe(false);
     const onward = await browser.request('GET', '/sendUserToRivalFlow?page=logout&sfu=free', { accept: 'text/html' });
     expect(onward.headers.get('location')).toBe('/');
     const guest = await freshBrowser('/');
-    expect((await guest.request('GET', '/auth/logout', { accept: 'text/html' })).headers.get('location')).toContain('sfu=free');
+    expect((await guest.post('/auth/logout')).headers.get('location')).toContain('sfu=free');
   });
 
   it('locks an account name out after too many failures from one address, with a clear 429', async () => {

@@ -121,7 +121,7 @@ describe('export requests before any worker takes them', () => {
   it('refuses visitors, free plans, unknown tables and bad parameters', async () => {
     expect((await free.post('/rest/exports', { table: 'seo/competitors', params: { domain: busyDomain } })).status).toBe(403);
     const visitor = await loggedInSession(testApp.baseUrl, reconUser).then(async (session) => {
-      await session.get('/auth/logout');
+      await session.post('/auth/logout');
       await session.open('/');
       return session;
     });
@@ -262,7 +262,7 @@ describe('exports run by the worker', () => {
     expect(await json<ExportStatus[]>(await other.get('/rest/exports'))).toEqual([]);
     // A logged-out browser.
     const anonymous = await loggedInSession(testApp.baseUrl, reconUser);
-    await anonymous.get('/auth/logout');
+    await anonymous.post('/auth/logout');
     expect((await anonymous.get(link)).status).toBe(401);
     // Altered link, missing signature.
     expect((await recon.get(link.replace(/expires=(\d+)/, (_m, value: string) => `expires=${Number(value) + 3600}`))).status).toBe(403);

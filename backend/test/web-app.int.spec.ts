@@ -116,10 +116,12 @@ describe('the web app shell', () => {
     expect(tracking).toMatchObject({ footerCtaText: 'Start your spring trial', footerCtaLink: '/capital-one-spring-member-offer', homepageSuggestionType: 'domains', hqSuggestionType: 'default' });
   });
 
-  it('keeps the server routes that are not pages (logout, the sister-product redirect) ahead of the shell', async () => {
+  it('keeps the server routes that are not pages (the logout post, the sister-product redirect) ahead of the shell', async () => {
     const visitor = new HttpSession(baseUrl);
     await visitor.open('/');
-    const logout = await visitor.request('GET', '/auth/logout', { accept: 'text/html' });
-    expect(logout.status).toBe(302);
+    expect((await visitor.post('/auth/logout')).status).toBe(303);
+    expect((await visitor.request('GET', '/sendUserToRivalFlow?page=logout&sfu=free', { accept: 'text/html' })).status).toBe(302);
+    // A GET of /auth/logout is the page with the Log out form: it never logs out by itself.
+    expect((await visitor.request('GET', '/auth/logout', { accept: 'text/html' })).status).toBe(200);
   });
 });

@@ -60,6 +60,7 @@ export async function run({ databaseUrl, redisUrl, log }) {
     REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,
     PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     WORKER_PORT: String(workerPort),
     DATA_DIR: dataDir,
   };

@@ -40,6 +40,7 @@ export async function run({ databaseUrl, redisUrl, log }) {
     REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,
     PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     WORKER_PORT: String(workerPort),
     DIAGNOSTIC_STEP_MS: '0',
     DATA_DIR: `/tmp/serpwise-queue-bench-${process.pid}`,

@@ -37,6 +37,8 @@ async function loadDemoDataIfEmpty(env) {
 export async function run() {
   const dataDir = resolve(root, process.env.DATA_DIR ?? '.data');
   const port = Number(process.env.PORT ?? 3000);
+  // Mails and redirects link here (never to the request's Host header); the address printed below is this one.
+  const publicUrl = (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   /** @type {Array<() => Promise<void>>} */
   const cleanups = [];
   /** @type {Array<ReturnType<typeof supervise>>} */
@@ -68,6 +70,7 @@ export async function run() {
       DATABASE_URL: postgres.url,
       REDIS_URL: redis.url,
       PORT: String(port),
+      PUBLIC_URL: publicUrl,
       WORKER_PORT: process.env.WORKER_PORT ?? String(port + 1),
       DATA_DIR: dataDir,
     };
@@ -96,7 +99,7 @@ export async function run() {
       waitForHealthy(`http://127.0.0.1:${env.WORKER_PORT}/healthz`, worker),
     ]);
     say(`PostgreSQL: ${redact(postgres.url)} (${postgres.source}) · Redis: ${redis.url} (${redis.source})`);
-    say(`Serpwise is running at http://localhost:${port}  (Ctrl-C to stop)`);
+    say(`Serpwise is running at ${publicUrl}  (Ctrl-C to stop)`);
   } catch (error) {
     console.error(`\n[serpwise] ${error instanceof Error ? error.message : String(error)}\n`);
     await stopAll(1);

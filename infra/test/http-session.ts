@@ -15,7 +15,8 @@ export class HttpSession {
     return html;
   }
 
-  async request(method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Response> {
+  /** `rawBody` sends a body as is (a plain HTML form post), with the content-type given in `headers`. */
+  async request(method: string, path: string, headers: Record<string, string> = {}, body?: unknown, rawBody?: string): Promise<Response> {
     const response = await fetch(this.baseUrl + path, {
       method,
       headers: {
@@ -24,7 +25,7 @@ export class HttpSession {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
       redirect: 'manual', // a test sees a redirect as the browser gets it
     });
     const setCookie = response.headers.get('set-cookie');

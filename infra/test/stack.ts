@@ -46,6 +46,7 @@ export class TestStack {
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       WORKER_PORT: String(workerPort),
       DATABASE_URL: database.url,
       REDIS_URL: testRedisUrl,
@@ -71,6 +72,11 @@ export class TestStack {
 
   output(): string {
     return this.logs.join('').slice(-4000);
+  }
+
+  /** Everything the backend and the worker have written so far (a test searches it for secrets). */
+  fullOutput(): string {
+    return this.logs.join('');
   }
 
   async startBackend(): Promise<void> {

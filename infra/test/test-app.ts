@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
 import { createApp } from '../../backend/src/create-app.js';
+import { freePort } from '../launcher/probe.mjs';
 import { createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from './test-services.js';
 
 /** The API running in the test process, on its own database, Redis prefix and data folder. */
@@ -30,10 +31,12 @@ export async function startTestApp(
   const database = await createTestDatabase();
   await options.seed?.(database);
   const redis = createTestRedis();
-  const environment = testEnvironment(database, redis, options.env);
+  // The port is chosen first so PUBLIC_URL (every link in mails and redirects) is this app's address.
+  const port = await freePort();
+  const environment = testEnvironment(database, redis, { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env });
   const app = await createApp(environment, pino({ level: 'silent' }));
-  await app.listen(0, '127.0.0.1');
-  const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  await app.listen(port, '127.0.0.1');
+  const baseUrl = `http://127.0.0.1:${port}`;
   return {
     database,
     redis,

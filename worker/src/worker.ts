@@ -82,7 +82,7 @@ export async function startWorker(environment: Environment, logger: Logger, opti
       // Each export reads its owner's Google authorisation afresh (revoked since the request: the export fails).
       sheetsFor: (userId) => new GoogleAuthorisations(environment, new GoogleTokenRepository(orm.em.fork())).sheetsFor(userId),
     }),
-    new ReportProcessor(() => orm.em.fork(), files, mailer),
+    new ReportProcessor(() => orm.em.fork(), files, mailer, environment.PUBLIC_URL),
     new RequestedKeywordsProcessor(() => orm.em.fork(), serpProvider, serpLanding),
     // Exports' cursors and imports' transactions each hold one connection while they run.
     new ImportProcessor(() => orm.em.fork(), exportPool, files),
@@ -134,7 +134,7 @@ export async function startWorker(environment: Environment, logger: Logger, opti
   const http = await startWorkerHttpServer(options.httpPort ?? environment.WORKER_PORT, environment.HOST, registry, {
     database: () => orm.em.fork().execute('select 1'),
     redis: redisCheck(redis),
-  });
+  }, environment.METRICS_TOKEN);
 
   runner.start();
   // Seen by the admin queue page: host, concurrency, queues, last beat.

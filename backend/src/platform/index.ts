@@ -4,6 +4,7 @@ export * from './logging/logger.js';
 export * from './redis/redis-connection.js';
 export * from './queue/job-queue.js';
 export * from './metrics/metrics-registry.js';
+export * from './metrics/metrics-access.js';
 export * from './health/health-checks.js';
 export * from './database/database.module.js';
 export * from './redis/redis.module.js';

@@ -14,7 +14,7 @@ export async function startBackend({ databaseUrl, redisUrl }) {
   const prefix = `swbench-${process.pid}`;
   const child = startService('backend', process.execPath, [entryPoints.backend], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, PORT: String(port) },
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealthy(`${baseUrl}/healthz`, child);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { UserState } from '@serpwise/contracts';
+import { LogOutForm } from '../features/auth/components/log-out-form';
 
 /** The header's account dropdown (01-product.md §2): the user's e-mail, or the child user's for a child account. */
 export function AccountMenu({ user }: { user: UserState }) {
@@ -44,10 +45,9 @@ export function AccountMenu({ user }: { user: UserState }) {
             </li>
           ))}
           <li role="none">
-            {/* Logging out is a navigation: the server ends the session and redirects (01-product.md §4). */}
-            <a role="menuitem" href="/auth/logout">
+            <LogOutForm role="menuitem" className="account-menu__item">
               Log Out
-            </a>
+            </LogOutForm>
           </li>
         </ul>
       )}

@@ -153,7 +153,9 @@ describe('site header', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
     const rows = [...screen.getByRole('navigation', { name: 'Menu' }).querySelectorAll('.mobile-nav__row')].map((row) => row.textContent);
     expect(rows).toEqual(['Tools', 'Blog', 'API', 'Upgrade', 'Account', 'Log out']);
-    expect(screen.getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/auth/logout');
+    const logOut = screen.getByRole('button', { name: 'Log out' });
+    expect(logOut.closest('form')).toHaveAttribute('action', '/auth/logout');
+    expect(logOut.closest('form')).toHaveAttribute('method', 'post');
   });
 
   it('shows the cross-promo only when it is enabled', async () => {

@@ -3,6 +3,7 @@ import { Link, NavLink, UNSAFE_DataRouterStateContext, useLocation } from 'react
 import type { UserState } from '@serpwise/contracts';
 import { Flag } from '../components/ui/country-selector/flag';
 import { useActiveState } from '../features/auth/api/get-active-state';
+import { LogOutForm } from '../features/auth/components/log-out-form';
 import { CrossPromo } from '../features/promo/cross-promo';
 import { readLastSearches, sectionHref } from '../features/search/search-paths';
 import { currentCountryCode } from '../lib/country';
@@ -201,9 +202,7 @@ function MobileNavigation({ user, crossPromo, onNavigate }: { user: UserState | 
           <Link className="mobile-nav__row" to="/account/settings" onClick={onNavigate}>
             Account
           </Link>
-          <a className="mobile-nav__row" href="/auth/logout">
-            Log out
-          </a>
+          <LogOutForm className="mobile-nav__row">Log out</LogOutForm>
         </>
       ) : (
         <>

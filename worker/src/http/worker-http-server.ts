@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Registry } from 'prom-client';
-import { runHealthChecks } from '@serpwise/backend/platform';
+import { metricsAccess, metricsRefusal, runHealthChecks } from '@serpwise/backend/platform';
 
 /** The worker has no API; this tiny server answers /healthz and /metrics for probes and Prometheus. */
 export function startWorkerHttpServer(
@@ -8,6 +8,8 @@ export function startWorkerHttpServer(
   host: string,
   registry: Registry,
   checks: Record<string, () => Promise<unknown>>,
+  /** METRICS_TOKEN: /metrics answers only with it, like the API's. */
+  metricsToken?: string,
 ): Promise<Server> {
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
@@ -17,6 +19,13 @@ export function startWorkerHttpServer(
         response.end(JSON.stringify(report));
       });
     } else if (request.method === 'GET' && path === '/metrics') {
+      const access = metricsAccess(metricsToken, request.headers.authorization);
+      if (access !== 'allowed') {
+        const refusal = metricsRefusal(access, request.method);
+        response.writeHead(refusal.status, refusal.headers);
+        response.end(refusal.body);
+        return;
+      }
       void registry.metrics().then((body) => {
         response.writeHead(200, { 'content-type': registry.contentType });
         response.end(body);

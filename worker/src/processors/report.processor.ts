@@ -16,11 +16,11 @@ const bufferOf = async (stream: Readable): Promise<Buffer> => {
 };
 
 /** The e-mail a report goes out with. */
-export function reportMail(input: { title: string; domain: string; scheduled: boolean; whiteLabel: boolean }): { subject: string; text: string } {
+export function reportMail(input: { title: string; domain: string; scheduled: boolean; whiteLabel: boolean; publicUrl: string }): { subject: string; text: string } {
   const sender = input.whiteLabel ? '' : 'Serpwise';
   const lines = [
     `Attached is the PDF report "${input.title}" for ${input.domain}.`,
-    input.scheduled ? 'You receive it because it is scheduled in your account; change or stop it at /account/scheduled-pdf-reports.' : '',
+    input.scheduled ? `You receive it because it is scheduled in your account; change or stop it at ${input.publicUrl}/account/scheduled-pdf-reports.` : '',
     sender ? `\n— ${sender}` : '',
   ].filter(Boolean);
   return { subject: input.title, text: lines.join('\n') };
@@ -38,6 +38,8 @@ export class ReportProcessor implements JobHandler<typeof reportJob> {
     private readonly em: () => EntityManager,
     private readonly files: FileStore,
     private readonly mailer: Mailer,
+    /** PUBLIC_URL: the mail's links point there. */
+    private readonly publicUrl: string,
   ) {}
 
   async handle(payload: JobPayload<typeof reportJob>, context: JobContext): Promise<ReportJobResult> {
@@ -87,7 +89,7 @@ export class ReportProcessor implements JobHandler<typeof reportJob> {
     const alreadySent = context.checkpoint?.emailed === true;
     if (job.emailTo.length && !alreadySent) {
       if (!(await context.progress(2, 3, `E-mailing ${job.emailTo.length === 1 ? job.emailTo[0] : `${job.emailTo.length} addresses`}`))) return this.cancelled();
-      const mail = reportMail({ title: plan.title, domain: request.subject.domain, scheduled: job.scheduleId !== null, whiteLabel: branding.kind === 'white-label' });
+      const mail = reportMail({ title: plan.title, domain: request.subject.domain, scheduled: job.scheduleId !== null, whiteLabel: branding.kind === 'white-label', publicUrl: this.publicUrl });
       await this.mailer.send({ to: job.emailTo.join(', '), ...mail, attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }] });
       await context.saveCheckpoint({ emailed: true });
     }

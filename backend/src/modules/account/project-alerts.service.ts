@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { projectAlertMessages, type ProjectAlert, type SaveProjectAlert } from '@serpwise/contracts';
 import { ProjectAlertRepository, ProjectRepository, type ProjectAlertRecord } from '@serpwise/database';
+import { ProjectScopeService, type ProjectNeed } from '../projects/project-scope.service.js';
 import type { Identity } from '../sessions/request-session.js';
 
 const toAlert = (record: ProjectAlertRecord): ProjectAlert => ({
@@ -14,23 +15,36 @@ const toAlert = (record: ProjectAlertRecord): ProjectAlert => ({
   alertRecipients: record.recipients,
 });
 
-/** Project alerts (03 §7 GetProjectAlerts, SaveProjectAlert, DeleteProjectAlert), shared by the account's team. */
+/**
+ * Project alerts (03 §7 GetProjectAlerts, SaveProjectAlert, DeleteProjectAlert), shared by the account's team as the
+ * owner lets them use the projects (ProjectScopeService): 'view' lists them, 'edit' also changes them, 'none' neither.
+ */
 @Injectable()
 export class ProjectAlertsService {
   constructor(
     private readonly alerts: ProjectAlertRepository,
     private readonly projects: ProjectRepository,
+    private readonly scope: ProjectScopeService,
   ) {}
 
-  private ownerOf = (identity: Identity) => identity.parent?.id ?? identity.user.id;
+  /** The account owner whose alerts the caller may read or change; a team member without that access gets 403. */
+  private async ownerOf(identity: Identity, need: ProjectNeed): Promise<string> {
+    return (await this.scope.caller(identity, need)).ownerUserId;
+  }
 
   async list(identity: Identity): Promise<ProjectAlert[]> {
-    return (await this.alerts.listForOwner(this.ownerOf(identity))).map(toAlert);
+    return (await this.alerts.listForOwner(await this.ownerOf(identity, 'read'))).map(toAlert);
+  }
+
+  /** Refuses (403/404) an alert on a project the caller may not change, before anything is saved or sent. */
+  async requireProject(identity: Identity, projectId: string): Promise<string> {
+    const ownerUserId = await this.ownerOf(identity, 'write');
+    if (!(await this.projects.findForOwner(ownerUserId, projectId))) throw new NotFoundException(projectAlertMessages.projectNotFound);
+    return ownerUserId;
   }
 
   async save(identity: Identity, input: SaveProjectAlert): Promise<{ data: { isSuccessful: true; errors: string[]; alert: ProjectAlert } }> {
-    const ownerUserId = this.ownerOf(identity);
-    if (!(await this.projects.findForOwner(ownerUserId, input.projectId))) throw new NotFoundException(projectAlertMessages.projectNotFound);
+    const ownerUserId = await this.requireProject(identity, input.projectId);
     const fields = {
       ownerUserId,
       projectId: input.projectId,
@@ -46,7 +60,7 @@ export class ProjectAlertsService {
   }
 
   async delete(identity: Identity, alertId: string): Promise<{ data: { isSuccessful: true; errors: string[] } }> {
-    if (!(await this.alerts.delete(this.ownerOf(identity), alertId))) throw new NotFoundException(projectAlertMessages.alertNotFound);
+    if (!(await this.alerts.delete(await this.ownerOf(identity, 'write'), alertId))) throw new NotFoundException(projectAlertMessages.alertNotFound);
     return { data: { isSuccessful: true, errors: [] } };
   }
 }

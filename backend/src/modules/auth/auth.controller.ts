@@ -59,27 +59,30 @@ export class AuthController {
   }
 
   /**
-   * A navigation, not a call: ends the session, then goes through the sister-product redirect carrying the page
-   * and the user id (or 'free' for a guest), which lands on the home page (01-product.md §4; docs/decisions.md).
+   * A navigation, not a call: the Log out form posts here with the cross-site token (a GET, which any other site can
+   * trigger with a link or an image, only shows the page with that form). Ends the session, then goes through the
+   * sister-product redirect carrying the page and 'member' or 'free' — never the user id, which has no business in
+   * an address (01-product.md §4; docs/decisions.md, issue 16).
    */
   @Access('public')
-  @Get('auth/logout')
+  @Post('auth/logout')
   async logout(@Req() request: Request, @Res() response: Response) {
     const session = request.serpwiseSession;
-    let userId: string | null = null;
+    let wasMember = false;
     if (session) {
       const ended = await this.auth.logOut(session);
-      userId = ended.userId;
+      wasMember = ended.userId !== null;
       setSessionCookie(response, this.environment, ended.token, 'visitor');
     }
-    const params = new URLSearchParams({ page: 'logout', sfu: userId ?? 'free' });
-    response.redirect(302, this.environment.CROSS_PROMO_ENABLED ? `/sendUserToRivalFlow?${params.toString()}` : '/');
+    const params = new URLSearchParams({ page: 'logout', sfu: wasMember ? 'member' : 'free' });
+    // 303: the browser follows with a GET, whatever the method of the form.
+    response.redirect(303, this.environment.CROSS_PROMO_ENABLED ? `/sendUserToRivalFlow?${params.toString()}` : '/');
   }
 
   @Post('Endpoints/AccountApi/JsonForgotPassword')
   @HttpCode(200)
   async forgotPassword(@Req() request: Request, @CurrentSession() session: RequestSession, @Body(new ZodValidationPipe(forgotPasswordRequestSchema)) body: { email: string }) {
-    await this.passwordResets.request(this.caller(request, session), body.email, `${request.protocol}://${request.get('host')}`);
+    await this.passwordResets.request(this.caller(request, session), body.email);
     return success;
   }
 

@@ -29,7 +29,7 @@ export class PasswordResetService {
     @Inject(ENVIRONMENT) private readonly environment: Environment,
   ) {}
 
-  async request(caller: Caller, rawEmail: string, origin: string): Promise<void> {
+  async request(caller: Caller, rawEmail: string): Promise<void> {
     const email = normalizeEmail(rawEmail);
     if (!isValidEmail(email)) throw new AuthRefusal(400, [accountMessages.invalidEmail]);
     const decision = await this.limits.consume(this.limits.rules.passwordReset(), caller.ipAddress ?? 'unknown');
@@ -39,7 +39,8 @@ export class PasswordResetService {
     if (!user) return;
     const minutes = this.environment.PASSWORD_RESET_MINUTES;
     const token = await this.resets.create(user.id, minutes);
-    const link = `${this.environment.PUBLIC_URL ?? origin}${resetPagePath}?token=${encodeURIComponent(token)}`;
+    // PUBLIC_URL, never the request's Host header: a forged header would send the reset link to another site.
+    const link = `${this.environment.PUBLIC_URL}${resetPagePath}?token=${encodeURIComponent(token)}`;
     await this.mailer.send({
       to: user.email,
       subject: 'Reset your Serpwise password',

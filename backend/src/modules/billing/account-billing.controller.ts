@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import {
   cancellationSurveySchema,
   changePaymentInfoSchema,
@@ -9,7 +9,6 @@ import {
   uncancellationSchema,
   type ChangePaymentInfoRequest,
 } from '@serpwise/contracts';
-import type { Request } from 'express';
 import type { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
@@ -18,7 +17,6 @@ import { succeeded } from './billing-refusal.js';
 import { BillingService } from './billing.service.js';
 import { ChangesState } from '../sessions/csrf.guard.js';
 
-const originOf = (request: Request) => `${request.protocol}://${request.get('host')}`;
 
 /**
  * The documented account billing calls (03 §7): payment card, subscription, receipts. Only the account owner
@@ -94,7 +92,7 @@ export class AccountBillingController {
 
   @Get('Endpoints/AccountApi/GetSendReceipt')
   @ChangesState()
-  async sendReceipt(@CurrentIdentity() identity: Identity, @Req() request: Request, @Query(new ZodValidationPipe(receiptQuerySchema)) query: z.infer<typeof receiptQuerySchema>) {
-    return succeeded(await this.billing.sendReceipt(identity.user, query.id, originOf(request)));
+  async sendReceipt(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(receiptQuerySchema)) query: z.infer<typeof receiptQuerySchema>) {
+    return succeeded(await this.billing.sendReceipt(identity.user, query.id));
   }
 }

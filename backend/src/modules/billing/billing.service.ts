@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   applyCoupon,
   billingMessages,
@@ -19,6 +19,7 @@ import {
   validateCardForm,
   cardMessages,
   type BillingInfo,
+  type Environment,
   type BillingPeriod,
   type ChangePaymentInfoRequest,
   type PlanId,
@@ -28,6 +29,7 @@ import {
   type SubscriptionStatus,
   type SubscriptionSummary,
 } from '@serpwise/contracts';
+import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
 import { BillingRepository, UserRepository, type ReceiptRecord, type SubscriptionRecord, type UserRecord } from '@serpwise/database';
 import { Mailer } from '../../platform/mail/mailer.js';
 import { BillingRefusal } from './billing-refusal.js';
@@ -69,6 +71,7 @@ export class BillingService {
     private readonly users: UserRepository,
     private readonly gateway: PaymentGateway,
     private readonly mailer: Mailer,
+    @Inject(ENVIRONMENT) private readonly environment: Environment,
   ) {}
 
   // ---- Card ----
@@ -377,7 +380,7 @@ export class BillingService {
     return { ...toReceiptSummary(receipt), billedTo: { email: owner.email, name: owner.name } };
   }
 
-  async sendReceipt(owner: UserRecord, id: string, origin: string): Promise<{ sentTo: string }> {
+  async sendReceipt(owner: UserRecord, id: string): Promise<{ sentTo: string }> {
     const receipt = await this.receipt(owner, id);
     const date = new Date(receipt.createdAt).toUTCString().slice(5, 16);
     await this.mailer.send({
@@ -392,7 +395,7 @@ export class BillingService {
         `Card: ${receipt.cardType ?? ''} ending in ${receipt.lastFour ?? ''}`,
         this.gateway.isSandbox ? 'Sandbox payment: no real money was charged.' : '',
         '',
-        `View or print it: ${origin}/account/receipt?id=${receipt.id}`,
+        `View or print it: ${this.environment.PUBLIC_URL}/account/receipt?id=${receipt.id}`,
       ].join('\n'),
     });
     return { sentTo: owner.email };

@@ -1,6 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { addChildrenSchema } from '@serpwise/contracts';
-import type { Request } from 'express';
 import { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
@@ -30,8 +29,8 @@ export class TeamController {
 
   @Post()
   @HttpCode(200)
-  add(@CurrentIdentity() identity: Identity, @Req() request: Request, @Body(new ZodValidationPipe(addChildrenSchema)) body: z.infer<typeof addChildrenSchema>) {
-    return this.team.add(identity.user, body.emails, `${request.protocol}://${request.get('host')}`);
+  add(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(addChildrenSchema)) body: z.infer<typeof addChildrenSchema>) {
+    return this.team.add(identity.user, body.emails);
   }
 
   @Delete(':id')

@@ -108,7 +108,7 @@ export class TeamService {
   }
 
   /** Adds the accepted addresses after charging their seats; when the charge fails, nobody is added. */
-  async add(owner: UserRecord, emails: string[], origin: string): Promise<AddChildResult[]> {
+  async add(owner: UserRecord, emails: string[]): Promise<AddChildResult[]> {
     const { info, accepted, amountCents } = await this.preview(owner, emails);
     const failed = (failure: string) => info.validationResults.map((result) => ({ email: result.email, isSuccessful: false, failure: result.failure ?? failure }));
     if (accepted.length === 0) return failed(teamMessages.pastLimit);
@@ -136,15 +136,15 @@ export class TeamService {
         results.push({ email: result.email, isSuccessful: false, failure: teamMessages.emailTaken });
         continue;
       }
-      await this.sendInvitation(owner, child, origin);
+      await this.sendInvitation(owner, child);
       results.push({ email: child.email, isSuccessful: true, failure: null, id: child.id });
     }
     return results;
   }
 
-  private async sendInvitation(owner: UserRecord, child: UserRecord, origin: string) {
+  private async sendInvitation(owner: UserRecord, child: UserRecord) {
     const token = await this.resets.create(child.id, setPasswordLinkMinutes);
-    const link = `${this.environment.PUBLIC_URL ?? origin}/auth/resetpassword?token=${encodeURIComponent(token)}`;
+    const link = `${this.environment.PUBLIC_URL}/auth/resetpassword?token=${encodeURIComponent(token)}`;
     await this.mailer.send({
       to: child.email,
       subject: 'You have been added to a Serpwise team',

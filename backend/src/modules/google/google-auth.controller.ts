@@ -1,19 +1,12 @@
-import { Body, Controller, HttpCode, HttpException, Inject, Post, Req, ServiceUnavailableException } from '@nestjs/common';
-import { googleAuthCallbackPath, googleSheetsMessages, setGoogleTokenSchema, type Environment, type GoogleAuthState } from '@serpwise/contracts';
-import type { Request } from 'express';
+import { Body, Controller, HttpCode, HttpException, Inject, Post, ServiceUnavailableException } from '@nestjs/common';
+import { googleSheetsMessages, setGoogleTokenSchema, type Environment, type GoogleAuthState } from '@serpwise/contracts';
 import type { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
-import { googleAuthorizeUrl } from '../../platform/google/google-client.js';
+import { googleAuthorizeUrl, googleRedirectUri } from '../../platform/google/google-client.js';
 import { GoogleAuthorisations } from '../../platform/google/google-authorisations.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
-
-/** The redirect URI a code was issued for: the browser's (when it is our callback page), else this site's. */
-const redirectUriOf = (request: Request, environment: Environment, sent: string | undefined) => {
-  if (sent && new URL(sent).pathname === googleAuthCallbackPath) return sent;
-  return `${environment.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.get('host')}`}${googleAuthCallbackPath}`;
-};
 
 /**
  * Google authorisation for the Sheets export (01 §7, 03 §7): store the user's refresh token from a consent code,
@@ -29,10 +22,10 @@ export class GoogleAuthController {
   @Post('setgoogletoken')
   @HttpCode(200)
   @Access('user')
-  async setGoogleToken(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(setGoogleTokenSchema)) body: z.infer<typeof setGoogleTokenSchema>, @Req() request: Request): Promise<GoogleAuthState> {
+  async setGoogleToken(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(setGoogleTokenSchema)) body: z.infer<typeof setGoogleTokenSchema>): Promise<GoogleAuthState> {
     this.requireConfigured();
     try {
-      await this.google.connect(identity.user.id, body.code, redirectUriOf(request, this.environment, body.redirectUri));
+      await this.google.connect(identity.user.id, body.code, googleRedirectUri(this.environment));
     } catch {
       throw new HttpException({ statusCode: 400, message: googleSheetsMessages.authorisationFailed, errors: [googleSheetsMessages.authorisationFailed] }, 400);
     }

@@ -1,9 +1,12 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { Response } from 'express';
+import type { Environment } from '@serpwise/contracts';
+import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
+import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
 import { redisCheck, runHealthChecks } from '../../platform/health/health-checks.js';
+import { metricsAccess, metricsRefusal } from '../../platform/metrics/metrics-access.js';
 import { REDIS } from '../../platform/redis/redis.module.js';
 import { METRICS_REGISTRY } from './http-metrics.middleware.js';
 import { Access } from '../access/access.decorator.js';
@@ -15,6 +18,7 @@ export class HealthController {
     private readonly em: EntityManager,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(METRICS_REGISTRY) private readonly registry: Registry,
+    @Inject(ENVIRONMENT) private readonly environment: Environment,
   ) {}
 
   /** 200 when PostgreSQL and Redis answer, 503 with the failing check otherwise. */
@@ -27,9 +31,15 @@ export class HealthController {
     response.status(report.status === 'ok' ? 200 : 503).json(report);
   }
 
-  /** Prometheus scrape endpoint. */
+  /** Prometheus scrape endpoint: only with the bearer token of METRICS_TOKEN (metrics-access.ts). */
   @Get('metrics')
-  async metrics(@Res() response: Response): Promise<void> {
+  async metrics(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const access = metricsAccess(this.environment.METRICS_TOKEN, request.get('authorization'));
+    if (access !== 'allowed') {
+      const refusal = metricsRefusal(access, request.method);
+      response.status(refusal.status).set(refusal.headers).send(refusal.body);
+      return;
+    }
     response.type(this.registry.contentType).send(await this.registry.metrics());
   }
 }

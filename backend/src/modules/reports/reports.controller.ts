@@ -3,6 +3,7 @@ import { jobIdParamSchema, reportOptionsSchema, type ReportOptions } from '@serp
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { reportContentType } from '@serpwise/reports';
+import { allowPdfViewer } from '../../common/security-headers.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
@@ -24,8 +25,9 @@ export class ReportsController {
   ) {}
 
   @Get('preview')
-  async preview(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(reportOptionsSchema)) options: ReportOptions) {
+  async preview(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(reportOptionsSchema)) options: ReportOptions, @Res({ passthrough: true }) response: Response) {
     const { pdf, fileName } = await this.reports.preview(identity, options);
+    allowPdfViewer(response);
     return new StreamableFile(pdf, { type: reportContentType, disposition: `inline; filename="${fileName}"` });
   }
 
@@ -40,6 +42,7 @@ export class ReportsController {
   ): Promise<void> {
     const file = await this.pdfExports.file(identity, params.id, query);
     response.status(200);
+    allowPdfViewer(response);
     response.setHeader('content-type', reportContentType);
     response.setHeader('content-disposition', `inline; filename="${file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`);
     response.setHeader('cache-control', 'private, no-store');

@@ -2,7 +2,6 @@ import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } fro
 import {
   emailCsvSchema,
   pdfExportMessages,
-  projectAlertMessages,
   reportJob,
   reportOptionsSchema,
   styleIdOfReportDesign,
@@ -118,11 +117,12 @@ export class ScheduledReportsService {
     return parsed.data;
   }
 
-  /** Refuses an alert on a project that is not the account's, before anything is saved or sent. */
+  /**
+   * Refuses an alert on a project that is not the account's, or that the caller may not change (a team member with
+   * project access 'view' or 'none'), before anything is saved or sent.
+   */
   async requireAlertProject(identity: Identity, request: PdfExportRequest): Promise<void> {
-    if (request.alert && !(await this.projects.findForOwner(identity.parent?.id ?? identity.user.id, request.alert.projectId))) {
-      throw new NotFoundException(projectAlertMessages.projectNotFound);
-    }
+    if (request.alert) await this.alerts.requireProject(identity, request.alert.projectId);
   }
 
   /**

@@ -9,11 +9,18 @@ class Routes {
   changing() {}
 }
 
-function contextFor(method: string, sent: string | undefined, expected: string | undefined, handler: () => void = Routes.prototype.plain): ExecutionContext {
+function contextFor(
+  method: string,
+  sent: string | undefined,
+  expected: string | undefined,
+  handler: () => void = Routes.prototype.plain,
+  form?: { contentType: string; body: Record<string, unknown> },
+): ExecutionContext {
   const request = {
     method,
     serpwiseSession: expected ? { id: 's', userId: null, csrfToken: expected } : undefined,
-    get: (name: string) => (name === 'x-csrf-token' ? sent : undefined),
+    get: (name: string) => (name === 'x-csrf-token' ? sent : name === 'content-type' ? form?.contentType : undefined),
+    body: form?.body,
   };
   return { getType: () => 'http', getHandler: () => handler, switchToHttp: () => ({ getRequest: () => request }) } as unknown as ExecutionContext;
 }
@@ -42,5 +49,16 @@ describe('CsrfGuard', () => {
     ['no session at all', token, undefined],
   ])('refuses %s with the documented message', (_case, sent, expected) => {
     expect(() => guard.canActivate(contextFor('DELETE', sent, expected))).toThrow(new ForbiddenException(csrfRejection));
+  });
+
+  it('takes the token from a plain HTML form post (the logout form), and only from one', () => {
+    const urlencoded = 'application/x-www-form-urlencoded; charset=UTF-8';
+    expect(guard.canActivate(contextFor('POST', undefined, token, undefined, { contentType: urlencoded, body: { csrfToken: token } }))).toBe(true);
+    expect(() => guard.canActivate(contextFor('POST', undefined, token, undefined, { contentType: urlencoded, body: { csrfToken: 'b'.repeat(64) } }))).toThrow(
+      new ForbiddenException(csrfRejection),
+    );
+    expect(() => guard.canActivate(contextFor('POST', undefined, token, undefined, { contentType: 'application/json', body: { csrfToken: token } }))).toThrow(
+      new ForbiddenException(csrfRejection),
+    );
   });
 });

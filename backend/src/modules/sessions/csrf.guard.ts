@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { csrfHeaderName } from '@serpwise/contracts';
+import { csrfFormField, csrfHeaderName } from '@serpwise/contracts';
 import type { Request } from 'express';
 import { timingSafeEqual } from 'node:crypto';
 import { sessionOf } from './request-session.js';
@@ -17,6 +17,13 @@ const CHANGES_STATE = 'serpwise:changes-state';
  */
 export const ChangesState = () => SetMetadata(CHANGES_STATE, true);
 
+/** The token of a plain HTML form post (urlencoded body), which cannot send headers. */
+function formToken(request: Request): string | undefined {
+  if (!/^application\/x-www-form-urlencoded\b/i.test(request.get('content-type') ?? '')) return undefined;
+  const value = (request.body as Record<string, unknown> | undefined)?.[csrfFormField];
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** Every state-changing request must echo its session's cross-site request token (from the page meta tag). */
 @Injectable()
 export class CsrfGuard implements CanActivate {
@@ -28,7 +35,7 @@ export class CsrfGuard implements CanActivate {
     const changesState = this.reflector.get<boolean | undefined>(CHANGES_STATE, context.getHandler()) === true;
     if (safeMethods.has(request.method) && !changesState) return true;
     const expected = sessionOf(request)?.csrfToken;
-    const sent = request.get(csrfHeaderName);
+    const sent = request.get(csrfHeaderName) ?? formToken(request);
     if (!expected || !sent || sent.length !== expected.length) throw new ForbiddenException(csrfRejection);
     if (!timingSafeEqual(Buffer.from(sent), Buffer.from(expected))) throw new ForbiddenException(csrfRejection);
     return true;

@@ -1,4 +1,4 @@
-import { googleSheetsMaxReauthorisations, googleSheetsScopes, type CellValue, type Environment } from '@serpwise/contracts';
+import { googleAuthCallbackPath, googleSheetsMaxReauthorisations, googleSheetsScopes, type CellValue, type Environment } from '@serpwise/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Google answered something the export cannot go on from (a refused token, a refused request). */
@@ -12,16 +12,20 @@ export class GoogleApiError extends Error {
   }
 }
 
-export type GoogleConfig = Pick<Environment, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'GOOGLE_AUTH_URL' | 'GOOGLE_OAUTH_BASE_URL' | 'GOOGLE_SHEETS_BASE_URL'>;
+export type GoogleConfig = Pick<Environment, 'PUBLIC_URL' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'GOOGLE_AUTH_URL' | 'GOOGLE_OAUTH_BASE_URL' | 'GOOGLE_SHEETS_BASE_URL'>;
 
 export const googleConfigured = (environment: GoogleConfig): environment is GoogleConfig & { GOOGLE_CLIENT_ID: string; GOOGLE_CLIENT_SECRET: string } =>
   Boolean(environment.GOOGLE_CLIENT_ID && environment.GOOGLE_CLIENT_SECRET);
 
-/** The consent screen without redirect_uri and state: offline access (a refresh token) and the 03 §9 scopes. */
+/** This site's callback page, from PUBLIC_URL: never from a request's Host header (docs/decisions.md, issue 16). */
+export const googleRedirectUri = (environment: Pick<Environment, 'PUBLIC_URL'>) => `${environment.PUBLIC_URL}${googleAuthCallbackPath}`;
+
+/** The consent screen without state: our callback as redirect_uri, offline access (a refresh token) and the 03 §9 scopes. */
 export function googleAuthorizeUrl(environment: GoogleConfig): string | null {
   if (!googleConfigured(environment)) return null;
   const url = new URL(environment.GOOGLE_AUTH_URL);
   url.searchParams.set('client_id', environment.GOOGLE_CLIENT_ID);
+  url.searchParams.set('redirect_uri', googleRedirectUri(environment));
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('scope', googleSheetsScopes.join(' '));
   url.searchParams.set('access_type', 'offline');

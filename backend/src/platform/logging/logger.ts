@@ -1,14 +1,16 @@
 import type { LoggerService } from '@nestjs/common';
 import type { Environment } from '@serpwise/contracts';
 import { pino, type Logger } from 'pino';
+import { redactedLogPaths, redactedText, scrubSecrets } from './redaction.js';
 
-/** Structured JSON logs (pino); one logger per process, tagged with the component that writes. */
+/** Structured JSON logs (pino); one logger per process, tagged with the component that writes. No secret reaches a line (redaction.ts). */
 export function createLogger(environment: Pick<Environment, 'LOG_LEVEL'>, component: string): Logger {
   return pino({
     level: environment.LOG_LEVEL,
     base: { component, pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'], remove: true },
+    redact: { paths: redactedLogPaths, censor: redactedText },
+    hooks: { streamWrite: scrubSecrets },
   });
 }
 

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { AddUsersPage } from './components/add-users-page';
-import { ForgotPasswordPage, FreeAccountPage, LoginPage, ResetPasswordPage } from './components/auth-pages';
+import { ForgotPasswordPage, FreeAccountPage, LoginPage, LogOutPage, ResetPasswordPage } from './components/auth-pages';
 import { RequireLogin } from './components/require-login';
 
 export const authRoutes: RouteObject[] = [
@@ -8,6 +8,7 @@ export const authRoutes: RouteObject[] = [
   { path: 'login', element: <LoginPage /> },
   { path: 'auth/forgotpassword', element: <ForgotPasswordPage /> },
   { path: 'auth/resetpassword', element: <ResetPasswordPage /> },
+  { path: 'auth/logout', element: <LogOutPage /> },
   { path: 'freeaccount', element: <FreeAccountPage /> },
   {
     path: 'add-users',

@@ -53,4 +53,18 @@ describe('loadEnvironment', () => {
     expect(() => loadEnvironment({ ...required, SERP_PROVIDER: 'bing' })).toThrow(/SERP_PROVIDER/);
     expect(loadEnvironment({ ...required, SERP_PROVIDER: 'openserp', OPENSERP_BASE_URL: 'http://openserp:7000' }).OPENSERP_BASE_URL).toBe('http://openserp:7000');
   });
+
+  it('PUBLIC_URL: required in production, http://localhost:PORT in development and test, without a trailing slash', () => {
+    expect(() => loadEnvironment({ ...required, NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required when NODE_ENV is production/);
+    expect(loadEnvironment({ ...required, NODE_ENV: 'production', PUBLIC_URL: 'https://seo.example.com/' }).PUBLIC_URL).toBe('https://seo.example.com');
+    expect(loadEnvironment({ ...required, PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadEnvironment({ ...required, NODE_ENV: 'test' }).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(() => loadEnvironment({ ...required, PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL must be an http/);
+    expect(() => loadEnvironment({ ...required, PUBLIC_URL: 'serpwise.example.com' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('METRICS_TOKEN is long enough to be a secret', () => {
+    expect(() => loadEnvironment({ ...required, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+    expect(loadEnvironment({ ...required, METRICS_TOKEN: 'a-long-enough-token' }).METRICS_TOKEN).toBe('a-long-enough-token');
+  });
 });

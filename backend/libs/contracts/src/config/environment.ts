@@ -15,7 +15,12 @@ export const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: port.default(3000),
-  PUBLIC_URL: z.url().optional(),
+  /**
+   * The address users reach Serpwise at (scheme, host, port, optional path; no trailing slash needed). Every absolute
+   * link — mails, the Google redirect — is built from it, never from the request's Host header (docs/decisions.md,
+   * issue 16). Required in production; development and test default to http://localhost:PORT.
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' }).optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL'),
@@ -34,6 +39,8 @@ export const environmentSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: flag.default(false),
+  /** Bearer token Prometheus sends to /metrics (API and worker); unset: /metrics is not served (docs/deployment.md). */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   SESSION_COOKIE_SECURE: flag.default(false),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 14),
   /** Logged in without 'Remember Me': a browser-session cookie, ended after this long without activity. */
@@ -163,7 +170,14 @@ export const environmentSchema = z.object({
   // Without a site key the browser cannot ask for tokens, and every login would be refused.
   message: 'CAPTCHA_SITE_KEY is required when CAPTCHA_SECRET is set',
   path: ['CAPTCHA_SITE_KEY'],
-});
+}).refine((environment) => environment.NODE_ENV !== 'production' || environment.PUBLIC_URL, {
+  // A link built from the request's Host header would go wherever a forged header says (docs/decisions.md, issue 16).
+  message: 'PUBLIC_URL is required when NODE_ENV is production (the address users reach Serpwise at, e.g. https://serpwise.example.com)',
+  path: ['PUBLIC_URL'],
+}).transform((environment) => ({
+  ...environment,
+  PUBLIC_URL: (environment.PUBLIC_URL ?? `http://localhost:${environment.PORT}`).replace(/\/+$/, ''),
+}));
 
 export type Environment = z.infer<typeof environmentSchema>;
 

@@ -13,6 +13,8 @@ export const isRestPath = (path: string) => path.toLowerCase().startsWith(`${res
 export const csrfMetaName = 'csrf-token';
 /** The request header that sends it back on every state-changing request. */
 export const csrfHeaderName = 'x-csrf-token';
+/** The same token as a field of a plain HTML form post (the logout form, which navigates and cannot set headers). */
+export const csrfFormField = 'csrfToken';
 /** The session cookie (httpOnly). */
 export const sessionCookieName = 'sw_sid';
 

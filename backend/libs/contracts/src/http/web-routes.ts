@@ -102,6 +102,8 @@ const staticPaths: readonly string[] = [
   '/login',
   '/auth/forgotpassword',
   '/auth/resetpassword',
+  // The Log out form (a GET never logs out: docs/decisions.md, issue 16)
+  '/auth/logout',
   // Onboarding, dashboards
   '/onboarding',
   '/onboarding/2',

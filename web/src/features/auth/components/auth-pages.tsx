@@ -7,6 +7,7 @@ import { useValidatedForm } from '../../../components/form/use-validated-form';
 import { errorsOf } from '../../../lib/api-client';
 import { checkResetLink, requestPasswordReset, resetPassword } from '../api/auth-calls';
 import { useActiveState } from '../api/get-active-state';
+import { LogOutForm } from './log-out-form';
 import { LoginPanel } from './login-panel';
 import { SignUpPanel } from './sign-up-panel';
 
@@ -149,6 +150,22 @@ export function ResetPasswordPage() {
           </>
         )}
       </form>
+    </section>
+  );
+}
+
+/**
+ * /auth/logout opened as an address (a bookmark, a link from elsewhere): a GET never ends the session, since any
+ * site could send the browser here; the user confirms with the Log out form. A visitor goes to the home page.
+ */
+export function LogOutPage() {
+  const { data } = useActiveState();
+  if (data && !data.user.isLoggedIn) return <Navigate to="/" replace />;
+  return (
+    <section className="page page--narrow">
+      <h1>Log out</h1>
+      <p>Log out of Serpwise on this browser?</p>
+      <LogOutForm className="button button--primary">Log out</LogOutForm>
     </section>
   );
 }

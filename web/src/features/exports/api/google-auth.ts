@@ -30,7 +30,8 @@ export function consentUrl(authorizeUrl: string): string {
   // A popup shares sessionStorage with its opener only when copied at open time; localStorage is read as a fallback.
   localStorage.setItem(googleAuthStateKey, state);
   const url = new URL(authorizeUrl);
-  url.searchParams.set('redirect_uri', googleRedirectUri());
+  // The server names its callback from PUBLIC_URL; this page's own address is only the fallback of an older server.
+  if (!url.searchParams.has('redirect_uri')) url.searchParams.set('redirect_uri', googleRedirectUri());
   url.searchParams.set('state', state);
   return url.toString();
 }
