@@ -17,6 +17,8 @@ import { freePort } from '../launcher/probe.mjs';
 const workerEntry = fileURLToPath(new URL('../../worker/dist/main.js', import.meta.url));
 const healthyWithinMs = 90_000;
 const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+/** /metrics is served only with a bearer token (METRICS_TOKEN): each test worker gets this one. */
+const metricsToken = 'job-faults-metrics-token-0123456789';
 
 /** One worker process (the built worker/dist/main.js) with an environment of its own. */
 export class WorkerProcess {
@@ -35,7 +37,7 @@ export class WorkerProcess {
   /** Starts a worker on a free port and waits for its /healthz. */
   static async start(name: string, env: NodeJS.ProcessEnv): Promise<WorkerProcess> {
     const port = await freePort();
-    const child = spawn(process.execPath, [workerEntry], { env: { ...env, WORKER_PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [workerEntry], { env: { ...env, WORKER_PORT: String(port), METRICS_TOKEN: metricsToken }, stdio: ['ignore', 'pipe', 'pipe'] });
     const worker = new WorkerProcess(name, child, port);
     try {
       await waitForHealthy(`http://127.0.0.1:${port}/healthz`, child, healthyWithinMs);
@@ -90,7 +92,7 @@ export class WorkerProcess {
 
   /** serpwise_jobs_finished_total of this worker, by outcome (completed, failed, superseded …). */
   async finishedJobs(name: string): Promise<Record<string, number>> {
-    const text = await (await fetch(`http://127.0.0.1:${this.port}/metrics`)).text();
+    const text = await (await fetch(`http://127.0.0.1:${this.port}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
     const outcomes: Record<string, number> = {};
     for (const match of text.matchAll(/^serpwise_jobs_finished_total\{([^}]*)\} (\d+)/gm)) {
       const labels = Object.fromEntries([...match[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((label) => [label[1], label[2]]));
