@@ -19,7 +19,19 @@ export class OrphanReconciler {
   ) {}
 
   async reconcileOnce(): Promise<number> {
-    const candidates = await this.records().findUnfinishedSince(this.quietForMs);
+    return this.requeue(await this.records().findUnfinishedSince(this.quietForMs));
+  }
+
+  /**
+   * Redis is back after an outage (and may have come back empty): every queued record is queued again now rather
+   * than after the quiet period. Only queued ones: a record still active may be running right here, and its
+   * lock in Redis tells; it waits for the quiet period as before.
+   */
+  async reconcileQueuedNow(): Promise<number> {
+    return this.requeue(await this.records().findUnfinishedSince(0, 500, ['queued']));
+  }
+
+  private async requeue(candidates: { id: string; name: string; payload: Record<string, unknown> }[]): Promise<number> {
     let requeued = 0;
     for (const record of candidates) {
       const contract = findJobContract(record.name);
