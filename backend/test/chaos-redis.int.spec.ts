@@ -115,7 +115,10 @@ describe('Redis goes away and comes back empty', () => {
       const status = await until(`export ${id} to finish`, async () => {
         const current = await json<ExportStatus>(await session.get(`/rest/exports/${id}`));
         return ['completed', 'failed', 'cancelled'].includes(current.state) ? current : null;
-      }, 120_000);
+      }, 120_000).catch(async (error: Error) => {
+        const records = await stack.database.query('select id, state, attempts, message, error from job_record order by created_at');
+        throw new Error(`${error.message}\n${JSON.stringify(records, null, 1)}\n${stack.output()}`);
+      });
       expect(status.state).toBe('completed');
     }
 

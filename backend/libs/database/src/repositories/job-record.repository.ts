@@ -251,9 +251,9 @@ export class JobRecordRepository {
   async findUnfinishedSince(olderThanMs: number, limit = 500, states: readonly ('queued' | 'active')[] = ['queued', 'active']): Promise<{ id: string; name: string; payload: Record<string, unknown> }[]> {
     return this.em.execute(
       `select id, name, payload from job_record
-       where state = any(?) and updated_at < now() - make_interval(secs => ?)
+       where state = any(?::text[]) and updated_at < now() - make_interval(secs => ?)
        order by created_at limit ?`,
-      [[...states], olderThanMs / 1000, limit],
+      [quotedArray(states), olderThanMs / 1000, limit],
     );
   }
 
