@@ -41,11 +41,19 @@ async function healthy(url: string): Promise<boolean> {
   }
 }
 
-/** The request's answer and how long it took. */
+/** The request's answer and how long it took; a request still waiting after 10 s fails the test (it used to hang). */
 async function timed(request: () => Promise<Response>): Promise<{ response: Response; ms: number }> {
   const started = Date.now();
-  const response = await request();
-  return { response, ms: Date.now() - started };
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer within 10 s: the request waits for Redis')), 10_000);
+  });
+  try {
+    const response = await Promise.race([request(), hung]);
+    return { response, ms: Date.now() - started };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 let redis: OwnRedis;
