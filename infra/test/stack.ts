@@ -36,8 +36,9 @@ export class TestStack {
     readonly baseUrl: string,
   ) {}
 
-  static async start(overrides: Record<string, string> = {}): Promise<TestStack> {
-    const database = await createTestDatabase();
+  /** `overrides` go into both processes' environment; `postgresServerUrl` puts the database on another server. */
+  static async start(overrides: Record<string, string> = {}, options: { postgresServerUrl?: string } = {}): Promise<TestStack> {
+    const database = await createTestDatabase(options.postgresServerUrl);
     const redis = createTestRedis();
     const port = await freePort();
     const workerPort = await freePort();
@@ -87,6 +88,16 @@ export class TestStack {
   async startWorker(): Promise<void> {
     this.worker = this.spawn('worker', entry.worker);
     await waitHealthy(`http://127.0.0.1:${this.env.WORKER_PORT}/healthz`, this.worker, () => this.output());
+  }
+
+  /** The processes' ids while they run (null once exited): a chaos test checks that a fault killed neither. */
+  pids(): { backend: number | null; worker: number | null } {
+    const running = (child?: ChildProcess) => (child && child.exitCode === null && child.signalCode === null ? (child.pid ?? null) : null);
+    return { backend: running(this.backend), worker: running(this.worker) };
+  }
+
+  get workerUrl(): string {
+    return `http://127.0.0.1:${this.env.WORKER_PORT}`;
   }
 
   /** SIGKILL: the worker dies mid-job with no chance to clean up, as in a crash or an OOM kill. */

@@ -13,8 +13,8 @@ export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:637
 
 const uniqueSuffix = () => `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 
-async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: testPostgresServerUrl });
+async function onServer<T>(work: (client: pg.Client) => Promise<T>, serverUrl = testPostgresServerUrl): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
     return await work(client);
@@ -29,11 +29,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A new, migrated database named sw_test_…; drop() removes it. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A new, migrated database named sw_test_… (on the shared server, or the one given); drop() removes it. */
+export async function createTestDatabase(serverUrl = testPostgresServerUrl): Promise<TestDatabase> {
   const name = `sw_test_${uniqueSuffix()}`;
-  await onServer((client) => client.query(`create database "${name}"`));
-  const url = new URL(testPostgresServerUrl);
+  await onServer((client) => client.query(`create database "${name}"`), serverUrl);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   await runMigrations(url.toString());
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
@@ -45,7 +45,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     query: async (sql, params) => (await pool.query(sql, params)).rows,
     drop: async () => {
       await pool.end();
-      await onServer((client) => client.query(`drop database if exists "${name}" with (force)`));
+      await onServer((client) => client.query(`drop database if exists "${name}" with (force)`), serverUrl);
     },
   };
 }

@@ -21,14 +21,14 @@ import {
   serpBackoffOptions,
   withRetries,
 } from '@serpwise/backend/platform';
-import { sqlFromPg } from '@serpwise/research';
-import pg from 'pg';
+import { openPgPool, sqlFromPg } from '@serpwise/research';
 import type { Logger } from 'pino';
 import { startWorkerHttpServer } from './http/worker-http-server.js';
 import { JobFileSweeper } from './jobs/job-file-sweeper.js';
 import { JobMetrics } from './jobs/job-metrics.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { OrphanReconciler } from './jobs/orphan-reconciler.js';
+import { onRedisReturn } from './jobs/redis-return.js';
 import { DiagnosticProcessor } from './processors/diagnostic.processor.js';
 import { ExportProcessor } from './processors/export.processor.js';
 import { ReportProcessor } from './processors/report.processor.js';
@@ -54,16 +54,18 @@ export interface RunningWorker {
  * export file sweep, the scheduled tasks (job schedulers), and /healthz + /metrics. main.ts runs it as a process; integration tests run it in-process.
  */
 export async function startWorker(environment: Environment, logger: Logger, options: { httpPort?: number } = {}): Promise<RunningWorker> {
-  const orm = await MikroORM.init(createOrmConfig({ databaseUrl: environment.DATABASE_URL, poolMax: environment.DATABASE_POOL_MAX }));
+  const orm = await MikroORM.init(createOrmConfig({ databaseUrl: environment.DATABASE_URL, poolMax: environment.DATABASE_POOL_MAX, applicationName: 'serpwise-worker' }));
+  // A connection PostgreSQL drops fails the job using it (BullMQ retries it) and never the process (pg-pool.ts).
+  const dropped = (pool: string) => (error: Error) => logger.warn({ pool, err: error }, 'PostgreSQL dropped a connection');
   // Exports read through server-side cursors, one connection each while they run.
-  const exportPool = new pg.Pool({ connectionString: environment.DATABASE_URL, max: environment.WORKER_CONCURRENCY * 2, application_name: 'serpwise-worker-exports' });
+  const exportPool = openPgPool({ connectionString: environment.DATABASE_URL, max: environment.WORKER_CONCURRENCY * 2, application_name: 'serpwise-worker-exports' }, dropped('exports'));
   const redis = createRedisConnection(environment, 'serpwise-worker-main');
   const registry = createMetricsRegistry('worker');
   const records = () => new JobRecordRepository(orm.em.fork());
   const files = createFileStore(environment);
   // SERP fetches: the configured provider (the demo market without one), retried with backoff, landed by the
   // warehouse writer over its own small pool (COPY needs a dedicated connection per landing).
-  const warehousePool = new pg.Pool({ connectionString: environment.DATABASE_URL, max: 2, application_name: 'serpwise-worker-warehouse' });
+  const warehousePool = openPgPool({ connectionString: environment.DATABASE_URL, max: 2, application_name: 'serpwise-worker-warehouse' }, dropped('warehouse'));
   const serpProvider = withRetries(createSerpProvider(environment, sqlFromPg(warehousePool)), {
     ...serpBackoffOptions(environment),
     onRetry: ({ attempt, waitMs, error }) => logger.warn({ provider: error.provider, kind: error.kind, attempt, waitMs }, 'SERP provider call failed; retrying'),
@@ -143,6 +145,14 @@ export async function startWorker(environment: Environment, logger: Logger, opti
   reconciler.startEvery(environment.JOB_RECONCILE_INTERVAL_MS);
   sweeper.startEvery(5 * 60_000);
   await scheduledTasks.start();
+  // Redis back after an outage, perhaps restarted empty: queued jobs and the schedulers are put back now, not at the
+  // reconciler's next tick (a minute) or the next worker start.
+  onRedisReturn(redis, logger, () =>
+    Promise.all([
+      reconciler.reconcileQueuedNow(),
+      scheduledTasks.afterRedisReturn(),
+    ]).catch((error: unknown) => logger.warn({ err: error }, 'putting jobs back after Redis returned failed')),
+  );
 
   return {
     port: (http.address() as { port: number }).port,

@@ -199,4 +199,15 @@ describe('OrphanReconciler', () => {
     expect((await reconciler.reconcileOnce()).requeued).toBeGreaterThanOrEqual(1);
     await waitForState(id, 'completed');
   });
+
+  it('when Redis is back, queues again at once every queued record, however recent, and no active one', async () => {
+    const recent = await newDiagnosticRecord(); // recorded a moment ago; Redis came back without it
+    const running = await newDiagnosticRecord();
+    await database.query(`update job_record set state = 'active', updated_at = now() - interval '10 minutes' where id = $1`, [running]);
+    const reconciler = new OrphanReconciler(records, queue, events, logger, 60_000);
+    const requeued = await reconciler.reconcileQueuedNow();
+    expect(requeued).toBeGreaterThanOrEqual(1);
+    expect(await queue.queue(diagnosticJob.queue).getJob(running)).toBeUndefined();
+    await waitForState(recent, 'completed');
+  });
 });

@@ -3,6 +3,7 @@ import type { ApiError } from '@serpwise/contracts';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { retryAfterOf } from '../modules/limits/limit-exceeded.js';
+import { unavailableMessages, unavailableRetryAfterSeconds, unavailableServiceOf } from './service-unavailable.js';
 
 /** Body-parser failures (Express hands them over with the parser error as cause), in words a person reads. */
 const bodyParserMessages: Record<string, string> = {
@@ -21,6 +22,16 @@ export class HttpErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
+    // PostgreSQL or Redis out of reach: a 503 the client may retry, and a warning, not a stack of errors per request.
+    const unavailable = exception instanceof HttpException ? null : unavailableServiceOf(exception);
+    if (unavailable) {
+      this.logger.warn({ service: unavailable, err: exception, url: request.originalUrl }, `request failed: ${unavailable} unavailable`);
+      if (!response.headersSent) {
+        response.setHeader('retry-after', String(unavailableRetryAfterSeconds));
+        response.status(HttpStatus.SERVICE_UNAVAILABLE).json({ statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: unavailableMessages[unavailable] } satisfies ApiError);
+      }
+      return;
+    }
     const body = this.toBody(exception);
     if (body.statusCode >= 500) this.logger.error({ err: exception, url: request.originalUrl }, 'request failed');
     if (response.headersSent) return;

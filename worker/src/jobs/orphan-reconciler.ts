@@ -25,8 +25,20 @@ export class OrphanReconciler {
   ) {}
 
   async reconcileOnce(): Promise<{ requeued: number; failed: number }> {
+    return this.reconcile(await this.records().findUnfinishedSince(this.quietForMs));
+  }
+
+  /**
+   * Redis is back after an outage (and may have come back empty): every queued record is checked now rather
+   * than after the quiet period. Only queued ones: a record still active may be running right here, and its
+   * lock in Redis tells; it waits for the quiet period as before.
+   */
+  async reconcileQueuedNow(): Promise<number> {
+    return (await this.reconcile(await this.records().findUnfinishedSince(0, 500, ['queued']))).requeued;
+  }
+
+  private async reconcile(candidates: { id: string; name: string; payload: Record<string, unknown> }[]): Promise<{ requeued: number; failed: number }> {
     const records = this.records();
-    const candidates = await records.findUnfinishedSince(this.quietForMs);
     let requeued = 0;
     let failed = 0;
     for (const record of candidates) {

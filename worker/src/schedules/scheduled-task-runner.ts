@@ -48,9 +48,7 @@ export class ScheduledTaskRunner {
     const workerConnection = createRedisConnection(this.environment, 'serpwise-worker-scheduled');
     this.connections.push(queueConnection, workerConnection);
     this.queue = new Queue(scheduledQueue, { connection: queueConnection, prefix });
-    for (const { task } of this.handlers.values()) {
-      await this.queue.upsertJobScheduler(task.name, { every: task.everyMs }, { name: task.name, data: {}, opts: { removeOnComplete: 100, removeOnFail: 500 } });
-    }
+    await this.upsertSchedulers();
     this.worker = new Worker(scheduledQueue, (job) => this.run(job), {
       connection: workerConnection,
       prefix,
@@ -59,8 +57,28 @@ export class ScheduledTaskRunner {
     });
     this.worker.on('error', (error) => this.logger.error({ err: error }, 'scheduled task worker error'));
     this.logger.info({ tasks: [...this.handlers.keys()] }, 'scheduled tasks registered');
+    await this.runRepairTasks();
+  }
+
+  /**
+   * Redis is back after an outage and may have come back empty: the schedulers are upserted again (a no-op when
+   * they survived) and the repairing tasks run once (the report schedules' sync re-creates the per-report ones).
+   */
+  async afterRedisReturn(): Promise<void> {
+    if (!this.queue) return;
+    await this.upsertSchedulers();
+    await this.runRepairTasks();
+  }
+
+  private async upsertSchedulers(): Promise<void> {
+    for (const { task } of this.handlers.values()) {
+      await this.queue!.upsertJobScheduler(task.name, { every: task.everyMs }, { name: task.name, data: {}, opts: { removeOnComplete: 100, removeOnFail: 500 } });
+    }
+  }
+
+  private async runRepairTasks(): Promise<void> {
     for (const handler of this.handlers.values()) {
-      if (handler.runAtStart) await this.queue.add(handler.task.name, {}, { removeOnComplete: 100, removeOnFail: 500 });
+      if (handler.runAtStart) await this.queue!.add(handler.task.name, {}, { removeOnComplete: 100, removeOnFail: 500 });
     }
   }
 

@@ -10,15 +10,18 @@ export interface DatabaseOptions {
   databaseUrl: string;
   poolMax?: number;
   debug?: boolean;
+  /** How the connections name themselves in pg_stat_activity (which process holds which connection). */
+  applicationName?: string;
 }
 
 /** One MikroORM configuration for the backend, the worker, the migration step and the tests. */
-export function createOrmConfig({ databaseUrl, poolMax = 10, debug = false }: DatabaseOptions): Options {
+export function createOrmConfig({ databaseUrl, poolMax = 10, debug = false, applicationName }: DatabaseOptions): Options {
   return defineConfig({
     clientUrl: databaseUrl,
     entities: allEntities,
     extensions: [Migrator],
     pool: { min: 0, max: poolMax },
+    ...(applicationName ? { driverOptions: { application_name: applicationName } } : {}),
     debug,
     // Entities are listed explicitly and validated up front so a broken mapping fails at start, not mid-request.
     discovery: { warnWhenNoEntities: true },

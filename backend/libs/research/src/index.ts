@@ -6,6 +6,7 @@ export * from './warehouse/domain-month-rollup.js';
 export * from './sql.js';
 export * from './viewer-scope.js';
 export * from './warehouse-pool.js';
+export * from './pg-pool.js';
 export * from './search/query-classifier.js';
 export * from './search/search-lookup.js';
 export * from './search/suggestion-query.js';

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { openPgPool, type DroppedConnectionListener } from './pg-pool.js';
 import { sqlFromPg, type Sql } from './sql.js';
 
 /** A node-postgres pool of the research layer's own, for its hot fixed-shape statements (named, so prepared). */
@@ -32,16 +33,15 @@ export function mikroOrmCompatibleTypes(): pg.CustomTypesConfig {
  * Opens the pool (it connects lazily, on the first query). A few connections are enough: the statements it runs
  * take well under a millisecond, and every connection prepares each statement once, on its first use.
  */
-export function openWarehousePool(databaseUrl: string, options: { max?: number } = {}): WarehousePool {
-  const pool = new pg.Pool({
+export function openWarehousePool(databaseUrl: string, options: { max?: number; onDropped?: DroppedConnectionListener } = {}): WarehousePool {
+  // A connection the server drops is discarded by the pool and the process goes on (pg-pool.ts).
+  const pool = openPgPool({
     connectionString: databaseUrl,
     max: options.max ?? 4,
     idleTimeoutMillis: 60_000,
     application_name: warehousePoolApplicationName,
     types: mikroOrmCompatibleTypes(),
-  });
-  // A connection the server drops is discarded by the pool; without a listener its 'error' would end the process.
-  pool.on('error', () => undefined);
+  }, options.onDropped);
   let closing: Promise<void> | null = null;
   return { sql: sqlFromPg(pool), close: () => (closing ??= pool.end()) };
 }

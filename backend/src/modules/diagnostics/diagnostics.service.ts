@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { diagnosticJob, diagnosticSteps, type JobStatus } from '@serpwise/contracts';
 import { JobRecordRepository, withoutOwner } from '@serpwise/database';
+import { enqueueRecorded } from '../../platform/queue/enqueue-recorded.js';
 import { JobQueue } from '../../platform/queue/job-queue.js';
 import type { RequestSession } from '../sessions/request-session.js';
 
@@ -25,8 +26,8 @@ export class DiagnosticsService {
       total: diagnosticSteps.length,
       message: 'Waiting for a worker…',
     });
-    // If Redis is unreachable the record stays queued and the worker's reconciler enqueues it later.
-    await this.queue.enqueue(diagnosticJob, payload, { jobId: id });
+    // Redis away: the record fails ('could not be queued') and the request answers 503.
+    await enqueueRecorded(this.jobs, this.queue, diagnosticJob, payload, id);
     return withoutOwner(record);
   }
 }

@@ -21,6 +21,7 @@ import { exportDownloadPath, exportFileKey, exportPayloadOf, presentExport, type
 import { DownloadLinks } from '../../platform/files/download-links.js';
 import { FileStore } from '../../platform/files/file-store.js';
 import { GoogleAuthorisations } from '../../platform/google/google-authorisations.js';
+import { enqueueRecorded } from '../../platform/queue/enqueue-recorded.js';
 import { JobQueue } from '../../platform/queue/job-queue.js';
 import { limitMessages, planOf } from '../limits/limit-messages.js';
 import { Limits } from '../limits/limits.service.js';
@@ -118,8 +119,8 @@ export class ExportsService {
     }
     const { job, created } = answer;
     if (!created) await this.limits.refund(quota, userId);
-    // If Redis is unreachable the record stays queued and the worker's reconciler enqueues it later.
-    if (created) await this.queue.enqueue(exportJob, { jobId: id }, { jobId: id });
+    // Redis away: the record fails ('could not be queued') and the request answers 503 at once.
+    if (created) await enqueueRecorded(this.jobs, this.queue, exportJob, { jobId: id }, id);
     return { status: this.present(job), created };
   }
 

@@ -1,7 +1,7 @@
-import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
+import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, Logger, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
 import { exportMessages, importJob, importMaxBytes, waitInWords, importMessages, type Environment, type ImportStatus } from '@serpwise/contracts';
 import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
-import { historyExportCsv, removeWarehouseSource, type RemovalResult } from '@serpwise/research';
+import { historyExportCsv, openPgPool, removeWarehouseSource, type RemovalResult } from '@serpwise/research';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -10,6 +10,7 @@ import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
 import { DownloadLinks } from '../../platform/files/download-links.js';
 import { FileStore } from '../../platform/files/file-store.js';
 import { importErrorReportKey, importErrorReportPath, importFileKey, presentImport, type ImportPayload } from '../../platform/imports/import-status.js';
+import { enqueueRecorded } from '../../platform/queue/enqueue-recorded.js';
 import { JobQueue } from '../../platform/queue/job-queue.js';
 import { LimitExceeded } from '../limits/limit-exceeded.js';
 import { limitMessages, planOf } from '../limits/limit-messages.js';
@@ -37,8 +38,10 @@ export class ImportsService implements OnModuleDestroy {
     private readonly limits: Limits,
     @Inject(ENVIRONMENT) environment: Environment,
   ) {
-    this.pool = new pg.Pool({ connectionString: environment.DATABASE_URL, max: 3, application_name: 'serpwise-api-imports' });
-    this.pool.on('error', () => undefined);
+    // A dropped connection fails the request using it (503) and never the process (pg-pool.ts).
+    const logger = new Logger(ImportsService.name);
+    this.pool = openPgPool({ connectionString: environment.DATABASE_URL, max: 3, application_name: 'serpwise-api-imports' }, (error) =>
+      logger.warn(`PostgreSQL dropped an imports connection: ${error.message}`));
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -72,8 +75,8 @@ export class ImportsService implements OnModuleDestroy {
       total: upload.bytes,
       message: 'Waiting for a worker…',
     });
-    // If Redis is unreachable the record stays queued and the worker's reconciler enqueues it later.
-    await this.queue.enqueue(importJob, { jobId: id }, { jobId: id });
+    // Redis away: the record fails ('could not be queued'; the upload is swept with it) and the request answers 503.
+    await enqueueRecorded(this.jobs, this.queue, importJob, { jobId: id }, id);
     return this.present(job);
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { JobContract } from '@serpwise/contracts';
 import { JobRecordRepository } from '@serpwise/database';
 import { randomUUID } from 'node:crypto';
+import { enqueueRecorded } from '../../platform/queue/enqueue-recorded.js';
 import { JobQueue } from '../../platform/queue/job-queue.js';
 import type { KeywordImportJobPayload, OutreachImportJobPayload } from '../../platform/projects/project-import-payloads.js';
 import type { RequestSession } from '../sessions/request-session.js';
@@ -9,7 +10,7 @@ import type { RequestSession } from '../sessions/request-session.js';
 /**
  * Puts a large import on the project-imports queue (issue 9), like exports and file imports: the job record is
  * written first (PostgreSQL is the record), then the BullMQ job whose id is the record's id, so a retry or a
- * repeated add cannot make two. If Redis is down the record stays queued and the worker's reconciler queues it.
+ * repeated add cannot make two. If Redis is down the record fails ('could not be queued') and the request answers 503.
  */
 @Injectable()
 export class ProjectImportJobs {
@@ -35,7 +36,7 @@ export class ProjectImportJobs {
       total,
       message: 'Waiting for a worker…',
     });
-    await this.queue.enqueue(contract, { jobId: id } as never, { jobId: id });
+    await enqueueRecorded(this.records, this.queue, contract, { jobId: id } as never, id);
     return id;
   }
 }

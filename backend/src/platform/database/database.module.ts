@@ -17,7 +17,7 @@ const sharedRepositories = [JobRecordRepository, SessionRepository, UserReposito
       inject: [ENVIRONMENT],
       driver: PostgreSqlDriver,
       useFactory: (environment: Environment) =>
-        createOrmConfig({ databaseUrl: environment.DATABASE_URL, poolMax: environment.DATABASE_POOL_MAX }),
+        createOrmConfig({ databaseUrl: environment.DATABASE_URL, poolMax: environment.DATABASE_POOL_MAX, applicationName: 'serpwise-api' }),
     }),
   ],
   providers: repositoryProviders(...sharedRepositories),

@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { JobContract, JobPayload } from '@serpwise/contracts';
+import { RedisUnavailableError } from '../redis/redis-connection.js';
 
 export class InvalidJobPayloadError extends Error {
   constructor(jobName: string, details: string) {
@@ -18,7 +19,11 @@ export abstract class JobQueue {
   abstract close(): Promise<void>;
 }
 
-/** JobQueue on BullMQ: one Queue object per queue name, sharing one Redis connection. */
+/**
+ * JobQueue on BullMQ: one Queue object per queue name, sharing one Redis connection. On a fail-fast connection (the
+ * API's) an add while Redis is away throws RedisUnavailableError at once: BullMQ would otherwise wait for the
+ * connection to be ready before it even tries.
+ */
 export class BullJobQueue extends JobQueue {
   private readonly queues = new Map<string, Queue>();
 
@@ -32,6 +37,9 @@ export class BullJobQueue extends JobQueue {
   async enqueue<C extends JobContract>(contract: C, payload: JobPayload<C>, options: { jobId: string }): Promise<void> {
     const parsed = contract.payload.safeParse(payload);
     if (!parsed.success) throw new InvalidJobPayloadError(contract.name, parsed.error.message);
+    if (this.connection.options.enableOfflineQueue === false && this.connection.status !== 'ready') {
+      throw new RedisUnavailableError(`the connection is ${this.connection.status}`);
+    }
     await this.queue(contract.queue).add(contract.name, parsed.data, {
       jobId: options.jobId,
       attempts: contract.attempts,
@@ -45,7 +53,15 @@ export class BullJobQueue extends JobQueue {
   queue(name: string): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: this.connection, prefix: this.prefix });
+      const created = new Queue(name, { connection: this.connection, prefix: this.prefix });
+      // Its connection errors are the connection's to report; a Queue whose start failed (Redis went away just then)
+      // stays broken, so it is forgotten and the next call makes a new one.
+      created.on('error', () => undefined);
+      created.waitUntilReady().catch(() => {
+        if (this.queues.get(name) === created) this.queues.delete(name);
+        void created.close().catch(() => undefined);
+      });
+      queue = created;
       this.queues.set(name, queue);
     }
     return queue;

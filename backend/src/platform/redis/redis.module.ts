@@ -1,18 +1,40 @@
-import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Environment } from '@serpwise/contracts';
 import type { Redis } from 'ioredis';
 import { ENVIRONMENT } from '../config/environment.provider.js';
 import { BullJobQueue, JobQueue } from '../queue/job-queue.js';
-import { createRedisConnection, queueKeyPrefix } from './redis-connection.js';
+import { createFailFastRedisConnection, queueKeyPrefix, redisReady } from './redis-connection.js';
 
-/** The shared Redis connection of a process. */
+/**
+ * The API's shared Redis connection (rate limits, queueing jobs, download-link secret, admin views): fail-fast, so a
+ * request answers 503 at once while Redis is away. The application starts once it is ready.
+ */
 export const REDIS = Symbol('REDIS');
 
 /** Redis and the job queue for the API and the worker; both close cleanly on shutdown. */
 @Global()
 @Module({
   providers: [
-    { provide: REDIS, inject: [ENVIRONMENT], useFactory: (environment: Environment) => createRedisConnection(environment, 'serpwise-main') },
+    {
+      provide: REDIS,
+      inject: [ENVIRONMENT],
+      useFactory: async (environment: Environment) => {
+        const redis = createFailFastRedisConnection(environment, 'serpwise-main');
+        // One line when Redis goes away and one when it is back, not one per reconnect attempt.
+        const logger = new Logger('Redis');
+        let up = false;
+        redis.on('error', (error: Error) => {
+          if (up) logger.warn(`Redis connection lost (requests needing it answer 503 until it is back): ${error.message}`);
+          up = false;
+        });
+        redis.on('ready', () => {
+          if (!up) logger.log('Redis connection ready');
+          up = true;
+        });
+        await redisReady(redis);
+        return redis;
+      },
+    },
     {
       provide: JobQueue,
       inject: [ENVIRONMENT, REDIS],

@@ -275,12 +275,12 @@ export class JobRecordRepository {
   }
 
   /** Jobs still queued or running that have not moved for a while: candidates to queue again after a Redis loss. */
-  async findUnfinishedSince(olderThanMs: number, limit = 500): Promise<{ id: string; name: string; payload: Record<string, unknown> }[]> {
+  async findUnfinishedSince(olderThanMs: number, limit = 500, states: readonly ('queued' | 'active')[] = ['queued', 'active']): Promise<{ id: string; name: string; payload: Record<string, unknown> }[]> {
     return this.em.execute(
       `select id, name, payload from job_record
-       where state in ('queued', 'active') and updated_at < now() - make_interval(secs => ?)
+       where state = any(?::text[]) and updated_at < now() - make_interval(secs => ?)
        order by created_at limit ?`,
-      [olderThanMs / 1000, limit],
+      [quotedArray(states), olderThanMs / 1000, limit],
     );
   }
 
