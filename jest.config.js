@@ -55,5 +55,11 @@ export default {
       displayName: 'e2e',
       testMatch: ['<rootDir>/web/e2e/**/*.e2e.ts'],
     },
+    {
+      // The real files of ../shared/fixtures (infra/test/corpus.ts): skipped when the folder is not there.
+      ...common,
+      displayName: 'corpus',
+      testMatch: ['<rootDir>/backend/test/corpus/**/*.corpus.spec.ts', '<rootDir>/worker/test/corpus/**/*.corpus.spec.ts'],
+    },
   ],
 };
