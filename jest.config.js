@@ -40,6 +40,8 @@ export default {
     {
       ...common,
       displayName: 'integration',
+      // Tests and hooks that set no time-out of their own: real databases and processes, on a possibly loaded machine.
+      testTimeout: 120_000,
       testMatch: ['<rootDir>/backend/test/**/*.int.spec.ts', '<rootDir>/worker/test/**/*.int.spec.ts', '<rootDir>/infra/**/*.int.spec.mjs'],
     },
     {
@@ -53,12 +55,15 @@ export default {
     {
       ...common,
       displayName: 'e2e',
+      testTimeout: 180_000,
       testMatch: ['<rootDir>/web/e2e/**/*.e2e.ts'],
     },
     {
       // The real files of ../shared/fixtures (infra/test/corpus.ts): skipped when the folder is not there.
       ...common,
       displayName: 'corpus',
+      testTimeout: 180_000,
+      globalSetup: '<rootDir>/infra/test/corpus-setup.mjs',
       testMatch: ['<rootDir>/backend/test/corpus/**/*.corpus.spec.ts', '<rootDir>/worker/test/corpus/**/*.corpus.spec.ts'],
     },
   ],

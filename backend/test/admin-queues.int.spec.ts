@@ -5,6 +5,7 @@ import { authMessages, diagnosticJob, type AdminJobHistory, type AdminQueuesOver
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import type { FailedJobInfo } from '@serpwise/contracts';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 /** Fails the next waiting diagnostic by hand (the test app runs no worker), in Redis and in its record. */
 async function failNextDiagnostic(reason: string): Promise<string> {
@@ -26,8 +27,8 @@ jest.setTimeout(60_000);
 let testApp: TestApp;
 beforeAll(async () => {
   testApp = await startTestApp();
-});
-afterAll(() => testApp?.stop());
+}, setUpTimeoutMs);
+afterAll(() => testApp?.stop(), setUpTimeoutMs);
 
 const queue = diagnosticJob.queue;
 

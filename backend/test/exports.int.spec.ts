@@ -18,6 +18,7 @@ import { JobFileSweeper } from '../../worker/src/jobs/job-file-sweeper.js';
 import { JobCancelledError, type JobContext } from '../../worker/src/jobs/job-handler.js';
 import { ExportProcessor } from '../../worker/src/processors/export.processor.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(120_000);
 
@@ -83,12 +84,12 @@ beforeAll(async () => {
     `select d.name from domain_month dm join domain d on d.id = dm.domain_id where dm.territory = 'US' and dm.month = (select max(month) from domain_month where territory = 'US') order by dm.paid_keywords desc limit 1`,
   );
   advertiser = paid!.name;
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   await worker?.stop();
   await testApp?.stop();
-});
+}, setUpTimeoutMs);
 
 describe('export requests before any worker takes them', () => {
   it('does not run the same export twice while it is waiting or running', async () => {
@@ -152,7 +153,7 @@ describe('export requests before any worker takes them', () => {
 describe('exports run by the worker', () => {
   beforeAll(async () => {
     worker = await startWorker(testApp.environment, pino({ level: 'silent' }), { httpPort: 0 });
-  });
+  }, setUpTimeoutMs);
 
   it('streams every row of the table (not the page), with the sort and filter, as CSV', async () => {
     const params = { domain: busyDomain, countryCode: 'US', sort: 'volume', sortDirection: 'asc', filter: 'e' };

@@ -6,6 +6,7 @@ import { HttpSession } from '../../infra/test/http-session.js';
 import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(120_000);
 
@@ -74,13 +75,13 @@ beforeAll(async () => {
     `select d.name from domain_month dm join domain d on d.id = dm.domain_id where dm.territory = 'US' and dm.month = (select max(month) from domain_month where territory = 'US') order by dm.organic_keywords desc limit 1`,
   );
   busyDomain = busy!.name;
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   await worker?.stop();
   await testApp?.stop();
   await google?.stop();
-});
+}, setUpTimeoutMs);
 
 describe('Google authorisation', () => {
   it('says where to authorise, with offline access and the documented scopes', async () => {
@@ -169,7 +170,7 @@ describe('table exports to Google Sheets (the worker)', () => {
 
   beforeAll(async () => {
     worker = await startWorker(testApp.environment, pino({ level: 'silent' }), { httpPort: 0 });
-  });
+  }, setUpTimeoutMs);
 
   it('writes the whole table into a new spreadsheet and the finished status links to it', async () => {
     const { totalRows } = await json<{ totalRows: number }>(await owner.get(`/rest/research/seo/keywords?${new URLSearchParams(body().params)}`));
@@ -235,10 +236,10 @@ describe('without Google configured', () => {
   let bare: TestApp;
   beforeAll(async () => {
     bare = await startTestApp();
-  });
+  }, setUpTimeoutMs);
   afterAll(async () => {
     await bare?.stop();
-  });
+  }, setUpTimeoutMs);
 
   it('says so, and refuses to authorise or export', async () => {
     const session = await loggedInSession(bare.baseUrl, await createTestUser(bare.database, { roles: ['full'] }));

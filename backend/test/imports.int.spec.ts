@@ -12,6 +12,7 @@ import { gscExport, gscExportZip, testData } from '../../infra/test/test-data.js
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import { JobFileSweeper } from '../../worker/src/jobs/job-file-sweeper.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(Number(process.env.IMPORTS_TEST_TIMEOUT ?? 180_000));
 
@@ -58,12 +59,12 @@ beforeAll(async () => {
   alice = await loggedInSession(testApp.baseUrl, aliceUser);
   bobUser = await createTestUser(testApp.database, { roles: ['full'] });
   bob = await loggedInSession(testApp.baseUrl, bobUser);
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   await worker?.stop();
   await testApp?.stop();
-});
+}, setUpTimeoutMs);
 
 describe('imports', () => {
   let gscId: string;

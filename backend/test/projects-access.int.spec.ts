@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { AddGroupAnswer, ImportAnswer, LabelRow, LinkContactEvent, LinkNote, LinkSummary, LinkTask } from '@serpwise/contracts';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
-import type { TestDatabase } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import { emptyId, importKeywords, insertProject, json, nsa } from './projects-support.js';
 
@@ -195,9 +195,9 @@ beforeAll(async () => {
     eventRowId: event.rowId,
     contactId: event.contact!.contactId,
   };
-});
+}, setUpTimeoutMs);
 
-afterAll(() => testApp?.stop());
+afterAll(() => testApp?.stop(), setUpTimeoutMs);
 
 describe('every project-area call keeps the owner’s data to the owner', () => {
   it('covers each of the 48 documented /NsaApi/MySerpwise calls', () => {

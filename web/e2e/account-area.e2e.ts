@@ -4,6 +4,7 @@ import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
 import { TestStack } from '../../infra/test/stack.js';
 import { lastMailTo } from '../../infra/test/test-app.js';
 import { createTestUser, type TestUser } from '../../infra/test/test-users.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(120_000);
 
@@ -13,12 +14,12 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   [browser, stack] = await Promise.all([launchChromium(), TestStack.start()]);
-});
+}, setUpTimeoutMs);
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
   await stack?.stop();
-});
+}, setUpTimeoutMs);
 
 async function loggedIn(user: TestUser): Promise<Page> {
   const context = await browser.newContext();

@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../infra/test/browser.js';
 import { TestStack } from '../../infra/test/stack.js';
 import { createTestUser } from '../../infra/test/test-users.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(120_000);
 
@@ -39,12 +40,12 @@ beforeAll(async () => {
     launchChromium(),
     TestStack.start({ CAPTCHA_SECRET: 'secret', CAPTCHA_SITE_KEY: 'site-key', CAPTCHA_VERIFY_URL: `${providerUrl}/siteverify`, CAPTCHA_SCRIPT_URL: `${providerUrl}/api.js` }),
   ]);
-});
+}, setUpTimeoutMs);
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
   await new Promise((resolve) => provider.close(resolve));
-});
+}, setUpTimeoutMs);
 
 describe('captcha in the browser, when one is configured', () => {
   it('logs in and signs up with tokens from the captcha script, for the documented actions', async () => {

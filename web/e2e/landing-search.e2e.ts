@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../../infra/test/browser.js';
 import { TestStack } from '../../infra/test/stack.js';
 import { loadTinyMarket } from '../../infra/test/test-app.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(120_000);
 
@@ -16,12 +17,12 @@ beforeAll(async () => {
   await loadTinyMarket(stack.database);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
-});
+}, setUpTimeoutMs);
 afterAll(async () => {
   await context?.close();
   await browser?.close();
   await stack?.stop();
-});
+}, setUpTimeoutMs);
 
 const searchField = () => page.getByRole('combobox', { name: 'Domain, URL, or keyword' });
 

@@ -9,6 +9,7 @@ import { attachmentsOf, headerOf, startSmtpSink } from '../../infra/test/smtp-si
 import { TestStack } from '../../infra/test/stack.js';
 import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser, type TestUser } from '../../infra/test/test-users.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 /**
  * PDF reports in Chromium against the real API and worker (issue 6 items 3, 7; issue 3's scheduled reports page):
@@ -38,13 +39,13 @@ beforeAll(async () => {
   context = await browser.newContext();
   page = await context.newPage();
   await logInThroughPage(page, stack.baseUrl, user);
-});
+}, setUpTimeoutMs);
 afterAll(async () => {
   await context?.close();
   await browser?.close();
   await stack?.stop();
   await smtp?.stop();
-});
+}, setUpTimeoutMs);
 
 async function openPdfModal(target: Page): Promise<void> {
   await target.goto(`${stack.baseUrl}/exports/new?table=seo/keywords&domain=${domain}&countryCode=US`);

@@ -4,6 +4,7 @@ import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
 import { TestStack } from '../../infra/test/stack.js';
 import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser } from '../../infra/test/test-users.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(240_000);
 
@@ -24,13 +25,13 @@ beforeAll(async () => {
      where r.territory = 'US' order by r.position, k.term, o.position limit 1`,
   );
   market = row!;
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
   await stack?.stop();
-});
+}, setUpTimeoutMs);
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });

@@ -6,6 +6,7 @@ import { pdfText } from '../../infra/test/pdf-text.js';
 import { TestStack } from '../../infra/test/stack.js';
 import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser, type TestUser } from '../../infra/test/test-users.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(120_000);
 
@@ -16,12 +17,12 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   [browser, stack] = await Promise.all([launchChromium(), TestStack.start()]);
   await loadTinyMarket(stack.database);
-});
+}, setUpTimeoutMs);
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
   await stack?.stop();
-});
+}, setUpTimeoutMs);
 
 async function loggedIn(user: TestUser): Promise<Page> {
   const context = await browser.newContext();

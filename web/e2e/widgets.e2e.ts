@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
 import { TestStack } from '../../infra/test/stack.js';
 import { createTestUser } from '../../infra/test/test-users.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(120_000);
 
@@ -12,12 +13,12 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   [browser, stack] = await Promise.all([launchChromium(), TestStack.start()]);
-});
+}, setUpTimeoutMs);
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
   await stack?.stop();
-});
+}, setUpTimeoutMs);
 
 async function newPage(width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
