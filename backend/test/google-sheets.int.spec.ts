@@ -112,7 +112,7 @@ describe('Google authorisation', () => {
     const [row] = await testApp.database.query<{ refresh_token_encrypted: string }>('select refresh_token_encrypted from google_token where user_id = $1', [ownerUser.id]);
     expect(row!.refresh_token_encrypted).not.toContain('refresh-');
     expect(await json<GoogleAuthState>(await stranger.post('/auth/checkgoogleauth'))).toMatchObject({ hasGoogleToken: false });
-    // The user state (01 §3 hasGoogleToken) follows the stored authorisation.
+    // The user state (docs/product/site.md §3 hasGoogleToken) follows the stored authorisation.
     expect((await json<{ user: { hasGoogleToken: boolean } }>(await owner.get('/endpoints/accountapi/getactivestate'))).user.hasGoogleToken).toBe(true);
     expect((await json<{ user: { hasGoogleToken: boolean } }>(await stranger.get('/endpoints/accountapi/getactivestate'))).user.hasGoogleToken).toBe(false);
   });

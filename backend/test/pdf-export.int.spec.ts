@@ -231,7 +231,7 @@ describe('Scheduled reports', () => {
     expect(new Date(listed!.nextRunAt!).getUTCDay()).toBe(1);
     expect(listed!.lastDelivery).toBeNull();
 
-    // The project alert saved with it (03 §4).
+    // The project alert saved with it (docs/product/account-exports-reports.md §4).
     const alerts = await json<ProjectAlert[]>(await full.get('/NsaApi/Account/GetProjectAlerts'));
     expect(alerts).toContainEqual(expect.objectContaining({ alertId: listed!.projectAlertId, projectId, alertTypeId: 1, isActive: true, alertRecipients: [{ emailAddress: 'client@acme.test', isActive: true }] }));
   });

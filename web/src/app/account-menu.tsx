@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { UserState } from '@serpwise/contracts';
 
-/** The header's account dropdown (01-product.md §2): the user's e-mail, or the child user's for a child account. */
+/** The header's account dropdown (docs/product/site.md §2): the user's e-mail, or the child user's for a child account. */
 export function AccountMenu({ user }: { user: UserState }) {
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
@@ -44,7 +44,7 @@ export function AccountMenu({ user }: { user: UserState }) {
             </li>
           ))}
           <li role="none">
-            {/* Logging out is a navigation: the server ends the session and redirects (01-product.md §4). */}
+            {/* Logging out is a navigation: the server ends the session and redirects (docs/product/site.md §4). */}
             <a role="menuitem" href="/auth/logout">
               Log Out
             </a>

@@ -14,7 +14,7 @@ const toAlert = (record: ProjectAlertRecord): ProjectAlert => ({
   alertRecipients: record.recipients,
 });
 
-/** Project alerts (03 §7 GetProjectAlerts, SaveProjectAlert, DeleteProjectAlert), shared by the account's team. */
+/** Project alerts (docs/product/account-exports-reports.md §7 GetProjectAlerts, SaveProjectAlert, DeleteProjectAlert), shared by the account's team. */
 @Injectable()
 export class ProjectAlertsService {
   constructor(

@@ -23,7 +23,7 @@ import { CaptchaVerifier } from './captcha-verifier.js';
 const success: AuthAnswer = { data: { isSuccessful: true, errors: [] } };
 const resetTokenQuerySchema = z.object({ token: z.string().min(1).max(200) });
 
-/** The documented auth calls (01-product.md §7) and the password reset pair. */
+/** The documented auth calls (docs/product/site.md §7) and the password reset pair. */
 @Access('session')
 @Controller()
 export class AuthController {
@@ -60,7 +60,7 @@ export class AuthController {
 
   /**
    * A navigation, not a call: ends the session, then goes through the sister-product redirect carrying the page
-   * and the user id (or 'free' for a guest), which lands on the home page (01-product.md §4; docs/decisions.md).
+   * and the user id (or 'free' for a guest), which lands on the home page (docs/product/site.md §4; docs/decisions.md).
    */
   @Access('public')
   @Get('auth/logout')

@@ -36,7 +36,7 @@ export interface SignedIn {
 const fifteenMinutes = 15 * 60;
 const hour = 3600;
 
-/** Login, sign-up and their rules (01-product.md §4, §5, §8). */
+/** Login, sign-up and their rules (docs/product/site.md §4, §5, §8). */
 @Injectable()
 export class AuthService {
   constructor(
