@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
-import { TestStack } from '../../infra/test/stack.js';
+import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
+import type { TestStack } from '../../infra/test/stack.js';
 import { lastMailTo } from '../../infra/test/test-app.js';
 import { createTestUser, type TestUser } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
@@ -13,7 +13,7 @@ let stack: TestStack;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), TestStack.start()]);
+  [browser, stack] = await startBrowserAndStack();
 }, setUpTimeoutMs);
 afterAll(async () => {
   for (const context of contexts) await context.close();

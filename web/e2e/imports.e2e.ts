@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
-import { TestStack } from '../../infra/test/stack.js';
+import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
+import type { TestStack } from '../../infra/test/stack.js';
 import { gscExport, gscExportZip } from '../../infra/test/test-data.js';
 import { createTestUser } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
@@ -15,7 +15,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), TestStack.start()]);
+  [browser, stack] = await startBrowserAndStack();
   const user = await createTestUser(stack.database, { roles: ['full'] });
   context = await browser.newContext();
   page = await context.newPage();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../../infra/test/browser.js';
-import { TestStack } from '../../infra/test/stack.js';
+import { startBrowserAndStack } from '../../infra/test/browser.js';
+import type { TestStack } from '../../infra/test/stack.js';
 import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
@@ -13,7 +13,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), TestStack.start()]);
+  [browser, stack] = await startBrowserAndStack();
   await loadTinyMarket(stack.database);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();

@@ -3,10 +3,10 @@ import { scheduledQueue, scheduledReportJobName } from '@serpwise/contracts';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
+import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
 import { pdfText, squeezeSpaces } from '../../infra/test/pdf-text.js';
 import { attachmentsOf, headerOf, startSmtpSink } from '../../infra/test/smtp-sink.js';
-import { TestStack } from '../../infra/test/stack.js';
+import type { TestStack } from '../../infra/test/stack.js';
 import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser, type TestUser } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
@@ -29,7 +29,7 @@ let user: TestUser;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  [browser, stack] = await Promise.all([launchChromium(), TestStack.start({ SMTP_URL: smtp.url })]);
+  [browser, stack] = await startBrowserAndStack({ SMTP_URL: smtp.url });
   await loadTinyMarket(stack.database);
   const [busy] = await stack.database.query<{ name: string }>(
     `select d.name from domain_month dm join domain d on d.id = dm.domain_id where dm.territory = 'US' order by dm.organic_keywords desc limit 1`,

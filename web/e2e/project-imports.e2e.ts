@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
-import { TestStack } from '../../infra/test/stack.js';
+import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
+import type { TestStack } from '../../infra/test/stack.js';
 import { createTestUser } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
@@ -15,7 +15,7 @@ let page: Page;
 let projectId: string;
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), TestStack.start()]);
+  [browser, stack] = await startBrowserAndStack();
   const user = await createTestUser(stack.database, { roles: ['full'] });
   projectId = randomUUID();
   await stack.database.query(

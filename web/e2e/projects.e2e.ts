@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
-import { TestStack } from '../../infra/test/stack.js';
+import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
+import type { TestStack } from '../../infra/test/stack.js';
 import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
@@ -15,7 +15,7 @@ let domain: string;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), TestStack.start()]);
+  [browser, stack] = await startBrowserAndStack();
   await loadTinyMarket(stack.database);
   const [row] = await stack.database.query<{ name: string }>(
     `select d.name from domain_month dm join domain d on d.id = dm.domain_id
