@@ -2,13 +2,12 @@ import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import { csrfHeaderName, type ImportStatus } from '@serpwise/contracts';
 import { zipSync } from 'fflate';
 import { readdirSync, readFileSync } from 'node:fs';
-import { pino } from 'pino';
 import { corpusPath, describeCorpus, hasCorpus } from '../../../infra/test/corpus.js';
 import type { HttpSession } from '../../../infra/test/http-session.js';
-import { startTestApp, type TestApp } from '../../../infra/test/test-app.js';
+import type { TestApp } from '../../../infra/test/test-app.js';
 import { setUpTimeoutMs } from '../../../infra/test/test-services.js';
-import { createTestUser, loggedInSession, type TestUser } from '../../../infra/test/test-users.js';
-import { startWorker, type RunningWorker } from '../../../worker/src/worker.js';
+import type { TestUser } from '../../../infra/test/test-users.js';
+import type { RunningWorker } from '../../../worker/src/worker.js';
 
 /**
  * The real files of ../shared/fixtures imported end to end (upload → worker → warehouse), with their exact counts.
@@ -44,7 +43,11 @@ async function imported(file: Buffer, fileName: string, fields: Record<string, s
 }
 
 beforeAll(async () => {
+  // Without the corpus nothing loads: the app and the worker are imported only to run.
   if (!hasCorpus) return;
+  const [{ startTestApp }, { startWorker }, { createTestUser, loggedInSession }, { pino }] = await Promise.all([
+    import('../../../infra/test/test-app.js'), import('../../../worker/src/worker.js'), import('../../../infra/test/test-users.js'), import('pino'),
+  ]);
   testApp = await startTestApp();
   worker = await startWorker(testApp.environment, pino({ level: 'silent' }), { httpPort: 0 });
   aliceUser = await createTestUser(testApp.database, { roles: ['free'] });
