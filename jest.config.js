@@ -40,6 +40,8 @@ export default {
     {
       ...common,
       displayName: 'integration',
+      // Tests and hooks that set no time-out of their own get 120 s (real databases and processes, a loaded machine).
+      setupFilesAfterEnv: ['<rootDir>/infra/test/process-test-timeout.ts'],
       testMatch: ['<rootDir>/backend/test/**/*.int.spec.ts', '<rootDir>/worker/test/**/*.int.spec.ts', '<rootDir>/infra/**/*.int.spec.mjs'],
     },
     {
@@ -53,7 +55,16 @@ export default {
     {
       ...common,
       displayName: 'e2e',
+      setupFilesAfterEnv: ['<rootDir>/infra/test/process-test-timeout.ts'],
       testMatch: ['<rootDir>/web/e2e/**/*.e2e.ts'],
+    },
+    {
+      // The real files of ../shared/fixtures (infra/test/corpus.ts): skipped when the folder is not there.
+      ...common,
+      displayName: 'corpus',
+      setupFilesAfterEnv: ['<rootDir>/infra/test/process-test-timeout.ts'],
+      globalSetup: '<rootDir>/infra/test/corpus-setup.mjs',
+      testMatch: ['<rootDir>/backend/test/corpus/**/*.corpus.spec.ts', '<rootDir>/worker/test/corpus/**/*.corpus.spec.ts'],
     },
   ],
 };

@@ -4,7 +4,7 @@ import { BundleRepository, createOrmConfig, RequestedKeywordRepository } from '@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { verify } from '@node-rs/argon2';
 import { outboxMails, startTestApp, type TestApp } from '../../infra/test/test-app.js';
-import type { TestDatabase } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 
@@ -21,9 +21,9 @@ beforeAll(async () => {
   await new BundleRepository(orm.em.fork()).ensureCode({ code: 'TEST-BUNDLE-2M', grantedRole: 'full', months: 2, maxRedemptions: null });
   await new BundleRepository(orm.em.fork()).ensureCode({ code: 'ONCE-ONLY', grantedRole: 'full', months: 1, maxRedemptions: 1 });
   await orm.close(true);
-});
+}, setUpTimeoutMs);
 
-afterAll(() => testApp?.stop());
+afterAll(() => testApp?.stop(), setUpTimeoutMs);
 
 type Answer = { data: { isSuccessful: boolean; errors: string[] } & Record<string, unknown>; message?: string } & Record<string, unknown>;
 const json = async (response: Response) => (await response.json()) as Answer;

@@ -5,6 +5,7 @@ import { authMessages, diagnosticJob, type AdminJobHistory, type AdminQueuesOver
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import type { FailedJobInfo } from '@serpwise/contracts';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 /** Prometheus' bearer token: /metrics answers only with it. */
 const metricsToken = 'test-metrics-token-0123456789';
@@ -29,8 +30,8 @@ jest.setTimeout(60_000);
 let testApp: TestApp;
 beforeAll(async () => {
   testApp = await startTestApp({ env: { METRICS_TOKEN: metricsToken } });
-});
-afterAll(() => testApp?.stop());
+}, setUpTimeoutMs);
+afterAll(() => testApp?.stop(), setUpTimeoutMs);
 
 const queue = diagnosticJob.queue;
 

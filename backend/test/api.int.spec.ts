@@ -4,7 +4,7 @@ import { diagnosticJob, rooms, sessionCookieName, type JobStatus, type ServerToC
 import { Queue } from 'bullmq';
 import { io, type Socket } from 'socket.io-client';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
-import type { TestDatabase, TestRedis } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { queueKeyPrefix, socketChannelKey } from '../src/platform/redis/redis-connection.js';
 
@@ -21,9 +21,9 @@ let baseUrl: string;
 beforeAll(async () => {
   testApp = await startTestApp({ env: { METRICS_TOKEN: metricsToken } });
   ({ database, redis, baseUrl } = testApp);
-});
+}, setUpTimeoutMs);
 
-afterAll(() => testApp?.stop());
+afterAll(() => testApp?.stop(), setUpTimeoutMs);
 
 const jobCount = async () => Number((await database.query<{ n: string }>('select count(*) as n from job_record'))[0]!.n);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { accountMessages, authMessages, sessionCookieName, type ActiveState } from '@serpwise/contracts';
 import { outboxMails, startTestApp, type TestApp } from '../../infra/test/test-app.js';
-import type { TestDatabase } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 
@@ -15,9 +15,9 @@ let outbox: string;
 beforeAll(async () => {
   testApp = await startTestApp({ env: { SESSION_LIMIT_PER_USER: '2', LOGIN_ATTEMPTS_PER_15_MIN: '3' } });
   ({ database, baseUrl, outboxDir: outbox } = testApp);
-});
+}, setUpTimeoutMs);
 
-afterAll(() => testApp?.stop());
+afterAll(() => testApp?.stop(), setUpTimeoutMs);
 
 const userCount = async () => Number((await database.query<{ n: string }>('select count(*) as n from app_user'))[0]!.n);
 const activeState = async (browser: HttpSession) => (await (await browser.get('/endpoints/accountapi/getactivestate')).json()) as ActiveState;

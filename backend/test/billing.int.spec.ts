@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { billingMessages, cardMessages, csrfHeaderName, teamMessages, type ActiveState, type ReceiptSummary, type SubscriptionSummary, type TeamBillingInfo } from '@serpwise/contracts';
 import { lastMailTo as lastMailIn, startTestApp, type TestApp } from '../../infra/test/test-app.js';
-import type { TestDatabase } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 
@@ -15,9 +15,9 @@ let outbox: string;
 beforeAll(async () => {
   testApp = await startTestApp({ env: { SESSION_LIMIT_PER_USER: '50' } });
   ({ database, baseUrl, outboxDir: outbox } = testApp);
-});
+}, setUpTimeoutMs);
 
-afterAll(() => testApp?.stop());
+afterAll(() => testApp?.stop(), setUpTimeoutMs);
 
 const year = new Date().getFullYear() + 2;
 const goodCard = { name: 'Ada Lovelace', number: '4242 4242 4242 4242', securityCode: '123', expirationMonth: 12, expirationYear: year };

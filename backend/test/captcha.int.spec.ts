@@ -3,7 +3,7 @@ import { authMessages } from '@serpwise/contracts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
-import type { TestDatabase } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { createTestUser } from '../../infra/test/test-users.js';
 
@@ -31,12 +31,12 @@ beforeAll(async () => {
   const verifyUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/siteverify`;
   testApp = await startTestApp({ env: { CAPTCHA_SECRET: 'test-secret', CAPTCHA_SITE_KEY: 'test-site-key', CAPTCHA_VERIFY_URL: verifyUrl } });
   ({ database, baseUrl } = testApp);
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   await testApp?.stop();
   await new Promise((resolve) => provider.close(resolve));
-});
+}, setUpTimeoutMs);
 
 describe('captcha, when a secret is configured', () => {
   it('tells the login and sign-up panels the site key and script to ask tokens with', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { exportJob, spreadsheetCell, type ExportStatus } from '@serpwise/contracts';
+import { exportJob, isPlainNumberText, spreadsheetCell, type ExportStatus } from '@serpwise/contracts';
 import { JobRecordRepository } from '@serpwise/database';
 import { columnHeader } from '@serpwise/research';
 import { DownloadLinks, exportDownloadPath, LocalFileStore } from '@serpwise/backend/platform';
@@ -7,10 +7,10 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { createOrmConfig } from '@serpwise/database';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { pino } from 'pino';
 import { parseCsv, readXlsx } from '../../infra/test/spreadsheet-readers.js';
+import { formulaPayloads } from '../../infra/test/test-data.js';
 import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import type { HttpSession } from '../../infra/test/http-session.js';
@@ -18,6 +18,7 @@ import { JobFileSweeper } from '../../worker/src/jobs/job-file-sweeper.js';
 import { JobCancelledError, type JobContext } from '../../worker/src/jobs/job-handler.js';
 import { ExportProcessor } from '../../worker/src/processors/export.processor.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(120_000);
 
@@ -83,12 +84,12 @@ beforeAll(async () => {
     `select d.name from domain_month dm join domain d on d.id = dm.domain_id where dm.territory = 'US' and dm.month = (select max(month) from domain_month where territory = 'US') order by dm.paid_keywords desc limit 1`,
   );
   advertiser = paid!.name;
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   await worker?.stop();
   await testApp?.stop();
-});
+}, setUpTimeoutMs);
 
 describe('export requests before any worker takes them', () => {
   it('does not run the same export twice while it is waiting or running', async () => {
@@ -152,7 +153,7 @@ describe('export requests before any worker takes them', () => {
 describe('exports run by the worker', () => {
   beforeAll(async () => {
     worker = await startWorker(testApp.environment, pino({ level: 'silent' }), { httpPort: 0 });
-  });
+  }, setUpTimeoutMs);
 
   it('streams every row of the table (not the page), with the sort and filter, as CSV', async () => {
     const params = { domain: busyDomain, countryCode: 'US', sort: 'volume', sortDirection: 'asc', filter: 'e' };
@@ -341,7 +342,7 @@ describe('exports run by the worker', () => {
 
 describe('POST /Endpoints/Core/ExportCsv', () => {
   it('answers the rows the page holds as a CSV file named in Content-Disposition, every cell inert', async () => {
-    const payloads = readFileSync(fileURLToPath(new URL('../../../shared/fixtures/security/csv-injection.txt', import.meta.url)), 'utf8').split('\n').filter(Boolean);
+    const payloads = formulaPayloads();
     const rows = payloads.map((payload, index) => ({ keyword: payload, volume: index * 10, cpc: -1.5 }));
     const response = await recon.post('/Endpoints/Core/ExportCsv', { filename: 'My keywords', jsonString: JSON.stringify(rows) });
     expect(response.status).toBe(200);
@@ -350,7 +351,7 @@ describe('POST /Endpoints/Core/ExportCsv', () => {
     expect(header).toEqual(['Keyword', 'Volume', 'CPC']);
     expect(cells).toHaveLength(payloads.length);
     cells.forEach((row, index) => {
-      expect(/^[ ]*[=+\-@\t\r\n]/.test(row[0]!)).toBe(false);
+      expect(/^[ ]*[=+\-@\t\r\n]/.test(row[0]!) && !isPlainNumberText(row[0]!)).toBe(false);
       expect([payloads[index], `'${payloads[index]}`]).toContain(row[0]);
       expect(row.slice(1)).toEqual([String(index * 10), '-1.5']);
     });

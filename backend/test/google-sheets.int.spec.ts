@@ -6,6 +6,7 @@ import { HttpSession } from '../../infra/test/http-session.js';
 import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(120_000);
 
@@ -74,13 +75,13 @@ beforeAll(async () => {
     `select d.name from domain_month dm join domain d on d.id = dm.domain_id where dm.territory = 'US' and dm.month = (select max(month) from domain_month where territory = 'US') order by dm.organic_keywords desc limit 1`,
   );
   busyDomain = busy!.name;
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   await worker?.stop();
   await testApp?.stop();
   await google?.stop();
-});
+}, setUpTimeoutMs);
 
 describe('Google authorisation', () => {
   it('says where to authorise, with offline access and the documented scopes', async () => {
@@ -111,7 +112,7 @@ describe('Google authorisation', () => {
     const [row] = await testApp.database.query<{ refresh_token_encrypted: string }>('select refresh_token_encrypted from google_token where user_id = $1', [ownerUser.id]);
     expect(row!.refresh_token_encrypted).not.toContain('refresh-');
     expect(await json<GoogleAuthState>(await stranger.post('/auth/checkgoogleauth'))).toMatchObject({ hasGoogleToken: false });
-    // The user state (01 §3 hasGoogleToken) follows the stored authorisation.
+    // The user state (docs/product/site.md §3 hasGoogleToken) follows the stored authorisation.
     expect((await json<{ user: { hasGoogleToken: boolean } }>(await owner.get('/endpoints/accountapi/getactivestate'))).user.hasGoogleToken).toBe(true);
     expect((await json<{ user: { hasGoogleToken: boolean } }>(await stranger.get('/endpoints/accountapi/getactivestate'))).user.hasGoogleToken).toBe(false);
   });
@@ -169,7 +170,7 @@ describe('table exports to Google Sheets (the worker)', () => {
 
   beforeAll(async () => {
     worker = await startWorker(testApp.environment, pino({ level: 'silent' }), { httpPort: 0 });
-  });
+  }, setUpTimeoutMs);
 
   it('writes the whole table into a new spreadsheet and the finished status links to it', async () => {
     const { totalRows } = await json<{ totalRows: number }>(await owner.get(`/rest/research/seo/keywords?${new URLSearchParams(body().params)}`));
@@ -235,10 +236,10 @@ describe('without Google configured', () => {
   let bare: TestApp;
   beforeAll(async () => {
     bare = await startTestApp();
-  });
+  }, setUpTimeoutMs);
   afterAll(async () => {
     await bare?.stop();
-  });
+  }, setUpTimeoutMs);
 
   it('says so, and refuses to authorise or export', async () => {
     const session = await loggedInSession(bare.baseUrl, await createTestUser(bare.database, { roles: ['full'] }));

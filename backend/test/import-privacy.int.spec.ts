@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { csrfHeaderName, type ExportStatus, type ImportStatus, type SearchResult, type Suggestion } from '@serpwise/contracts';
-import { zipSync } from 'fflate';
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { gscExport, gscExportZip } from '../../infra/test/test-data.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(180_000);
 
@@ -16,8 +15,6 @@ jest.setTimeout(180_000);
  * Console export; she finds its queries on her research screens, Bob finds them nowhere, and both still see the
  * installation's demo market.
  */
-const fixtures = fileURLToPath(new URL('../../../shared/fixtures/gsc-export/', import.meta.url));
-const gscZip = () => Buffer.from(zipSync(Object.fromEntries(readdirSync(fixtures).map((name) => [name, new Uint8Array(readFileSync(fixtures + name))]))));
 
 let testApp: TestApp;
 let worker: RunningWorker;
@@ -31,9 +28,10 @@ const json = async <T>(response: Response) => (await response.json()) as T;
 type Table = { rows: Record<string, unknown>[]; totalRows: number; wasQueryFound: boolean };
 const table = async (session: HttpSession, path: string, params: Record<string, string>) =>
   json<Table>(await session.get(`/rest/research/${path}?${new URLSearchParams({ countryCode: 'US', pageSize: '1000', ...params })}`));
-/** The import's site and month (the fixture's range ends in March 2026). */
-const stupski = { domain: 'stupski.org', month: '2026-03' };
-const query = 'stupski foundation';
+/** The import's site and month (the export's range ends on 30 September 2026: infra/test/data/gsc-export). */
+const site = { domain: gscExport.domain, month: gscExport.month };
+const query = 'harrowgate bakehouse';
+const queries = gscExport.queries;
 
 async function waitFor<T extends { state: string }>(read: () => Promise<T>, states: string[]): Promise<T> {
   const deadline = Date.now() + 90_000;
@@ -64,58 +62,58 @@ beforeAll(async () => {
   const form = new FormData();
   form.append('format', 'gsc');
   form.append('territory', 'US');
-  form.append('file', new Blob([new Uint8Array(gscZip())]), 'stupski-performance.zip');
+  form.append('file', new Blob([new Uint8Array(gscExportZip())]), 'harrowgate-performance.zip');
   const response = await fetch(`${testApp.baseUrl}/rest/imports`, { method: 'POST', headers: { cookie: alice.cookie, [csrfHeaderName]: alice.csrfToken, accept: 'application/json' }, body: form });
   importId = (await json<ImportStatus>(response)).id;
   const status = await waitFor(() => alice.get(`/rest/imports/${importId}`).then((answer) => json<ImportStatus>(answer)), ['completed', 'failed']);
-  expect(status.import).toMatchObject({ rowsLanded: 1000 });
-});
+  expect(status.import).toMatchObject({ rowsLanded: queries });
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   await worker?.stop();
   await testApp?.stop();
-});
+}, setUpTimeoutMs);
 
 describe('imported rows are seen by their importer only', () => {
   it('shows the site\'s queries in the importer\'s keywords, ranking history and top pages, and in no one else\'s', async () => {
-    const mine = await table(alice, 'seo/keywords', stupski);
-    expect(mine).toMatchObject({ wasQueryFound: true, totalRows: 1000 });
+    const mine = await table(alice, 'seo/keywords', site);
+    expect(mine).toMatchObject({ wasQueryFound: true, totalRows: queries });
     expect(mine.rows.map((row) => row['keyword'])).toContain(query);
     // Bob does not even learn that the site is in the warehouse.
-    expect(await table(bob, 'seo/keywords', stupski)).toMatchObject({ wasQueryFound: false, totalRows: 0, rows: [] });
+    expect(await table(bob, 'seo/keywords', site)).toMatchObject({ wasQueryFound: false, totalRows: 0, rows: [] });
 
-    const history = await table(alice, 'seo/ranking-history', { ...stupski, type: 'MostValuable' });
-    expect(history.totalRows).toBe(1000);
-    expect(await table(bob, 'seo/ranking-history', { ...stupski, type: 'MostValuable' })).toMatchObject({ totalRows: 0 });
+    const history = await table(alice, 'seo/ranking-history', { ...site, type: 'MostValuable' });
+    expect(history.totalRows).toBe(queries);
+    expect(await table(bob, 'seo/ranking-history', { ...site, type: 'MostValuable' })).toMatchObject({ totalRows: 0 });
 
-    const pages = await table(alice, 'seo/top-pages', { ...stupski, type: 'mosttraffic' });
-    expect(pages).toMatchObject({ totalRows: 1, rows: [{ url: 'https://stupski.org/', keywords: 1000 }] });
-    expect(await table(bob, 'seo/top-pages', { ...stupski, type: 'mosttraffic' })).toMatchObject({ totalRows: 0 });
+    const pages = await table(alice, 'seo/top-pages', { ...site, type: 'mosttraffic' });
+    expect(pages).toMatchObject({ totalRows: 1, rows: [{ url: gscExport.home, keywords: queries }] });
+    expect(await table(bob, 'seo/top-pages', { ...site, type: 'mosttraffic' })).toMatchObject({ totalRows: 0 });
   });
 
   it('keeps the queries out of another user\'s search, suggestions and keyword screens', async () => {
     const search = async (session: HttpSession, text: string) => json<SearchResult>(await session.get(`/Endpoints/Search/JsonSearch?query=${encodeURIComponent(text)}&countryCode=US`));
     expect(await search(alice, query)).toMatchObject({ resultType: 'Term', wasQueryFound: true });
     expect(await search(bob, query)).toMatchObject({ resultType: 'Term', wasQueryFound: false, queryId: null });
-    expect(await search(bob, stupski.domain)).toMatchObject({ resultType: 'Domain', wasQueryFound: false });
+    expect(await search(bob, site.domain)).toMatchObject({ resultType: 'Domain', wasQueryFound: false });
 
     const suggestions = async (session: HttpSession, kind: string, text: string) =>
       (await json<Suggestion[]>(await session.get(`/NsaApi/suggest/${kind}?query=${encodeURIComponent(text)}&countryCode=US&limit=10`))).map((entry) => entry.value);
-    expect(await suggestions(alice, 'getkeywordsuggestions', 'stupski')).toContain(query);
-    expect(await suggestions(alice, 'getdomainsuggestions', 'stupski')).toEqual([stupski.domain]);
-    expect(await suggestions(bob, 'getkeywordsuggestions', 'stupski')).toEqual([]);
-    expect(await suggestions(bob, 'getsuggestions', 'stupski')).toEqual([]);
+    expect(await suggestions(alice, 'getkeywordsuggestions', 'harrowgate')).toContain(query);
+    expect(await suggestions(alice, 'getdomainsuggestions', 'harrowgate')).toEqual([site.domain]);
+    expect(await suggestions(bob, 'getkeywordsuggestions', 'harrowgate')).toEqual([]);
+    expect(await suggestions(bob, 'getsuggestions', 'harrowgate')).toEqual([]);
 
     const rankingHistory = async (session: HttpSession) => json<{ rows?: unknown[]; wasQueryFound?: boolean }>(
       await session.get(`/rest/research/keyword/ranking-history?${new URLSearchParams({ query, countryCode: 'US', months: '12' })}`));
     expect(await rankingHistory(bob)).toMatchObject({ wasQueryFound: false });
     expect(await rankingHistory(alice)).toMatchObject({ wasQueryFound: true });
     const serp = async (session: HttpSession) => json<{ totalRows: number; wasQueryFound: boolean }>(
-      await session.get(`/rest/research/keyword/serp-analysis?${new URLSearchParams({ query, countryCode: 'US', month: stupski.month })}`));
+      await session.get(`/rest/research/keyword/serp-analysis?${new URLSearchParams({ query, countryCode: 'US', month: site.month })}`));
     expect(await serp(bob)).toMatchObject({ wasQueryFound: false, totalRows: 0 });
     expect(await serp(alice)).toMatchObject({ wasQueryFound: true, totalRows: 1 });
     // A visitor sees installation data only.
-    const visitor = await fetch(`${testApp.baseUrl}/NsaApi/suggest/getsuggestions?query=stupski&countryCode=US`, { headers: { accept: 'application/json' } });
+    const visitor = await fetch(`${testApp.baseUrl}/NsaApi/suggest/getsuggestions?query=harrowgate&countryCode=US`, { headers: { accept: 'application/json' } });
     expect(await visitor.json()).toEqual([]);
     const overview = async (session: HttpSession) => json<{ wasQueryFound: boolean }>(await session.get(`/rest/research/keyword/overview?${new URLSearchParams({ query, countryCode: 'US' })}`));
     expect(await overview(bob)).toMatchObject({ wasQueryFound: false });
@@ -123,11 +121,11 @@ describe('imported rows are seen by their importer only', () => {
   });
 
   it('exports the queries for the importer only', async () => {
-    const mine = await exportedCsv(alice, 'seo/keywords', stupski);
+    const mine = await exportedCsv(alice, 'seo/keywords', site);
     expect(mine).toContain(`${query},`);
-    expect(mine.trimEnd().split('\r\n')).toHaveLength(1001);
-    const theirs = await exportedCsv(bob, 'seo/keywords', stupski);
-    expect(theirs).not.toContain('stupski');
+    expect(mine.trimEnd().split('\r\n')).toHaveLength(queries + 1);
+    const theirs = await exportedCsv(bob, 'seo/keywords', site);
+    expect(theirs).not.toContain('harrowgate');
   });
 
   it('still shows the installation\'s data to everyone, and keeps the roll-ups installation-only', async () => {
@@ -135,13 +133,13 @@ describe('imported rows are seen by their importer only', () => {
     const forBob = await table(bob, 'seo/keywords', { domain: demoDomain });
     expect(forBob.totalRows).toBeGreaterThan(0);
     expect(forBob).toEqual(forAlice);
-    expect(await testApp.database.query(`select 1 from domain_month where domain_id = (select id from domain where name = $1)`, [stupski.domain])).toEqual([]);
+    expect(await testApp.database.query(`select 1 from domain_month where domain_id = (select id from domain where name = $1)`, [site.domain])).toEqual([]);
   });
 
   it('removes everything the import brought when Alice deletes it', async () => {
     const response = await alice.request('DELETE', `/rest/imports/${importId}`, { [csrfHeaderName]: alice.csrfToken });
-    expect(await json(response)).toMatchObject({ deleted: true, removed: { observations: 1000, ranks: 1000, keywords: 1000, pages: 1, domains: 1 } });
-    expect(await table(alice, 'seo/keywords', stupski)).toMatchObject({ wasQueryFound: false, totalRows: 0 });
+    expect(await json(response)).toMatchObject({ deleted: true, removed: { observations: queries, ranks: queries, keywords: queries, pages: 1, domains: 1 } });
+    expect(await table(alice, 'seo/keywords', site)).toMatchObject({ wasQueryFound: false, totalRows: 0 });
     const left = await testApp.database.query<{ n: number }>(
       `select (select count(*) from keyword where owner_user_ids is not null)::int + (select count(*) from page where owner_user_ids is not null)::int
          + (select count(*) from domain where owner_user_ids is not null)::int

@@ -1,24 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { csrfHeaderName, type ImportStatus } from '@serpwise/contracts';
-import { zipSync } from 'fflate';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { importFileKey, LocalFileStore } from '@serpwise/backend/platform';
 import { createOrmConfig, JobRecordRepository } from '@serpwise/database';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { gscExport, gscExportZip, testData } from '../../infra/test/test-data.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import { JobFileSweeper } from '../../worker/src/jobs/job-file-sweeper.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(Number(process.env.IMPORTS_TEST_TIMEOUT ?? 180_000));
 
-const fixtures = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
-const fixture = (path: string) => readFileSync(fixtures + path);
-const gscZip = () => Buffer.from(zipSync(Object.fromEntries(readdirSync(fixtures + 'gsc-export').map((name) => [name, new Uint8Array(fixture('gsc-export/' + name))]))));
 
 let testApp: TestApp;
 let worker: RunningWorker;
@@ -62,50 +59,52 @@ beforeAll(async () => {
   alice = await loggedInSession(testApp.baseUrl, aliceUser);
   bobUser = await createTestUser(testApp.database, { roles: ['full'] });
   bob = await loggedInSession(testApp.baseUrl, bobUser);
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   await worker?.stop();
   await testApp?.stop();
-});
+}, setUpTimeoutMs);
 
 describe('imports', () => {
   let gscId: string;
 
   it('imports the Search Console ZIP: every query lands for the site, with its clicks, and a second upload adds nothing', async () => {
-    const status = await imported(alice, gscZip(), 'stupski-performance.zip', { format: 'gsc', territory: 'US' });
-    expect(status).toMatchObject({ state: 'completed', import: { format: 'gsc', fileName: 'stupski-performance.zip', rowsRead: 1000, rowsLanded: 1000, rowsDuplicate: 0, rowsRejected: 0, errorReportUrl: null } });
+    const status = await imported(alice, gscExportZip(), 'harrowgate-performance.zip', { format: 'gsc', territory: 'US' });
+    expect(status).toMatchObject({ state: 'completed', import: { format: 'gsc', fileName: 'harrowgate-performance.zip', rowsRead: 22, rowsLanded: 22, rowsDuplicate: 0, rowsRejected: 0, errorReportUrl: null } });
     gscId = status.id;
     const [rank] = await testApp.database.query(
       `select to_char(r.month, 'YYYY-MM') as month, r.position, r.clicks, p.url, d.name from organic_rank r join keyword k on k.id = r.keyword_id
-       join page p on p.id = r.page_id join domain d on d.id = r.domain_id where k.term = 'stupski foundation' and k.territory = 'US'`);
-    expect(rank).toEqual({ month: '2026-03', position: 1, clicks: 627, url: 'https://stupski.org/', name: 'stupski.org' });
+       join page p on p.id = r.page_id join domain d on d.id = r.domain_id where k.term = 'harrowgate bakehouse' and k.territory = 'US'`);
+    expect(rank).toEqual({ month: gscExport.month, position: 1, clicks: 412, url: gscExport.home, name: gscExport.domain });
     // The rows are Alice's own; the shared roll-ups count installation data only (docs/decisions.md, "Imported rows are private").
-    expect(await count(`select 1 from organic_rank where owner_user_id = $1`, [aliceUser.id])).toBe(1000);
-    expect(await count(`select 1 from domain_month where domain_id = (select id from domain where name = 'stupski.org')`)).toBe(0);
+    expect(await count(`select 1 from organic_rank where owner_user_id = $1`, [aliceUser.id])).toBe(22);
+    expect(await count(`select 1 from domain_month where domain_id = (select id from domain where name = $1)`, [gscExport.domain])).toBe(0);
 
-    const again = await imported(alice, gscZip(), 'stupski-performance.zip', { format: 'gsc', territory: 'US' });
-    expect(again.import).toMatchObject({ rowsRead: 1000, rowsLanded: 0, rowsDuplicate: 1000 });
-    expect(await count('select 1 from serp_observation')).toBe(1000);
+    const again = await imported(alice, gscExportZip(), 'harrowgate-performance.zip', { format: 'gsc', territory: 'US' });
+    expect(again.import).toMatchObject({ rowsRead: 22, rowsLanded: 0, rowsDuplicate: 22 });
+    expect(await count('select 1 from serp_observation')).toBe(22);
     await alice.request('DELETE', `/rest/imports/${again.id}`, { [csrfHeaderName]: alice.csrfToken });
   });
 
-  it('imports the Keyword Planner, Organic Positions and SERP fixtures with their exact counts', async () => {
-    const planner = await imported(alice, fixture('keyword-planner/Keyword Stats.csv'), 'Keyword Stats.csv', { format: 'keyword-planner', territory: 'ES' });
-    expect(planner.import).toMatchObject({ rowsRead: 2214, rowsRejected: 0 });
-    expect(await count(`select 1 from keyword where territory = 'ES'`)).toBe(planner.import.rowsLanded);
-    const [taller] = await testApp.database.query(`select volume, competition::float as competition, volume_history from keyword where territory = 'ES' and term = 'taller mecanico'`);
-    expect(taller).toEqual({ volume: 50, competition: 0.04, volume_history: [30, 40, 30, 40, 20, 30, 30, 140, 50, 40, 50, 90] });
+  it('imports the Keyword Planner, Organic Positions and SERP files with their exact counts', async () => {
+    const planner = await imported(alice, testData('keyword-planner/keyword-stats.csv'), 'Keyword Stats 2026-09-14 at 09_14_55.csv', { format: 'keyword-planner', territory: 'ES' });
+    expect(planner.import).toMatchObject({ rowsRead: 9, rowsLanded: 9, rowsRejected: 0 });
+    expect(await count(`select 1 from keyword where territory = 'ES'`)).toBe(9);
+    const [rye] = await testApp.database.query(`select volume, competition::float as competition, volume_history from keyword where territory = 'ES' and term = 'rye bread'`);
+    expect(rye).toEqual({ volume: 33100, competition: 0.09, volume_history: [40500, 40500, 33100, 33100, 27100, 27100, 27100, 27100, 33100, 33100, 40500, 33100] });
+    const comma = await imported(alice, testData('keyword-planner/keyword-stats-comma.csv'), 'keyword-stats.csv', { format: 'keyword-planner', territory: 'FR' });
+    expect(comma.import).toMatchObject({ rowsRead: 3, rowsLanded: 3, rowsRejected: 0 });
 
-    const positions = await imported(alice, fixture('semrush/organic-positions.csv'), 'organic-positions.csv', { format: 'organic-positions', territory: 'US' });
-    // 'fairlife protein shake caramel' ranks twice at position 1 on 2023-09-04 (two URLs): the second is the same result.
-    expect(positions.import).toMatchObject({ rowsRead: 701, rowsLanded: 700, rowsDuplicate: 1, rowsRejected: 0 });
-    const [power] = await testApp.database.query(`select result_count::text as results, difficulty from keyword where territory = 'US' and term = 'power red'`);
-    expect(power).toEqual({ results: '10720000000', difficulty: 27 });
+    const positions = await imported(alice, testData('organic-positions/organic-positions.csv'), 'organic-positions.csv', { format: 'organic-positions', territory: 'US' });
+    // 'wedding cake tasting box' ranks twice at position 1 on 2026-08-11 (two URLs): the second is the same result.
+    expect(positions.import).toMatchObject({ rowsRead: 16, rowsLanded: 15, rowsDuplicate: 1, rowsRejected: 0 });
+    const [rye2] = await testApp.database.query(`select result_count::text as results, difficulty from keyword where territory = 'US' and term = 'rye bread'`);
+    expect(rye2).toEqual({ results: '12400000000', difficulty: 54 });
 
-    const serp = await imported(alice, fixture('serp/search_results.csv'), 'search_results.csv', { format: 'serp', territory: 'UK', date: '2026-11-01' });
-    expect(serp.import).toMatchObject({ rowsRead: 200, rowsLanded: 200, rowsRejected: 0 });
-    expect(await count(`select 1 from organic_rank where territory = 'UK' and month = '2026-11-01'`)).toBe(200);
+    const serp = await imported(alice, testData('serp/search_results.csv'), 'search_results.csv', { format: 'serp', territory: 'UK', date: '2026-11-01' });
+    expect(serp.import).toMatchObject({ rowsRead: 30, rowsLanded: 30, rowsRejected: 0 });
+    expect(await count(`select 1 from organic_rank where territory = 'UK' and month = '2026-11-01'`)).toBe(30);
   });
 
   it('reports bad rows one by one in a downloadable error report, and the good rows land', async () => {
@@ -127,7 +126,7 @@ describe('imports', () => {
   it('refuses a file that is not what it claims to be, with a clear message, and lands nothing', async () => {
     const before = await count('select 1 from serp_observation');
     const sources = await count('select 1 from data_source');
-    const status = await imported(alice, fixture('semrush/organic-positions.csv'), 'organic-positions.csv', { format: 'keyword-planner', territory: 'US' });
+    const status = await imported(alice, testData('organic-positions/organic-positions.csv'), 'organic-positions.csv', { format: 'keyword-planner', territory: 'US' });
     expect(status.state).toBe('failed');
     expect(status.error).toMatch(/^This is not a Google Ads Keyword Planner download/);
     expect(await count('select 1 from serp_observation')).toBe(before);
@@ -167,13 +166,12 @@ describe('imports', () => {
   });
 
   it('deletes an import with everything it brought', async () => {
-    const stupski = await count(`select 1 from domain where name = 'stupski.org'`);
-    expect(stupski).toBe(1);
+    expect(await count(`select 1 from domain where name = $1`, [gscExport.domain])).toBe(1);
     const response = await alice.request('DELETE', `/rest/imports/${gscId}`, { [csrfHeaderName]: alice.csrfToken });
     expect(response.status).toBe(200);
-    expect(await json(response)).toMatchObject({ deleted: true, removed: { observations: 1000 } });
+    expect(await json(response)).toMatchObject({ deleted: true, removed: { observations: 22 } });
     // Carol's re-import holds the same results as her own: her rows take over the month, Alice's are gone.
-    expect(await count(`select 1 from serp_observation o join data_source s on s.id = o.source_id where s.owner_user_id = $1 and s.label = 'stupski-performance.zip'`, [aliceUser.id])).toBe(0);
+    expect(await count(`select 1 from serp_observation o join data_source s on s.id = o.source_id where s.owner_user_id = $1 and s.label = 'harrowgate-performance.zip'`, [aliceUser.id])).toBe(0);
     expect(await count(`select 1 from data_import where id = $1`, [gscId])).toBe(0);
     expect((await alice.get(`/rest/imports/${gscId}`)).status).toBe(404);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { onboardingMessages, type ActiveState } from '@serpwise/contracts';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
-import type { TestDatabase } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 
@@ -14,9 +14,9 @@ let baseUrl: string;
 beforeAll(async () => {
   testApp = await startTestApp();
   ({ database, baseUrl } = testApp);
-});
+}, setUpTimeoutMs);
 
-afterAll(() => testApp?.stop());
+afterAll(() => testApp?.stop(), setUpTimeoutMs);
 
 const survey = {
   name: 'Ada',

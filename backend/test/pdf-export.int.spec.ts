@@ -19,6 +19,7 @@ import { attachmentsOf, headerOf, startSmtpSink } from '../../infra/test/smtp-si
 import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 /**
  * The PDF export calls end to end (issue 6 items 2, 3, 7): the API records report jobs, a real worker renders them
@@ -102,7 +103,7 @@ beforeAll(async () => {
   free = await loggedInSession(app.baseUrl, await createTestUser(app.database, { roles: ['free'] }));
   visitor = new (full.constructor as new (baseUrl: string) => HttpSession)(app.baseUrl);
   await visitor.open('/');
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   await scheduled?.close();
@@ -110,7 +111,7 @@ afterAll(async () => {
   await worker?.stop();
   await app?.stop();
   await smtp?.stop();
-});
+}, setUpTimeoutMs);
 
 describe('ExportAsync (download)', () => {
   it('renders the report in the worker and opens it for its owner only', async () => {
@@ -230,7 +231,7 @@ describe('Scheduled reports', () => {
     expect(new Date(listed!.nextRunAt!).getUTCDay()).toBe(1);
     expect(listed!.lastDelivery).toBeNull();
 
-    // The project alert saved with it (03 §4).
+    // The project alert saved with it (docs/product/account-exports-reports.md §4).
     const alerts = await json<ProjectAlert[]>(await full.get('/NsaApi/Account/GetProjectAlerts'));
     expect(alerts).toContainEqual(expect.objectContaining({ alertId: listed!.projectAlertId, projectId, alertTypeId: 1, isActive: true, alertRecipients: [{ emailAddress: 'client@acme.test', isActive: true }] }));
   });

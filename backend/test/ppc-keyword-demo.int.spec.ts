@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
-import type { TestDatabase } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 
 /** Smoke test of every PPC and keyword research endpoint on the generated tiny market (numbers: ppc-keyword-research.int.spec.ts). */
 jest.setTimeout(60_000);
@@ -12,9 +12,9 @@ let baseUrl: string;
 beforeAll(async () => {
   testApp = await startTestApp({ seed: loadTinyMarket });
   ({ database, baseUrl } = testApp);
-});
+}, setUpTimeoutMs);
 
-afterAll(() => testApp?.stop());
+afterAll(() => testApp?.stop(), setUpTimeoutMs);
 
 const get = async (path: string) => {
   const response = await fetch(baseUrl + path, { headers: { accept: 'application/json' } });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { warehouseRollupSql } from '@serpwise/research';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
-import type { TestDatabase } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 
 /**
@@ -133,9 +133,9 @@ beforeAll(async () => {
   ({ baseUrl } = testApp);
   free = await loggedInSession(baseUrl, await createTestUser(database, { roles: ['free'] }));
   full = await loggedInSession(baseUrl, await createTestUser(database, { roles: ['full'] }));
-});
+}, setUpTimeoutMs);
 
-afterAll(() => testApp?.stop());
+afterAll(() => testApp?.stop(), setUpTimeoutMs);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { domainOverview, domainOverviewStatementName, openWarehousePool, sqlFromEntityManager, SuggestionQuery, warehousePoolApplicationName, type Sql } from '@serpwise/research';
 import { PREPARED_WAREHOUSE_SQL } from '../src/modules/research/prepared-warehouse-sql.provider.js';
 import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 /**
  * The hot research statements (domain overview, suggestions) moved from MikroORM's em.execute to a node-postgres
@@ -28,7 +29,7 @@ beforeAll(async () => {
   onOrm = sqlFromEntityManager(testApp.app.get(EntityManager).fork());
   prepared = testApp.app.get<symbol, Sql>(PREPARED_WAREHOUSE_SQL, { strict: false });
   domains = (await testApp.database.query<{ name: string }>(`select name from domain order by name`)).map((row) => row.name);
-});
+}, setUpTimeoutMs);
 
 /** The last test shuts the application down itself; then only the rest of stop() is left to do. */
 let appClosed = false;
@@ -38,7 +39,7 @@ afterAll(async () => {
   await rm(testApp.environment.DATA_DIR, { recursive: true, force: true });
   await testApp.redis.cleanup();
   await testApp.database.drop();
-});
+}, setUpTimeoutMs);
 
 describe('the prepared research port', () => {
   it('gives every domain overview exactly as MikroORM did, in every territory, and the API serves that answer', async () => {

@@ -3,7 +3,7 @@ import { accountMessages, projectAlertMessages, type ProjectAlert } from '@serpw
 import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { HttpSession } from '../../infra/test/http-session.js';
-import type { TestDatabase } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 
 jest.setTimeout(60_000);
@@ -15,9 +15,9 @@ let baseUrl: string;
 beforeAll(async () => {
   testApp = await startTestApp({ env: { SESSION_LIMIT_PER_USER: '50' } });
   ({ database, baseUrl } = testApp);
-});
+}, setUpTimeoutMs);
 
-afterAll(() => testApp?.stop());
+afterAll(() => testApp?.stop(), setUpTimeoutMs);
 
 async function projectOf(owner: TestUser): Promise<string> {
   const id = randomUUID();

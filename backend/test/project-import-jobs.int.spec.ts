@@ -20,7 +20,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { standInHandlers } from '../../infra/test/stand-in-handlers.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
-import type { TestDatabase } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import type { JobHandler } from '../../worker/src/jobs/job-handler.js';
 import { JobMetrics } from '../../worker/src/jobs/job-metrics.js';
@@ -78,14 +78,14 @@ beforeAll(async () => {
     new JobMetrics(new Registry()),
   );
   runner.start();
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   await runner?.stop();
   await redis?.quit();
   await orm?.close();
   await testApp?.stop();
-});
+}, setUpTimeoutMs);
 
 function connectSocket(cookie: string): Promise<Socket<ServerToClientEvents>> {
   const socket: Socket<ServerToClientEvents> = io(testApp.baseUrl, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
-import type { TestDatabase } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import { calls, createFixture, ownerDigest as digestOf, ownerSecrets as secretsOf, sendCall, type Call, type Fixture } from './project-area-calls.js';
 import { nsa } from './projects-support.js';
@@ -33,9 +33,9 @@ beforeAll(async () => {
   owner = await createTestUser(database, { roles: ['full'] });
   ownerBrowser = await loggedInSession(baseUrl, owner);
   fixture = await createFixture(database, ownerBrowser, owner.id);
-});
+}, setUpTimeoutMs);
 
-afterAll(() => testApp?.stop());
+afterAll(() => testApp?.stop(), setUpTimeoutMs);
 
 describe('every project-area call keeps the owner’s data to the owner', () => {
   it('covers each of the 48 documented /NsaApi/MySerpwise calls', () => {

@@ -14,7 +14,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
-import type { TestDatabase } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import { emptyId, fillProject, giveProfessionalPlan, importKeywords, insertProject, json, nsa, projectAreaCounts, rowCount } from './projects-support.js';
 
@@ -42,9 +42,9 @@ beforeAll(async () => {
     [months!.month, months!.previous],
   );
   market = { domain: rows[0]!.domain, month: months!.month, previous: months!.previous, ranked: rows.map((row) => row.term) };
-});
+}, setUpTimeoutMs);
 
-afterAll(() => testApp?.stop());
+afterAll(() => testApp?.stop(), setUpTimeoutMs);
 
 async function fullOwner(fields: { name?: string; domain?: string } = {}) {
   const user = await createTestUser(database, { roles: ['full'] });

@@ -17,7 +17,7 @@ import {
 } from '@serpwise/contracts';
 import { type HttpSession } from '../../infra/test/http-session.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
-import type { TestDatabase } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import { emptyId, insertProject, json, nsa, projectAreaCounts } from './projects-support.js';
 
@@ -30,9 +30,9 @@ let baseUrl: string;
 beforeAll(async () => {
   testApp = await startTestApp({ env: { SESSION_LIMIT_PER_USER: '50' } });
   ({ database, baseUrl } = testApp);
-});
+}, setUpTimeoutMs);
 
-afterAll(() => testApp?.stop());
+afterAll(() => testApp?.stop(), setUpTimeoutMs);
 
 async function owner(roles = ['full']) {
   const user = await createTestUser(database, { roles });

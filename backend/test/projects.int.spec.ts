@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { projectMessages, type CreateProjectAnswer, type ProjectSummary, type TeamAccessEntry, type TermProjects } from '@serpwise/contracts';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
-import type { TestDatabase } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import { emptyId, importKeywords, insertProject, json, nsa, projectAreaCounts, rowCount } from './projects-support.js';
 
@@ -15,9 +15,9 @@ let baseUrl: string;
 beforeAll(async () => {
   testApp = await startTestApp({ env: { SESSION_LIMIT_PER_USER: '50' } });
   ({ database, baseUrl } = testApp);
-});
+}, setUpTimeoutMs);
 
-afterAll(() => testApp?.stop());
+afterAll(() => testApp?.stop(), setUpTimeoutMs);
 
 async function fullBrowser() {
   const user = await createTestUser(database, { roles: ['full'] });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { csrfHeaderName, type CompetitorProject, type HqDashboard, type KeywordCountAnswer, type ReconLiveRanking, type ReconRankingDetails, type ReconReport } from '@serpwise/contracts';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
-import type { TestDatabase } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import { fillProject, giveProfessionalPlan, importKeywords, insertProject, json, nsa, rowCount } from './projects-support.js';
 
@@ -68,9 +68,9 @@ beforeAll(async () => {
   stranger = await createTestUser(database, { roles: ['full'] });
   ownerBrowser = await loggedInSession(testApp.baseUrl, owner);
   strangerBrowser = await loggedInSession(testApp.baseUrl, stranger);
-});
+}, setUpTimeoutMs);
 
-afterAll(() => testApp?.stop());
+afterAll(() => testApp?.stop(), setUpTimeoutMs);
 
 describe('recon reports', () => {
   let report: ReconReport;

@@ -17,6 +17,7 @@ import { pdfText, squeezeSpaces } from '../../infra/test/pdf-text.js';
 import { sampleJpeg, solidPng } from '../../infra/test/images.js';
 import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 /**
  * PDF reports on the tiny demo market (issue 6): every template in at least two designs through the preview
@@ -51,11 +52,11 @@ beforeAll(async () => {
   [full, recon, otherRecon, reconChild, free] = (await Promise.all(
     [fullUser, reconUser, otherReconUser, childUser, freeUser].map((user) => loggedInSession(app.baseUrl, user)),
   )) as [HttpSession, HttpSession, HttpSession, HttpSession, HttpSession];
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   await app?.stop();
-});
+}, setUpTimeoutMs);
 
 const previewPath = (options: Record<string, string | number | boolean>) =>
   `/rest/reports/preview?${new URLSearchParams(Object.entries({ domain, countryCode: 'US', ...options }).map(([key, value]) => [key, String(value)]))}`;

@@ -3,7 +3,7 @@ import type { FootprintStats, SearchResult, Suggestion } from '@serpwise/contrac
 import type { DomainOverview } from '@serpwise/research';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
-import type { TestDatabase } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 
 jest.setTimeout(60_000);
 
@@ -14,9 +14,9 @@ let baseUrl: string;
 beforeAll(async () => {
   testApp = await startTestApp({ seed: loadTinyMarket });
   ({ database, baseUrl } = testApp);
-});
+}, setUpTimeoutMs);
 
-afterAll(() => testApp?.stop());
+afterAll(() => testApp?.stop(), setUpTimeoutMs);
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(baseUrl + path, { headers: { accept: 'application/json', ...headers } });
 const search = async (query: string, extra = '') => {

@@ -3,7 +3,7 @@ import { isLockedRow, organicSearchTypes, rankingHistoryTypes, type TablePage } 
 import { prepareExport, warehouseRollupSql, toNumberedPlaceholders, type ExportTableId, type Sql } from '@serpwise/research';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
-import type { TestDatabase } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 
 jest.setTimeout(60_000);
@@ -156,9 +156,9 @@ beforeAll(async () => {
   ({ baseUrl } = testApp);
   free = await loggedInSession(baseUrl, await createTestUser(database, { roles: ['free'] }));
   full = await loggedInSession(baseUrl, await createTestUser(database, { roles: ['full'] }));
-});
+}, setUpTimeoutMs);
 
-afterAll(() => testApp?.stop());
+afterAll(() => testApp?.stop(), setUpTimeoutMs);
 
 type Table<Row> = TablePage<Row> & { month: string | null; wasQueryFound: boolean };
 const visitorGet = (path: string) => fetch(baseUrl + path, { headers: { accept: 'application/json' } });

@@ -19,6 +19,7 @@ import type { JobContext } from '../../worker/src/jobs/job-handler.js';
 import { DemoMarketProvider, OpenSerpProvider, SerpApiProvider, queueKeyPrefix, withRetries } from '../src/platform/index.js';
 import { sqlFromPg } from '@serpwise/research';
 import { insertProject, nsa } from './projects-support.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(120_000);
 
@@ -49,7 +50,7 @@ beforeAll(async () => {
   worker = await startWorker(testApp.environment, pino({ level: 'silent' }), { httpPort: 0 });
   pool = new pg.Pool({ connectionString: testApp.database.url, max: 3 });
   orm = await MikroORM.init(createOrmConfig({ databaseUrl: testApp.database.url, poolMax: 2 }));
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   await worker?.stop();
@@ -57,7 +58,7 @@ afterAll(async () => {
   await pool?.end();
   await testApp?.stop();
   await fake?.stop();
-});
+}, setUpTimeoutMs);
 
 function connectSocket(cookie: string): Promise<Socket<ServerToClientEvents>> {
   const socket: Socket<ServerToClientEvents> = io(testApp.baseUrl, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });

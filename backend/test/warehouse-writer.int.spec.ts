@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createWarehouseSource, landWarehouseRows, removeWarehouseSource, warehouseRowProblem, type WarehouseRow } from '@serpwise/research';
 import pg from 'pg';
-import { createTestDatabase, type TestDatabase } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, createTestDatabase, type TestDatabase } from '../../infra/test/test-services.js';
 
 jest.setTimeout(60_000);
 
@@ -14,12 +14,12 @@ beforeAll(async () => {
   database = await createTestDatabase();
   client = new pg.Client({ connectionString: database.url });
   await client.connect();
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   await client?.end();
   await database?.drop();
-});
+}, setUpTimeoutMs);
 
 const serp = (keyword: string, position: number, url: string, date = '2026-03-14', extra: Partial<WarehouseRow> = {}): WarehouseRow => ({
   keyword, territory: 'US', date, position, url, title: `${keyword} ${position}`, ...extra,

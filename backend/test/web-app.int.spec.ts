@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(60_000);
 
@@ -13,9 +14,9 @@ beforeAll(async () => {
     env: { FOOTER_CTA_TEXT: 'Start your spring trial', FOOTER_CTA_LINK: '/capital-one-spring-member-offer', HOMEPAGE_SUGGESTION_TYPE: 'domains' },
   });
   ({ baseUrl } = testApp);
-});
+}, setUpTimeoutMs);
 
-afterAll(() => testApp?.stop());
+afterAll(() => testApp?.stop(), setUpTimeoutMs);
 
 /** A page load as a browser makes it, not following redirects. */
 const load = (path: string, cookie?: string) =>

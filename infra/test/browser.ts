@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { TestStack } from './stack.js';
 
 /** Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no background network). */
 export function launchChromium(): Promise<Browser> {
@@ -15,4 +16,17 @@ export async function logInThroughPage(page: Page, baseUrl: string, user: { emai
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => url.pathname !== '/auth/login');
+}
+
+/**
+ * Chromium and a TestStack, started side by side. If either fails, the other is closed before the error is thrown:
+ * with a bare Promise.all a missing Chromium left the stack's processes, database and Redis keys running, and Jest
+ * waiting for them.
+ */
+export async function startBrowserAndStack(overrides: Record<string, string> = {}): Promise<[Browser, TestStack]> {
+  const [browser, stack] = await Promise.allSettled([launchChromium(), TestStack.start(overrides)]);
+  if (browser.status === 'fulfilled' && stack.status === 'fulfilled') return [browser.value, stack.value];
+  if (browser.status === 'fulfilled') await browser.value.close();
+  if (stack.status === 'fulfilled') await stack.value.stop();
+  throw browser.status === 'rejected' ? browser.reason : (stack as PromiseRejectedResult).reason;
 }

@@ -105,3 +105,10 @@ export function testEnvironment(database: TestDatabase, redis: TestRedis, overri
     ...overrides,
   });
 }
+
+/**
+ * How long a set-up or tear-down hook that creates a database, starts the app, the worker, processes or a browser
+ * may take. Generous on purpose: on a loaded 2-core machine migrating a new database alone can take tens of seconds,
+ * and Jest's default (5 s) or a file's test timeout must not decide a run.
+ */
+export const setUpTimeoutMs = 300_000;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { accountMessages } from '@serpwise/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../../infra/test/browser.js';
-import { TestStack } from '../../infra/test/stack.js';
+import { startBrowserAndStack } from '../../infra/test/browser.js';
+import type { TestStack } from '../../infra/test/stack.js';
 import { createTestUser } from '../../infra/test/test-users.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(120_000);
 
@@ -12,13 +13,13 @@ let stack: TestStack;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), TestStack.start({ SESSION_LIMIT_PER_USER: '1' })]);
-});
+  [browser, stack] = await startBrowserAndStack({ SESSION_LIMIT_PER_USER: '1' });
+}, setUpTimeoutMs);
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
   await stack?.stop();
-});
+}, setUpTimeoutMs);
 
 /** A fresh browser profile (its own cookies), as a second device would be. */
 async function newDevice(): Promise<Page> {

@@ -5,16 +5,17 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
 import { TestStack } from '../../infra/test/stack.js';
 import { createTestUser } from '../../infra/test/test-users.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(180_000);
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium();
-});
+}, setUpTimeoutMs);
 afterAll(async () => {
   await browser?.close();
-});
+}, setUpTimeoutMs);
 
 /** Records every state and percent each admin job row shows, from inside the page. */
 async function watchJobRows(page: Page): Promise<void> {

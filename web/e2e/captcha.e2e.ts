@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../infra/test/browser.js';
-import { TestStack } from '../../infra/test/stack.js';
+import { startBrowserAndStack } from '../../infra/test/browser.js';
+import type { TestStack } from '../../infra/test/stack.js';
 import { createTestUser } from '../../infra/test/test-users.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(120_000);
 
@@ -35,16 +36,13 @@ let stack: TestStack;
 beforeAll(async () => {
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   const providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-  [browser, stack] = await Promise.all([
-    launchChromium(),
-    TestStack.start({ CAPTCHA_SECRET: 'secret', CAPTCHA_SITE_KEY: 'site-key', CAPTCHA_VERIFY_URL: `${providerUrl}/siteverify`, CAPTCHA_SCRIPT_URL: `${providerUrl}/api.js` }),
-  ]);
-});
+  [browser, stack] = await startBrowserAndStack({ CAPTCHA_SECRET: 'secret', CAPTCHA_SITE_KEY: 'site-key', CAPTCHA_VERIFY_URL: `${providerUrl}/siteverify`, CAPTCHA_SCRIPT_URL: `${providerUrl}/api.js` });
+}, setUpTimeoutMs);
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
   await new Promise((resolve) => provider.close(resolve));
-});
+}, setUpTimeoutMs);
 
 describe('captcha in the browser, when one is configured', () => {
   it('logs in and signs up with tokens from the captcha script, for the documented actions', async () => {

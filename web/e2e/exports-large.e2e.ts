@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bigDomain, ensureExportMarket } from '../../infra/bench/lib/export-market.mjs';
-import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
+import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
 import { parseCsv, readXlsx } from '../../infra/test/spreadsheet-readers.js';
-import { TestStack } from '../../infra/test/stack.js';
+import type { TestStack } from '../../infra/test/stack.js';
 import { createTestUser, type TestUser } from '../../infra/test/test-users.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 /**
  * Issue 6's "done means" in Chromium against the real API and worker processes: a full user exports a
@@ -52,14 +53,14 @@ async function downloadFile(page: Page): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), TestStack.start({ JOB_LOCK_DURATION_MS: '3000', JOB_STALLED_INTERVAL_MS: '1500' })]);
+  [browser, stack] = await startBrowserAndStack({ JOB_LOCK_DURATION_MS: '3000', JOB_STALLED_INTERVAL_MS: '1500' });
   await ensureExportMarket(stack.database.url, () => undefined, { rows });
   user = await createTestUser(stack.database, { roles: ['full'] });
-});
+}, setUpTimeoutMs);
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-});
+}, setUpTimeoutMs);
 
 describe('large exports in the browser', () => {
   let context: BrowserContext;
@@ -71,7 +72,7 @@ describe('large exports in the browser', () => {
   });
   afterAll(async () => {
     await context?.close();
-  });
+  }, setUpTimeoutMs);
 
   it('exports 100,000 rows to CSV and to XLSX, with the progress shown live', async () => {
     for (const format of ['CSV', 'Excel'] as const) {

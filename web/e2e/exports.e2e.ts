@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parseCsv } from '../../infra/test/spreadsheet-readers.js';
-import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
-import { TestStack } from '../../infra/test/stack.js';
+import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
+import type { TestStack } from '../../infra/test/stack.js';
 import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser } from '../../infra/test/test-users.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(120_000);
 
@@ -15,7 +16,7 @@ let page: Page;
 let domain: string;
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), TestStack.start()]);
+  [browser, stack] = await startBrowserAndStack();
   await loadTinyMarket(stack.database);
   const [busy] = await stack.database.query<{ name: string }>(
     `select d.name from domain_month dm join domain d on d.id = dm.domain_id where dm.territory = 'US' order by dm.organic_keywords desc limit 1`,
@@ -25,12 +26,12 @@ beforeAll(async () => {
   context = await browser.newContext({ acceptDownloads: true });
   page = await context.newPage();
   await logInThroughPage(page, stack.baseUrl, user);
-});
+}, setUpTimeoutMs);
 afterAll(async () => {
   await context?.close();
   await browser?.close();
   await stack?.stop();
-});
+}, setUpTimeoutMs);
 
 /** Records every state the export notice shows, as it changes, from inside the page. */
 async function watchNotice(target: Page): Promise<void> {

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { zipSync } from 'fflate';
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
-import { TestStack } from '../../infra/test/stack.js';
+import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
+import type { TestStack } from '../../infra/test/stack.js';
+import { gscExport, gscExportZip } from '../../infra/test/test-data.js';
 import { createTestUser } from '../../infra/test/test-users.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(120_000);
 
-const fixtures = fileURLToPath(new URL('../../../shared/fixtures/gsc-export/', import.meta.url));
-/** The Search Console export folder as the ZIP Search Console downloads (built in memory). */
-const gscZip = () => Buffer.from(zipSync(Object.fromEntries(readdirSync(fixtures).map((name) => [name, new Uint8Array(readFileSync(fixtures + name))]))));
 
 let browser: Browser;
 let stack: TestStack;
@@ -19,17 +15,17 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), TestStack.start()]);
+  [browser, stack] = await startBrowserAndStack();
   const user = await createTestUser(stack.database, { roles: ['full'] });
   context = await browser.newContext();
   page = await context.newPage();
   await logInThroughPage(page, stack.baseUrl, user);
-});
+}, setUpTimeoutMs);
 afterAll(async () => {
   await context?.close();
   await browser?.close();
   await stack?.stop();
-});
+}, setUpTimeoutMs);
 
 describe('imports in the browser', () => {
   it('uploads the Search Console export, follows its progress live, then finds its queries on the domain\'s research screen', async () => {
@@ -51,7 +47,7 @@ describe('imports in the browser', () => {
 
     await page.getByLabel('Kind of file').selectOption('gsc');
     await page.getByLabel('Territory of the searches').selectOption('US');
-    await page.getByLabel('File to import', { exact: true }).setInputFiles({ name: 'stupski-performance.zip', mimeType: 'application/zip', buffer: gscZip() });
+    await page.getByLabel('File to import', { exact: true }).setInputFiles({ name: 'harrowgate-performance.zip', mimeType: 'application/zip', buffer: gscExportZip() });
     await page.getByRole('button', { name: 'Import', exact: true }).click();
 
     const row = page.getByTestId('import-row').first();
@@ -61,15 +57,15 @@ describe('imports in the browser', () => {
     expect(seen.at(-1)).toBe('completed');
     // The progress and the end came over the socket, with the import's counts.
     expect(socketEvents.some((payload) => payload.includes('"state":"active"'))).toBe(true);
-    expect(socketEvents.some((payload) => payload.includes('"state":"completed"') && payload.includes('"rowsLanded":1000'))).toBe(true);
+    expect(socketEvents.some((payload) => payload.includes('"state":"completed"') && payload.includes(`"rowsLanded":${gscExport.queries}`))).toBe(true);
     const cells = await row.locator('td').allInnerTexts();
-    expect(cells[0]).toBe('stupski-performance.zip');
-    expect(cells.slice(3, 7).map((cell) => cell.trim())).toEqual(['1,000', '1,000', '0', '0']);
+    expect(cells[0]).toBe('harrowgate-performance.zip');
+    expect(cells.slice(3, 7).map((cell) => cell.trim())).toEqual([String(gscExport.queries), String(gscExport.queries), '0', '0']);
 
     // The queries are now the site's keywords on its research screen.
-    await page.goto(`${stack.baseUrl}/seo/keywords/domain?query=stupski.org`);
+    await page.goto(`${stack.baseUrl}/seo/keywords/domain?query=${gscExport.domain}`);
     const table = page.getByRole('table').first();
-    await table.getByText('stupski foundation', { exact: true }).waitFor({ timeout: 30_000 });
-    await table.getByText('glen galaich', { exact: true }).waitFor();
+    await table.getByText('harrowgate bakehouse', { exact: true }).waitFor({ timeout: 30_000 });
+    await table.getByText('harrowgate bakehouse opening hours', { exact: true }).waitFor();
   });
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../../infra/test/browser.js';
-import { TestStack } from '../../infra/test/stack.js';
+import { startBrowserAndStack } from '../../infra/test/browser.js';
+import type { TestStack } from '../../infra/test/stack.js';
 import { loadTinyMarket } from '../../infra/test/test-app.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(120_000);
 
@@ -12,16 +13,16 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), TestStack.start()]);
+  [browser, stack] = await startBrowserAndStack();
   await loadTinyMarket(stack.database);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
-});
+}, setUpTimeoutMs);
 afterAll(async () => {
   await context?.close();
   await browser?.close();
   await stack?.stop();
-});
+}, setUpTimeoutMs);
 
 const searchField = () => page.getByRole('combobox', { name: 'Domain, URL, or keyword' });
 

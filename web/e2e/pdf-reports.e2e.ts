@@ -3,12 +3,13 @@ import { scheduledQueue, scheduledReportJobName } from '@serpwise/contracts';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
+import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
 import { pdfText, squeezeSpaces } from '../../infra/test/pdf-text.js';
 import { attachmentsOf, headerOf, startSmtpSink } from '../../infra/test/smtp-sink.js';
-import { TestStack } from '../../infra/test/stack.js';
+import type { TestStack } from '../../infra/test/stack.js';
 import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser, type TestUser } from '../../infra/test/test-users.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 /**
  * PDF reports in Chromium against the real API and worker (issue 6 items 3, 7; issue 3's scheduled reports page):
@@ -28,7 +29,7 @@ let user: TestUser;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  [browser, stack] = await Promise.all([launchChromium(), TestStack.start({ SMTP_URL: smtp.url })]);
+  [browser, stack] = await startBrowserAndStack({ SMTP_URL: smtp.url });
   await loadTinyMarket(stack.database);
   const [busy] = await stack.database.query<{ name: string }>(
     `select d.name from domain_month dm join domain d on d.id = dm.domain_id where dm.territory = 'US' order by dm.organic_keywords desc limit 1`,
@@ -38,13 +39,13 @@ beforeAll(async () => {
   context = await browser.newContext();
   page = await context.newPage();
   await logInThroughPage(page, stack.baseUrl, user);
-});
+}, setUpTimeoutMs);
 afterAll(async () => {
   await context?.close();
   await browser?.close();
   await stack?.stop();
   await smtp?.stop();
-});
+}, setUpTimeoutMs);
 
 async function openPdfModal(target: Page): Promise<void> {
   await target.goto(`${stack.baseUrl}/exports/new?table=seo/keywords&domain=${domain}&countryCode=US`);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
-import { TestStack } from '../../infra/test/stack.js';
+import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
+import type { TestStack } from '../../infra/test/stack.js';
 import { createTestUser } from '../../infra/test/test-users.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(180_000);
 
@@ -14,7 +15,7 @@ let page: Page;
 let projectId: string;
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), TestStack.start()]);
+  [browser, stack] = await startBrowserAndStack();
   const user = await createTestUser(stack.database, { roles: ['full'] });
   projectId = randomUUID();
   await stack.database.query(
@@ -24,13 +25,13 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   page = await context.newPage();
   await logInThroughPage(page, stack.baseUrl, user);
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   await context?.close();
   await browser?.close();
   await stack?.stop();
-});
+}, setUpTimeoutMs);
 
 describe('a large keyword import in the panel', () => {
   it('runs in the background: the import-progress view follows it live over the socket to its counts, and Undo takes it back', async () => {

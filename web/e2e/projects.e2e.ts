@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
-import { TestStack } from '../../infra/test/stack.js';
+import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
+import type { TestStack } from '../../infra/test/stack.js';
 import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser } from '../../infra/test/test-users.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(240_000);
 
@@ -14,20 +15,20 @@ let domain: string;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), TestStack.start()]);
+  [browser, stack] = await startBrowserAndStack();
   await loadTinyMarket(stack.database);
   const [row] = await stack.database.query<{ name: string }>(
     `select d.name from domain_month dm join domain d on d.id = dm.domain_id
      where dm.territory = 'US' and dm.month = (select max(month) from domain_month) order by dm.organic_keywords desc, d.name limit 1`,
   );
   domain = row!.name;
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
   await stack?.stop();
-});
+}, setUpTimeoutMs);
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
-import { TestStack } from '../../infra/test/stack.js';
+import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
+import type { TestStack } from '../../infra/test/stack.js';
 import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser } from '../../infra/test/test-users.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(240_000);
 
@@ -13,7 +14,7 @@ let market: { domain: string; keyword: string; competitor: string; position: num
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), TestStack.start()]);
+  [browser, stack] = await startBrowserAndStack();
   await loadTinyMarket(stack.database);
   // A domain ranking for a keyword in the newest US month, that keyword, and another domain on the same results page.
   const [row] = await stack.database.query<{ domain: string; keyword: string; competitor: string; position: number }>(
@@ -24,13 +25,13 @@ beforeAll(async () => {
      where r.territory = 'US' order by r.position, k.term, o.position limit 1`,
   );
   market = row!;
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
   await stack?.stop();
-});
+}, setUpTimeoutMs);
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });

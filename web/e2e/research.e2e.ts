@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, logInThroughPage } from '../../infra/test/browser.js';
-import { TestStack } from '../../infra/test/stack.js';
+import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
+import type { TestStack } from '../../infra/test/stack.js';
 import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser } from '../../infra/test/test-users.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(180_000);
 
@@ -18,7 +19,7 @@ interface KeywordPage {
 }
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), TestStack.start()]);
+  [browser, stack] = await startBrowserAndStack();
   await loadTinyMarket(stack.database);
   // The busiest site of the tiny market in the newest US month: it has keywords on several pages and competitors.
   const [row] = await stack.database.query<{ name: string }>(
@@ -26,13 +27,13 @@ beforeAll(async () => {
      where dm.territory = 'US' and dm.month = (select max(month) from domain_month) order by dm.organic_keywords desc, d.name limit 1`,
   );
   domain = row!.name;
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
   await stack?.stop();
-});
+}, setUpTimeoutMs);
 
 async function newPage(width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });

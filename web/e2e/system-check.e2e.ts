@@ -2,16 +2,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jes
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../infra/test/browser.js';
 import { TestStack } from '../../infra/test/stack.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(120_000);
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium();
-});
+}, setUpTimeoutMs);
 afterAll(async () => {
   await browser?.close();
-});
+}, setUpTimeoutMs);
 
 /** Records every state and percent the job card shows, as it changes, from inside the page. */
 async function watchJobCard(page: Page): Promise<void> {

@@ -21,6 +21,7 @@ import { JobMetrics } from '../src/jobs/job-metrics.js';
 import { JobRunner } from '../src/jobs/job-runner.js';
 import { ExportProcessor } from '../src/processors/export.processor.js';
 import { RedisJobEvents } from '../src/realtime/job-events.emitter.js';
+import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(120_000);
 
@@ -226,7 +227,7 @@ beforeAll(async () => {
     new JobMetrics(new Registry()),
   );
   runner.start();
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   socket?.close();
@@ -236,7 +237,7 @@ afterAll(async () => {
   await orm?.close();
   await testApp?.stop();
   await google?.stop();
-});
+}, setUpTimeoutMs);
 
 describe('cancelling a running export', () => {
   it('stops it within one batch, leaves no file, and ends it cancelled exactly once (the socket says so)', async () => {

@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
-import { createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
 import { JobMetrics } from '../src/jobs/job-metrics.js';
 import { JobRunner } from '../src/jobs/job-runner.js';
 import { OrphanReconciler } from '../src/jobs/orphan-reconciler.js';
@@ -75,7 +75,7 @@ beforeAll(async () => {
     new JobMetrics(new Registry()),
   );
   runner.start();
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   await runner?.stop();
@@ -84,7 +84,7 @@ afterAll(async () => {
   await orm?.close();
   await redis?.cleanup();
   await database?.drop();
-});
+}, setUpTimeoutMs);
 
 describe('JobRunner with the diagnostic job', () => {
   it('runs every step, reports rising progress, and completes exactly once', async () => {

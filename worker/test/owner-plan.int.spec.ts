@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createOrmConfig } from '@serpwise/database';
-import { createTestDatabase, type TestDatabase } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, createTestDatabase, type TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser } from '../../infra/test/test-users.js';
 import { jobOwnerAccount } from '../src/jobs/owner-plan.js';
 
@@ -17,12 +17,12 @@ const endsAt = async (userId: string, when: string) =>
 beforeAll(async () => {
   database = await createTestDatabase();
   orm = await MikroORM.init(createOrmConfig({ databaseUrl: database.url, poolMax: 2 }));
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   await orm?.close(true);
   await database?.drop();
-});
+}, setUpTimeoutMs);
 
 describe('jobOwnerAccount', () => {
   it('keeps full until the paid period of a cancelled plan ends, then reads free (without writing anything)', async () => {

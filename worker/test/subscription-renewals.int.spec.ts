@@ -15,7 +15,7 @@ import {
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
-import { createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
+import { setUpTimeoutMs, createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
 import { createTestUser } from '../../infra/test/test-users.js';
 import { ScheduledTaskRunner } from '../src/schedules/scheduled-task-runner.js';
 
@@ -45,13 +45,13 @@ beforeAll(async () => {
   environment = testEnvironment(database, redis);
   orm = await MikroORM.init(createOrmConfig({ databaseUrl: database.url, poolMax: 4 }));
   ports = { billing: () => new BillingRepository(orm.em.fork()), users: () => new UserRepository(orm.em.fork()), gateway: new SandboxPaymentGateway(), mailer: mail };
-});
+}, setUpTimeoutMs);
 
 afterAll(async () => {
   await orm?.close(true);
   await redis?.cleanup();
   await database?.drop();
-});
+}, setUpTimeoutMs);
 
 /** An owner on the professional monthly plan whose paid period ended an hour before `now`, paying with `card`. */
 async function subscriberWhosePeriodEnded(now: Date, card = '4242424242424242', status = 'active') {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { UserState } from '@serpwise/contracts';
 import { LogOutForm } from '../features/auth/components/log-out-form';
 
-/** The header's account dropdown (01-product.md §2): the user's e-mail, or the child user's for a child account. */
+/** The header's account dropdown (docs/product/site.md §2): the user's e-mail, or the child user's for a child account. */
 export function AccountMenu({ user }: { user: UserState }) {
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);

@@ -2,7 +2,7 @@ import { apiV1Pages } from '@serpwise/contracts';
 import { NavLink } from 'react-router';
 import { apiPageTitles } from '../features/marketing/api-docs/api-pages';
 
-/** The API documentation navigation, shown in the header on routes flagged showApiNavigation (01 §2). */
+/** The API documentation navigation, shown in the header on routes flagged showApiNavigation (docs/product/site.md §2). */
 export function ApiNavigation() {
   return (
     <nav className="api-nav" aria-label="API documentation">

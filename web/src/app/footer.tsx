@@ -13,7 +13,7 @@ interface FooterLink {
   external?: boolean;
 }
 
-/** The link sections of 01 §2 "Footer": resource, about, useful, compare, links. */
+/** The link sections of docs/product/site.md §2 "Footer": resource, about, useful, compare, links. */
 export const footerSections: { id: string; title: string; links: FooterLink[] }[] = [
   {
     id: 'resource',
@@ -69,7 +69,7 @@ export const footerSections: { id: string; title: string; links: FooterLink[] }[
   },
 ];
 
-/** Three social links (01 §2). */
+/** Three social links (docs/product/site.md §2). */
 export const socialLinks = [
   { label: 'Serpwise on X', to: 'https://x.com/serpwise', icon: 'x' },
   { label: 'Serpwise on LinkedIn', to: 'https://www.linkedin.com/company/serpwise', icon: 'in' },
@@ -82,7 +82,7 @@ export const legalLinks = [
   { label: 'Vulnerability Disclosure Policy', to: '/vulnerability-disclosure-policy' },
 ] as const;
 
-/** 01 §9: first year in business. */
+/** docs/product/site.md §9: first year in business. */
 const firstYear = 2006;
 
 function SocialIcon({ icon }: { icon: string }) {
@@ -123,7 +123,7 @@ function CtaLink({ cta, className }: { cta: { text: string; link: string }; clas
 }
 
 /**
- * 01 §2: the offer block shows only to logged-out visitors on pages that are not marketing pages, the home page or a
+ * docs/product/site.md §2: the offer block shows only to logged-out visitors on pages that are not marketing pages, the home page or a
  * login page (a research page, say).
  */
 export function showsOfferBlock(pathname: string, isLoggedIn: boolean): boolean {
@@ -133,7 +133,7 @@ export function showsOfferBlock(pathname: string, isLoggedIn: boolean): boolean 
 }
 
 /**
- * Site footer (01-product.md §2): the offer block for visitors on tool pages; the live-data line, the monthly roll-up
+ * Site footer (docs/product/site.md §2): the offer block for visitors on tool pages; the live-data line, the monthly roll-up
  * date and the index size; the resource, about, useful, compare, update, links, social and business sections; the
  * tracking pixel (logged-in users, production only); the legal links and the copyright line.
  */
@@ -234,7 +234,7 @@ export function Footer() {
         </p>
       </div>
       {isLoggedIn && import.meta.env?.PROD === true && (
-        // 01 §2 pixel section: a first-party page-view pixel for logged-in users in production.
+        // docs/product/site.md §2 pixel section: a first-party page-view pixel for logged-in users in production.
         <img className="site-footer__pixel" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="" width={1} height={1} data-pixel="page-view" />
       )}
     </footer>

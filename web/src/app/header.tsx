@@ -19,7 +19,7 @@ function useRouteFlag(flag: string): boolean {
   return state?.matches.some((match) => (match.route.handle as Record<string, unknown> | undefined)?.[flag] === true) ?? false;
 }
 
-/** Research links carry the last search of their kind, or the current one (01 §4). */
+/** Research links carry the last search of their kind, or the current one (docs/product/site.md §4). */
 function useHref() {
   const location = useLocation();
   const query = new URLSearchParams(location.search).get('query');
@@ -120,7 +120,7 @@ function SectionMenu({ section, country }: { section: NavSection; country: strin
   );
 }
 
-/** The primary navigation sections of 01 §2 (desktop). */
+/** The primary navigation sections of docs/product/site.md §2 (desktop). */
 export function PrimaryNavigation({ isLoggedIn }: { isLoggedIn: boolean }) {
   const country = currentCountryCode();
   return (
@@ -136,7 +136,7 @@ export function PrimaryNavigation({ isLoggedIn }: { isLoggedIn: boolean }) {
   );
 }
 
-/** 01 §2: the hamburger menu of small screens: Tools, Blog, API, Upgrade or Pricing, Account, Log out, Log in, 'Sign up for FREE'. */
+/** docs/product/site.md §2: the hamburger menu of small screens: Tools, Blog, API, Upgrade or Pricing, Account, Log out, Log in, 'Sign up for FREE'. */
 function MobileNavigation({ user, crossPromo, onNavigate }: { user: UserState | undefined; crossPromo: boolean; onNavigate: () => void }) {
   const [toolsOpen, setToolsOpen] = useState(false);
   const href = useHref();
@@ -218,7 +218,7 @@ function MobileNavigation({ user, crossPromo, onNavigate }: { user: UserState | 
   );
 }
 
-/** 01 §2 "an Australia region slot swaps content by country". */
+/** docs/product/site.md §2 "an Australia region slot swaps content by country". */
 function RegionSlot({ country }: { country: string }) {
   if (country !== 'AU') return null;
   return (
@@ -229,7 +229,7 @@ function RegionSlot({ country }: { country: string }) {
 }
 
 /**
- * Site header (01-product.md §2): logo; What's New, Blog, API and Pricing (hidden for full users); the cross-promo;
+ * Site header (docs/product/site.md §2): logo; What's New, Blog, API and Pricing (hidden for full users); the cross-promo;
  * the account dropdown or the guest Log in / sign-up pair; the hamburger on small screens; the primary navigation.
  * It slides away when the page scrolls down past 200 px and comes back on the way up.
  */

@@ -15,11 +15,11 @@ import { Header } from './header';
 import { PageErrorBoundary } from './lazy-page';
 import './layout.css';
 
-/** 01 §2: page transitions fade in (350 ms by default). */
+/** docs/product/site.md §2: page transitions fade in (350 ms by default). */
 export const pageFadeMs = 350;
 
 /**
- * A search in another territory loads its overview with ?countryCode= (01 §4): the page adopts that territory as the
+ * A search in another territory loads its overview with ?countryCode= (docs/product/site.md §4): the page adopts that territory as the
  * user's research territory, so later searches and calls use it.
  */
 function useTerritoryFromAddress(search: string) {
@@ -54,7 +54,7 @@ export function Layout() {
 
   useEffect(() => {
     if (!data) return;
-    // 01 §4: a seo/keywords/domain request with competitors needs login; a server-error flag opens the error page.
+    // docs/product/site.md §4: a seo/keywords/domain request with competitors needs login; a server-error flag opens the error page.
     const login = competitorsLoginRedirect(location.pathname, location.search, isLoggedIn);
     if (login) void navigate(login, { replace: true });
     else if (data.user.isErrorPage && location.pathname !== serverErrorPagePath) void navigate(serverErrorPagePath, { replace: true });

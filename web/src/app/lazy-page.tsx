@@ -1,9 +1,9 @@
 import { Component, lazy, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { ServerErrorContent } from '../pages/error-pages';
 
-/** 01 §7: script chunks time out after 120 s. */
+/** docs/product/site.md §7: script chunks time out after 120 s. */
 export const chunkTimeoutMs = 120_000;
-/** 01 §8: the text shown when a script chunk cannot be loaded. */
+/** docs/product/site.md §8: the text shown when a script chunk cannot be loaded. */
 export const chunkFailedMessage = 'Loading chunk failed';
 
 export class ChunkLoadError extends Error {

@@ -1,6 +1,6 @@
 import { normaliseWebPath } from '@serpwise/contracts';
 
-/** One link of the navigation (01-product.md §2 "Primary navigation sections"). */
+/** One link of the navigation (docs/product/site.md §2 "Primary navigation sections"). */
 export interface NavItem {
   label: string;
   to: string;
@@ -8,9 +8,9 @@ export interface NavItem {
   isNew?: boolean;
   /** Opens in a new tab (the external AI link and the sister-product redirect). */
   newTab?: boolean;
-  /** Hidden outside the United States (01 §2 "Some nav links are hidden for non-US countries"). */
+  /** Hidden outside the United States (docs/product/site.md §2 "Some nav links are hidden for non-US countries"). */
   usOnly?: boolean;
-  /** Carries the last search of its kind (research pages, 01 §4). */
+  /** Carries the last search of its kind (research pages, docs/product/site.md §4). */
   research?: boolean;
   /** Shown only to logged-in users / only to visitors. */
   audience?: 'user' | 'visitor';
@@ -96,7 +96,7 @@ export const primarySections: NavSection[] = [
   },
 ];
 
-/** 01 §2 "Other": the company and legal pages, and the purchase page for the audience. */
+/** docs/product/site.md §2 "Other": the company and legal pages, and the purchase page for the audience. */
 export const otherLinks: NavItem[] = [
   { label: 'Home', to: '/' },
   { label: 'Company', to: '/company' },
@@ -110,17 +110,17 @@ export const otherLinks: NavItem[] = [
   { label: 'Plans & Pricing', to: '/mainpurchase', audience: 'visitor' },
 ];
 
-/** The desktop header links (01 §2 "Header"). Pricing is hidden for logged-in full users. */
+/** The desktop header links (docs/product/site.md §2 "Header"). Pricing is hidden for logged-in full users. */
 export const headerLinks = { whatsNew: '/whats-new', blog: '/blog', api: '/api', pricing: '/buy/register' } as const;
 
-/** 01 §9: a section menu stays open this long after the pointer leaves it. */
+/** docs/product/site.md §9: a section menu stays open this long after the pointer leaves it. */
 export const navCollapseDelayMs = 500;
 
 export const isForAudience = (item: { audience?: 'user' | 'visitor' }, isLoggedIn: boolean) =>
   !item.audience || (item.audience === 'user') === isLoggedIn;
 
 /**
- * 01 §2: "Tab paths are matched case-insensitively ignoring a trailing slash." A link is active on its own path and
+ * docs/product/site.md §2: "Tab paths are matched case-insensitively ignoring a trailing slash." A link is active on its own path and
  * on the pages below it (a research tab stays active with its /domain or /url suffix).
  */
 export function isActivePath(currentPathname: string, linkTo: string): boolean {

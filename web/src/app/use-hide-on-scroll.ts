@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 
-/** 01 §9: the header hides when scrolling down past this many pixels. */
+/** docs/product/site.md §9: the header hides when scrolling down past this many pixels. */
 export const headerHideThresholdPx = 200;
-/** 01 §9: the scroll position is checked at most this often. */
+/** docs/product/site.md §9: the scroll position is checked at most this often. */
 export const headerScrollThrottleMs = 25;
 
 /**

@@ -38,7 +38,7 @@ export interface ApiRequest {
 const unsafe = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
 
 /**
- * Every call the web app makes goes through here (01-product.md §7): state-changing requests carry the
+ * Every call the web app makes goes through here (docs/product/site.md §7): state-changing requests carry the
  * cross-site request token, and search-API calls get countryCode in the query (GET) or the body (others).
  */
 export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {

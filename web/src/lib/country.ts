@@ -1,6 +1,6 @@
 const storageKey = 'serpwise:country';
 
-/** The territory the user researches (01-product.md §3 countryCode); US until the user picks another. */
+/** The territory the user researches (docs/product/site.md §3 countryCode); US until the user picks another. */
 export function currentCountryCode(): string {
   try {
     return localStorage.getItem(storageKey) ?? 'US';

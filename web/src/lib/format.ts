@@ -1,5 +1,5 @@
 /**
- * Number formatting of 03-account-exports-reports.md §9: thousands separators, k/M/B/T suffixes for large
+ * Number formatting of docs/product/account-exports-reports.md §9: thousands separators, k/M/B/T suffixes for large
  * values, currency '$' with 2 decimals under 100. Empty values (null, undefined, NaN) read as an em dash so a
  * table never shows "null" or "NaN".
  */

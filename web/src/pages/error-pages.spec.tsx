@@ -19,7 +19,7 @@ function renderAt(element: React.ReactNode, path = '/') {
   );
 }
 
-describe('error pages (01 §8)', () => {
+describe('error pages (docs/product/site.md §8)', () => {
   it('404: “Error 404” and the documented text', () => {
     renderAt(<NotFoundPage />);
     expect(screen.getByRole('heading', { name: 'Error 404' })).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('error pages (01 §8)', () => {
   });
 });
 
-describe('script chunks (01 §7, §8)', () => {
+describe('script chunks (docs/product/site.md §7, §8)', () => {
   afterEach(() => {
     jest.useRealTimers();
   });

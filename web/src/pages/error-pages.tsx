@@ -8,13 +8,13 @@ export const typoTexts = {
   body: 'Sorry, partner. It looks like you mis-typed the url in your search.',
 } as const;
 
-/** 01 §8 does not give the server-error page's words: these are ours. */
+/** docs/product/site.md §8 does not give the server-error page's words: these are ours. */
 export const serverErrorTexts = {
   heading: 'Something went wrong on our end',
   body: 'Sorry, partner. Our servers hit a snag while looking that up. It isn’t anything you did: please try again in a minute.',
 } as const;
 
-/** /typo: a query lookup answered 400 (01 §4, §8). The search box holds the query to fix. */
+/** /typo: a query lookup answered 400 (docs/product/site.md §4, §8). The search box holds the query to fix. */
 export function TypoPage() {
   const [params] = useSearchParams();
   const query = params.get('query') ?? '';
@@ -60,7 +60,7 @@ export function ServerErrorContent({ retryTo }: { retryTo?: string }) {
   );
 }
 
-/** /server-error: any failed query lookup other than a 400 (01 §4), or the server-error flag of the user state. */
+/** /server-error: any failed query lookup other than a 400 (docs/product/site.md §4), or the server-error flag of the user state. */
 export function ServerErrorPage() {
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;

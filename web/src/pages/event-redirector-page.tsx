@@ -11,7 +11,7 @@ export function safeTarget(raw: string | null): string {
 }
 
 /**
- * /event-redirector (bare layout, 01 §2): links in e-mails and partner pages go through it so the visit is counted
+ * /event-redirector (bare layout, docs/product/site.md §2): links in e-mails and partner pages go through it so the visit is counted
  * as the named event, then the visitor lands on `url` (a page of this site).
  */
 export function EventRedirectorPage() {

@@ -62,7 +62,7 @@ function HqDashboard() {
   );
 }
 
-/** /hq: the logged-in home and campaign dashboard (01 §2 "Dashboards"): search, billing cycle, projects and recon reports. */
+/** /hq: the logged-in home and campaign dashboard (docs/product/site.md §2 "Dashboards"): search, billing cycle, projects and recon reports. */
 export function HqPage() {
   return (
     <RequireLogin>

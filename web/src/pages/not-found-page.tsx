@@ -8,7 +8,7 @@ export const notFoundTexts = {
   body: 'Sorry, partner. The page you requested is not in our database. You may have followed a bad external link, or mis-typed a URL.',
 } as const;
 
-/** 01-product.md §8: the 404 page, worded as documented. */
+/** docs/product/site.md §8: the 404 page, worded as documented. */
 export function NotFoundPage() {
   return (
     <section className="page error-page">

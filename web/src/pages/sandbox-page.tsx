@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** /sandbox (01 §2: development): a starting point for trying pieces of the app in isolation. */
+/** /sandbox (docs/product/site.md §2: development): a starting point for trying pieces of the app in isolation. */
 export function SandboxPage() {
   return (
     <section className="page">

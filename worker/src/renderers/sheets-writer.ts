@@ -8,7 +8,7 @@ export const sheetsAppendRows = 5_000;
 /**
  * Writes a table into a new spreadsheet in the user's Google Drive: created on the header, rows buffered and sent
  * in large appends (values RAW, so text is never parsed as a formula; cells arrive already neutralised and numbers
- * as numbers). Holds at most 100,000 data rows (03 §9).
+ * as numbers). Holds at most 100,000 data rows (docs/product/account-exports-reports.md §9).
  */
 export class SheetsWriter implements TableWriter {
   readonly maxRows = googleSheetsMaxRows;

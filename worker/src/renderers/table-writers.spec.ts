@@ -1,16 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { spreadsheetCell, type CellValue } from '@serpwise/contracts';
-import { readFileSync } from 'node:fs';
+import { isPlainNumberText, spreadsheetCell, type CellValue } from '@serpwise/contracts';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { parseCsv, readXlsx } from '../../../infra/test/spreadsheet-readers.js';
+import { formulaPayloads } from '../../../infra/test/test-data.js';
 import { CsvWriter } from './csv-writer.js';
 import type { TableWriter } from './table-writer.js';
 import { XlsxWriter } from './xlsx-writer.js';
 
-const payloads = readFileSync(fileURLToPath(new URL('../../../../shared/fixtures/security/csv-injection.txt', import.meta.url)), 'utf8')
-  .split('\n')
-  .filter(Boolean);
+const payloads = formulaPayloads();
 
 async function write(make: (stream: PassThrough) => TableWriter, headers: string[], rows: CellValue[][], batch = 2): Promise<Buffer> {
   const stream = new PassThrough();
@@ -68,7 +65,8 @@ describe('XlsxWriter', () => {
     sheet.forEach((row, index) => {
       expect(row[0]!.type).toBe('s');
       const text = row[0]!.value as string;
-      expect(/^[ ]*[=+\-@\t\r\n]/.test(text)).toBe(false);
+      // Text that is exactly a number ('-42') stays as it is: a text cell holding a number is no formula.
+      expect(/^[ ]*[=+\-@\t\r\n]/.test(text) && !isPlainNumberText(text)).toBe(false);
       // Control characters XML cannot hold are dropped; the rest of the payload is kept after the apostrophe.
       // eslint-disable-next-line no-control-regex
       const kept = payloads[index]!.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');

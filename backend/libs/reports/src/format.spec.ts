@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { formatChange, formatCompact, formatCompactMoney, formatInteger, formatMoney, formatMonth, formatPercent } from './format.js';
 import { niceTicks } from './pdf/charts.js';
 
-describe('report number formats (03 §9)', () => {
+describe('report number formats (docs/product/account-exports-reports.md §9)', () => {
   it('groups thousands', () => {
     expect(formatInteger(1234567)).toBe('1,234,567');
     expect(formatInteger(12.6)).toBe('13');

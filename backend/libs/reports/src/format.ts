@@ -1,5 +1,5 @@
 /**
- * Numbers as the product prints them (03 §9 "Number formatting"): thousands separators; k, M, B, T suffixes for
+ * Numbers as the product prints them (docs/product/account-exports-reports.md §9 "Number formatting"): thousands separators; k, M, B, T suffixes for
  * large values where space is short (tiles, chart axes); currency '$' with 2 decimals under 100.
  */
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

@@ -52,7 +52,7 @@ export interface SavedReportDesign {
 }
 
 /**
- * The branding of a report: white label only when asked for AND the requester has the full recon plan (03 §6);
+ * The branding of a report: white label only when asked for AND the requester has the full recon plan (docs/product/account-exports-reports.md §6);
  * anyone else gets Serpwise branding. A recon user who saved no design gets an unbranded report in the default colours.
  */
 export function chooseBranding(input: { whiteLabel: boolean; isReconUser: boolean; design: SavedReportDesign | null }): ReportBranding {

@@ -65,7 +65,7 @@ export class AccountStateController {
     return this.sessionList.remove(session, identity, body.sessionIds);
   }
 
-  /** Turns admin actions on for this session for one hour (01-product.md §6, §9). */
+  /** Turns admin actions on for this session for one hour (docs/product/site.md §6, §9). */
   @Access('admin')
   @Post('rest/admin/actions')
   @HttpCode(200)
@@ -75,7 +75,7 @@ export class AccountStateController {
   }
 
   /**
-   * The sister-product redirect (03 §7). The AI Content Assistant lives inside Serpwise, so the promo opens its
+   * The sister-product redirect (docs/product/account-exports-reports.md §7). The AI Content Assistant lives inside Serpwise, so the promo opens its
    * offer page with the domain; the logout variant lands on the home page.
    */
   @Access('public')

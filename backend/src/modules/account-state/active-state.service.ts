@@ -41,7 +41,7 @@ const visitorUser = (session: RequestSession | undefined): UserState => ({
   onboarding: null,
 });
 
-/** The user and tracking state of getactivestate, and the session poll (01-product.md §3, §7). */
+/** The user and tracking state of getactivestate, and the session poll (docs/product/site.md §3, §7). */
 @Injectable()
 export class ActiveStateService {
   constructor(
@@ -70,7 +70,7 @@ export class ActiveStateService {
     const { user, parent } = identity;
     const isFullUser = isFullIdentity(identity);
     const isRecon = identity.planRoles.includes('recon_full');
-    // A child account is shown with its parent's account id and its own e-mail (01-product.md §2 header).
+    // A child account is shown with its parent's account id and its own e-mail (docs/product/site.md §2 header).
     const owner = parent ?? user;
     return {
       isLoggedIn: true,

@@ -21,7 +21,7 @@ import { AccountService } from './account.service.js';
 import { ProjectAlertsService } from './project-alerts.service.js';
 import { ChangesState } from '../sessions/csrf.guard.js';
 
-/** The account settings calls (03 §7 "Account API" and "Account"), all on the caller's own account. */
+/** The account settings calls (docs/product/account-exports-reports.md §7 "Account API" and "Account"), all on the caller's own account. */
 @Access('user')
 @Controller()
 export class AccountController {

@@ -53,7 +53,7 @@ const emptyContactInfo: ContactInfo = {
   country: '',
 };
 
-/** Account settings (03 §2, §5, §7): every call acts on the caller's own account, never on another. */
+/** Account settings (docs/product/account-exports-reports.md §2, §5, §7): every call acts on the caller's own account, never on another. */
 @Injectable()
 export class AccountService {
   constructor(
@@ -76,7 +76,7 @@ export class AccountService {
     return { data: { ...ok, displayName: name } };
   }
 
-  /** A child account changes its own address (03 §4 Team). */
+  /** A child account changes its own address (docs/product/account-exports-reports.md §4 Team). */
   async changeEmail(identity: Identity, raw: string) {
     const email = normalizeEmail(raw);
     if (!isValidEmail(email)) throw new AuthRefusal(400, [accountMessages.invalidEmail]);

@@ -16,7 +16,7 @@ const toAlert = (record: ProjectAlertRecord): ProjectAlert => ({
 });
 
 /**
- * Project alerts (03 §7 GetProjectAlerts, SaveProjectAlert, DeleteProjectAlert), shared by the account's team as the
+ * Project alerts (docs/product/account-exports-reports.md §7 GetProjectAlerts, SaveProjectAlert, DeleteProjectAlert), shared by the account's team as the
  * owner lets them use the projects (ProjectScopeService): 'view' lists them, 'edit' also changes them, 'none' neither.
  */
 @Injectable()

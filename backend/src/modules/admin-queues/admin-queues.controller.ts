@@ -8,7 +8,7 @@ import { AdminQueuesService, type AdminActor } from './admin-queues.service.js';
 const actorOf = (session: RequestSession): AdminActor => ({ userId: session.userId!, sessionId: session.id });
 
 /**
- * The admin queue views (role admin) and actions (role admin with admin actions switched on, 01-product.md §6):
+ * The admin queue views (role admin) and actions (role admin with admin actions switched on, docs/product/site.md §6):
  * issue 7. Every action is audited.
  */
 @Controller('rest/admin/queues')

@@ -23,7 +23,7 @@ import { CaptchaVerifier } from './captcha-verifier.js';
 const success: AuthAnswer = { data: { isSuccessful: true, errors: [] } };
 const resetTokenQuerySchema = z.object({ token: z.string().min(1).max(200) });
 
-/** The documented auth calls (01-product.md §7) and the password reset pair. */
+/** The documented auth calls (docs/product/site.md §7) and the password reset pair. */
 @Access('session')
 @Controller()
 export class AuthController {
@@ -62,7 +62,7 @@ export class AuthController {
    * A navigation, not a call: the Log out form posts here with the cross-site token (a GET, which any other site can
    * trigger with a link or an image, only shows the page with that form). Ends the session, then goes through the
    * sister-product redirect carrying the page and 'member' or 'free' — never the user id, which has no business in
-   * an address (01-product.md §4; docs/decisions.md, issue 16).
+   * an address (docs/product/site.md §4; docs/decisions.md, issue 16).
    */
   @Access('public')
   @Post('auth/logout')

@@ -36,7 +36,7 @@ export interface SignedIn {
 /** The spec's 'Too many attempts' message (minutes) with the exact wait as Retry-After. */
 export const tooManyAttempts = (seconds: number) => new AuthRefusal(429, [authMessages.tooManyAttempts(Math.max(1, Math.ceil(seconds / 60)))], seconds);
 
-/** Login, sign-up and their rules (01-product.md §4, §5, §8). */
+/** Login, sign-up and their rules (docs/product/site.md §4, §5, §8). */
 @Injectable()
 export class AuthService {
   constructor(

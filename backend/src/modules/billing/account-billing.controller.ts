@@ -19,7 +19,7 @@ import { ChangesState } from '../sessions/csrf.guard.js';
 
 
 /**
- * The documented account billing calls (03 §7): payment card, subscription, receipts. Only the account owner
+ * The documented account billing calls (docs/product/account-exports-reports.md §7): payment card, subscription, receipts. Only the account owner
  * has billing: a child account gets 403 (Access 'parent').
  */
 @Access('parent')

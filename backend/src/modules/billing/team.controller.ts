@@ -10,7 +10,7 @@ const previewQuerySchema = z
   .object({ emails: z.union([z.string().max(254), z.array(z.string().max(254)).max(50)]).optional() })
   .strict();
 
-/** Team calls (03 §7): only the account owner manages its child accounts. */
+/** Team calls (docs/product/account-exports-reports.md §7): only the account owner manages its child accounts. */
 @Access('parent')
 @Controller('endpoints/childaccount')
 export class TeamController {

@@ -31,7 +31,7 @@ interface Preview {
 }
 
 /**
- * Team management (03 §3, §4, §7): the account owner adds child accounts, each a paid seat charged pro rata for
+ * Team management (docs/product/account-exports-reports.md §3, §4, §7): the account owner adds child accounts, each a paid seat charged pro rata for
  * the rest of the current period, and removes them. Children log in with their own e-mail and use the owner's plan.
  */
 @Injectable()

@@ -20,7 +20,7 @@ const rowsOf = (jsonString: string): unknown[] => {
 };
 
 /**
- * POST /Endpoints/Core/ExportCsv (03 §7): the rows a page already holds (jsonString: a JSON array of objects, or of
+ * POST /Endpoints/Core/ExportCsv (docs/product/account-exports-reports.md §7): the rows a page already holds (jsonString: a JSON array of objects, or of
  * arrays whose first is the header) come back at once as a CSV file named in Content-Disposition. Whole tables are
  * exported as jobs (POST /rest/exports) instead.
  */

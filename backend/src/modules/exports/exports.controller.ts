@@ -13,7 +13,7 @@ export const attachment = (fileName: string) =>
   `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 /**
- * The user's own export jobs (issue 6): start one (full plans; 03 §6), list them, read one, cancel one, and download
+ * The user's own export jobs (issue 6): start one (full plans; docs/product/account-exports-reports.md §6), list them, read one, cancel one, and download
  * a finished file through its signed link. Progress goes out over the socket as job.updated.
  */
 @Controller('rest/exports')

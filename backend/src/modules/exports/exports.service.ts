@@ -71,7 +71,7 @@ export class ExportsService {
     const tableRows = prepared.query ? await this.countRows(prepared.query) : 0;
     const allowance = exportAllowanceOf(identity.planRoles, this.environment.EXPORT_MAX_ROWS);
     const planLimit = allowance.hasUnlimitedExportRows ? null : allowance.maxExportRows;
-    // Google Sheets holds at most 100,000 rows (03 §9): a full export over it is refused with the documented message;
+    // Google Sheets holds at most 100,000 rows (docs/product/account-exports-reports.md §9): a full export over it is refused with the documented message;
     // 'partial' is the 'Export 100k Rows' button.
     const rowLimit = sheets ? Math.min(planLimit ?? googleSheetsMaxRows, googleSheetsMaxRows) : planLimit;
     if (sheets && request.scope === 'full' && tableRows > googleSheetsMaxRows) {
@@ -159,7 +159,7 @@ export class ExportsService {
     return { stream: await this.files.read(key), fileName: `${payload.fileName}.${payload.format}`, format: payload.format, bytes };
   }
 
-  /** A Sheets export needs Google configured on the server and an authorisation of this user (03 §6). */
+  /** A Sheets export needs Google configured on the server and an authorisation of this user (docs/product/account-exports-reports.md §6). */
   private async requireGoogle(identity: Identity): Promise<void> {
     if (!this.google.configured) throw new ServiceUnavailableException({ statusCode: 503, message: googleSheetsMessages.notConfigured, errors: [googleSheetsMessages.notConfigured] });
     if (!(await this.google.has(identity.user.id))) {

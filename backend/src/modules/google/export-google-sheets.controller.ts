@@ -42,7 +42,7 @@ const tableOf = (rows: unknown[]): CellValue[][] => {
 const appendBatchRows = 5_000;
 
 /**
- * POST /Endpoints/Core/ExportGoogleSheets (03 §7): the rows a page already holds (filename, jsonString) go into a new
+ * POST /Endpoints/Core/ExportGoogleSheets (docs/product/account-exports-reports.md §7): the rows a page already holds (filename, jsonString) go into a new
  * spreadsheet in the user's Google Drive; the answer has its url. Whole tables go through POST /rest/exports with
  * format 'sheets' instead.
  */

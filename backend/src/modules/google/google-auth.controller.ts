@@ -9,7 +9,7 @@ import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
 
 /**
- * Google authorisation for the Sheets export (01 §7, 03 §7): store the user's refresh token from a consent code,
+ * Google authorisation for the Sheets export (docs/product/site.md §7, docs/product/account-exports-reports.md §7): store the user's refresh token from a consent code,
  * say whether the user has one (and where to get one), and remove it. Each user only ever reads or removes their own.
  */
 @Controller('auth')

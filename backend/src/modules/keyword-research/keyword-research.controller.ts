@@ -36,7 +36,7 @@ const bulkSchema = tableSchema(sortNames(bulkKeywordsTable), {
     }),
 });
 
-/** Keyword research tabs (01 §2 /keyword): overview, related keywords, ad history, ranking history, SERP analysis, backlinks, bulk upload, adwords advisor. */
+/** Keyword research tabs (docs/product/site.md §2 /keyword): overview, related keywords, ad history, ranking history, SERP analysis, backlinks, bulk upload, adwords advisor. */
 @Access('public')
 @Controller('rest/research/keyword')
 export class KeywordResearchController {

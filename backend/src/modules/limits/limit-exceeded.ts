@@ -3,7 +3,7 @@ import { HttpException } from '@nestjs/common';
 /** What a 429 carries besides its message: when to try again, and (research) where the web sends the user. */
 export interface LimitAnswerData {
   retryAfterSeconds: number;
-  /** The spec's 'slow the scraping' path (01-product.md §4), set on research limits only. */
+  /** The spec's 'slow the scraping' path (docs/product/site.md §4), set on research limits only. */
   slowScrapingPath?: string;
   [key: string]: unknown;
 }

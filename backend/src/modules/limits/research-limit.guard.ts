@@ -12,7 +12,7 @@ export const isResearchCall = (path: string): boolean => researchPrefixes.some((
 
 /**
  * Per-minute limit on research calls for visitors (by address) and free users (by account), answered with 429,
- * Retry-After and the 'slow the scraping' path the web sends them to (01-product.md §4). Full plans pass.
+ * Retry-After and the 'slow the scraping' path the web sends them to (docs/product/site.md §4). Full plans pass.
  * A guard, not a middleware, so the session (and with it the plan) is known.
  */
 @Injectable()

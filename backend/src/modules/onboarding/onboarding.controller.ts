@@ -5,7 +5,7 @@ import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
 import { OnboardingService } from './onboarding.service.js';
 
-/** Onboarding calls (03 §7 "Onboarding"). */
+/** Onboarding calls (docs/product/account-exports-reports.md §7 "Onboarding"). */
 @Access('user')
 @Controller()
 export class OnboardingController {

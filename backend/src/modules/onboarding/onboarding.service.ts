@@ -5,7 +5,7 @@ import { AuthRefusal } from '../auth/auth-refusal.js';
 import type { Identity } from '../sessions/request-session.js';
 import { cleanseDomain } from './domain-cleansing.js';
 
-/** Onboarding (03 §4, §5): the survey, the first project, and the domain cleansing of step 2. */
+/** Onboarding (docs/product/account-exports-reports.md §4, §5): the survey, the first project, and the domain cleansing of step 2. */
 @Injectable()
 export class OnboardingService {
   constructor(

@@ -15,7 +15,7 @@ import { Access } from '../access/access.decorator.js';
 import { PpcResearchService } from './ppc-research.service.js';
 import { viewerOfRequest } from './research-request.schemas.js';
 
-/** PPC research tabs (01 §2 /ppc): overview, competitors, kombat, keywords, ad history, adwords advisor, ad templates. */
+/** PPC research tabs (docs/product/site.md §2 /ppc): overview, competitors, kombat, keywords, ad history, adwords advisor, ad templates. */
 @Access('public')
 @Controller('rest/research/ppc')
 export class PpcResearchController {

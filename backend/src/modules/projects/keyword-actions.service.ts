@@ -6,7 +6,7 @@ import { ProjectRefusal } from './project-refusal.js';
 import { ProjectScopeService } from './project-scope.service.js';
 import { ProjectTransactions } from './project-transactions.js';
 
-/** Keywords/DeleteKeywordsFromProject, KeywordActions/MigrateToGroup and MigrateToProject (02 §7). */
+/** Keywords/DeleteKeywordsFromProject, KeywordActions/MigrateToGroup and MigrateToProject (docs/product/projects.md §7). */
 @Injectable()
 export class KeywordActionsService {
   constructor(

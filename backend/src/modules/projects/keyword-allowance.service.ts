@@ -5,7 +5,7 @@ import { isFullIdentity } from '../access/access-decision.js';
 import type { Identity } from '../sessions/request-session.js';
 
 /**
- * The tracked-keywords allowance (02 §9): 15,000 on a Professional subscription, 5,000 on any other full plan
+ * The tracked-keywords allowance (docs/product/projects.md §9): 15,000 on a Professional subscription, 5,000 on any other full plan
  * (Basic, a bundle, admin), none without a full plan. Recon reports' keywords count as keywordRankingReportCount;
  * weekly rank-tracking does not exist yet, so its part is 0 (docs/decisions.md).
  */
@@ -23,7 +23,7 @@ export class KeywordAllowanceService {
     return trackedKeywordAllowance(subscription?.plan === 'professional' ? 'professional' : 'basic');
   }
 
-  /** The keyword count widget: zeros for users without a full plan (02 §2). */
+  /** The keyword count widget: zeros for users without a full plan (docs/product/projects.md §2). */
   async count(identity: Identity): Promise<KeywordCountAnswer> {
     const totalCount = await this.totalFor(identity);
     if (!totalCount) return { totalCount: 0, usedCount: 0, mySerpwiseCount: 0, keywordRankingReportCount: 0, weeklyTrackingCount: 0 };

@@ -16,7 +16,7 @@ import { ProjectRefusal } from './project-refusal.js';
 import { ProjectScopeService, type ProjectCaller } from './project-scope.service.js';
 import { ProjectTransactions } from './project-transactions.js';
 
-/** Groups (02 §2 "Groups", §7 Groups/*, GroupActions/RemoveKeywords) and labels (Labels/*, LabelActions/*). */
+/** Groups (docs/product/projects.md §2 "Groups", §7 Groups/*, GroupActions/RemoveKeywords) and labels (Labels/*, LabelActions/*). */
 @Injectable()
 export class KeywordGroupsService {
   constructor(
@@ -106,7 +106,7 @@ export class KeywordGroupsService {
     };
   }
 
-  /** Creates a group and moves the selected keywords into it (02 §7). */
+  /** Creates a group and moves the selected keywords into it (docs/product/projects.md §7). */
   async add(identity: Identity, query: { projectId: string; name: string; termIdsCsv?: number[] }): Promise<AddGroupAnswer> {
     const project = await this.projectFor(identity, query.projectId, 'write');
     return this.transactions.run(async ({ groups }) => {

@@ -46,7 +46,7 @@ interface QueuedImport {
 const runsAsJob = (terms: string[]) => terms.length > projectLimits.keywordImportJobThreshold;
 
 /**
- * KeywordActions/Import and NewProjectImport with Undo (02 §3, §4, §8). One import is one transaction under a
+ * KeywordActions/Import and NewProjectImport with Undo (docs/product/projects.md §3, §4, §8). One import is one transaction under a
  * per-account lock, so the allowance holds under concurrent imports; an import that would pass the allowance
  * changes nothing and answers hasReachedLimit with the documented message. Rows it adds carry its id, so Undo
  * removes exactly the keywords, memberships, groups and labels it added. More than 1,000 terms run as a job

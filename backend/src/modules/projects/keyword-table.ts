@@ -50,7 +50,7 @@ export interface KeywordTableRequest {
 
 /**
  * Filters (the keyword contains the filter text, ignoring case), sorts and pages the rows. A column sorts asc first
- * when it holds text and desc when it holds numbers (01 §9); empty values count as the highest ('high') or lowest
+ * when it holds text and desc when it holds numbers (docs/product/site.md §9); empty values count as the highest ('high') or lowest
  * ('low', default) values. Without a column: most searched first. Ties go by keyword.
  */
 export function keywordTable(rows: readonly KeywordRow[], request: KeywordTableRequest): { keywords: KeywordRow[]; totalRowCount: number } {

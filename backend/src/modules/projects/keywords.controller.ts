@@ -40,7 +40,7 @@ type In<S extends z.ZodType> = z.infer<S>;
 
 /**
  * The keyword universe, the membership check and the keyword count (Keywords/KeywordTracking/GetTracking,
- * Keywords/Keywords/*). Saved keywords are a full-plan feature (01 §6); the membership check and the count widget
+ * Keywords/Keywords/*). Saved keywords are a full-plan feature (docs/product/site.md §6); the membership check and the count widget
  * answer any logged-in user (a free user tracks nothing and sees zeros).
  */
 @Controller('NsaApi/MySerpwise/Keywords')
@@ -77,7 +77,7 @@ export class KeywordsController {
   }
 }
 
-/** Groups/* and GroupActions/RemoveKeywords (02 §7). The documented GETs that change something need the csrf token. */
+/** Groups/* and GroupActions/RemoveKeywords (docs/product/projects.md §7). The documented GETs that change something need the csrf token. */
 @Access('full')
 @Controller('NsaApi/MySerpwise/Keywords')
 export class GroupsController {
@@ -119,7 +119,7 @@ export class GroupsController {
   }
 }
 
-/** Labels/* and LabelActions/* (02 §7). */
+/** Labels/* and LabelActions/* (docs/product/projects.md §7). */
 @Access('full')
 @Controller('NsaApi/MySerpwise/Keywords')
 export class LabelsController {
@@ -149,7 +149,7 @@ export class LabelsController {
   }
 }
 
-/** KeywordActions/* (02 §7): imports with Undo, and moving keywords between groups and projects. */
+/** KeywordActions/* (docs/product/projects.md §7): imports with Undo, and moving keywords between groups and projects. */
 @Access('full')
 @Controller('NsaApi/MySerpwise/Keywords/KeywordActions')
 export class KeywordActionsController {

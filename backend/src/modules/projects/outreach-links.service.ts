@@ -55,7 +55,7 @@ export class OutreachLinksService {
     return { ...toLinkSummary(link), website: toWebsiteSummary(website), contacts: contacts.map(toContactSummary) };
   }
 
-  /** Adds a URL (02 §4 "Adding a URL"): the same URL twice in one project is one link, with the newer numbers. */
+  /** Adds a URL (docs/product/projects.md §4 "Adding a URL"): the same URL twice in one project is one link, with the newer numbers. */
   async addLink(identity: Identity, query: { fullUrl: string; pageMonthlyOrganicClicks?: number; rankedKeywords?: number; projectId?: string }): Promise<LinkSummary> {
     const caller = await this.scope.caller(identity, 'write');
     const project = await this.scope.projectOrBucket(caller, query.projectId);

@@ -42,7 +42,7 @@ const pipe = <S extends z.ZodType>(schema: S) => new ZodValidationPipe(schema);
 type In<S extends z.ZodType> = z.infer<S>;
 
 /**
- * Link/* and LinkHistory (02 §7). Adding a URL is open to every logged-in user (01 §6: free users may add URLs),
+ * Link/* and LinkHistory (docs/product/projects.md §7). Adding a URL is open to every logged-in user (docs/product/site.md §6: free users may add URLs),
  * so are the link list and a link's details (the View state); the history is part of the full-plan CRM.
  */
 @Controller('NsaApi/MySerpwise')
@@ -82,7 +82,7 @@ export class LinksController {
   }
 }
 
-/** LinkNotes/*, LinkTasks/*, LinkContactEvents/* (02 §7): the full-plan outreach CRM. */
+/** LinkNotes/*, LinkTasks/*, LinkContactEvents/* (docs/product/projects.md §7): the full-plan outreach CRM. */
 @Access('full')
 @Controller('NsaApi/MySerpwise')
 export class LinkActivityController {
@@ -146,7 +146,7 @@ export class LinkActivityController {
   }
 }
 
-/** Relationships/*, Ratings/*, Tags/UpdateTags and Contexts/* (02 §7). */
+/** Relationships/*, Ratings/*, Tags/UpdateTags and Contexts/* (docs/product/projects.md §7). */
 @Controller('NsaApi/MySerpwise')
 export class OutreachAttributesController {
   constructor(
@@ -209,7 +209,7 @@ export class OutreachAttributesController {
   }
 }
 
-/** import/OutreachImport (02 §7), and the website and contact lists the panel shows (paths ours: rest/projects/...). */
+/** import/OutreachImport (docs/product/projects.md §7), and the website and contact lists the panel shows (paths ours: rest/projects/...). */
 @Access('full')
 @Controller()
 export class OutreachImportController {

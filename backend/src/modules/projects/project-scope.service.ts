@@ -17,7 +17,7 @@ export interface ProjectCaller {
 export type ProjectNeed = 'read' | 'write';
 
 /**
- * The one place that decides whose project data a call may touch (02 §6 leaves it to us; docs/decisions.md):
+ * The one place that decides whose project data a call may touch (docs/product/projects.md §6 leaves it to us; docs/decisions.md):
  * everything belongs to the account owner; the owner's team members use it as the owner lets them ('edit' by
  * default, 'view' or 'none'); anybody else's project answers exactly like a missing one (404).
  */

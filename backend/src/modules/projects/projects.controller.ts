@@ -22,7 +22,7 @@ import { ProjectsService } from './projects.service.js';
 import { TeamAccessService } from './team-access.service.js';
 
 /**
- * Projects/* (02 §7). Any logged-in user has projects (onboarding creates the first); the keyword and outreach
+ * Projects/* (docs/product/projects.md §7). Any logged-in user has projects (onboarding creates the first); the keyword and outreach
  * features inside them need a full plan where the controllers say so.
  */
 @Access('user')
@@ -54,7 +54,7 @@ export class ProjectsController {
   }
 }
 
-/** ProjectActions/* (02 §7 "Other project calls"). */
+/** ProjectActions/* (docs/product/projects.md §7 "Other project calls"). */
 @Controller('NsaApi/MySerpwise/ProjectActions')
 export class ProjectActionsController {
   constructor(

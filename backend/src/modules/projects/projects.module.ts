@@ -22,7 +22,7 @@ import { ProjectsService } from './projects.service.js';
 import { TeamAccessService } from './team-access.service.js';
 
 /**
- * The project area (02-projects.md): projects, the keyword universe, groups, labels, keyword imports with Undo,
+ * The project area (docs/product/projects.md): projects, the keyword universe, groups, labels, keyword imports with Undo,
  * the keyword count, and the outreach CRM. Every call goes through ProjectScopeService, which decides whose data
  * the caller may read or change.
  */

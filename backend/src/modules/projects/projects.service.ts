@@ -24,7 +24,7 @@ export function projectDomain(raw: string): string {
   return domain;
 }
 
-/** Projects/CreateProject, GetProjects, PatchProject, DeleteProject (02 §7). */
+/** Projects/CreateProject, GetProjects, PatchProject, DeleteProject (docs/product/projects.md §7). */
 @Injectable()
 export class ProjectsService {
   constructor(

@@ -20,7 +20,7 @@ export function billingCycle(period: { start: Date; end: Date }, now: Date): { d
   };
 }
 
-/** /hq's campaign dashboard and /competitor-projects (01 §2): the account owner's data, as the team may read it. */
+/** /hq's campaign dashboard and /competitor-projects (docs/product/site.md §2): the account owner's data, as the team may read it. */
 @Injectable()
 export class CampaignDashboardService {
   constructor(

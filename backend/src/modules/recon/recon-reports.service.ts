@@ -44,7 +44,7 @@ const positionOf = (domain: string, found: ReconDomainPosition | undefined): Rec
 };
 
 /**
- * Recon reports (02 §2): saved per account owner like projects (ProjectScopeService decides who may read or change
+ * Recon reports (docs/product/projects.md §2): saved per account owner like projects (ProjectScopeService decides who may read or change
  * them: the owner's team as the owner lets it, anybody else gets 404), and their live ranking from the warehouse.
  */
 @Injectable()

@@ -6,7 +6,7 @@ import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
 import { ReconReportsService } from './recon-reports.service.js';
 
 /**
- * Recon reports (02 §2; the spec shows no calls, so they are ours: docs/projects-api.md "Recon reports"). The
+ * Recon reports (docs/product/projects.md §2; the spec shows no calls, so they are ours: docs/projects-api.md "Recon reports"). The
  * list and product pages are public, but the reports are a user's own: every call needs a login.
  */
 @Access('user')

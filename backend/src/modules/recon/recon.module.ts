@@ -6,7 +6,7 @@ import { CampaignDashboardService } from './campaign-dashboard.service.js';
 import { ReconReportsController } from './recon.controller.js';
 import { ReconReportsService } from './recon-reports.service.js';
 
-/** Recon reports (02 §2), the /hq campaign dashboard and /competitor-projects: built on the project area. */
+/** Recon reports (docs/product/projects.md §2), the /hq campaign dashboard and /competitor-projects: built on the project area. */
 @Module({
   imports: [ProjectsModule, ResearchModule],
   controllers: [ReconReportsController, CampaignDashboardController, CompetitorProjectsController],

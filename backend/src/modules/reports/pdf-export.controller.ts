@@ -38,9 +38,9 @@ const listQuery = z.object({ userId: z.string().optional() }).passthrough();
 export const deleteScheduledReportQuery = z.object({ userId: z.string().optional(), alertId: z.uuid('The alert id must be a UUID.') }).passthrough();
 
 /**
- * /Endpoints/PdfExport (03 §7): ExportAsync (download: a report job followed live, 'Generating PDF…' → 'Exported
+ * /Endpoints/PdfExport (docs/product/account-exports-reports.md §7): ExportAsync (download: a report job followed live, 'Generating PDF…' → 'Exported
  * PDF'), Export (e-mail only), Schedule (WEEKLY or MONTHLY, optionally saving a project alert), GetStatus (the
- * 3-s poll by export session id), and the scheduled reports' list, update and delete. Reports are for full users (03 §6).
+ * 3-s poll by export session id), and the scheduled reports' list, update and delete. Reports are for full users (docs/product/account-exports-reports.md §6).
  */
 @Access('full')
 @Controller('Endpoints/PdfExport')
@@ -57,7 +57,7 @@ export class PdfExportController {
     return this.exports.start(session, identity, readForm(body), 'download');
   }
 
-  /** E-mail only; a project alert is saved with it when asked (03 §4). */
+  /** E-mail only; a project alert is saved with it when asked (docs/product/account-exports-reports.md §4). */
   @Post('Export')
   @HttpCode(202)
   @UseInterceptors(formFields)

@@ -27,7 +27,7 @@ export function reportDomainOf(text: string): string {
 }
 
 /**
- * One-off PDF reports (03 §4 PDF export modes): Download (ExportAsync: rendered by the worker, kept for its owner,
+ * One-off PDF reports (docs/product/account-exports-reports.md §4 PDF export modes): Download (ExportAsync: rendered by the worker, kept for its owner,
  * followed live as 'Generating PDF…' → 'Exported PDF') and Email only (Export). Both are report jobs; GetStatus
  * finds one by the browser's export session id (the 3-s poll while the socket is down).
  */

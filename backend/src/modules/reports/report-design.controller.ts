@@ -19,7 +19,7 @@ class LogoTooLargeFilter implements ExceptionFilter {
 
 /**
  * /account/reportdesign's calls (not documented; under /rest/): the white-label design of the caller's account.
- * Full recon users only (03 §6); anyone else gets 403 and the page shows the upsell.
+ * Full recon users only (docs/product/account-exports-reports.md §6); anyone else gets 403 and the page shows the upsell.
  */
 @Access('recon')
 @Controller('rest/account/report-design')

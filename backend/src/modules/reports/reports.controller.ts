@@ -12,7 +12,7 @@ import { ReportsService } from './reports.service.js';
 
 /**
  * GET /rest/reports/preview: a report rendered while the browser waits, streamed as application/pdf (development,
- * tests, a quick look). Reports are for full users (03 §6). Query: domain, countryCode, template, design,
+ * tests, a quick look). Reports are for full users (docs/product/account-exports-reports.md §6). Query: domain, countryCode, template, design,
  * customTitle, preparedBy, preparedFor, comments, sections (comma-separated print ids in order), rowLimit, month,
  * whiteLabel.
  */

@@ -21,7 +21,7 @@ export class ReportsService {
 
   /**
    * Reads the data first, so an unknown domain is a 404 before any byte of PDF is sent; then streams the PDF.
-   * White label is honoured only for full recon users (03 §6); anyone else silently gets Serpwise branding.
+   * White label is honoured only for full recon users (docs/product/account-exports-reports.md §6); anyone else silently gets Serpwise branding.
    */
   async preview(identity: Identity, options: ReportOptions): Promise<{ pdf: Readable; fileName: string }> {
     const domain = normaliseHost(options.domain.replace(/^https?:\/\//i, '').split('/')[0]!);

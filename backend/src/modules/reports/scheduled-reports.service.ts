@@ -18,7 +18,7 @@ import { reportDomainOf } from './pdf-export.service.js';
 import { badRequest } from '../../common/bad-request.js';
 
 /**
- * Scheduled PDF reports (03 §4 "Scheduled report, with optional alert saving"; /account/scheduled-pdf-reports):
+ * Scheduled PDF reports (docs/product/account-exports-reports.md §4 "Scheduled report, with optional alert saving"; /account/scheduled-pdf-reports):
  * saved in PostgreSQL, each active one a BullMQ job scheduler (WEEKLY on Mondays, MONTHLY on the 1st). A user sees
  * and changes only their own. If Redis cannot be reached the change is still saved, and the worker's sync task puts
  * the scheduler right within minutes.
@@ -35,7 +35,7 @@ export class ScheduledReportsService {
     @Inject(ReportSchedules) private readonly reportSchedules: ReportSchedules,
   ) {}
 
-  /** Schedule: saves the report and its scheduler, and the project alert when asked (03 §4). */
+  /** Schedule: saves the report and its scheduler, and the project alert when asked (docs/product/account-exports-reports.md §4). */
   async schedule(identity: Identity, request: PdfExportRequest): Promise<{ data: { isSuccessful: true; errors: string[]; message: string; scheduledReport: ScheduledPdfReport } }> {
     if (!request.frequency) throw badRequest([pdfExportMessages.frequency]);
     if (!request.sendReportToSelf && !request.recipients.length) throw badRequest([pdfExportMessages.noRecipients]);
@@ -126,7 +126,7 @@ export class ScheduledReportsService {
   }
 
   /**
-   * The project alert saved with a scheduled or e-mailed report (03 §4): the project's name unless one is given, the
+   * The project alert saved with a scheduled or e-mailed report (docs/product/account-exports-reports.md §4): the project's name unless one is given, the
    * report's addresses. A project of another account is refused ('Project not found.').
    */
   async saveAlert(identity: Identity, request: PdfExportRequest): Promise<string> {

@@ -19,7 +19,7 @@ const domainOverviewSchema = z.object({ domain: domainSchema, countryCode: count
 export class ResearchController {
   constructor(private readonly research: ResearchService) {}
 
-  /** 01 §3 footprint stats, plus latestMonth and isDemoData (the UI says when it shows the demo market). */
+  /** docs/product/site.md §3 footprint stats, plus latestMonth and isDemoData (the UI says when it shows the demo market). */
   @Get('footprint')
   footprint() {
     return this.research.footprint();

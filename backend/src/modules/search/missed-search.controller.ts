@@ -6,7 +6,7 @@ import { sessionOf } from '../sessions/request-session.js';
 import { MissedSearchService } from './missed-search.service.js';
 import { Access } from '../access/access.decorator.js';
 
-/** GET /endpoints/accountapi/performloggedineventlogging: the missed-search log (01 §7). */
+/** GET /endpoints/accountapi/performloggedineventlogging: the missed-search log (docs/product/site.md §7). */
 @Access('public')
 @Controller('endpoints/accountapi')
 export class MissedSearchController {

@@ -3,7 +3,7 @@ import { missedSearchEvents, type LoggedInEventRequest } from '@serpwise/contrac
 import { MissedSearchEventRepository } from '@serpwise/database';
 import type { RequestSession } from '../sessions/request-session.js';
 
-/** Missed searches are logged for logged-in users only (01 §7); a visitor's call is accepted and dropped. */
+/** Missed searches are logged for logged-in users only (docs/product/site.md §7); a visitor's call is accepted and dropped. */
 @Injectable()
 export class MissedSearchService {
   constructor(private readonly events: MissedSearchEventRepository) {}

@@ -4,7 +4,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { SearchService } from './search.service.js';
 import { Access } from '../access/access.decorator.js';
 
-/** The documented search call (01 §7); also the query lookup on navigation, whose 400 means "typo". */
+/** The documented search call (docs/product/site.md §7); also the query lookup on navigation, whose 400 means "typo". */
 @Access('public')
 @Controller('Endpoints/Search')
 export class SearchController {

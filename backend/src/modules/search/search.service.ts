@@ -3,7 +3,7 @@ import { resultTypeNames, type JsonSearchRequest, type SearchResult, type Search
 import { classifyQuery, SearchLookup, WarehouseInfo, type Found } from '@serpwise/research';
 import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
 
-/** Resolves a search to a domain, a URL or a keyword of the warehouse (01-product.md §4 search navigation). */
+/** Resolves a search to a domain, a URL or a keyword of the warehouse (docs/product/site.md §4 search navigation). */
 @Injectable()
 export class SearchService {
   private readonly lookup: SearchLookup;

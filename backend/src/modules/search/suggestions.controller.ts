@@ -6,8 +6,8 @@ import { PREPARED_WAREHOUSE_SQL, type PreparedWarehouseSql } from '../research/p
 import { Access } from '../access/access.decorator.js';
 
 /**
- * The three suggestion calls of the landing search (01 §7). Each answers a list of { value, type, popularity },
- * at most `limit` (5 by default, 01 §9); an empty query answers an empty list.
+ * The three suggestion calls of the landing search (docs/product/site.md §7). Each answers a list of { value, type, popularity },
+ * at most `limit` (5 by default, docs/product/site.md §9); an empty query answers an empty list.
  */
 @Access('public')
 @Controller('NsaApi/suggest')

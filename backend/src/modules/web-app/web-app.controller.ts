@@ -29,7 +29,7 @@ export class WebAppController {
       response.set('Cache-Control', 'no-store').redirect(redirect.status, redirect.location);
       return;
     }
-    // Admin-only pages send everyone else to the home page (01-product.md §5).
+    // Admin-only pages send everyone else to the home page (docs/product/site.md §5).
     if (isAdminOnlyPath(request.path) && !(identity && isAdminIdentity(identity))) {
       response.set('Cache-Control', 'no-store').redirect(302, '/');
       return;

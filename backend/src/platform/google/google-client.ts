@@ -20,7 +20,7 @@ export const googleConfigured = (environment: GoogleConfig): environment is Goog
 /** This site's callback page, from PUBLIC_URL: never from a request's Host header (docs/decisions.md, issue 16). */
 export const googleRedirectUri = (environment: Pick<Environment, 'PUBLIC_URL'>) => `${environment.PUBLIC_URL}${googleAuthCallbackPath}`;
 
-/** The consent screen without state: our callback as redirect_uri, offline access (a refresh token) and the 03 §9 scopes. */
+/** The consent screen without state: our callback as redirect_uri, offline access (a refresh token) and the docs/product/account-exports-reports.md §9 scopes. */
 export function googleAuthorizeUrl(environment: GoogleConfig): string | null {
   if (!googleConfigured(environment)) return null;
   const url = new URL(environment.GOOGLE_AUTH_URL);
@@ -93,7 +93,7 @@ export interface SheetsClientOptions {
 
 /**
  * The Sheets API (v4 REST) for one user: creates a spreadsheet and appends rows. Access tokens come from the
- * user's refresh token; a 401 re-authorises (a new access token) and retries, at most 3 times (03 §4), then fails.
+ * user's refresh token; a 401 re-authorises (a new access token) and retries, at most 3 times (docs/product/account-exports-reports.md §4), then fails.
  * Writes are paced and a 429 (or 5xx) backs off exponentially, so an export stays inside Google's quotas.
  */
 export class SheetsClient {

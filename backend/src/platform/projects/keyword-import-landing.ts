@@ -27,7 +27,7 @@ export interface KeywordImportInput {
 }
 
 /**
- * Lands one keyword import (02 §3, §4) in the caller's open transaction: takes the account's lock, counts what is
+ * Lands one keyword import (docs/product/projects.md §3, §4) in the caller's open transaction: takes the account's lock, counts what is
  * new, refuses past the allowance changing nothing, then adds the terms, the named groups and labels and their
  * memberships in batches, and records the import for Undo. Shared by the request (small imports) and the worker
  * (imports run as jobs), so both give the same answer.

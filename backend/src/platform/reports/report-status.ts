@@ -13,7 +13,7 @@ export interface ReportPayload {
   store: boolean;
   /** Where to e-mail it (resolved addresses, the owner's own included when asked). */
   emailTo: string[];
-  /** The browser's export session id (03 §3 Export request), read by GetStatus. */
+  /** The browser's export session id (docs/product/account-exports-reports.md §3 Export request), read by GetStatus. */
   sessionId: string | null;
   /** The scheduled report this job delivers, if any. */
   scheduleId: string | null;

@@ -15,7 +15,7 @@ export interface TextFieldProps {
   disabled?: boolean;
 }
 
-/** A labelled input that marks itself red with its message once validation fails (03 §4 input states). */
+/** A labelled input that marks itself red with its message once validation fails (docs/product/account-exports-reports.md §4 input states). */
 export function TextField({ label, name, value, error, onChange, onBlur, type = 'text', inputMode, autoComplete, hint, placeholder, disabled }: TextFieldProps) {
   const id = useId();
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;

@@ -15,7 +15,7 @@ export interface TextareaWithCounterProps {
 }
 
 /**
- * The textarea with counter (03 §5 Textarea, §9): when limiting (the default) it holds at most maxLength characters
+ * The textarea with counter (docs/product/account-exports-reports.md §5 Textarea, §9): when limiting (the default) it holds at most maxLength characters
  * (default 1770), shows 'N/max', and says 'The max number of characters is N' once the limit is reached (a longer
  * paste is cut at the limit).
  */

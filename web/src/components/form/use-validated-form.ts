@@ -2,7 +2,7 @@ import { accountMessages, validateField, type FieldValidator } from '@serpwise/c
 import { useCallback, useMemo, useState } from 'react';
 
 /**
- * Form state with the documented validation behaviour (03 §4, §5): a field shows its message after it loses focus
+ * Form state with the documented validation behaviour (docs/product/account-exports-reports.md §4, §5): a field shows its message after it loses focus
  * (and keeps checking as the user types), submit checks every field, and an invalid submit shows
  * 'Please check the fields marked in red.'.
  */

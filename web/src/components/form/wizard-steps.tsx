@@ -1,6 +1,6 @@
 export type WizardStepState = 'active' | 'complete' | 'incomplete';
 
-/** The wizard step indicator (03 §4): each step is active, complete or incomplete. */
+/** The wizard step indicator (docs/product/account-exports-reports.md §4): each step is active, complete or incomplete. */
 export function WizardSteps({ steps, current, completed }: { steps: string[]; current: number; completed: (index: number) => boolean }) {
   return (
     <ol className="wizard-steps" aria-label="Steps">

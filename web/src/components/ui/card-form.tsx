@@ -24,7 +24,7 @@ export interface CardFormProps {
 const months = Array.from({ length: 12 }, (_, index) => index + 1);
 
 /**
- * The credit card form (03 §5): type detected from the number prefix, 13-16 digits after stripping non-digits,
+ * The credit card form (docs/product/account-exports-reports.md §5): type detected from the number prefix, 13-16 digits after stripping non-digits,
  * a 3-4 digit security code, month 1-12 and 15 years from the previous year. Messages show after blur; an
  * invalid submit says 'Please check the fields marked in red.'
  */

@@ -1,5 +1,5 @@
 /**
- * Dates of the date range widget (03 §5): typed as MM/DD/YYYY, shown like 'MMM Do, YYYY' (Jan 5th, 2026). Dates are
+ * Dates of the date range widget (docs/product/account-exports-reports.md §5): typed as MM/DD/YYYY, shown like 'MMM Do, YYYY' (Jan 5th, 2026). Dates are
  * calendar days in the browser's time zone, without a time.
  */
 export const dateRangeMessages = {

@@ -18,7 +18,7 @@ const openModals: string[] = [];
 const focusable = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog (03 §4): closes on Escape or on a click on the backdrop (not on a click inside it). Focus moves into
+ * A modal dialog (docs/product/account-exports-reports.md §4): closes on Escape or on a click on the backdrop (not on a click inside it). Focus moves into
  * the dialog, Tab stays inside it, and focus returns to where it was when the dialog closes.
  */
 export function Modal({ open, title, onClose, children, footer, size = 'medium' }: ModalProps) {

@@ -1,14 +1,14 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import type { IconName } from './icons/icon-shapes';
 
-/** An alert leaves after this long (03 §4, §9). */
+/** An alert leaves after this long (docs/product/account-exports-reports.md §4, §9). */
 export const alertTimeoutMs = 8000;
 /** …and this long after the mouse leaves it, when hovering had paused it. */
 export const alertMouseleaveTimeoutMs = 1000;
 
 export type NotificationType = 'info' | 'success' | 'warning' | 'error';
 
-/** The documented alert options (03 §3 Alert: content plus options). */
+/** The documented alert options (docs/product/account-exports-reports.md §3 Alert: content plus options). */
 export interface NotificationOptions {
   type?: NotificationType;
   /** Milliseconds before it leaves by itself; null keeps it until it is dismissed or updated ('Generating PDF…'). */

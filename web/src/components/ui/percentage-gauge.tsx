@@ -6,7 +6,7 @@ export interface PercentageGaugeProps {
   size?: number;
 }
 
-/** Holds a gauge value to whole percentages from 0 to 100 (03 §5). */
+/** Holds a gauge value to whole percentages from 0 to 100 (docs/product/account-exports-reports.md §5). */
 export const gaugePercent = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? Math.round(Math.max(0, Math.min(100, value))) : 0);
 
 /** A ring filled to the value, with the percentage in the middle. */

@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 
-/** Suggestions shown at once unless the caller says otherwise (03 §5). */
+/** Suggestions shown at once unless the caller says otherwise (docs/product/account-exports-reports.md §5). */
 export const defaultSuggestionLimit = 5;
 export const createNewSuffix = '(create new)';
 

@@ -1,4 +1,4 @@
-/** The documented spinner sizes in pixels (01-product.md §9, 03 §9). */
+/** The documented spinner sizes in pixels (docs/product/site.md §9, docs/product/account-exports-reports.md §9). */
 export const spinnerSizes = { 'x-small': 16, small: 24, medium: 60, large: 84 } as const;
 export type SpinnerSize = keyof typeof spinnerSizes;
 

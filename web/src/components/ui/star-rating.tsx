@@ -1,6 +1,6 @@
 import { Icon } from './icons/icon';
 
-/** Stars shown when the caller does not say (03 §5, §9). */
+/** Stars shown when the caller does not say (docs/product/account-exports-reports.md §5, §9). */
 export const defaultStarCount = 3;
 
 export interface StarRatingProps {

@@ -26,7 +26,7 @@ export type SlideDirection = 'left' | 'right' | 'none';
 const usable = (tab: TabItem) => !tab.hidden && !tab.disabled;
 
 /**
- * Tabs (03 §4): exactly one is active; choosing one makes it active and emits a change; when none is active (or the
+ * Tabs (docs/product/account-exports-reports.md §4): exactly one is active; choosing one makes it active and emits a change; when none is active (or the
  * active one is hidden) the first visible tab is chosen. The new panel slides left when the tab lies to the right of
  * the old one, right when it lies to the left. Arrow keys, Home and End move between tabs.
  */

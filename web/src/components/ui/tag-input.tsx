@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { accountMessages, isValidEmail, normalizeEmail } from '@serpwise/contracts';
 import { Icon } from './icons/icon';
 
-/** How long a duplicate or invalid entry flashes (03 §5, §9). */
+/** How long a duplicate or invalid entry flashes (docs/product/account-exports-reports.md §5, §9). */
 export const tagFlashMs = 800;
 
 /** The key under which the text box itself flashes (an invalid address stays in it). */
@@ -26,7 +26,7 @@ export interface TagInputProps {
 }
 
 /**
- * The tag input (03 §5): text is trimmed and a blank entry ignored; with uniqueness on, a duplicate is rejected and
+ * The tag input (docs/product/account-exports-reports.md §5): text is trimmed and a blank entry ignored; with uniqueness on, a duplicate is rejected and
  * the tag already there flashes; in e-mail mode the text is split on commas, valid addresses become tags and invalid
  * ones stay in the box marked invalid. Duplicate or invalid entries flash for 800 ms. Enter, a comma (e-mail mode)
  * or leaving the box adds what was typed; Backspace in an empty box removes the last tag.

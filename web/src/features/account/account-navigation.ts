@@ -1,4 +1,4 @@
-/** The account area's pages, in menu order (03-account-exports-reports.md §2). Pages join as they are built. */
+/** The account area's pages, in menu order (docs/product/account-exports-reports.md §2). Pages join as they are built. */
 export interface AccountNavEntry {
   path: string;
   label: string;

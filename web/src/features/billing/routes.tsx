@@ -10,7 +10,7 @@ function OneClickUpgrade() {
   return <AnnualUpgradePage clickType={clickType} />;
 }
 
-/** Subscription is hidden for child accounts (03 §2): they go to settings. */
+/** Subscription is hidden for child accounts (docs/product/account-exports-reports.md §2): they go to settings. */
 function OwnerOnlySubscription() {
   const { data } = useActiveState();
   return data?.user.isChildAccount ? <Navigate to="/account/settings" replace /> : <SubscriptionPage />;

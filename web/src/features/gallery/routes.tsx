@@ -3,7 +3,7 @@ import { RequireAdmin } from '../auth/components/require-admin';
 import { ComponentsPage } from './components/components-page';
 import { IconsPage } from './components/icons-page';
 
-/** The admin-only widget gallery and icon set (01-product.md §2 "Admin and dev"). */
+/** The admin-only widget gallery and icon set (docs/product/site.md §2 "Admin and dev"). */
 export const galleryRoutes: RouteObject[] = [
   {
     path: 'components',

@@ -1,4 +1,4 @@
-/** Marketing texts the specification gives word for word (01-product.md §1, §2), in one place. */
+/** Marketing texts the specification gives word for word (docs/product/site.md §1, §2), in one place. */
 export const marketingTexts = {
   landingHeadline: 'Our marketing revenue engine boosts SEO & PPC profits',
   insideHeading: "See what's inside",
@@ -12,7 +12,7 @@ export const marketingTexts = {
   defaultCta: 'Try it today, risk free',
   defaultCtaLink: '/mainpurchase',
   liveData: 'Ranking data is Live, updated 5 seconds ago',
-  /** The size claim of the footer (01 §2): used unless the warehouse holds real data to count. */
+  /** The size claim of the footer (docs/product/site.md §2): used unless the warehouse holds real data to count. */
   indexedResults: '73 billion',
   indexedDomains: '123 million',
 } as const;

@@ -3,7 +3,7 @@ import { lazyPage } from '../../app/lazy-page';
 import { AltLandingPage } from './landing/alt-landing-page';
 import { LandingPage } from './landing/landing-page';
 
-// Pages below the landing load on demand (01 §7 "lazy-loaded screens"); a failed chunk shows 'Loading chunk failed'.
+// Pages below the landing load on demand (docs/product/site.md §7 "lazy-loaded screens"); a failed chunk shows 'Loading chunk failed'.
 const AlternativePage = lazyPage(() => import('./pages/alternative-page'), 'AlternativePage');
 const CompanyPage = lazyPage(() => import('./pages/company-page'), 'CompanyPage');
 const CustomGptPage = lazyPage(() => import('./pages/custom-gpt-page'), 'CustomGptPage');
@@ -22,10 +22,10 @@ const ApiV2Page = lazyPage(() => import('./api-docs/api-docs-pages'), 'ApiV2Page
 const ApiV1Page = lazyPage(() => import('./api-docs/api-docs-pages'), 'ApiV1Page');
 const PartnerOffers = lazyPage(() => import('./pages/partner-offer-page'), 'PartnerOfferPage');
 
-/** Route meta of 01 §2: the header shows the API navigation on these routes. */
+/** Route meta of docs/product/site.md §2: the header shows the API navigation on these routes. */
 const apiHandle = { showApiNavigation: true };
 
-/** The marketing, legal and API documentation pages (01 §2), inside the main layout. */
+/** The marketing, legal and API documentation pages (docs/product/site.md §2), inside the main layout. */
 export const marketingRoutes: RouteObject[] = [
   { index: true, element: <LandingPage />, handle: { routeName: 'home' } },
   { path: 'althome', element: <LandingPage /> },

@@ -1,6 +1,6 @@
 /**
- * Where a logged-in user flagged for onboarding must go instead of this page (01 §4, 03 §4): '/onboarding' from
- * any page that is not a marketing or public page (01 §2 "Marketing and public"), the login and logout pages, or
+ * Where a logged-in user flagged for onboarding must go instead of this page (docs/product/site.md §4, docs/product/account-exports-reports.md §4): '/onboarding' from
+ * any page that is not a marketing or public page (docs/product/site.md §2 "Marketing and public"), the login and logout pages, or
  * onboarding itself; null when the page may be shown.
  */
 export function onboardingRedirect(pathname: string, user: { isLoggedIn: boolean; shouldShowOnboarding: boolean }): string | null {
@@ -8,7 +8,7 @@ export function onboardingRedirect(pathname: string, user: { isLoggedIn: boolean
   return isOnboardingPath(pathname) || isMarketingPath(pathname) ? null : '/onboarding';
 }
 
-/** The marketing and public pages of 01 §2, the auth pages (so a user can log out), lower case, without a trailing slash. */
+/** The marketing and public pages of docs/product/site.md §2, the auth pages (so a user can log out), lower case, without a trailing slash. */
 export const marketingPaths: readonly string[] = [
   '/',
   '/althome',

@@ -1,7 +1,7 @@
 import type { TrackingState, UserState, Viewer } from '@serpwise/contracts';
 
 /**
- * Who sees which paywall (01-product.md §4 and §6, 03 §2). The server withholds the data itself (withholdPage);
+ * Who sees which paywall (docs/product/site.md §4 and §6, docs/product/account-exports-reports.md §2). The server withholds the data itself (withholdPage);
  * these rules only choose what the page says about it.
  */
 
@@ -38,7 +38,7 @@ export function scraperPaywallRedirect(user: Pick<UserState, 'isLoggedIn' | 'isF
   return `${scraperPaywallPath}#benefits`;
 }
 
-/** The four teaser variants of 03 §2: the current table design and the older compact one, for visitors and free users. */
+/** The four teaser variants of docs/product/account-exports-reports.md §2: the current table design and the older compact one, for visitors and free users. */
 export type TeaserVariant = 'visitor' | 'free-user' | 'old-table-visitor' | 'old-table-free-user';
 
 export function teaserVariant(viewer: Viewer, oldTable = false): TeaserVariant | null {

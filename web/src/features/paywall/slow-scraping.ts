@@ -2,7 +2,7 @@ import { scraperPaywallPagePath } from '@serpwise/contracts';
 import { ApiRequestError } from '../../lib/api-client';
 
 /**
- * The 'slow the scraping' path (01-product.md §4): a research call over the per-minute limit answers 429 with the
+ * The 'slow the scraping' path (docs/product/site.md §4): a research call over the per-minute limit answers 429 with the
  * path to send the visitor or free user to (the scraper paywall page, told how long to wait). Null for any other
  * failure, or a path that is not that page (the answer only ever chooses among our own pages).
  */

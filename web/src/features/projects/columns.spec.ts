@@ -3,7 +3,7 @@ import { changeMatchType, keywordColumnsFor, loadColumnChoice, saveColumnChoice,
 
 const order = (context: 'keywords' | 'groups' | 'labels') => keywordColumnsFor(context).map((column) => column.id);
 
-describe('keyword universe columns (02 §2, §5)', () => {
+describe('keyword universe columns (docs/product/projects.md §2, §5)', () => {
   beforeEach(() => localStorage.clear());
 
   it('shows the documented defaults; the keywords context adds groups (shown) and labels (hidden)', () => {

@@ -1,6 +1,6 @@
 import { columnChoiceError, projectMessages, type MatchType } from '@serpwise/contracts';
 
-/** The keyword universe's optional columns (02 §2) and where their visibility is kept (per context). */
+/** The keyword universe's optional columns (docs/product/projects.md §2) and where their visibility is kept (per context). */
 export type ColumnContext = 'keywords' | 'groups' | 'labels';
 
 export interface KeywordColumn {
@@ -53,7 +53,7 @@ export function saveColumnChoice(context: ColumnContext, choice: ColumnChoice): 
   }
 }
 
-/** Shows or hides a column (02 §5): more than 5 or fewer than 1 is refused with the documented message. */
+/** Shows or hides a column (docs/product/projects.md §5): more than 5 or fewer than 1 is refused with the documented message. */
 export function toggleColumn(choice: ColumnChoice, id: string, show: boolean, order: readonly string[]): { choice: ColumnChoice; error: string | null } {
   const wanted = show ? [...new Set([...choice.visible, id])] : choice.visible.filter((column) => column !== id);
   const visible = order.filter((column) => wanted.includes(column));
@@ -61,7 +61,7 @@ export function toggleColumn(choice: ColumnChoice, id: string, show: boolean, or
   return error ? { choice, error } : { choice: { ...choice, visible }, error: null };
 }
 
-/** Changes a column's match type: only for a visible column (02 §5). */
+/** Changes a column's match type: only for a visible column (docs/product/projects.md §5). */
 export function changeMatchType(choice: ColumnChoice, column: KeywordColumn, matchType: MatchType): { choice: ColumnChoice; error: string | null } {
   if (!choice.visible.includes(column.id)) return { choice, error: projectMessages.matchTypeNeedsVisibleColumn(column.label) };
   return { choice: { ...choice, matchTypes: { ...choice.matchTypes, [column.id]: matchType } }, error: null };

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import type { TermProjects } from '@serpwise/contracts';
 import { createMembershipStore, membershipDebounceMs } from './membership';
 
-describe('term membership re-sync (02 §4: debounced 100 ms)', () => {
+describe('term membership re-sync (docs/product/projects.md §4: debounced 100 ms)', () => {
   beforeEach(() => {
     jest.useFakeTimers();
   });

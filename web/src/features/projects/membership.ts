@@ -2,7 +2,7 @@ import { normaliseTerm, type TermProjects } from '@serpwise/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { searchProjectsForTerms } from './api/keywords';
 
-/** 02 §4, §9: table term changes re-sync term membership after a 100 ms pause (one call for the whole page). */
+/** docs/product/projects.md §4, §9: table term changes re-sync term membership after a 100 ms pause (one call for the whole page). */
 export const membershipDebounceMs = 100;
 
 export interface TermMembershipEntry {

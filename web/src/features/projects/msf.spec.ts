@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { allProjectsRoutes, isPanelRoute, msfKey, nextPanelHistory, normaliseRouteName, panelRoutes, readMsf, transitionDirection, writeMsf } from './msf';
 
-describe('msf routing rules (02 §2, §4)', () => {
+describe('msf routing rules (docs/product/projects.md §2, §4)', () => {
   it('knows every documented panel route and the all-projects ones', () => {
     expect(panelRoutes).toHaveLength(19);
     expect(panelRoutes).toContain('group-details');

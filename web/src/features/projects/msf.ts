@@ -1,5 +1,5 @@
 /**
- * The side panel's routing (02 §2, §4): the panel route rides in the page query as `msf` plus its parameters, so
+ * The side panel's routing (docs/product/projects.md §2, §4): the panel route rides in the page query as `msf` plus its parameters, so
  * browser back and forward open, move or close the panel. Route names are matched lowercase and trimmed; an
  * unknown name shows the placeholder 404.
  */
@@ -27,7 +27,7 @@ export const panelRoutes = [
 ] as const;
 export type PanelRoute = (typeof panelRoutes)[number];
 
-/** Routes flagged as having an 'all projects' state (02 §2). */
+/** Routes flagged as having an 'all projects' state (docs/product/projects.md §2). */
 export const allProjectsRoutes: ReadonlySet<PanelRoute> = new Set<PanelRoute>([
   'projects',
   'create-project',
@@ -43,7 +43,7 @@ export const allProjectsRoutes: ReadonlySet<PanelRoute> = new Set<PanelRoute>([
 ]);
 
 /**
- * The parameters a panel route may carry in the query next to msf (02 §2: projectId, groupHash, groupName,
+ * The parameters a panel route may carry in the query next to msf (docs/product/projects.md §2: projectId, groupHash, groupName,
  * domainId, urlId, urlName, …). Anything else in the query belongs to the page underneath.
  */
 export const msfParamNames = ['projectId', 'groupHash', 'groupName', 'labelHash', 'labelName', 'domainId', 'urlId', 'urlName', 'contactId', 'name', 'jobId'] as const;
@@ -90,11 +90,11 @@ export function writeMsf(search: URLSearchParams | string, location: MsfLocation
 /** A stable text for a panel location (to compare history entries). */
 export const msfKey = (location: MsfLocation | null) => (location ? writeMsf('', location).toString() : '');
 
-/** 02 §4: the content moves back when the panel's history shrinks, else forward. */
+/** docs/product/projects.md §4: the content moves back when the panel's history shrinks, else forward. */
 export const transitionDirection = (previousLength: number, nextLength: number): 'back' | 'forward' => (nextLength < previousLength ? 'back' : 'forward');
 
 /**
- * The panel's own history after a move to `next` (02 §3 "history of routes"): going to the entry before the
+ * The panel's own history after a move to `next` (docs/product/projects.md §3 "history of routes"): going to the entry before the
  * current one (browser back) shrinks it, anything else appends; closing clears it.
  */
 export function nextPanelHistory(history: readonly string[], next: MsfLocation | null): string[] {

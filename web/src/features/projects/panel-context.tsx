@@ -12,7 +12,7 @@ import { panelStore, usePanelState, type PanelState } from './panel-state';
 import { PendingImportError, runPendingImport } from './pending-import';
 import { useMsf, type MsfNavigation } from './use-msf';
 
-/** 02 §4, §9: after an add the sidebar tab bounces for 250 ms. */
+/** docs/product/projects.md §4, §9: after an add the sidebar tab bounces for 250 ms. */
 export const bounceMs = 250;
 
 export interface ProjectPanel {
@@ -29,7 +29,7 @@ export interface ProjectPanel {
   runPending: () => Promise<void>;
   /** Imports keywords into a project the documented way; a large import opens import-progress. */
   importTerms: (projectId: string, terms: string[]) => Promise<void>;
-  /** Takes an import back, saying so (02 §4); answers whether it was undone. */
+  /** Takes an import back, saying so (docs/product/projects.md §4); answers whether it was undone. */
   undo: (importId: string) => Promise<boolean>;
   /** Re-syncs term membership and the project lists after keywords changed. */
   refresh: () => void;
@@ -63,7 +63,7 @@ export function ProjectPanelProvider({ children }: { children: ReactNode }) {
   const [bouncing, setBouncing] = useState(false);
   const [signUpOverlay, setSignUpOverlay] = useState(false);
 
-  // 02 §4: removing projects resets the active project if it was removed. Only a change of the list counts (a
+  // docs/product/projects.md §4: removing projects resets the active project if it was removed. Only a change of the list counts (a
   // project just created is active before the refreshed list has it), plus a stored id the first list lacks.
   const previousProjects = useRef<ProjectSummary[] | undefined>(undefined);
   useEffect(() => {

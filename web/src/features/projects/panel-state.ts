@@ -1,7 +1,7 @@
 import { allProjectsId } from '@serpwise/contracts';
 import { useSyncExternalStore } from 'react';
 
-/** What the user asked to add while no project could take it yet (02 §3 pendingImport). */
+/** What the user asked to add while no project could take it yet (docs/product/projects.md §3 pendingImport). */
 export interface PendingImport {
   terms: string[];
   groupNames: string[];
@@ -10,13 +10,13 @@ export interface PendingImport {
 }
 
 export interface PanelState {
-  /** Persisted locally (02 §3); the all-zeros GUID means none chosen. */
+  /** Persisted locally (docs/product/projects.md §3); the all-zeros GUID means none chosen. */
   activeProjectId: string;
   activeGroupId: string | null;
   activeGroupName: string | null;
   activeLabelId: string | null;
   pendingImport: PendingImport | null;
-  /** Terms mapped to the ids the last imports returned (02 §3 termIdsUpdatedMapping). */
+  /** Terms mapped to the ids the last imports returned (docs/product/projects.md §3 termIdsUpdatedMapping). */
   termIds: Record<string, number>;
   /** The 'Select a project' modal is open. */
   selectorOpen: boolean;

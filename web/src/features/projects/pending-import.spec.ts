@@ -24,7 +24,7 @@ function storeWith(activeProjectId: string) {
   return store;
 }
 
-describe('the pending import (02 §4)', () => {
+describe('the pending import (docs/product/projects.md §4)', () => {
   it('rejects with NO_PROJECTS when the user has no projects, keeping the pending import for create-project', async () => {
     const store = storeWith(allProjectsId);
     const importKeywords = jest.fn<(request: ImportRequest) => Promise<ImportAnswer>>();

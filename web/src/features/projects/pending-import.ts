@@ -2,7 +2,7 @@ import { importErrorCodes, isAllProjects, isQueuedImport, type ImportAnswer, typ
 import type { ImportRequest } from './api/keywords';
 import type { PanelStore } from './panel-state';
 
-/** The import flow's refusals (02 §4, §8): NO_PROJECTS opens create-project, NO_PROJECT_SELECTED the selector. */
+/** The import flow's refusals (docs/product/projects.md §4, §8): NO_PROJECTS opens create-project, NO_PROJECT_SELECTED the selector. */
 export class PendingImportError extends Error {
   constructor(readonly code: ImportErrorCode) {
     super(code);
@@ -20,7 +20,7 @@ export interface PendingImportDeps {
 }
 
 /**
- * Runs the pending import (02 §4): no projects rejects with NO_PROJECTS; no project id (or the empty GUID) shows
+ * Runs the pending import (docs/product/projects.md §4): no projects rejects with NO_PROJECTS; no project id (or the empty GUID) shows
  * the project selector and rejects with NO_PROJECT_SELECTED; otherwise it imports, maps the terms to the returned
  * ids, clears the pending import and refreshes. A failed import clears the pending import too.
  */

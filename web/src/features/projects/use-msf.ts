@@ -2,9 +2,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { msfKey, nextPanelHistory, readMsf, transitionDirection, writeMsf, type MsfLocation, type MsfParams } from './msf';
 
-/** 02 §4, §9: for 150 ms after the panel opens its content does not animate (it slides in with the panel). */
+/** docs/product/projects.md §4, §9: for 150 ms after the panel opens its content does not animate (it slides in with the panel). */
 export const openingPhaseMs = 150;
-/** The last panel route, so toggling the tab reopens where the user was (02 §3 "last persisted"). */
+/** The last panel route, so toggling the tab reopens where the user was (docs/product/projects.md §3 "last persisted"). */
 export const lastRouteKey = 'myserpwise:last';
 
 function rememberLast(location: MsfLocation) {
@@ -27,7 +27,7 @@ export function lastRoute(): MsfLocation | null {
 export interface MsfNavigation {
   location: MsfLocation | null;
   isOpen: boolean;
-  /** The panel has been opened at least once on this page (02 §4 "marked as ever opened"). */
+  /** The panel has been opened at least once on this page (docs/product/projects.md §4 "marked as ever opened"). */
   everOpened: boolean;
   /** True for the first 150 ms after opening: the content transition is suppressed. */
   opening: boolean;

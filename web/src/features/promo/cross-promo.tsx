@@ -7,7 +7,7 @@ import { PromoTooltip } from './promo-tooltip';
 const homePaths = ['/', '/althome'];
 
 /**
- * The sister-product cross-promo of the header (01 §2, §4), shown when enableRivalFlowCrossPromo is on: a button and
+ * The sister-product cross-promo of the header (docs/product/site.md §2, §4), shown when enableRivalFlowCrossPromo is on: a button and
  * its tooltip. On the home page the tooltip opens on every visit; elsewhere it opens until it has been closed once
  * (the DISMISS_RF_PROMO_TOOLTIP flag). The button opens it again on demand.
  */

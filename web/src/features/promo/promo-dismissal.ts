@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useUserAttribute } from '../account/api/get-user-attribute';
 import { setUserAttribute } from '../account/api/set-user-attribute';
 
-/** The stored flag of 01 §4: once the promo tooltip is closed it stays closed (except on the home page). */
+/** The stored flag of docs/product/site.md §4: once the promo tooltip is closed it stays closed (except on the home page). */
 export const promoDismissFlag = 'DISMISS_RF_PROMO_TOOLTIP';
 
 function readLocalFlag(): boolean {

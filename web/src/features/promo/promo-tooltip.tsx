@@ -9,7 +9,7 @@ export const promoTexts = {
   button: 'Scan with AI',
 } as const;
 
-/** The sister-product redirect the promo opens (01 §2): the domain, page=sfpromo and sfu (the user id, or 'free'). */
+/** The sister-product redirect the promo opens (docs/product/site.md §2): the domain, page=sfpromo and sfu (the user id, or 'free'). */
 export function promoRedirectUrl(domain: string, userId: string | null): string {
   const params = new URLSearchParams({ domain: domain.trim(), page: 'sfpromo', sfu: userId ?? 'free' });
   return `/sendUserToRivalFlow?${params.toString()}`;
@@ -23,7 +23,7 @@ interface PromoTooltipProps {
   onOpen?: (url: string) => void;
 }
 
-/** The sister-product promo tooltip (01 §2, §4): closes on an outside click, on Escape or with its close button. */
+/** The sister-product promo tooltip (docs/product/site.md §2, §4): closes on an outside click, on Escape or with its close button. */
 export function PromoTooltip({ isHome, userId, onClose, onOpen }: PromoTooltipProps) {
   const [domain, setDomain] = useState('');
   const card = useRef<HTMLDivElement>(null);
@@ -51,7 +51,7 @@ export function PromoTooltip({ isHome, userId, onClose, onOpen }: PromoTooltipPr
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Enter submits; no other validation (01 §2).
+    // Enter submits; no other validation (docs/product/site.md §2).
     (onOpen ?? ((url: string) => window.open(url, '_blank', 'noopener')))(promoRedirectUrl(domain, userId));
     onClose();
   };

@@ -8,8 +8,8 @@ import { ReconWizardPage } from './components/recon-wizard-page';
 import './recon.css';
 
 /**
- * /new-project and /new-project/2 (01 §2): the server redirects them to /hq or home; a link inside the app goes to
- * /hq with the side panel open at create-project (the project creation flow of 02 §6 "Start Tracking").
+ * /new-project and /new-project/2 (docs/product/site.md §2): the server redirects them to /hq or home; a link inside the app goes to
+ * /hq with the side panel open at create-project (the project creation flow of docs/product/projects.md §6 "Start Tracking").
  */
 function NewProjectRedirect() {
   const { data, isPending } = useActiveState();
@@ -22,12 +22,12 @@ const wizardRoutes = (['seo', 'ppc'] as const).flatMap((type) => [
   { path: `recon/create/${type}/:step`, element: <ReconWizardPage type={type} /> },
 ]);
 
-/** Recon reports (02 §2), /competitor-projects and the /new-project redirects. */
+/** Recon reports (docs/product/projects.md §2), /competitor-projects and the /new-project redirects. */
 export const reconRoutes: RouteObject[] = [
   { path: 'recon', element: <ReconListPage /> },
   { path: 'recon/edit', element: <ReconEditPage /> },
   ...wizardRoutes,
-  // The create routes fall back to /custom-reports (02 §2).
+  // The create routes fall back to /custom-reports (docs/product/projects.md §2).
   { path: 'recon/create/*', element: <Navigate to="/custom-reports" replace /> },
   { path: 'recon/live-ranking/:id', element: <LiveRankingPage /> },
   { path: 'recon/live-ranking-details/:reportId/:termId', element: <LiveRankingDetailsPage /> },

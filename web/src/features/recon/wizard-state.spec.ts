@@ -13,7 +13,7 @@ const state = (fields: Partial<ReconWizardState> = {}): ReconWizardState => ({
 const domain = primaryDomainOf('client.example');
 const full = state({ primaryDomain: domain, keywordsCsv: 'running shoes\ntrail shoes', competitors: ['rival.example'] });
 
-describe('recon wizard step rules (02 §4)', () => {
+describe('recon wizard step rules (docs/product/projects.md §4)', () => {
   it('step 2 needs a valid primary domain, or a domain query', () => {
     expect(allowedReconStep(2, state())).toBe(1);
     expect(allowedReconStep(2, state({ primaryDomain: primaryDomainOf('not a domain') }))).toBe(1);

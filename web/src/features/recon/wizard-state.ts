@@ -1,6 +1,6 @@
 import { allowedReconStep, looksLikeDomain, type ReconCreateState, type ReconReportType, type ReconWizardStep } from '@serpwise/contracts';
 
-/** The recon wizard's state between steps (02 §3 "Recon create state"), kept per report type for the tab. */
+/** The recon wizard's state between steps (docs/product/projects.md §3 "Recon create state"), kept per report type for the tab. */
 export interface ReconWizardState extends ReconCreateState {
   territory: string;
   name: string;
@@ -35,7 +35,7 @@ export function stepOfPath(pathname: string): ReconWizardStep | null {
 }
 
 /**
- * Where the wizard goes for a path (02 §4): the asked step when its rule holds, else back to the nearest earlier
+ * Where the wizard goes for a path (docs/product/projects.md §4): the asked step when its rule holds, else back to the nearest earlier
  * step whose rule holds. A domain query (?query=) counts as the primary domain for step 2.
  */
 export function wizardRedirect(type: ReconReportType, pathname: string, state: ReconCreateState, domainQuery: string | null): string | null {

@@ -1,5 +1,5 @@
 /**
- * The research sections and their tabs (01-product.md §2 "Research"): SEO, PPC and keyword research. A tab's path
+ * The research sections and their tabs (docs/product/site.md §2 "Research"): SEO, PPC and keyword research. A tab's path
  * gets a /domain or /url suffix where the section researches sites; keyword tabs take the keyword as ?query=.
  */
 export type ResearchSection = 'overview' | 'seo' | 'ppc' | 'keyword' | 'backlinks' | 'outreach' | 'tools';
@@ -67,7 +67,7 @@ export const sectionTabs: Partial<Record<ResearchSection, ResearchTab[]>> = {
 
 const normalisePath = (path: string) => path.toLowerCase().replace(/\/+$/, '') || '/';
 
-/** 01 §2: tab paths match case-insensitively, ignoring a trailing slash; a tab also owns its sub-paths. */
+/** docs/product/site.md §2: tab paths match case-insensitively, ignoring a trailing slash; a tab also owns its sub-paths. */
 export function isTabActive(pathname: string, tabPath: string): boolean {
   const current = normalisePath(pathname);
   const tab = normalisePath(tabPath);
@@ -82,7 +82,7 @@ export function hostOf(query: string): string {
 
 /**
  * Where a tab leads for the current subject: sites keep the query with a /domain or /url suffix (a domain-only
- * tab takes a URL's host), keyword tabs keep a keyword query and drop a site one (01 §4: switching between keyword
+ * tab takes a URL's host), keyword tabs keep a keyword query and drop a site one (docs/product/site.md §4: switching between keyword
  * and other sections reuses the last search of that kind or clears the query).
  */
 export function tabHref(tab: ResearchTab, subject: { query: string | null; kind: SubjectKind; countryCode: string | null }): string {
@@ -93,7 +93,7 @@ export function tabHref(tab: ResearchTab, subject: { query: string | null; kind:
     path += `/${subject.kind}`;
     params.set('query', subject.query);
   } else if (tab.takes === 'domain' && site && subject.query) {
-    // The backlinks area's own pages have no suffix (01 §2); SEO and PPC tabs do.
+    // The backlinks area's own pages have no suffix (docs/product/site.md §2); SEO and PPC tabs do.
     if (!tab.path.startsWith('/backlinks/')) path += '/domain';
     params.set('query', subject.kind === 'url' ? hostOf(subject.query) : subject.query);
   } else if (tab.takes === 'keyword' && subject.kind === 'keyword' && subject.query) {

@@ -34,7 +34,7 @@ import { RankTrackingPage } from './tools/rank-tracking-page';
 
 const named = (routeName?: string) => (routeName ? { routeName } : undefined);
 
-/** A tab and its /domain and /url sub-paths (01-product.md §2: the SEO tabs have both; PPC competitors and keywords too). */
+/** A tab and its /domain and /url sub-paths (docs/product/site.md §2: the SEO tabs have both; PPC competitors and keywords too). */
 const withSubPaths = (path: string, routeName: string | undefined, render: (kind?: 'domain' | 'url') => ReactNode): RouteObject[] => [
   { path, element: render(), handle: named(routeName) },
   { path: `${path}/domain`, element: render('domain'), handle: named(routeName) },
@@ -46,7 +46,7 @@ const withDomainPath = (path: string, routeName: string | undefined, element: Re
 ];
 
 /**
- * Every research route of routes.txt (01-product.md §2 "Research"), mounted in the site layout. The 301s of the
+ * Every research route of routes.txt (docs/product/site.md §2 "Research"), mounted in the site layout. The 301s of the
  * spec (/backlinks/domain, /backlinks/url, /backlinks/term) are client redirects here; see docs/decisions.md.
  */
 export const researchRoutes: RouteObject[] = [

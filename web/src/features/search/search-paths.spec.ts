@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { competitorsLoginRedirect, pathForResult, researchLocation, sectionHref, territoryOverviewUrl } from './search-paths';
 
-describe('routing by result type (01 §4)', () => {
+describe('routing by result type (docs/product/site.md §4)', () => {
   it('sends a search from the landing or an overview to the matching overview', () => {
     expect(pathForResult('/overview', 'domain')).toBe('/overview/domain');
     expect(pathForResult('/', 'url')).toBe('/overview/url');
@@ -33,7 +33,7 @@ describe('routing by result type (01 §4)', () => {
   });
 });
 
-describe('switching sections (01 §4)', () => {
+describe('switching sections (docs/product/site.md §4)', () => {
   const last = { site: { query: 'shopsphere.example', type: 'domain' as const }, term: { query: 'running shoes', type: 'term' as const } };
 
   it('keeps the current query within the same kind', () => {
@@ -58,7 +58,7 @@ describe('switching sections (01 §4)', () => {
   });
 });
 
-describe('competitors need login (01 §4)', () => {
+describe('competitors need login (docs/product/site.md §4)', () => {
   it('sends a visitor with a competitors query on seo/keywords/domain to login with a return URL', () => {
     expect(competitorsLoginRedirect('/seo/keywords/domain', '?query=a.example&competitors=b.example', false)).toBe(
       '/auth/login?returnUrl=%2Fseo%2Fkeywords%2Fdomain%3Fquery%3Da.example%26competitors%3Db.example',

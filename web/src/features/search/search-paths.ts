@@ -1,7 +1,7 @@
 import { normaliseWebPath, ppcTabs, seoTabs, keywordTabs, type ResultTypeName, type SearchResultType } from '@serpwise/contracts';
 
 /*
- * The search navigation rules of 01-product.md §4, as pure functions: where a resolved query goes from the page the
+ * The search navigation rules of docs/product/site.md §4, as pure functions: where a resolved query goes from the page the
  * user is on, and what the navigation links carry when the user switches between the keyword section and the
  * domain/URL sections.
  */
@@ -44,14 +44,14 @@ export function researchLocation(pathname: string): ResearchLocation {
   }
 }
 
-/** PPC tabs that have a URL variant (01 §2: competitors and keywords have domain and url variants). */
+/** PPC tabs that have a URL variant (docs/product/site.md §2: competitors and keywords have domain and url variants). */
 const ppcUrlTabs = ['competitors', 'keywords'];
 
 /** Keyword tabs that research a keyword from a query (bulk upload takes a list instead). */
 const keywordQueryTabs = keywordTabs.filter((tab) => tab !== 'bulk-upload');
 
 /**
- * The page a resolved query opens from the page the user is on (01 §4 "A result type sends the user to the matching
+ * The page a resolved query opens from the page the user is on (docs/product/site.md §4 "A result type sends the user to the matching
  * overview or adds a domain or url suffix to the path"). Keyword research accepts a keyword only, so a domain or URL
  * searched there goes to the matching domain page, and a keyword searched on a domain page to the keyword section.
  */
@@ -103,7 +103,7 @@ export interface LastSearches {
 
 const storageKey = 'serpwise:last-searches';
 
-/** The last search of each kind, kept in the browser so the navigation can reuse it (01 §4). */
+/** The last search of each kind, kept in the browser so the navigation can reuse it (docs/product/site.md §4). */
 export function readLastSearches(): LastSearches {
   try {
     const stored = JSON.parse(localStorage.getItem(storageKey) ?? '{}') as LastSearches;
@@ -129,7 +129,7 @@ export function kindOfSection(section: ResearchSection | null): SearchKind | nul
 }
 
 /**
- * The address a navigation link opens (01 §4 "Switching between keyword and other sections reuses the last search
+ * The address a navigation link opens (docs/product/site.md §4 "Switching between keyword and other sections reuses the last search
  * of that kind or clears the query"): moving within the same kind keeps the current query; moving to the other kind
  * takes the last search of that kind, or none. Site pages get the domain/url suffix of the search they carry.
  */
@@ -153,7 +153,7 @@ export function sectionHref(target: string, current: { pathname: string; query: 
 }
 
 /**
- * 01 §4: a seo/keywords/domain request with a competitors query needs login; a visitor goes to the login page with a
+ * docs/product/site.md §4: a seo/keywords/domain request with a competitors query needs login; a visitor goes to the login page with a
  * return URL. Null when the page may open.
  */
 export function competitorsLoginRedirect(pathname: string, search: string, isLoggedIn: boolean): string | null {
@@ -164,7 +164,7 @@ export function competitorsLoginRedirect(pathname: string, search: string, isLog
 }
 
 /**
- * The full-page address of a search in another territory (01 §4 "Landing search"): the overview with the page's
+ * The full-page address of a search in another territory (docs/product/site.md §4 "Landing search"): the overview with the page's
  * existing query parameters kept, the trimmed query set, the competitors parameter removed, and the territory in
  * countryCode (the app adopts it as the research territory when it loads).
  */

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { maxEmailLength, maxPasswordLength } from './email.js';
 
 /**
- * Payloads and answers of the account settings calls (03 §7: /Endpoints/AccountApi and /NsaApi/Account). Field
+ * Payloads and answers of the account settings calls (docs/product/account-exports-reports.md §7: /Endpoints/AccountApi and /NsaApi/Account). Field
  * rules with documented messages are checked by the service so they come back in data.errors; the schemas refuse
  * what no form could send (wrong types, unknown fields, absurd lengths).
  */
 const text = (max: number) => z.string().max(max, `At most ${max} characters.`);
 
 /**
- * The web client adds countryCode to every /NsaApi/ call (01 §7, isSearchApiPath); the account calls accept and
+ * The web client adds countryCode to every /NsaApi/ call (docs/product/site.md §7, isSearchApiPath); the account calls accept and
  * ignore it.
  */
 const ignoredCountryCode = { countryCode: z.string().max(16).optional() };
@@ -83,14 +83,14 @@ export interface GeneratedApiKey {
   createdAt: string;
 }
 
-// ---- requested keywords (03 §3, §5)
+// ---- requested keywords (docs/product/account-exports-reports.md §3, §5)
 
-/** The documented statuses (03 §3 keywordStatuses): the answer always lists these three. */
+/** The documented statuses (docs/product/account-exports-reports.md §3 keywordStatuses): the answer always lists these three. */
 export const requestedKeywordStatuses = ['queued', 'processing', 'ready'] as const;
 /** 'failed' (the provider refused the keyword, or every retry failed) is listed only when some keyword has it. */
 export type RequestedKeywordStatus = (typeof requestedKeywordStatuses)[number] | 'failed';
 
-/** The textarea limit of the request form (03 §5 Textarea, §9). */
+/** The textarea limit of the request form (docs/product/account-exports-reports.md §5 Textarea, §9). */
 export const textareaMaxLength = 1770;
 export const textareaMaxMessage = (max: number) => `The max number of characters is ${max}`;
 export const maxKeywordLength = 200;
@@ -117,7 +117,7 @@ export function parseRequestedKeywords(termsCsv: string): string[] {
 
 const questionOpeners = ['how to', 'where to', 'when to', 'what to', 'who to', 'how much to'];
 
-/** The question-form helper (03 §5): a trailing '?' unless present or the text opens with a "how to"-style phrase. */
+/** The question-form helper (docs/product/account-exports-reports.md §5): a trailing '?' unless present or the text opens with a "how to"-style phrase. */
 export function toQuestionForm(text: string): string {
   const trimmed = text.trim();
   if (!trimmed || trimmed.endsWith('?')) return trimmed;

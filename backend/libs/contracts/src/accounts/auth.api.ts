@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Payloads of the documented auth calls (01-product.md §3, §7). Field checks that have documented messages
+ * Payloads of the documented auth calls (docs/product/site.md §3, §7). Field checks that have documented messages
  * (e-mail format, password length) are made by the service so the answer can list them in data.errors;
  * these schemas only refuse what no form could send (wrong types, unknown fields).
  */

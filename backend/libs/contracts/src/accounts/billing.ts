@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cardTypes } from './card.js';
 
 /**
- * Plans, prices, coupons and the billing/team payloads (03 §1, §3, §7, §9; 01 §2). All amounts are in cents.
+ * Plans, prices, coupons and the billing/team payloads (docs/product/account-exports-reports.md §1, §3, §7, §9; docs/product/site.md §2). All amounts are in cents.
  * Undocumented choices (annual prices, seat price, team limits, coupon list) are in docs/decisions.md.
  */
 export const defaultPurchaseId = 1139;
@@ -78,7 +78,7 @@ export const billingMessages = {
   subscriptionNotFound: 'That subscription was not found.',
 } as const;
 
-/** Texts of the team calls; childRemovalFailed and BillingUnsuccessful are documented (03 §8). */
+/** Texts of the team calls; childRemovalFailed and BillingUnsuccessful are documented (docs/product/account-exports-reports.md §8). */
 export const teamMessages = {
   billingUnsuccessful: 'BillingUnsuccessful',
   childRemovalFailed: 'There was a problem removing the user.',
@@ -202,7 +202,7 @@ export interface EmailValidationResult {
   failure: string | null;
 }
 
-/** The documented billingInfo of the team calls (03 §3); amounts in dollars, like the page shows them. */
+/** The documented billingInfo of the team calls (docs/product/account-exports-reports.md §3); amounts in dollars, like the page shows them. */
 export interface TeamBillingInfo {
   currentAmount: number;
   recurringAmountPerUser: number;

@@ -1,5 +1,5 @@
 /**
- * The payment card rules (03-account-exports-reports.md §5, 01-product.md §5), shared by the web card form and
+ * The payment card rules (docs/product/account-exports-reports.md §5, docs/product/site.md §5), shared by the web card form and
  * the backend: type from the number prefix, 13-16 digits after stripping non-digits, a 3-4 digit security code,
  * expiration sent as MM/YY, and an expiration year list of 15 years starting from the previous year.
  */

@@ -1,5 +1,5 @@
 /**
- * The documented e-mail rule (01-product.md §5): a local part without angle brackets, parentheses, brackets,
+ * The documented e-mail rule (docs/product/site.md §5): a local part without angle brackets, parentheses, brackets,
  * backslash, commas, semicolons, colons, spaces or @ and without dots at its ends (a quoted string is allowed),
  * then an IPv4 literal in brackets or dot-separated labels ending in a top-level label of two or more letters.
  */

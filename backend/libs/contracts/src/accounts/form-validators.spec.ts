@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { accountMessages, authMessages } from './messages.js';
 import { fieldRequiredMessage, numericMessage, validateField, validators } from './form-validators.js';
 
-describe('generic form validators (03 §5)', () => {
+describe('generic form validators (docs/product/account-exports-reports.md §5)', () => {
   it('required refuses blank text', () => {
     expect(validateField('  ', [validators.required()])).toBe(fieldRequiredMessage);
     expect(validateField('x', [validators.required()])).toBeNull();

@@ -2,7 +2,7 @@ import { isValidEmail } from './email.js';
 import { accountMessages, authMessages } from './messages.js';
 
 /**
- * The generic form validators (03 §5): required, email, numeric (digits only), password (more than 5 characters)
+ * The generic form validators (docs/product/account-exports-reports.md §5): required, email, numeric (digits only), password (more than 5 characters)
  * and passwordConfirmation (all password fields equal). Each returns a message, or null when the value passes.
  */
 export type FieldValidator = (value: string, all: Record<string, string>) => string | null;

@@ -1,4 +1,4 @@
-/** The documented user-facing texts of sign-up, login and the account forms (01-product.md §5, §8), word for word. */
+/** The documented user-facing texts of sign-up, login and the account forms (docs/product/site.md §5, §8), word for word. */
 export const accountMessages = {
   loginFailed: 'The provided username and/or password are incorrect.',
   duplicateEmail: 'There is already an account associated with that email address.',

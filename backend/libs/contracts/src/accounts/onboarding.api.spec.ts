@@ -11,7 +11,7 @@ const complete = {
   isNewCampaign: false,
 };
 
-describe('onboarding step rules (03 §5)', () => {
+describe('onboarding step rules (docs/product/account-exports-reports.md §5)', () => {
   it('step 1 needs a non-empty name', () => {
     expect(onboardingStepErrors(1, { name: '  ' })).toEqual({ name: onboardingMessages.nameRequired });
     expect(onboardingStepErrors(1, { name: 'Ada' })).toEqual({});

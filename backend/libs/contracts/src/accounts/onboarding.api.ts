@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { territoryCodes } from '../research/territories.js';
 import type { OnboardingAnswers } from './user-state.js';
 
-/** The three onboarding steps (03 §2, §4, §5). */
+/** The three onboarding steps (docs/product/account-exports-reports.md §2, §4, §5). */
 export const onboardingSteps = [1, 2, 3] as const;
 export type OnboardingStep = (typeof onboardingSteps)[number];
 
@@ -21,7 +21,7 @@ export const onboardingMessages = {
 
 const optionalText = (max: number) => z.string().max(max).nullable().default(null);
 
-/** POST /OnboardingApi/SaveUserSurvey: the onboarding fields of 03 §3. */
+/** POST /OnboardingApi/SaveUserSurvey: the onboarding fields of docs/product/account-exports-reports.md §3. */
 export const userSurveySchema = z
   .object({
     companyEmployeeCount: z.enum(companyEmployeeCounts).nullable().default(null),
@@ -47,7 +47,7 @@ export const emptyOnboarding = (): UserSurvey => userSurveySchema.parse({});
 const blank = (value: string | null | undefined) => !value || !value.trim();
 
 /**
- * The step rules (03 §5), as field → message. Step 1: a name. Step 2: domain, display name and geo. Step 3: a
+ * The step rules (docs/product/account-exports-reports.md §5), as field → message. Step 1: a name. Step 2: domain, display name and geo. Step 3: a
  * domain, a new-campaign answer, at least one interest, and a budget range when PPC is chosen by someone not
  * employed at an agency.
  */
@@ -77,7 +77,7 @@ export const onboardingErrors = (answers: Partial<OnboardingAnswers>) => ({
   ...onboardingStepErrors(3, answers),
 });
 
-/** Where the product goes after onboarding (03 §4): related keywords with a preset when only PPC or only SEO was chosen. */
+/** Where the product goes after onboarding (docs/product/account-exports-reports.md §4): related keywords with a preset when only PPC or only SEO was chosen. */
 export function afterOnboardingPath(answers: Pick<OnboardingAnswers, 'interestedInPpc' | 'interestedInSeo' | 'interestedInCompetitiveIntelligence' | 'interestedInClientReporting' | 'interestedInSalesProspecting'>): string {
   const others = answers.interestedInCompetitiveIntelligence || answers.interestedInClientReporting || answers.interestedInSalesProspecting;
   if (!others && answers.interestedInPpc && !answers.interestedInSeo) return '/keyword/related-keywords?preset=ppc';

@@ -3,7 +3,7 @@ import { isValidEmail, normalizeEmail } from './email.js';
 import { accountMessages } from './messages.js';
 
 /**
- * A project alert (03 §3): saved with scheduled reports and e-mailed reports, it names the project and who receives
+ * A project alert (docs/product/account-exports-reports.md §3): saved with scheduled reports and e-mailed reports, it names the project and who receives
  * the mail. alertTypeId 1 is the only documented type.
  */
 export const maxAlertRecipients = 20;

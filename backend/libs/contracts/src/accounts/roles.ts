@@ -1,5 +1,5 @@
 /**
- * Role names stored on a user (01-product.md §6). 'free' and 'full' are the plan; 'recon_full' adds full export
+ * Role names stored on a user (docs/product/site.md §6). 'free' and 'full' are the plan; 'recon_full' adds full export
  * privileges and white-labelled reports; 'admin' opens the admin pages; 'infinitelogin' skips the session limit.
  * A child account has no plan of its own: it inherits its parent's.
  */
@@ -18,10 +18,10 @@ export type RoleName = (typeof roleNames)[number];
 export const accessLevels = ['public', 'session', 'user', 'full', 'recon', 'parent', 'admin', 'admin-action'] as const;
 export type AccessLevel = (typeof accessLevels)[number];
 
-/** Admin actions stay allowed this long after being enabled (01-product.md §9). */
+/** Admin actions stay allowed this long after being enabled (docs/product/site.md §9). */
 export const adminActionTimeoutMs = 3_600_000;
 
-/** The full recon plan (03 §3 roles): full export privileges and white-labelled reports. */
+/** The full recon plan (docs/product/account-exports-reports.md §3 roles): full export privileges and white-labelled reports. */
 export const hasReconPlan = (roles: readonly string[]) => roles.includes('recon_full');
 
 export const hasFullPlan = (roles: readonly string[]) =>

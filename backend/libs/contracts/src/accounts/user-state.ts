@@ -1,4 +1,4 @@
-/** The user state the web client reads from getactivestate (01-product.md §3, 03 §3). */
+/** The user state the web client reads from getactivestate (docs/product/site.md §3, docs/product/account-exports-reports.md §3). */
 export interface OnboardingAnswers {
   companyEmployeeCount: string | null;
   employedAtAgency: boolean | null;
@@ -46,7 +46,7 @@ export interface UserState {
   onboarding: OnboardingAnswers | null;
 }
 
-/** The account and paywall settings of 01-product.md §3 that the client reads with the user. */
+/** The account and paywall settings of docs/product/site.md §3 that the client reads with the user. */
 export interface TrackingState {
   billingMonths: string | null;
   billingCycle: 'Annually' | 'Monthly' | null;
@@ -79,9 +79,9 @@ export interface SessionPollAnswer {
   isSessionKilled: boolean;
 }
 
-/** Default export allowance (01-product.md §9). */
+/** Default export allowance (docs/product/site.md §9). */
 export const defaultMaxExportRows = 500_000;
-/** The session ping of a logged-in page (01-product.md §9). */
+/** The session ping of a logged-in page (docs/product/site.md §9). */
 export const sessionPingMs = 60_000;
 /** The active state is refreshed at most this often. */
 export const activeStateRefreshMs = 3_600_000;

@@ -66,7 +66,7 @@ export const environmentSchema = z.object({
   /** smtp://user:pass@host:port; when unset, mail is written to DATA_DIR/outbox as .eml files. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Serpwise <no-reply@serpwise.local>'),
-  /** product.maxExportRows of a full plan (03 §6, §9); recon plans export without limit. */
+  /** product.maxExportRows of a full plan (docs/product/account-exports-reports.md §6, §9); recon plans export without limit. */
   EXPORT_MAX_ROWS: z.coerce.number().int().min(1).default(500_000),
   /** Export files are removed this many hours after their job finished (a sweep in the worker). */
   EXPORT_FILE_TTL_HOURS: z.coerce.number().min(0.01).default(24),
@@ -82,7 +82,7 @@ export const environmentSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Path-style addressing (endpoint/bucket/key), which MinIO and most self-hosted stores need. */
   S3_FORCE_PATH_STYLE: flag.default(true),
-  /** Google OAuth client of the Sheets export (03 §4, §7); without both the menu explains that an admin must configure it. */
+  /** Google OAuth client of the Sheets export (docs/product/account-exports-reports.md §4, §7); without both the menu explains that an admin must configure it. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** Where the browser is sent to authorise (tests point this and the next two at a local fake). */
@@ -97,14 +97,14 @@ export const environmentSchema = z.object({
   GOOGLE_SHEETS_WRITE_INTERVAL_MS: z.coerce.number().int().min(0).default(1_100),
   /** The sister-product cross-promo (tooltip, logout redirect). */
   CROSS_PROMO_ENABLED: flag.default(true),
-  /** The footer/banner call to action (01 §3 footerCtaText, footerCtaLink); unset: 'Try it today, risk free' → /mainpurchase. */
+  /** The footer/banner call to action (docs/product/site.md §3 footerCtaText, footerCtaLink); unset: 'Try it today, risk free' → /mainpurchase. */
   FOOTER_CTA_TEXT: z.string().trim().min(1).max(80).optional(),
   FOOTER_CTA_LINK: z
     .string()
     .trim()
     .regex(/^(\/(?!\/)|https:\/\/)/, 'FOOTER_CTA_LINK must be a path on this site (/…) or an https:// address')
     .optional(),
-  /** Which suggestions the landing search and /hq ask for (01 §3 homepageSuggestionType, hqSuggestionType). */
+  /** Which suggestions the landing search and /hq ask for (docs/product/site.md §3 homepageSuggestionType, hqSuggestionType). */
   HOMEPAGE_SUGGESTION_TYPE: z.enum(['domains', 'keywords', 'default']).default('default'),
   HQ_SUGGESTION_TYPE: z.enum(['domains', 'keywords', 'default']).default('default'),
   /**

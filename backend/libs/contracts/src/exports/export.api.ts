@@ -9,7 +9,7 @@ import { defaultMaxExportRows, type ProductAllowance } from '../accounts/user-st
  * filter. `table` is the path of the table's endpoint under /rest/research/ ("seo/keywords"); `params` are the
  * query parameters the table was read with (countryCode, sort, filter …; paging ones are ignored).
  * scope 'full' asks for every row and is refused over the plan's allowance; 'partial' stops at the allowance
- * (03 §4 keyword export: Partial, limited by plan, or Full).
+ * (docs/product/account-exports-reports.md §4 keyword export: Partial, limited by plan, or Full).
  */
 export const startExportSchema = z
   .object({
@@ -21,13 +21,13 @@ export const startExportSchema = z
   .strict();
 export type StartExportRequest = z.input<typeof startExportSchema>;
 
-/** POST /Endpoints/Core/ExportCsv (03 §7): rows the page already holds, as JSON text; the answer is the CSV file. */
+/** POST /Endpoints/Core/ExportCsv (docs/product/account-exports-reports.md §7): rows the page already holds, as JSON text; the answer is the CSV file. */
 export const exportCsvSchema = z.object({
   filename: z.string().trim().max(120, 'The file name is at most 120 characters.').default('export'),
   jsonString: z.string({ error: 'jsonString is required.' }).max(5_000_000, 'The export is too large; export the table instead.'),
 });
 
-/** The documented upsell (03 §8) when the table has more rows than the plan allows. */
+/** The documented upsell (docs/product/account-exports-reports.md §8) when the table has more rows than the plan allows. */
 export const exportUpsellMessage = (rows: number) => `Upgrade to get all ${rows.toLocaleString('en-US')} rows.`;
 
 export const exportMessages = {
@@ -61,7 +61,7 @@ export interface ExportStatus extends JobStatus {
 }
 
 /**
- * The export row allowance of a plan (03 §6): full plans export up to EXPORT_MAX_ROWS (default 500,000) rows, recon
+ * The export row allowance of a plan (docs/product/account-exports-reports.md §6): full plans export up to EXPORT_MAX_ROWS (default 500,000) rows, recon
  * plans without limit; other users cannot export (maxExportRows 0).
  */
 export function exportAllowanceOf(planRoles: readonly string[], maxExportRows = defaultMaxExportRows): ProductAllowance {

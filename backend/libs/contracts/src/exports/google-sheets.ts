@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
-/** The Google Sheets export's constants (03 §9): a 100,000-row cap, up to 3 re-authorisations, the scopes asked for. */
+/** The Google Sheets export's constants (docs/product/account-exports-reports.md §9): a 100,000-row cap, up to 3 re-authorisations, the scopes asked for. */
 export const googleSheetsMaxRows = 100_000;
 export const googleSheetsMaxReauthorisations = 3;
 export const googleSheetsScopes = ['https://www.googleapis.com/auth/spreadsheets', 'profile', 'openid', 'email'] as const;
 /** The page Google sends the authorisation popup back to (it posts the code to /auth/setgoogletoken). */
 export const googleAuthCallbackPath = '/google-auth/callback';
 
-/** The documented texts (03 §8), word for word, and the upsell button (03 §9). */
+/** The documented texts (docs/product/account-exports-reports.md §8), word for word, and the upsell button (docs/product/account-exports-reports.md §9). */
 export const googleSheetsMessages = {
   shared: 'Successfully shared to Google Sheets.',
   shareFailed: 'Unable to share to Google Sheets. Please contact support if this issue persists.',
@@ -21,7 +21,7 @@ export const googleSheetsMessages = {
   authorisationFailed: 'Google did not accept the authorization. Please try again.',
 } as const;
 
-/** POST /auth/setgoogletoken (03 §7): the authorisation code from Google's consent screen. */
+/** POST /auth/setgoogletoken (docs/product/account-exports-reports.md §7): the authorisation code from Google's consent screen. */
 export const setGoogleTokenSchema = z.object({
   code: z.string({ error: 'code is required.' }).trim().min(1, 'code is required.').max(2048),
   /** The redirect URI the code was issued for (Google requires the same one at the exchange); default: this site's callback. */
@@ -36,7 +36,7 @@ export interface GoogleAuthState {
   authorizeUrl: string | null;
 }
 
-/** POST /Endpoints/Core/ExportGoogleSheets (03 §7): rows the page holds, into a new spreadsheet; answers { url }. */
+/** POST /Endpoints/Core/ExportGoogleSheets (docs/product/account-exports-reports.md §7): rows the page holds, into a new spreadsheet; answers { url }. */
 export const exportGoogleSheetsSchema = z.object({
   filename: z.string().trim().max(120, 'The file name is at most 120 characters.').default('export'),
   jsonString: z.string({ error: 'jsonString is required.' }).max(5_000_000, 'The export is too large; export the table instead.'),

@@ -1,14 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseCsv } from '../../../../../infra/test/spreadsheet-readers.js';
+import { formulaPayloads } from '../../../../../infra/test/test-data.js';
 import { clipboardLine, csvLine, isPlainNumberText, neutraliseCellText, spreadsheetCell } from './spreadsheet-cell.js';
 
-// The shared payload list, read where it lives (not copied into the repository).
-const fixture = fileURLToPath(new URL('../../../../../../shared/fixtures/security/csv-injection.txt', import.meta.url));
-const payloads = readFileSync(fixture, 'utf8')
-  .split('\n')
-  .filter((line) => line.length > 0);
+// The repository's payload list (infra/test/data/security/formula-injection.txt); the corpus tests run the real one.
+const payloads = formulaPayloads();
 
 /** What a spreadsheet would evaluate: text starting with = + - @ (after spaces too), a tab or a line break, that is not a plain number. */
 const wouldBeFormula = (cell: string) => !isPlainNumberText(cell) && (/^[\t\r\n]/.test(cell) || /^[ \u00A0]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell));

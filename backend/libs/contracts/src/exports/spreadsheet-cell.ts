@@ -1,6 +1,6 @@
 /**
  * Formula-injection defence for every cell that leaves Serpwise in a CSV, Excel or Google Sheets file or on the
- * clipboard (../shared/fixtures/security/csv-injection.txt). A spreadsheet treats text that starts with = + - @,
+ * clipboard (docs/product/account-exports-reports.md, "Exported files"). A spreadsheet treats text that starts with = + - @,
  * a tab or a line break as a formula (or as the start of one, once edited); such text gets a leading apostrophe,
  * which every spreadsheet shows as plain text. Numbers stay numbers: a real number, or text that is exactly a
  * decimal number ("-12.5", "1e3"), is left as it is.

@@ -1,8 +1,8 @@
-/** Shared HTTP conventions of the web client and the API (01-product.md §7). */
+/** Shared HTTP conventions of the web client and the API (docs/product/site.md §7). */
 
 /**
  * Prefix of Serpwise's own REST endpoints (sessions, jobs, diagnostics). Not /api: /api, /api/v2 and /api/v1/...
- * are documented web pages (the API docs, 01-product.md §2). The documented calls keep their own paths.
+ * are documented web pages (the API docs, docs/product/site.md §2). The documented calls keep their own paths.
  */
 export const restPrefix = '/rest';
 

@@ -1,13 +1,13 @@
 /**
- * The web app's page routes (01-product.md §2, routes.txt), shared by the client and the server that serves the
+ * The web app's page routes (docs/product/site.md §2, routes.txt), shared by the client and the server that serves the
  * app shell: the server answers the documented redirects itself (301 where the spec says permanent) and a real
  * 404 status for a path that is no page, while every known page gets the shell with 200.
  *
- * Routing is case-insensitive and ignores a trailing slash (01 §2 "Tab paths are matched case-insensitively
+ * Routing is case-insensitive and ignores a trailing slash (docs/product/site.md §2 "Tab paths are matched case-insensitively
  * ignoring a trailing slash").
  */
 
-/** The research tabs (01 §2 "Research"), as path segments. */
+/** The research tabs (docs/product/site.md §2 "Research"), as path segments. */
 export const seoTabs = ['overview', 'competitors', 'kombat', 'keywords', 'ranking-history', 'top-pages', 'backlinks'] as const;
 export const ppcTabs = ['overview', 'competitors', 'kombat', 'keywords', 'ad-history', 'adwords-advisor', 'adwords-templates'] as const;
 export const keywordTabs = [
@@ -21,18 +21,18 @@ export const keywordTabs = [
   'adwords-advisor',
 ] as const;
 
-/** The API documentation pages (01 §2 "API docs"). */
+/** The API documentation pages (docs/product/site.md §2 "API docs"). */
 export const apiV1Pages = ['overview', 'ad-history', 'core', 'keyword', 'leads', 'url', 'weekly-tracking', 'kombat', 'project-manager'] as const;
 
-/** Partner offer pages (01 §2): the coupon of the Capital One spring offer is 'spring'. */
+/** Partner offer pages (docs/product/site.md §2): the coupon of the Capital One spring offer is 'spring'. */
 export const partnerOfferPaths = ['/mobilemonkey-offer', '/clickcease-offer', '/capital-one-spring-member-offer'] as const;
 
-/** Where the search navigation sends a malformed query (400) and any other failed lookup (01 §4, §8). */
+/** Where the search navigation sends a malformed query (400) and any other failed lookup (docs/product/site.md §4, §8). */
 export const typoPagePath = '/typo';
 export const serverErrorPagePath = '/server-error';
 
 /**
- * The 'slow the scraping' path (01-product.md §4): where the web sends a visitor or free user whose research calls
+ * The 'slow the scraping' path (docs/product/site.md §4): where the web sends a visitor or free user whose research calls
  * passed the per-minute limit (429) — the scraper paywall page, told how long to wait.
  */
 export const scraperPaywallPagePath = '/paywall';
@@ -128,7 +128,7 @@ const staticPaths: readonly string[] = [
   '/rank-tracking',
   '/tracking',
   '/custom-reports',
-  // Recon reports (02 §2): the list, edit, and the two creation wizards of four steps.
+  // Recon reports (docs/product/projects.md §2): the list, edit, and the two creation wizards of four steps.
   '/recon',
   '/recon/edit',
   ...['seo', 'ppc'].flatMap((kind) => [`/recon/create/${kind}`, `/recon/create/${kind}/2`, `/recon/create/${kind}/3`, `/recon/create/${kind}/4`]),
@@ -137,7 +137,7 @@ const staticPaths: readonly string[] = [
   '/api/v2',
   '/api/v1',
   ...apiV1Pages.map((page) => `/api/v1/${page}`),
-  // Account (03 §2)
+  // Account (docs/product/account-exports-reports.md §2)
   '/account',
   ...[
     'settings',
@@ -220,6 +220,6 @@ export function webRedirectFor(pathname: string, search: string, viewer: { isLog
   return { location: `${target}${query}`, status: redirect.status };
 }
 
-/** Admin-only pages (01 §2 "Admin and dev"): non-admins are sent to the home page. */
+/** Admin-only pages (docs/product/site.md §2 "Admin and dev"): non-admins are sent to the home page. */
 export const adminOnlyPaths: readonly string[] = ['/components', '/icons', '/admin/queues'];
 export const isAdminOnlyPath = (pathname: string) => adminOnlyPaths.includes(normaliseWebPath(pathname));

@@ -3,7 +3,7 @@ import { projectLimits } from './limits.js';
 
 /**
  * Shared pieces of the /NsaApi/MySerpwise request schemas. The web client adds countryCode to every /NsaApi/ call
- * (01 §7); these calls accept and ignore it. Unknown fields are refused so typos surface.
+ * (docs/product/site.md §7); these calls accept and ignore it. Unknown fields are refused so typos surface.
  */
 export const nsaCall = <T extends z.ZodRawShape>(shape: T) =>
   z

@@ -14,7 +14,7 @@ import {
 import { projectLimits } from './limits.js';
 import { projectMessages } from './messages.js';
 
-/** Saved keywords under /NsaApi/MySerpwise/Keywords (02 §3, §7). */
+/** Saved keywords under /NsaApi/MySerpwise/Keywords (docs/product/projects.md §3, §7). */
 
 // ---------------------------------------------------------------- keyword universe list
 
@@ -51,7 +51,7 @@ export const getKeywordListQuerySchema = nsaCall({
 });
 export type GetKeywordListQuery = z.infer<typeof getKeywordListQuerySchema>;
 
-/** A row of the keyword universe (02 §3 "Keyword row"). Metrics are null when the warehouse does not know the term. */
+/** A row of the keyword universe (docs/product/projects.md §3 "Keyword row"). Metrics are null when the warehouse does not know the term. */
 export interface KeywordRow {
   termId: number;
   keyword: string;
@@ -82,7 +82,7 @@ export interface KeywordListAnswer {
 
 // ---------------------------------------------------------------- membership, count, search
 
-/** KeywordTracking/GetTracking: the term membership check (02 §3). The all-zeros projectId checks every project. */
+/** KeywordTracking/GetTracking: the term membership check (docs/product/projects.md §3). The all-zeros projectId checks every project. */
 export const getTrackingQuerySchema = nsaCall({
   projectId: projectIdField,
   groupHash: groupHashField.optional(),
@@ -95,7 +95,7 @@ export interface TermMembership {
 }
 
 export const keywordCountQuerySchema = nsaCall({});
-/** The keyword count widget (02 §3): totalCount is the allowance; usedCount the sum of the three parts. */
+/** The keyword count widget (docs/product/projects.md §3): totalCount is the allowance; usedCount the sum of the three parts. */
 export interface KeywordCountAnswer {
   totalCount: number;
   usedCount: number;
@@ -174,7 +174,7 @@ export interface GroupDetailsAnswer {
 export const addGroupQuerySchema = nsaCall({
   projectId: projectIdField,
   name: nameField(projectMessages.groupNameRequired),
-  /** The selected keywords to move into the new group (02 §7: "the selected keywords are then moved into it"). */
+  /** The selected keywords to move into the new group (docs/product/projects.md §7: "the selected keywords are then moved into it"). */
   termIdsCsv: termIdsCsvField.optional(),
 });
 export interface AddGroupAnswer {
@@ -191,7 +191,7 @@ export const renameGroupQuerySchema = nsaCall({
   name: nameField(projectMessages.groupNameRequired),
 });
 
-/** One group by groupHash, or several by groupHashCsv (02 §4). */
+/** One group by groupHash, or several by groupHashCsv (docs/product/projects.md §4). */
 export const deleteGroupQuerySchema = nsaCall({
   projectId: projectIdField,
   groupHash: groupHashField.optional(),
@@ -232,10 +232,10 @@ export const labelKeywordsBodySchema = nsaCall({
 export const deleteKeywordsBodySchema = nsaCall({ projectId: projectIdField, termIdsCsv: termIdsCsvField });
 
 const importTerms = {
-  /** One keyword per line (02 §5); commas also separate. */
+  /** One keyword per line (docs/product/projects.md §5); commas also separate. */
   termCsv: z.string().max(2_000_000).optional(),
   terms: z.array(z.string().max(500)).max(projectLimits.maxKeywordsPerImport * 2).optional(),
-  /** The keywords-import payload: items naming the keyword as keyword or term (02 §7). */
+  /** The keywords-import payload: items naming the keyword as keyword or term (docs/product/projects.md §7). */
   keywords: z
     .array(z.object({ keyword: z.string().max(500).optional(), term: z.string().max(500).optional() }).strict())
     .max(projectLimits.maxKeywordsPerImport * 2)
@@ -290,7 +290,7 @@ export const newProjectImportBodySchema = nsaCall({
 });
 export type NewProjectImportBody = z.infer<typeof newProjectImportBodySchema>;
 
-/** The import answer (02 §3 "Keyword import … Response"), plus what Undo needs. */
+/** The import answer (docs/product/projects.md §3 "Keyword import … Response"), plus what Undo needs. */
 export interface ImportAnswer {
   hasReachedLimit: boolean;
   /** Terms this import added to the project or to a named group. */

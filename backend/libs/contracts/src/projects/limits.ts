@@ -1,10 +1,10 @@
 import { plans } from '../accounts/billing.js';
 
-/** The empty project id (02 §9): the All Projects bucket. */
+/** The empty project id (docs/product/projects.md §9): the All Projects bucket. */
 export const allProjectsId = '00000000-0000-0000-0000-000000000000';
 export const isAllProjects = (id: string | null | undefined) => !id || id === allProjectsId;
 
-/** 02 §9 and our limits (docs/decisions.md, "Projects"). */
+/** docs/product/projects.md §9 and our limits (docs/decisions.md, "Projects"). */
 export const projectLimits = {
   keywordListDefaultPageSize: 250,
   keywordListDefaultStartRow: 1,
@@ -29,10 +29,10 @@ export const projectLimits = {
   maxHistoryRows: 200,
 } as const;
 
-/** The tracked keywords allowance of a full plan (02 §9): Basic 5,000, Professional 15,000. */
+/** The tracked keywords allowance of a full plan (docs/product/projects.md §9): Basic 5,000, Professional 15,000. */
 export const trackedKeywordAllowance = (plan: 'basic' | 'professional') => plans[plan].trackedKeywords;
 
-/** Keyword-universe columns (02 §2), with whether they show by default. */
+/** Keyword-universe columns (docs/product/projects.md §2), with whether they show by default. */
 export const keywordColumns = [
   { id: 'costPerClick', shown: true },
   { id: 'monthlySearches', shown: true },
@@ -40,7 +40,7 @@ export const keywordColumns = [
   { id: 'clickChange', shown: true },
   { id: 'rankingDifficulty', shown: false },
 ] as const;
-/** Extra columns in the keywords context (02 §2). */
+/** Extra columns in the keywords context (docs/product/projects.md §2). */
 export const keywordContextColumns = [
   { id: 'groups', shown: true },
   { id: 'labels', shown: false },
@@ -50,7 +50,7 @@ export const matchTypes = ['broad', 'phrase', 'exact'] as const;
 export type MatchType = (typeof matchTypes)[number];
 
 /**
- * The column picker's rule (02 §5): at most 5 and at least 1 visible column; null when the choice is allowed,
+ * The column picker's rule (docs/product/projects.md §5): at most 5 and at least 1 visible column; null when the choice is allowed,
  * else the documented message.
  */
 export function columnChoiceError(visibleColumns: readonly string[]): string | null {
@@ -59,7 +59,7 @@ export function columnChoiceError(visibleColumns: readonly string[]): string | n
   return null;
 }
 
-/** Keyword text (02 §5): one keyword per line; normalised like the warehouse (lower case, single spaces, trimmed). */
+/** Keyword text (docs/product/projects.md §5): one keyword per line; normalised like the warehouse (lower case, single spaces, trimmed). */
 export const normaliseTerm = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** The keywords of a pasted text or a termCsv: split on line breaks (and commas), normalised, blanks and repeats dropped. */
@@ -73,7 +73,7 @@ export function parseTerms(text: string): string[] {
 }
 
 /**
- * The tag input's rules (02 §5): trimmed; blanks ignored; a repeat (ignoring case) is rejected and the existing tag
+ * The tag input's rules (docs/product/projects.md §5): trimmed; blanks ignored; a repeat (ignoring case) is rejected and the existing tag
  * flagged; too long is invalid. Answers the kept tags and what the input should flash.
  */
 export function normaliseTags(input: readonly string[]): { tags: string[]; duplicates: string[]; invalid: string[] } {

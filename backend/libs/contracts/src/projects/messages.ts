@@ -1,5 +1,5 @@
 /**
- * The texts of the project area. `documented` are 02-projects.md §1, §5 and §8 word for word (the spelling
+ * The texts of the project area. `documented` are docs/product/projects.md §1, §5 and §8 word for word (the spelling
  * 'aleady' included); the rest are ours (docs/decisions.md, "Projects"). The API answers with these and the web
  * shows the same words.
  */
@@ -15,7 +15,7 @@ export interface KeywordTarget {
 const targetText = (target: KeywordTarget) => `${target.kind} "${target.name}"`;
 
 export const projectMessages = {
-  // --- documented (02 §8, §5, §1)
+  // --- documented (docs/product/projects.md §8, §5, §1)
   keywordLimit: (used: number, total: number) => `Unable to add keywords. You are currently tracking ${count(used)}/${count(total)} keywords`,
   keywordAlreadyExists: (keyword: string, project: string, group?: string | null) =>
     `"${keyword}" aleady exists in project "${project}"${group ? ` in group "${group}"` : ''}`,
@@ -38,7 +38,7 @@ export const projectMessages = {
   groupNamePlaceholder: 'Enter Group Name...',
   rankChangeTooltip: 'Rank change compares to the prior week.',
 
-  // --- ours: the import results the documents list without wording (02 §8 "Import result messages")
+  // --- ours: the import results the documents list without wording (docs/product/projects.md §8 "Import result messages")
   keywordAdded: (keyword: string, project: string, group?: string | null) =>
     `"${keyword}" was added to project "${project}"${group ? ` in group "${group}"` : ''}`,
   keywordsAdded: (added: number, target: KeywordTarget) => `${plural(added, 'keyword', 'keywords')} added to ${targetText(target)}`,
@@ -85,7 +85,7 @@ export const outreachMessages = {
   domainOrUrlNeeded: 'Name a website (domainId or domain) or a link (urlId).',
 } as const;
 
-/** The upsell non-full users see in the panel (02 §1). */
+/** The upsell non-full users see in the panel (docs/product/projects.md §1). */
 export const panelUpsell = {
   heading: 'Unlimited Projects - Unlimited Insight',
   bullets: [
@@ -100,6 +100,6 @@ export const panelUpsell = {
   href: '/mainpurchase/?page=default',
 } as const;
 
-/** Error codes the import flow reacts to (02 §4, §8): NO_PROJECTS opens create-project, NO_PROJECT_SELECTED the selector. */
+/** Error codes the import flow reacts to (docs/product/projects.md §4, §8): NO_PROJECTS opens create-project, NO_PROJECT_SELECTED the selector. */
 export const importErrorCodes = { noProjects: 'NO_PROJECTS', noProjectSelected: 'NO_PROJECT_SELECTED' } as const;
 export type ImportErrorCode = (typeof importErrorCodes)[keyof typeof importErrorCodes];

@@ -5,7 +5,7 @@ import { dateField, domainIdField, nsaCall, projectIdField, queryBoolean, urlIdF
 import { normaliseTags, projectLimits } from './limits.js';
 import { outreachMessages, projectMessages } from './messages.js';
 
-/** The outreach CRM (02 §2 "Outreach", §7 outreach link manager and other project calls). */
+/** The outreach CRM (docs/product/projects.md §2 "Outreach", §7 outreach link manager and other project calls). */
 
 export const outreachRelationships = [
   { relationshipId: 'none', name: 'No relationship' },
@@ -29,7 +29,7 @@ const ratingField = z.coerce
   .min(0, `The rating is 0 to ${projectLimits.stars} stars.`)
   .max(projectLimits.stars, `The rating is 0 to ${projectLimits.stars} stars.`);
 const countField = z.coerce.number().int().min(0).max(2_000_000_000).optional();
-/** The textarea limit (02 §5), with its documented message. */
+/** The textarea limit (docs/product/projects.md §5), with its documented message. */
 const longText = () => z.string().max(projectLimits.textareaMaxLength, projectMessages.textareaTooLong(projectLimits.textareaMaxLength));
 
 /** Tags from repeated `tags` parameters (or a JSON array); the tag input's rules apply. */
@@ -54,7 +54,7 @@ const emailField = z
 
 export const getLinksQuerySchema = nsaCall({ projectId: projectIdField.optional(), filter: z.string().max(200).optional() });
 export const getLinkQuerySchema = nsaCall({ projectId: projectIdField.optional(), urlId: urlIdField });
-/** The URL import payload (02 §3): fullUrl, pageMonthlyOrganicClicks, rankedKeywords; without a project it lands in All Projects. */
+/** The URL import payload (docs/product/projects.md §3): fullUrl, pageMonthlyOrganicClicks, rankedKeywords; without a project it lands in All Projects. */
 export const addLinkQuerySchema = nsaCall({
   fullUrl: z.string().trim().min(1, outreachMessages.urlInvalid).max(2048, 'A web address is at most 2048 characters.'),
   pageMonthlyOrganicClicks: countField,

@@ -4,7 +4,7 @@ import { projectMessages } from './messages.js';
 import { nsaCall, projectIdField } from './common.js';
 
 /**
- * Projects (02 §3 Project: id, projectName, primaryDomainName; §7 Projects/CreateProject, DeleteProject, GetProjects,
+ * Projects (docs/product/projects.md §3 Project: id, projectName, primaryDomainName; §7 Projects/CreateProject, DeleteProject, GetProjects,
  * PatchProject). The documented calls are GETs; those that change something also need the page's cross-site token.
  * CreateProject also takes the onboarding's names (name, domain).
  */

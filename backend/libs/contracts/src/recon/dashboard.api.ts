@@ -1,7 +1,7 @@
 import type { KeywordCountAnswer } from '../projects/index.js';
 import type { ProjectSummary } from '../projects/index.js';
 
-/** GET /rest/hq/dashboard: the campaign dashboard of /hq (01 §2). */
+/** GET /rest/hq/dashboard: the campaign dashboard of /hq (docs/product/site.md §2). */
 export interface HqDashboard {
   projects: ProjectSummary[];
   reconReports: { id: string; type: 'seo' | 'ppc'; name: string; primaryDomain: string; territory: string; keywordCount: number; competitorCount: number }[];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { territoryCodes } from '../research/territories.js';
 
 /**
- * Recon reports (02 §2 "Recon reports"): a saved set of a primary domain, a territory, keywords and competitors,
+ * Recon reports (docs/product/projects.md §2 "Recon reports"): a saved set of a primary domain, a territory, keywords and competitors,
  * of type seo or ppc, owned by its user. The calls are not shown in the spec; ours live under /rest/recon
  * (docs/projects-api.md, docs/decisions.md "Recon reports").
  */
@@ -139,7 +139,7 @@ export interface ReconRankingDetails {
   primaryDomain: string;
 }
 
-/** The recon wizard's create state (02 §3). */
+/** The recon wizard's create state (docs/product/projects.md §3). */
 export interface ReconCreateState {
   primaryDomain: { value: string; valid: boolean };
   keywordsCsv: string;
@@ -149,7 +149,7 @@ export interface ReconCreateState {
 export type ReconWizardStep = 1 | 2 | 3 | 4;
 
 /**
- * The wizard's step rules (02 §4): step 2 needs a valid primary domain (or a domain query), step 3 also the
+ * The wizard's step rules (docs/product/projects.md §4): step 2 needs a valid primary domain (or a domain query), step 3 also the
  * keywords, step 4 also the competitors; otherwise the wizard returns to the previous step. Answers the step the
  * wizard may show for the one asked.
  */

@@ -5,12 +5,12 @@ import type { JobStatus } from '../jobs/job-status.js';
 import { reportDesignOfStyleId, reportDesigns, reportOptionsSchema, sectionsOfElements, type ExportableElement, type ReportOptions } from './report.api.js';
 
 /**
- * The PDF export calls (03 §7 /Endpoints/PdfExport/*) and the scheduled reports of /account/scheduled-pdf-reports.
- * The browser sends the PDF export state (03 §3) as a multipart form: every field is text, lists and objects are
+ * The PDF export calls (docs/product/account-exports-reports.md §7 /Endpoints/PdfExport/*) and the scheduled reports of /account/scheduled-pdf-reports.
+ * The browser sends the PDF export state (docs/product/account-exports-reports.md §3) as a multipart form: every field is text, lists and objects are
  * JSON text.
  */
 
-/** 03 §9: the frequencies a scheduled report may have. */
+/** docs/product/account-exports-reports.md §9: the frequencies a scheduled report may have. */
 export const pdfReportFrequencies = ['WEEKLY', 'MONTHLY'] as const;
 export type PdfReportFrequency = (typeof pdfReportFrequencies)[number];
 
@@ -67,7 +67,7 @@ export const alertConfigSchema = z.object({
 export type AlertConfig = z.infer<typeof alertConfigSchema>;
 
 /**
- * The multipart form of ExportAsync, Export and Schedule: the PDF export state (03 §3) plus what the report is
+ * The multipart form of ExportAsync, Export and Schedule: the PDF export state (docs/product/account-exports-reports.md §3) plus what the report is
  * about. itemName is the domain when `domain` is absent (the state names the item it was opened on); styleId picks
  * the design (1 Surf … 8 White) unless `design` names it.
  */
@@ -110,7 +110,7 @@ export interface PdfExportRequest {
   sendByEmail: boolean;
   scheduleReport: boolean;
   frequency: PdfReportFrequency | undefined;
-  /** Save a project alert with it (03 §4: after e-mailing or scheduling). */
+  /** Save a project alert with it (docs/product/account-exports-reports.md §4: after e-mailing or scheduling). */
   alert: AlertConfig | null;
   sectionName: string | null;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countryCodeSchema } from '../research/territories.js';
 
 /**
- * PDF reports (03-account-exports-reports.md §3 "Report choices", "PDF export state"): the templates, the designs,
+ * PDF reports (docs/product/account-exports-reports.md §3 "Report choices", "PDF export state"): the templates, the designs,
  * the sections a report can hold, and the options a browser sends. Rendering lives in @serpwise/reports.
  */
 export const reportTemplates = ['Comprehensive', 'Executive', 'Opportunity', 'Progress', 'Strategy'] as const;
@@ -46,7 +46,7 @@ export const reportTemplateSections: Record<ReportTemplate, readonly ReportSecti
 /** The row cap of every table in a report: the default and the most a request may ask for. */
 export const reportRowLimits = { default: 10, max: 50 } as const;
 
-/** Lengths of the free texts; comments share the documented textarea limit (03 §5). */
+/** Lengths of the free texts; comments share the documented textarea limit (docs/product/account-exports-reports.md §5). */
 export const reportTextLimits = { title: 120, preparedBy: 100, preparedFor: 100, comments: 1770 } as const;
 
 export const reportMessages = {

@@ -1,5 +1,5 @@
 /**
- * Every country code the product knows (01-product.md §3: "a wider country list has 'Global', 'Unknown' and
+ * Every country code the product knows (docs/product/site.md §3: "a wider country list has 'Global', 'Unknown' and
  * about 250 two-letter codes"): ISO 3166-1 alpha-2 codes with their English names (CLDR, as Node's Intl gives
  * them), written out so the list never changes with the runtime. Research data exists only for the supported
  * territories (territories.ts); the wider list names a user's country.

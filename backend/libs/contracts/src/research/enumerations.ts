@@ -1,4 +1,4 @@
-/** The research enumerations of 03-account-exports-reports.md §9, as the API accepts them. */
+/** The research enumerations of docs/product/account-exports-reports.md §9, as the API accepts them. */
 
 export const kombatSegments = {
   paid: ['all', 'adwaste', 'considerbuying', 'core'],

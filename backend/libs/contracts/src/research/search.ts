@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { countryCodeSchema } from './territories.js';
 
-/** The kinds of thing a query resolves to (03 §9 "search result types"), as routes spell them. */
+/** The kinds of thing a query resolves to (docs/product/account-exports-reports.md §9 "search result types"), as routes spell them. */
 export const searchResultTypes = ['domain', 'url', 'term'] as const;
 export type SearchResultType = (typeof searchResultTypes)[number];
 
-/** The same kinds as the search answer spells them (01 §3 "Search state"). */
+/** The same kinds as the search answer spells them (docs/product/site.md §3 "Search state"). */
 export const resultTypeNames = { domain: 'Domain', url: 'URL', term: 'Term' } as const satisfies Record<SearchResultType, string>;
 export type ResultTypeName = (typeof resultTypeNames)[SearchResultType];
 
 export const maxQueryLength = 200;
 
-/** GET /Endpoints/Search/JsonSearch — also the query lookup on navigation (getQueryResults, 01 §4). */
+/** GET /Endpoints/Search/JsonSearch — also the query lookup on navigation (getQueryResults, docs/product/site.md §4). */
 export const jsonSearchRequestSchema = z.object({
   query: z
     .string({ error: 'Enter a domain, URL or keyword to search.' })
@@ -25,7 +25,7 @@ export const jsonSearchRequestSchema = z.object({
 });
 export type JsonSearchRequest = z.infer<typeof jsonSearchRequestSchema>;
 
-/** The answer of JsonSearch: 01 §3 searchResult, plus the territory and the kind of data behind it. */
+/** The answer of JsonSearch: docs/product/site.md §3 searchResult, plus the territory and the kind of data behind it. */
 export interface SearchResult {
   /** The query as the warehouse knows it: a bare lower-case host, a normalised URL, or a normalised keyword. */
   cleansedQuery: string;
@@ -42,11 +42,11 @@ export interface SearchResult {
   isDemoData: boolean;
 }
 
-/** The three suggestion calls (01 §7): general, domains only, keywords only. */
+/** The three suggestion calls (docs/product/site.md §7): general, domains only, keywords only. */
 export const suggestionRequestSchema = z.object({
   query: z.string().trim().max(maxQueryLength, `The search can be at most ${maxQueryLength} characters long.`).default(''),
   countryCode: countryCodeSchema,
-  /** 01 §9: the dropdown shows at most 5 by default. */
+  /** docs/product/site.md §9: the dropdown shows at most 5 by default. */
   limit: z.coerce.number().int().min(1, 'The limit must be between 1 and 20.').max(20, 'The limit must be between 1 and 20.').default(5),
 });
 export type SuggestionRequest = z.infer<typeof suggestionRequestSchema>;
@@ -59,7 +59,7 @@ export interface Suggestion {
   popularity: number;
 }
 
-/** 01 §7: the three missed-search events, with their category and action. */
+/** docs/product/site.md §7: the three missed-search events, with their category and action. */
 export const missedSearchEvents = {
   Search_Domain_Missed: { eventCategory: 'Missed Search - Domain', eventAction: 'DomainNotFound' },
   Search_Keyword_Missed: { eventCategory: 'Missed Search - Keyword', eventAction: 'KeywordNotFound' },
@@ -95,7 +95,7 @@ export const loggedInEventRequestSchema = z
   });
 export type LoggedInEventRequest = z.infer<typeof loggedInEventRequestSchema>;
 
-/** GET /rest/research/footprint: 01 §3 "Footprint stats", plus where the data comes from. */
+/** GET /rest/research/footprint: docs/product/site.md §3 "Footprint stats", plus where the data comes from. */
 export interface FootprintStats {
   lastUpdated: string | null;
   totalResults: number;

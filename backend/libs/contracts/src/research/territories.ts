@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One supported search territory (01-product.md §3 "Supported search territories"). */
+/** One supported search territory (docs/product/site.md §3 "Supported search territories"). */
 export interface Territory {
   /** The product's code: ISO 3166-1 alpha-2, except UK (ISO GB). */
   code: string;
@@ -11,19 +11,19 @@ export interface Territory {
   determiner: string;
   /** The name as it reads in a sentence: 'the United States', 'Germany'. */
   withDeterminer: string;
-  /** Flag icon name (lower-case ISO code; the UK shows the gb flag, 01 §2 "Country selector"). */
+  /** Flag icon name (lower-case ISO code; the UK shows the gb flag, docs/product/site.md §2 "Country selector"). */
   icon: string;
   /** The country's own top-level domain, without the dot. */
   countryTLD: string;
   /** The suffix of the country's Google search domain (google.{googleTLD}). */
   googleTLD: string;
-  /** 1 = first in lists; US 1, UK 2, DE 3, FR 4, then alphabetical by code 5 to 30 (01 §3). */
+  /** 1 = first in lists; US 1, UK 2, DE 3, FR 4, then alphabetical by code 5 to 30 (docs/product/site.md §3). */
   priority: number;
 }
 
 type Row = [code: string, name: string, adjectival: string, determiner: string, icon: string, countryTLD: string, googleTLD: string];
 
-// Priority order of 01 §3: US, UK, DE, FR, then AR … VE as listed there.
+// Priority order of docs/product/site.md §3: US, UK, DE, FR, then AR … VE as listed there.
 const rows: Row[] = [
   ['US', 'United States', 'American', 'the', 'us', 'us', 'com'],
   ['UK', 'United Kingdom', 'British', 'the', 'gb', 'uk', 'co.uk'],
@@ -85,7 +85,7 @@ export function findTerritory(code: string): Territory | undefined {
 }
 
 /**
- * The `countryCode` every search API call carries (01 §7). Missing means the default territory; an unsupported
+ * The `countryCode` every search API call carries (docs/product/site.md §7). Missing means the default territory; an unsupported
  * code is refused so a typo never silently shows another country's data.
  */
 export const countryCodeSchema = z

@@ -3,7 +3,7 @@ import { pageRequestSchema } from './pagination.js';
 
 /**
  * What every research table endpoint takes (issue 4 item 5): the page window, a sort, a filter and the territory
- * (countryCode, added to every search-API call by the web client). The sort cycles of 01-product.md §9 are the
+ * (countryCode, added to every search-API call by the web client). The sort cycles of docs/product/site.md §9 are the
  * client's; the server receives the resulting column and direction, or none.
  */
 export const tableRequestSchema = pageRequestSchema.extend({
@@ -11,18 +11,18 @@ export const tableRequestSchema = pageRequestSchema.extend({
   sortDirection: z.enum(['asc', 'desc'], { message: 'The sort direction must be asc or desc.' }).optional(),
   /** Free text matched against the table's main text column (keyword, domain or URL), case-insensitive. */
   filter: z.string().trim().max(200, 'The filter is at most 200 characters.').optional(),
-  /** Where empty values go when sorting: 'high' puts them first in a descending sort, 'low' last (01 §9). */
+  /** Where empty values go when sorting: 'high' puts them first in a descending sort, 'low' last (docs/product/site.md §9). */
   emptyValues: z.enum(['high', 'low']).optional(),
 });
 export type TableRequest = z.infer<typeof tableRequestSchema>;
 
-/** Who is looking, for withholding paid data on the server (01-product.md §6). */
+/** Who is looking, for withholding paid data on the server (docs/product/site.md §6). */
 export type Viewer = 'visitor' | 'free' | 'full';
 
 /** Rows a viewer sees in full per table query; the rest of the page comes back locked (no data). */
 export const visibleRowAllowance: Record<Viewer, number> = { visitor: 10, free: 25, full: Number.POSITIVE_INFINITY };
 
-/** The lock overlay texts and where they link (01-product.md §6, 03 §2). */
+/** The lock overlay texts and where they link (docs/product/site.md §6, docs/product/account-exports-reports.md §2). */
 export const lockOverlay = {
   visitor: { text: 'Log in to see all results', link: '/auth/login' },
   free: { text: 'Unlock all the data', link: '/mainpurchase' },

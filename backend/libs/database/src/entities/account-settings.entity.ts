@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 /**
- * A keyword a user asked Serpwise to add to the warehouse (03 §3 "Requested keywords"): queued → processing → ready,
+ * A keyword a user asked Serpwise to add to the warehouse (docs/product/account-exports-reports.md §3 "Requested keywords"): queued → processing → ready,
  * or failed with a reason. jobId: the fetch job that claimed it (a retried job picks its own claims up again).
  */
 export const RequestedKeywordSchema = defineEntity({

@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 /**
- * A user's Google authorisation for the Sheets export (03 §4, §7): the refresh token, encrypted at rest
+ * A user's Google authorisation for the Sheets export (docs/product/account-exports-reports.md §4, §7): the refresh token, encrypted at rest
  * (AES-256-GCM, the user id as associated data, so a row copied to another user does not decrypt).
  * Access tokens are never stored: the worker refreshes one per export.
  */

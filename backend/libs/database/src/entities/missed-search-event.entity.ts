@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-/** A search of a logged-in user that found nothing (01 §7 missed-search log). */
+/** A search of a logged-in user that found nothing (docs/product/site.md §7 missed-search log). */
 export const MissedSearchEventSchema = defineEntity({
   name: 'MissedSearchEvent',
   tableName: 'missed_search_event',

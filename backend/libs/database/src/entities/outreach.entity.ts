@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { ProjectSchema } from './project.entity.js';
 
 /**
- * The outreach CRM of the project area (02-projects.md §2 "Outreach"): websites (domainId), their links (urlId) and
+ * The outreach CRM of the project area (docs/product/projects.md §2 "Outreach"): websites (domainId), their links (urlId) and
  * contacts, and per link notes, tasks, contact events and history. Everything belongs to the account owner; a null
  * project is the All Projects bucket (the all-zeros GUID in the API), where a URL added outside a project lands.
  */

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-/** A project alert (03 §3): which project's reports go to which addresses. Owned by the account owner. */
+/** A project alert (docs/product/account-exports-reports.md §3): which project's reports go to which addresses. Owned by the account owner. */
 export const ProjectAlertSchema = defineEntity({
   name: 'ProjectAlert',
   tableName: 'project_alert',

@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { ProjectSchema } from './project.entity.js';
 
 /**
- * The keywords users track (02-projects.md §3): one dictionary of terms shared by every project, so a term has one
+ * The keywords users track (docs/product/projects.md §3): one dictionary of terms shared by every project, so a term has one
  * termId wherever it is tracked (the membership check and MigrateToProject rely on that). Terms are stored
  * normalised like the warehouse's keyword.term (lower case, single spaces, trimmed); metrics come from the warehouse
  * by (project territory, term).

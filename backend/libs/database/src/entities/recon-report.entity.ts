@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 /**
- * A recon report (02 §2): a saved set of a primary domain, a territory, keywords and competitors, of type seo or
+ * A recon report (docs/product/projects.md §2): a saved set of a primary domain, a territory, keywords and competitors, of type seo or
  * ppc, owned by the account owner like projects (shared with its team). Its live ranking is read from the
  * research warehouse each time it is opened.
  */

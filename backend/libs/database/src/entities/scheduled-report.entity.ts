@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 /**
- * A scheduled PDF report (03 §4 PDF export modes, /account/scheduled-pdf-reports): the report's options, how often it
+ * A scheduled PDF report (docs/product/account-exports-reports.md §4 PDF export modes, /account/scheduled-pdf-reports): the report's options, how often it
  * goes out and to whom. It belongs to the user who scheduled it; each active one is a BullMQ job scheduler.
  */
 export const ScheduledReportSchema = defineEntity({
@@ -18,7 +18,7 @@ export const ScheduledReportSchema = defineEntity({
     recipients: p.json(),
     sendToSelf: p.boolean().default(true),
     isActive: p.boolean().default(true),
-    /** The project alert saved with it (03 §4), if any. */
+    /** The project alert saved with it (docs/product/account-exports-reports.md §4), if any. */
     projectAlertId: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),

@@ -62,7 +62,7 @@ export class ProjectKeywordRepository {
 
   /**
    * What the tracked-keyword allowance counts as used: the keywords of all the owner's projects plus those of its
-   * recon reports (02 §2: the keyword count's My Serpwise and Keyword Recon Reports parts).
+   * recon reports (docs/product/projects.md §2: the keyword count's My Serpwise and Keyword Recon Reports parts).
    */
   async allowanceUsedCount(ownerUserId: string): Promise<number> {
     const rows = await this.em.execute<{ n: string }[]>(

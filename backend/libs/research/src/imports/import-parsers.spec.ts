@@ -1,13 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { zipSync } from 'fflate';
-import { createReadStream, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createReadStream } from 'node:fs';
+import { gscExport, gscExportZip, testDataPath } from '../../../../../infra/test/test-data.js';
 import type { WarehouseRow } from '../warehouse/warehouse-row.js';
 import { WrongFileError, type ParsedItem } from './import-parser.js';
 import { importParsers } from './import-parsers.js';
 
-const fixtures = fileURLToPath(new URL('../../../../../../shared/fixtures/', import.meta.url));
-const fixture = (path: string) => createReadStream(fixtures + path);
+const fixture = (path: string) => createReadStream(testDataPath(path));
 
 async function* bytes(...chunks: (Uint8Array | string)[]) {
   for (const chunk of chunks) yield typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
@@ -23,26 +22,32 @@ async function collect(items: AsyncIterable<ParsedItem>) {
   return { rows, problems };
 }
 
-/** The Search Console export folder as the ZIP Search Console downloads (built in memory; the fixture stays where it is). */
-const gscZip = () => zipSync(Object.fromEntries(readdirSync(fixtures + 'gsc-export').map((name) => [name, new Uint8Array(readFileSync(fixtures + 'gsc-export/' + name))])));
+const gscZip = () => new Uint8Array(gscExportZip());
 
 describe('Search Console export', () => {
   it('reads every query of the ZIP, multi-line quoted cells and CTR as text included, on the last day of its range, for the site of its pages', async () => {
-    const { rows, problems } = await collect(importParsers.gsc(bytes(gscZip()), { territory: 'US' }, 'stupski.zip'));
+    const { rows, problems } = await collect(importParsers.gsc(bytes(gscZip()), { territory: 'UK' }, 'harrowgate-performance.zip'));
     expect(problems).toEqual([]);
-    expect(rows).toHaveLength(1000);
-    expect(rows[0]).toEqual({ line: 2, keyword: 'stupski foundation', territory: 'US', date: '2026-03-31', position: 1, url: 'https://stupski.org/', clicks: 627, impressions: 974 });
-    // A quoted query over several lines (with doubled quotes) starts on line 39 and lands as one keyword.
-    const long = rows.find((row) => row.line === 39)!;
-    expect(long.keyword).toContain('what\'s a false statement about online time? a. blue light from devices can \nmake it hard to sleep');
-    expect(long).toMatchObject({ position: 11, clicks: 0, impressions: 1236 });
-    expect(rows.filter((row) => row.keyword.includes('\n'))).toHaveLength(new Set(rows.filter((row) => row.keyword.includes('\n')).map((row) => row.line)).size);
+    expect(rows).toHaveLength(gscExport.queries);
+    expect(rows[0]).toEqual({ line: 2, keyword: 'harrowgate bakehouse', territory: 'UK', date: gscExport.date, position: 1, url: gscExport.home, clicks: 412, impressions: 980 });
+    // A quoted query over two lines with doubled quotes, starting on line 5; its average position 10.5 rounds to 11.
+    expect(rows[3]).toEqual({
+      line: 5, keyword: 'how long should "sourdough" dough proof in the fridge? a. 8 hours b. overnight\nc. up to 72 hours d. it depends on the flour',
+      territory: 'UK', date: gscExport.date, position: 11, url: gscExport.home, clicks: 3, impressions: 1184,
+    });
+    // A query over three lines; the rows after it keep counting lines from the file.
+    expect(rows.find((row) => row.line === 12)).toMatchObject({ keyword: 'which of these is true about gluten? a. it forms when flour meets water\nb. it makes dough stretchy\nc. both a and b', position: 14 });
+    expect(rows.find((row) => row.line === 15)).toMatchObject({ keyword: 'harrowgate bakehouse opening hours', position: 1, clicks: 58 });
+    expect(rows.filter((row) => row.keyword.includes('\n')).map((row) => row.line)).toEqual([5, 12, 24]);
+    // A comma inside a quoted query, accents, and a query that starts like a CTR.
+    expect(rows.map((row) => row.keyword)).toEqual(expect.arrayContaining(['bread, rye or spelt', 'pâtisserie near harrowgate', 'bäckerei harrowgate', 'the "best" croissant in town', '12.5% hydration dough']));
+    expect(rows.at(-1)).toMatchObject({ line: 27, keyword: 'sourdough class', position: 2, clicks: 14, impressions: 112 });
   });
 
   it('reads the queries CSV alone when the user names the site and the date', async () => {
-    const { rows } = await collect(importParsers.gsc(fixture('gsc-export/Queries.csv'), { territory: 'UK', domain: 'www.Stupski.org', date: '2026-03-31' }, 'Queries.csv'));
-    expect(rows).toHaveLength(1000);
-    expect(rows[1]).toMatchObject({ keyword: 'glen galaich', territory: 'UK', url: 'https://stupski.org/', position: 1, clicks: 139 });
+    const { rows } = await collect(importParsers.gsc(fixture('gsc-export/Queries.csv'), { territory: 'US', domain: 'www.Harrowgate-Bakehouse.org', date: '2026-09-30' }, 'Queries.csv'));
+    expect(rows).toHaveLength(gscExport.queries);
+    expect(rows[1]).toMatchObject({ keyword: 'harrowgate bakery', territory: 'US', url: gscExport.home, position: 1, clicks: 96 });
   });
 
   it('reads translated headers and file names', async () => {
@@ -67,54 +72,92 @@ describe('Search Console export', () => {
 
   it('refuses a file that is not a Search Console export, and a queries CSV without its site', async () => {
     await expect(collect(importParsers.gsc(fixture('serp/search_results.csv'), { territory: 'US' }, 'x.csv'))).rejects.toThrow(WrongFileError);
-    await expect(collect(importParsers.gsc(fixture('gsc-export/Queries.csv'), { territory: 'US', date: '2026-03-31' }, 'Queries.csv')))
+    await expect(collect(importParsers.gsc(fixture('gsc-export/Queries.csv'), { territory: 'US', date: '2026-09-30' }, 'Queries.csv')))
       .rejects.toThrow('The export does not say which site it is about (no Pages.csv): give the site\'s domain.');
   });
 });
 
 describe('Keyword Planner download', () => {
   it('reads the UTF-16LE, tab-separated file after its two preamble lines, with empty cells and Unknown competition', async () => {
-    const { rows, problems } = await collect(importParsers['keyword-planner'](fixture('keyword-planner/Keyword Stats.csv'), { territory: 'ES' }, 'Keyword Stats.csv'));
+    const { rows, problems } = await collect(importParsers['keyword-planner'](fixture('keyword-planner/keyword-stats.csv'), { territory: 'UK' }, 'keyword-stats.csv'));
     expect(problems).toEqual([]);
-    expect(rows).toHaveLength(2214);
-    expect(rows[0]).toEqual({ line: 4, keyword: 'cambio aceite', territory: 'ES', date: '2021-09-01', volume: 10, volumeHistory: [0, 10, 0, 10, 10, 0, 0, 0, 10, 0, 0, 0], competition: null, cpc: null });
-    expect(rows.find((row) => row.keyword === 'taller mecanico')).toMatchObject({ volume: 50, competition: 0.04, volumeHistory: [30, 40, 30, 40, 20, 30, 30, 140, 50, 40, 50, 90] });
-    expect(rows.filter((row) => row.competition !== null)).toHaveLength(106);
+    expect(rows).toHaveLength(9);
+    expect(rows[0]).toEqual({
+      line: 4, keyword: 'sourdough starter', territory: 'UK', date: '2026-08-01', volume: 74000,
+      volumeHistory: [60500, 60500, 74000, 74000, 90500, 90500, 74000, 74000, 60500, 60500, 74000, 90500], competition: 0.41, cpc: 0.75,
+    });
+    // A quoted cell with a comma; 'Unknown' competition has no index; no bids, no CPC.
+    expect(rows.find((row) => row.keyword === 'bread, rye or spelt')).toMatchObject({ volume: 10, competition: null, cpc: null, volumeHistory: [0, 10, 0, 10, 10, 0, 0, 0, 10, 0, 10, 20] });
+    expect(rows.find((row) => row.keyword === 'levain')).toMatchObject({ volume: 1900, competition: 0.03, cpc: null });
+    expect(rows.find((row) => row.keyword === 'bäckerei in der nähe')).toMatchObject({ line: 8, volume: 5400 });
+    expect(rows.filter((row) => row.competition !== null)).toHaveLength(7);
     // The last keyword has no numbers at all.
-    expect(rows.at(-1)).toMatchObject({ keyword: 'reparar cristal estrellado auto', volume: null, volumeHistory: null });
+    expect(rows.at(-1)).toEqual({ line: 12, keyword: 'sourdough discard pancakes', territory: 'UK', date: '2026-08-01', volume: null, volumeHistory: null, competition: null, cpc: null });
+  });
+
+  it('reads a download whose header is its first line and that has no monthly columns, on the date the user gives', async () => {
+    const { rows, problems } = await collect(importParsers['keyword-planner'](fixture('keyword-planner/keyword-stats-no-title.csv'), { territory: 'US', date: '2026-07-01' }, 'keyword-stats.csv'));
+    expect(problems).toEqual([]);
+    expect(rows.map((row) => [row.line, row.keyword, row.volume, row.competition, row.cpc, row.volumeHistory, row.date])).toEqual([
+      [2, 'croissant recipe', 49500, 0.06, 0.35, null, '2026-07-01'],
+      [3, 'hot cross buns', 22200, 0.11, 0.47, null, '2026-07-01'],
+      [4, 'gluten free bread', 27100, 0.52, 1.04, null, '2026-07-01'],
+      [5, 'bakery near me', 1220000, 1, 1.99, null, '2026-07-01'],
+    ]);
+    // Without monthly columns the date must come from the user: each row says so, nothing lands.
+    const undated = await collect(importParsers['keyword-planner'](fixture('keyword-planner/keyword-stats-no-title.csv'), { territory: 'US' }, 'keyword-stats.csv'));
+    expect(undated.rows).toEqual([]);
+    expect(undated.problems).toEqual([2, 3, 4, 5].map((line) => ({ line, problem: 'The file has no monthly columns and no date was given.' })));
+  });
+
+  it('reads the comma-separated UTF-8 CSV with title lines, a quoted thousands separator and a row priced in euros', async () => {
+    const { rows, problems } = await collect(importParsers['keyword-planner'](fixture('keyword-planner/keyword-stats-comma.csv'), { territory: 'US' }, 'keyword-stats.csv'));
+    expect(problems).toEqual([]);
+    expect(rows).toEqual([
+      { line: 4, keyword: 'focaccia recipe', territory: 'US', date: '2026-10-01', volume: 1300, volumeHistory: [1000, 1300, 1300, 1300, 1600, 1600, 1300, 1300, 1300, 1000, 1000, 1300], competition: 0.04, cpc: 0.28 },
+      { line: 5, keyword: 'cinnamon buns', territory: 'US', date: '2026-10-01', volume: 40500, volumeHistory: [49500, 60500, 40500, 33100, 33100, 33100, 33100, 33100, 33100, 40500, 40500, 49500], competition: 0.08, cpc: 0.4 },
+      // The warehouse keeps US dollars: a CPC in euros is unknown.
+      { line: 6, keyword: 'pain au chocolat', territory: 'US', date: '2026-10-01', volume: 18100, volumeHistory: Array.from({ length: 12 }, () => 18100), competition: 0.07, cpc: null },
+    ]);
   });
 
   it('refuses a CSV that is not a Keyword Planner download', async () => {
-    await expect(collect(importParsers['keyword-planner'](fixture('semrush/organic-positions.csv'), { territory: 'US' }, 'x.csv')))
+    await expect(collect(importParsers['keyword-planner'](fixture('organic-positions/organic-positions.csv'), { territory: 'US' }, 'x.csv')))
       .rejects.toThrow('This is not a Google Ads Keyword Planner download');
+    await expect(collect(importParsers['keyword-planner'](bytes(gscZip()), { territory: 'US' }, 'x.csv'))).rejects.toThrow(WrongFileError);
   });
 });
 
 describe('Organic Positions export', () => {
-  it('reads all 701 rows with their numbers, the 10,720,000,000 results count and the day of each row', async () => {
-    const { rows, problems } = await collect(importParsers['organic-positions'](fixture('semrush/organic-positions.csv'), { territory: 'US' }, 'organic-positions.csv'));
+  it('reads every row with its numbers, a results count beyond 32 bits and the day of each row', async () => {
+    const { rows, problems } = await collect(importParsers['organic-positions'](fixture('organic-positions/organic-positions.csv'), { territory: 'US' }, 'organic-positions.csv'));
     expect(problems).toEqual([]);
-    expect(rows).toHaveLength(701);
+    expect(rows).toHaveLength(16);
     expect(rows[0]).toEqual({
-      line: 2, keyword: 'honey and salt pre workout', territory: 'US', date: '2023-09-09', position: 1,
-      url: 'https://example.com/blog/natural-pre-workout-honey-and-salt-nao-medical/', volume: 2900, difficulty: 18, cpc: 1.26, competition: 0.01, resultCount: 6900000,
+      line: 2, keyword: 'no-fuss sourdough starter', territory: 'US', date: '2026-08-14', position: 1,
+      url: 'https://crumbandcrust.example.net/no-fuss-starter', volume: 4400, difficulty: 22, cpc: 0.85, competition: 0.12, resultCount: 1830000,
     });
-    expect(rows.find((row) => row.keyword === 'power red')).toMatchObject({ line: 342, position: 15, resultCount: 10_720_000_000 });
+    expect(rows.find((row) => row.keyword === 'rye bread')).toMatchObject({ line: 4, position: 7, resultCount: 12_400_000_000, date: '2026-08-15' });
+    // Empty CPC and competition are unknown, not 0; a keyword with a comma was quoted.
+    expect(rows.find((row) => row.keyword === 'dark rye vs light rye')).toMatchObject({ position: 2, cpc: null, competition: null, resultCount: 95 });
+    expect(rows.find((row) => row.keyword === 'bread, rye or spelt')).toMatchObject({ line: 16, position: 12, cpc: null });
   });
 
   it('refuses a Keyword Planner file named like it', async () => {
-    await expect(collect(importParsers['organic-positions'](fixture('keyword-planner/Keyword Stats.csv'), { territory: 'US' }, 'x.csv')))
+    await expect(collect(importParsers['organic-positions'](fixture('keyword-planner/keyword-stats.csv'), { territory: 'US' }, 'x.csv')))
       .rejects.toThrow('This is not an Organic Positions export');
   });
 });
 
 describe('SERP file', () => {
-  it('reads the Keyword/Rank/Link CSV, taking territory and date from the user', async () => {
+  it('reads the Keyword/Rank/Link CSV (CRLF, quoted titles), taking territory and date from the user', async () => {
     const { rows, problems } = await collect(importParsers.serp(fixture('serp/search_results.csv'), { territory: 'UK', date: '2026-11-01' }, 'search_results.csv'));
     expect(problems).toEqual([]);
-    expect(rows).toHaveLength(200);
-    expect(rows[2]).toMatchObject({ line: 4, keyword: 'language learning', territory: 'UK', date: '2026-11-01', position: 3, url: 'https://www.rosettastone.com/', title: 'Official Rosetta Stone® | How Language Is Learned' });
-    expect(new Set(rows.map((row) => row.keyword)).size).toBe(20);
+    expect(rows).toHaveLength(30);
+    expect(rows[3]).toMatchObject({ line: 5, keyword: 'sourdough starter', territory: 'UK', date: '2026-11-01', position: 4, url: 'https://crumbandcrust.example.net/no-fuss-starter', title: 'The "No-Fuss" Starter | Crumb & Crust' });
+    expect(rows[5]).toMatchObject({ position: 6, title: 'Levain® Dried Starter Culture' });
+    expect(rows.find((row) => row.keyword === 'wedding cake tasting' && row.position === 9)).toMatchObject({ title: 'How much is a wedding cake? (2026 prices, UK)' });
+    expect(new Set(rows.map((row) => row.keyword)).size).toBe(3);
   });
 
   it('reports bad rows one by one with their line and reason, and keeps the good ones', async () => {
@@ -144,10 +187,10 @@ describe('SERP file', () => {
   });
 
   it('refuses files that are not SERP files, naming what is missing', async () => {
-    await expect(collect(importParsers.serp(fixture('semrush/organic-positions.csv'), { territory: 'US' }, 'x.csv'))).resolves.toBeDefined();
+    await expect(collect(importParsers.serp(fixture('organic-positions/organic-positions.csv'), { territory: 'US' }, 'x.csv'))).resolves.toBeDefined();
     await expect(collect(importParsers.serp(fixture('gsc-export/Queries.csv'), { territory: 'US' }, 'x.csv')))
       .rejects.toThrow('This is not a SERP file (CSV or JSON lines with keyword, position and url): the columns keyword, url are missing (the first line reads "Top queries,Clicks,Impressions,CTR,Position").');
-    await expect(collect(importParsers.serp(fixture('keyword-planner/Keyword Stats.csv'), { territory: 'US' }, 'x.csv'))).rejects.toThrow(WrongFileError);
+    await expect(collect(importParsers.serp(fixture('keyword-planner/keyword-stats.csv'), { territory: 'US' }, 'x.csv'))).rejects.toThrow(WrongFileError);
     await expect(collect(importParsers.serp(bytes(gscZip()), { territory: 'US' }, 'x.csv'))).rejects.toThrow('This is a ZIP archive, not a SERP file');
   });
 });

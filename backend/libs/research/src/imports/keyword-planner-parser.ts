@@ -2,7 +2,7 @@ import { warehouseRowProblem, type WarehouseRow } from '../warehouse/warehouse-r
 import { type ImportParser, type ParsedItem, WrongFileError } from './import-parser.js';
 import { cell, csvRecords, headerKey, parseNumber, textChunks } from './text-input.js';
 
-const what = 'a Google Ads Keyword Planner download (UTF-16, tab-separated, with a Keyword and an Avg. monthly searches column)';
+const what = 'a Google Ads Keyword Planner download (tab- or comma-separated, with a Keyword and an Avg. monthly searches column)';
 
 /** The header names of the columns read, in the languages Keyword Planner is commonly used in. */
 const names = {
@@ -23,9 +23,32 @@ function monthOfColumn(header: string): string | null {
   return month ? `${match![2]}-${String(month).padStart(2, '0')}-01` : null;
 }
 
+/** The lines a header may be preceded by: a real download has a title and a date range before it. */
+const preambleLines = 5;
+
 /**
- * A Keyword Planner download: UTF-16LE with BOM, tab-separated (although named .csv), a title line and a date-range
- * line before the header. Each keyword lands as a keyword (no search result): volume, the monthly history from the
+ * The text with its delimiter: a tab when any of the first lines holds one (the default download), else a comma (the
+ * CSV a spreadsheet saves). Reads ahead only as far as those first lines.
+ */
+async function withDelimiter(text: AsyncGenerator<string>): Promise<{ text: AsyncGenerator<string>; delimiter: string }> {
+  let head = '';
+  let next = await text.next();
+  while (!next.done) {
+    head += next.value;
+    if (head.split('\n', preambleLines + 1).length > preambleLines) break;
+    next = await text.next();
+  }
+  const firstLines = head.split('\n', preambleLines).join('\n');
+  async function* all() {
+    if (head) yield head;
+    if (!next.done) yield* text;
+  }
+  return { text: all(), delimiter: firstLines.includes('\t') ? '\t' : ',' };
+}
+
+/**
+ * A Keyword Planner download: UTF-16LE with BOM, tab-separated (although named .csv), or the comma-separated UTF-8
+ * CSV; a title line and a date-range line before the header, or the header first. Each keyword lands as a keyword (no search result): volume, the monthly history from the
  * `Searches: <month>` columns, competition = indexed value / 100, CPC = the middle of the top-of-page bid range
  * (only when the currency is USD: the warehouse keeps US dollars). Its date is the first day of the last month.
  */
@@ -33,7 +56,8 @@ export const parseKeywordPlanner: ImportParser = async function* (input, options
   let index: Record<keyof typeof names, number> | null = null;
   let months: { index: number; month: string }[] = [];
   let seen = 0;
-  for await (const record of csvRecords(textChunks(input, what), '\t')) {
+  const { text, delimiter } = await withDelimiter(textChunks(input, what));
+  for await (const record of csvRecords(text, delimiter)) {
     if (!index) {
       seen++;
       const keys = record.fields.map(headerKey);
@@ -44,7 +68,7 @@ export const parseKeywordPlanner: ImportParser = async function* (input, options
         continue;
       }
       // The header is line 3 of a real download (a title and a date range come first); give up soon after.
-      if (seen >= 5 || record.line > 5) break;
+      if (seen >= preambleLines || record.line > preambleLines) break;
       continue;
     }
     const fields = record.fields;

@@ -7,7 +7,7 @@ export const rankChangeOf = (metrics: TrackedTermMetrics | undefined): number | 
 /** Shows on page one: organic top 10 or an ad. */
 const shows = (metrics: TrackedTermMetrics) => (metrics.currentRank !== null && metrics.currentRank <= 10) || metrics.paidPosition !== null;
 
-/** The numbers of a group row and its expanded panel (02 §2 "Groups", §3 groupDetails), from its keywords' metrics. */
+/** The numbers of a group row and its expanded panel (docs/product/projects.md §2 "Groups", §3 groupDetails), from its keywords' metrics. */
 export interface GroupSummary {
   numberOfKeywords: number;
   rankChange: number;

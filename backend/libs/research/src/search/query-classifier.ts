@@ -29,7 +29,7 @@ function looksLikeSite(text: string): boolean {
 }
 
 /**
- * Decides whether a query is a domain, a URL or a term (01-product.md §4). Text shaped like a site that is not
+ * Decides whether a query is a domain, a URL or a term (docs/product/site.md §4). Text shaped like a site that is not
  * a valid one (two dots in a row, a bad character in the host, an unknown scheme) is malformed: the caller
  * answers 400 and the web app shows its typo page.
  */

@@ -1,7 +1,7 @@
 import { lockOverlay, visibleRowAllowance, type LockedRow, type TablePage, type Viewer } from '@serpwise/contracts';
 
 /**
- * Withholds paid data on the server (01-product.md §6): a visitor or free user sees the first rows of a table
+ * Withholds paid data on the server (docs/product/site.md §6): a visitor or free user sees the first rows of a table
  * (visibleRowAllowance, counted from the table's first row, so paging further does not reveal more) with the
  * paid columns nulled, and every later row as a LockedRow. Full users get everything.
  */

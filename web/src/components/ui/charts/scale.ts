@@ -60,7 +60,7 @@ export function linePath(points: readonly (readonly [number, number] | null)[]):
   return path;
 }
 
-/** Charts whose rows can be selected need a unique id per row (03 §5); a duplicate would select two series at once. */
+/** Charts whose rows can be selected need a unique id per row (docs/product/account-exports-reports.md §5); a duplicate would select two series at once. */
 export function assertUniqueIds(ids: readonly string[]): void {
   const seen = new Set<string>();
   for (const id of ids) {

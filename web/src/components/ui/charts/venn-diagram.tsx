@@ -61,7 +61,7 @@ const describeRegion = (region: VennRegion, domains: readonly string[]) =>
       : `${region.domains.join(' and ')} only`;
 
 /**
- * The kombat Venn diagram (lazy "venn" screen of 01 §7): 2 or 3 domains as overlapping circles, each exclusive
+ * The kombat Venn diagram (lazy "venn" screen of docs/product/site.md §7): 2 or 3 domains as overlapping circles, each exclusive
  * region labelled with the number of keywords ranked (or bought) by exactly those domains.
  */
 export function VennDiagram({ domains, regions, title }: { domains: readonly string[]; regions: readonly VennRegion[]; title: string }) {

@@ -10,12 +10,12 @@ export interface CountryOption {
   icon: string;
 }
 
-/** The supported search territories in priority order (01 §3), the selector's default list. */
+/** The supported search territories in priority order (docs/product/site.md §3), the selector's default list. */
 export const territoryOptions: CountryOption[] = territories.map(({ code, name, icon }) => ({ code, name, icon }));
 
-/** 01 §9: a toggle within this long of the previous one is ignored (a focus that opens is followed by a click). */
+/** docs/product/site.md §9: a toggle within this long of the previous one is ignored (a focus that opens is followed by a click). */
 export const countryMenuToggleDebounceMs = 150;
-/** 01 §9: the search field takes the focus this long after the menu opens. */
+/** docs/product/site.md §9: the search field takes the focus this long after the menu opens. */
 export const countryMenuFocusDelayMs = 100;
 
 export const countrySelectorTexts = { placeholder: 'Select Country', noMatches: 'No matches found.' } as const;
@@ -41,7 +41,7 @@ interface CountrySelectorProps {
 }
 
 /**
- * Searchable country list shown as code and name (01 §2 "Country selector"). Opens on click, Space or focus; closes on
+ * Searchable country list shown as code and name (docs/product/site.md §2 "Country selector"). Opens on click, Space or focus; closes on
  * Escape, an outside click, or when the focus leaves it. Arrow keys move through the matches, Enter picks one.
  */
 export function CountrySelector({ value, onChange, options = territoryOptions, label = 'Country', className = '', showName = false }: CountrySelectorProps) {

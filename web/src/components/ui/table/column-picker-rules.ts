@@ -1,5 +1,5 @@
 /**
- * The column picker's rules (03-account-exports-reports.md §5 "Other widget rules"): a table shows at most 5 and at
+ * The column picker's rules (docs/product/account-exports-reports.md §5 "Other widget rules"): a table shows at most 5 and at
  * least 1 of its pickable columns; a column that has match types (broad, phrase, exact) can change its match type
  * only while it is shown.
  */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { emptyText, formatChange, formatCompact, formatCurrency, formatDate, formatMonth, formatNumber, formatPercent } from '../../../lib/format';
 import type { ColumnKind, EmptyValues } from './sort-cycle';
 
-/** How a cell's value is written (03 §9 number formatting). */
+/** How a cell's value is written (docs/product/account-exports-reports.md §9 number formatting). */
 export type CellFormat = 'text' | 'number' | 'compact' | 'currency' | 'percent' | 'position' | 'change' | 'date' | 'month' | 'ratio';
 export type CellAlign = 'left' | 'right' | 'center';
 

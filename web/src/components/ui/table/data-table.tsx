@@ -6,7 +6,7 @@ import { headerState, toggleAll, toggleRow, type RowSelection } from './row-sele
 import { ariaSort, nextSort, type SortState } from './sort-cycle';
 import './table.css';
 
-/** 03 §9: the table body animates only when it holds 1 to 50 rows (bigger pages would stutter). */
+/** docs/product/account-exports-reports.md §9: the table body animates only when it holds 1 to 50 rows (bigger pages would stutter). */
 export const animatesRows = (count: number) => count >= 1 && count <= 50;
 
 export interface DataTableProps<Row> {

@@ -1,4 +1,4 @@
-/** The data-table kit (03-account-exports-reports.md §4, §5, §9): table, sort cycle, pagination, column picker, row selection. */
+/** The data-table kit (docs/product/account-exports-reports.md §4, §5, §9): table, sort cycle, pagination, column picker, row selection. */
 export * from './columns';
 export * from './column-picker';
 export * from './column-picker-rules';

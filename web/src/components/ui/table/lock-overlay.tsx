@@ -17,7 +17,7 @@ export function LockIcon({ size = 14 }: { size?: number }) {
 }
 
 /**
- * The lock over the rows a viewer may not see (01-product.md §6, 03 §2): 'Log in to see all results' (visitors,
+ * The lock over the rows a viewer may not see (docs/product/site.md §6, docs/product/account-exports-reports.md §2): 'Log in to see all results' (visitors,
  * to login) or 'Unlock all the data' (logged-in non-full users, to the purchase page). The rows behind it are
  * blurred placeholders: the server never sends their data.
  */

@@ -2,7 +2,7 @@ import { defaultPageSize, pageSizes } from '@serpwise/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatNumber } from '../../../lib/format';
 
-/** 03 §5: changes settle for 500 ms before the table asks for the page, so fast clicks cost one request. */
+/** docs/product/account-exports-reports.md §5: changes settle for 500 ms before the table asks for the page, so fast clicks cost one request. */
 export const paginationDebounceMs = 500;
 
 export interface PageWindow {
@@ -10,7 +10,7 @@ export interface PageWindow {
   pageSize: number;
 }
 
-/** Start row minimum 1 (03 §5), and never past the last row. */
+/** Start row minimum 1 (docs/product/account-exports-reports.md §5), and never past the last row. */
 export function clampStartRow(startRow: number, totalRows: number): number {
   if (!Number.isFinite(startRow)) return 1;
   return Math.max(1, Math.min(Math.floor(startRow), Math.max(1, totalRows)));

@@ -1,5 +1,5 @@
 /**
- * The table sort cycle of 03-account-exports-reports.md §4 and §9:
+ * The table sort cycle of docs/product/account-exports-reports.md §4 and §9:
  * - a text column goes none → asc → desc → none;
  * - a numeric column goes none → desc → asc → none;
  * - clicking another column starts it at asc (text) or desc (numeric).
@@ -7,7 +7,7 @@
  */
 export type SortDirection = 'asc' | 'desc';
 export type ColumnKind = 'text' | 'number';
-/** Where empty values go: 'high' sorts them as the highest values, 'low' as the lowest (03 §4). */
+/** Where empty values go: 'high' sorts them as the highest values, 'low' as the lowest (docs/product/account-exports-reports.md §4). */
 export type EmptyValues = 'high' | 'low';
 
 export interface SortState {

@@ -3,7 +3,7 @@ import { NavLink, Outlet, useSearchParams } from 'react-router';
 import { useActiveState } from '../../auth/api/get-active-state';
 import { accountNavigation } from '../account-navigation';
 
-/** The stored login-modal timestamp that /account?nec-login=clear removes (01-product.md §2). */
+/** The stored login-modal timestamp that /account?nec-login=clear removes (docs/product/site.md §2). */
 export const loginModalTimestampKey = 'serpwise:login-modal-at';
 
 /** The account area: its navigation beside the current page. Subscription is hidden for child accounts. */

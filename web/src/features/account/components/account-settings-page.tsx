@@ -21,7 +21,7 @@ const passwordRules = {
   confirmPassword: [validators.required('Enter the new password again.'), validators.passwordConfirmation('newPassword')],
 };
 
-/** /account/settings: display name, e-mail, password and, for the account owner, the payment card (03 §2). */
+/** /account/settings: display name, e-mail, password and, for the account owner, the payment card (docs/product/account-exports-reports.md §2). */
 export function AccountSettingsPage() {
   const info = useAccountInfo();
   const { data: state } = useActiveState();

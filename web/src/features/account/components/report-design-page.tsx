@@ -31,7 +31,7 @@ const valuesOf = (design: ReportDesignSettings | undefined) => ({
 
 /**
  * /account/reportdesign: the white label of the account's PDF reports — logo, company name and colours. Full recon
- * users only (03 §6); everyone else sees what the plan would give them and the way to upgrade.
+ * users only (docs/product/account-exports-reports.md §6); everyone else sees what the plan would give them and the way to upgrade.
  */
 export function ReportDesignPage() {
   const { data: state, isSuccess } = useActiveState();

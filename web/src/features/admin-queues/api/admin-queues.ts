@@ -50,6 +50,6 @@ export function useQueueAction() {
   });
 }
 
-/** POST /rest/admin/actions: admin actions on for one hour (01-product.md §6). */
+/** POST /rest/admin/actions: admin actions on for one hour (docs/product/site.md §6). */
 export const useEnableAdminActions = () =>
   useMutation({ mutationFn: () => apiRequest<{ adminActionsUntil: string }>(`${restPrefix}/admin/actions`, { method: 'POST', body: {} }) });

@@ -17,7 +17,7 @@ export interface RegisterPayload {
   source: 'FreeAccount';
 }
 
-/** POST /auth/login (01-product.md §7). A refusal arrives as ApiRequestError with the documented data.errors. */
+/** POST /auth/login (docs/product/site.md §7). A refusal arrives as ApiRequestError with the documented data.errors. */
 export const login = (payload: LoginPayload) => apiRequest<AuthAnswer>('/auth/login', { method: 'POST', body: { ...payload } });
 
 /** POST /auth/registerfreeaccount. */

@@ -6,7 +6,7 @@ export const activeStateKey = ['active-state'] as const;
 
 export const getActiveState = () => apiRequest<ActiveState>('/endpoints/accountapi/getactivestate');
 
-/** Who the user is (01-product.md §3). Refreshed at most hourly, or when the session poll says it changed. */
+/** Who the user is (docs/product/site.md §3). Refreshed at most hourly, or when the session poll says it changed. */
 export function useActiveState() {
   return useQuery({ queryKey: activeStateKey, queryFn: getActiveState, staleTime: activeStateRefreshMs });
 }

@@ -41,7 +41,7 @@ function loadScript(url: string): Promise<void> {
 }
 
 /**
- * The captcha token for login_user / create_free_account (01 §7). Null when the server has no captcha
+ * The captcha token for login_user / create_free_account (docs/product/site.md §7). Null when the server has no captcha
  * configured, and also when the captcha is unavailable (script blocked, provider down): the spec sends null then,
  * and the server decides.
  */

@@ -13,7 +13,7 @@ const describeDevice = (userAgent: string | null) => {
 };
 
 /**
- * /add-users: where too many active sessions lead (01-product.md §4). It says why, lists the account's sessions so
+ * /add-users: where too many active sessions lead (docs/product/site.md §4). It says why, lists the account's sessions so
  * the user can end the ones they no longer use, and offers to add users so colleagues get their own login.
  */
 export function AddUsersPage() {

@@ -2,7 +2,7 @@ import type { AuthAnswer } from '@serpwise/contracts';
 import { forgetCsrfToken } from '../../../lib/csrf';
 
 /**
- * After a login or sign-up (01-product.md §4): a listener may handle the authenticated event; otherwise the page
+ * After a login or sign-up (docs/product/site.md §4): a listener may handle the authenticated event; otherwise the page
  * reloads at the redirect address, because the session and its cross-site token were just replaced.
  */
 export function finishAuthentication(answer: AuthAnswer, fallbackUrl: string | undefined, onAuthenticated?: (answer: AuthAnswer) => boolean | void) {

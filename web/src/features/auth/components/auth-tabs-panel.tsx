@@ -3,7 +3,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { LoginPanel } from './login-panel';
 import { SignUpPanel } from './sign-up-panel';
 
-/** The combined panel with tabs 'Sign Up' and 'Log In'; Log In is selected by default (01-product.md §2). */
+/** The combined panel with tabs 'Sign Up' and 'Log In'; Log In is selected by default (docs/product/site.md §2). */
 export function AuthTabsPanel({ returnUrl, onAuthenticated }: { returnUrl?: string; onAuthenticated?: (answer: AuthAnswer) => boolean | void }) {
   return (
     <div className="auth-tabs">

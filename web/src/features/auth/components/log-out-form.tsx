@@ -3,7 +3,7 @@ import { csrfFormField } from '@serpwise/contracts';
 import { csrfToken } from '../../../lib/csrf';
 
 /**
- * Logging out is a navigation (01-product.md §4): a form posting to /auth/logout with the cross-site token, so no
+ * Logging out is a navigation (docs/product/site.md §4): a form posting to /auth/logout with the cross-site token, so no
  * other site can log the user out with a link or an image (docs/decisions.md, issue 16). The server ends the session
  * and redirects; the page reloads as a visitor's.
  */

@@ -8,7 +8,7 @@ import { errorsOf } from '../../../lib/api-client';
 import { captchaToken, login } from '../api/auth-calls';
 import { finishAuthentication } from './auth-result';
 
-/** Login: both fields must be non-empty before sending (01-product.md §5). */
+/** Login: both fields must be non-empty before sending (docs/product/site.md §5). */
 const rules = {
   username: [validators.required('Enter your e-mail or username.')],
   password: [validators.required('Enter your password.')],
@@ -17,13 +17,13 @@ const empty = { username: '', password: '' };
 
 export interface LoginPanelProps {
   title?: string;
-  /** Embedded as a widget: no 'Remember Me' (01-product.md §2). */
+  /** Embedded as a widget: no 'Remember Me' (docs/product/site.md §2). */
   embedded?: boolean;
   returnUrl?: string;
   onAuthenticated?: (answer: AuthAnswer) => boolean | void;
 }
 
-/** The login panel: e-mail or username, password, Remember Me, Forgot password? (01-product.md §2). */
+/** The login panel: e-mail or username, password, Remember Me, Forgot password? (docs/product/site.md §2). */
 export function LoginPanel({ title = 'Log in to Continue', embedded = false, returnUrl, onAuthenticated }: LoginPanelProps) {
   const form = useValidatedForm(rules, empty);
   const [remember, setRemember] = useState(false);

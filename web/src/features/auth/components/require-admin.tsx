@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { useActiveState } from '../api/get-active-state';
 
 /**
- * Admin-only pages (/components, /icons) send everyone else, visitors included, to the home page (01-product.md
+ * Admin-only pages (/components, /icons) send everyone else, visitors included, to the home page (docs/product/site.md
  * §6). The pages hold no data: the API's own 'admin' access level guards anything that matters.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {

@@ -4,7 +4,7 @@ import { useActiveState } from '../api/get-active-state';
 import { LoginPanel } from './login-panel';
 
 /**
- * Routes that need a logged-in user (01-product.md §6). By default a visitor is sent to the login page and returns
+ * Routes that need a logged-in user (docs/product/site.md §6). By default a visitor is sent to the login page and returns
  * afterwards. `inPlace` keeps the address and shows the login panel where the page would be (the account area: its
  * documented redirects, like /account/alerts → /account/scheduled-pdf-reports, then end where they should, and
  * logging in reloads the page the visitor asked for).

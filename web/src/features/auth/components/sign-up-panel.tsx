@@ -8,7 +8,7 @@ import { errorsOf } from '../../../lib/api-client';
 import { captchaToken, registerFreeAccount } from '../api/auth-calls';
 import { finishAuthentication } from './auth-result';
 
-/** Registration: a valid e-mail and a password of 6 or more characters after trimming (01-product.md §5). */
+/** Registration: a valid e-mail and a password of 6 or more characters after trimming (docs/product/site.md §5). */
 const rules = {
   email: [validators.required(accountMessages.invalidEmail), validators.email()],
   password: [validators.required(accountMessages.passwordTooShort), validators.password()],
@@ -20,7 +20,7 @@ export interface SignUpPanelProps {
   onAuthenticated?: (answer: AuthAnswer) => boolean | void;
 }
 
-/** The free sign-up panel (01-product.md §2): e-mail and password, validated after blur. */
+/** The free sign-up panel (docs/product/site.md §2): e-mail and password, validated after blur. */
 export function SignUpPanel({ returnUrl, onAuthenticated }: SignUpPanelProps) {
   const form = useValidatedForm(rules, empty);
   const [creating, setCreating] = useState(false);

@@ -9,7 +9,7 @@ import { onboardingRedirect } from '../../onboarding/onboarding-guard';
 export const addUsersPath = '/add-users';
 
 /**
- * While logged in: the session poll every 60 s doubles as the activity ping (01-product.md §4, §7). A killed session
+ * While logged in: the session poll every 60 s doubles as the activity ping (docs/product/site.md §4, §7). A killed session
  * reloads the active state; too many active sessions sends the user to /add-users.
  */
 export function useSessionWatch() {
@@ -26,7 +26,7 @@ export function useSessionWatch() {
       void navigate(addUsersPath);
       return;
     }
-    // A user flagged for onboarding is kept there from any non-marketing page (01-product.md §4).
+    // A user flagged for onboarding is kept there from any non-marketing page (docs/product/site.md §4).
     const onboarding = user ? onboardingRedirect(pathname, user) : null;
     if (onboarding) void navigate(onboarding, { replace: true });
   }, [tooMany, pathname, navigate, user]);
@@ -41,7 +41,7 @@ export function useSessionWatch() {
         if (answer.isSessionKilled) await queryClient.invalidateQueries({ queryKey: activeStateKey });
         else if (answer.hasTooManyLogins !== tooMany) await queryClient.invalidateQueries({ queryKey: activeStateKey });
       } catch {
-        // A failed poll clears the too-many-sessions flag (01-product.md §7).
+        // A failed poll clears the too-many-sessions flag (docs/product/site.md §7).
         queryClient.setQueryData(activeStateKey, (state: typeof data) => (state ? { ...state, user: { ...state.user, isTooManyActiveSessions: false } } : state));
       }
     };

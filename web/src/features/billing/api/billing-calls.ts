@@ -37,7 +37,7 @@ export const annualUpgrade = (clickType?: string) =>
 export const getBillingInfo = () => apiRequest<BillingInfo & { isSandbox: boolean }>('/NsaApi/Account/GetBillingInfo');
 export const useBillingInfo = () => useQuery({ queryKey: ['billing', 'info'], queryFn: getBillingInfo });
 
-/** POST /Endpoints/AccountApi/JsonChangePaymentInfo: the card future charges go to (03 §7). */
+/** POST /Endpoints/AccountApi/JsonChangePaymentInfo: the card future charges go to (docs/product/account-exports-reports.md §7). */
 export const changePaymentInfo = (card: CardInput) =>
   apiRequest<{ data: { billingInfo: BillingInfo } }>('/Endpoints/AccountApi/JsonChangePaymentInfo', {
     method: 'POST',

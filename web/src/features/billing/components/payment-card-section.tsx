@@ -4,7 +4,7 @@ import { changePaymentInfo, useBillingInfo, useBillingRefresh } from '../api/bil
 import { CardForm } from '../../../components/ui/card-form';
 import { SandboxNote } from './sandbox-note';
 
-/** The payment card part of /account/settings (03 §2): the card on file and a form to replace it. */
+/** The payment card part of /account/settings (docs/product/account-exports-reports.md §2): the card on file and a form to replace it. */
 export function PaymentCardSection() {
   const info = useBillingInfo();
   const refresh = useBillingRefresh();

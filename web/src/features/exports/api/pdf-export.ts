@@ -2,7 +2,7 @@ import type { PdfExportStatus, ScheduledPdfReport, ScheduledReportUpdate } from 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** The three ways a PDF report goes out (03 §4 PDF export modes). */
+/** The three ways a PDF report goes out (docs/product/account-exports-reports.md §4 PDF export modes). */
 export type PdfExportMode = 'download' | 'email' | 'schedule';
 
 const base = '/Endpoints/PdfExport';
@@ -11,7 +11,7 @@ const modePaths: Record<PdfExportMode, string> = { download: `${base}/ExportAsyn
 /** Where the 3-s poll reads a PDF export while the socket is down (GetStatus, by the export session id). */
 export const pdfStatusPath = (sessionId: string) => `${base}/GetStatus?sessionId=${encodeURIComponent(sessionId)}`;
 
-/** A new export session id (03 §3 Export request: a random number). */
+/** A new export session id (docs/product/account-exports-reports.md §3 Export request: a random number). */
 export const newPdfSessionId = () => String(Math.floor(Math.random() * 2 ** 47) + 1);
 
 /** ExportAsync, Export or Schedule, as the documented multipart form of the PDF export state. */

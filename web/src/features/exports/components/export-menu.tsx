@@ -30,7 +30,7 @@ export interface ExportMenuProps {
   totalRows?: number;
   /** The rows on screen, for "Copy to clipboard". */
   rows?: readonly object[];
-  /** Keyword tables offer Partial (limited by plan) or Full (03 §4 Keyword export). */
+  /** Keyword tables offer Partial (limited by plan) or Full (docs/product/account-exports-reports.md §4 Keyword export). */
   kind?: 'keywords';
 }
 
@@ -43,7 +43,7 @@ type Dialog =
 
 
 /**
- * The export dropdown of a research table (03 §2 Export screens): CSV and Excel run as jobs over every row of the
+ * The export dropdown of a research table (docs/product/account-exports-reports.md §2 Export screens): CSV and Excel run as jobs over every row of the
  * table (its sort and filter, not the page on screen) and follow in the notice stack; Copy to clipboard copies the
  * rows on screen; Google Sheets writes the table into a new spreadsheet in the user's Google Drive (after a
  * one-time authorisation in a popup, at most 100,000 rows); PDF opens the PDF report modal for the table's domain. Visitors get the logged-out modal, free users go to
@@ -104,7 +104,7 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
     run(format, 'full');
   };
 
-  /** Into Google Sheets: the 100k cap first (03 §9), else every row. */
+  /** Into Google Sheets: the 100k cap first (docs/product/account-exports-reports.md §9), else every row. */
   const runSheets = () => (totalRows !== undefined && totalRows > googleSheetsMaxRows ? setDialog({ kind: 'sheets-limit' }) : run('sheets', 'full'));
 
   /**

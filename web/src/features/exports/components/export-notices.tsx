@@ -5,7 +5,7 @@ import { useJobEvents } from '../../../lib/use-job-events';
 import { useCancelExport } from '../api/cancel-export';
 import { PdfExportFollower } from './pdf-export-follower';
 
-/** 03 §4 Notifications, §9: a finished notice leaves after 8000 ms, waits while hovered, and leaves 1000 ms after the mouse does. */
+/** docs/product/account-exports-reports.md §4 Notifications, §9: a finished notice leaves after 8000 ms, waits while hovered, and leaves 1000 ms after the mouse does. */
 export const noticeTimeoutMs = 8000;
 export const noticeMouseLeaveMs = 1000;
 
@@ -74,7 +74,7 @@ function useAutoDismiss(finished: boolean, onDismiss: () => void) {
 }
 
 /**
- * One export request notice (03 §4): pending with its progress (rows written, percent), then ready with its
+ * One export request notice (docs/product/account-exports-reports.md §4): pending with its progress (rows written, percent), then ready with its
  * download link, or error (marked, no text). Live over the socket; the 3000 ms poll only while the socket is down.
  */
 export function ExportNotice({ initial, onDismiss }: { initial: ExportStatus; onDismiss: () => void }) {

@@ -4,7 +4,7 @@ import { notify } from '../../../components/ui/notifications';
 import { googleAuthQueryKey, revokeGoogleToken, useGoogleAuth } from '../api/google-auth';
 
 /**
- * Google Sheets authorisation (03 §4: it can be granted and removed): granted from the Export menu the first time a
+ * Google Sheets authorisation (docs/product/account-exports-reports.md §4: it can be granted and removed): granted from the Export menu the first time a
  * table goes to Sheets; removed here, with the documented messages. Shown only while there is one to remove.
  */
 export function GoogleAuthorisationPanel() {

@@ -5,7 +5,7 @@ import { useJobEvents } from '../../../lib/use-job-events';
 import { pdfStatusPath } from '../api/pdf-export';
 
 /**
- * Follows one PDF export (03 §4): the notice 'Generating PDF…' stays until the report is ready, then becomes
+ * Follows one PDF export (docs/product/account-exports-reports.md §4): the notice 'Generating PDF…' stays until the report is ready, then becomes
  * 'Exported PDF' with 'Open PDF in New Tab' (or says it failed) and leaves by the usual notice rules. Live over the
  * socket; GetStatus every 3 s only while the socket is down. Renders nothing.
  */

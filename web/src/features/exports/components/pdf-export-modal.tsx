@@ -44,7 +44,7 @@ const elementsOf = (template: ReportTemplate): ExportableElement[] => {
 const titleOf = (printId: string) => reportSections.find((section) => section.printId === printId)?.title ?? printId;
 
 /**
- * The PDF export modal (03 §2, §3 PDF export state, §4 PDF export modes): template and design, the texts, the
+ * The PDF export modal (docs/product/account-exports-reports.md §2, §3 PDF export state, §4 PDF export modes): template and design, the texts, the
  * sections in their order, white label for full recon users, and where it goes — Download (followed as 'Generating
  * PDF…' → 'Exported PDF'), Email only, or Schedule (WEEKLY or MONTHLY, optionally saving a project alert).
  */

@@ -17,7 +17,7 @@ const dateTime = (iso: string) =>
 /** Who a scheduled report goes to, in words. */
 const addressesOf = (report: ScheduledPdfReport) => [...(report.sendReportToSelf ? ['you'] : []), ...report.recipients].join(', ');
 
-/** The last delivery in words: sent, being retried, or failed with the reason (03 §7: a failed delivery is shown). */
+/** The last delivery in words: sent, being retried, or failed with the reason (docs/product/account-exports-reports.md §7: a failed delivery is shown). */
 function DeliveryCell({ report }: { report: ScheduledPdfReport }) {
   const delivery = report.lastDelivery;
   if (!delivery) return <span className="muted">Not sent yet</span>;

@@ -237,7 +237,7 @@ function IconsDemo() {
 }
 
 /**
- * Every shared widget, in the order of 03 §2. To add one: write its entry here with a Demo (replacing its pending
+ * Every shared widget, in the order of docs/product/account-exports-reports.md §2. To add one: write its entry here with a Demo (replacing its pending
  * entry when there is one); the /components page and its test pick it up.
  */
 export const gallerySections: GallerySection[] = [

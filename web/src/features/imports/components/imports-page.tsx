@@ -13,7 +13,7 @@ const stateText: Record<ImportStatus['state'], string> = { queued: 'Waiting', ac
 /** What each format needs besides the file. */
 const needs: Record<ImportFormat, { domain: boolean; date: boolean; hint: string }> = {
   gsc: { domain: true, date: false, hint: 'The ZIP from Performance → Export, or its Queries.csv. The site is read from Pages.csv; give it for a Queries.csv alone.' },
-  'keyword-planner': { domain: false, date: false, hint: 'The "Keyword Stats … .csv" download (UTF-16, tab-separated) as Keyword Planner gives it.' },
+  'keyword-planner': { domain: false, date: false, hint: 'The "Keyword Stats … .csv" download as Keyword Planner gives it (tab-separated UTF-16, or a comma-separated CSV).' },
   'organic-positions': { domain: false, date: false, hint: 'An Organic Positions export of one domain (Keyword, Position, Search Volume, URL … columns).' },
   serp: { domain: false, date: true, hint: 'CSV or JSON lines with keyword, territory, date, position, url, title — or a history file exported here.' },
 };

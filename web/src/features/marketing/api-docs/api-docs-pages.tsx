@@ -20,7 +20,7 @@ function Authentication() {
   );
 }
 
-/** /api: the keyword research API (01 §1 "a keyword-research API"). */
+/** /api: the keyword research API (docs/product/site.md §1 "a keyword-research API"). */
 export function ApiLandingPage() {
   return (
     <article className="prose api-docs">

@@ -33,7 +33,7 @@ const paging: [string, string][] = [
   ['pageSize', 'Rows per page: 20, 50, 100, 250, 500 or 1000 (default 20)'],
 ];
 
-/** The v1 reference, one group per page of 01 §2 "API docs". */
+/** The v1 reference, one group per page of docs/product/site.md §2 "API docs". */
 export const apiV1Groups: Record<ApiV1Page, ApiGroup> = {
   overview: {
     intro: 'Headline numbers of a domain for a month: organic and paid keywords, estimated monthly clicks, and the estimated value of those clicks.',

@@ -18,7 +18,7 @@ const stats = [
   { value: 'Unlimited', label: 'searches and exports' },
 ];
 
-/** /land/arc1-d (alias /althome-d): the alternative landing, a split hero with a product preview (01 §2). */
+/** /land/arc1-d (alias /althome-d): the alternative landing, a split hero with a product preview (docs/product/site.md §2). */
 export function AltLandingPage() {
   const { data } = useActiveState();
   const cta = ctaOf(data?.tracking);

@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { Link } from 'react-router';
 import './feature-carousel.css';
 
-/** 01 §9: a horizontal swipe of 20 px or more moves one slide. */
+/** docs/product/site.md §9: a horizontal swipe of 20 px or more moves one slide. */
 export const swipeThresholdPx = 20;
 
 export interface CarouselSection {
@@ -15,7 +15,7 @@ export interface CarouselSection {
   bars: number[];
 }
 
-/** The five sections of the landing carousel (01 §1 feature areas, 01 §9 "carousel has 5 sections"). */
+/** The five sections of the landing carousel (docs/product/site.md §1 feature areas, docs/product/site.md §9 "carousel has 5 sections"). */
 export const carouselSections: CarouselSection[] = [
   {
     id: 'seo',
@@ -88,7 +88,7 @@ export const carouselSections: CarouselSection[] = [
 ];
 
 /**
- * The tabbed feature carousel of the landing (01 §2, §4): selecting a section makes exactly that one active; on touch
+ * The tabbed feature carousel of the landing (docs/product/site.md §2, §4): selecting a section makes exactly that one active; on touch
  * screens a horizontal swipe of 20 px or more moves one slide.
  */
 export function FeatureCarousel({ sections = carouselSections }: { sections?: CarouselSection[] }) {

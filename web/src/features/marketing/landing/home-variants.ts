@@ -1,5 +1,5 @@
 /**
- * The home page variants (01 §2: "Variant chosen by query parameter alt with ids 1 to 10; the chosen id is remembered
+ * The home page variants (docs/product/site.md §2: "Variant chosen by query parameter alt with ids 1 to 10; the chosen id is remembered
  * and written back into the URL"). Every variant keeps the documented headline; they differ in the supporting line,
  * the colour of the hero and the order of the sections below it.
  */

@@ -13,7 +13,7 @@ import type { IconName } from '../../../components/ui/icons/icon-shapes';
 
 const noSubscription = () => () => {};
 
-/** Below-the-fold content renders only in the browser, never while prerendering (01 §4): false on a server render. */
+/** Below-the-fold content renders only in the browser, never while prerendering (docs/product/site.md §4): false on a server render. */
 function useMounted() {
   return useSyncExternalStore(noSubscription, () => true, () => false);
 }

@@ -44,7 +44,7 @@ beforeEach(() => {
   state = activeState();
 });
 
-describe('home variants (01 §2: alt 1 to 10, remembered and written back)', () => {
+describe('home variants (docs/product/site.md §2: alt 1 to 10, remembered and written back)', () => {
   it('takes alt from the address when it is 1 to 10', () => {
     expect(chooseHomeVariant('?alt=7', '3')).toEqual({ id: 7, writeBack: false });
     expect(chooseHomeVariant('?alt=10', null)).toEqual({ id: 10, writeBack: false });

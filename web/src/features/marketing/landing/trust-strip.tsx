@@ -10,7 +10,7 @@ const brands = [
   { name: 'Verdant', style: 'heavy' },
 ] as const;
 
-/** The trust-logos strip below the landing search (01 §2). */
+/** The trust-logos strip below the landing search (docs/product/site.md §2). */
 export function TrustStrip() {
   return (
     <section className="trust-strip" aria-label={marketingTexts.trustHeading}>

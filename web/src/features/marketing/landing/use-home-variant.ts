@@ -10,7 +10,7 @@ function remembered(): string | null {
   }
 }
 
-/** The home variant of this visitor: chosen, remembered, and written back into the address as ?alt= (01 §2). */
+/** The home variant of this visitor: chosen, remembered, and written back into the address as ?alt= (docs/product/site.md §2). */
 export function useHomeVariant(): HomeVariant {
   const location = useLocation();
   const navigate = useNavigate();

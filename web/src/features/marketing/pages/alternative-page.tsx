@@ -71,7 +71,7 @@ function Demo({ competitor }: { competitor: string }) {
 }
 
 /**
- * {anything}-alternative (01 §2): the competitor-comparison page. Title 'The {competitor} Alternative (with Unlimited
+ * {anything}-alternative (docs/product/site.md §2): the competitor-comparison page. Title 'The {competitor} Alternative (with Unlimited
  * Data)'; a hero with an embedded demo; two price comparison tables; content sections; a testimonial; an agency
  * section; risk-free buttons to the purchase page; the closing line 'starts at just $33/month'.
  */

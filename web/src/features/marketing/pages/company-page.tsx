@@ -13,7 +13,7 @@ const milestones = [
   { year: '2026', text: 'Self-hostable Serpwise: your research, on your own servers.' },
 ];
 
-/** /company (01 §2); ?section=contactUs selects (scrolls to and highlights) the contact section. */
+/** /company (docs/product/site.md §2); ?section=contactUs selects (scrolls to and highlights) the contact section. */
 export function CompanyPage() {
   const [params] = useSearchParams();
   const contact = useRef<HTMLElement>(null);

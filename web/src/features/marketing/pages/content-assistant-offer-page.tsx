@@ -49,7 +49,7 @@ function Offer() {
   );
 }
 
-/** /content-assistant-offer (01 §2 "/{sister-product}-offer"): needs login and returns here after it. */
+/** /content-assistant-offer (docs/product/site.md §2 "/{sister-product}-offer"): needs login and returns here after it. */
 export function ContentAssistantOfferPage() {
   return (
     <RequireLogin>

@@ -20,7 +20,7 @@ const conversation = [
 ];
 
 /**
- * /serpwise-custom-gpt (marked new, 01 §2) and /spygpt (the AI link of the navigation): ask research questions in plain
+ * /serpwise-custom-gpt (marked new, docs/product/site.md §2) and /spygpt (the AI link of the navigation): ask research questions in plain
  * words and get answers from Serpwise data.
  */
 export function CustomGptPage({ variant = 'custom-gpt' }: { variant?: 'custom-gpt' | 'spygpt' }) {

@@ -3,7 +3,7 @@ import '../marketing.css';
 
 const updated = 'Last updated November 1, 2026';
 
-/** /termsconditions (01 §2). */
+/** /termsconditions (docs/product/site.md §2). */
 export function TermsPage() {
   return (
     <article className="prose">
@@ -57,7 +57,7 @@ export function TermsPage() {
   );
 }
 
-/** /privacypolicy (01 §2). */
+/** /privacypolicy (docs/product/site.md §2). */
 export function PrivacyPage() {
   return (
     <article className="prose">
@@ -104,7 +104,7 @@ export function PrivacyPage() {
   );
 }
 
-/** /vulnerability-disclosure-policy (01 §2). */
+/** /vulnerability-disclosure-policy (docs/product/site.md §2). */
 export function VulnerabilityDisclosurePage() {
   return (
     <article className="prose">

@@ -13,7 +13,7 @@ interface PartnerOffer {
   points: string[];
 }
 
-/** The partner offers of 01 §2; the Capital One spring offer's coupon code is 'spring'. */
+/** The partner offers of docs/product/site.md §2; the Capital One spring offer's coupon code is 'spring'. */
 export const partnerOffers: Record<PartnerOfferId, PartnerOffer> = {
   'capital-one-spring': {
     partner: 'Capital One Business',

@@ -9,7 +9,7 @@ const perks = [
   { partner: 'AI Content Assistant', offer: 'Early access to our AI tool that finds and fills content gaps on your site.', to: '/content-assistant-offer' },
 ];
 
-/** /memberperks (01 §2). */
+/** /memberperks (docs/product/site.md §2). */
 export function MemberPerksPage() {
   return (
     <div className="mk">
@@ -40,7 +40,7 @@ export function MemberPerksPage() {
   );
 }
 
-/** /affiliates (01 §2). */
+/** /affiliates (docs/product/site.md §2). */
 export function AffiliatesPage() {
   return (
     <div className="mk">
@@ -101,7 +101,7 @@ const openings = [
   { title: 'Content Marketer, SEO', team: 'Marketing', place: 'Remote' },
 ];
 
-/** /jobs (01 §2): careers. */
+/** /jobs (docs/product/site.md §2): careers. */
 export function JobsPage() {
   return (
     <div className="mk">

@@ -2,7 +2,7 @@ import { Modal } from '../../../components/ui/modal';
 import { AuthTabsPanel } from '../../auth/components/auth-tabs-panel';
 
 /**
- * The logged-out CSV modal (03 §2, §6): a visitor who asks for a CSV is asked to log in or sign up first, with
+ * The logged-out CSV modal (docs/product/account-exports-reports.md §2, §6): a visitor who asks for a CSV is asked to log in or sign up first, with
  * the combined panel; afterwards the page reloads where they were (the panel's usual behaviour).
  */
 export function LoggedOutCsvModal({ onClose, returnUrl }: { onClose: () => void; returnUrl?: string }) {

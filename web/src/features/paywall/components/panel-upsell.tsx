@@ -9,7 +9,7 @@ export const panelUpsellBullets = [
   'Create unlimited projects',
 ] as const;
 
-/** The panel upsell for non-full users (03 §2), sending them to the main purchase page. */
+/** The panel upsell for non-full users (docs/product/account-exports-reports.md §2), sending them to the main purchase page. */
 export function PanelUpsell() {
   return (
     <section className="panel-upsell" aria-labelledby="panel-upsell-title">

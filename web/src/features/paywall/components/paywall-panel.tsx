@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import '../paywall.css';
 
-/** The paywall panel (01-product.md §2): $39, the annual saving, GET STARTED and VIEW ALL PLANS. */
+/** The paywall panel (docs/product/site.md §2): $39, the annual saving, GET STARTED and VIEW ALL PLANS. */
 export function PaywallPanel({ compact = false }: { compact?: boolean }) {
   return (
     <section className={`paywall-panel${compact ? ' paywall-panel--compact' : ''}`} aria-labelledby="paywall-panel-title">

@@ -19,7 +19,7 @@ function Check() {
 }
 
 /**
- * The paywall teaser under a table (03 §2): the current design for the research tables and the older compact
+ * The paywall teaser under a table (docs/product/account-exports-reports.md §2): the current design for the research tables and the older compact
  * design for small tables, each for visitors (to /mainpurchase, with a login link) and free users (to /upgrade).
  */
 export function PaywallTeaser({ variant, returnTo }: { variant: TeaserVariant; returnTo?: string }) {

@@ -15,7 +15,7 @@ const benefits = [
 ] as const;
 
 /**
- * The scraper paywall page (01-product.md §2 error pages, §4): where the scraper paywall sends non-full users.
+ * The scraper paywall page (docs/product/site.md §2 error pages, §4): where the scraper paywall sends non-full users.
  * Its sections are addressed by hash: #benefits, #signup and #login.
  */
 export function ScraperPaywallPage() {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { nsa, projectKeys } from './base';
 
-/** Groups/* and GroupActions/* (02 §7). */
+/** Groups/* and GroupActions/* (docs/product/projects.md §7). */
 export const getGroups = (projectId: string, filter = '', rowsToDisplay: number = projectLimits.defaultGroupsToFetch) =>
   apiRequest<GroupsAnswer>(nsa('Keywords/Groups/GetGroups'), { query: { projectId, filter: filter || undefined, rowsToDisplay } });
 
@@ -25,7 +25,7 @@ export const addGroup = (projectId: string, name: string, termIds: number[] = []
 export const renameGroup = (projectId: string, groupHash: string, name: string) =>
   apiRequest<{ groupHash: string; name: string }>(nsa('Keywords/Groups/RenameGroup'), { csrf: true, query: { projectId, groupHash, name } });
 
-/** One group by a single delete, several by a comma-separated list of hashes (02 §4). */
+/** One group by a single delete, several by a comma-separated list of hashes (docs/product/projects.md §4). */
 export const deleteGroups = (projectId: string, groupHashes: string[]) =>
   apiRequest<{ isSuccessful: boolean; deletedCount: number }>(nsa('Keywords/Groups/DeleteGroup'), {
     csrf: true,

@@ -13,7 +13,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { nsa, projectKeys } from './base';
 
-/** Keywords/GetKeywordList (02 §3): the keyword universe of a project, a group or a label. */
+/** Keywords/GetKeywordList (docs/product/projects.md §3): the keyword universe of a project, a group or a label. */
 export interface KeywordListParams {
   projectId: string;
   filterTerm?: string;
@@ -37,7 +37,7 @@ export function useKeywordList(params: KeywordListParams | null) {
   });
 }
 
-/** Keywords/KeywordCount: called only when logged in (02 §9). */
+/** Keywords/KeywordCount: called only when logged in (docs/product/projects.md §9). */
 export const getKeywordCount = () => apiRequest<KeywordCountAnswer>(nsa('Keywords/Keywords/KeywordCount'));
 export function useKeywordCount(isLoggedIn: boolean) {
   return useQuery({ queryKey: projectKeys.keywordCount(), queryFn: getKeywordCount, enabled: isLoggedIn });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { nsa, projectKeys } from './base';
 
-/** Labels/* and LabelActions/* (02 §7). */
+/** Labels/* and LabelActions/* (docs/product/projects.md §7). */
 export const getLabels = (projectId: string) => apiRequest<LabelRow[]>(nsa('Keywords/Labels/GetLabels'), { query: { projectId } });
 
 export function useLabels(projectId: string | null) {

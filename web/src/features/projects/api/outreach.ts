@@ -19,7 +19,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { nsa, projectKeys } from './base';
 
 /**
- * The outreach calls (02 §7 "Outreach link manager" and "Other project calls"): every one is a GET with query
+ * The outreach calls (docs/product/projects.md §7 "Outreach link manager" and "Other project calls"): every one is a GET with query
  * parameters; those that change something carry the cross-site request token (csrf: true).
  */
 
@@ -32,7 +32,7 @@ const change = <T>(path: string, query: Record<string, string | number | boolean
 export const getLinks = (projectId?: string) => apiRequest<LinkSummary[]>(nsa('Link/GetLinks'), { query: { projectId } });
 export const getLink = (urlId: string, projectId?: string) => apiRequest<LinkDetails>(nsa('Link/GetLink'), { query: { urlId, projectId } });
 
-/** Link/AddLink: adding a URL (02 §4); the same address answers the same link again. */
+/** Link/AddLink: adding a URL (docs/product/projects.md §4); the same address answers the same link again. */
 export const addLink = (link: { fullUrl: string; pageMonthlyOrganicClicks?: number; rankedKeywords?: number; projectId?: string }) =>
   apiRequest<LinkSummary>(nsa('Link/AddLink'), { csrf: true, query: link });
 export const deleteLink = (urlId: string, projectId?: string) => change<Done & { urlId: string }>('Link/DeleteLink', { urlId, projectId });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { nsa, projectKeys } from './base';
 
-/** Projects/GetProjects, CreateProject, PatchProject, DeleteProject (02 §7; the GETs that change something carry the token). */
+/** Projects/GetProjects, CreateProject, PatchProject, DeleteProject (docs/product/projects.md §7; the GETs that change something carry the token). */
 export const getProjects = () => apiRequest<ProjectSummary[]>(nsa('Projects/GetProjects'));
 
 export const createProject = (projectName: string, primaryDomainName: string) =>

@@ -7,7 +7,7 @@ import { deleteKeywordsFromProject } from '../api/keywords';
 import { membershipStore, useTermMembership } from '../membership';
 import { useOptionalProjectPanel } from '../panel-context';
 
-/** A research row's button (02 §2): 'Add' when the term is not in the active project, else 'Added/Remove'. */
+/** A research row's button (docs/product/projects.md §2): 'Add' when the term is not in the active project, else 'Added/Remove'. */
 export function AddKeywordToggle({ term }: { term: string }) {
   const panel = useOptionalProjectPanel();
   const membership = useTermMembership(term, Boolean(panel?.isFullUser));

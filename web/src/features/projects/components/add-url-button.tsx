@@ -10,7 +10,7 @@ import { useOptionalProjectPanel } from '../panel-context';
 export const fullUrlOf = (url: string) => (/^https?:\/\//i.test(url) ? url : `https://${url}`);
 
 /**
- * Adding a URL (02 §4): logged-in users import it and the button turns into a green View that opens link-details;
+ * Adding a URL (docs/product/projects.md §4): logged-in users import it and the button turns into a green View that opens link-details;
  * logged-out users get the sign-up / login overlay.
  */
 export function AddUrlButton({ url, clicks, keywords }: { url: string; clicks?: number; keywords?: number }) {

@@ -3,7 +3,7 @@ import { csrfToken } from '../../../lib/csrf';
 import { csrfHeaderName } from '@serpwise/contracts';
 
 /**
- * Exports rows the panel holds through POST /Endpoints/Core/ExportCsv (03 §7) and saves the file. The project
+ * Exports rows the panel holds through POST /Endpoints/Core/ExportCsv (docs/product/account-exports-reports.md §7) and saves the file. The project
  * keyword list has no export-job source yet (docs/decisions.md), so a group exports the rows it shows.
  */
 export async function exportRowsAsCsv(filename: string, rows: object[]): Promise<void> {

@@ -15,7 +15,7 @@ import { Icon } from '../../../components/ui/icons/icon';
 const percent = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
 const signed = (value: number) => (value > 0 ? `+${formatNumber(value)}` : formatNumber(value));
 
-/** The inline 'Create Group' input (02 §4): hidden; shown and focused by the button; Enter or Save submits; a click outside cancels and clears it. */
+/** The inline 'Create Group' input (docs/product/projects.md §4): hidden; shown and focused by the button; Enter or Save submits; a click outside cancels and clears it. */
 function CreateGroup({ onCreate }: { onCreate: (name: string) => Promise<void> }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
@@ -38,7 +38,7 @@ function CreateGroup({ onCreate }: { onCreate: (name: string) => Promise<void> }
     const text = name.trim();
     setOpen(false);
     setName('');
-    // 02 §5: an empty name is ignored; nothing is created and the input closes.
+    // docs/product/projects.md §5: an empty name is ignored; nothing is created and the input closes.
     if (text) await onCreate(text);
   };
   if (!open)
@@ -143,7 +143,7 @@ function GroupNameCell({ projectId, group, onOpen }: { projectId: string; group:
   );
 }
 
-/** Groups (02 §2): Create Group, Create PDF Report, Delete when selected; rows with rename, details and expand. */
+/** Groups (docs/product/projects.md §2): Create Group, Create PDF Report, Delete when selected; rows with rename, details and expand. */
 export function GroupsView({ projectId, go }: { projectId: string; go: (route: string, params?: MsfParams) => void }) {
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState('');

@@ -8,7 +8,7 @@ import type { MsfParams } from '../msf';
 import { useProjectPanel } from '../panel-context';
 
 /**
- * import-progress (02 §2): a large keyword or outreach import running as a job. The bar moves with the job's
+ * import-progress (docs/product/projects.md §2): a large keyword or outreach import running as a job. The bar moves with the job's
  * socket events (job.updated); while the socket is down the status is polled every 3 s (useJobEvents). Then the
  * outcome: the counts, and Undo for a keyword import.
  */

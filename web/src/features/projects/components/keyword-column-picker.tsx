@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Popover } from '../../../components/ui/table/popover';
 import { changeMatchType, toggleColumn, type ColumnChoice, type KeywordColumn } from '../columns';
 
-/** The keyword universe's column picker: the 02 §5 limits and match-type rule, with the documented messages as error alerts. */
+/** The keyword universe's column picker: the docs/product/projects.md §5 limits and match-type rule, with the documented messages as error alerts. */
 export function KeywordColumnPicker({ columns, choice, onChange }: { columns: KeywordColumn[]; choice: ColumnChoice; onChange: (choice: ColumnChoice) => void }) {
   const [error, setError] = useState<string | null>(null);
   const order = columns.map((column) => column.id);

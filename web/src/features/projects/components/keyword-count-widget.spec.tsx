@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { barWidth, KeywordCountWidget } from './keyword-count-widget';
 
-describe('the keyword count widget (02 §2)', () => {
+describe('the keyword count widget (docs/product/projects.md §2)', () => {
   it('bar widths are each count over the total, as a percentage', () => {
     expect(barWidth(1250, 5000)).toBe('25%');
     expect(barWidth(0, 0)).toBe('0%');

@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { formatNumber } from '../../../lib/format';
 import { useKeywordCount } from '../api/keywords';
 
-/** Bar widths are each count divided by the total, as a percentage (02 §2). */
+/** Bar widths are each count divided by the total, as a percentage (docs/product/projects.md §2). */
 export const barWidth = (count: number, total: number) => (total > 0 ? `${Math.min(100, (count / total) * 100)}%` : '0%');
 
-/** The keyword count widget (02 §2): full users see the bars, legend, Upgrade and the allowance; others 0 and Sign Up. */
+/** The keyword count widget (docs/product/projects.md §2): full users see the bars, legend, Upgrade and the allowance; others 0 and Sign Up. */
 export function KeywordCountWidget({ isLoggedIn, isFullUser }: { isLoggedIn: boolean; isFullUser: boolean }) {
   // Not fetched for logged-out users: they are treated as loaded with zeros.
   const count = useKeywordCount(isLoggedIn);

@@ -18,7 +18,7 @@ import { ConfirmDelete } from './confirm-delete';
 import { exportRowsAsCsv } from './export-rows';
 import { KeywordColumnPicker } from './keyword-column-picker';
 
-/** The selection after a reload keeps only rows still present (02 §2). */
+/** The selection after a reload keeps only rows still present (docs/product/projects.md §2). */
 export const keptSelection = (selected: readonly string[], rows: readonly KeywordRow[]) => {
   const present = new Set(rows.map((row) => String(row.termId)));
   return selected.filter((key) => present.has(key));
@@ -45,7 +45,7 @@ export interface KeywordListViewProps {
 }
 
 /**
- * The keyword universe (02 §2): filter, sorting, paging, selection with select-all, the column picker (visibility
+ * The keyword universe (docs/product/projects.md §2): filter, sorting, paging, selection with select-all, the column picker (visibility
  * kept per context), and actions to move, remove or (in a group) export the keywords.
  */
 export function KeywordListView({ projectId, context, groupHash, groupName, labelHash, labelName, caption }: KeywordListViewProps) {

@@ -10,7 +10,7 @@ import { deleteLabels, useLabels } from '../api/labels';
 import type { MsfParams } from '../msf';
 import { ConfirmDelete } from './confirm-delete';
 
-/** The panel for users who are not full (02 §1). */
+/** The panel for users who are not full (docs/product/projects.md §1). */
 export function PanelUpsell() {
   return (
     <div className="msf-upsell">
@@ -28,7 +28,7 @@ export function PanelUpsell() {
   );
 }
 
-/** An unknown panel route, or a panel never opened (02 §2). */
+/** An unknown panel route, or a panel never opened (docs/product/projects.md §2). */
 export function PanelNotFound({ go }: { go: (route: string) => void }) {
   return (
     <div className="msf-not-found">
@@ -51,7 +51,7 @@ export function PanelLater({ title }: { title: string }) {
   );
 }
 
-/** Labels of a project (02 §2): name and keyword count; a row opens its details; selected labels can be deleted. */
+/** Labels of a project (docs/product/projects.md §2): name and keyword count; a row opens its details; selected labels can be deleted. */
 export function LabelsView({ projectId, go }: { projectId: string; go: (route: string, params?: MsfParams) => void }) {
   const labels = useLabels(projectId);
   const queryClient = useQueryClient();

@@ -21,7 +21,7 @@ function FileInput({ label, accept, onText }: { label: string; accept: string; o
 }
 
 /**
- * keyword-import: keywords one per line (02 §5) into the project. Up to 1,000 are imported at once (the usual
+ * keyword-import: keywords one per line (docs/product/projects.md §5) into the project. Up to 1,000 are imported at once (the usual
  * confirmation with Undo); more run as a job and the panel follows it on import-progress.
  */
 export function KeywordImportView({ projectId, projectName }: { projectId: string; projectName: string }) {

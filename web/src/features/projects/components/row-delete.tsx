@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Icon } from '../../../components/ui/icons/icon';
 
 /**
- * The delete row action (02 §4): a trash icon, then a Delete / Keep confirmation in the row. `onDelete` may be
+ * The delete row action (docs/product/projects.md §4): a trash icon, then a Delete / Keep confirmation in the row. `onDelete` may be
  * async; the buttons stay disabled while it runs.
  */
 export function RowDelete({ name, onDelete }: { name: string; onDelete: () => Promise<void> | void }) {

@@ -5,7 +5,7 @@ import { panelStore } from '../panel-state';
 import { useOptionalProjectPanel, useProjectPanel } from '../panel-context';
 
 /**
- * 'Select a project' (02 §2): a searchable project dropdown with '(create new)'. Submit on an existing project makes
+ * 'Select a project' (docs/product/projects.md §2): a searchable project dropdown with '(create new)'. Submit on an existing project makes
  * it active and runs the pending import; on a new name it opens create-project with that name.
  */
 export function SelectProjectModal() {
@@ -58,7 +58,7 @@ export function SelectProjectModal() {
   );
 }
 
-/** Visitors and free users who try to add keywords get the sign-up / login overlay (02 §4, §6). */
+/** Visitors and free users who try to add keywords get the sign-up / login overlay (docs/product/projects.md §4, §6). */
 export function SignUpOverlay() {
   const panel = useProjectPanel();
   return (

@@ -18,7 +18,7 @@ import { SelectProjectModal, SignUpOverlay } from './select-project-modal';
 import '../projects.css';
 import { Icon } from '../../../components/ui/icons/icon';
 
-/** The sidebar tab text (02 §2). */
+/** The sidebar tab text (docs/product/projects.md §2). */
 export const tabText = (projectName: string | null, groupName: string | null) =>
   `Project: ${projectName ?? 'All Projects'}${groupName ? ` - Group: ${groupName}` : ''}`;
 
@@ -188,7 +188,7 @@ function RouteView() {
 }
 
 /**
- * The saved-keywords side panel (02 §2, §4): the tab toggles it; its route rides in the page query; full users get
+ * The saved-keywords side panel (docs/product/projects.md §2, §4): the tab toggles it; its route rides in the page query; full users get
  * the project area, everyone else the upsell. Hidden on mobile (CSS).
  */
 export function SidePanel() {

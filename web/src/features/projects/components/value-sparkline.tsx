@@ -1,6 +1,6 @@
 import { linePath } from '../../../components/ui/charts/scale';
 
-/** A small trend line of monthly values (the group details' history sparklines, 02 §2). */
+/** A small trend line of monthly values (the group details' history sparklines, docs/product/projects.md §2). */
 export function ValueSparkline({ values, label, width = 120, height = 28 }: { values: readonly number[]; label: string; width?: number; height?: number }) {
   const min = Math.min(0, ...values);
   const max = Math.max(...values, min + 1);

@@ -11,7 +11,7 @@ import { clearReconState, loadReconState, primaryDomainOf, reconStepLabels, save
 
 const titles: Record<ReconReportType, string> = { seo: 'New SEO recon report', ppc: 'New PPC recon report' };
 
-/** /recon/create/{seo|ppc}[/2|3|4]: the four-step wizard (02 §2, step rules in 02 §4). */
+/** /recon/create/{seo|ppc}[/2|3|4]: the four-step wizard (docs/product/projects.md §2, step rules in docs/product/projects.md §4). */
 export function ReconWizardPage({ type }: { type: ReconReportType }) {
   return (
     <RequireLogin>
@@ -36,7 +36,7 @@ function ReconWizard({ type }: { type: ReconReportType }) {
   const step = stepOfPath(pathname);
   const redirect = wizardRedirect(type, pathname, state, domainQuery);
   const save = useSaveReconReport();
-  // Not one of the four steps: the create routes fall back to /custom-reports (02 §2).
+  // Not one of the four steps: the create routes fall back to /custom-reports (docs/product/projects.md §2).
   if (step === null) return <Navigate to="/custom-reports" replace />;
   if (redirect) return <Navigate to={redirect} replace />;
 

@@ -13,7 +13,7 @@ export interface ExportTarget {
 }
 
 /**
- * The export control of a table toolbar: a visitor gets the CSV button that opens the logged-out CSV modal (03 §6:
+ * The export control of a table toolbar: a visitor gets the CSV button that opens the logged-out CSV modal (docs/product/account-exports-reports.md §6:
  * visitors cannot export); a logged-in user gets the export dropdown (free users are sent to /upgrade from it).
  */
 export function ExportSlot({ target, viewer, totalRows, rows }: { target: ExportTarget; viewer: Viewer; totalRows?: number; rows?: readonly object[] }) {

@@ -12,7 +12,7 @@ export interface ResearchSubject {
   countryParam: string | null;
 }
 
-/** What a research screen researches, read from its URL (01-product.md §2: the landing search submits ?query=). */
+/** What a research screen researches, read from its URL (docs/product/site.md §2: the landing search submits ?query=). */
 export function useResearchSubject(): ResearchSubject {
   const [params] = useSearchParams();
   const query = params.get('query')?.trim() || null;

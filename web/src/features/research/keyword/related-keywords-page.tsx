@@ -24,7 +24,7 @@ export const relatedTypeLabels: Record<RelatedKeywordType, string> = {
 const typeOrder: RelatedKeywordType[] = ['similar', 'questions', 'transaction', 'buys', 'ranks'];
 
 /**
- * The list a user lands on after onboarding (03 §4): a PPC-only user starts with what the keyword's advertisers also
+ * The list a user lands on after onboarding (docs/product/account-exports-reports.md §4): a PPC-only user starts with what the keyword's advertisers also
  * buy, an SEO-only user with what its ranking sites also rank for.
  */
 export const presetTypes: Record<string, RelatedKeywordType> = { ppc: 'buys', seo: 'ranks' };

@@ -18,7 +18,7 @@ const graphTitles: Record<GraphType, string> = {
   position: 'Average position per month',
 };
 
-/** The monthly history of an overview with the three graph types (03 §9): clicks, keywords, position. */
+/** The monthly history of an overview with the three graph types (docs/product/account-exports-reports.md §9): clicks, keywords, position. */
 export function HistoryChart({ history, subject }: { history: readonly HistoryPoint[]; subject: string }) {
   const [graph, setGraph] = useState<GraphType>('clicks');
   const values = history.map((point) => point[graph]);

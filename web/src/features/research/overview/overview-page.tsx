@@ -17,7 +17,7 @@ export function OverviewPage() {
   const location = useLocation();
   const lookup = useQueryLookup(subject.query, subject.countryCode);
   if (!subject.query) return <DomainOverviewPage />;
-  // 01 §4 / §8: a query the lookup refuses (400) goes to the typo page, as from the search box.
+  // docs/product/site.md §4 / §8: a query the lookup refuses (400) goes to the typo page, as from the search box.
   if (lookup.error instanceof ApiRequestError && lookup.error.status === 400)
     return <Navigate to={`${typoPagePath}?${new URLSearchParams({ query: subject.query })}`} replace />;
   if (lookup.error)

@@ -61,7 +61,7 @@ function CompetitorForm({ initial }: { initial: string }) {
 }
 
 /**
- * SEO keywords (route seo:keywords) of a domain or one URL: every organic search type of 03 §9, the competitor
+ * SEO keywords (route seo:keywords) of a domain or one URL: every organic search type of docs/product/account-exports-reports.md §9, the competitor
  * types against ?competitors=. The default table is every keyword ranked this month, most clicks first.
  */
 export function SeoKeywordsPage({ kind }: { kind?: 'domain' | 'url' }) {
@@ -90,7 +90,7 @@ export function SeoKeywordsPage({ kind }: { kind?: 'domain' | 'url' }) {
   const location = useLocation();
   const activeState = useActiveState();
 
-  // 01 §4: a seo/keywords/domain request with a competitors query needs login.
+  // docs/product/site.md §4: a seo/keywords/domain request with a competitors query needs login.
   if (competitors && activeState.data && !activeState.data.user.isLoggedIn)
     return <Navigate to={`/auth/login?returnUrl=${encodeURIComponent(location.pathname + location.search)}`} replace />;
 

@@ -23,7 +23,7 @@ const segmentOrder: OrganicKombatSegment[] = ['all', 'core', 'missing', 'content
 
 /**
  * SEO kombat (route seo:kombat): 2 or 3 domains' keywords, the Venn diagram of who ranks for what, and the segments
- * of 03 §9. Without competitors in the URL it compares the domain with its two closest organic competitors.
+ * of docs/product/account-exports-reports.md §9. Without competitors in the URL it compares the domain with its two closest organic competitors.
  */
 export function SeoKombatPage() {
   const subject = useResearchSubject();

@@ -5,7 +5,7 @@ import { viewerOf } from '../../paywall/paywall-rules';
 import { ResearchPage } from '../components/research-page';
 import { Card } from '../components/status';
 
-/** The report templates and designs of 03 §3 ("Report choices"). */
+/** The report templates and designs of docs/product/account-exports-reports.md §3 ("Report choices"). */
 const templates = [
   ['Comprehensive', 'Every SEO and PPC number of a domain, with history.'],
   ['Executive', 'One page of headline numbers for a busy reader.'],

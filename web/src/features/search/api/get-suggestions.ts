@@ -3,14 +3,14 @@ import { apiRequest } from '../../../lib/api-client';
 
 export type SuggestionType = TrackingState['homepageSuggestionType'];
 
-/** 01 §4: domain, keyword or general suggestions, by the homepageSuggestionType (hqSuggestionType on /hq) setting. */
+/** docs/product/site.md §4: domain, keyword or general suggestions, by the homepageSuggestionType (hqSuggestionType on /hq) setting. */
 const suggestionPaths: Record<SuggestionType, string> = {
   domains: '/NsaApi/suggest/getdomainsuggestions',
   keywords: '/NsaApi/suggest/getkeywordsuggestions',
   default: '/NsaApi/suggest/getsuggestions',
 };
 
-/** 01 §9: the dropdown shows at most 5 suggestions by default. */
+/** docs/product/site.md §9: the dropdown shows at most 5 suggestions by default. */
 export const maxSuggestions = 5;
 
 export const getSuggestions = (type: SuggestionType, query: string, options: { countryCode?: string; limit?: number; signal?: AbortSignal } = {}) =>

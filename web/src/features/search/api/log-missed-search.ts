@@ -1,7 +1,7 @@
 import { missedSearchEventFor, missedSearchEvents, type SearchResultType } from '@serpwise/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
-/** GET /endpoints/accountapi/performloggedineventlogging (01 §7): logged-in users only; failures are ignored. */
+/** GET /endpoints/accountapi/performloggedineventlogging (docs/product/site.md §7): logged-in users only; failures are ignored. */
 export async function logMissedSearch(type: SearchResultType, query: string, countryCode?: string): Promise<void> {
   const eventName = missedSearchEventFor[type];
   const { eventCategory, eventAction } = missedSearchEvents[eventName];

@@ -4,11 +4,11 @@ import type { SearchNavigationState } from '../hooks/use-search-navigation';
 import { withQuery } from '../search-paths';
 import './domain-as-keyword-message.css';
 
-/** 01 §2, §9: the domain-as-keyword message hides itself after 20 seconds. */
+/** docs/product/site.md §2, §9: the domain-as-keyword message hides itself after 20 seconds. */
 export const domainMessageMs = 20_000;
 
 /**
- * "Did you mean" the keyword? Shown on the page a search opened when the query was taken as a domain (01 §2
+ * "Did you mean" the keyword? Shown on the page a search opened when the query was taken as a domain (docs/product/site.md §2
  * "Landing search"); it offers the same words as a keyword, and hides itself after 20 s.
  */
 export function DomainAsKeywordMessage() {

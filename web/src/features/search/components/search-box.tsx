@@ -9,7 +9,7 @@ import { useSuggestions } from '../hooks/use-suggestions';
 import { territoryOverviewUrl } from '../search-paths';
 import './search-box.css';
 
-/** 01 §9: the suggestions stay this long after the field loses focus, so a click on one still lands. */
+/** docs/product/site.md §9: the suggestions stay this long after the field loses focus, so a click on one still lands. */
 export const suggestionHideDelayMs = 150;
 export const searchPlaceholder = 'Enter a domain, URL, or keyword';
 
@@ -29,7 +29,7 @@ interface SearchBoxProps {
 const typeLabel = (suggestion: Suggestion) => (suggestion.type === 'domain' ? 'Domain' : 'Keyword');
 
 /**
- * The search form of 01 §2 "Landing search": a territory picker, the query field with suggestions (300 ms debounce,
+ * The search form of docs/product/site.md §2 "Landing search": a territory picker, the query field with suggestions (300 ms debounce,
  * at most 5, hidden 150 ms after the field loses focus) and the Search button. A search in the user's current
  * territory navigates in the app; in another territory it loads that territory's overview page.
  */
@@ -56,7 +56,7 @@ export function SearchBox({ size = 'hero', suggestionType = 'default', target = 
   const submit = async (query: string) => {
     const trimmed = query.trim();
     if (!trimmed) return;
-    // 01 §4: a search sets the searching flag, clears the suggestions and marks that the user changed the query.
+    // docs/product/site.md §4: a search sets the searching flag, clears the suggestions and marks that the user changed the query.
     setSubmitting(true);
     clear();
     setShowSuggestions(false);

@@ -56,7 +56,7 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-describe('/overview query lookup (01 §4)', () => {
+describe('/overview query lookup (docs/product/site.md §4)', () => {
   it('replaces /overview?query= with the page of the result type', async () => {
     renderAt('/overview?query=Shop.Example');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/overview/domain?query=shop.example'));

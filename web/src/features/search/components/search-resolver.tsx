@@ -4,7 +4,7 @@ import { useSearchNavigation } from '../hooks/use-search-navigation';
 import { SearchLanding } from './search-landing';
 
 /**
- * /overview (route name overview) with ?query=: the query lookup on navigation (01 §4, getQueryResults). It resolves
+ * /overview (route name overview) with ?query=: the query lookup on navigation (docs/product/site.md §4, getQueryResults). It resolves
  * the query in the territory of the address (countryCode, when a search in another territory loaded the page) and
  * replaces itself with the page of the result type: /overview/domain, /overview/url or /keyword/overview. Without a
  * query it is the search landing.

@@ -25,7 +25,7 @@ export interface SearchNavigationState {
 }
 
 /**
- * The search navigation of 01-product.md §4: resolves a query with JsonSearch (a quoted query is tried as an exact
+ * The search navigation of docs/product/site.md §4: resolves a query with JsonSearch (a quoted query is tried as an exact
  * keyword first, on the server), remembers it as the last search of its kind, logs a missed search for a logged-in
  * user, and opens the page for its result type. A 400 answer opens the typo page; a 429 of the research limit the
  * slow-the-scraping page; any other failure the server-error page. A seo/keywords/domain request with competitors needs login.

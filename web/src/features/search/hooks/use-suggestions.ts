@@ -2,7 +2,7 @@ import type { Suggestion } from '@serpwise/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getSuggestions, maxSuggestions, type SuggestionType } from '../api/get-suggestions';
 
-/** 01 §9: suggestion requests wait for 300 ms without typing (keypress, delete or backspace). */
+/** docs/product/site.md §9: suggestion requests wait for 300 ms without typing (keypress, delete or backspace). */
 export const suggestionDebounceMs = 300;
 
 /**

@@ -48,7 +48,7 @@ afterEach(() => act(() => notifications.clear()));
 const box = () => screen.getByLabelText('New note');
 const addButton = () => screen.getByRole('button', { name: 'Add note' });
 
-describe('link notes (02 §5 textarea limit, §4 Delete / Keep)', () => {
+describe('link notes (docs/product/projects.md §5 textarea limit, §4 Delete / Keep)', () => {
   it('holds at most 1770 characters, counts them, says the limit, and sends the note', async () => {
     await screen.findByText('No notes yet.');
     expect(screen.getByText('0/1770')).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { addLinkNote, deleteLinkNote, getLinkNotes, useOutreachRecord } from '..
 import { RowDelete } from '../row-delete';
 import { useOutreachChange } from './use-outreach-change';
 
-/** A new note: the textarea holds at most 1770 characters and counts them (02 §5); a blank note is not sent. */
+/** A new note: the textarea holds at most 1770 characters and counts them (docs/product/projects.md §5); a blank note is not sent. */
 export function NoteForm({ onAdd }: { onAdd: (note: string) => Promise<boolean> }) {
   const [note, setNote] = useState('');
   const [saving, setSaving] = useState(false);

@@ -12,7 +12,7 @@ const subjectNoun = (subject: OutreachSubject) => (subject.kind === 'website' ? 
 // Each editor shows the user's choice while it is saved ('pending'); once the panel's queries have refreshed (or the
 // call failed, which puts the saved value back) the server's value shows again.
 
-/** Stars (3 by default, 02 §9), clickable: Ratings/UpdateDomain or UpdateUrl. */
+/** Stars (3 by default, docs/product/projects.md §9), clickable: Ratings/UpdateDomain or UpdateUrl. */
 export function RatingEditor({ subject, rating }: { subject: OutreachSubject; rating: number }) {
   const run = useOutreachChange();
   const [pending, setPending] = useState<number | null>(null);
@@ -59,7 +59,7 @@ export function RelationshipEditor({ subject, relationship }: { subject: Outreac
 }
 
 /**
- * Tags with the tag input's rules (02 §5): trimmed, blanks ignored, a repeat (ignoring case) refused and the tag
+ * Tags with the tag input's rules (docs/product/projects.md §5): trimmed, blanks ignored, a repeat (ignoring case) refused and the tag
  * already there flashed for 800 ms. Every accepted change saves the whole list (Tags/UpdateTags).
  */
 export function TagsEditor({ subject, tags }: { subject: OutreachSubject; tags: string[] }) {

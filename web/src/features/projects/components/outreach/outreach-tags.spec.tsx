@@ -55,7 +55,7 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-describe('the outreach tags editor (02 §5 tag input rules, Tags/UpdateTags)', () => {
+describe('the outreach tags editor (docs/product/projects.md §5 tag input rules, Tags/UpdateTags)', () => {
   it('saves a trimmed new tag as the whole list, and ignores a blank entry', async () => {
     await screen.findByText('Guest post');
     await user.type(box(), '   {Enter}');
