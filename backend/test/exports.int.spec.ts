@@ -5,7 +5,7 @@ import { columnHeader } from '@serpwise/research';
 import { DownloadLinks, exportDownloadPath, LocalFileStore } from '@serpwise/backend/platform';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createOrmConfig } from '@serpwise/database';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
