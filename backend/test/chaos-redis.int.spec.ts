@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { exportJob, type ExportStatus } from '@serpwise/contracts';
+import { diagnosticJob, exportJob, type ExportStatus } from '@serpwise/contracts';
 import { queueKeyPrefix } from '@serpwise/backend/platform';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -105,9 +105,16 @@ describe('Redis goes away and comes back empty', () => {
     expect(refused.response.status).toBe(503);
     expect(await json(refused.response)).toEqual({ statusCode: 503, message: unavailableMessages.redis });
     expect(refused.ms).toBeLessThan(2_000);
-    // A refused request accepted nothing: its record says so, and no worker will start it later.
+    // A refused request accepted nothing: the export's hourly quota is counted in Redis before any record is written.
+    const exportRecords = await stack.database.query(
+      `select state from job_record where name = $1 and payload->'params'->>'status' = 'live'`, [exportJob.name]);
+    expect(exportRecords).toEqual([]);
+    // A job with no quota gets its record first; the failed add ends it, so no worker starts it later.
+    const diagnostic = await timed(() => session.post('/rest/diagnostics', {}));
+    expect(diagnostic.response.status).toBe(503);
+    expect(diagnostic.ms).toBeLessThan(2_000);
     const failed = await stack.database.query<{ state: string; error: string }>(
-      `select state, error from job_record where name = $1 and payload->'params'->>'status' = 'live'`, [exportJob.name]);
+      `select state, error from job_record where name = $1`, [diagnosticJob.name]);
     expect(failed).toEqual([{ state: 'failed', error: notQueuedReason }]);
     // What needs no Redis still works.
     expect((await session.get('/rest/exports')).status).toBe(200);

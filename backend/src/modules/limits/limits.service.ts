@@ -1,8 +1,9 @@
-import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { waitInWords, type Environment } from '@serpwise/contracts';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+import { RedisUnavailableError } from '../../platform/redis/redis-connection.js';
 import { REDIS } from '../../platform/redis/redis.module.js';
 import { LimitExceeded } from './limit-exceeded.js';
 import { limitRules, type LimitRules } from './limit-rules.js';
@@ -113,6 +114,7 @@ export class Limits {
   }
 }
 
-function unavailable(cause: unknown): ServiceUnavailableException {
-  return new ServiceUnavailableException('The service cannot check its limits right now. Please try again in a moment.', { cause });
+/** Redis out of reach: the error filter answers it like every Redis outage (503, its sentence, Retry-After). */
+function unavailable(cause: unknown): RedisUnavailableError {
+  return new RedisUnavailableError(cause instanceof Error ? cause.message : 'the limits could not be counted', { cause });
 }

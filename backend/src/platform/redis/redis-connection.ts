@@ -43,8 +43,8 @@ export function redisReady(redis: Redis): Promise<void> {
 
 /** Thrown instead of waiting when a fail-fast Redis connection is down; answered as 503 (common/service-unavailable.ts). */
 export class RedisUnavailableError extends Error {
-  constructor(detail: string) {
-    super(`Redis is not answering: ${detail}`);
+  constructor(detail: string, options?: ErrorOptions) {
+    super(`Redis is not answering: ${detail}`, options);
     this.name = 'RedisUnavailableError';
   }
 }
