@@ -151,7 +151,10 @@ describe('a large keyword import runs as a job', () => {
       expect(await rowCount(database, 'keyword_group_term', 'import_id = $1', [queued.jobId])).toBe(10_000);
 
       // The socket told the browser as it went: active with rising progress, then completed once.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The socket's completed event can trail the record on a loaded machine: wait for it (at most 30 s).
+      for (const deadline = Date.now() + 30_000; !heard.some((event) => event.id === queued.jobId && event.state === 'completed') && Date.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       const mine = heard.filter((event) => event.id === queued.jobId);
       const active = mine.filter((event) => event.state === 'active').map((event) => event.percent);
       expect(active).toEqual([...active].sort((a, b) => a - b));

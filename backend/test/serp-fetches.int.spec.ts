@@ -78,6 +78,15 @@ async function waitForJob(browser: HttpSession, id: string): Promise<JobStatus> 
   }
 }
 
+/** Resolves once the socket has delivered the job's completed event; fails after 30 s without it. */
+async function heardEnd(heard: readonly JobStatus[], jobId: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!heard.some((status) => status.id === jobId && status.state === 'completed')) {
+    if (Date.now() > deadline) throw new Error(`no completed event for ${jobId} within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const statusesOf = async (userId: string) =>
   Object.fromEntries(
     (await testApp.database.query<{ term: string; status: string }>('select term, status from requested_keyword where user_id = $1', [userId])).map((row) => [row.term, row.status]),
@@ -96,6 +105,8 @@ describe('requested keywords through the configured provider', () => {
     expect(added.data.keywordStatuses.find((entry) => entry.status === 'queued')?.count).toBe(2);
     const jobId = added.data.fetchJobId!;
     const finished = await waitForJob(browser, jobId);
+    // The poll can see the end before the socket delivers its event (a loaded machine): wait for the event too.
+    await heardEnd(heard, jobId);
     socket.close();
 
     expect(finished).toMatchObject({ state: 'completed', done: 2, total: 2, result: { requested: 2, ready: 2, failed: 0, provider: 'serpapi' } });
