@@ -6,6 +6,7 @@ import { connectionsTo, OwnPostgres, terminateConnections } from '../../infra/te
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { parseCsv } from '../../infra/test/spreadsheet-readers.js';
 import { TestStack } from '../../infra/test/stack.js';
+import { healthy, until, wait } from '../../infra/test/waiting.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 
 /**
@@ -18,25 +19,6 @@ jest.setTimeout(300_000);
 const exportRows = 20_000;
 const historyRows = 150_000;
 const json = async <T>(response: Response) => (await response.json()) as T;
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, withinMs = 60_000): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await wait(50);
-  }
-}
-
-async function healthy(url: string): Promise<boolean> {
-  try {
-    return (await fetch(`${url}/healthz`)).status === 200;
-  } catch {
-    return false;
-  }
-}
 
 /** Both processes still the ones started (same PIDs, running) and answering /healthz. */
 async function expectBothAlive(stack: TestStack, pids: { backend: number | null; worker: number | null }): Promise<void> {

@@ -7,6 +7,7 @@ import { bigDomain, ensureExportMarket } from '../../infra/bench/lib/export-mark
 import { OwnRedis } from '../../infra/test/faults.js';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { TestStack } from '../../infra/test/stack.js';
+import { healthy, until } from '../../infra/test/waiting.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import { unavailableMessages } from '../src/common/service-unavailable.js';
 import { notQueuedReason } from '../src/platform/queue/enqueue-recorded.js';
@@ -21,25 +22,6 @@ jest.setTimeout(300_000);
 
 const rows = 5_000; // the export market's smallest size (5,000 linking domains)
 const json = async <T>(response: Response) => (await response.json()) as T;
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, withinMs = 60_000): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await wait(100);
-  }
-}
-
-async function healthy(url: string): Promise<boolean> {
-  try {
-    return (await fetch(`${url}/healthz`)).status === 200;
-  } catch {
-    return false;
-  }
-}
 
 /** The request's answer and how long it took; a request still waiting after 10 s fails the test (it used to hang). */
 async function timed(request: () => Promise<Response>): Promise<{ response: Response; ms: number }> {

@@ -22,6 +22,7 @@ import { standInHandlers } from '../../infra/test/stand-in-handlers.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
+import { until } from '../../infra/test/waiting.js';
 import type { JobHandler } from '../../worker/src/jobs/job-handler.js';
 import { JobMetrics } from '../../worker/src/jobs/job-metrics.js';
 import { JobRunner } from '../../worker/src/jobs/job-runner.js';
@@ -152,9 +153,7 @@ describe('a large keyword import runs as a job', () => {
 
       // The socket told the browser as it went: active with rising progress, then completed once.
       // The socket's completed event can trail the record on a loaded machine: wait for it (at most 30 s).
-      for (const deadline = Date.now() + 30_000; !heard.some((event) => event.id === queued.jobId && event.state === 'completed') && Date.now() < deadline; ) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await until('the completed event', () => heard.some((event) => event.id === queued.jobId && event.state === 'completed'), 30_000);
       const mine = heard.filter((event) => event.id === queued.jobId);
       const active = mine.filter((event) => event.state === 'active').map((event) => event.percent);
       expect(active).toEqual([...active].sort((a, b) => a - b));

@@ -20,6 +20,7 @@ import { DemoMarketProvider, OpenSerpProvider, SerpApiProvider, queueKeyPrefix, 
 import { sqlFromPg } from '@serpwise/research';
 import { insertProject, nsa } from './projects-support.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
+import { until } from '../../infra/test/waiting.js';
 
 jest.setTimeout(120_000);
 
@@ -78,15 +79,6 @@ async function waitForJob(browser: HttpSession, id: string): Promise<JobStatus> 
   }
 }
 
-/** Resolves once the socket has delivered the job's completed event; fails after 30 s without it. */
-async function heardEnd(heard: readonly JobStatus[], jobId: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!heard.some((status) => status.id === jobId && status.state === 'completed')) {
-    if (Date.now() > deadline) throw new Error(`no completed event for ${jobId} within 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const statusesOf = async (userId: string) =>
   Object.fromEntries(
     (await testApp.database.query<{ term: string; status: string }>('select term, status from requested_keyword where user_id = $1', [userId])).map((row) => [row.term, row.status]),
@@ -106,7 +98,7 @@ describe('requested keywords through the configured provider', () => {
     const jobId = added.data.fetchJobId!;
     const finished = await waitForJob(browser, jobId);
     // The poll can see the end before the socket delivers its event (a loaded machine): wait for the event too.
-    await heardEnd(heard, jobId);
+    await until('the completed event', () => heard.some((status) => status.id === jobId && status.state === 'completed'), 30_000);
     socket.close();
 
     expect(finished).toMatchObject({ state: 'completed', done: 2, total: 2, result: { requested: 2, ready: 2, failed: 0, provider: 'serpapi' } });
