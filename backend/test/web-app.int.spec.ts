@@ -124,5 +124,9 @@ describe('the web app shell', () => {
     expect((await visitor.request('GET', '/sendUserToRivalFlow?page=logout&sfu=free', { accept: 'text/html' })).status).toBe(302);
     // A GET of /auth/logout is the page with the Log out form: it never logs out by itself.
     expect((await visitor.request('GET', '/auth/logout', { accept: 'text/html' })).status).toBe(200);
+    // ...whatever the client accepts: the documented call answers with that page, not a JSON 404.
+    const asApiClient = await visitor.request('GET', '/auth/logout', { accept: 'application/json' });
+    expect(asApiClient.status).toBe(200);
+    expect(asApiClient.headers.get('content-type')).toContain('text/html');
   });
 });

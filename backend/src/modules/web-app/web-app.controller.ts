@@ -7,6 +7,12 @@ import { Access } from '../access/access.decorator.js';
 import { isAdminIdentity } from '../access/access-decision.js';
 
 /**
+ * Documented calls whose GET is a page (calls.txt lists `GET /auth/logout`): every client gets the page, whatever it
+ * accepts, because the page (the Log out form) is the answer; a JSON 404 would tell an API client the call is missing.
+ */
+const PAGES_FOR_EVERY_CLIENT = new Set(['/auth/logout']);
+
+/**
  * Serves the built web app for every page route (the client router takes it from there). The documented redirects
  * are answered here (301 where the spec says permanent), so a crawler or a bookmark gets them without running the
  * app; a path that is no page still gets the app, which shows its 404 page, but with a real 404 status. Requests
@@ -19,7 +25,8 @@ export class WebAppController {
 
   @Get('{*path}')
   page(@Req() request: Request, @Res() response: Response): void {
-    const wantsPage = request.accepts(['json', 'html']) === 'html' && !isRestPath(request.path);
+    const wantsPage =
+      PAGES_FOR_EVERY_CLIENT.has(request.path) || (request.accepts(['json', 'html']) === 'html' && !isRestPath(request.path));
     if (!wantsPage) throw new NotFoundException(`Cannot GET ${request.path}`);
     const identity = identityOf(request);
 
