@@ -19,8 +19,9 @@ import { JobCancelledError, type JobContext } from '../../worker/src/jobs/job-ha
 import { ExportProcessor } from '../../worker/src/processors/export.processor.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
+import { jobTestTimeoutMs, jobWaitMs } from '../../infra/test/waiting.js';
 
-jest.setTimeout(120_000);
+jest.setTimeout(jobTestTimeoutMs);
 
 /** A full plan exports at most this many rows here, so the allowance can be crossed on the tiny market. */
 const maxRows = 40;
@@ -43,7 +44,7 @@ async function startExport(session: HttpSession, body: Record<string, unknown>):
 }
 
 async function waitForExport(session: HttpSession, id: string, state: ExportStatus['state'] = 'completed'): Promise<ExportStatus> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + jobWaitMs;
   for (;;) {
     const status = await json<ExportStatus>(await session.get(`/rest/exports/${id}`));
     if (status.state === state) return status;

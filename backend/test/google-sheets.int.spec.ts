@@ -7,8 +7,9 @@ import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/tes
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
+import { jobTestTimeoutMs, untilJobStatus } from '../../infra/test/waiting.js';
 
-jest.setTimeout(120_000);
+jest.setTimeout(jobTestTimeoutMs);
 
 /**
  * Writes of one export are paced this far apart here (60 a minute in production): long enough that unpaced appends
@@ -36,15 +37,8 @@ async function connect(session: HttpSession): Promise<GoogleAuthState> {
   return json<GoogleAuthState>(response);
 }
 
-async function waitForExport(session: HttpSession, id: string, states: ExportStatus['state'][] = ['completed', 'failed']): Promise<ExportStatus> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const status = await json<ExportStatus>(await session.get(`/rest/exports/${id}`));
-    if (states.includes(status.state)) return status;
-    if (Date.now() > deadline) throw new Error(`export ${id} is ${status.state}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitForExport = (session: HttpSession, id: string, states: ExportStatus['state'][] = ['completed', 'failed']): Promise<ExportStatus> =>
+  untilJobStatus(`export ${id}`, async () => json<ExportStatus>(await session.get(`/rest/exports/${id}`)), (status) => states.includes(status.state));
 
 const sheetOf = (url: string | null | undefined) => {
   const id = /\/d\/([^/]+)\//.exec(url ?? '')?.[1];

@@ -7,8 +7,9 @@ import { gscExport, gscExportZip } from '../../infra/test/test-data.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
+import { jobTestTimeoutMs, untilJobStatus } from '../../infra/test/waiting.js';
 
-jest.setTimeout(180_000);
+jest.setTimeout(jobTestTimeoutMs);
 
 /**
  * Imported rows are private (docs/decisions.md, "Imported rows are private"): Alice imports her site's Search
@@ -33,15 +34,8 @@ const site = { domain: gscExport.domain, month: gscExport.month };
 const query = 'harrowgate bakehouse';
 const queries = gscExport.queries;
 
-async function waitFor<T extends { state: string }>(read: () => Promise<T>, states: string[]): Promise<T> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const status = await read();
-    if (states.includes(status.state)) return status;
-    if (Date.now() > deadline) throw new Error(`still ${status.state}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitFor = <T extends { state: string }>(read: () => Promise<T>, states: string[]): Promise<T> =>
+  untilJobStatus('the job', read, (status) => states.includes(status.state));
 
 async function exportedCsv(session: HttpSession, table: string, params: Record<string, string>): Promise<string> {
   const started = await json<ExportStatus>(await session.post('/rest/exports', { table, params: { countryCode: 'US', ...params }, format: 'csv' }));

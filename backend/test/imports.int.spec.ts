@@ -13,8 +13,9 @@ import { createTestUser, loggedInSession, type TestUser } from '../../infra/test
 import { JobFileSweeper } from '../../worker/src/jobs/job-file-sweeper.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
+import { jobTestTimeoutMs, untilJobStatus } from '../../infra/test/waiting.js';
 
-jest.setTimeout(Number(process.env.IMPORTS_TEST_TIMEOUT ?? 180_000));
+jest.setTimeout(Number(process.env.IMPORTS_TEST_TIMEOUT ?? jobTestTimeoutMs));
 
 
 let testApp: TestApp;
@@ -34,15 +35,8 @@ async function upload(session: HttpSession, file: Buffer | string, fileName: str
   return { status: response.status, body: await json<ImportStatus & { message?: string }>(response) };
 }
 
-async function waitFor(session: HttpSession, id: string): Promise<ImportStatus> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const status = await json<ImportStatus>(await session.get(`/rest/imports/${id}`));
-    if (['completed', 'failed', 'cancelled'].includes(status.state)) return status;
-    if (Date.now() > deadline) throw new Error(`import ${id} is still ${status.state}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitFor = (session: HttpSession, id: string): Promise<ImportStatus> =>
+  untilJobStatus(`import ${id}`, async () => json<ImportStatus>(await session.get(`/rest/imports/${id}`)), (status) => ['completed', 'failed', 'cancelled'].includes(status.state));
 
 async function imported(session: HttpSession, file: Buffer | string, fileName: string, fields: Record<string, string>) {
   const started = await upload(session, file, fileName, fields);

@@ -20,13 +20,14 @@ import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/tes
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
+import { jobTestTimeoutMs, untilJobStatus } from '../../infra/test/waiting.js';
 
 /**
  * The PDF export calls end to end (issue 6 items 2, 3, 7): the API records report jobs, a real worker renders them
  * with @serpwise/reports and e-mails them through a local SMTP server (smtp-server); scheduled reports are BullMQ job
  * schedulers whose firing is promoted here instead of waiting for Monday. PDFs are read back with pdftotext.
  */
-jest.setTimeout(240_000);
+jest.setTimeout(jobTestTimeoutMs);
 
 let app: TestApp;
 let worker: RunningWorker;
@@ -59,16 +60,11 @@ const reportFields = (extra: Record<string, string> = {}) => ({
 });
 
 async function waitForStatus(session: HttpSession, sessionId: string, done: (status: PdfExportStatus) => boolean): Promise<PdfExportStatus> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
+  const read = async () => {
     const response = await session.get(`/Endpoints/PdfExport/GetStatus?sessionId=${sessionId}`);
-    if (response.status === 200) {
-      const status = await json<PdfExportStatus>(response);
-      if (done(status)) return status;
-    }
-    if (Date.now() > deadline) throw new Error(`PDF export ${sessionId} did not finish`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+    return response.status === 200 ? json<PdfExportStatus>(response) : undefined;
+  };
+  return untilJobStatus(`PDF export ${sessionId}`, read, done);
 }
 
 const listSchedules = async (session: HttpSession) => json<ScheduledPdfReport[]>(await session.get('/Endpoints/PdfExport/GetScheduledPdfReports'));

@@ -22,7 +22,7 @@ import { standInHandlers } from '../../infra/test/stand-in-handlers.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
-import { until } from '../../infra/test/waiting.js';
+import { jobTestTimeoutMs, until, untilJobStatus } from '../../infra/test/waiting.js';
 import type { JobHandler } from '../../worker/src/jobs/job-handler.js';
 import { JobMetrics } from '../../worker/src/jobs/job-metrics.js';
 import { JobRunner } from '../../worker/src/jobs/job-runner.js';
@@ -30,7 +30,7 @@ import { KeywordImportProcessor, OutreachImportProcessor } from '../../worker/sr
 import { RedisJobEvents } from '../../worker/src/realtime/job-events.emitter.js';
 import { fillProject, giveProfessionalPlan, insertProject, json, nsa, rowCount } from './projects-support.js';
 
-jest.setTimeout(120_000);
+jest.setTimeout(jobTestTimeoutMs);
 
 let testApp: TestApp;
 let database: TestDatabase;
@@ -96,15 +96,8 @@ function connectSocket(cookie: string): Promise<Socket<ServerToClientEvents>> {
   });
 }
 
-async function finished(browser: HttpSession, jobId: string): Promise<JobStatus> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const status = await json<JobStatus>(await browser.get(`/rest/jobs/${jobId}`));
-    if (['completed', 'failed', 'cancelled'].includes(status.state)) return status;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} is still ${status.state}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const finished = (browser: HttpSession, jobId: string): Promise<JobStatus> =>
+  untilJobStatus(`job ${jobId}`, async () => json<JobStatus>(await browser.get(`/rest/jobs/${jobId}`)), (status) => ['completed', 'failed', 'cancelled'].includes(status.state));
 
 async function owner(plan: 'basic' | 'professional' = 'professional') {
   const user = await createTestUser(database, { roles: ['full'] });

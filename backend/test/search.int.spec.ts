@@ -91,10 +91,14 @@ describe('suggestions', () => {
     expect((await get('/NsaApi/suggest/getsuggestions?query=a&limit=99')).status).toBe(400);
   });
 
-  it('answers fast enough to follow typing', async () => {
-    const started = performance.now();
-    for (const prefix of ['r', 'ru', 'run', 'runn', 'runni', 'runnin', 'running']) await get(`/NsaApi/suggest/getsuggestions?query=${prefix}`);
-    expect((performance.now() - started) / 7).toBeLessThan(100);
+  // How fast suggestions follow typing is the research benchmark's target (infra/bench/research.bench.mjs,
+  // suggestions p95), measured against its anchor: a timed assertion here fails on a busy machine, not a slow app.
+  it('follows typing: every longer prefix still answers suggestions that hold it', async () => {
+    for (const prefix of ['r', 'ru', 'run', 'runn', 'runni', 'runnin', 'running']) {
+      const suggestions = (await (await get(`/NsaApi/suggest/getsuggestions?query=${prefix}`)).json()) as Suggestion[];
+      expect(suggestions.length).toBeGreaterThan(0);
+      expect(suggestions.every((item) => item.value.includes(prefix))).toBe(true);
+    }
   });
 });
 

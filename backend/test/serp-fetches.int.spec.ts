@@ -20,9 +20,9 @@ import { DemoMarketProvider, OpenSerpProvider, SerpApiProvider, queueKeyPrefix, 
 import { sqlFromPg } from '@serpwise/research';
 import { insertProject, nsa } from './projects-support.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
-import { until } from '../../infra/test/waiting.js';
+import { jobTestTimeoutMs, until, untilJobStatus } from '../../infra/test/waiting.js';
 
-jest.setTimeout(120_000);
+jest.setTimeout(jobTestTimeoutMs);
 
 let fake: FakeSerpProviders;
 let testApp: TestApp;
@@ -69,15 +69,8 @@ function connectSocket(cookie: string): Promise<Socket<ServerToClientEvents>> {
   });
 }
 
-async function waitForJob(browser: HttpSession, id: string): Promise<JobStatus> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const status = await json<JobStatus>(await browser.get(`/rest/jobs/${id}`));
-    if (status.state === 'completed' || status.state === 'failed') return status;
-    if (Date.now() > deadline) throw new Error(`job ${id} is ${status.state}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitForJob = (browser: HttpSession, id: string): Promise<JobStatus> =>
+  untilJobStatus(`job ${id}`, async () => json<JobStatus>(await browser.get(`/rest/jobs/${id}`)), (status) => status.state === 'completed' || status.state === 'failed');
 
 const statusesOf = async (userId: string) =>
   Object.fromEntries(

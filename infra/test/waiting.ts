@@ -21,3 +21,27 @@ export async function healthy(url: string): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * How long a test waits for a job to end. Wide on purpose: on a loaded 2-core machine (load average 20+) a job runs
+ * 10–20× slower than on a quiet one, and a test must fail because the job is stuck, not because the machine is busy.
+ * Test files that wait for jobs set their Jest timeout above it (jobTestTimeoutMs).
+ */
+export const jobWaitMs = 180_000;
+export const jobTestTimeoutMs = jobWaitMs + 120_000;
+
+/** Reads a job's status until `done` holds and returns it; fails with the last state seen after `withinMs`. */
+export async function untilJobStatus<T extends { state: string }>(
+  what: string,
+  read: () => Promise<T | undefined>,
+  done: (status: T) => boolean,
+  withinMs = jobWaitMs,
+): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const status = await read();
+    if (status && done(status)) return status;
+    if (Date.now() > deadline) throw new Error(`${what} is still ${status?.state ?? 'unreadable'}`);
+    await wait(100);
+  }
+}
