@@ -7,7 +7,8 @@ import { TestStack } from '../../infra/test/stack.js';
 import { createTestUser } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
-jest.setTimeout(180_000);
+// Each test starts its own stack (and restarts its worker) inside the test: set-up's bound plus the test's own steps.
+jest.setTimeout(setUpTimeoutMs + 180_000);
 
 let browser: Browser;
 beforeAll(async () => {

@@ -4,7 +4,8 @@ import { launchChromium } from '../../infra/test/browser.js';
 import { TestStack } from '../../infra/test/stack.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
-jest.setTimeout(120_000);
+// Each test starts its own stack (and restarts its worker) inside the test: set-up's bound plus the test's own steps.
+jest.setTimeout(setUpTimeoutMs + 180_000);
 
 let browser: Browser;
 beforeAll(async () => {
