@@ -1,5 +1,5 @@
-import { keywordsOfText, normaliseKeyword } from '@serpwise/contracts';
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { keywordsOfText, normaliseKeyword } from '@serpwise/contracts';
 import {
   bulkKeywordLimit,
   bulkKeywordsTable,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  hostOfText,
   isAllProjects,
   keywordsOfText,
   projectMessages,
@@ -7,7 +8,6 @@ import {
   type KeywordListAnswer,
   type TermMembership,
   type TermProjects,
-  hostOfText,
 } from '@serpwise/contracts';
 import { KeywordGroupRepository, KeywordLabelRepository, ProjectKeywordRepository, type ProjectRecord } from '@serpwise/database';
 import type { Identity } from '../sessions/request-session.js';

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
+  hostOfText,
   outreachImportJob,
   outreachMessages,
   projectLimits,
   type OutreachImportAnswer,
   type OutreachImportRow,
   type QueuedImportAnswer,
-  hostOfText,
 } from '@serpwise/contracts';
 import { landOutreachImport, type CheckedOutreachRow } from '../../platform/projects/outreach-import-landing.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   allProjectsId,
+  hostOfText,
   isAllProjects,
   outreachMessages,
   projectLimits,
@@ -13,7 +14,6 @@ import {
   type WebsiteDetails,
   type WebsiteSummary,
   type ContactSummary,
-  hostOfText,
 } from '@serpwise/contracts';
 import { LinkActivityRepository, OutreachRepository, type OutreachScope } from '@serpwise/database';
 import type { Identity } from '../sessions/request-session.js';

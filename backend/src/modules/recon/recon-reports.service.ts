@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   authMessages,
   hasReconPlan,
+  hostOfText,
   projectMessages,
   reconMessages,
   type ReconLiveRanking,
@@ -9,7 +10,6 @@ import {
   type ReconRankingDetails,
   type ReconReport,
   type ReconReportInput,
-  hostOfText,
 } from '@serpwise/contracts';
 import { ReconReportRepository, type ReconReportFields, type ReconReportRecord } from '@serpwise/database';
 import { reconPositions, reconSerp, type ReconDomainPosition } from '@serpwise/research';

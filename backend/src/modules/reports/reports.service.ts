@@ -1,6 +1,5 @@
-import { hostOfText } from '@serpwise/contracts';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { ReportOptions } from '@serpwise/contracts';
+import { hostOfText, type ReportOptions } from '@serpwise/contracts';
 import { ReportDesignRepository } from '@serpwise/database';
 import { gatherReportData, loadReportBranding, planReport, renderReportFromData, reportFileName, reportRequestOf, ReportSubjectError } from '@serpwise/reports';
 import type { Readable } from 'node:stream';
