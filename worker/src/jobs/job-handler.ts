@@ -52,7 +52,7 @@ export const JOB_HANDLERS = Symbol('JOB_HANDLERS');
 
 export class MissingJobHandlerError extends Error {
   constructor(readonly missing: string[]) {
-    super(`The worker has no handler for: ${missing.join(', ')}. Register one in worker.module.ts before starting.`);
+    super(`The worker has no handler for: ${missing.join(', ')}. Register one in the handlers list of worker/src/worker.ts before starting.`);
     this.name = 'MissingJobHandlerError';
   }
 }

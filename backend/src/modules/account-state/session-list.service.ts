@@ -1,18 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Environment } from '@serpwise/contracts';
+import type { Environment, ListedSession, SessionListAnswer } from '@serpwise/contracts';
 import { SessionRepository, UserRepository } from '@serpwise/database';
 import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
-
-export interface ListedSession {
-  id: string;
-  email: string;
-  userAgent: string | null;
-  ipAddress: string | null;
-  loggedInAt: string | null;
-  lastSeenAt: string;
-  isCurrent: boolean;
-}
 
 /**
  * The account's logged-in sessions (its own and, for an account owner, its team's) and ending them: what the
@@ -33,7 +23,7 @@ export class SessionListService {
     return managed;
   }
 
-  async list(session: RequestSession, identity: Identity) {
+  async list(session: RequestSession, identity: Identity): Promise<SessionListAnswer> {
     const managed = await this.managedUsers(identity);
     const listed = await this.sessions.listForUsers([...managed.keys()]);
     const sessions: ListedSession[] = listed.map((row) => ({

@@ -11,7 +11,7 @@ import { adminQueueNames, countsOf } from './admin-queues.service.js';
 
 /**
  * Queue gauges on the API's /metrics, read from Redis at scrape time (issue 7). Run times, outcomes and wait
- * times are counted where jobs run: the worker's /metrics (serpwise_job_*). Alerts: docs/operations.md.
+ * times are counted where jobs run: the worker's /metrics (serpwise_job_*). Alerts: docs/deployment.md, "Queue alerts worth setting".
  */
 @Injectable()
 export class QueueMetrics implements OnModuleInit {

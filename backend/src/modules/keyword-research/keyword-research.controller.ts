@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { keywordsOfText, normaliseKeyword } from '@serpwise/contracts';
 import {
   bulkKeywordLimit,
   bulkKeywordsTable,
@@ -10,7 +11,6 @@ import {
   keywordRelatedSchema as relatedSchema,
   keywordSerpSchema as serpSchema,
   maxKeywordLength,
-  normaliseTerm,
   sortNames,
   tableSchema,
 } from '@serpwise/research';
@@ -26,8 +26,7 @@ const bulkSchema = tableSchema(sortNames(bulkKeywordsTable), {
   keywords: z
     .union([z.string(), z.array(z.string())], { error: 'keywords is required: one keyword per line.' })
     .transform((value, context) => {
-      const lines = (Array.isArray(value) ? value : value.split(/[\r\n,]+/)).map(normaliseTerm).filter(Boolean);
-      const terms = [...new Set(lines)];
+      const terms = Array.isArray(value) ? [...new Set(value.map(normaliseKeyword).filter(Boolean))] : keywordsOfText(value);
       if (terms.length === 0) context.addIssue({ code: 'custom', message: 'Enter at least one keyword.' });
       else if (terms.length > bulkKeywordLimit) context.addIssue({ code: 'custom', message: `At most ${bulkKeywordLimit} keywords per upload (you sent ${terms.length}).` });
       const long = terms.find((term) => term.length > maxKeywordLength);

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { accountSettingsMessages, afterOnboardingPath, onboardingErrors, type SaveUserSurveyAnswer, type UserSurvey } from '@serpwise/contracts';
+import { accountSettingsMessages, afterOnboardingPath, hostOfText, onboardingErrors, type SaveUserSurveyAnswer, type UserSurvey } from '@serpwise/contracts';
 import { ProjectRepository, UserRepository } from '@serpwise/database';
 import { AuthRefusal } from '../auth/auth-refusal.js';
 import type { Identity } from '../sessions/request-session.js';
-import { cleanseDomain } from './domain-cleansing.js';
 
 /** Onboarding (docs/product/account-exports-reports.md §4, §5): the survey, the first project, and the domain cleansing of step 2. */
 @Injectable()
@@ -14,7 +13,7 @@ export class OnboardingService {
   ) {}
 
   cleanse(raw: string): { domain: string } {
-    const domain = cleanseDomain(raw);
+    const domain = hostOfText(raw);
     if (!domain) throw new AuthRefusal(400, [accountSettingsMessages.domainInvalid]);
     return { domain };
   }

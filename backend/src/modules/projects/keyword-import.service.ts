@@ -3,7 +3,7 @@ import {
   importErrorCodes,
   isAllProjects,
   keywordImportJob,
-  parseTerms,
+  keywordsOfText,
   projectLimits,
   projectMessages,
   type ImportAnswer,
@@ -32,7 +32,7 @@ interface ImportRequest {
 
 /** The terms of an import, checked: at least one, at most what the largest allowance permits. */
 function termsOf(request: ImportRequest): string[] {
-  const terms = parseTerms(request.texts.join('\n'));
+  const terms = keywordsOfText(request.texts.join('\n'));
   if (!terms.length) throw new ProjectRefusal(400, projectMessages.noKeywords);
   if (terms.length > projectLimits.maxKeywordsPerImport) throw new ProjectRefusal(400, projectMessages.importTooLarge(projectLimits.maxKeywordsPerImport));
   return terms;

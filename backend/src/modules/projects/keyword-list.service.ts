@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
+  hostOfText,
   isAllProjects,
-  parseTerms,
+  keywordsOfText,
   projectMessages,
   type GetKeywordListQuery,
   type KeywordListAnswer,
@@ -9,7 +10,6 @@ import {
   type TermProjects,
 } from '@serpwise/contracts';
 import { KeywordGroupRepository, KeywordLabelRepository, ProjectKeywordRepository, type ProjectRecord } from '@serpwise/database';
-import { cleanseDomain } from '../onboarding/domain-cleansing.js';
 import type { Identity } from '../sessions/request-session.js';
 import { keywordRow, keywordTable } from './keyword-table.js';
 import { KeywordMetricsService } from './keyword-metrics.service.js';
@@ -31,7 +31,7 @@ export class KeywordListService {
     const caller = await this.scope.caller(identity, 'read');
     const project = await this.scope.project(caller, query.projectId);
     const scope = await this.groupOrLabel(project, query);
-    const domain = query.projectDomain?.trim() ? cleanseDomain(query.projectDomain) : project.domain;
+    const domain = query.projectDomain?.trim() ? hostOfText(query.projectDomain) : project.domain;
     if (!domain) throw new ProjectRefusal(400, 'projectDomain: Enter a valid domain, like example.com.');
     const records = await this.keywords.listForProject(project.id, scope);
     const { month, metrics } = await this.metrics.metrics(
@@ -70,7 +70,7 @@ export class KeywordListService {
    */
   async searchProjectsForTerms(identity: Identity, body: { terms?: string[]; termCsv?: string; termIdsCsv?: number[] }): Promise<TermProjects[]> {
     const caller = await this.scope.caller(identity, 'read');
-    const terms = parseTerms([...(body.terms ?? []), body.termCsv ?? ''].join('\n'));
+    const terms = keywordsOfText([...(body.terms ?? []), body.termCsv ?? ''].join('\n'));
     const idsByTerm = await this.keywords.idsOfTerms(terms);
     const ids = [...new Set([...idsByTerm.values(), ...(body.termIdsCsv ?? [])])];
     const holdings = await this.keywords.projectsOfTerms(caller.ownerUserId, ids);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  hostOfText,
   outreachImportJob,
   outreachMessages,
   projectLimits,
@@ -13,7 +14,7 @@ import { ProjectImportJobs } from './project-import-jobs.service.js';
 import { ProjectRefusal } from './project-refusal.js';
 import { ProjectScopeService } from './project-scope.service.js';
 import { ProjectTransactions } from './project-transactions.js';
-import { normaliseLinkUrl, normaliseWebsiteDomain } from './url-normalise.js';
+import { normaliseLinkUrl } from './url-normalise.js';
 
 /**
  * import/OutreachImport: websites, links, contacts and notes from rows, in one transaction after every row is
@@ -46,7 +47,7 @@ export class OutreachImportService {
     const checked = rows.map((row, index) => {
       const address = row.url ? normaliseLinkUrl(row.url) : null;
       if (row.url && !address) errors.push(`rows.${index}.url: ${outreachMessages.urlInvalid}`);
-      const domainName = address?.domain ?? (row.domain ? normaliseWebsiteDomain(row.domain) : null);
+      const domainName = address?.domain ?? (row.domain ? hostOfText(row.domain) : null);
       if (!address && row.domain && !domainName) errors.push(`rows.${index}.domain: ${outreachMessages.domainInvalid}`);
       if (!row.url && row.note) errors.push(`rows.${index}.note: a note belongs to a link; give the row a url.`);
       return { ...row, domainName: domainName ?? '', linkUrl: address?.url ?? null };

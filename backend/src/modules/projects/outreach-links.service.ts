@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   allProjectsId,
+  hostOfText,
   isAllProjects,
   outreachMessages,
   projectLimits,
@@ -21,7 +22,7 @@ import { toContactEvent, toContactSummary, toLinkSummary, toWebsiteSummary } fro
 import { ProjectRefusal } from './project-refusal.js';
 import { ProjectScopeService, type ProjectCaller } from './project-scope.service.js';
 import { ProjectTransactions } from './project-transactions.js';
-import { normaliseLinkUrl, normaliseWebsiteDomain } from './url-normalise.js';
+import { normaliseLinkUrl } from './url-normalise.js';
 
 /**
  * Links (Link/*, LinkHistory), the website and contact lists and details, and the contexts research pages ask for.
@@ -141,7 +142,7 @@ export class OutreachLinksService {
     let domain: string;
     if (query.domainId) domain = (await this.lookup.website(caller, query.domainId)).domain;
     else {
-      const cleansed = normaliseWebsiteDomain(query.domain ?? '');
+      const cleansed = hostOfText(query.domain ?? '');
       if (!cleansed) throw new ProjectRefusal(400, outreachMessages.domainInvalid);
       domain = cleansed;
     }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { accountSettingsMessages, projectMessages, type CreateProjectAnswer, type PatchProjectQuery, type ProjectSummary } from '@serpwise/contracts';
+import { accountSettingsMessages, type CreateProjectAnswer, hostOfText, type PatchProjectQuery, projectMessages, type ProjectSummary } from '@serpwise/contracts';
 import { ProjectRepository, type ProjectRecord, type ProjectSummaryRecord } from '@serpwise/database';
-import { cleanseDomain } from '../onboarding/domain-cleansing.js';
 import type { Identity } from '../sessions/request-session.js';
 import { ProjectRefusal } from './project-refusal.js';
 import { ProjectScopeService, type ProjectCaller } from './project-scope.service.js';
@@ -19,7 +18,7 @@ export const toProjectSummary = (project: ProjectRecord | ProjectSummaryRecord):
 
 /** The primary domain of a project: what the user typed, cleansed like onboarding's step 2. */
 export function projectDomain(raw: string): string {
-  const domain = cleanseDomain(raw);
+  const domain = hostOfText(raw);
   if (!domain) throw new ProjectRefusal(400, accountSettingsMessages.domainInvalid);
   return domain;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { normaliseLinkUrl, normaliseWebsiteDomain } from './url-normalise.js';
+import { hostOfText } from '@serpwise/contracts';
+import { normaliseLinkUrl } from './url-normalise.js';
 
 describe('normaliseLinkUrl', () => {
   it.each([
@@ -15,7 +16,7 @@ describe('normaliseLinkUrl', () => {
   });
 
   it('takes the website of an address or a bare domain', () => {
-    expect(normaliseWebsiteDomain('https://www.Example.com/x')).toBe('example.com');
-    expect(normaliseWebsiteDomain('nope')).toBeNull();
+    expect(hostOfText('https://www.Example.com/x')).toBe('example.com');
+    expect(hostOfText('nope')).toBeNull();
   });
 });

@@ -1,5 +1,4 @@
-import { normaliseHost } from '@serpwise/research';
-import { cleanseDomain } from '../onboarding/domain-cleansing.js';
+import { hostOfText } from '@serpwise/contracts';
 
 /**
  * A link's address as stored: http(s) only (a bare address gets https://), lower-case scheme and host, no
@@ -20,11 +19,8 @@ export function normaliseLinkUrl(raw: string): { url: string; domain: string } |
     return null;
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-  const domain = normaliseHost(parsed.hostname);
+  const domain = hostOfText(parsed.hostname);
   if (!domain) return null;
   const port = parsed.port ? `:${parsed.port}` : '';
   return { url: `${parsed.protocol}//${parsed.hostname.toLowerCase()}${port}${parsed.pathname}${parsed.search}`, domain };
 }
-
-/** A website's bare domain from a domain or an address. */
-export const normaliseWebsiteDomain = (raw: string): string | null => cleanseDomain(raw);

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   authMessages,
   hasReconPlan,
+  hostOfText,
   projectMessages,
   reconMessages,
   type ReconLiveRanking,
@@ -12,7 +13,6 @@ import {
 } from '@serpwise/contracts';
 import { ReconReportRepository, type ReconReportFields, type ReconReportRecord } from '@serpwise/database';
 import { reconPositions, reconSerp, type ReconDomainPosition } from '@serpwise/research';
-import { cleanseDomain } from '../onboarding/domain-cleansing.js';
 import { KeywordAllowanceService } from '../projects/keyword-allowance.service.js';
 import type { ProjectRepositories } from '../projects/project-repositories.js';
 import { ProjectRefusal } from '../projects/project-refusal.js';
@@ -171,11 +171,11 @@ export class ReconReportsService {
 
 /** The stored fields: domains cleansed like a project's, competitors without repeats or the primary domain. */
 function fieldsOf(input: ReconReportInput): ReconReportFields {
-  const primaryDomain = cleanseDomain(input.primaryDomain);
+  const primaryDomain = hostOfText(input.primaryDomain);
   if (!primaryDomain) throw new ProjectRefusal(400, reconMessages.domainInvalid);
   const competitors: string[] = [];
   for (const raw of input.competitors) {
-    const domain = cleanseDomain(raw);
+    const domain = hostOfText(raw);
     if (!domain) throw new ProjectRefusal(400, reconMessages.competitorInvalid(raw));
     if (domain !== primaryDomain && !competitors.includes(domain)) competitors.push(domain);
   }

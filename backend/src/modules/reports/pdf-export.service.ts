@@ -1,7 +1,6 @@
 import { ForbiddenException, GoneException, Injectable, NotFoundException } from '@nestjs/common';
-import { pdfExportMessages, reportJob, type PdfExportRequest, type PdfExportStatus } from '@serpwise/contracts';
+import { hostOfText, pdfExportMessages, type PdfExportRequest, type PdfExportStatus, reportJob } from '@serpwise/contracts';
 import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
-import { normaliseHost } from '@serpwise/research';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { DownloadLinks } from '../../platform/files/download-links.js';
@@ -21,7 +20,7 @@ export const reportAddresses = (request: Pick<PdfExportRequest, 'recipients' | '
 
 /** The domain a report is about, or the documented-style refusal. */
 export function reportDomainOf(text: string): string {
-  const domain = normaliseHost(text.replace(/^https?:\/\//i, '').split('/')[0]!);
+  const domain = hostOfText(text);
   if (!domain) throw badRequest([`"${text}" is not a domain name.`]);
   return domain;
 }

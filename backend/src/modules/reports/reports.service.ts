@@ -1,8 +1,7 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { ReportOptions } from '@serpwise/contracts';
+import { hostOfText, type ReportOptions } from '@serpwise/contracts';
 import { ReportDesignRepository } from '@serpwise/database';
 import { gatherReportData, loadReportBranding, planReport, renderReportFromData, reportFileName, reportRequestOf, ReportSubjectError } from '@serpwise/reports';
-import { normaliseHost } from '@serpwise/research';
 import type { Readable } from 'node:stream';
 import { isReconIdentity } from '../access/access-decision.js';
 import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
@@ -24,7 +23,7 @@ export class ReportsService {
    * White label is honoured only for full recon users (docs/product/account-exports-reports.md §6); anyone else silently gets Serpwise branding.
    */
   async preview(identity: Identity, options: ReportOptions): Promise<{ pdf: Readable; fileName: string }> {
-    const domain = normaliseHost(options.domain.replace(/^https?:\/\//i, '').split('/')[0]!);
+    const domain = hostOfText(options.domain);
     if (!domain) throw new BadRequestException({ statusCode: 400, message: `"${options.domain}" is not a domain name.`, errors: [`"${options.domain}" is not a domain name.`] });
     const branding = await loadReportBranding(this.designs, {
       ownerUserId: identity.parent?.id ?? identity.user.id,

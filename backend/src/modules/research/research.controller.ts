@@ -1,13 +1,12 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { countryCodeSchema } from '@serpwise/contracts';
-import { normaliseHost } from '@serpwise/research';
+import { countryCodeSchema, hostOfText } from '@serpwise/contracts';
 import { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ResearchService } from './research.service.js';
 import { Access } from '../access/access.decorator.js';
 
 const domainSchema = z.string({ error: 'domain is required.' }).transform((text, context) => {
-  const host = normaliseHost(text.trim().replace(/^https?:\/\//i, '').split('/')[0]!);
+  const host = hostOfText(text);
   if (host) return host;
   context.addIssue({ code: 'custom', message: `"${text}" is not a domain name.` });
   return z.NEVER;

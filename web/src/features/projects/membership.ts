@@ -1,4 +1,4 @@
-import { normaliseTerm, type TermProjects } from '@serpwise/contracts';
+import { normaliseKeyword, type TermProjects } from '@serpwise/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { searchProjectsForTerms } from './api/keywords';
 
@@ -33,7 +33,7 @@ export function createMembershipStore(search: (terms: string[]) => Promise<TermP
       const answer = await search(terms);
       for (const term of terms) known.set(term, { termId: null, projectIds: [] });
       for (const entry of answer) {
-        if (entry.term) known.set(normaliseTerm(entry.term), { termId: entry.termId, projectIds: entry.projects.map((project) => project.projectId) });
+        if (entry.term) known.set(normaliseKeyword(entry.term), { termId: entry.termId, projectIds: entry.projects.map((project) => project.projectId) });
       }
       emit();
     } catch {
@@ -46,11 +46,11 @@ export function createMembershipStore(search: (terms: string[]) => Promise<TermP
   };
   return {
     register(term: string) {
-      const key = normaliseTerm(term);
+      const key = normaliseKeyword(term);
       wanted.add(key);
       if (!known.has(key)) schedule();
     },
-    get: (term: string) => known.get(normaliseTerm(term)),
+    get: (term: string) => known.get(normaliseKeyword(term)),
     /** After an import, an undo or a removal: ask again for every term on the page. */
     refresh() {
       known.clear();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { allowedReconStep, looksLikeDomain, parseReconKeywords } from '@serpwise/contracts';
+import { allowedReconStep, hostOfText, keywordsOfText } from '@serpwise/contracts';
 import { primaryDomainOf, stepOfPath, wizardRedirect, type ReconWizardState } from './wizard-state';
 
 const state = (fields: Partial<ReconWizardState> = {}): ReconWizardState => ({
@@ -47,9 +47,9 @@ describe('recon wizard step rules (docs/product/projects.md §4)', () => {
   });
 
   it('validates domains and normalises keywords', () => {
-    expect(looksLikeDomain('https://www.Client.example/path')).toBe(true);
-    expect(looksLikeDomain('client')).toBe(false);
+    expect(hostOfText('https://www.Client.example/path')).toBe('client.example');
+    expect(hostOfText('client')).toBeNull();
     expect(primaryDomainOf('x').valid).toBe(false);
-    expect(parseReconKeywords('Running  Shoes\nrunning shoes, trail shoes\n\n')).toEqual(['running shoes', 'trail shoes']);
+    expect(keywordsOfText('Running  Shoes\nrunning shoes, trail shoes\n\n')).toEqual(['running shoes', 'trail shoes']);
   });
 });

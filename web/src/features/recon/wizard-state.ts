@@ -1,4 +1,4 @@
-import { allowedReconStep, looksLikeDomain, type ReconCreateState, type ReconReportType, type ReconWizardStep } from '@serpwise/contracts';
+import { allowedReconStep, hostOfText, type ReconCreateState, type ReconReportType, type ReconWizardStep } from '@serpwise/contracts';
 
 /** The recon wizard's state between steps (docs/product/projects.md §3 "Recon create state"), kept per report type for the tab. */
 export interface ReconWizardState extends ReconCreateState {
@@ -23,7 +23,7 @@ export const saveReconState = (type: ReconReportType, state: ReconWizardState) =
 export const clearReconState = (type: ReconReportType) => sessionStorage.removeItem(storageKey(type));
 
 /** The primary domain as typed, with its valid flag. */
-export const primaryDomainOf = (value: string) => ({ value, valid: looksLikeDomain(value) });
+export const primaryDomainOf = (value: string) => ({ value, valid: hostOfText(value) !== null });
 
 export const wizardPath = (type: ReconReportType, step: ReconWizardStep) => `/recon/create/${type}${step === 1 ? '' : `/${step}`}`;
 

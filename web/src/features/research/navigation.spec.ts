@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { hostOf, isTabActive, sectionTabs, tabHref } from './navigation';
+import { hostOfText } from '@serpwise/contracts';
+import { isTabActive, sectionTabs, tabHref } from './navigation';
 
 const tab = (section: 'seo' | 'ppc' | 'keyword' | 'backlinks', id: string) => sectionTabs[section]!.find((candidate) => candidate.id === id)!;
 
@@ -22,7 +23,7 @@ describe('research navigation', () => {
     expect(tabHref(tab('seo', 'kombat'), { query: 'https://www.A.com/p', kind: 'url', countryCode: null })).toBe('/seo/kombat/domain?query=a.com');
     expect(tabHref(tab('ppc', 'competitors'), { query: 'a.com', kind: 'domain', countryCode: null })).toBe('/ppc/competitors/domain?query=a.com');
     expect(tabHref(tab('backlinks', 'backlinks-outreach'), { query: 'a.com', kind: 'domain', countryCode: null })).toBe('/backlinks/backlinks-outreach?query=a.com');
-    expect(hostOf('http://www.shop.example:80/x')).toBe('shop.example:80');
+    expect(hostOfText('http://www.shop.example:80/x')).toBe('shop.example');
   });
 
   it('keeps a keyword only for keyword tabs, and clears a query of another kind', () => {

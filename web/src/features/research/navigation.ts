@@ -1,3 +1,4 @@
+import { hostOfText } from '@serpwise/contracts';
 /**
  * The research sections and their tabs (docs/product/site.md §2 "Research"): SEO, PPC and keyword research. A tab's path
  * gets a /domain or /url suffix where the section researches sites; keyword tabs take the keyword as ?query=.
@@ -74,12 +75,6 @@ export function isTabActive(pathname: string, tabPath: string): boolean {
   return current === tab || current.startsWith(`${tab}/`);
 }
 
-/** The host of a URL query (a tab that researches domains, opened from a URL). */
-export function hostOf(query: string): string {
-  const withoutScheme = query.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
-  return withoutScheme.split(/[/?#]/)[0]!.replace(/^www\./i, '').toLowerCase();
-}
-
 /**
  * Where a tab leads for the current subject: sites keep the query with a /domain or /url suffix (a domain-only
  * tab takes a URL's host), keyword tabs keep a keyword query and drop a site one (docs/product/site.md §4: switching between keyword
@@ -95,7 +90,7 @@ export function tabHref(tab: ResearchTab, subject: { query: string | null; kind:
   } else if (tab.takes === 'domain' && site && subject.query) {
     // The backlinks area's own pages have no suffix (docs/product/site.md §2); SEO and PPC tabs do.
     if (!tab.path.startsWith('/backlinks/')) path += '/domain';
-    params.set('query', subject.kind === 'url' ? hostOf(subject.query) : subject.query);
+    params.set('query', (subject.kind === 'url' && hostOfText(subject.query)) || subject.query);
   } else if (tab.takes === 'keyword' && subject.kind === 'keyword' && subject.query) {
     params.set('query', subject.query);
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { maxEmailLength, maxPasswordLength } from './email.js';
+import { normaliseKeyword } from '../text/normalise.js';
 
 /**
  * Payloads and answers of the account settings calls (docs/product/account-exports-reports.md §7: /Endpoints/AccountApi and /NsaApi/Account). Field
@@ -109,7 +110,7 @@ export interface RequestedKeywordsAnswer {
 export function parseRequestedKeywords(termsCsv: string): string[] {
   const seen = new Set<string>();
   for (const line of termsCsv.split(/\r?\n/)) {
-    const term = line.trim().replace(/\s+/g, ' ').toLowerCase();
+    const term = normaliseKeyword(line);
     if (term && term.length <= maxKeywordLength) seen.add(term);
   }
   return [...seen];

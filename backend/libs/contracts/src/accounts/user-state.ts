@@ -79,6 +79,24 @@ export interface SessionPollAnswer {
   isSessionKilled: boolean;
 }
 
+/** One logged-in session the caller manages (its own, and its team's for an account owner). */
+export interface ListedSession {
+  id: string;
+  email: string;
+  userAgent: string | null;
+  ipAddress: string | null;
+  loggedInAt: string | null;
+  lastSeenAt: string;
+  isCurrent: boolean;
+}
+
+/** GET /Endpoints/ChildAccount/ListSessions: what the too-many-sessions page offers to end. */
+export interface SessionListAnswer {
+  sessions: ListedSession[];
+  limit: number;
+  activeCount: number;
+}
+
 /** Default export allowance (docs/product/site.md §9). */
 export const defaultMaxExportRows = 500_000;
 /** The session ping of a logged-in page (docs/product/site.md §9). */

@@ -59,19 +59,6 @@ export function columnChoiceError(visibleColumns: readonly string[]): string | n
   return null;
 }
 
-/** Keyword text (docs/product/projects.md §5): one keyword per line; normalised like the warehouse (lower case, single spaces, trimmed). */
-export const normaliseTerm = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
-
-/** The keywords of a pasted text or a termCsv: split on line breaks (and commas), normalised, blanks and repeats dropped. */
-export function parseTerms(text: string): string[] {
-  const seen = new Set<string>();
-  for (const piece of text.split(/[\r\n,]+/)) {
-    const term = normaliseTerm(piece);
-    if (term) seen.add(term);
-  }
-  return [...seen];
-}
-
 /**
  * The tag input's rules (docs/product/projects.md §5): trimmed; blanks ignored; a repeat (ignoring case) is rejected and the existing tag
  * flagged; too long is invalid. Answers the kept tags and what the input should flash.

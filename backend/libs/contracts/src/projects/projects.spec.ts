@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { importKeywordsBodySchema, deleteGroupQuerySchema, getTrackingQuerySchema } from './keywords.api.js';
 import { updateTagsQuerySchema } from './outreach.api.js';
 import { createProjectQuerySchema } from './projects.api.js';
-import { columnChoiceError, normaliseTags, parseTerms } from './limits.js';
+import { keywordsOfText } from '../text/normalise.js';
+import { columnChoiceError, normaliseTags } from './limits.js';
 import { projectMessages } from './messages.js';
 
 describe('project-area texts', () => {
@@ -22,7 +23,7 @@ describe('project-area texts', () => {
 
 describe('keyword text and tags', () => {
   it('takes one keyword per line (or comma), normalised, without blanks or repeats', () => {
-    expect(parseTerms('  Red   Shoes \n\nred shoes\r\nBlue hats, green hats\n')).toEqual(['red shoes', 'blue hats', 'green hats']);
+    expect(keywordsOfText('  Red   Shoes \n\nred shoes\r\nBlue hats, green hats\n')).toEqual(['red shoes', 'blue hats', 'green hats']);
   });
 
   it('follows the tag input rules', () => {

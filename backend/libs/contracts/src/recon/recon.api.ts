@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { territoryCodes } from '../research/territories.js';
+import { hostOfText, keywordsOfText } from '../text/normalise.js';
 
 /**
  * Recon reports (docs/product/projects.md §2 "Recon reports"): a saved set of a primary domain, a territory, keywords and competitors,
@@ -23,31 +24,10 @@ export const reconMessages = {
   termNotInReport: 'That keyword is not part of this recon report.',
 } as const;
 
-/** A host name like example.com (the wizard's "valid" flag; the API cleanses and checks again). */
-export function looksLikeDomain(text: string): boolean {
-  const host = text
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
-    .split(/[/?#]/)[0]!
-    .replace(/^www\./, '');
-  return /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(host);
-}
-
-/** One keyword per line (commas also split): trimmed, lower case, single spaces, blanks and repeats dropped. */
-export function parseReconKeywords(csv: string): string[] {
-  const seen = new Set<string>();
-  for (const raw of csv.split(/[\n,]/)) {
-    const term = raw.trim().toLowerCase().replace(/\s+/g, ' ');
-    if (term) seen.add(term);
-  }
-  return [...seen];
-}
-
 const keywordsCsvField = z
   .string()
   .max(20_000)
-  .transform((csv) => parseReconKeywords(csv))
+  .transform((csv) => keywordsOfText(csv))
   .refine((terms) => terms.length > 0, reconMessages.keywordsRequired)
   .refine((terms) => terms.length <= reconLimits.keywords, reconMessages.tooManyKeywords);
 
@@ -154,8 +134,8 @@ export type ReconWizardStep = 1 | 2 | 3 | 4;
  * wizard may show for the one asked.
  */
 export function allowedReconStep(wanted: ReconWizardStep, state: ReconCreateState, domainQuery?: string | null): ReconWizardStep {
-  const hasDomain = state.primaryDomain.valid || Boolean(domainQuery && looksLikeDomain(domainQuery));
-  const hasKeywords = parseReconKeywords(state.keywordsCsv).length > 0;
+  const hasDomain = state.primaryDomain.valid || Boolean(domainQuery && hostOfText(domainQuery));
+  const hasKeywords = keywordsOfText(state.keywordsCsv).length > 0;
   const hasCompetitors = state.competitors.length > 0;
   const reachable = (step: ReconWizardStep): boolean =>
     step === 1 ? true : step === 2 ? hasDomain : step === 3 ? hasDomain && hasKeywords : hasDomain && hasKeywords && hasCompetitors;

@@ -5,6 +5,7 @@
  */
 import type { PaidKombatSegment, RecommendationType, RelatedKeywordType, PaidSearchType } from './enumerations.js';
 import type { TablePage } from '../tables/research-table.js';
+import type { OrganicMonthPoint } from './seo-research.js';
 
 /** Every PPC / keyword table answer: the withheld page plus the query, territory, month and whether it was found. */
 export type PpcKeywordTable<Row> = TablePage<Row> & { query: string; territory: string; month: string | null; wasQueryFound: boolean };
@@ -200,14 +201,7 @@ export interface BulkUploadExtra {
 export type { PaidKombatSegment, RecommendationType, RelatedKeywordType, PaidSearchType };
 
 /** GET /rest/research/domain-overview: the domain's months in one territory (from domain_month), oldest first. */
-export interface DomainMonthPoint {
-  month: string;
-  clicks: number;
-  keywords: number;
-  position: number | null;
-  top3: number;
-  top10: number;
-  value: number;
+export interface DomainMonthPoint extends OrganicMonthPoint {
   paidKeywords: number;
   paidClicks: number;
   budget: number;

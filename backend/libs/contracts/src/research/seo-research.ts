@@ -98,18 +98,21 @@ export interface BacklinkRow {
 
 export type BacklinkStatus = 'all' | 'live' | 'lost';
 
-export interface UrlMonthPoint {
+/** A site's organic numbers in one month: a point of a domain's or a URL's overview chart. */
+export interface OrganicMonthPoint {
   month: string;
   /** graph type 'clicks'. */
   clicks: number;
-  /** graph type 'keywords': keywords the URL ranks for. */
+  /** graph type 'keywords': keywords the site ranks for. */
   keywords: number;
-  /** graph type 'position': average of the URL's best position per keyword. */
+  /** graph type 'position': average of the site's best position per keyword. */
   position: number | null;
   top3: number;
   top10: number;
   value: number;
 }
+
+export type UrlMonthPoint = OrganicMonthPoint;
 
 export interface UrlOverview {
   url: string;

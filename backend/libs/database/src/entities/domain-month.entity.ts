@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 /**
  * A domain's numbers for one month in one territory, rolled up from organic_rank and paid_ad when data lands
- * (refreshDomainMonths in @serpwise/research), so an overview or its history chart reads rows, not millions.
+ * (domainMonthRollupSql in @serpwise/research), so an overview or its history chart reads rows, not millions.
  */
 export const DomainMonthSchema = defineEntity({
   name: 'DomainMonth',

@@ -6,6 +6,23 @@ import { ProjectSchema } from './project.entity.js';
  * contacts, and per link notes, tasks, contact events and history. Everything belongs to the account owner; a null
  * project is the All Projects bucket (the all-zeros GUID in the API), where a URL added outside a project lands.
  */
+
+/** What a website and a link both carry: the user's rating and relationship, tags, and when the row changed. */
+const standingProperties = () => ({
+  /** Stars, 0 (not rated) to 3. */
+  rating: p.smallint().default(0),
+  relationship: p.string().length(32).default('none'),
+  tags: p.type('text[]').columnType('text[]').defaultRaw(`'{}'`),
+  createdAt: p.datetime().onCreate(() => new Date()),
+  updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+});
+
+/** One row per owner, project and value; the All Projects bucket (a null project) counts as one project. */
+const uniquePerOwnerProject = (table: string, column: string) => ({
+  name: `${table}_owner_project_${column}_unique`,
+  expression: `create unique index "${table}_owner_project_${column}_unique" on "${table}" ("owner_user_id", coalesce("project_id", '00000000-0000-0000-0000-000000000000'::uuid), "${column}")`,
+});
+
 export const OutreachWebsiteSchema = defineEntity({
   name: 'OutreachWebsite',
   tableName: 'outreach_website',
@@ -13,21 +30,11 @@ export const OutreachWebsiteSchema = defineEntity({
     id: p.uuid().primary(),
     ownerUserId: p.uuid().index(),
     project: () => p.manyToOne(ProjectSchema).nullable().deleteRule('cascade').index(),
-    /** Bare host name, lower case, no www. */
+    /** Bare host name, lower case, no www. (hostOfText). */
     domain: p.string().length(253),
-    /** Stars, 0 (not rated) to 3. */
-    rating: p.smallint().default(0),
-    relationship: p.string().length(32).default('none'),
-    tags: p.type('text[]').columnType('text[]').defaultRaw(`'{}'`),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    ...standingProperties(),
   },
-  indexes: [
-    {
-      name: 'outreach_website_owner_project_domain_unique',
-      expression: `create unique index "outreach_website_owner_project_domain_unique" on "outreach_website" ("owner_user_id", coalesce("project_id", '00000000-0000-0000-0000-000000000000'::uuid), "domain")`,
-    },
-  ],
+  indexes: [uniquePerOwnerProject('outreach_website', 'domain')],
 });
 export type OutreachWebsite = InferEntity<typeof OutreachWebsiteSchema>;
 
@@ -43,18 +50,9 @@ export const OutreachLinkSchema = defineEntity({
     url: p.text(),
     monthlyOrganicClicks: p.integer().nullable(),
     rankedKeywords: p.integer().nullable(),
-    rating: p.smallint().default(0),
-    relationship: p.string().length(32).default('none'),
-    tags: p.type('text[]').columnType('text[]').defaultRaw(`'{}'`),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    ...standingProperties(),
   },
-  indexes: [
-    {
-      name: 'outreach_link_owner_project_url_unique',
-      expression: `create unique index "outreach_link_owner_project_url_unique" on "outreach_link" ("owner_user_id", coalesce("project_id", '00000000-0000-0000-0000-000000000000'::uuid), "url")`,
-    },
-  ],
+  indexes: [uniquePerOwnerProject('outreach_link', 'url')],
 });
 export type OutreachLink = InferEntity<typeof OutreachLinkSchema>;
 

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AdminAuditEntry } from '@serpwise/contracts';
 import { randomUUID } from 'node:crypto';
 
 export interface NewAdminAuditEntry {
@@ -8,16 +9,6 @@ export interface NewAdminAuditEntry {
   queue: string | null;
   jobId: string | null;
   detail?: Record<string, unknown> | null;
-}
-
-export interface AdminAuditRow {
-  id: string;
-  userId: string;
-  action: string;
-  queue: string | null;
-  jobId: string | null;
-  detail: Record<string, unknown> | null;
-  createdAt: string;
 }
 
 interface Row {
@@ -30,7 +21,7 @@ interface Row {
   created_at: Date;
 }
 
-const toEntry = (row: Row): AdminAuditRow => ({
+const toEntry = (row: Row): AdminAuditEntry => ({
   id: row.id,
   userId: row.user_id,
   action: row.action,
@@ -51,12 +42,12 @@ export class AdminAuditLogRepository {
     );
   }
 
-  async forJob(jobId: string): Promise<AdminAuditRow[]> {
+  async forJob(jobId: string): Promise<AdminAuditEntry[]> {
     const rows = await this.em.execute<Row[]>(`select * from admin_audit_log where job_id = ? order by created_at`, [jobId]);
     return rows.map(toEntry);
   }
 
-  async latest(limit: number): Promise<AdminAuditRow[]> {
+  async latest(limit: number): Promise<AdminAuditEntry[]> {
     const rows = await this.em.execute<Row[]>(`select * from admin_audit_log order by created_at desc limit ?`, [limit]);
     return rows.map(toEntry);
   }

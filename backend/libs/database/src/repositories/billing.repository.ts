@@ -29,16 +29,9 @@ export interface SubscriptionRecord {
   createdAt: Date;
 }
 
-export interface ReceiptRecord {
+/** A receipt as read back: what was written, its id and when. */
+export interface ReceiptRecord extends Omit<NewReceipt, 'idempotencyKey'> {
   id: string;
-  userId: string;
-  description: string;
-  amountCents: number;
-  status: 'approved' | 'declined';
-  cardType: string | null;
-  lastFour: string | null;
-  transactionId: string | null;
-  declineReason: string | null;
   createdAt: Date;
 }
 

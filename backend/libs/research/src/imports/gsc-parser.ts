@@ -1,3 +1,4 @@
+import { hostOfText } from '@serpwise/contracts';
 import { Unzip, UnzipInflate } from 'fflate';
 import { domainOfUrl, warehouseRowProblem, type WarehouseRow } from '../warehouse/warehouse-row.js';
 import { type ImportOptions, type ImportParser, type ParsedItem, WrongFileError } from './import-parser.js';
@@ -101,7 +102,7 @@ function endDateOf(tables: GscTables): string | null {
 /** The site: the domain the user gave, else the host most of the exported pages are on. */
 function siteOf(tables: GscTables, options: ImportOptions): { domain: string; home: string } | null {
   const urls = (tables.pages?.slice(1) ?? []).map((record) => record.fields[0] ?? '');
-  const given = options.domain?.trim() ? domainOfUrl(/^https?:\/\//i.test(options.domain) ? options.domain : `https://${options.domain.trim()}/`) : null;
+  const given = options.domain ? hostOfText(options.domain) : null;
   const hosts = new Map<string, number>();
   for (const url of urls) {
     const host = domainOfUrl(url);

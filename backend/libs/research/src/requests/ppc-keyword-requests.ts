@@ -1,4 +1,4 @@
-import { countryCodeSchema, kombatSegments, paidSearchTypes, recommendationTypes, relatedKeywordTypes, tableRequestSchema } from '@serpwise/contracts';
+import { countryCodeSchema, hostOfText, kombatSegments, paidSearchTypes, recommendationTypes, relatedKeywordTypes, tableRequestSchema } from '@serpwise/contracts';
 import { z } from 'zod';
 import { keywordBacklinksTable } from '../keyword/keyword-backlinks.js';
 import { keywordRankingHistoryTable } from '../keyword/keyword-ranking-history.js';
@@ -11,14 +11,12 @@ import { ppcCompetitorsTable } from '../ppc/ppc-competitors.js';
 import { ppcKeywordsTable } from '../ppc/ppc-keywords.js';
 import { ppcKombatTable } from '../ppc/ppc-kombat.js';
 import { sortNames } from '../ppc/table-kit.js';
-import { normaliseHost, normaliseTerm } from '../search/query-classifier.js';
+import { keywordOfSearch } from '../search/query-classifier.js';
 
 /**
  * Request schemas of the PPC and keyword research tables (docs/research-data.md, "PPC and keyword research tables").
  * They live here, beside the queries, so the API endpoints and the export worker validate a table's parameters alike.
  */
-
-const hostOf = (text: string) => normaliseHost(text.trim().replace(/^https?:\/\//i, '').split('/')[0]!);
 
 export const domainQuerySchema = z
   .string({ error: 'query is required: a domain name.' })
@@ -26,7 +24,7 @@ export const domainQuerySchema = z
   .min(1, 'query is required: a domain name.')
   .max(253, 'The domain name is too long.')
   .transform((text, context) => {
-    const host = hostOf(text);
+    const host = hostOfText(text);
     if (host) return host;
     context.addIssue({ code: 'custom', message: `"${text}" is not a domain name.` });
     return z.NEVER;
@@ -37,7 +35,7 @@ export const maxKeywordLength = 200;
 
 export const keywordQuerySchema = z
   .string({ error: 'query is required: a keyword.' })
-  .transform((text) => normaliseTerm(text))
+  .transform((text) => keywordOfSearch(text))
   .pipe(
     z
       .string()
@@ -72,7 +70,7 @@ export const ppcKombatSchema = tableSchema(sortNames(ppcKombatTable(3)), {
     .string({ error: 'competitors is required: one or two domains, separated by commas.' })
     .transform((text, context) => {
       const names = text.split(',').map((part) => part.trim()).filter(Boolean);
-      const hosts = names.map((name) => normaliseHost(name.replace(/^https?:\/\//i, '').split('/')[0]!));
+      const hosts = names.map((name) => hostOfText(name));
       const bad = names.find((_, index) => !hosts[index]);
       if (bad !== undefined) context.addIssue({ code: 'custom', message: `"${bad}" is not a domain name.` });
       else if (hosts.length < 1 || hosts.length > 2) context.addIssue({ code: 'custom', message: 'Kombat compares 2 or 3 domains: give one or two competitors.' });

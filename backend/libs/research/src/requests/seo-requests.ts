@@ -1,10 +1,10 @@
-import { countryCodeSchema, kombatSegments, organicSearchTypes, rankingHistoryTypes, tableRequestSchema, topPageTypes } from '@serpwise/contracts';
-import { classifyQuery, normaliseHost } from '../search/query-classifier.js';
+import { countryCodeSchema, hostOfText, keywordsOfText, kombatSegments, organicSearchTypes, rankingHistoryTypes, tableRequestSchema, topPageTypes } from '@serpwise/contracts';
+import { classifyQuery } from '../search/query-classifier.js';
 import { z } from 'zod';
 
 /** A domain name however typed (scheme, www., trailing path are dropped); anything else is a 400. */
 export const domainSchema = z.string({ error: 'domain is required.' }).transform((text, context) => {
-  const host = text.length <= 253 ? normaliseHost(text.trim().replace(/^https?:\/\//i, '').split('/')[0]!) : null;
+  const host = text.length <= 253 ? hostOfText(text) : null;
   if (host) return host;
   context.addIssue({ code: 'custom', message: `"${text.slice(0, 100)}" is not a domain name.` });
   return z.NEVER;
@@ -88,7 +88,7 @@ export const keywordListSchema = researchTableSchema
   .extend({
     keywords: z
       .preprocess((value) => (Array.isArray(value) ? value.join('\n') : value), z.string().max(20_000, 'The keyword list is too long.'))
-      .transform((text) => [...new Set(text.split(/[,\n]/).map((term) => term.trim().toLowerCase().replace(/\s+/g, ' ')).filter(Boolean))])
+      .transform((text) => keywordsOfText(text))
       .refine((terms) => terms.length <= 1000, 'Give at most 1000 keywords.')
       .optional(),
     topic: topicSchema,

@@ -1,4 +1,4 @@
-import type { SearchResultType } from '@serpwise/contracts';
+import { hostOfText, normaliseKeyword, type SearchResultType } from '@serpwise/contracts';
 
 export type ClassifiedQuery =
   | { ok: true; type: SearchResultType; cleansed: string; /** A quoted query: try this exact term first. */ exactTerm: string | null }
@@ -6,20 +6,8 @@ export type ClassifiedQuery =
 
 export const malformedQueryMessage = 'It looks like you mis-typed the url in your search.';
 
-/** Lower case, single spaces, no surrounding quotes: how keywords are stored. */
-export const normaliseTerm = (text: string) => text.trim().replace(/^"+|"+$/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
-
-const labelPattern = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
-const tldPattern = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
-
-/** A bare host name (lower case, no www., no trailing dot), or null when it is not a valid one. */
-export function normaliseHost(host: string): string | null {
-  const lower = host.toLowerCase().replace(/\.$/, '');
-  const labels = lower.split('.');
-  if (labels.length < 2 || lower.length > 253) return null;
-  if (!labels.every((label) => labelPattern.test(label)) || !tldPattern.test(labels.at(-1)!)) return null;
-  return lower.startsWith('www.') && labels.length > 2 ? lower.slice(4) : lower;
-}
+/** A keyword typed as a search: normalised, without the surrounding quotes that ask for the exact term. */
+export const keywordOfSearch = (text: string) => normaliseKeyword(text.trim().replace(/^"+|"+$/g, ''));
 
 /** True for text that is meant as a site: no spaces, a dot, and a scheme, a www., a path or a word ending. */
 function looksLikeSite(text: string): boolean {
@@ -39,7 +27,7 @@ export function classifyQuery(raw: string, isSiteQuery = false): ClassifiedQuery
   if ([...text].some((character) => character.charCodeAt(0) < 32 || character.charCodeAt(0) === 127)) return { ok: false, message: malformedQueryMessage };
 
   const quoted = /^"(.+)"$/s.exec(text);
-  const exactTerm = quoted ? normaliseTerm(quoted[1]!) : null;
+  const exactTerm = quoted ? keywordOfSearch(quoted[1]!) : null;
   const body = quoted ? quoted[1]!.trim() : text;
 
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(body);
@@ -53,14 +41,14 @@ export function classifyQuery(raw: string, isSiteQuery = false): ClassifiedQuery
     }
     // WHATWG URL accepts hosts like "a..b"; the raw host text is checked too.
     const rawHost = (scheme ? body.slice(scheme[0].length) : body).split(/[/?#]/)[0]!.replace(/:\d+$/, '');
-    const host = normaliseHost(url.hostname);
-    if (!host || !normaliseHost(rawHost) || url.username || url.password) return { ok: false, message: malformedQueryMessage };
+    const host = hostOfText(url.hostname);
+    if (!host || !hostOfText(rawHost) || url.username || url.password) return { ok: false, message: malformedQueryMessage };
     const path = url.pathname + url.search;
     if (path === '/' || path === '') return { ok: true, type: 'domain', cleansed: host, exactTerm };
     return { ok: true, type: 'url', cleansed: `${url.protocol}//${url.hostname.toLowerCase()}${path}`, exactTerm };
   }
   if (isSiteQuery) return { ok: false, message: `"${body}" is not a domain or URL.` };
-  const term = normaliseTerm(body);
+  const term = keywordOfSearch(body);
   if (!term) return { ok: false, message: 'Enter a domain, URL or keyword to search.' };
   return { ok: true, type: 'term', cleansed: term, exactTerm };
 }

@@ -1,6 +1,6 @@
 import type { Suggestion } from '@serpwise/contracts';
 import { escapeLike, type Sql } from '../sql.js';
-import { normaliseTerm } from './query-classifier.js';
+import { keywordOfSearch } from './query-classifier.js';
 
 /**
  * Suggestions as the user types: keyword and domain prefix matches, most popular first. Prefix searches run on
@@ -12,7 +12,7 @@ export class SuggestionQuery {
   constructor(private readonly sql: Sql) {}
 
   async keywords(territory: string, query: string, limit: number): Promise<Suggestion[]> {
-    const text = normaliseTerm(query);
+    const text = keywordOfSearch(query);
     if (!text) return [];
     const prefix = await this.sql.query<{ term: string; volume: number }>(
       `select term, volume from keyword where territory = ? and term like ? order by volume desc, term limit ?`,

@@ -1,3 +1,5 @@
+import { normaliseKeyword } from '@serpwise/contracts';
+
 /**
  * One normalised row for the warehouse, whatever file or provider it came from. A row with a position and a URL
  * is an observed search result (the page ranked there for the keyword on that day); a row without them only
@@ -79,17 +81,6 @@ export function domainByUrlParser(url: string): string | null {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
   const host = parsed.hostname.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
   return host.includes('.') ? host : null;
-}
-
-let lastKeyword = { text: '', normal: '' };
-
-/** Keywords are stored like searches: trimmed, single spaces, lower case. */
-export function normaliseKeyword(keyword: string): string {
-  // Files list a keyword's results one after another: the last answer is usually the next one too.
-  if (keyword === lastKeyword.text) return lastKeyword.normal;
-  const normal = keyword.trim().replace(/\s+/g, ' ').toLowerCase();
-  lastKeyword = { text: keyword, normal };
-  return normal;
 }
 
 const validDates = new Set<string>();

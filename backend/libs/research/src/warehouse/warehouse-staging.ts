@@ -1,9 +1,10 @@
+import { normaliseKeyword } from '@serpwise/contracts';
 import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { chunked, copyLine } from '../demo-market/copy-text.js';
-import { domainOfUrl, normaliseKeyword, type WarehouseRow } from './warehouse-row.js';
+import { domainOfUrl, type WarehouseRow } from './warehouse-row.js';
 
 /**
  * The first half of landing rows: streaming them into temporary staging tables with COPY. Keywords and URLs repeat

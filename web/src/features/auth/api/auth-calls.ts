@@ -1,4 +1,4 @@
-import type { AuthAnswer, SessionPollAnswer } from '@serpwise/contracts';
+import type { AuthAnswer, SessionListAnswer, SessionPollAnswer } from '@serpwise/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface LoginPayload {
@@ -36,18 +36,7 @@ export const resetPassword = (token: string, newPassword: string, confirmPasswor
 /** POST /endpoints/poll: the session poll, sent every 60 s as the activity ping. */
 export const pollSession = () => apiRequest<SessionPollAnswer>('/endpoints/poll', { method: 'POST', body: {} });
 
-export interface ListedSession {
-  id: string;
-  email: string;
-  userAgent: string | null;
-  ipAddress: string | null;
-  loggedInAt: string | null;
-  lastSeenAt: string;
-  isCurrent: boolean;
-}
-
-export const listSessions = () =>
-  apiRequest<{ sessions: ListedSession[]; limit: number; activeCount: number }>('/Endpoints/ChildAccount/ListSessions');
+export const listSessions = () => apiRequest<SessionListAnswer>('/Endpoints/ChildAccount/ListSessions');
 
 export const removeSessions = (sessionIds: string[]) =>
   apiRequest<{ removed: number }>('/Endpoints/ChildAccount/RemoveSessions', { method: 'POST', body: { sessionIds } });

@@ -1,4 +1,4 @@
-import { parseReconKeywords, reconLimits, reconReportTypes, type ReconReport, type ReconReportType } from '@serpwise/contracts';
+import { keywordsOfText, reconLimits, reconReportTypes, type ReconReport, type ReconReportType } from '@serpwise/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CountrySelector } from '../../../components/ui/country-selector/country-selector';
@@ -81,7 +81,7 @@ function ReconEditForm({ report }: { report: ReconReport }) {
         </label>
         <CountrySelector value={territory} onChange={setTerritory} label="Territory" showName />
         <label className="field">
-          <span>Keywords, one per line ({parseReconKeywords(keywordsCsv).length})</span>
+          <span>Keywords, one per line ({keywordsOfText(keywordsCsv).length})</span>
           <textarea rows={10} value={keywordsCsv} onChange={(event) => setKeywordsCsv(event.target.value)} />
         </label>
         <TagInput label="Competitors (domains)" tags={competitors} onChange={(next) => setCompetitors(next.slice(0, reconLimits.competitors))} placeholder="competitor.com" />

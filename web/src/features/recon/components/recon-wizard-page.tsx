@@ -1,4 +1,4 @@
-import { looksLikeDomain, parseReconKeywords, reconLimits, type ReconReportType, type ReconWizardStep } from '@serpwise/contracts';
+import { hostOfText, keywordsOfText, reconLimits, type ReconReportType, type ReconWizardStep } from '@serpwise/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { WizardSteps } from '../../../components/form/wizard-steps';
@@ -28,7 +28,7 @@ function ReconWizard({ type }: { type: ReconReportType }) {
   const [state, setState] = useState<ReconWizardState>(() => {
     const loaded = loadReconState(type);
     // A domain query (from a research page) starts the wizard on that domain.
-    if (domainQuery && looksLikeDomain(domainQuery) && !loaded.primaryDomain.valid) return { ...loaded, primaryDomain: primaryDomainOf(domainQuery) };
+    if (domainQuery && hostOfText(domainQuery) && !loaded.primaryDomain.valid) return { ...loaded, primaryDomain: primaryDomainOf(domainQuery) };
     return loaded;
   });
   useEffect(() => saveReconState(type, state), [type, state]);
@@ -41,7 +41,7 @@ function ReconWizard({ type }: { type: ReconReportType }) {
   if (redirect) return <Navigate to={redirect} replace />;
 
   const go = (next: ReconWizardStep) => navigate(wizardPath(type, next));
-  const keywords = parseReconKeywords(state.keywordsCsv);
+  const keywords = keywordsOfText(state.keywordsCsv);
 
   const create = async () => {
     const report = await save.mutateAsync({
@@ -75,7 +75,7 @@ function ReconWizard({ type }: { type: ReconReportType }) {
             onChange={(competitors) => update({ competitors: competitors.slice(0, reconLimits.competitors) })}
             placeholder="competitor.com"
             hint={`Press Enter after each domain; up to ${reconLimits.competitors}.`}
-            flagged={new Map(state.competitors.filter((domain) => !looksLikeDomain(domain)).map((domain) => [domain, 'Not a valid domain']))}
+            flagged={new Map(state.competitors.filter((domain) => !hostOfText(domain)).map((domain) => [domain, 'Not a valid domain']))}
           />
         </StepForm>
       )}

@@ -6,7 +6,7 @@ import { LoggedOutCsvModal } from '../../paywall/components/logged-out-csv-modal
 import type { ResearchParams } from '../api/research-request';
 
 export interface ExportTarget {
-  /** The table's path under /rest/research/ (what exportQuery(table, params) takes on the server). */
+  /** The table's path under /rest/research/ (what prepareExport(sql, table, params) takes on the server). */
   table: string;
   /** The parameters of the table as shown (subject, type, sort, filter, territory, month). */
   params: ResearchParams;

@@ -1,9 +1,8 @@
-import { isLockedRow } from '@serpwise/contracts';
+import { hostOfText, isLockedRow } from '@serpwise/contracts';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useResearch, type ResearchParams } from '../api/research-request';
 import { chartColors } from '../../../components/ui/charts/scale';
-import { hostOf } from '../navigation';
 
 /** The competitors of a kombat URL: one or two domains, comma-separated. */
 export const competitorList = (text: string | null) =>
@@ -82,7 +81,7 @@ export function useAutoCompetitors(endpoint: string, params: ResearchParams | nu
  */
 export function useKombatDomains(query: string | null): { you: string | null; competitors: string[]; domains: string[] } {
   const [params] = useSearchParams();
-  const you = query ? hostOf(query) : null;
+  const you = query ? hostOfText(query) : null;
   const competitors = competitorList(params.get('competitors'));
   const domainList = you ? [you, ...competitors].join(',') : '';
   const domains = useMemo(() => (domainList ? domainList.split(',') : []), [domainList]);

@@ -1,3 +1,4 @@
+import { keywordsOfText } from '@serpwise/contracts';
 import type { BulkKeywordRow, BulkUploadExtra, PpcKeywordTable } from '@serpwise/contracts';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -8,7 +9,7 @@ import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { tableParams, useUrlTableState } from '../hooks/use-table-state';
-import { bulkKeywordLimit, bulkStorageKey, bulkUploadError, parseKeywords } from './bulk-upload';
+import { bulkKeywordLimit, bulkStorageKey, bulkUploadError } from './bulk-upload';
 import { bulkColumns } from './keyword-columns';
 
 function storedKeywords(): string[] {
@@ -25,7 +26,7 @@ export function BulkUploadPage() {
   const [error, setError] = useState<string | null>(null);
   const navigate = useNavigate();
   const id = useId();
-  const keywords = parseKeywords(text);
+  const keywords = keywordsOfText(text);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = bulkUploadError(keywords);

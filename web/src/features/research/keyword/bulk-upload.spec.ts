@@ -1,9 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { bulkUploadError, parseKeywords } from './bulk-upload';
+import { keywordsOfText } from '@serpwise/contracts';
+import { bulkUploadError } from './bulk-upload';
 
 describe('bulk keyword upload', () => {
   it('reads one keyword per line or comma, normalised, without repeats', () => {
-    expect(parseKeywords('Running  Shoes\r\ntrail shoes, running shoes\n\n  ')).toEqual(['running shoes', 'trail shoes']);
+    expect(keywordsOfText('Running  Shoes\r\ntrail shoes, running shoes\n\n  ')).toEqual(['running shoes', 'trail shoes']);
   });
 
   it('refuses an empty list and more than 1000 keywords with the server’s messages', () => {

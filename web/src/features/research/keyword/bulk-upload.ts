@@ -2,15 +2,6 @@
 export const bulkKeywordLimit = 1000;
 export const bulkStorageKey = 'serpwise:bulk-upload';
 
-/** The keywords of a pasted text or file, normalised like a search (trimmed, single spaces, lower case), repeats dropped. */
-export function parseKeywords(text: string): string[] {
-  const terms = text
-    .split(/[\r\n,]+/)
-    .map((term) => term.trim().replace(/\s+/g, ' ').toLowerCase())
-    .filter(Boolean);
-  return [...new Set(terms)];
-}
-
 /** The server's own message, checked before sending. */
 export function bulkUploadError(keywords: readonly string[]): string | null {
   if (keywords.length === 0) return 'Enter at least one keyword.';

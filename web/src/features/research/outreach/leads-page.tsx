@@ -1,3 +1,4 @@
+import { hostOfText } from '@serpwise/contracts';
 import type { LeadRow } from '@serpwise/contracts';
 import { useMemo, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -6,7 +7,7 @@ import { ResearchTable } from '../components/research-table';
 import { useAutoCompetitors } from '../components/kombat-setup';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen } from '../hooks/use-table-screen';
-import { hostOf, type ResearchSection } from '../navigation';
+import { type ResearchSection } from '../navigation';
 import { leadColumns } from './outreach-columns';
 
 /**
@@ -16,7 +17,7 @@ import { leadColumns } from './outreach-columns';
 export function LeadsPage({ section = 'outreach' }: { section?: ResearchSection }) {
   const subject = useResearchSubject();
   const [params, setParams] = useSearchParams();
-  const domain = subject.query ? hostOf(subject.query) : null;
+  const domain = subject.query ? hostOfText(subject.query) : null;
   const competitors = params.get('competitors') ?? '';
   const suggesting = useAutoCompetitors('seo/competitors', domain && !competitors ? { domain, countryCode: subject.countryCode } : null);
   const columns = useMemo(() => leadColumns(subject.countryParam), [subject.countryParam]);

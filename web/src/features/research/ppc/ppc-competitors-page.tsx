@@ -1,3 +1,4 @@
+import { hostOfText } from '@serpwise/contracts';
 import type { PpcCompetitorRow } from '@serpwise/contracts';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +7,6 @@ import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen } from '../hooks/use-table-screen';
-import { hostOf } from '../navigation';
 import { ppcCompetitorColumns } from './ppc-columns';
 
 const ppcKombatHref = (domain: string, competitors: readonly string[], countryCode: string | null) => {
@@ -18,7 +18,7 @@ const ppcKombatHref = (domain: string, competitors: readonly string[], countryCo
 /** PPC competitors: the advertisers bidding on the same keywords; pick one or two to compare in PPC kombat. */
 export function PpcCompetitorsPage() {
   const subject = useResearchSubject();
-  const domain = subject.query ? hostOf(subject.query) : null;
+  const domain = subject.query ? hostOfText(subject.query) : null;
   const columns = useMemo(() => ppcCompetitorColumns(subject.countryParam), [subject.countryParam]);
   const selection = useRowSelection(2);
   const table = useTableScreen<PpcCompetitorRow>('ppc/competitors', domain ? { query: domain, countryCode: subject.countryCode } : null, columns);

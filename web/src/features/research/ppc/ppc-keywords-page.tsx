@@ -1,4 +1,4 @@
-import { paidSearchTypes, type PaidSearchType, type PpcKeywordRow } from '@serpwise/contracts';
+import { hostOfText, type PaidSearchType, paidSearchTypes, type PpcKeywordRow } from '@serpwise/contracts';
 import { useMemo, useState } from 'react';
 import type { MatchType } from '../../../components/ui/table/column-picker-rules';
 import { withMatchType } from '../../../components/ui/table/column-picker-rules';
@@ -9,7 +9,6 @@ import { ResearchTable } from '../components/research-table';
 import { TypeSelect } from '../components/type-select';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
-import { hostOf } from '../navigation';
 import { ppcKeywordColumns } from './ppc-columns';
 
 const typeLabels: Record<PaidSearchType, string> = { mostsuccessful: 'Most successful', newkeywords: 'New keywords' };
@@ -17,7 +16,7 @@ const typeLabels: Record<PaidSearchType, string> = { mostsuccessful: 'Most succe
 /** PPC keywords (route ppc:keywords, marked new): what the domain buys, with the ad shown; copy them in a match type. */
 export function PpcKeywordsPage() {
   const subject = useResearchSubject();
-  const domain = subject.query ? hostOf(subject.query) : null;
+  const domain = subject.query ? hostOfText(subject.query) : null;
   const [type, setType] = useUrlParam<PaidSearchType>('type', 'mostsuccessful', paidSearchTypes);
   const [matchTypes, setMatchTypes] = useState<Record<string, MatchType>>({});
   const matchType = matchTypes.adKeyword ?? 'broad';

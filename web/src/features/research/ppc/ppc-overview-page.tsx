@@ -1,3 +1,4 @@
+import { hostOfText } from '@serpwise/contracts';
 import type { PpcCompetitorRow, PpcKeywordRow, PpcOverviewAnswer } from '@serpwise/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +14,6 @@ import { ResearchAside } from '../components/research-aside';
 import { ResearchPage } from '../components/research-page';
 import { Card, Loading, NotFound, ResearchError } from '../components/status';
 import { useResearchSubject } from '../hooks/use-research-subject';
-import { hostOf } from '../navigation';
 import { PreviewTable } from '../overview/preview-table';
 
 type PaidGraph = 'paidKeywords' | 'paidClicks' | 'budget';
@@ -30,7 +30,7 @@ const change = (latest: number | null | undefined, previous: number | null | und
 /** PPC overview (route ppc:overview): the domain's paid keywords, clicks and budget, month by month, and its ads. */
 export function PpcOverviewPage() {
   const subject = useResearchSubject();
-  const domain = subject.query ? hostOf(subject.query) : null;
+  const domain = subject.query ? hostOfText(subject.query) : null;
   const [graph, setGraph] = useState<PaidGraph>('paidKeywords');
   const { lock } = useViewerLock();
   const lockLink = lock ?? { text: 'Unlock all the data', link: '/mainpurchase' };

@@ -1,3 +1,4 @@
+import { hostOfText } from '@serpwise/contracts';
 import type { CompetitorRow } from '@serpwise/contracts';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +7,6 @@ import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen } from '../hooks/use-table-screen';
-import { hostOf } from '../navigation';
 import { competitorColumns } from './seo-columns';
 
 export const kombatHref = (domain: string, competitors: readonly string[], countryCode: string | null) => {
@@ -18,7 +18,7 @@ export const kombatHref = (domain: string, competitors: readonly string[], count
 /** SEO competitors: the domains sharing the most keywords; pick one or two to compare in kombat. */
 export function SeoCompetitorsPage() {
   const subject = useResearchSubject();
-  const domain = subject.query ? hostOf(subject.query) : null;
+  const domain = subject.query ? hostOfText(subject.query) : null;
   const columns = useMemo(() => competitorColumns(subject.countryParam), [subject.countryParam]);
   const selection = useRowSelection(2);
   const table = useTableScreen<CompetitorRow>('seo/competitors', domain ? { domain, countryCode: subject.countryCode } : null, columns);

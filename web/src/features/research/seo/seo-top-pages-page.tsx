@@ -1,11 +1,10 @@
-import { topPageTypes, type TopPageRow, type TopPageType } from '@serpwise/contracts';
+import { hostOfText, type TopPageRow, type TopPageType, topPageTypes } from '@serpwise/contracts';
 import { useMemo } from 'react';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
 import { TypeSelect } from '../components/type-select';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
-import { hostOf } from '../navigation';
 import { topPageColumns } from './seo-columns';
 import { addUrlColumn } from '../../projects/components/add-url-button';
 
@@ -14,7 +13,7 @@ const topPageLabels: Record<TopPageType, string> = { mosttraffic: 'Most traffic'
 /** SEO top pages of a domain: the pages that bring the most clicks, or the pages ranking for the first time. */
 export function SeoTopPagesPage() {
   const subject = useResearchSubject();
-  const domain = subject.query ? hostOf(subject.query) : null;
+  const domain = subject.query ? hostOfText(subject.query) : null;
   const [type, setType] = useUrlParam<TopPageType>('type', 'mosttraffic', topPageTypes);
   const columns = useMemo(
     () => [...topPageColumns(subject.countryParam), addUrlColumn<TopPageRow>((row) => ({ url: row.url, clicks: row.clicks, keywords: row.keywords }))],

@@ -1,4 +1,4 @@
-import { isLockedRow, type KeywordComparisonRow, type TablePage } from '@serpwise/contracts';
+import { hostOfText, isLockedRow, type KeywordComparisonRow, type TablePage } from '@serpwise/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LineChart } from '../../../components/ui/charts/line-chart';
@@ -10,7 +10,6 @@ import { useResearch } from '../api/research-request';
 import { ResearchPage } from '../components/research-page';
 import { Card, Loading } from '../components/status';
 import { useResearchSubject } from '../hooks/use-research-subject';
-import { hostOf } from '../navigation';
 
 const features = [
   'Daily positions for every keyword you track, on Google desktop and mobile',
@@ -30,7 +29,7 @@ export function RankTrackingPage() {
   const viewer = viewerOf(active?.user);
   const [text, setText] = useState(subject.query ?? '');
   const id = useId();
-  const domain = subject.query ? hostOf(subject.query) : null;
+  const domain = subject.query ? hostOfText(subject.query) : null;
   const preview = useResearch<TablePage<KeywordComparisonRow>>('seo/ranking-history', domain ? { domain, countryCode: subject.countryCode, type: 'MostValuable' } : null);
   const rows = (preview.data?.rows ?? []).filter((row): row is KeywordComparisonRow => !isLockedRow(row)).slice(0, 5);
   const submit = (event: FormEvent) => {
