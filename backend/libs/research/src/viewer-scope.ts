@@ -1,5 +1,5 @@
-import type { BuiltQuery } from './seo/table-query.js';
 import type { Sql } from './sql.js';
+import { type BuiltQuery } from './tables/index.js';
 
 /**
  * Imported rows are private (docs/decisions.md, "Imported rows are private"): a user sees installation data (the

@@ -22,12 +22,13 @@ import {
   unknownKeywords,
   windowMonths,
   type KeywordOverview,
-  type TableCriteria,
+  type AdvisorRow,
+  type TableOrder,
 } from '@serpwise/research';
 import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
 import { emptyTable, tableAnswer } from '../ppc-research/research-request.schemas.js';
 
-type TableInput = TableCriteria & PageRequest & { countryCode: string; month?: string | undefined };
+type TableInput = TableOrder & PageRequest & { countryCode: string; month?: string | undefined };
 
 /** Keyword research (issue 4 item 5); paid columns are withheld per viewer (item 6). */
 @Injectable()
@@ -90,7 +91,7 @@ export class KeywordResearchService {
 
   async advisor(term: string, type: RecommendationType, input: TableInput, viewer: Viewer) {
     const { keyword, month, base } = await this.context(term, input);
-    let table: { rows: ReturnType<typeof advisorTable.map>[]; totalRows: number } = emptyTable;
+    let table: { rows: AdvisorRow[]; totalRows: number } = emptyTable;
     if (keyword && month) {
       const advertisers = await this.sql.query<{ domain_id: number }>('select distinct domain_id from paid_ad where month = ?::date and keyword_id = ?', [month, keyword.id]);
       const advertiserIds = advertisers.map((row) => row.domain_id);

@@ -23,13 +23,14 @@ import {
   windowMonths,
   type KombatVenn,
   type PpcOverview,
-  type TableCriteria,
+  type AdvisorRow,
+  type TableOrder,
 } from '@serpwise/research';
 import type { PageRequest } from '@serpwise/contracts';
 import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
 import { emptyTable, tableAnswer, type ResearchTableAnswer } from './research-request.schemas.js';
 
-type TableInput = TableCriteria & PageRequest & { countryCode: string; month?: string | undefined };
+type TableInput = TableOrder & PageRequest & { countryCode: string; month?: string | undefined };
 
 /** PPC research of a domain (issue 4 item 5); paid columns are withheld per viewer (item 6). */
 @Injectable()
@@ -91,7 +92,7 @@ export class PpcResearchService {
 
   async advisor(domain: string, type: RecommendationType, input: TableInput, viewer: Viewer) {
     const { domainId, month, base } = await this.context(domain, input);
-    let table: { rows: ReturnType<typeof advisorTable.map>[]; totalRows: number } = emptyTable;
+    let table: { rows: AdvisorRow[]; totalRows: number } = emptyTable;
     if (domainId !== null && month) {
       const competitors = await topPpcCompetitorIds(this.sql, { domainId, territory: input.countryCode, month, limit: advisorWindow.competitors });
       table = type === 'buy' && competitors.length === 0 ? emptyTable : await pageTable(this.sql, advisorTable, domainAdvisorQuery({ domainId, competitorIds: competitors, territory: input.countryCode, month, type }), input);

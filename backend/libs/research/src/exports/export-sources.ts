@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { urlVariants } from '../search/query-classifier.js';
-import { keywordOf, tableSql, type BaseQuery, type TableCriteria, type TableDefinition } from '../ppc/table-kit.js';
 import { adHistoryQuery, adHistoryTable } from '../ppc/ad-history.js';
 import { adTemplatesQuery, adTemplatesTable } from '../ppc/ad-templates.js';
 import { advisorTable, advisorWindow, domainAdvisorQuery } from '../ppc/adwords-advisor.js';
@@ -43,10 +42,10 @@ import { backlinksQuery } from '../seo/backlinks.js';
 import { competitorsQuery } from '../seo/competitors.js';
 import { keywordComparisonQuery } from '../seo/keyword-comparison.js';
 import { kombatQuery } from '../seo/kombat.js';
-import { ResearchQueryError, type BuiltQuery, type Subject } from '../seo/table-query.js';
 import { topPagesQuery } from '../seo/top-pages.js';
 import type { Sql } from '../sql.js';
 import { domainIdOf, domainIdsOf, researchMonth, windowMonths } from '../warehouse/lookups.js';
+import { type BuiltQuery, keywordOf, orderedTable, ResearchQueryError, type Subject, type TableOrder, type TableSpec } from '../tables/index.js';
 
 /**
  * What an export streams for one research table: the table's whole query with the request's sort and filter and no
@@ -78,9 +77,10 @@ const source = <Schema extends z.ZodType>(schema: Schema, prepare: (sql: Sql, in
 const monthOf = (sql: Sql, input: Month) => researchMonth(sql, input.countryCode, input.month);
 const stem = (...parts: (string | undefined)[]) => parts.filter(Boolean).join('-');
 
-/** A PPC/keyword table (table-kit): its sorted, filtered SQL and its row mapping. */
-function kitTable<Raw, Row>(definition: TableDefinition<Raw, Row>, base: BaseQuery | null, criteria: TableCriteria) {
-  return { query: base ? tableSql(definition, base, criteria) : null, map: definition.map as unknown as (raw: Record<string, unknown>) => object };
+/** A PPC/keyword table: its sorted, filtered SQL, which maps its rows to the endpoint's. */
+function kitTable<Raw, Row>(spec: TableSpec<Raw, Row>, base: BuiltQuery | null, order: TableOrder) {
+  const query = base ? orderedTable(base, spec, order) : null;
+  return { query, ...(query?.map ? { map: query.map } : {}) };
 }
 
 async function subjectOf(sql: Sql, input: { domain?: string | undefined; url?: string | undefined }): Promise<Subject | null> {
@@ -216,7 +216,7 @@ export const exportSources = {
   }),
   'ppc/adwords-advisor': source(ppcAdvisorSchema, async (sql, input) => {
     const [domainId, month] = await Promise.all([domainIdOf(sql, input.query), monthOf(sql, input)]);
-    let base: BaseQuery | null = null;
+    let base: BuiltQuery | null = null;
     if (domainId !== null && month) {
       const competitorIds = await topPpcCompetitorIds(sql, { domainId, territory: input.countryCode, month, limit: advisorWindow.competitors });
       if (input.type !== 'buy' || competitorIds.length > 0) base = domainAdvisorQuery({ domainId, competitorIds, territory: input.countryCode, month, type: input.type });
@@ -258,7 +258,7 @@ export const exportSources = {
   }),
   'keyword/adwords-advisor': source(keywordAdvisorSchema, async (sql, input) => {
     const [keyword, month] = await Promise.all([keywordOf(sql, input.countryCode, input.query), monthOf(sql, input)]);
-    let base: BaseQuery | null = null;
+    let base: BuiltQuery | null = null;
     if (keyword && month) {
       const advertisers = await sql.query<{ domain_id: number }>('select distinct domain_id from paid_ad where month = ?::date and keyword_id = ?', [month, keyword.id]);
       const advertiserIds = advertisers.map((row) => row.domain_id);

@@ -1,5 +1,5 @@
 import type { Sql } from '../sql.js';
-import { arrayLiteral, type BaseQuery, type TableDefinition } from '../ppc/table-kit.js';
+import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
 
 /** Bulk upload: at most this many keywords (after blank lines and repeats are dropped) per request. */
 export const bulkKeywordLimit = 1000;
@@ -32,14 +32,15 @@ interface Raw {
   advertisers: number;
 }
 
-export const bulkKeywordsTable: TableDefinition<Raw, BulkKeywordRow> = {
+export const bulkKeywordsTable: TableSpec<Raw, BulkKeywordRow> = {
   sortColumns: {
     keyword: 'keyword', volume: 'volume', cpc: 'cpc', competition: 'competition', difficulty: 'difficulty', resultCount: 'result_count',
     organicClicks: 'organic_clicks', advertisers: 'advertisers',
   },
-  textColumn: 'keyword',
-  defaultSort: [{ column: 'volume', direction: 'desc' }],
+  filterColumns: ['keyword'],
+  defaultOrder: [{ column: 'volume', direction: 'desc' }],
   tieBreak: [{ column: 'keyword', direction: 'asc' }],
+  unspecified: ppcKeywordTableOrder,
   map: (raw) => ({
     keyword: raw.keyword,
     volume: raw.volume,
@@ -52,7 +53,7 @@ export const bulkKeywordsTable: TableDefinition<Raw, BulkKeywordRow> = {
   }),
 };
 
-export function bulkKeywordsQuery(input: { terms: string[]; territory: string; month: string }): BaseQuery {
+export function bulkKeywordsQuery(input: { terms: string[]; territory: string; month: string }): BuiltQuery {
   return {
     sql: `select k.term as keyword, k.volume, k.cpc::float8 as cpc, k.competition::float8 as competition, k.difficulty::int as difficulty,
             k.result_count::float8 as result_count,

@@ -1,7 +1,7 @@
 import type { RecommendationType } from '@serpwise/contracts';
-import { arrayLiteral, type BaseQuery } from '../ppc/table-kit.js';
 import { buyRecommendationsQuery } from '../ppc/adwords-advisor.js';
 import { paidCtr } from '../formulas/click-through.js';
+import { arrayLiteral, type BuiltQuery } from '../tables/index.js';
 
 /**
  * The adwords advisor of a keyword K in month M (rows have the shape of the domain advisor, `advisorTable`):
@@ -11,7 +11,7 @@ import { paidCtr } from '../formulas/click-through.js';
  *   but look like wasted spend: 'offtopic' (topic differs from K's, both known) or 'question' (informational).
  *   position / paidClicks are null; estimatedClicks = volume × paid CTR of position 1 (the clicks a negative saves).
  */
-export function keywordAdvisorQuery(input: { keyword: { id: number; term: string; topic: string | null }; advertiserIds: number[]; territory: string; month: string; type: RecommendationType }): BaseQuery {
+export function keywordAdvisorQuery(input: { keyword: { id: number; term: string; topic: string | null }; advertiserIds: number[]; territory: string; month: string; type: RecommendationType }): BuiltQuery {
   if (input.type === 'buy') {
     return buyRecommendationsQuery({
       advertiserIds: input.advertiserIds,

@@ -1,4 +1,4 @@
-import type { BaseQuery, TableDefinition } from '../ppc/table-kit.js';
+import { type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
 
 /**
  * Keyword backlinks: every backlink (live and lost) pointing at a page that ranks in the keyword's organic top 10 in
@@ -29,11 +29,12 @@ interface Raw {
   last_seen: string | null;
 }
 
-export const keywordBacklinksTable: TableDefinition<Raw, KeywordBacklinkRow> = {
+export const keywordBacklinksTable: TableSpec<Raw, KeywordBacklinkRow> = {
   sortColumns: { sourceDomain: 'source_domain', targetUrl: 'target_url', targetPosition: 'target_position', anchor: 'anchor', firstSeen: 'first_seen', lastSeen: 'last_seen' },
-  textColumn: 'source_domain',
-  defaultSort: [{ column: 'first_seen', direction: 'desc' }],
+  filterColumns: ['source_domain'],
+  defaultOrder: [{ column: 'first_seen', direction: 'desc' }],
   tieBreak: [{ column: 'id', direction: 'asc' }],
+  unspecified: ppcKeywordTableOrder,
   map: (raw) => ({
     sourceDomain: raw.source_domain,
     sourceUrl: raw.source_url,
@@ -46,7 +47,7 @@ export const keywordBacklinksTable: TableDefinition<Raw, KeywordBacklinkRow> = {
   }),
 };
 
-export function keywordBacklinksQuery(input: { keywordId: number; month: string }): BaseQuery {
+export function keywordBacklinksQuery(input: { keywordId: number; month: string }): BuiltQuery {
   return {
     sql: `with ranking as (
             select page_id, min(position)::int as position from organic_rank where month = ?::date and keyword_id = ? and position <= 10 group by page_id

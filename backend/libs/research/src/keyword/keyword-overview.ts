@@ -1,6 +1,6 @@
 import type { Sql } from '../sql.js';
-import { keywordOf } from '../ppc/table-kit.js';
 import { windowStart } from '../warehouse/lookups.js';
+import { keywordOf } from '../tables/index.js';
 
 export interface KeywordOverview {
   keyword: string;

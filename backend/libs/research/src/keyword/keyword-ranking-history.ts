@@ -1,4 +1,4 @@
-import { arrayLiteral, type BaseQuery, type TableDefinition } from '../ppc/table-kit.js';
+import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
 
 /**
  * Ranking history of a keyword: one row per domain in its organic top 10 in month M, with the domain's best
@@ -21,18 +21,19 @@ interface Raw {
   by_month: { month: string; position: number }[];
 }
 
-export const keywordRankingHistoryTable = (months: string[]): TableDefinition<Raw, KeywordRankingHistoryRow> => ({
+export const keywordRankingHistoryTable = (months: string[]): TableSpec<Raw, KeywordRankingHistoryRow> => ({
   sortColumns: { domain: 'domain', position: 'position', clicks: 'clicks' },
-  textColumn: 'domain',
-  defaultSort: [{ column: 'position', direction: 'asc' }],
+  filterColumns: ['domain'],
+  defaultOrder: [{ column: 'position', direction: 'asc' }],
   tieBreak: [{ column: 'domain', direction: 'asc' }],
+  unspecified: ppcKeywordTableOrder,
   map: (raw) => {
     const positions = new Map(raw.by_month.map((entry) => [entry.month, entry.position]));
     return { domain: raw.domain, url: raw.url, position: raw.position, clicks: raw.clicks, positions: months.map((month) => positions.get(month) ?? null) };
   },
 });
 
-export function keywordRankingHistoryQuery(input: { keywordId: number; month: string; months: string[] }): BaseQuery {
+export function keywordRankingHistoryQuery(input: { keywordId: number; month: string; months: string[] }): BuiltQuery {
   return {
     sql: `with current as (
             select distinct on (domain_id) domain_id, page_id, position, clicks from organic_rank

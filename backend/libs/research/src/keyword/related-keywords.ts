@@ -1,5 +1,5 @@
 import type { RelatedKeywordType } from '@serpwise/contracts';
-import { arrayLiteral, meaningfulWords, type BaseQuery, type TableDefinition } from '../ppc/table-kit.js';
+import { arrayLiteral, type BuiltQuery, meaningfulWords, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
 
 /**
  * Related keywords of a keyword K in month M (K itself is never a row):
@@ -33,11 +33,12 @@ interface Raw {
 
 export const keywordColumns = { keyword: 'keyword', volume: 'volume', cpc: 'cpc', competition: 'competition', difficulty: 'difficulty', resultCount: 'result_count' };
 
-export const relatedKeywordsTable: TableDefinition<Raw, RelatedKeywordRow> = {
+export const relatedKeywordsTable: TableSpec<Raw, RelatedKeywordRow> = {
   sortColumns: { ...keywordColumns, shared: 'shared' },
-  textColumn: 'keyword',
-  defaultSort: [{ column: 'shared', direction: 'desc' }, { column: 'volume', direction: 'desc' }],
+  filterColumns: ['keyword'],
+  defaultOrder: [{ column: 'shared', direction: 'desc' }, { column: 'volume', direction: 'desc' }],
   tieBreak: [{ column: 'keyword', direction: 'asc' }],
+  unspecified: ppcKeywordTableOrder,
   map: (raw) => ({
     keyword: raw.keyword,
     shared: raw.shared,
@@ -52,7 +53,7 @@ export const relatedKeywordsTable: TableDefinition<Raw, RelatedKeywordRow> = {
 const keywordSelect = `k.term as keyword, k.volume, k.cpc::float8 as cpc, k.competition::float8 as competition, k.difficulty::int as difficulty,
   k.result_count::float8 as result_count`;
 
-export function relatedKeywordsQuery(input: { keywordId: number; term: string; territory: string; month: string; type: RelatedKeywordType }): BaseQuery {
+export function relatedKeywordsQuery(input: { keywordId: number; term: string; territory: string; month: string; type: RelatedKeywordType }): BuiltQuery {
   if (input.type === 'buys') {
     return {
       sql: `with advertisers as (select distinct domain_id from paid_ad where month = ?::date and keyword_id = ?),

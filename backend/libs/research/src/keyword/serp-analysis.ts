@@ -1,4 +1,4 @@
-import type { BaseQuery, TableDefinition } from '../ppc/table-kit.js';
+import { type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
 
 /**
  * SERP analysis: the organic top 10 of a keyword in month M with each result's strength — the ranking domain's
@@ -31,14 +31,15 @@ interface Raw {
   page_backlinks: number;
 }
 
-export const serpAnalysisTable: TableDefinition<Raw, SerpAnalysisRow> = {
+export const serpAnalysisTable: TableSpec<Raw, SerpAnalysisRow> = {
   sortColumns: {
     position: 'position', domain: 'domain', clicks: 'clicks', value: 'value', domainKeywords: 'domain_keywords', domainClicks: 'domain_clicks',
     domainBacklinks: 'domain_backlinks', pageBacklinks: 'page_backlinks',
   },
-  textColumn: 'domain',
-  defaultSort: [{ column: 'position', direction: 'asc' }],
+  filterColumns: ['domain'],
+  defaultOrder: [{ column: 'position', direction: 'asc' }],
   tieBreak: [{ column: 'position', direction: 'asc' }],
+  unspecified: ppcKeywordTableOrder,
   map: (raw) => ({
     position: raw.position,
     domain: raw.domain,
@@ -53,7 +54,7 @@ export const serpAnalysisTable: TableDefinition<Raw, SerpAnalysisRow> = {
   }),
 };
 
-export function serpAnalysisQuery(input: { keywordId: number; territory: string; month: string }): BaseQuery {
+export function serpAnalysisQuery(input: { keywordId: number; territory: string; month: string }): BuiltQuery {
   return {
     sql: `select r.position::int as position, d.name as domain, p.url, p.title, r.clicks, round(r.clicks * k.cpc, 2)::float8 as value,
             coalesce(dm.organic_keywords, 0)::int as domain_keywords, coalesce(dm.organic_clicks, 0)::float8 as domain_clicks,

@@ -1,6 +1,6 @@
 
 import type { Sql } from '../sql.js';
-import { arrayLiteral, type BaseQuery, type TableDefinition } from './table-kit.js';
+import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
 
 /** One ad text and the months (of the window) it showed. */
 export interface AdHistoryAd {
@@ -40,14 +40,15 @@ interface Raw {
   ads: AdHistoryAd[];
 }
 
-export const adHistoryTable = (kind: 'domain' | 'keyword', months: string[]): TableDefinition<Raw, AdHistoryRow> => ({
+export const adHistoryTable = (kind: 'domain' | 'keyword', months: string[]): TableSpec<Raw, AdHistoryRow> => ({
   sortColumns:
     kind === 'domain'
       ? { keyword: 'label', volume: 'volume', cpc: 'cpc', monthsBought: 'months_bought', paidClicks: 'paid_clicks' }
       : { domain: 'label', monthsBought: 'months_bought', paidClicks: 'paid_clicks' },
-  textColumn: 'label',
-  defaultSort: [{ column: 'months_bought', direction: 'desc' }, { column: 'paid_clicks', direction: 'desc' }],
+  filterColumns: ['label'],
+  defaultOrder: [{ column: 'months_bought', direction: 'desc' }, { column: 'paid_clicks', direction: 'desc' }],
   tieBreak: [{ column: 'label', direction: 'asc' }],
+  unspecified: ppcKeywordTableOrder,
   map: (raw) => {
     const positions = new Map(raw.by_month.map((entry) => [entry.month, entry.position]));
     const common = {
@@ -104,7 +105,7 @@ const adsOf = (rowKey: string, where: string, params: unknown[]) => ({
  * so the columns are the same): built for every row, they took most of the table's time (≈ 190 ms of 200 for the
  * largest advertiser).
  */
-export function adHistoryQuery(input: AdHistoryCriteria): BaseQuery {
+export function adHistoryQuery(input: AdHistoryCriteria): BuiltQuery {
   const ads = windowAds(input);
   return {
     sql: `with ${ads.sql}, totals as (

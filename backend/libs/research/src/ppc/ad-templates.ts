@@ -1,4 +1,4 @@
-import { arrayLiteral, type BaseQuery, type TableDefinition } from './table-kit.js';
+import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
 
 /**
  * Ad templates for a keyword or topic: the ad texts shown in month M for the keywords that contain every word of the
@@ -29,11 +29,12 @@ interface Raw {
   ad_copy_id: number;
 }
 
-export const adTemplatesTable: TableDefinition<Raw, AdTemplateRow> = {
+export const adTemplatesTable: TableSpec<Raw, AdTemplateRow> = {
   sortColumns: { domain: 'domain', headline: 'headline', keywords: 'keywords', bestPosition: 'best_position', paidClicks: 'paid_clicks' },
-  textColumn: 'headline',
-  defaultSort: [{ column: 'paid_clicks', direction: 'desc' }],
+  filterColumns: ['headline'],
+  defaultOrder: [{ column: 'paid_clicks', direction: 'desc' }],
   tieBreak: [{ column: 'ad_copy_id', direction: 'asc' }],
+  unspecified: ppcKeywordTableOrder,
   map: (raw) => ({
     domain: raw.domain,
     headline: raw.headline,
@@ -46,7 +47,7 @@ export const adTemplatesTable: TableDefinition<Raw, AdTemplateRow> = {
   }),
 };
 
-export function adTemplatesQuery(input: { words: string[]; territory: string; month: string }): BaseQuery {
+export function adTemplatesQuery(input: { words: string[]; territory: string; month: string }): BuiltQuery {
   return {
     sql: `with matched as (
             select id from keyword where territory = ? and string_to_array(term, ' ') @> ?::text[]

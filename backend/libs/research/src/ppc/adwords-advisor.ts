@@ -1,7 +1,7 @@
 import type { RecommendationType } from '@serpwise/contracts';
 import { paidCtr } from '../formulas/click-through.js';
 import { windowStart } from '../warehouse/lookups.js';
-import { arrayLiteral, type BaseQuery, type TableDefinition } from './table-kit.js';
+import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
 
 /**
  * The adwords advisor of a domain in month M, against its top 10 PPC competitors (most common paid keywords in M):
@@ -45,14 +45,15 @@ interface Raw {
   paid_clicks: number | null;
 }
 
-export const advisorTable: TableDefinition<Raw, AdvisorRow> = {
+export const advisorTable: TableSpec<Raw, AdvisorRow> = {
   sortColumns: {
     keyword: 'keyword', volume: 'volume', cpc: 'cpc', competition: 'competition', advertisers: 'advertisers', competitorMonths: 'competitor_months',
     estimatedClicks: 'estimated_clicks', estimatedBudget: 'estimated_budget', reason: 'reason', position: 'position', paidClicks: 'paid_clicks',
   },
-  textColumn: 'keyword',
-  defaultSort: [{ column: 'advertisers', direction: 'desc' }, { column: 'volume', direction: 'desc' }],
+  filterColumns: ['keyword'],
+  defaultOrder: [{ column: 'advertisers', direction: 'desc' }, { column: 'volume', direction: 'desc' }],
   tieBreak: [{ column: 'keyword', direction: 'asc' }],
+  unspecified: ppcKeywordTableOrder,
   map: (raw) => ({
     keyword: raw.keyword,
     volume: raw.volume,
@@ -72,7 +73,7 @@ export const advisorTable: TableDefinition<Raw, AdvisorRow> = {
 export const advisorWindow = { months: 6, profitableMonths: 3, competitors: 10 } as const;
 
 /** buy rows for the keywords the given advertisers keep buying and the excluded set does not (shared with the keyword advisor). */
-export function buyRecommendationsQuery(input: { advertiserIds: number[]; excludedKeywordsSql: string; excludedParams: unknown[]; territory: string; month: string }): BaseQuery {
+export function buyRecommendationsQuery(input: { advertiserIds: number[]; excludedKeywordsSql: string; excludedParams: unknown[]; territory: string; month: string }): BuiltQuery {
   const ctr = paidCtr(1);
   return {
     sql: `with runs as (
@@ -93,7 +94,7 @@ export function buyRecommendationsQuery(input: { advertiserIds: number[]; exclud
   };
 }
 
-export function domainAdvisorQuery(input: { domainId: number; competitorIds: number[]; territory: string; month: string; type: RecommendationType }): BaseQuery {
+export function domainAdvisorQuery(input: { domainId: number; competitorIds: number[]; territory: string; month: string; type: RecommendationType }): BuiltQuery {
   if (input.type === 'buy') {
     return buyRecommendationsQuery({
       advertiserIds: input.competitorIds,

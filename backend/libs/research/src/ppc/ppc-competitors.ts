@@ -1,5 +1,5 @@
 import type { Sql } from '../sql.js';
-import type { BaseQuery, TableDefinition } from './table-kit.js';
+import { type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
 
 export interface PpcCompetitorRow {
   domain: string;
@@ -21,11 +21,12 @@ interface Raw {
   budget: number;
 }
 
-export const ppcCompetitorsTable: TableDefinition<Raw, PpcCompetitorRow> = {
+export const ppcCompetitorsTable: TableSpec<Raw, PpcCompetitorRow> = {
   sortColumns: { domain: 'domain', commonKeywords: 'common_keywords', competitionLevel: 'competition_level', paidKeywords: 'paid_keywords', paidClicks: 'paid_clicks', budget: 'budget' },
-  textColumn: 'domain',
-  defaultSort: [{ column: 'common_keywords', direction: 'desc' }, { column: 'paid_clicks', direction: 'desc' }],
+  filterColumns: ['domain'],
+  defaultOrder: [{ column: 'common_keywords', direction: 'desc' }, { column: 'paid_clicks', direction: 'desc' }],
   tieBreak: [{ column: 'domain', direction: 'asc' }],
+  unspecified: ppcKeywordTableOrder,
   map: (raw) => ({
     domain: raw.domain,
     commonKeywords: raw.common_keywords,
@@ -41,7 +42,7 @@ export const ppcCompetitorsTable: TableDefinition<Raw, PpcCompetitorRow> = {
  * domain's keyword ids go in as an array (`= any(array(…))`), so paid_ad's primary key (month, keyword_id, …) reads
  * the ads of those keywords only, where a join read and hashed the month's every ad (≈ 110 → 10 ms).
  */
-export function ppcCompetitorsQuery(input: { domainId: number; territory: string; month: string }): BaseQuery {
+export function ppcCompetitorsQuery(input: { domainId: number; territory: string; month: string }): BuiltQuery {
   return {
     sql: `with mine as (
             select distinct keyword_id from paid_ad where domain_id = ? and territory = ? and month = ?::date

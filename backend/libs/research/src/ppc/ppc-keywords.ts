@@ -1,5 +1,5 @@
 import type { PaidSearchType } from '@serpwise/contracts';
-import type { BaseQuery, TableDefinition } from './table-kit.js';
+import { type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
 
 /**
  * PPC keywords of a domain in month M (the keywords its ads showed for in M):
@@ -38,14 +38,15 @@ interface Raw {
   display_url: string;
 }
 
-export const ppcKeywordsTable = (type: PaidSearchType): TableDefinition<Raw, PpcKeywordRow> => ({
+export const ppcKeywordsTable = (type: PaidSearchType): TableSpec<Raw, PpcKeywordRow> => ({
   sortColumns: { keyword: 'keyword', volume: 'volume', cpc: 'cpc', position: 'position', paidClicks: 'paid_clicks', budget: 'budget', monthsBought: 'months_bought', firstMonth: 'first_month' },
-  textColumn: 'keyword',
-  defaultSort:
+  filterColumns: ['keyword'],
+  defaultOrder:
     type === 'mostsuccessful'
       ? [{ column: 'months_bought', direction: 'desc' }, { column: 'paid_clicks', direction: 'desc' }]
       : [{ column: 'paid_clicks', direction: 'desc' }],
   tieBreak: [{ column: 'keyword', direction: 'asc' }],
+  unspecified: ppcKeywordTableOrder,
   map: (raw) => ({
     keyword: raw.keyword,
     volume: raw.volume,
@@ -61,7 +62,7 @@ export const ppcKeywordsTable = (type: PaidSearchType): TableDefinition<Raw, Ppc
   }),
 });
 
-export function ppcKeywordsQuery(input: { domainId: number; territory: string; month: string; type: PaidSearchType }): BaseQuery {
+export function ppcKeywordsQuery(input: { domainId: number; territory: string; month: string; type: PaidSearchType }): BuiltQuery {
   return {
     sql: `with past as (
             select keyword_id, count(distinct month)::int as months_bought, min(month) as first_month
