@@ -28,6 +28,7 @@ export * from './keyword/index.js';
 export * from './warehouse/lookups.js';
 export * from './requests/seo-requests.js';
 export * from './requests/ppc-keyword-requests.js';
+export * from './catalogue/index.js';
 export * from './exports/export-sources.js';
 export * from './exports/export-columns.js';
 export * from './projects/index.js';

@@ -1,25 +1,14 @@
 import type { Sql } from '../sql.js';
 import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
-
-/** Bulk upload: at most this many keywords (after blank lines and repeats are dropped) per request. */
-export const bulkKeywordLimit = 1000;
+import type { BulkKeywordRow } from '@serpwise/contracts';
+export type { BulkKeywordRow };
 
 /**
  * Bulk keyword metrics: for each uploaded keyword the warehouse knows in the territory, its metrics and — in month
  * M — its organic results (top 20 stored), estimated organic clicks and advertisers.
  */
-export interface BulkKeywordRow {
-  keyword: string;
-  volume: number;
-  cpc: number | null;
-  competition: number;
-  difficulty: number;
-  resultCount: number;
-  /** Σ estimated organic clicks of its results in M. */
-  organicClicks: number;
-  /** Distinct advertisers in M. */
-  advertisers: number;
-}
+/** Bulk upload: at most this many keywords (after blank lines and repeats are dropped) per request. */
+export const bulkKeywordLimit = 1000;
 
 interface Raw {
   keyword: string;

@@ -1,21 +1,6 @@
 import { type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
-
-/**
- * Keyword backlinks: every backlink (live and lost) pointing at a page that ranks in the keyword's organic top 10 in
- * month M. Default order: newest first seen first. The filter matches the linking domain.
- */
-export interface KeywordBacklinkRow {
-  sourceDomain: string;
-  sourceUrl: string;
-  targetUrl: string;
-  /** The target page's position for the keyword in M. */
-  targetPosition: number;
-  anchor: string;
-  nofollow: boolean;
-  firstSeen: string;
-  /** null = still live. */
-  lastSeen: string | null;
-}
+import type { KeywordBacklinkRow } from '@serpwise/contracts';
+export type { KeywordBacklinkRow };
 
 interface Raw {
   id: string;
@@ -29,6 +14,10 @@ interface Raw {
   last_seen: string | null;
 }
 
+/**
+ * Keyword backlinks: every backlink (live and lost) pointing at a page that ranks in the keyword's organic top 10 in
+ * month M. Default order: newest first seen first. The filter matches the linking domain.
+ */
 export const keywordBacklinksTable: TableSpec<Raw, KeywordBacklinkRow> = {
   sortColumns: { sourceDomain: 'source_domain', targetUrl: 'target_url', targetPosition: 'target_position', anchor: 'anchor', firstSeen: 'first_seen', lastSeen: 'last_seen' },
   filterColumns: ['source_domain'],

@@ -1,17 +1,6 @@
 import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
-
-/**
- * Ranking history of a keyword: one row per domain in its organic top 10 in month M, with the domain's best
- * position in every month of the window ending at M (null = not among the stored top 20 that month).
- */
-export interface KeywordRankingHistoryRow {
-  domain: string;
-  url: string;
-  position: number;
-  clicks: number;
-  /** Aligned with the answer's `months`, oldest first. */
-  positions: (number | null)[];
-}
+import type { KeywordRankingHistoryRow } from '@serpwise/contracts';
+export type { KeywordRankingHistoryRow };
 
 interface Raw {
   domain: string;
@@ -21,6 +10,10 @@ interface Raw {
   by_month: { month: string; position: number }[];
 }
 
+/**
+ * Ranking history of a keyword: one row per domain in its organic top 10 in month M, with the domain's best
+ * position in every month of the window ending at M (null = not among the stored top 20 that month).
+ */
 export const keywordRankingHistoryTable = (months: string[]): TableSpec<Raw, KeywordRankingHistoryRow> => ({
   sortColumns: { domain: 'domain', position: 'position', clicks: 'clicks' },
   filterColumns: ['domain'],

@@ -1,22 +1,6 @@
 import { type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
-
-/**
- * SERP analysis: the organic top 10 of a keyword in month M with each result's strength — the ranking domain's
- * organic keywords and clicks in M (domain_month) and its live backlinks (last_seen null), and the page's live backlinks.
- */
-export interface SerpAnalysisRow {
-  position: number;
-  domain: string;
-  url: string;
-  title: string | null;
-  clicks: number;
-  /** clicks × CPC; withheld for visitors and free users. */
-  value: number | null;
-  domainKeywords: number;
-  domainClicks: number;
-  domainBacklinks: number;
-  pageBacklinks: number;
-}
+import type { SerpAnalysisRow } from '@serpwise/contracts';
+export type { SerpAnalysisRow };
 
 interface Raw {
   position: number;
@@ -31,6 +15,10 @@ interface Raw {
   page_backlinks: number;
 }
 
+/**
+ * SERP analysis: the organic top 10 of a keyword in month M with each result's strength — the ranking domain's
+ * organic keywords and clicks in M (domain_month) and its live backlinks (last_seen null), and the page's live backlinks.
+ */
 export const serpAnalysisTable: TableSpec<Raw, SerpAnalysisRow> = {
   sortColumns: {
     position: 'position', domain: 'domain', clicks: 'clicks', value: 'value', domainKeywords: 'domain_keywords', domainClicks: 'domain_clicks',

@@ -1,20 +1,6 @@
 import type { Sql } from '../sql.js';
-
-export interface DomainMonthPoint {
-  month: string;
-  /** graph type 'clicks': estimated monthly organic clicks. */
-  clicks: number;
-  /** graph type 'keywords': keywords the domain ranks for (top 20 kept). */
-  keywords: number;
-  /** graph type 'position': average position of those keywords. */
-  position: number | null;
-  top3: number;
-  top10: number;
-  value: number;
-  paidKeywords: number;
-  paidClicks: number;
-  budget: number;
-}
+import type { DomainMonthPoint } from '@serpwise/contracts';
+export type { DomainMonthPoint };
 
 export interface DomainOverview {
   domain: string;

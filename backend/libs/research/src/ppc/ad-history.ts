@@ -1,34 +1,8 @@
+import type { AdHistoryAd, AdHistoryRow } from '@serpwise/contracts';
+export type { AdHistoryAd, AdHistoryRow };
 
 import type { Sql } from '../sql.js';
 import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
-
-/** One ad text and the months (of the window) it showed. */
-export interface AdHistoryAd {
-  adCopyId: number;
-  headline: string;
-  body: string;
-  displayUrl: string;
-  landingPage: string;
-  months: string[];
-}
-
-/**
- * Ad history: for a window of months ending at M, one row per keyword (domain ad history) or per advertiser
- * (keyword ad history) with the best ad position of every month (null = no ad that month) and the ad texts shown.
- */
-export interface AdHistoryRow {
-  /** The keyword (domain ad history) or the advertiser's domain (keyword ad history). */
-  keyword?: string;
-  domain?: string;
-  volume?: number;
-  cpc?: number | null;
-  monthsBought: number;
-  /** Σ estimated paid clicks over the window. */
-  paidClicks: number | null;
-  /** Aligned with the answer's `months`, oldest first. */
-  positions: (number | null)[];
-  ads: AdHistoryAd[];
-}
 
 interface Raw {
   label: string;
@@ -40,6 +14,10 @@ interface Raw {
   ads: AdHistoryAd[];
 }
 
+/**
+ * Ad history: for a window of months ending at M, one row per keyword (domain ad history) or per advertiser
+ * (keyword ad history) with the best ad position of every month (null = no ad that month) and the ad texts shown.
+ */
 export const adHistoryTable = (kind: 'domain' | 'keyword', months: string[]): TableSpec<Raw, AdHistoryRow> => ({
   sortColumns:
     kind === 'domain'

@@ -1,21 +1,6 @@
 import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
-
-/**
- * Ad templates for a keyword or topic: the ad texts shown in month M for the keywords that contain every word of the
- * query (the keyword itself and its longer variants), one row per ad text, by default the most paid clicks first —
- * the copy of the top advertisers.
- */
-export interface AdTemplateRow {
-  domain: string;
-  headline: string;
-  body: string;
-  displayUrl: string;
-  landingPage: string;
-  /** Matching keywords the ad showed for in M. */
-  keywords: number;
-  bestPosition: number;
-  paidClicks: number | null;
-}
+import type { AdTemplateRow } from '@serpwise/contracts';
+export type { AdTemplateRow };
 
 interface Raw {
   domain: string;
@@ -29,6 +14,11 @@ interface Raw {
   ad_copy_id: number;
 }
 
+/**
+ * Ad templates for a keyword or topic: the ad texts shown in month M for the keywords that contain every word of the
+ * query (the keyword itself and its longer variants), one row per ad text, by default the most paid clicks first —
+ * the copy of the top advertisers.
+ */
 export const adTemplatesTable: TableSpec<Raw, AdTemplateRow> = {
   sortColumns: { domain: 'domain', headline: 'headline', keywords: 'keywords', bestPosition: 'best_position', paidClicks: 'paid_clicks' },
   filterColumns: ['headline'],

@@ -2,34 +2,8 @@ import type { RecommendationType } from '@serpwise/contracts';
 import { paidCtr } from '../formulas/click-through.js';
 import { windowStart } from '../warehouse/lookups.js';
 import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
-
-/**
- * The adwords advisor of a domain in month M, against its top 10 PPC competitors (most common paid keywords in M):
- * - buy: keywords at least one of those competitors bought in M *and* in at least 3 of the 6 months ending at M
- *   (an advertiser that keeps paying for a keyword is taken to buy it profitably), which the domain did not buy in M.
- *   advertisers = how many of the competitors bought it in M; competitorMonths = the most months (of the 6) any of
- *   them bought it; estimatedClicks = volume × paid CTR of position 1, rounded; estimatedBudget = that × CPC.
- * - negativematch: keywords the domain bought in M that look like wasted spend, with the first reason that applies:
- *   'offtopic' (the keyword's topic differs from the domain's topic, both known), 'question' (an informational
- *   question search), 'noclicks' (its estimated paid clicks in M round to 0).
- */
-export interface AdvisorRow {
-  keyword: string;
-  volume: number;
-  cpc: number | null;
-  competition: number;
-  /** buy: competitors buying it in M. */
-  advertisers: number | null;
-  /** buy: most months of the last 6 a competitor bought it. */
-  competitorMonths: number | null;
-  estimatedClicks: number | null;
-  estimatedBudget: number | null;
-  /** negativematch: why the keyword looks like waste. */
-  reason: 'offtopic' | 'question' | 'noclicks' | null;
-  /** negativematch: the domain's ad position and paid clicks in M. */
-  position: number | null;
-  paidClicks: number | null;
-}
+import type { AdvisorRow } from '@serpwise/contracts';
+export type { AdvisorRow };
 
 interface Raw {
   keyword: string;
@@ -45,6 +19,16 @@ interface Raw {
   paid_clicks: number | null;
 }
 
+/**
+ * The adwords advisor of a domain in month M, against its top 10 PPC competitors (most common paid keywords in M):
+ * - buy: keywords at least one of those competitors bought in M *and* in at least 3 of the 6 months ending at M
+ *   (an advertiser that keeps paying for a keyword is taken to buy it profitably), which the domain did not buy in M.
+ *   advertisers = how many of the competitors bought it in M; competitorMonths = the most months (of the 6) any of
+ *   them bought it; estimatedClicks = volume × paid CTR of position 1, rounded; estimatedBudget = that × CPC.
+ * - negativematch: keywords the domain bought in M that look like wasted spend, with the first reason that applies:
+ *   'offtopic' (the keyword's topic differs from the domain's topic, both known), 'question' (an informational
+ *   question search), 'noclicks' (its estimated paid clicks in M round to 0).
+ */
 export const advisorTable: TableSpec<Raw, AdvisorRow> = {
   sortColumns: {
     keyword: 'keyword', volume: 'volume', cpc: 'cpc', competition: 'competition', advertisers: 'advertisers', competitorMonths: 'competitor_months',

@@ -1,16 +1,7 @@
 import type { Sql } from '../sql.js';
 import { type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
-
-export interface PpcCompetitorRow {
-  domain: string;
-  /** Keywords both domains bought in the month. */
-  commonKeywords: number;
-  /** common / (ours + theirs − common): the Jaccard overlap of the two paid keyword sets, 0–1. */
-  competitionLevel: number;
-  paidKeywords: number;
-  paidClicks: number | null;
-  budget: number | null;
-}
+import type { PpcCompetitorRow } from '@serpwise/contracts';
+export type { PpcCompetitorRow };
 
 interface Raw {
   domain: string;

@@ -1,28 +1,7 @@
 import type { PaidSearchType } from '@serpwise/contracts';
 import { type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
-
-/**
- * PPC keywords of a domain in month M (the keywords its ads showed for in M):
- * - mostsuccessful: all of them, by default sorted by months bought (how many months up to M the domain bought the
- *   keyword — the longer an advertiser keeps paying for a keyword the more it earns), then paid clicks;
- * - newkeywords: those bought in M and in no earlier month, by default sorted by paid clicks.
- */
-export interface PpcKeywordRow {
-  keyword: string;
-  volume: number;
-  cpc: number | null;
-  /** Best ad position in M. */
-  position: number;
-  paidClicks: number | null;
-  /** paidClicks × CPC. */
-  budget: number | null;
-  monthsBought: number;
-  firstMonth: string;
-  /** The ad shown at the best position in M. */
-  headline: string;
-  body: string;
-  displayUrl: string;
-}
+import type { PpcKeywordRow } from '@serpwise/contracts';
+export type { PpcKeywordRow };
 
 interface Raw {
   keyword: string;
@@ -38,6 +17,12 @@ interface Raw {
   display_url: string;
 }
 
+/**
+ * PPC keywords of a domain in month M (the keywords its ads showed for in M):
+ * - mostsuccessful: all of them, by default sorted by months bought (how many months up to M the domain bought the
+ *   keyword — the longer an advertiser keeps paying for a keyword the more it earns), then paid clicks;
+ * - newkeywords: those bought in M and in no earlier month, by default sorted by paid clicks.
+ */
 export const ppcKeywordsTable = (type: PaidSearchType): TableSpec<Raw, PpcKeywordRow> => ({
   sortColumns: { keyword: 'keyword', volume: 'volume', cpc: 'cpc', position: 'position', paidClicks: 'paid_clicks', budget: 'budget', monthsBought: 'months_bought', firstMonth: 'first_month' },
   filterColumns: ['keyword'],

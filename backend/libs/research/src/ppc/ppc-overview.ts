@@ -1,15 +1,7 @@
 import type { Sql } from '../sql.js';
 import { domainIdOf } from '../warehouse/lookups.js';
-
-export interface PpcMonthPoint {
-  month: string;
-  /** Distinct keywords the domain's ads showed for that month. */
-  paidKeywords: number;
-  /** Σ estimated paid clicks (volume × paid CTR(position)). */
-  paidClicks: number;
-  /** Σ paid clicks × CPC, USD. Withheld (null) for visitors and free users. */
-  budget: number | null;
-}
+import type { PpcMonthPoint } from '@serpwise/contracts';
+export type { PpcMonthPoint };
 
 export interface PpcOverview {
   domain: string;
