@@ -102,5 +102,6 @@ export function scopeBuiltQuery(query: BuiltQuery, viewerUserId: string | null):
     sql: scoped.text,
     params: withViewer(query.params, scoped.viewerAt, viewerUserId),
     ...(decorate ? { decorate: (sql: Sql, rows: Record<string, unknown>[]) => decorate(viewerScopedSql(sql, () => viewerUserId), rows) } : {}),
+    ...(query.map ? { map: query.map } : {}),
   };
 }

@@ -21,9 +21,12 @@ export interface PpcOverviewAnswer {
   domain: string;
   territory: string;
   wasQueryFound: boolean;
+  /** The newest month of the domain's paid history; null when it never advertised in the territory. */
   month: string | null;
   latest: PpcMonthPoint | null;
+  /** Distinct ad texts shown in the newest month. */
   adCopies: number;
+  /** Oldest first, every month the domain has a domain_month row in the territory (0 when it did not advertise). */
   history: PpcMonthPoint[];
 }
 
@@ -120,14 +123,18 @@ export interface KeywordOverviewAnswer {
   wasQueryFound: boolean;
   month: string | null;
   volume: number | null;
+  /** One point per month of keyword.volume_history, oldest first. */
   volumeHistory: { month: string; volume: number }[];
+  /** Withheld (null) for visitors and free users. */
   cpc: number | null;
   difficulty: number | null;
   competition: number | null;
   resultCount: number | null;
   isQuestion: boolean;
   isTransactional: boolean;
+  /** The organic top 10 of the month, by position. */
   organic: { position: number; domain: string; url: string; title: string | null; clicks: number }[];
+  /** The ads of the month, by position; paidClicks withheld for visitors and free users. */
   advertisers: { position: number; domain: string; headline: string; body: string; displayUrl: string; paidClicks: number | null }[];
 }
 

@@ -16,16 +16,13 @@ import {
 import type { Sql } from '../sql.js';
 import { keywordOf, type BuiltQuery } from '../tables/index.js';
 import { windowMonths } from '../warehouse/lookups.js';
-import { ordered, type PaidAnswer } from './ppc-tables.js';
-import { monthOf, preparedTable, researchTable, stem, type TableInput } from './research-table.js';
+import { ordered, queryContext } from './ppc-tables.js';
+import { preparedTable, researchTable, stem, type TableInput } from './research-table.js';
 
-/** The keyword a keyword table is about and the month, looked up together. */
-async function keywordContext(sql: Sql, input: TableInput & { query: string }) {
-  const [keyword, month] = await Promise.all([keywordOf(sql, input.countryCode, input.query), monthOf(sql, input)]);
-  const answer: PaidAnswer = { query: input.query, territory: input.countryCode, month, wasQueryFound: keyword !== null };
+const keywordContext = async (sql: Sql, input: TableInput & { query: string }) => {
+  const { found: keyword, month, answer } = await queryContext(sql, input, (sql, term) => keywordOf(sql, input.countryCode, term));
   return { keyword, month, answer };
-}
-
+};
 
 /** The keyword research tables (docs/research-data.md, "PPC and keyword research tables"). */
 export const keywordTables = {

@@ -16,13 +16,17 @@ export type PaidAnswer = { query: string; territory: string; month: string | nul
 /** A PPC or keyword table's query: its base query (null when not found) in the request's order. */
 export const ordered = <Raw, Row>(spec: TableSpec<Raw, Row>, base: BuiltQuery | null, order: TableOrder) => (base ? orderedTable(base, spec, order) : null);
 
-/** The domain a PPC table is about and the month, looked up together. */
-async function domainContext(sql: Sql, input: TableInput & { query: string }) {
-  const [domainId, month] = await Promise.all([domainIdOf(sql, input.query), monthOf(sql, input)]);
-  const answer: PaidAnswer = { query: input.query, territory: input.countryCode, month, wasQueryFound: domainId !== null };
-  return { domainId, month, answer };
+/** What a PPC or keyword table is about (its domain or keyword, null when unknown) and the month, looked up together. */
+export async function queryContext<Found>(sql: Sql, input: TableInput & { query: string }, find: (sql: Sql, query: string) => Promise<Found | null>) {
+  const [found, month] = await Promise.all([find(sql, input.query), monthOf(sql, input)]);
+  const answer: PaidAnswer = { query: input.query, territory: input.countryCode, month, wasQueryFound: found !== null };
+  return { found, month, answer };
 }
 
+const domainContext = async (sql: Sql, input: TableInput & { query: string }) => {
+  const { found: domainId, month, answer } = await queryContext(sql, input, domainIdOf);
+  return { domainId, month, answer };
+};
 
 /** The PPC research tables (docs/research-data.md, "PPC and keyword research tables"). */
 export const ppcTables = {

@@ -1,7 +1,5 @@
-import type { PageRequest } from '@serpwise/contracts';
-import type { Sql } from '../sql.js';
 import type { DomainMetricsRow, KeywordListRow, CustomListRow, LeadRow } from '@serpwise/contracts';
-import { type BuiltQuery, orderedTable, pageOf, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
+import { type BuiltQuery, orderedTable, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
 export type { DomainMetricsRow, KeywordListRow, CustomListRow, LeadRow };
 
 const metricColumns = ['keywords', 'top10', 'clicks', 'value', 'paidKeywords', 'budget'];
@@ -95,4 +93,3 @@ export function leadsQuery(criteria: { domainId: number; competitorIds: readonly
   );
 }
 
-export const outreachPage = <Row extends object>(sql: Sql, query: BuiltQuery, page: PageRequest) => pageOf<Row>(sql, query, page);

@@ -1,7 +1,7 @@
-import type { OrganicKombatSegment, PageRequest } from '@serpwise/contracts';
+import type { OrganicKombatSegment } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
 import type { KombatRow, KombatCounts } from '@serpwise/contracts';
-import { type BuiltQuery, orderedTable, pageOf, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec, volumeAt } from '../tables/index.js';
+import { type BuiltQuery, orderedTable, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec, volumeAt } from '../tables/index.js';
 export type { KombatRow, KombatCounts };
 
 export interface KombatCriteria {
@@ -84,5 +84,3 @@ export async function kombatCounts(sql: Sql, criteria: KombatCriteria, names: re
   return { venn, segments };
 }
 
-export const kombatPage = (sql: Sql, criteria: KombatCriteria, segment: OrganicKombatSegment, order: TableOrder, page: PageRequest) =>
-  pageOf<KombatRow>(sql, kombatQuery(criteria, segment, order), page);
