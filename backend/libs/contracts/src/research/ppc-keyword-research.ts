@@ -11,7 +11,9 @@ export type PpcKeywordTable<Row> = TablePage<Row> & { query: string; territory: 
 
 export interface PpcMonthPoint {
   month: string;
+  /** Distinct keywords the domain's ads showed for that month. */
   paidKeywords: number;
+  /** Σ estimated paid clicks (volume × paid CTR(position)). */
   paidClicks: number;
   /** Withheld (null) for visitors and free users. */
   budget: number | null;
@@ -32,6 +34,7 @@ export interface PpcOverviewAnswer {
 
 export interface PpcCompetitorRow {
   domain: string;
+  /** Keywords both domains bought in the month. */
   commonKeywords: number;
   /** Jaccard overlap of the two paid keyword sets, 0–1. */
   competitionLevel: number;
@@ -47,6 +50,7 @@ export interface PpcKombatRow {
   competition: number;
   /** Best ad position of each domain, in the order given; null = did not buy it. */
   positions: (number | null)[];
+  /** Estimated paid clicks of each domain, same order; withheld for visitors and free users. */
   paidClicks: (number | null)[] | null;
 }
 
@@ -60,11 +64,14 @@ export interface PpcKeywordRow {
   keyword: string;
   volume: number;
   cpc: number | null;
+  /** Best ad position in M. */
   position: number;
   paidClicks: number | null;
+  /** paidClicks × CPC. */
   budget: number | null;
   monthsBought: number;
   firstMonth: string;
+  /** The ad shown at the best position in M. */
   headline: string;
   body: string;
   displayUrl: string;
@@ -86,6 +93,7 @@ export interface AdHistoryRow {
   volume?: number;
   cpc?: number | null;
   monthsBought: number;
+  /** Σ estimated paid clicks over the window. */
   paidClicks: number | null;
   /** Aligned with the answer's `months`, oldest first. */
   positions: (number | null)[];
@@ -97,11 +105,15 @@ export interface AdvisorRow {
   volume: number;
   cpc: number | null;
   competition: number;
+  /** buy: competitors buying it in M. */
   advertisers: number | null;
+  /** buy: most months of the last 6 a competitor bought it. */
   competitorMonths: number | null;
   estimatedClicks: number | null;
   estimatedBudget: number | null;
+  /** negativematch: why the keyword looks like waste. */
   reason: 'offtopic' | 'question' | 'noclicks' | null;
+  /** negativematch: the domain's ad position and paid clicks in M. */
   position: number | null;
   paidClicks: number | null;
 }
@@ -112,6 +124,7 @@ export interface AdTemplateRow {
   body: string;
   displayUrl: string;
   landingPage: string;
+  /** Matching keywords the ad showed for in M. */
   keywords: number;
   bestPosition: number;
   paidClicks: number | null;
@@ -153,6 +166,7 @@ export interface KeywordRankingHistoryRow {
   url: string;
   position: number;
   clicks: number;
+  /** Aligned with the answer's `months`, oldest first. */
   positions: (number | null)[];
 }
 
@@ -162,6 +176,7 @@ export interface SerpAnalysisRow {
   url: string;
   title: string | null;
   clicks: number;
+  /** clicks × CPC; withheld for visitors and free users. */
   value: number | null;
   domainKeywords: number;
   domainClicks: number;
@@ -173,10 +188,12 @@ export interface KeywordBacklinkRow {
   sourceDomain: string;
   sourceUrl: string;
   targetUrl: string;
+  /** The target page's position for the keyword in M. */
   targetPosition: number;
   anchor: string;
   nofollow: boolean;
   firstSeen: string;
+  /** null = still live. */
   lastSeen: string | null;
 }
 
@@ -187,7 +204,9 @@ export interface BulkKeywordRow {
   competition: number;
   difficulty: number;
   resultCount: number;
+  /** Σ estimated organic clicks of its results in M. */
   organicClicks: number;
+  /** Distinct advertisers in M. */
   advertisers: number;
 }
 
@@ -209,8 +228,11 @@ export type { PaidKombatSegment, RecommendationType, RelatedKeywordType, PaidSea
 /** GET /rest/research/domain-overview: the domain's months in one territory (from domain_month), oldest first. */
 export interface DomainMonthPoint {
   month: string;
+  /** graph type 'clicks': estimated monthly organic clicks. */
   clicks: number;
+  /** graph type 'keywords': keywords the domain ranks for (top 20 kept). */
   keywords: number;
+  /** graph type 'position': average position of those keywords. */
   position: number | null;
   top3: number;
   top10: number;
