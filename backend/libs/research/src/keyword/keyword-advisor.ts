@@ -23,9 +23,9 @@ export function keywordAdvisorQuery(input: { keyword: { id: number; term: string
   }
   return {
     sql: `select k.term as keyword, k.volume, k.cpc::float8 as cpc, k.competition::float8 as competition, null::int as advertisers,
-            null::int as competitor_months, round(k.volume * ${paidCtr(1)})::int as estimated_clicks, round(round(k.volume * ${paidCtr(1)}) * k.cpc, 2)::float8 as estimated_budget,
+            null::int as "competitorMonths", round(k.volume * ${paidCtr(1)})::int as "estimatedClicks", round(round(k.volume * ${paidCtr(1)}) * k.cpc, 2)::float8 as "estimatedBudget",
             case when k.topic is not null and ?::text is not null and k.topic <> ?::text then 'offtopic' else 'question' end as reason,
-            null::int as position, null::int as paid_clicks
+            null::int as position, null::int as "paidClicks"
           from keyword k
           where k.territory = ? and k.id <> ? and string_to_array(k.term, ' ') @> ?::text[]
             and ((k.topic is not null and ?::text is not null and k.topic <> ?::text) or k.is_question)`,

@@ -1,31 +1,14 @@
 import type { Sql } from '../sql.js';
-import { type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
+import { type BuiltQuery, ppcKeywordTableOrder, sortableAsNamed, type TableSpec } from '../tables/index.js';
 import type { PpcCompetitorRow } from '@serpwise/contracts';
 export type { PpcCompetitorRow };
 
-interface Raw {
-  domain: string;
-  common_keywords: number;
-  competition_level: number;
-  paid_keywords: number;
-  paid_clicks: number;
-  budget: number;
-}
-
-export const ppcCompetitorsTable: TableSpec<Raw, PpcCompetitorRow> = {
-  sortColumns: { domain: 'domain', commonKeywords: 'common_keywords', competitionLevel: 'competition_level', paidKeywords: 'paid_keywords', paidClicks: 'paid_clicks', budget: 'budget' },
+export const ppcCompetitorsTable: TableSpec<never, PpcCompetitorRow> = {
+  sortColumns: sortableAsNamed(['domain', 'commonKeywords', 'competitionLevel', 'paidKeywords', 'paidClicks', 'budget']),
   filterColumns: ['domain'],
-  defaultOrder: [{ column: 'common_keywords', direction: 'desc' }, { column: 'paid_clicks', direction: 'desc' }],
+  defaultOrder: [{ column: 'commonKeywords', direction: 'desc' }, { column: 'paidClicks', direction: 'desc' }],
   tieBreak: [{ column: 'domain', direction: 'asc' }],
   unspecified: ppcKeywordTableOrder,
-  map: (raw) => ({
-    domain: raw.domain,
-    commonKeywords: raw.common_keywords,
-    competitionLevel: raw.competition_level,
-    paidKeywords: raw.paid_keywords,
-    paidClicks: raw.paid_clicks,
-    budget: raw.budget,
-  }),
 };
 
 /**
@@ -43,9 +26,9 @@ export function ppcCompetitorsQuery(input: { domainId: number; territory: string
             where a.territory = ? and a.month = ?::date and a.domain_id <> ? and a.keyword_id = any(array(select keyword_id from mine))
             group by a.domain_id
           )
-          select d.name as domain, s.common_keywords,
-            round(s.common_keywords::numeric / ((select count(*) from mine) + dm.paid_keywords - s.common_keywords), 4)::float8 as competition_level,
-            dm.paid_keywords, dm.paid_clicks::float8 as paid_clicks, dm.paid_budget::float8 as budget
+          select d.name as domain, s.common_keywords as "commonKeywords",
+            round(s.common_keywords::numeric / ((select count(*) from mine) + dm.paid_keywords - s.common_keywords), 4)::float8 as "competitionLevel",
+            dm.paid_keywords as "paidKeywords", dm.paid_clicks::float8 as "paidClicks", dm.paid_budget::float8 as budget
           from shared s
           join domain d on d.id = s.domain_id
           join domain_month dm on dm.domain_id = s.domain_id and dm.territory = ? and dm.month = ?::date`,

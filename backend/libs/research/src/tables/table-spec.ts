@@ -27,6 +27,7 @@ export const ppcKeywordTableOrder: UnspecifiedOrder = { sortDirection: 'desc', d
  * (no ORDER BY, no LIMIT); the engine (ordered-table.ts) wraps it with the request's filter and order.
  */
 export interface TableSpec<Raw = never, Row = unknown> {
+  // Raw: a row of the base query when `map` turns it into Row; Row: the endpoint's row (also when the SQL names it so).
   /** API sort name → output column of the base query (the same name where the SQL names its columns as the API does). */
   sortColumns: Readonly<Record<string, string>>;
   /** Output columns the free-text filter matches (case-insensitive substring of any of them). */
