@@ -246,8 +246,10 @@ export interface DomainOverviewAnswer {
   domain: string;
   domainId: number;
   territory: string;
+  /** The newest month with data for the domain in the territory; null when it has none. */
   month: string | null;
   latest: DomainMonthPoint | null;
+  /** Oldest first, one point per month the domain had data. */
   history: DomainMonthPoint[];
   isDemoData: boolean;
 }
