@@ -1,5 +1,5 @@
-import type { BuiltQuery } from './seo/table-query.js';
 import type { Sql } from './sql.js';
+import { type BuiltQuery } from './tables/index.js';
 
 /**
  * Imported rows are private (docs/decisions.md, "Imported rows are private"): a user sees installation data (the
@@ -102,5 +102,6 @@ export function scopeBuiltQuery(query: BuiltQuery, viewerUserId: string | null):
     sql: scoped.text,
     params: withViewer(query.params, scoped.viewerAt, viewerUserId),
     ...(decorate ? { decorate: (sql: Sql, rows: Record<string, unknown>[]) => decorate(viewerScopedSql(sql, () => viewerUserId), rows) } : {}),
+    ...(query.map ? { map: query.map } : {}),
   };
 }

@@ -185,7 +185,7 @@ export class ExportsService {
       return { prepared, input: rest };
     } catch (error) {
       if (error instanceof ZodError) throw badRequest(error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)));
-      if (error instanceof ResearchQueryError || (error instanceof Error && error.message === 'The sort column is not valid.')) throw badRequest([error.message]);
+      if (error instanceof ResearchQueryError) throw badRequest([error.message]);
       throw error;
     }
   }

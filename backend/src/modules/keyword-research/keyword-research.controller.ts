@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { viewerOfRequest } from '../ppc-research/research-request.schemas.js';
+import { ResearchTablesService } from '../research/research-tables.service.js';
 import { KeywordResearchService } from './keyword-research.service.js';
 
 /** Bulk upload body: `keywords` as text (one per line, or comma-separated) or an array; blanks and repeats dropped. */
@@ -39,7 +40,10 @@ const bulkSchema = tableSchema(sortNames(bulkKeywordsTable), {
 @Access('public')
 @Controller('rest/research/keyword')
 export class KeywordResearchController {
-  constructor(private readonly keywords: KeywordResearchService) {}
+  constructor(
+    private readonly keywords: KeywordResearchService,
+    private readonly tables: ResearchTablesService,
+  ) {}
 
   @Get('overview')
   overview(@Req() request: Request, @Query(new ZodValidationPipe(overviewSchema)) input: z.infer<typeof overviewSchema>) {
@@ -48,27 +52,27 @@ export class KeywordResearchController {
 
   @Get('related')
   related(@Req() request: Request, @Query(new ZodValidationPipe(relatedSchema)) input: z.infer<typeof relatedSchema>) {
-    return this.keywords.related(input.query, input.type, input, viewerOfRequest(request));
+    return this.tables.table('keyword/related', input, viewerOfRequest(request));
   }
 
   @Get('ad-history')
   adHistory(@Req() request: Request, @Query(new ZodValidationPipe(adHistorySchema)) input: z.infer<typeof adHistorySchema>) {
-    return this.keywords.adHistory(input.query, input.months, input, viewerOfRequest(request));
+    return this.tables.table('keyword/ad-history', input, viewerOfRequest(request));
   }
 
   @Get('ranking-history')
   rankingHistory(@Req() request: Request, @Query(new ZodValidationPipe(rankingHistorySchema)) input: z.infer<typeof rankingHistorySchema>) {
-    return this.keywords.rankingHistory(input.query, input.months, input, viewerOfRequest(request));
+    return this.tables.table('keyword/ranking-history', input, viewerOfRequest(request));
   }
 
   @Get('serp-analysis')
   serpAnalysis(@Req() request: Request, @Query(new ZodValidationPipe(serpSchema)) input: z.infer<typeof serpSchema>) {
-    return this.keywords.serpAnalysis(input.query, input, viewerOfRequest(request));
+    return this.tables.table('keyword/serp-analysis', input, viewerOfRequest(request));
   }
 
   @Get('backlinks')
   backlinks(@Req() request: Request, @Query(new ZodValidationPipe(backlinksSchema)) input: z.infer<typeof backlinksSchema>) {
-    return this.keywords.backlinks(input.query, input, viewerOfRequest(request));
+    return this.tables.table('keyword/backlinks', input, viewerOfRequest(request));
   }
 
   @Post('bulk')
@@ -79,6 +83,6 @@ export class KeywordResearchController {
 
   @Get('adwords-advisor')
   advisor(@Req() request: Request, @Query(new ZodValidationPipe(advisorSchema)) input: z.infer<typeof advisorSchema>) {
-    return this.keywords.advisor(input.query, input.type, input, viewerOfRequest(request));
+    return this.tables.table('keyword/adwords-advisor', input, viewerOfRequest(request));
   }
 }

@@ -1,35 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { PageRequest, RecommendationType, RelatedKeywordType, Viewer } from '@serpwise/contracts';
+import type { PageRequest, Viewer } from '@serpwise/contracts';
 import {
-  adHistoryQuery,
-  adHistoryTable,
-  advisorTable,
   bulkKeywordsQuery,
   bulkKeywordsTable,
-  keywordAdvisorQuery,
-  keywordBacklinksQuery,
-  keywordBacklinksTable,
-  keywordOf,
   keywordOverview,
-  keywordRankingHistoryQuery,
-  keywordRankingHistoryTable,
-  pageTable,
-  relatedKeywordsQuery,
-  relatedKeywordsTable,
+  orderedTable,
+  preparedTable,
   researchMonth,
-  serpAnalysisQuery,
-  serpAnalysisTable,
+  researchTablePage,
   unknownKeywords,
-  windowMonths,
   type KeywordOverview,
-  type TableCriteria,
+  type TableOrder,
 } from '@serpwise/research';
 import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
-import { emptyTable, tableAnswer } from '../ppc-research/research-request.schemas.js';
 
-type TableInput = TableCriteria & PageRequest & { countryCode: string; month?: string | undefined };
+type TableInput = TableOrder & PageRequest & { countryCode: string; month?: string | undefined };
 
-/** Keyword research (issue 4 item 5); paid columns are withheld per viewer (item 6). */
+/**
+ * Keyword research answers beyond the catalogue's tables (issue 4 item 5; ResearchTablesService pages those): the
+ * overview and the bulk upload. Paid columns are withheld per viewer (item 6).
+ */
 @Injectable()
 export class KeywordResearchService {
   constructor(@Inject(WAREHOUSE_SQL) private readonly sql: WarehouseSql) {}
@@ -41,63 +31,15 @@ export class KeywordResearchService {
     return { ...overview, cpc: null, advertisers: overview.advertisers.map((ad) => ({ ...ad, paidClicks: null })) };
   }
 
-  private async context(term: string, input: TableInput) {
-    const [keyword, month] = await Promise.all([keywordOf(this.sql, input.countryCode, term), researchMonth(this.sql, input.countryCode, input.month)]);
-    return { keyword, month, base: { query: term, territory: input.countryCode, month, wasQueryFound: keyword !== null } };
-  }
-
-  async related(term: string, type: RelatedKeywordType, input: TableInput, viewer: Viewer) {
-    const { keyword, month, base } = await this.context(term, input);
-    const table = keyword && month ? await pageTable(this.sql, relatedKeywordsTable, relatedKeywordsQuery({ keywordId: keyword.id, term, territory: input.countryCode, month, type }), input) : emptyTable;
-    return { ...tableAnswer({ table, request: input, viewer, paidColumns: ['cpc'], ...base }), type };
-  }
-
-  async adHistory(term: string, months: number, input: TableInput, viewer: Viewer) {
-    const { keyword, month, base } = await this.context(term, input);
-    const window = month ? windowMonths(month, months) : [];
-    const table = keyword && month ? await pageTable(this.sql, adHistoryTable('keyword', window), adHistoryQuery({ by: { keywordId: keyword.id }, territory: input.countryCode, months: window }), input) : emptyTable;
-    return { ...tableAnswer({ table, request: input, viewer, paidColumns: ['paidClicks'], ...base }), months: window };
-  }
-
-  async rankingHistory(term: string, months: number, input: TableInput, viewer: Viewer) {
-    const { keyword, month, base } = await this.context(term, input);
-    const window = month ? windowMonths(month, months) : [];
-    const table = keyword && month ? await pageTable(this.sql, keywordRankingHistoryTable(window), keywordRankingHistoryQuery({ keywordId: keyword.id, month, months: window }), input) : emptyTable;
-    return { ...tableAnswer({ table, request: input, viewer, paidColumns: [], ...base }), months: window };
-  }
-
-  async serpAnalysis(term: string, input: TableInput, viewer: Viewer) {
-    const { keyword, month, base } = await this.context(term, input);
-    const table = keyword && month ? await pageTable(this.sql, serpAnalysisTable, serpAnalysisQuery({ keywordId: keyword.id, territory: input.countryCode, month }), input) : emptyTable;
-    return tableAnswer({ table, request: input, viewer, paidColumns: ['value'], ...base });
-  }
-
-  async backlinks(term: string, input: TableInput, viewer: Viewer) {
-    const { keyword, month, base } = await this.context(term, input);
-    const table = keyword && month ? await pageTable(this.sql, keywordBacklinksTable, keywordBacklinksQuery({ keywordId: keyword.id, month }), input) : emptyTable;
-    return tableAnswer({ table, request: input, viewer, paidColumns: [], ...base });
-  }
-
+  /** The metrics of uploaded keywords: a table of a request body (no export), found when the warehouse knows one of them. */
   async bulk(terms: string[], input: TableInput, viewer: Viewer) {
     const month = await researchMonth(this.sql, input.countryCode, input.month);
+    const query = month ? orderedTable(bulkKeywordsQuery({ terms, territory: input.countryCode, month }), bulkKeywordsTable, input) : null;
+    const answer = { query: `${terms.length} keywords`, territory: input.countryCode, month, wasQueryFound: false };
     const [notFound, table] = await Promise.all([
       unknownKeywords(this.sql, { terms, territory: input.countryCode }),
-      month ? pageTable(this.sql, bulkKeywordsTable, bulkKeywordsQuery({ terms, territory: input.countryCode, month }), input) : emptyTable,
+      researchTablePage(this.sql, { paidColumns: ['cpc'] }, preparedTable(query, answer, ''), input, viewer),
     ]);
-    const answer = tableAnswer({ table, request: input, viewer, paidColumns: ['cpc'], query: `${terms.length} keywords`, territory: input.countryCode, month, wasQueryFound: notFound.length < terms.length });
-    return { ...answer, uploaded: terms.length, notFound };
-  }
-
-  async advisor(term: string, type: RecommendationType, input: TableInput, viewer: Viewer) {
-    const { keyword, month, base } = await this.context(term, input);
-    let table: { rows: ReturnType<typeof advisorTable.map>[]; totalRows: number } = emptyTable;
-    if (keyword && month) {
-      const advertisers = await this.sql.query<{ domain_id: number }>('select distinct domain_id from paid_ad where month = ?::date and keyword_id = ?', [month, keyword.id]);
-      const advertiserIds = advertisers.map((row) => row.domain_id);
-      if (type === 'negativematch' || advertiserIds.length > 0) {
-        table = await pageTable(this.sql, advisorTable, keywordAdvisorQuery({ keyword, advertiserIds, territory: input.countryCode, month, type }), input);
-      }
-    }
-    return { ...tableAnswer({ table, request: input, viewer, paidColumns: ['cpc', 'estimatedBudget', 'paidClicks'], ...base }), type };
+    return { ...table, wasQueryFound: notFound.length < terms.length, uploaded: terms.length, notFound };
   }
 }

@@ -2,13 +2,14 @@ import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common
 import { ResearchController } from './research.controller.js';
 import { ResearchViewerMiddleware } from './research-viewer.js';
 import { ResearchService } from './research.service.js';
+import { ResearchTablesService } from './research-tables.service.js';
 import { PREPARED_WAREHOUSE_SQL, preparedWarehouseSqlProvider } from './prepared-warehouse-sql.provider.js';
 import { warehouseSqlProvider, WAREHOUSE_SQL } from './warehouse-sql.provider.js';
 
 @Module({
   controllers: [ResearchController],
-  providers: [warehouseSqlProvider, preparedWarehouseSqlProvider, ResearchService],
-  exports: [WAREHOUSE_SQL, PREPARED_WAREHOUSE_SQL],
+  providers: [warehouseSqlProvider, preparedWarehouseSqlProvider, ResearchService, ResearchTablesService],
+  exports: [WAREHOUSE_SQL, PREPARED_WAREHOUSE_SQL, ResearchTablesService],
 })
 export class ResearchModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -18,6 +18,7 @@ import {
   topPagesSchema,
   urlOverviewSchema,
 } from '@serpwise/research';
+import { ResearchTablesService } from '../research/research-tables.service.js';
 import { SeoResearchService } from './seo-research.service.js';
 
 const pipe = <S extends z.ZodType>(schema: S) => new ZodValidationPipe(schema);
@@ -30,7 +31,10 @@ const viewer = (request: Request) => viewerOf(identityOf(request));
 @Access('public')
 @Controller('rest/research')
 export class SeoResearchController {
-  constructor(private readonly research: SeoResearchService) {}
+  constructor(
+    private readonly research: SeoResearchService,
+    private readonly tables: ResearchTablesService,
+  ) {}
 
   @Get('url-overview')
   urlOverview(@Query(pipe(urlOverviewSchema)) query: z.infer<typeof urlOverviewSchema>) {
@@ -39,7 +43,7 @@ export class SeoResearchController {
 
   @Get('seo/competitors')
   competitors(@Query(pipe(competitorsSchema)) query: z.infer<typeof competitorsSchema>, @Req() request: Request) {
-    return this.research.competitors(query, viewer(request));
+    return this.tables.table('seo/competitors', query, viewer(request));
   }
 
   @Get('seo/kombat')
@@ -49,55 +53,55 @@ export class SeoResearchController {
 
   @Get('seo/keywords')
   keywords(@Query(pipe(seoKeywordsSchema)) query: z.infer<typeof seoKeywordsSchema>, @Req() request: Request) {
-    return this.research.keywords(query, viewer(request));
+    return this.tables.table('seo/keywords', query, viewer(request));
   }
 
   @Get('seo/ranking-history')
   rankingHistory(@Query(pipe(rankingHistorySchema)) query: z.infer<typeof rankingHistorySchema>, @Req() request: Request) {
-    return this.research.keywords(query, viewer(request), true);
+    return this.tables.table('seo/ranking-history', query, viewer(request));
   }
 
   @Get('seo/top-pages')
   topPages(@Query(pipe(topPagesSchema)) query: z.infer<typeof topPagesSchema>, @Req() request: Request) {
-    return this.research.topPages(query, viewer(request));
+    return this.tables.table('seo/top-pages', query, viewer(request));
   }
 
   @Get('seo/backlinks')
   backlinks(@Query(pipe(backlinksSchema)) query: z.infer<typeof backlinksSchema>, @Req() request: Request) {
-    return this.research.backlinks(query, viewer(request));
+    return this.tables.table('seo/backlinks', query, viewer(request));
   }
 
   @Get('outreach/top-domains')
   topDomains(@Query(pipe(topDomainsSchema)) query: z.infer<typeof topDomainsSchema>, @Req() request: Request) {
-    return this.research.topDomains(query, viewer(request));
+    return this.tables.table('outreach/top-domains', query, viewer(request));
   }
 
   @Get('outreach/keyword-list')
   keywordList(@Query(pipe(keywordListSchema)) query: z.infer<typeof keywordListSchema>, @Req() request: Request) {
-    return this.research.keywordList(query, viewer(request));
+    return this.tables.table('outreach/keyword-list', query, viewer(request));
   }
 
   /** The same list for long keyword sets (a URL holds ~16 kB): the parameters as a JSON body, keywords as an array or text. */
   @Post('outreach/keyword-list')
   @HttpCode(200)
   keywordListPosted(@Body(pipe(keywordListSchema)) body: z.infer<typeof keywordListSchema>, @Req() request: Request) {
-    return this.research.keywordList(body, viewer(request));
+    return this.tables.table('outreach/keyword-list', body, viewer(request));
   }
 
   @Get('outreach/custom-list')
   customList(@Query(pipe(customListSchema)) query: z.infer<typeof customListSchema>, @Req() request: Request) {
-    return this.research.customList(query, viewer(request));
+    return this.tables.table('outreach/custom-list', query, viewer(request));
   }
 
   /** The same list for long domain lists: the parameters as a JSON body, domains as an array or comma-separated text. */
   @Post('outreach/custom-list')
   @HttpCode(200)
   customListPosted(@Body(pipe(customListSchema)) body: z.infer<typeof customListSchema>, @Req() request: Request) {
-    return this.research.customList(body, viewer(request));
+    return this.tables.table('outreach/custom-list', body, viewer(request));
   }
 
   @Get('outreach/leads')
   leads(@Query(pipe(leadsSchema)) query: z.infer<typeof leadsSchema>, @Req() request: Request) {
-    return this.research.leads(query, viewer(request));
+    return this.tables.table('outreach/leads', query, viewer(request));
   }
 }

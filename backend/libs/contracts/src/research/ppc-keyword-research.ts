@@ -12,7 +12,9 @@ export type PpcKeywordTable<Row> = TablePage<Row> & { query: string; territory: 
 
 export interface PpcMonthPoint {
   month: string;
+  /** Distinct keywords the domain's ads showed for that month. */
   paidKeywords: number;
+  /** Σ estimated paid clicks (volume × paid CTR(position)). */
   paidClicks: number;
   /** Withheld (null) for visitors and free users. */
   budget: number | null;
@@ -22,14 +24,18 @@ export interface PpcOverviewAnswer {
   domain: string;
   territory: string;
   wasQueryFound: boolean;
+  /** The newest month of the domain's paid history; null when it never advertised in the territory. */
   month: string | null;
   latest: PpcMonthPoint | null;
+  /** Distinct ad texts shown in the newest month. */
   adCopies: number;
+  /** Oldest first, every month the domain has a domain_month row in the territory (0 when it did not advertise). */
   history: PpcMonthPoint[];
 }
 
 export interface PpcCompetitorRow {
   domain: string;
+  /** Keywords both domains bought in the month. */
   commonKeywords: number;
   /** Jaccard overlap of the two paid keyword sets, 0–1. */
   competitionLevel: number;
@@ -45,6 +51,7 @@ export interface PpcKombatRow {
   competition: number;
   /** Best ad position of each domain, in the order given; null = did not buy it. */
   positions: (number | null)[];
+  /** Estimated paid clicks of each domain, same order; withheld for visitors and free users. */
   paidClicks: (number | null)[] | null;
 }
 
@@ -58,11 +65,14 @@ export interface PpcKeywordRow {
   keyword: string;
   volume: number;
   cpc: number | null;
+  /** Best ad position in M. */
   position: number;
   paidClicks: number | null;
+  /** paidClicks × CPC. */
   budget: number | null;
   monthsBought: number;
   firstMonth: string;
+  /** The ad shown at the best position in M. */
   headline: string;
   body: string;
   displayUrl: string;
@@ -84,6 +94,7 @@ export interface AdHistoryRow {
   volume?: number;
   cpc?: number | null;
   monthsBought: number;
+  /** Σ estimated paid clicks over the window. */
   paidClicks: number | null;
   /** Aligned with the answer's `months`, oldest first. */
   positions: (number | null)[];
@@ -95,11 +106,15 @@ export interface AdvisorRow {
   volume: number;
   cpc: number | null;
   competition: number;
+  /** buy: competitors buying it in M. */
   advertisers: number | null;
+  /** buy: most months of the last 6 a competitor bought it. */
   competitorMonths: number | null;
   estimatedClicks: number | null;
   estimatedBudget: number | null;
+  /** negativematch: why the keyword looks like waste. */
   reason: 'offtopic' | 'question' | 'noclicks' | null;
+  /** negativematch: the domain's ad position and paid clicks in M. */
   position: number | null;
   paidClicks: number | null;
 }
@@ -110,6 +125,7 @@ export interface AdTemplateRow {
   body: string;
   displayUrl: string;
   landingPage: string;
+  /** Matching keywords the ad showed for in M. */
   keywords: number;
   bestPosition: number;
   paidClicks: number | null;
@@ -121,14 +137,18 @@ export interface KeywordOverviewAnswer {
   wasQueryFound: boolean;
   month: string | null;
   volume: number | null;
+  /** One point per month of keyword.volume_history, oldest first. */
   volumeHistory: { month: string; volume: number }[];
+  /** Withheld (null) for visitors and free users. */
   cpc: number | null;
   difficulty: number | null;
   competition: number | null;
   resultCount: number | null;
   isQuestion: boolean;
   isTransactional: boolean;
+  /** The organic top 10 of the month, by position. */
   organic: { position: number; domain: string; url: string; title: string | null; clicks: number }[];
+  /** The ads of the month, by position; paidClicks withheld for visitors and free users. */
   advertisers: { position: number; domain: string; headline: string; body: string; displayUrl: string; paidClicks: number | null }[];
 }
 
@@ -147,6 +167,7 @@ export interface KeywordRankingHistoryRow {
   url: string;
   position: number;
   clicks: number;
+  /** Aligned with the answer's `months`, oldest first. */
   positions: (number | null)[];
 }
 
@@ -156,6 +177,7 @@ export interface SerpAnalysisRow {
   url: string;
   title: string | null;
   clicks: number;
+  /** clicks × CPC; withheld for visitors and free users. */
   value: number | null;
   domainKeywords: number;
   domainClicks: number;
@@ -167,10 +189,12 @@ export interface KeywordBacklinkRow {
   sourceDomain: string;
   sourceUrl: string;
   targetUrl: string;
+  /** The target page's position for the keyword in M. */
   targetPosition: number;
   anchor: string;
   nofollow: boolean;
   firstSeen: string;
+  /** null = still live. */
   lastSeen: string | null;
 }
 
@@ -181,7 +205,9 @@ export interface BulkKeywordRow {
   competition: number;
   difficulty: number;
   resultCount: number;
+  /** Σ estimated organic clicks of its results in M. */
   organicClicks: number;
+  /** Distinct advertisers in M. */
   advertisers: number;
 }
 
@@ -211,8 +237,10 @@ export interface DomainOverviewAnswer {
   domain: string;
   domainId: number;
   territory: string;
+  /** The newest month with data for the domain in the territory; null when it has none. */
   month: string | null;
   latest: DomainMonthPoint | null;
+  /** Oldest first, one point per month the domain had data. */
   history: DomainMonthPoint[];
   isDemoData: boolean;
 }

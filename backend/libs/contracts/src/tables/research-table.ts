@@ -50,3 +50,33 @@ export interface TablePage<Row> {
 
 export const isLockedRow = <Row>(row: Row | LockedRow): row is LockedRow =>
   typeof row === 'object' && row !== null && (row as LockedRow).locked === true;
+
+/**
+ * Every research table, by the path of its endpoint under /rest/research/: the catalogue's ids
+ * (@serpwise/research catalogue/), and the `table` an export names.
+ */
+export const researchTableIds = [
+  'seo/competitors',
+  'seo/kombat',
+  'seo/keywords',
+  'seo/ranking-history',
+  'seo/top-pages',
+  'seo/backlinks',
+  'outreach/top-domains',
+  'outreach/keyword-list',
+  'outreach/custom-list',
+  'outreach/leads',
+  'ppc/competitors',
+  'ppc/kombat',
+  'ppc/keywords',
+  'ppc/ad-history',
+  'ppc/adwords-advisor',
+  'ppc/ad-templates',
+  'keyword/related',
+  'keyword/ad-history',
+  'keyword/ranking-history',
+  'keyword/serp-analysis',
+  'keyword/backlinks',
+  'keyword/adwords-advisor',
+] as const;
+export type ResearchTableId = (typeof researchTableIds)[number];

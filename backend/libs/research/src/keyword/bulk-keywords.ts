@@ -1,62 +1,28 @@
 import type { Sql } from '../sql.js';
-import { arrayLiteral, type BaseQuery, type TableDefinition } from '../ppc/table-kit.js';
-
-/** Bulk upload: at most this many keywords (after blank lines and repeats are dropped) per request. */
-export const bulkKeywordLimit = 1000;
+import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, sortableAsNamed, type TableSpec } from '../tables/index.js';
+import type { BulkKeywordRow } from '@serpwise/contracts';
+export type { BulkKeywordRow };
 
 /**
  * Bulk keyword metrics: for each uploaded keyword the warehouse knows in the territory, its metrics and — in month
  * M — its organic results (top 20 stored), estimated organic clicks and advertisers.
  */
-export interface BulkKeywordRow {
-  keyword: string;
-  volume: number;
-  cpc: number | null;
-  competition: number;
-  difficulty: number;
-  resultCount: number;
-  /** Σ estimated organic clicks of its results in M. */
-  organicClicks: number;
-  /** Distinct advertisers in M. */
-  advertisers: number;
-}
+/** Bulk upload: at most this many keywords (after blank lines and repeats are dropped) per request. */
+export const bulkKeywordLimit = 1000;
 
-interface Raw {
-  keyword: string;
-  volume: number;
-  cpc: number;
-  competition: number;
-  difficulty: number;
-  result_count: number;
-  organic_clicks: number;
-  advertisers: number;
-}
-
-export const bulkKeywordsTable: TableDefinition<Raw, BulkKeywordRow> = {
-  sortColumns: {
-    keyword: 'keyword', volume: 'volume', cpc: 'cpc', competition: 'competition', difficulty: 'difficulty', resultCount: 'result_count',
-    organicClicks: 'organic_clicks', advertisers: 'advertisers',
-  },
-  textColumn: 'keyword',
-  defaultSort: [{ column: 'volume', direction: 'desc' }],
+export const bulkKeywordsTable: TableSpec<never, BulkKeywordRow> = {
+  sortColumns: sortableAsNamed(['keyword', 'volume', 'cpc', 'competition', 'difficulty', 'resultCount', 'organicClicks', 'advertisers']),
+  filterColumns: ['keyword'],
+  defaultOrder: [{ column: 'volume', direction: 'desc' }],
   tieBreak: [{ column: 'keyword', direction: 'asc' }],
-  map: (raw) => ({
-    keyword: raw.keyword,
-    volume: raw.volume,
-    cpc: raw.cpc,
-    competition: raw.competition,
-    difficulty: raw.difficulty,
-    resultCount: raw.result_count,
-    organicClicks: raw.organic_clicks,
-    advertisers: raw.advertisers,
-  }),
+  unspecified: ppcKeywordTableOrder,
 };
 
-export function bulkKeywordsQuery(input: { terms: string[]; territory: string; month: string }): BaseQuery {
+export function bulkKeywordsQuery(input: { terms: string[]; territory: string; month: string }): BuiltQuery {
   return {
     sql: `select k.term as keyword, k.volume, k.cpc::float8 as cpc, k.competition::float8 as competition, k.difficulty::int as difficulty,
-            k.result_count::float8 as result_count,
-            coalesce((select sum(r.clicks) from organic_rank r where r.month = ?::date and r.keyword_id = k.id), 0)::float8 as organic_clicks,
+            k.result_count::float8 as "resultCount",
+            coalesce((select sum(r.clicks) from organic_rank r where r.month = ?::date and r.keyword_id = k.id), 0)::float8 as "organicClicks",
             (select count(distinct a.domain_id) from paid_ad a where a.month = ?::date and a.keyword_id = k.id)::int as advertisers
           from keyword k where k.territory = ? and k.term = any(?::text[])`,
     params: [input.month, input.month, input.territory, arrayLiteral(input.terms)],

@@ -1,7 +1,7 @@
 import type { RecommendationType } from '@serpwise/contracts';
-import { arrayLiteral, type BaseQuery } from '../ppc/table-kit.js';
 import { buyRecommendationsQuery } from '../ppc/adwords-advisor.js';
 import { paidCtr } from '../formulas/click-through.js';
+import { arrayLiteral, type BuiltQuery } from '../tables/index.js';
 
 /**
  * The adwords advisor of a keyword K in month M (rows have the shape of the domain advisor, `advisorTable`):
@@ -11,7 +11,7 @@ import { paidCtr } from '../formulas/click-through.js';
  *   but look like wasted spend: 'offtopic' (topic differs from K's, both known) or 'question' (informational).
  *   position / paidClicks are null; estimatedClicks = volume × paid CTR of position 1 (the clicks a negative saves).
  */
-export function keywordAdvisorQuery(input: { keyword: { id: number; term: string; topic: string | null }; advertiserIds: number[]; territory: string; month: string; type: RecommendationType }): BaseQuery {
+export function keywordAdvisorQuery(input: { keyword: { id: number; term: string; topic: string | null }; advertiserIds: number[]; territory: string; month: string; type: RecommendationType }): BuiltQuery {
   if (input.type === 'buy') {
     return buyRecommendationsQuery({
       advertiserIds: input.advertiserIds,
@@ -23,9 +23,9 @@ export function keywordAdvisorQuery(input: { keyword: { id: number; term: string
   }
   return {
     sql: `select k.term as keyword, k.volume, k.cpc::float8 as cpc, k.competition::float8 as competition, null::int as advertisers,
-            null::int as competitor_months, round(k.volume * ${paidCtr(1)})::int as estimated_clicks, round(round(k.volume * ${paidCtr(1)}) * k.cpc, 2)::float8 as estimated_budget,
+            null::int as "competitorMonths", round(k.volume * ${paidCtr(1)})::int as "estimatedClicks", round(round(k.volume * ${paidCtr(1)}) * k.cpc, 2)::float8 as "estimatedBudget",
             case when k.topic is not null and ?::text is not null and k.topic <> ?::text then 'offtopic' else 'question' end as reason,
-            null::int as position, null::int as paid_clicks
+            null::int as position, null::int as "paidClicks"
           from keyword k
           where k.territory = ? and k.id <> ? and string_to_array(k.term, ' ') @> ?::text[]
             and ((k.topic is not null and ?::text is not null and k.topic <> ?::text) or k.is_question)`,

@@ -1,21 +1,6 @@
-import type { BaseQuery, TableDefinition } from '../ppc/table-kit.js';
-
-/**
- * Keyword backlinks: every backlink (live and lost) pointing at a page that ranks in the keyword's organic top 10 in
- * month M. Default order: newest first seen first. The filter matches the linking domain.
- */
-export interface KeywordBacklinkRow {
-  sourceDomain: string;
-  sourceUrl: string;
-  targetUrl: string;
-  /** The target page's position for the keyword in M. */
-  targetPosition: number;
-  anchor: string;
-  nofollow: boolean;
-  firstSeen: string;
-  /** null = still live. */
-  lastSeen: string | null;
-}
+import { type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
+import type { KeywordBacklinkRow } from '@serpwise/contracts';
+export type { KeywordBacklinkRow };
 
 interface Raw {
   id: string;
@@ -29,11 +14,16 @@ interface Raw {
   last_seen: string | null;
 }
 
-export const keywordBacklinksTable: TableDefinition<Raw, KeywordBacklinkRow> = {
+/**
+ * Keyword backlinks: every backlink (live and lost) pointing at a page that ranks in the keyword's organic top 10 in
+ * month M. Default order: newest first seen first. The filter matches the linking domain.
+ */
+export const keywordBacklinksTable: TableSpec<Raw, KeywordBacklinkRow> = {
   sortColumns: { sourceDomain: 'source_domain', targetUrl: 'target_url', targetPosition: 'target_position', anchor: 'anchor', firstSeen: 'first_seen', lastSeen: 'last_seen' },
-  textColumn: 'source_domain',
-  defaultSort: [{ column: 'first_seen', direction: 'desc' }],
+  filterColumns: ['source_domain'],
+  defaultOrder: [{ column: 'first_seen', direction: 'desc' }],
   tieBreak: [{ column: 'id', direction: 'asc' }],
+  unspecified: ppcKeywordTableOrder,
   map: (raw) => ({
     sourceDomain: raw.source_domain,
     sourceUrl: raw.source_url,
@@ -46,7 +36,7 @@ export const keywordBacklinksTable: TableDefinition<Raw, KeywordBacklinkRow> = {
   }),
 };
 
-export function keywordBacklinksQuery(input: { keywordId: number; month: string }): BaseQuery {
+export function keywordBacklinksQuery(input: { keywordId: number; month: string }): BuiltQuery {
   return {
     sql: `with ranking as (
             select page_id, min(position)::int as position from organic_rank where month = ?::date and keyword_id = ? and position <= 10 group by page_id

@@ -1,27 +1,10 @@
+import type { KeywordOverviewAnswer } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
-import { keywordOf } from '../ppc/table-kit.js';
 import { windowStart } from '../warehouse/lookups.js';
+import { keywordOf } from '../tables/index.js';
 
-export interface KeywordOverview {
-  keyword: string;
-  territory: string;
-  wasQueryFound: boolean;
-  month: string | null;
-  volume: number | null;
-  /** One point per month of keyword.volume_history, oldest first. */
-  volumeHistory: { month: string; volume: number }[];
-  /** Withheld (null) for visitors and free users. */
-  cpc: number | null;
-  difficulty: number | null;
-  competition: number | null;
-  resultCount: number | null;
-  isQuestion: boolean;
-  isTransactional: boolean;
-  /** The organic top 10 of the month, by position. */
-  organic: { position: number; domain: string; url: string; title: string | null; clicks: number }[];
-  /** The ads of the month, by position; paidClicks withheld for visitors and free users. */
-  advertisers: { position: number; domain: string; headline: string; body: string; displayUrl: string; paidClicks: number | null }[];
-}
+/** The keyword overview (the answer's type is declared once, in @serpwise/contracts). */
+export type KeywordOverview = KeywordOverviewAnswer;
 
 export async function keywordOverview(sql: Sql, input: { term: string; territory: string; month: string | null }): Promise<KeywordOverview> {
   const keyword = await keywordOf(sql, input.territory, input.term);

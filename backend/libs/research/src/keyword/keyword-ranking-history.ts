@@ -1,17 +1,6 @@
-import { arrayLiteral, type BaseQuery, type TableDefinition } from '../ppc/table-kit.js';
-
-/**
- * Ranking history of a keyword: one row per domain in its organic top 10 in month M, with the domain's best
- * position in every month of the window ending at M (null = not among the stored top 20 that month).
- */
-export interface KeywordRankingHistoryRow {
-  domain: string;
-  url: string;
-  position: number;
-  clicks: number;
-  /** Aligned with the answer's `months`, oldest first. */
-  positions: (number | null)[];
-}
+import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
+import type { KeywordRankingHistoryRow } from '@serpwise/contracts';
+export type { KeywordRankingHistoryRow };
 
 interface Raw {
   domain: string;
@@ -21,18 +10,23 @@ interface Raw {
   by_month: { month: string; position: number }[];
 }
 
-export const keywordRankingHistoryTable = (months: string[]): TableDefinition<Raw, KeywordRankingHistoryRow> => ({
+/**
+ * Ranking history of a keyword: one row per domain in its organic top 10 in month M, with the domain's best
+ * position in every month of the window ending at M (null = not among the stored top 20 that month).
+ */
+export const keywordRankingHistoryTable = (months: string[]): TableSpec<Raw, KeywordRankingHistoryRow> => ({
   sortColumns: { domain: 'domain', position: 'position', clicks: 'clicks' },
-  textColumn: 'domain',
-  defaultSort: [{ column: 'position', direction: 'asc' }],
+  filterColumns: ['domain'],
+  defaultOrder: [{ column: 'position', direction: 'asc' }],
   tieBreak: [{ column: 'domain', direction: 'asc' }],
+  unspecified: ppcKeywordTableOrder,
   map: (raw) => {
     const positions = new Map(raw.by_month.map((entry) => [entry.month, entry.position]));
     return { domain: raw.domain, url: raw.url, position: raw.position, clicks: raw.clicks, positions: months.map((month) => positions.get(month) ?? null) };
   },
 });
 
-export function keywordRankingHistoryQuery(input: { keywordId: number; month: string; months: string[] }): BaseQuery {
+export function keywordRankingHistoryQuery(input: { keywordId: number; month: string; months: string[] }): BuiltQuery {
   return {
     sql: `with current as (
             select distinct on (domain_id) domain_id, page_id, position, clicks from organic_rank

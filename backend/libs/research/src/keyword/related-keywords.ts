@@ -1,25 +1,7 @@
 import type { RelatedKeywordType } from '@serpwise/contracts';
-import { arrayLiteral, meaningfulWords, type BaseQuery, type TableDefinition } from '../ppc/table-kit.js';
-
-/**
- * Related keywords of a keyword K in month M (K itself is never a row):
- * - buys: keywords bought in M by at least one advertiser of K in M; shared = how many of K's advertisers buy it;
- * - ranks: keywords for which at least one domain of K's organic top 10 in M is in the top 10 in M; shared = how many;
- * - similar: keywords sharing at least one meaningful word with K (words of 3+ letters, minus a few stop words);
- *   shared = how many words they share;
- * - questions: the similar keywords that are questions (is_question);
- * - transaction: the similar keywords with buying intent (is_transactional).
- * Default order: shared desc, then volume desc.
- */
-export interface RelatedKeywordRow {
-  keyword: string;
-  shared: number;
-  volume: number;
-  cpc: number | null;
-  competition: number;
-  difficulty: number;
-  resultCount: number;
-}
+import { arrayLiteral, type BuiltQuery, meaningfulWords, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
+import type { RelatedKeywordRow } from '@serpwise/contracts';
+export type { RelatedKeywordRow };
 
 interface Raw {
   keyword: string;
@@ -31,13 +13,24 @@ interface Raw {
   result_count: number;
 }
 
+/**
+ * Related keywords of a keyword K in month M (K itself is never a row):
+ * - buys: keywords bought in M by at least one advertiser of K in M; shared = how many of K's advertisers buy it;
+ * - ranks: keywords for which at least one domain of K's organic top 10 in M is in the top 10 in M; shared = how many;
+ * - similar: keywords sharing at least one meaningful word with K (words of 3+ letters, minus a few stop words);
+ *   shared = how many words they share;
+ * - questions: the similar keywords that are questions (is_question);
+ * - transaction: the similar keywords with buying intent (is_transactional).
+ * Default order: shared desc, then volume desc.
+ */
 export const keywordColumns = { keyword: 'keyword', volume: 'volume', cpc: 'cpc', competition: 'competition', difficulty: 'difficulty', resultCount: 'result_count' };
 
-export const relatedKeywordsTable: TableDefinition<Raw, RelatedKeywordRow> = {
+export const relatedKeywordsTable: TableSpec<Raw, RelatedKeywordRow> = {
   sortColumns: { ...keywordColumns, shared: 'shared' },
-  textColumn: 'keyword',
-  defaultSort: [{ column: 'shared', direction: 'desc' }, { column: 'volume', direction: 'desc' }],
+  filterColumns: ['keyword'],
+  defaultOrder: [{ column: 'shared', direction: 'desc' }, { column: 'volume', direction: 'desc' }],
   tieBreak: [{ column: 'keyword', direction: 'asc' }],
+  unspecified: ppcKeywordTableOrder,
   map: (raw) => ({
     keyword: raw.keyword,
     shared: raw.shared,
@@ -52,7 +45,7 @@ export const relatedKeywordsTable: TableDefinition<Raw, RelatedKeywordRow> = {
 const keywordSelect = `k.term as keyword, k.volume, k.cpc::float8 as cpc, k.competition::float8 as competition, k.difficulty::int as difficulty,
   k.result_count::float8 as result_count`;
 
-export function relatedKeywordsQuery(input: { keywordId: number; term: string; territory: string; month: string; type: RelatedKeywordType }): BaseQuery {
+export function relatedKeywordsQuery(input: { keywordId: number; term: string; territory: string; month: string; type: RelatedKeywordType }): BuiltQuery {
   if (input.type === 'buys') {
     return {
       sql: `with advertisers as (select distinct domain_id from paid_ad where month = ?::date and keyword_id = ?),

@@ -1,64 +1,25 @@
-import type { BaseQuery, TableDefinition } from '../ppc/table-kit.js';
+import { type BuiltQuery, ppcKeywordTableOrder, sortableAsNamed, type TableSpec } from '../tables/index.js';
+import type { SerpAnalysisRow } from '@serpwise/contracts';
+export type { SerpAnalysisRow };
 
 /**
  * SERP analysis: the organic top 10 of a keyword in month M with each result's strength — the ranking domain's
  * organic keywords and clicks in M (domain_month) and its live backlinks (last_seen null), and the page's live backlinks.
  */
-export interface SerpAnalysisRow {
-  position: number;
-  domain: string;
-  url: string;
-  title: string | null;
-  clicks: number;
-  /** clicks × CPC; withheld for visitors and free users. */
-  value: number | null;
-  domainKeywords: number;
-  domainClicks: number;
-  domainBacklinks: number;
-  pageBacklinks: number;
-}
-
-interface Raw {
-  position: number;
-  domain: string;
-  url: string;
-  title: string | null;
-  clicks: number;
-  value: number;
-  domain_keywords: number;
-  domain_clicks: number;
-  domain_backlinks: number;
-  page_backlinks: number;
-}
-
-export const serpAnalysisTable: TableDefinition<Raw, SerpAnalysisRow> = {
-  sortColumns: {
-    position: 'position', domain: 'domain', clicks: 'clicks', value: 'value', domainKeywords: 'domain_keywords', domainClicks: 'domain_clicks',
-    domainBacklinks: 'domain_backlinks', pageBacklinks: 'page_backlinks',
-  },
-  textColumn: 'domain',
-  defaultSort: [{ column: 'position', direction: 'asc' }],
+export const serpAnalysisTable: TableSpec<never, SerpAnalysisRow> = {
+  sortColumns: sortableAsNamed(['position', 'domain', 'clicks', 'value', 'domainKeywords', 'domainClicks', 'domainBacklinks', 'pageBacklinks']),
+  filterColumns: ['domain'],
+  defaultOrder: [{ column: 'position', direction: 'asc' }],
   tieBreak: [{ column: 'position', direction: 'asc' }],
-  map: (raw) => ({
-    position: raw.position,
-    domain: raw.domain,
-    url: raw.url,
-    title: raw.title,
-    clicks: raw.clicks,
-    value: raw.value,
-    domainKeywords: raw.domain_keywords,
-    domainClicks: raw.domain_clicks,
-    domainBacklinks: raw.domain_backlinks,
-    pageBacklinks: raw.page_backlinks,
-  }),
+  unspecified: ppcKeywordTableOrder,
 };
 
-export function serpAnalysisQuery(input: { keywordId: number; territory: string; month: string }): BaseQuery {
+export function serpAnalysisQuery(input: { keywordId: number; territory: string; month: string }): BuiltQuery {
   return {
     sql: `select r.position::int as position, d.name as domain, p.url, p.title, r.clicks, round(r.clicks * k.cpc, 2)::float8 as value,
-            coalesce(dm.organic_keywords, 0)::int as domain_keywords, coalesce(dm.organic_clicks, 0)::float8 as domain_clicks,
-            (select count(*) from backlink b where b.target_domain_id = r.domain_id and b.last_seen is null)::int as domain_backlinks,
-            (select count(*) from backlink b where b.target_page_id = r.page_id and b.last_seen is null)::int as page_backlinks
+            coalesce(dm.organic_keywords, 0)::int as "domainKeywords", coalesce(dm.organic_clicks, 0)::float8 as "domainClicks",
+            (select count(*) from backlink b where b.target_domain_id = r.domain_id and b.last_seen is null)::int as "domainBacklinks",
+            (select count(*) from backlink b where b.target_page_id = r.page_id and b.last_seen is null)::int as "pageBacklinks"
           from organic_rank r join keyword k on k.id = r.keyword_id join domain d on d.id = r.domain_id join page p on p.id = r.page_id
           left join domain_month dm on dm.domain_id = r.domain_id and dm.territory = ? and dm.month = r.month
           where r.month = ?::date and r.keyword_id = ? and r.position <= 10`,

@@ -1,17 +1,15 @@
-import type { PageRequest } from '@serpwise/contracts';
-import type { Sql } from '../sql.js';
-import { orderedTable, pageOf, type BuiltQuery, type TableOrder, type TableSpec } from '../seo/table-query.js';
 import type { DomainMetricsRow, KeywordListRow, CustomListRow, LeadRow } from '@serpwise/contracts';
+import { type BuiltQuery, orderedTable, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
 export type { DomainMetricsRow, KeywordListRow, CustomListRow, LeadRow };
 
 const metricColumns = ['keywords', 'top10', 'clicks', 'value', 'paidKeywords', 'budget'];
 
 export const topDomainsSpec: TableSpec = {
-  sortable: ['domain', 'topic', ...metricColumns],
+  sortColumns: sortableAsNamed(['domain', 'topic', ...metricColumns]),
   filterColumns: ['domain'],
-  defaultSort: 'clicks',
-  defaultDirection: 'desc',
-  tieBreak: 't."domain" asc',
+  defaultOrder: [{ column: 'clicks', direction: 'desc' }],
+  tieBreak: [{ column: 'domain', direction: 'asc' }],
+  unspecified: seoTableOrder,
 };
 
 export function topDomainsQuery(criteria: { territory: string; month: string; topic?: string | undefined }, order: TableOrder): BuiltQuery {
@@ -24,11 +22,11 @@ export function topDomainsQuery(criteria: { territory: string; month: string; to
 }
 
 export const keywordListSpec: TableSpec = {
-  sortable: ['domain', 'keywords', 'top10', 'averagePosition', 'clicks', 'value'],
+  sortColumns: sortableAsNamed(['domain', 'keywords', 'top10', 'averagePosition', 'clicks', 'value']),
   filterColumns: ['domain'],
-  defaultSort: 'clicks',
-  defaultDirection: 'desc',
-  tieBreak: 't."domain" asc',
+  defaultOrder: [{ column: 'clicks', direction: 'desc' }],
+  tieBreak: [{ column: 'domain', direction: 'asc' }],
+  unspecified: seoTableOrder,
 };
 
 /** Keywords as a list of terms, or every keyword of a topic when terms is empty. */
@@ -50,11 +48,11 @@ export function keywordListQuery(criteria: { territory: string; month: string; t
 }
 
 export const customListSpec: TableSpec = {
-  sortable: ['domain', 'listIndex', 'found', ...metricColumns, 'liveBacklinks', 'referringDomains'],
+  sortColumns: sortableAsNamed(['domain', 'listIndex', 'found', ...metricColumns, 'liveBacklinks', 'referringDomains']),
   filterColumns: ['domain'],
-  defaultSort: 'listIndex',
-  defaultDirection: 'asc',
-  tieBreak: 't."domain" asc',
+  defaultOrder: [{ column: 'listIndex', direction: 'asc' }],
+  tieBreak: [{ column: 'domain', direction: 'asc' }],
+  unspecified: seoTableOrder,
 };
 
 export function customListQuery(criteria: { territory: string; month: string; domains: readonly string[] }, order: TableOrder): BuiltQuery {
@@ -71,11 +69,11 @@ export function customListQuery(criteria: { territory: string; month: string; do
 }
 
 export const leadsSpec: TableSpec = {
-  sortable: ['domain', 'competitorsLinked', 'links', 'clicks', 'keywords'],
+  sortColumns: sortableAsNamed(['domain', 'competitorsLinked', 'links', 'clicks', 'keywords']),
   filterColumns: ['domain'],
-  defaultSort: 'competitorsLinked',
-  defaultDirection: 'desc',
-  tieBreak: 't."links" desc, t."domain" asc',
+  defaultOrder: [{ column: 'competitorsLinked', direction: 'desc' }],
+  tieBreak: [{ column: 'links', direction: 'desc' }, { column: 'domain', direction: 'asc' }],
+  unspecified: seoTableOrder,
 };
 
 /** Sites with live links to at least one competitor and no live link to the user's domain (and not the domains themselves). */
@@ -95,4 +93,3 @@ export function leadsQuery(criteria: { domainId: number; competitorIds: readonly
   );
 }
 
-export const outreachPage = <Row extends object>(sql: Sql, query: BuiltQuery, page: PageRequest) => pageOf<Row>(sql, query, page);

@@ -1,31 +1,9 @@
 import type { Sql } from '../sql.js';
+import type { DomainMonthPoint, DomainOverviewAnswer } from '@serpwise/contracts';
+export type { DomainMonthPoint };
 
-export interface DomainMonthPoint {
-  month: string;
-  /** graph type 'clicks': estimated monthly organic clicks. */
-  clicks: number;
-  /** graph type 'keywords': keywords the domain ranks for (top 20 kept). */
-  keywords: number;
-  /** graph type 'position': average position of those keywords. */
-  position: number | null;
-  top3: number;
-  top10: number;
-  value: number;
-  paidKeywords: number;
-  paidClicks: number;
-  budget: number;
-}
-
-export interface DomainOverview {
-  domain: string;
-  domainId: number;
-  territory: string;
-  /** The newest month with data for the domain in the territory; null when it has none. */
-  month: string | null;
-  latest: DomainMonthPoint | null;
-  /** Oldest first, one point per month the domain had data. */
-  history: DomainMonthPoint[];
-}
+/** The domain overview of the warehouse (the endpoint adds isDemoData; the type is declared once, in @serpwise/contracts). */
+export type DomainOverview = Omit<DomainOverviewAnswer, 'isDemoData'>;
 
 interface Row {
   domain_id: number;

@@ -1,34 +1,8 @@
+import type { AdHistoryAd, AdHistoryRow } from '@serpwise/contracts';
+export type { AdHistoryAd, AdHistoryRow };
 
 import type { Sql } from '../sql.js';
-import { arrayLiteral, type BaseQuery, type TableDefinition } from './table-kit.js';
-
-/** One ad text and the months (of the window) it showed. */
-export interface AdHistoryAd {
-  adCopyId: number;
-  headline: string;
-  body: string;
-  displayUrl: string;
-  landingPage: string;
-  months: string[];
-}
-
-/**
- * Ad history: for a window of months ending at M, one row per keyword (domain ad history) or per advertiser
- * (keyword ad history) with the best ad position of every month (null = no ad that month) and the ad texts shown.
- */
-export interface AdHistoryRow {
-  /** The keyword (domain ad history) or the advertiser's domain (keyword ad history). */
-  keyword?: string;
-  domain?: string;
-  volume?: number;
-  cpc?: number | null;
-  monthsBought: number;
-  /** Σ estimated paid clicks over the window. */
-  paidClicks: number | null;
-  /** Aligned with the answer's `months`, oldest first. */
-  positions: (number | null)[];
-  ads: AdHistoryAd[];
-}
+import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
 
 interface Raw {
   label: string;
@@ -40,14 +14,19 @@ interface Raw {
   ads: AdHistoryAd[];
 }
 
-export const adHistoryTable = (kind: 'domain' | 'keyword', months: string[]): TableDefinition<Raw, AdHistoryRow> => ({
+/**
+ * Ad history: for a window of months ending at M, one row per keyword (domain ad history) or per advertiser
+ * (keyword ad history) with the best ad position of every month (null = no ad that month) and the ad texts shown.
+ */
+export const adHistoryTable = (kind: 'domain' | 'keyword', months: string[]): TableSpec<Raw, AdHistoryRow> => ({
   sortColumns:
     kind === 'domain'
       ? { keyword: 'label', volume: 'volume', cpc: 'cpc', monthsBought: 'months_bought', paidClicks: 'paid_clicks' }
       : { domain: 'label', monthsBought: 'months_bought', paidClicks: 'paid_clicks' },
-  textColumn: 'label',
-  defaultSort: [{ column: 'months_bought', direction: 'desc' }, { column: 'paid_clicks', direction: 'desc' }],
+  filterColumns: ['label'],
+  defaultOrder: [{ column: 'months_bought', direction: 'desc' }, { column: 'paid_clicks', direction: 'desc' }],
   tieBreak: [{ column: 'label', direction: 'asc' }],
+  unspecified: ppcKeywordTableOrder,
   map: (raw) => {
     const positions = new Map(raw.by_month.map((entry) => [entry.month, entry.position]));
     const common = {
@@ -104,7 +83,7 @@ const adsOf = (rowKey: string, where: string, params: unknown[]) => ({
  * so the columns are the same): built for every row, they took most of the table's time (≈ 190 ms of 200 for the
  * largest advertiser).
  */
-export function adHistoryQuery(input: AdHistoryCriteria): BaseQuery {
+export function adHistoryQuery(input: AdHistoryCriteria): BuiltQuery {
   const ads = windowAds(input);
   return {
     sql: `with ${ads.sql}, totals as (

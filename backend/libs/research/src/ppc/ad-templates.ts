@@ -1,21 +1,6 @@
-import { arrayLiteral, type BaseQuery, type TableDefinition } from './table-kit.js';
-
-/**
- * Ad templates for a keyword or topic: the ad texts shown in month M for the keywords that contain every word of the
- * query (the keyword itself and its longer variants), one row per ad text, by default the most paid clicks first —
- * the copy of the top advertisers.
- */
-export interface AdTemplateRow {
-  domain: string;
-  headline: string;
-  body: string;
-  displayUrl: string;
-  landingPage: string;
-  /** Matching keywords the ad showed for in M. */
-  keywords: number;
-  bestPosition: number;
-  paidClicks: number | null;
-}
+import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
+import type { AdTemplateRow } from '@serpwise/contracts';
+export type { AdTemplateRow };
 
 interface Raw {
   domain: string;
@@ -29,11 +14,17 @@ interface Raw {
   ad_copy_id: number;
 }
 
-export const adTemplatesTable: TableDefinition<Raw, AdTemplateRow> = {
+/**
+ * Ad templates for a keyword or topic: the ad texts shown in month M for the keywords that contain every word of the
+ * query (the keyword itself and its longer variants), one row per ad text, by default the most paid clicks first —
+ * the copy of the top advertisers.
+ */
+export const adTemplatesTable: TableSpec<Raw, AdTemplateRow> = {
   sortColumns: { domain: 'domain', headline: 'headline', keywords: 'keywords', bestPosition: 'best_position', paidClicks: 'paid_clicks' },
-  textColumn: 'headline',
-  defaultSort: [{ column: 'paid_clicks', direction: 'desc' }],
+  filterColumns: ['headline'],
+  defaultOrder: [{ column: 'paid_clicks', direction: 'desc' }],
   tieBreak: [{ column: 'ad_copy_id', direction: 'asc' }],
+  unspecified: ppcKeywordTableOrder,
   map: (raw) => ({
     domain: raw.domain,
     headline: raw.headline,
@@ -46,7 +37,7 @@ export const adTemplatesTable: TableDefinition<Raw, AdTemplateRow> = {
   }),
 };
 
-export function adTemplatesQuery(input: { words: string[]; territory: string; month: string }): BaseQuery {
+export function adTemplatesQuery(input: { words: string[]; territory: string; month: string }): BuiltQuery {
   return {
     sql: `with matched as (
             select id from keyword where territory = ? and string_to_array(term, ' ') @> ?::text[]

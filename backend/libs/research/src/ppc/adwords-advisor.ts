@@ -1,7 +1,9 @@
 import type { RecommendationType } from '@serpwise/contracts';
 import { paidCtr } from '../formulas/click-through.js';
 import { windowStart } from '../warehouse/lookups.js';
-import { arrayLiteral, type BaseQuery, type TableDefinition } from './table-kit.js';
+import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, sortableAsNamed, type TableSpec } from '../tables/index.js';
+import type { AdvisorRow } from '@serpwise/contracts';
+export type { AdvisorRow };
 
 /**
  * The adwords advisor of a domain in month M, against its top 10 PPC competitors (most common paid keywords in M):
@@ -13,66 +15,21 @@ import { arrayLiteral, type BaseQuery, type TableDefinition } from './table-kit.
  *   'offtopic' (the keyword's topic differs from the domain's topic, both known), 'question' (an informational
  *   question search), 'noclicks' (its estimated paid clicks in M round to 0).
  */
-export interface AdvisorRow {
-  keyword: string;
-  volume: number;
-  cpc: number | null;
-  competition: number;
-  /** buy: competitors buying it in M. */
-  advertisers: number | null;
-  /** buy: most months of the last 6 a competitor bought it. */
-  competitorMonths: number | null;
-  estimatedClicks: number | null;
-  estimatedBudget: number | null;
-  /** negativematch: why the keyword looks like waste. */
-  reason: 'offtopic' | 'question' | 'noclicks' | null;
-  /** negativematch: the domain's ad position and paid clicks in M. */
-  position: number | null;
-  paidClicks: number | null;
-}
-
-interface Raw {
-  keyword: string;
-  volume: number;
-  cpc: number;
-  competition: number;
-  advertisers: number | null;
-  competitor_months: number | null;
-  estimated_clicks: number | null;
-  estimated_budget: number | null;
-  reason: AdvisorRow['reason'];
-  position: number | null;
-  paid_clicks: number | null;
-}
-
-export const advisorTable: TableDefinition<Raw, AdvisorRow> = {
-  sortColumns: {
-    keyword: 'keyword', volume: 'volume', cpc: 'cpc', competition: 'competition', advertisers: 'advertisers', competitorMonths: 'competitor_months',
-    estimatedClicks: 'estimated_clicks', estimatedBudget: 'estimated_budget', reason: 'reason', position: 'position', paidClicks: 'paid_clicks',
-  },
-  textColumn: 'keyword',
-  defaultSort: [{ column: 'advertisers', direction: 'desc' }, { column: 'volume', direction: 'desc' }],
+export const advisorTable: TableSpec<never, AdvisorRow> = {
+  sortColumns: sortableAsNamed([
+    'keyword', 'volume', 'cpc', 'competition', 'advertisers', 'competitorMonths', 'estimatedClicks', 'estimatedBudget', 'reason', 'position', 'paidClicks',
+  ]),
+  filterColumns: ['keyword'],
+  defaultOrder: [{ column: 'advertisers', direction: 'desc' }, { column: 'volume', direction: 'desc' }],
   tieBreak: [{ column: 'keyword', direction: 'asc' }],
-  map: (raw) => ({
-    keyword: raw.keyword,
-    volume: raw.volume,
-    cpc: raw.cpc,
-    competition: raw.competition,
-    advertisers: raw.advertisers,
-    competitorMonths: raw.competitor_months,
-    estimatedClicks: raw.estimated_clicks,
-    estimatedBudget: raw.estimated_budget,
-    reason: raw.reason,
-    position: raw.position,
-    paidClicks: raw.paid_clicks,
-  }),
+  unspecified: ppcKeywordTableOrder,
 };
 
 /** How many months back the advisor looks, and how many of them make a keyword "profitable" for a competitor. */
 export const advisorWindow = { months: 6, profitableMonths: 3, competitors: 10 } as const;
 
 /** buy rows for the keywords the given advertisers keep buying and the excluded set does not (shared with the keyword advisor). */
-export function buyRecommendationsQuery(input: { advertiserIds: number[]; excludedKeywordsSql: string; excludedParams: unknown[]; territory: string; month: string }): BaseQuery {
+export function buyRecommendationsQuery(input: { advertiserIds: number[]; excludedKeywordsSql: string; excludedParams: unknown[]; territory: string; month: string }): BuiltQuery {
   const ctr = paidCtr(1);
   return {
     sql: `with runs as (
@@ -84,16 +41,16 @@ export function buyRecommendationsQuery(input: { advertiserIds: number[]; exclud
             from runs group by keyword_id
             having bool_or(now and months >= ${advisorWindow.profitableMonths})
           )
-          select k.term as keyword, k.volume, k.cpc::float8 as cpc, k.competition::float8 as competition, c.advertisers, c.competitor_months,
-            round(k.volume * ${ctr})::int as estimated_clicks, round(round(k.volume * ${ctr}) * k.cpc, 2)::float8 as estimated_budget,
-            null::text as reason, null::int as position, null::int as paid_clicks
+          select k.term as keyword, k.volume, k.cpc::float8 as cpc, k.competition::float8 as competition, c.advertisers, c.competitor_months as "competitorMonths",
+            round(k.volume * ${ctr})::int as "estimatedClicks", round(round(k.volume * ${ctr}) * k.cpc, 2)::float8 as "estimatedBudget",
+            null::text as reason, null::int as position, null::int as "paidClicks"
           from candidates c join keyword k on k.id = c.keyword_id
           where c.keyword_id not in (${input.excludedKeywordsSql})`,
     params: [input.month, input.territory, windowStart(input.month, advisorWindow.months), input.month, arrayLiteral(input.advertiserIds), ...input.excludedParams],
   };
 }
 
-export function domainAdvisorQuery(input: { domainId: number; competitorIds: number[]; territory: string; month: string; type: RecommendationType }): BaseQuery {
+export function domainAdvisorQuery(input: { domainId: number; competitorIds: number[]; territory: string; month: string; type: RecommendationType }): BuiltQuery {
   if (input.type === 'buy') {
     return buyRecommendationsQuery({
       advertiserIds: input.competitorIds,
@@ -109,10 +66,10 @@ export function domainAdvisorQuery(input: { domainId: number; competitorIds: num
             from paid_ad where domain_id = ? and territory = ? and month = ?::date group by keyword_id
           )
           select k.term as keyword, k.volume, k.cpc::float8 as cpc, k.competition::float8 as competition, null::int as advertisers,
-            null::int as competitor_months, null::int as estimated_clicks, null::float8 as estimated_budget,
+            null::int as "competitorMonths", null::int as "estimatedClicks", null::float8 as "estimatedBudget",
             case when k.topic is not null and d.topic is not null and k.topic <> d.topic then 'offtopic'
                  when k.is_question then 'question' else 'noclicks' end as reason,
-            m.position, m.clicks as paid_clicks
+            m.position, m.clicks as "paidClicks"
           from mine m join keyword k on k.id = m.keyword_id join domain d on d.id = ?
           where (k.topic is not null and d.topic is not null and k.topic <> d.topic) or k.is_question or m.clicks = 0`,
     params: [input.domainId, input.territory, input.month, input.domainId],

@@ -1,4 +1,3 @@
-export * from './table-kit.js';
 export * from './ppc-overview.js';
 export * from './ppc-competitors.js';
 export * from './ppc-kombat.js';

@@ -1,39 +1,14 @@
 import type { Sql } from '../sql.js';
-import type { BaseQuery, TableDefinition } from './table-kit.js';
+import { type BuiltQuery, ppcKeywordTableOrder, sortableAsNamed, type TableSpec } from '../tables/index.js';
+import type { PpcCompetitorRow } from '@serpwise/contracts';
+export type { PpcCompetitorRow };
 
-export interface PpcCompetitorRow {
-  domain: string;
-  /** Keywords both domains bought in the month. */
-  commonKeywords: number;
-  /** common / (ours + theirs − common): the Jaccard overlap of the two paid keyword sets, 0–1. */
-  competitionLevel: number;
-  paidKeywords: number;
-  paidClicks: number | null;
-  budget: number | null;
-}
-
-interface Raw {
-  domain: string;
-  common_keywords: number;
-  competition_level: number;
-  paid_keywords: number;
-  paid_clicks: number;
-  budget: number;
-}
-
-export const ppcCompetitorsTable: TableDefinition<Raw, PpcCompetitorRow> = {
-  sortColumns: { domain: 'domain', commonKeywords: 'common_keywords', competitionLevel: 'competition_level', paidKeywords: 'paid_keywords', paidClicks: 'paid_clicks', budget: 'budget' },
-  textColumn: 'domain',
-  defaultSort: [{ column: 'common_keywords', direction: 'desc' }, { column: 'paid_clicks', direction: 'desc' }],
+export const ppcCompetitorsTable: TableSpec<never, PpcCompetitorRow> = {
+  sortColumns: sortableAsNamed(['domain', 'commonKeywords', 'competitionLevel', 'paidKeywords', 'paidClicks', 'budget']),
+  filterColumns: ['domain'],
+  defaultOrder: [{ column: 'commonKeywords', direction: 'desc' }, { column: 'paidClicks', direction: 'desc' }],
   tieBreak: [{ column: 'domain', direction: 'asc' }],
-  map: (raw) => ({
-    domain: raw.domain,
-    commonKeywords: raw.common_keywords,
-    competitionLevel: raw.competition_level,
-    paidKeywords: raw.paid_keywords,
-    paidClicks: raw.paid_clicks,
-    budget: raw.budget,
-  }),
+  unspecified: ppcKeywordTableOrder,
 };
 
 /**
@@ -41,7 +16,7 @@ export const ppcCompetitorsTable: TableDefinition<Raw, PpcCompetitorRow> = {
  * domain's keyword ids go in as an array (`= any(array(…))`), so paid_ad's primary key (month, keyword_id, …) reads
  * the ads of those keywords only, where a join read and hashed the month's every ad (≈ 110 → 10 ms).
  */
-export function ppcCompetitorsQuery(input: { domainId: number; territory: string; month: string }): BaseQuery {
+export function ppcCompetitorsQuery(input: { domainId: number; territory: string; month: string }): BuiltQuery {
   return {
     sql: `with mine as (
             select distinct keyword_id from paid_ad where domain_id = ? and territory = ? and month = ?::date
@@ -51,9 +26,9 @@ export function ppcCompetitorsQuery(input: { domainId: number; territory: string
             where a.territory = ? and a.month = ?::date and a.domain_id <> ? and a.keyword_id = any(array(select keyword_id from mine))
             group by a.domain_id
           )
-          select d.name as domain, s.common_keywords,
-            round(s.common_keywords::numeric / ((select count(*) from mine) + dm.paid_keywords - s.common_keywords), 4)::float8 as competition_level,
-            dm.paid_keywords, dm.paid_clicks::float8 as paid_clicks, dm.paid_budget::float8 as budget
+          select d.name as domain, s.common_keywords as "commonKeywords",
+            round(s.common_keywords::numeric / ((select count(*) from mine) + dm.paid_keywords - s.common_keywords), 4)::float8 as "competitionLevel",
+            dm.paid_keywords as "paidKeywords", dm.paid_clicks::float8 as "paidClicks", dm.paid_budget::float8 as budget
           from shared s
           join domain d on d.id = s.domain_id
           join domain_month dm on dm.domain_id = s.domain_id and dm.territory = ? and dm.month = ?::date`,

@@ -1,5 +1,7 @@
 import type { PaidSearchType } from '@serpwise/contracts';
-import type { BaseQuery, TableDefinition } from './table-kit.js';
+import { type BuiltQuery, ppcKeywordTableOrder, sortableAsNamed, type TableSpec } from '../tables/index.js';
+import type { PpcKeywordRow } from '@serpwise/contracts';
+export type { PpcKeywordRow };
 
 /**
  * PPC keywords of a domain in month M (the keywords its ads showed for in M):
@@ -7,61 +9,18 @@ import type { BaseQuery, TableDefinition } from './table-kit.js';
  *   keyword — the longer an advertiser keeps paying for a keyword the more it earns), then paid clicks;
  * - newkeywords: those bought in M and in no earlier month, by default sorted by paid clicks.
  */
-export interface PpcKeywordRow {
-  keyword: string;
-  volume: number;
-  cpc: number | null;
-  /** Best ad position in M. */
-  position: number;
-  paidClicks: number | null;
-  /** paidClicks × CPC. */
-  budget: number | null;
-  monthsBought: number;
-  firstMonth: string;
-  /** The ad shown at the best position in M. */
-  headline: string;
-  body: string;
-  displayUrl: string;
-}
-
-interface Raw {
-  keyword: string;
-  volume: number;
-  cpc: number;
-  position: number;
-  paid_clicks: number;
-  budget: number;
-  months_bought: number;
-  first_month: string;
-  headline: string;
-  body: string;
-  display_url: string;
-}
-
-export const ppcKeywordsTable = (type: PaidSearchType): TableDefinition<Raw, PpcKeywordRow> => ({
-  sortColumns: { keyword: 'keyword', volume: 'volume', cpc: 'cpc', position: 'position', paidClicks: 'paid_clicks', budget: 'budget', monthsBought: 'months_bought', firstMonth: 'first_month' },
-  textColumn: 'keyword',
-  defaultSort:
+export const ppcKeywordsTable = (type: PaidSearchType): TableSpec<never, PpcKeywordRow> => ({
+  sortColumns: sortableAsNamed(['keyword', 'volume', 'cpc', 'position', 'paidClicks', 'budget', 'monthsBought', 'firstMonth']),
+  filterColumns: ['keyword'],
+  defaultOrder:
     type === 'mostsuccessful'
-      ? [{ column: 'months_bought', direction: 'desc' }, { column: 'paid_clicks', direction: 'desc' }]
-      : [{ column: 'paid_clicks', direction: 'desc' }],
+      ? [{ column: 'monthsBought', direction: 'desc' }, { column: 'paidClicks', direction: 'desc' }]
+      : [{ column: 'paidClicks', direction: 'desc' }],
   tieBreak: [{ column: 'keyword', direction: 'asc' }],
-  map: (raw) => ({
-    keyword: raw.keyword,
-    volume: raw.volume,
-    cpc: raw.cpc,
-    position: raw.position,
-    paidClicks: raw.paid_clicks,
-    budget: raw.budget,
-    monthsBought: raw.months_bought,
-    firstMonth: raw.first_month,
-    headline: raw.headline,
-    body: raw.body,
-    displayUrl: raw.display_url,
-  }),
+  unspecified: ppcKeywordTableOrder,
 });
 
-export function ppcKeywordsQuery(input: { domainId: number; territory: string; month: string; type: PaidSearchType }): BaseQuery {
+export function ppcKeywordsQuery(input: { domainId: number; territory: string; month: string; type: PaidSearchType }): BuiltQuery {
   return {
     sql: `with past as (
             select keyword_id, count(distinct month)::int as months_bought, min(month) as first_month
@@ -71,9 +30,9 @@ export function ppcKeywordsQuery(input: { domainId: number; territory: string; m
             from paid_ad where domain_id = ? and territory = ? and month = ?::date
             order by keyword_id, position
           )
-          select k.term as keyword, k.volume, k.cpc::float8 as cpc, c.position::int as position, c.clicks as paid_clicks,
-            round(c.clicks * k.cpc, 2)::float8 as budget, p.months_bought, to_char(p.first_month, 'YYYY-MM-DD') as first_month,
-            ac.headline, ac.body, ac.display_url
+          select k.term as keyword, k.volume, k.cpc::float8 as cpc, c.position::int as position, c.clicks as "paidClicks",
+            round(c.clicks * k.cpc, 2)::float8 as budget, p.months_bought as "monthsBought", to_char(p.first_month, 'YYYY-MM-DD') as "firstMonth",
+            ac.headline, ac.body, ac.display_url as "displayUrl"
           from current c join past p on p.keyword_id = c.keyword_id
           join keyword k on k.id = c.keyword_id join ad_copy ac on ac.id = c.ad_copy_id
           ${input.type === 'newkeywords' ? 'where p.first_month = ?::date' : ''}`,

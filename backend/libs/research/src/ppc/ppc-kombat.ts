@@ -1,25 +1,8 @@
 import type { PaidKombatSegment } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
-import { arrayLiteral, type BaseQuery, type TableDefinition } from './table-kit.js';
-
-/**
- * PPC kombat of 2–3 domains in one month. A keyword is "bought" by a domain when the domain has a paid_ad row for
- * it in the month. The first domain is "yours", the others the competitors:
- * - all: bought by at least one of the domains;
- * - core: bought by every domain;
- * - considerbuying: bought by every competitor and not by the first domain;
- * - adwaste: bought by the first domain and by none of the competitors.
- */
-export interface PpcKombatRow {
-  keyword: string;
-  volume: number;
-  cpc: number | null;
-  competition: number;
-  /** Best ad position of each domain, in the order the domains were given; null = did not buy it. */
-  positions: (number | null)[];
-  /** Estimated paid clicks of each domain, same order; withheld for visitors and free users. */
-  paidClicks: (number | null)[] | null;
-}
+import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
+import type { PpcKombatRow } from '@serpwise/contracts';
+export type { PpcKombatRow };
 
 interface Raw {
   keyword: string;
@@ -34,11 +17,20 @@ interface Raw {
   c3: number | null;
 }
 
-export const ppcKombatTable = (domainCount: number): TableDefinition<Raw, PpcKombatRow> => ({
+/**
+ * PPC kombat of 2–3 domains in one month. A keyword is "bought" by a domain when the domain has a paid_ad row for
+ * it in the month. The first domain is "yours", the others the competitors:
+ * - all: bought by at least one of the domains;
+ * - core: bought by every domain;
+ * - considerbuying: bought by every competitor and not by the first domain;
+ * - adwaste: bought by the first domain and by none of the competitors.
+ */
+export const ppcKombatTable = (domainCount: number): TableSpec<Raw, PpcKombatRow> => ({
   sortColumns: { keyword: 'keyword', volume: 'volume', cpc: 'cpc', competition: 'competition', position1: 'p1', position2: 'p2', position3: 'p3' },
-  textColumn: 'keyword',
-  defaultSort: [{ column: 'volume', direction: 'desc' }],
+  filterColumns: ['keyword'],
+  defaultOrder: [{ column: 'volume', direction: 'desc' }],
   tieBreak: [{ column: 'keyword', direction: 'asc' }],
+  unspecified: ppcKeywordTableOrder,
   map: (raw) => ({
     keyword: raw.keyword,
     volume: raw.volume,
@@ -64,7 +56,7 @@ const bought = `with bought as (
 const segmentCondition = (segment: PaidKombatSegment) =>
   ({ all: 'true', core: 'p.domains = ?', considerbuying: 'not p.first and p.competitors = ? - 1', adwaste: 'p.first and p.competitors = 0 and ? > 0' })[segment];
 
-export function ppcKombatQuery(input: { domainIds: number[]; territory: string; month: string; segment: PaidKombatSegment }): BaseQuery {
+export function ppcKombatQuery(input: { domainIds: number[]; territory: string; month: string; segment: PaidKombatSegment }): BuiltQuery {
   const ids = arrayLiteral(input.domainIds);
   const params: unknown[] = [ids, input.territory, input.month, ids];
   if (input.segment !== 'all') params.push(input.domainIds.length);

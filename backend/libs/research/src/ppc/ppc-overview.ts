@@ -1,28 +1,10 @@
 import type { Sql } from '../sql.js';
 import { domainIdOf } from '../warehouse/lookups.js';
+import type { PpcMonthPoint, PpcOverviewAnswer } from '@serpwise/contracts';
+export type { PpcMonthPoint };
 
-export interface PpcMonthPoint {
-  month: string;
-  /** Distinct keywords the domain's ads showed for that month. */
-  paidKeywords: number;
-  /** Σ estimated paid clicks (volume × paid CTR(position)). */
-  paidClicks: number;
-  /** Σ paid clicks × CPC, USD. Withheld (null) for visitors and free users. */
-  budget: number | null;
-}
-
-export interface PpcOverview {
-  domain: string;
-  territory: string;
-  wasQueryFound: boolean;
-  /** The newest month of the domain's paid history; null when it never advertised in the territory. */
-  month: string | null;
-  latest: PpcMonthPoint | null;
-  /** Distinct ad texts shown in the newest month. */
-  adCopies: number;
-  /** Oldest first, every month the domain has a domain_month row in the territory (0 when it did not advertise). */
-  history: PpcMonthPoint[];
-}
+/** The PPC overview (the answer's type is declared once, in @serpwise/contracts). */
+export type PpcOverview = PpcOverviewAnswer;
 
 /** PPC overview of a domain: paid keywords, paid clicks and budget of the newest month, and the monthly history (domain_month). */
 export async function ppcOverview(sql: Sql, input: { domain: string; territory: string }): Promise<PpcOverview> {

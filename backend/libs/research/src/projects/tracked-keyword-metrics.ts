@@ -1,6 +1,6 @@
 import type { Sql } from '../sql.js';
 import { domainIdOf, newestMonth, previousMonth, windowMonths } from '../warehouse/lookups.js';
-import { arrayLiteral } from '../ppc/table-kit.js';
+import { arrayLiteral } from '../tables/index.js';
 
 /**
  * What the warehouse says about a tracked keyword for one domain (the project's primary domain): the keyword's

@@ -1,7 +1,7 @@
 import type { Sql } from '../sql.js';
-import { arrayLiteral } from '../ppc/table-kit.js';
 import { competitorsQuery } from '../seo/competitors.js';
 import { domainIdOf, domainIdsOf, newestMonth, previousMonth, windowMonths } from '../warehouse/lookups.js';
+import { arrayLiteral } from '../tables/index.js';
 
 /**
  * The warehouse side of recon reports (docs/decisions.md "Recon reports"): for each keyword the best organic

@@ -10,8 +10,8 @@ import { advisorTable } from '../ppc/adwords-advisor.js';
 import { ppcCompetitorsTable } from '../ppc/ppc-competitors.js';
 import { ppcKeywordsTable } from '../ppc/ppc-keywords.js';
 import { ppcKombatTable } from '../ppc/ppc-kombat.js';
-import { sortNames } from '../ppc/table-kit.js';
 import { keywordOfSearch } from '../search/query-classifier.js';
+import { sortNames } from '../tables/index.js';
 
 /**
  * Request schemas of the PPC and keyword research tables (docs/research-data.md, "PPC and keyword research tables").

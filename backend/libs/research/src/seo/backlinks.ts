@@ -1,15 +1,15 @@
 import type { PageRequest } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
-import { orderedTable, pageOf, type BuiltQuery, type TableOrder, type TableSpec } from './table-query.js';
 import type { BacklinkRow, BacklinkStatus } from '@serpwise/contracts';
+import { type BuiltQuery, orderedTable, pageOf, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
 export type { BacklinkRow, BacklinkStatus };
 
 export const backlinksSpec: TableSpec = {
-  sortable: ['sourceUrl', 'sourceDomain', 'targetUrl', 'anchor', 'nofollow', 'firstSeen', 'lastSeen', 'live'],
+  sortColumns: sortableAsNamed(['sourceUrl', 'sourceDomain', 'targetUrl', 'anchor', 'nofollow', 'firstSeen', 'lastSeen', 'live']),
   filterColumns: ['sourceUrl', 'anchor'],
-  defaultSort: 'firstSeen',
-  defaultDirection: 'desc',
-  tieBreak: 't."sourceUrl" asc, t."targetUrl" asc',
+  defaultOrder: [{ column: 'firstSeen', direction: 'desc' }],
+  tieBreak: [{ column: 'sourceUrl', direction: 'asc' }, { column: 'targetUrl', direction: 'asc' }],
+  unspecified: seoTableOrder,
 };
 
 export function backlinksQuery(criteria: { target: { domainId: number } | { pageId: number }; status: BacklinkStatus }, order: TableOrder): BuiltQuery {

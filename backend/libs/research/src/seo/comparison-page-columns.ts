@@ -1,8 +1,7 @@
 import type { Sql } from '../sql.js';
-import { arrayLiteral } from '../ppc/table-kit.js';
 import { windowMonths } from '../warehouse/lookups.js';
 import type { KeywordComparisonCriteria } from './keyword-comparison.js';
-import { subjectCondition } from './table-query.js';
+import { arrayLiteral, subjectCondition } from '../tables/index.js';
 
 /**
  * Columns of the keyword comparison built for the rows of one page (or one export batch) only, as its decorate

@@ -1,15 +1,15 @@
 import type { PageRequest } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
-import { orderedTable, pageOf, type BuiltQuery, type TableOrder, type TableSpec } from './table-query.js';
 import type { CompetitorRow } from '@serpwise/contracts';
+import { type BuiltQuery, orderedTable, pageOf, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
 export type { CompetitorRow };
 
 export const competitorsSpec: TableSpec = {
-  sortable: ['domain', 'commonKeywords', 'theirKeywords', 'overlap', 'clicks', 'value'],
+  sortColumns: sortableAsNamed(['domain', 'commonKeywords', 'theirKeywords', 'overlap', 'clicks', 'value']),
   filterColumns: ['domain'],
-  defaultSort: 'commonKeywords',
-  defaultDirection: 'desc',
-  tieBreak: 't."domain" asc',
+  defaultOrder: [{ column: 'commonKeywords', direction: 'desc' }],
+  tieBreak: [{ column: 'domain', direction: 'asc' }],
+  unspecified: seoTableOrder,
 };
 
 type CompetitorsCriteria = { domainId: number; territory: string; month: string };

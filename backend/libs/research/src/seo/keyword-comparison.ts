@@ -1,11 +1,10 @@
 import type { OrganicSearchType, RankingHistoryType } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
 import { previousMonth } from '../warehouse/lookups.js';
-import { arrayLiteral } from '../ppc/table-kit.js';
 import { pageColumnsStep } from './comparison-page-columns.js';
-import { orderedTable, pageOf, ResearchQueryError, subjectCondition, volumeAt, type BuiltQuery, type Subject, type TableOrder, type TableSpec } from './table-query.js';
 import type { PageRequest } from '@serpwise/contracts';
 import type { KeywordComparisonRow } from '@serpwise/contracts';
+import { arrayLiteral, type BuiltQuery, orderedTable, pageOf, ResearchQueryError, seoTableOrder, sortableAsNamed, type Subject, subjectCondition, type TableOrder, type TableSpec, volumeAt } from '../tables/index.js';
 export type { KeywordComparisonRow };
 
 export type ComparisonType = OrganicSearchType | RankingHistoryType | 'all';
@@ -78,7 +77,13 @@ export interface KeywordComparisonCriteria {
 
 export function keywordComparisonSpec(type: ComparisonType): TableSpec {
   const [defaultSort, defaultDirection] = defaultOrder[type] ?? ['clicks', 'desc'];
-  return { sortable: keywordComparisonSortable, filterColumns: ['keyword'], defaultSort, defaultDirection, tieBreak: 't."keyword" asc' };
+  return {
+    sortColumns: sortableAsNamed(keywordComparisonSortable),
+    filterColumns: ['keyword'],
+    defaultOrder: [{ column: defaultSort, direction: defaultDirection }],
+    tieBreak: [{ column: 'keyword', direction: 'asc' }],
+    unspecified: seoTableOrder,
+  };
 }
 
 export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, order: TableOrder): BuiltQuery {

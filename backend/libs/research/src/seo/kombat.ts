@@ -1,7 +1,7 @@
-import type { OrganicKombatSegment, PageRequest } from '@serpwise/contracts';
+import type { OrganicKombatSegment } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
-import { orderedTable, pageOf, volumeAt, type BuiltQuery, type TableOrder, type TableSpec } from './table-query.js';
 import type { KombatRow, KombatCounts } from '@serpwise/contracts';
+import { type BuiltQuery, orderedTable, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec, volumeAt } from '../tables/index.js';
 export type { KombatRow, KombatCounts };
 
 export interface KombatCriteria {
@@ -21,11 +21,11 @@ const segmentPredicates = (count: number): Record<OrganicKombatSegment, string> 
 });
 
 export const kombatSpec: TableSpec = {
-  sortable: ['keyword', 'volume', 'cpc', 'difficulty', 'position1', 'position2', 'position3', 'clicks'],
+  sortColumns: sortableAsNamed(['keyword', 'volume', 'cpc', 'difficulty', 'position1', 'position2', 'position3', 'clicks']),
   filterColumns: ['keyword'],
-  defaultSort: 'volume',
-  defaultDirection: 'desc',
-  tieBreak: 't."keyword" asc',
+  defaultOrder: [{ column: 'volume', direction: 'desc' }],
+  tieBreak: [{ column: 'keyword', direction: 'asc' }],
+  unspecified: seoTableOrder,
 };
 
 /**
@@ -84,5 +84,3 @@ export async function kombatCounts(sql: Sql, criteria: KombatCriteria, names: re
   return { venn, segments };
 }
 
-export const kombatPage = (sql: Sql, criteria: KombatCriteria, segment: OrganicKombatSegment, order: TableOrder, page: PageRequest) =>
-  pageOf<KombatRow>(sql, kombatQuery(criteria, segment, order), page);

@@ -1,15 +1,15 @@
 import type { PageRequest, TopPageType } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
-import { orderedTable, pageOf, type BuiltQuery, type TableOrder, type TableSpec } from './table-query.js';
 import type { TopPageRow } from '@serpwise/contracts';
+import { type BuiltQuery, orderedTable, pageOf, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
 export type { TopPageRow };
 
 export const topPagesSpec: TableSpec = {
-  sortable: ['url', 'title', 'keywords', 'bestPosition', 'clicks', 'value', 'clicksShare'],
+  sortColumns: sortableAsNamed(['url', 'title', 'keywords', 'bestPosition', 'clicks', 'value', 'clicksShare']),
   filterColumns: ['url', 'title'],
-  defaultSort: 'clicks',
-  defaultDirection: 'desc',
-  tieBreak: 't."url" asc',
+  defaultOrder: [{ column: 'clicks', direction: 'desc' }],
+  tieBreak: [{ column: 'url', direction: 'asc' }],
+  unspecified: seoTableOrder,
 };
 
 export function topPagesQuery(criteria: { domainId: number; territory: string; month: string; type: TopPageType }, order: TableOrder): BuiltQuery {

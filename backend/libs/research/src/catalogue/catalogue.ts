@@ -1,0 +1,33 @@
+import type { ResearchTableId } from '@serpwise/contracts';
+import type { z } from 'zod';
+import type { Sql } from '../sql.js';
+import { keywordTables } from './keyword-tables.js';
+import { outreachTables } from './outreach-tables.js';
+import { ppcTables } from './ppc-tables.js';
+import type { PreparedTable, ResearchTableEntry } from './research-table.js';
+import { seoTables } from './seo-tables.js';
+
+/**
+ * Every research table, by the path of its endpoint under /rest/research/ (the ids in @serpwise/contracts): its
+ * request schema, paid columns and how to prepare its whole query. The API endpoints page it, the export job streams
+ * it; both read the same entry, so an export is exactly the table on screen — every row of it, not the page.
+ */
+export const researchTables = { ...seoTables, ...outreachTables, ...ppcTables, ...keywordTables } satisfies Record<ResearchTableId, Pick<ResearchTableEntry, 'id' | 'paidColumns'>>;
+
+export type ResearchTables = typeof researchTables;
+export type ResearchTableInput<Id extends ResearchTableId> = z.output<ResearchTables[Id]['schema']>;
+
+export const isResearchTableId = (table: string): table is ResearchTableId => Object.hasOwn(researchTables, table);
+
+/** An entry of the catalogue, loosely typed for code that handles every table alike. */
+export const researchTableEntry = (table: ResearchTableId) => researchTables[table] as unknown as ResearchTableEntry;
+
+/**
+ * Validates a table's parameters with the table's own schema and prepares its whole query. A malformed request throws
+ * the schema's ZodError (the API answers 400); a query the module refuses throws ResearchQueryError.
+ */
+export async function prepareResearchTable(sql: Sql, table: ResearchTableId, params: unknown): Promise<PreparedTable & { input: unknown }> {
+  const entry = researchTableEntry(table);
+  const input = entry.schema.parse(params);
+  return { ...(await entry.prepare(sql, input)), input };
+}

@@ -1,0 +1,143 @@
+import type { z } from 'zod';
+import { urlVariants } from '../search/query-classifier.js';
+import { backlinksSchema, competitorsSchema, kombatSchema, rankingHistorySchema, seoKeywordsSchema, topPagesSchema } from '../requests/seo-requests.js';
+import { backlinksQuery, backlinksSpec } from '../seo/backlinks.js';
+import { competitorsQuery, competitorsSpec } from '../seo/competitors.js';
+import { keywordComparisonQuery } from '../seo/keyword-comparison.js';
+import { kombatQuery, kombatSpec } from '../seo/kombat.js';
+import { topPagesQuery, topPagesSpec } from '../seo/top-pages.js';
+import type { Sql } from '../sql.js';
+import type { BuiltQuery, Subject } from '../tables/index.js';
+import { domainIdOf, domainIdsOf } from '../warehouse/lookups.js';
+import { monthOf, orderCheck, researchTable, stem, type PreparedTable, type TableInput } from './research-table.js';
+
+/** What every SEO and outreach table answers after its page. */
+export type OrganicAnswer = { month: string | null; wasQueryFound: boolean };
+
+/**
+ * An SEO or outreach table: found when the warehouse knows what the request names; then, for a table of one month,
+ * the month asked for (or the territory's newest) and the query of that month.
+ */
+export async function organicTable(
+  sql: Sql,
+  input: TableInput,
+  found: boolean,
+  build: (month: string) => BuiltQuery,
+  fileStem: string,
+  needsMonth = true,
+): Promise<PreparedTable<OrganicAnswer, undefined>> {
+  const month = needsMonth && found ? await monthOf(sql, input) : null;
+  const query = found && (month || !needsMonth) ? build(month ?? '') : null;
+  return { query, answer: { month, wasQueryFound: found }, facts: undefined, fileStem };
+}
+
+/** The domain or page (URL) a table is about; null when the warehouse does not know it. */
+export async function subjectOf(sql: Sql, input: { domain?: string | undefined; url?: string | undefined }): Promise<Subject | null> {
+  if (input.domain !== undefined) {
+    const domainId = await domainIdOf(sql, input.domain);
+    return domainId === null ? null : { kind: 'domain', domainId };
+  }
+  const [page] = await sql.query<{ id: number; domain_id: number }>(
+    `select id, domain_id from page where url = any(string_to_array(?, ' ')) order by id limit 1`,
+    [urlVariants(input.url!).join(' ')],
+  );
+  return page ? { kind: 'page', pageId: page.id, domainId: page.domain_id } : null;
+}
+
+type KeywordsInput = z.output<typeof seoKeywordsSchema>;
+
+/** The keyword comparison (SEO keywords, ranking history): the subject's keywords of one search type in a month. */
+async function keywordComparison(sql: Sql, input: KeywordsInput, withHistory: boolean, name: string) {
+  const subject = await subjectOf(sql, input);
+  const competitorIds = input.competitor ? await domainIdsOf(sql, input.competitor) : [];
+  const knownCompetitors = competitorIds.filter((id): id is number => id !== null);
+  // Named competitors the warehouse does not know rank for nothing: such a comparison has no rows.
+  const competitorsFound = !input.competitor || knownCompetitors.length > 0;
+  const type = input.type ?? 'all';
+  return organicTable(
+    sql,
+    input,
+    subject !== null && competitorsFound,
+    (month) => keywordComparisonQuery({ subject: subject!, territory: input.countryCode, month, type, competitorIds: knownCompetitors, withHistory }, input),
+    stem(name, input.domain ?? input.url, type === 'all' ? undefined : type),
+  );
+}
+
+/** Validates type, competitor and sort even when the subject is unknown. */
+const checkKeywordComparison = (input: KeywordsInput) => {
+  keywordComparisonQuery({ subject: { kind: 'domain', domainId: 0 }, territory: '', month: '2000-01-01', type: input.type ?? 'all', competitorIds: input.competitor ? [0] : [] }, input);
+};
+
+/** The SEO research tables (docs/research-data.md, "SEO research tables"). */
+export const seoTables = {
+  'seo/competitors': researchTable({
+    id: 'seo/competitors',
+    schema: competitorsSchema,
+    paidColumns: ['value'],
+    check: orderCheck(competitorsSpec),
+    prepare: async (sql, input) => {
+      const domainId = await domainIdOf(sql, input.domain);
+      return organicTable(sql, input, domainId !== null, (month) => competitorsQuery({ domainId: domainId!, territory: input.countryCode, month }, input), stem('seo-competitors', input.domain));
+    },
+  }),
+  'seo/kombat': researchTable({
+    id: 'seo/kombat',
+    schema: kombatSchema,
+    paidColumns: ['cpc'],
+    check: orderCheck(kombatSpec),
+    prepare: async (sql, input): Promise<PreparedTable<OrganicAnswer, { domainIds: number[] }>> => {
+      const ids = await domainIdsOf(sql, input.domains);
+      const domainIds = ids.filter((id): id is number => id !== null);
+      const prepared = await organicTable(
+        sql,
+        input,
+        domainIds.length === ids.length,
+        (month) => kombatQuery({ domainIds, territory: input.countryCode, month }, input.segment, input),
+        stem('seo-kombat', ...input.domains, input.segment),
+      );
+      return { ...prepared, facts: { domainIds } };
+    },
+  }),
+  'seo/keywords': researchTable({
+    id: 'seo/keywords',
+    schema: seoKeywordsSchema,
+    paidColumns: ['cpc', 'value'],
+    check: checkKeywordComparison,
+    prepare: (sql, input) => keywordComparison(sql, input, false, 'seo-keywords'),
+  }),
+  'seo/ranking-history': researchTable({
+    id: 'seo/ranking-history',
+    schema: rankingHistorySchema,
+    paidColumns: ['cpc', 'value'],
+    check: (input) => checkKeywordComparison(input as unknown as KeywordsInput),
+    prepare: (sql, input) => keywordComparison(sql, input as unknown as KeywordsInput, true, 'seo-ranking-history'),
+  }),
+  'seo/top-pages': researchTable({
+    id: 'seo/top-pages',
+    schema: topPagesSchema,
+    paidColumns: ['value'],
+    check: orderCheck(topPagesSpec),
+    prepare: async (sql, input) => {
+      const domainId = await domainIdOf(sql, input.domain);
+      return organicTable(
+        sql,
+        input,
+        domainId !== null,
+        (month) => topPagesQuery({ domainId: domainId!, territory: input.countryCode, month, type: input.type }, input),
+        stem('seo-top-pages', input.domain, input.type),
+      );
+    },
+  }),
+  'seo/backlinks': researchTable({
+    id: 'seo/backlinks',
+    schema: backlinksSchema,
+    paidColumns: [],
+    check: orderCheck(backlinksSpec),
+    prepare: async (sql, input) => {
+      const subject = await subjectOf(sql, input);
+      const target = subject?.kind === 'page' ? { pageId: subject.pageId } : { domainId: subject?.domainId ?? 0 };
+      // Backlinks have no month: every backlink the warehouse knows, live and lost.
+      return organicTable(sql, input, subject !== null, () => backlinksQuery({ target, status: input.status }, input), stem('seo-backlinks', input.domain ?? input.url, input.status), false);
+    },
+  }),
+};

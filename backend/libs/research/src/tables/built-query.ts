@@ -1,0 +1,36 @@
+import type { Sql } from '../sql.js';
+
+/** A research table's query without its page window: a page adds LIMIT/OFFSET, an export streams exactly this SQL. */
+export interface BuiltQuery {
+  sql: string;
+  params: unknown[];
+  /**
+   * Adds columns too costly to compute for every row of the table (the 12-month position history, the ads of an ad
+   * history) to the rows of one page, or of one export batch. Whoever reads rows of this query must apply it.
+   */
+  decorate?: (sql: Sql, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+  /**
+   * Turns one SQL row (after `decorate`) into the row the endpoint answers; absent when the SQL already names its
+   * columns as the API does. Applied by whoever reads rows of this query, like `decorate`.
+   */
+  map?: (raw: Record<string, unknown>) => object;
+  /**
+   * SQL with as many rows as the query (same params), for counting: without the order (PostgreSQL keeps a subquery's
+   * sort, so counting the ordered SQL sorts every row) and, where a base query gives one, without the joins that
+   * only add columns (an export asks the count of up to 500,000 rows before it starts).
+   */
+  countSql?: string;
+  /**
+   * The table has few rows (one per domain of a territory at most): a page reads its total in the same statement,
+   * counting the sorted rows, instead of a second statement that would compute every row again.
+   */
+  fewRows?: boolean;
+}
+
+/** SQL counting a table query's rows. */
+export const countSqlOf = (query: BuiltQuery) => `select count(*)::int as total from (${query.countSql ?? query.sql}) counted`;
+
+/** A request the query modules refuse (unknown sort column, missing competitor …): the API answers 400 with the message. */
+export class ResearchQueryError extends Error {}
+
+export const invalidSortMessage = 'The sort column is not valid.';

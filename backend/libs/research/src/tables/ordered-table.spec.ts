@@ -1,0 +1,69 @@
+import { describe, expect, it } from '@jest/globals';
+import { previousMonth } from '../warehouse/lookups.js';
+import { invalidSortMessage, ResearchQueryError } from './built-query.js';
+import { orderedTable } from './ordered-table.js';
+import { ppcKeywordTableOrder, seoTableOrder, sortableAsNamed, type TableSpec } from './table-spec.js';
+
+const spec: TableSpec = {
+  sortColumns: sortableAsNamed(['keyword', 'clicks']),
+  filterColumns: ['keyword', 'url'],
+  defaultOrder: [{ column: 'clicks', direction: 'desc' }],
+  tieBreak: [{ column: 'keyword', direction: 'asc' }],
+  unspecified: seoTableOrder,
+};
+const base = { sql: 'select 1', params: [7] };
+
+describe('orderedTable', () => {
+  it('uses the natural order, with empty values lowest by default', () => {
+    expect(orderedTable(base, spec, {}).sql).toContain('order by t."clicks" desc nulls last, t."keyword" asc');
+    expect(orderedTable(base, spec, { sort: 'keyword', sortDirection: 'asc' }).sql).toContain('order by t."keyword" asc nulls first');
+    expect(orderedTable(base, spec, { sortDirection: 'desc', emptyValues: 'high' }).sql).toContain('desc nulls first');
+    expect(orderedTable(base, spec, { sortDirection: 'asc', emptyValues: 'high' }).sql).toContain('asc nulls last');
+  });
+
+  it('refuses a column the table does not have', () => {
+    expect(() => orderedTable(base, spec, { sort: 'volume' })).toThrow(new ResearchQueryError(invalidSortMessage));
+  });
+
+  it('filters every text column with an escaped pattern passed as a parameter', () => {
+    const query = orderedTable(base, spec, { filter: '50%_off\\' });
+    expect(query.sql).toContain(`where t."keyword"::text ilike ? or t."url"::text ilike ?`);
+    expect(query.params).toEqual([7, '%50\\%\\_off\\\\%', '%50\\%\\_off\\\\%']);
+  });
+});
+
+describe('previousMonth', () => {
+  it('steps back one month, across a year', () => {
+    expect(previousMonth('2026-10-01')).toBe('2026-09-01');
+    expect(previousMonth('2026-01-01')).toBe('2025-12-01');
+  });
+});
+
+describe('orderedTable with the PPC and keyword tables’ order rules', () => {
+  const ppcSpec: TableSpec = {
+    sortColumns: { keyword: 'keyword', paidClicks: 'paid_clicks' },
+    filterColumns: ['keyword'],
+    defaultOrder: [{ column: 'months_bought', direction: 'desc' }, { column: 'paid_clicks', direction: 'desc' }],
+    tieBreak: [{ column: 'keyword', direction: 'asc' }],
+    unspecified: ppcKeywordTableOrder,
+  };
+
+  it('sorts a named column descending when no direction is given, and places empty values on the tie-break too', () => {
+    expect(orderedTable(base, ppcSpec, { sort: 'keyword' }).sql).toContain('order by t."keyword" desc nulls last, t."keyword" asc nulls first');
+  });
+
+  it('ignores a direction given without a sort column', () => {
+    expect(orderedTable(base, ppcSpec, { sortDirection: 'asc' }).sql).toContain('order by t."months_bought" desc nulls last, t."paid_clicks" desc nulls last, t."keyword" asc nulls first');
+  });
+
+  it('refuses a sort name that is only a property of every object', () => {
+    expect(() => orderedTable(base, ppcSpec, { sort: 'constructor' })).toThrow(new ResearchQueryError(invalidSortMessage));
+  });
+
+  it('maps the rows and counts without the order', () => {
+    const query = orderedTable(base, { ...ppcSpec, map: (raw: { keyword: string }) => ({ term: raw.keyword }) }, { filter: ' shoes ' });
+    expect(query.map?.({ keyword: 'a' })).toEqual({ term: 'a' });
+    expect(query.countSql).toBe('select t.* from (select 1) t where t."keyword"::text ilike ?');
+    expect(query.params).toEqual([7, '%shoes%']);
+  });
+});

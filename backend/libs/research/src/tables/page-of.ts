@@ -1,0 +1,44 @@
+import type { PageRequest } from '@serpwise/contracts';
+import { pageWindow } from '../page-window.js';
+import type { Sql } from '../sql.js';
+import { countSqlOf, type BuiltQuery } from './built-query.js';
+import { orderedTable } from './ordered-table.js';
+import type { TableOrder, TableSpec } from './table-spec.js';
+
+/**
+ * Runs one page of an ordered table query, plus the count of all its rows — unless the caller already has that
+ * count from a query it runs anyway (`knownTotal`), or the table has few rows and counts them with the page. The
+ * page's rows are decorated and mapped to the endpoint's rows.
+ */
+export async function pageOf<Row extends object>(sql: Sql, query: BuiltQuery, request: PageRequest, knownTotal?: Promise<number>): Promise<{ rows: Row[]; totalRows: number }> {
+  const window = pageWindow(request);
+  const counted = () => sql.query<{ total: number }>(countSqlOf(query), query.params).then((count) => count[0]?.total ?? 0);
+  let rows: Record<string, unknown>[];
+  let totalRows: number;
+  if (query.fewRows && !knownTotal) {
+    ({ rows, totalRows } = await pageWithTotal(sql, query, window));
+    // A page past the last row has no row to carry the total.
+    if (!rows.length && window.offset > 0) totalRows = await counted();
+  } else {
+    [rows, totalRows] = await Promise.all([sql.query<Record<string, unknown>>(`${query.sql} limit ${window.limit} offset ${window.offset}`, query.params), knownTotal ?? counted()]);
+  }
+  const decorated = query.decorate ? await query.decorate(sql, rows) : rows;
+  return { rows: (query.map ? decorated.map(query.map) : decorated) as Row[], totalRows };
+}
+
+const totalColumn = '__total_rows';
+
+/** One page and the number of all rows, in one statement: a window count over the sorted rows (which keeps their order). */
+async function pageWithTotal(sql: Sql, query: BuiltQuery, window: { limit: number; offset: number }) {
+  const found = await sql.query<Record<string, unknown>>(
+    `select sorted.*, (count(*) over ())::int as "${totalColumn}" from (${query.sql}) sorted limit ${window.limit} offset ${window.offset}`,
+    query.params,
+  );
+  const totalRows = Number(found[0]?.[totalColumn] ?? 0);
+  const rows = found.map(({ [totalColumn]: _total, ...row }) => row);
+  return { rows, totalRows };
+}
+
+/** One page of a table: its base query in the request's filter and order (orderedTable), paged (pageOf). */
+export const pageTable = <Raw, Row extends object>(sql: Sql, spec: TableSpec<Raw, Row>, base: BuiltQuery, request: TableOrder & PageRequest) =>
+  pageOf<Row>(sql, orderedTable(base, spec, request), request);
