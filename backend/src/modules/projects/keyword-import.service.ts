@@ -14,7 +14,7 @@ import {
 } from '@serpwise/contracts';
 import type { ProjectRecord } from '@serpwise/database';
 import { randomUUID } from 'node:crypto';
-import { checkKeywordAllowance, KeywordImportConflict, keywordLimitAnswer, landKeywordImport } from '../../platform/projects/keyword-import-landing.js';
+import { checkKeywordAllowance, KeywordImportConflict, keywordLimitAnswer, landKeywordImport } from '@serpwise/domain';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { KeywordAllowanceService } from './keyword-allowance.service.js';
 import { ProjectImportJobs } from './project-import-jobs.service.js';

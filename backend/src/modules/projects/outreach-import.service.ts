@@ -7,7 +7,7 @@ import {
   type OutreachImportRow,
   type QueuedImportAnswer,
 } from '@serpwise/contracts';
-import { landOutreachImport, type CheckedOutreachRow } from '../../platform/projects/outreach-import-landing.js';
+import { type CheckedOutreachRow, landOutreachImport } from '@serpwise/domain';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { ProjectImportJobs } from './project-import-jobs.service.js';
 import { ProjectRefusal } from './project-refusal.js';

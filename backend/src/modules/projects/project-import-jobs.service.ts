@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { JobContract } from '@serpwise/contracts';
 import { JobRecordRepository } from '@serpwise/database';
 import { randomUUID } from 'node:crypto';
-import { enqueueRecorded } from '../../platform/queue/enqueue-recorded.js';
-import { JobQueue } from '../../platform/queue/job-queue.js';
-import type { KeywordImportJobPayload, OutreachImportJobPayload } from '../../platform/projects/project-import-payloads.js';
+import { enqueueRecorded, JobQueue } from '@serpwise/platform';
+import type { KeywordImportJobPayload, OutreachImportJobPayload } from '@serpwise/domain';
 import type { RequestSession } from '../sessions/request-session.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { ExportFileFormat, ExportFormat, ExportResult, ExportStatus, JobStatus } from '@serpwise/contracts';
 import { restPrefix } from '@serpwise/contracts';
 import { withoutOwner, type OwnedJobStatus } from '@serpwise/database';
-import type { DownloadLinks } from '../files/download-links.js';
+import type { DownloadLinks } from '@serpwise/platform';
 
 /** What the API stores in job_record.payload for an export; the worker reads it back. */
 export interface ExportPayload {

@@ -1,7 +1,7 @@
 import type { ImportFormat, ImportResult, ImportStatus, JobStatus } from '@serpwise/contracts';
 import { restPrefix } from '@serpwise/contracts';
 import { withoutOwner, type OwnedJobStatus } from '@serpwise/database';
-import type { DownloadLinks } from '../files/download-links.js';
+import type { DownloadLinks } from '@serpwise/platform';
 
 /** What the API stores in job_record.payload for an import; the worker reads it back. */
 export interface ImportPayload {
