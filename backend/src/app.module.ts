@@ -22,11 +22,16 @@ import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
 import { ExportsModule } from './modules/exports/exports.module.js';
 import { ImportsModule } from './modules/imports/imports.module.js';
 import { GoogleModule } from './modules/google/google.module.js';
-import { ProjectsModule } from './modules/projects/projects.module.js';
+import { projectAreaModules } from './modules/projects/projects.module.js';
 import { ReconModule } from './modules/recon/recon.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
 import { AdminQueuesModule } from './modules/admin-queues/admin-queues.module.js';
 
+/**
+ * Every module that has routes is one of AppModule's own imports: Nest registers the routes of these modules first,
+ * in this order, and those of modules imported only further down after them, behind WebAppModule's catch-all page
+ * route, where they would never be reached.
+ */
 @Module({})
 export class AppModule {
   static forRoot(environment: Environment): DynamicModule {
@@ -57,7 +62,7 @@ export class AppModule {
         ExportsModule,
         ImportsModule,
         GoogleModule,
-        ProjectsModule,
+        ...projectAreaModules,
         ReconModule,
         ReportsModule,
         AdminQueuesModule,

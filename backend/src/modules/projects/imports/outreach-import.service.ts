@@ -8,12 +8,12 @@ import {
   type QueuedImportAnswer,
 } from '@serpwise/contracts';
 import { type CheckedOutreachRow, landOutreachImport } from '@serpwise/domain';
-import type { Identity, RequestSession } from '../sessions/request-session.js';
+import type { Identity, RequestSession } from '../../sessions/request-session.js';
 import { ProjectImportJobs } from './project-import-jobs.service.js';
-import { ProjectRefusal } from './project-refusal.js';
-import { ProjectScopeService } from './project-scope.service.js';
-import { ProjectTransactions } from './project-transactions.js';
-import { normaliseLinkUrl, normaliseWebsiteDomain } from './url-normalise.js';
+import { ProjectRefusal } from '../core/project-refusal.js';
+import { ProjectScopeService } from '../core/project-scope.service.js';
+import { ProjectTransactions } from '../core/project-transactions.js';
+import { normaliseLinkUrl, normaliseWebsiteDomain } from '../outreach/url-normalise.js';
 
 /**
  * import/OutreachImport: websites, links, contacts and notes from rows, in one transaction after every row is

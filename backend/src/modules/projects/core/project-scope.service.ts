@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { importErrorCodes, isAllProjects, projectMessages } from '@serpwise/contracts';
 import { ProjectRepository, ProjectTeamAccessRepository, type ProjectRecord } from '@serpwise/database';
-import type { Identity } from '../sessions/request-session.js';
+import type { Identity } from '../../sessions/request-session.js';
 import { ProjectRefusal } from './project-refusal.js';
 
 /** Who acts and on whose projects. */

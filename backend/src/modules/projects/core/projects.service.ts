@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { accountSettingsMessages, projectMessages, type CreateProjectAnswer, type PatchProjectQuery, type ProjectSummary } from '@serpwise/contracts';
 import { ProjectRepository, type ProjectRecord, type ProjectSummaryRecord } from '@serpwise/database';
-import { cleanseDomain } from '../onboarding/domain-cleansing.js';
-import type { Identity } from '../sessions/request-session.js';
+import { cleanseDomain } from '../../onboarding/domain-cleansing.js';
+import type { Identity } from '../../sessions/request-session.js';
 import { ProjectRefusal } from './project-refusal.js';
 import { ProjectScopeService, type ProjectCaller } from './project-scope.service.js';
 

@@ -10,11 +10,11 @@ import {
 } from '@serpwise/contracts';
 import { KeywordGroupRepository, KeywordLabelRepository, ProjectKeywordRepository, type KeywordGroupRecord, type ProjectRecord } from '@serpwise/database';
 import { summariseGroup, type TrackedTermMetrics } from '@serpwise/research';
-import type { Identity } from '../sessions/request-session.js';
+import type { Identity } from '../../sessions/request-session.js';
 import { KeywordMetricsService } from './keyword-metrics.service.js';
-import { ProjectRefusal } from './project-refusal.js';
-import { ProjectScopeService, type ProjectCaller } from './project-scope.service.js';
-import { ProjectTransactions } from './project-transactions.js';
+import { ProjectRefusal } from '../core/project-refusal.js';
+import { ProjectScopeService, type ProjectCaller } from '../core/project-scope.service.js';
+import { ProjectTransactions } from '../core/project-transactions.js';
 
 /** Groups (docs/product/projects.md §2 "Groups", §7 Groups/*, GroupActions/RemoveKeywords) and labels (Labels/*, LabelActions/*). */
 @Injectable()

@@ -15,12 +15,12 @@ import {
   type ContactSummary,
 } from '@serpwise/contracts';
 import { LinkActivityRepository, OutreachRepository, type OutreachScope } from '@serpwise/database';
-import type { Identity } from '../sessions/request-session.js';
+import type { Identity } from '../../sessions/request-session.js';
 import { OutreachLookupService } from './outreach-lookup.service.js';
 import { toContactEvent, toContactSummary, toLinkSummary, toWebsiteSummary } from './outreach-shapes.js';
-import { ProjectRefusal } from './project-refusal.js';
-import { ProjectScopeService, type ProjectCaller } from './project-scope.service.js';
-import { ProjectTransactions } from './project-transactions.js';
+import { ProjectRefusal } from '../core/project-refusal.js';
+import { ProjectScopeService, type ProjectCaller } from '../core/project-scope.service.js';
+import { ProjectTransactions } from '../core/project-transactions.js';
 import { normaliseLinkUrl, normaliseWebsiteDomain } from './url-normalise.js';
 
 /**

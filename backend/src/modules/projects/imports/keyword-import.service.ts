@@ -15,14 +15,14 @@ import {
 import type { ProjectRecord } from '@serpwise/database';
 import { randomUUID } from 'node:crypto';
 import { checkKeywordAllowance, KeywordImportConflict, keywordLimitAnswer, landKeywordImport } from '@serpwise/domain';
-import type { Identity, RequestSession } from '../sessions/request-session.js';
-import { KeywordAllowanceService } from './keyword-allowance.service.js';
+import type { Identity, RequestSession } from '../../sessions/request-session.js';
+import { KeywordAllowanceService } from '../core/keyword-allowance.service.js';
 import { ProjectImportJobs } from './project-import-jobs.service.js';
-import { ProjectRefusal } from './project-refusal.js';
-import type { ProjectRepositories } from './project-repositories.js';
-import { ProjectScopeService, type ProjectCaller } from './project-scope.service.js';
-import { ProjectTransactions } from './project-transactions.js';
-import { createProjectWith } from './projects.service.js';
+import { ProjectRefusal } from '../core/project-refusal.js';
+import type { ProjectRepositories } from '../core/project-repositories.js';
+import { ProjectScopeService, type ProjectCaller } from '../core/project-scope.service.js';
+import { ProjectTransactions } from '../core/project-transactions.js';
+import { createProjectWith } from '../core/projects.service.js';
 
 interface ImportRequest {
   texts: string[];

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { isAllProjects, outreachMessages, type OutreachHistoryAction } from '@serpwise/contracts';
 import { LinkActivityRepository, OutreachRepository, type LinkRecord, type WebsiteRecord } from '@serpwise/database';
-import { ProjectRefusal } from './project-refusal.js';
-import type { ProjectCaller } from './project-scope.service.js';
+import { ProjectRefusal } from '../core/project-refusal.js';
+import type { ProjectCaller } from '../core/project-scope.service.js';
 
 /** Finding the caller's outreach records (another account's answer 404, like missing ones) and writing history. */
 @Injectable()

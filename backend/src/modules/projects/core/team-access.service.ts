@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SetTeamAccessBody, TeamAccessEntry } from '@serpwise/contracts';
 import { ProjectTeamAccessRepository } from '@serpwise/database';
-import type { Identity } from '../sessions/request-session.js';
+import type { Identity } from '../../sessions/request-session.js';
 import { ProjectRefusal } from './project-refusal.js';
 
 /** The account owner says what each team member may do in the projects (docs/decisions.md, "Projects"). */

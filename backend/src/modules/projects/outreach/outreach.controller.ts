@@ -1,5 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, Query } from '@nestjs/common';
 import {
   addLinkContactEventQuerySchema,
   addLinkNoteQuerySchema,
@@ -18,7 +17,6 @@ import {
   getUrlContextQuerySchema,
   linkQuerySchema,
   listOutreachQuerySchema,
-  outreachImportBodySchema,
   updateDomainRatingQuerySchema,
   updateDomainRelationshipQuerySchema,
   updateLinkTaskQuerySchema,
@@ -28,14 +26,12 @@ import {
   websiteQuerySchema,
 } from '@serpwise/contracts';
 import type { z } from 'zod';
-import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { Access } from '../access/access.decorator.js';
-import { ChangesState } from '../sessions/csrf.guard.js';
-import { CurrentIdentity, CurrentSession, type Identity, type RequestSession } from '../sessions/request-session.js';
-import { acceptedWhenQueued } from './accepted-when-queued.js';
+import { ZodValidationPipe } from '../../../common/zod-validation.pipe.js';
+import { Access } from '../../access/access.decorator.js';
+import { ChangesState } from '../../sessions/csrf.guard.js';
+import { CurrentIdentity, type Identity } from '../../sessions/request-session.js';
 import { LinkActivityService } from './link-activity.service.js';
 import { OutreachAttributesService } from './outreach-attributes.service.js';
-import { OutreachImportService } from './outreach-import.service.js';
 import { OutreachLinksService } from './outreach-links.service.js';
 
 const pipe = <S extends z.ZodType>(schema: S) => new ZodValidationPipe(schema);
@@ -209,43 +205,28 @@ export class OutreachAttributesController {
   }
 }
 
-/** import/OutreachImport (docs/product/projects.md §7), and the website and contact lists the panel shows (paths ours: rest/projects/...). */
+/** The website and contact lists the outreach panel shows (paths ours: rest/projects/...). */
 @Access('full')
-@Controller()
-export class OutreachImportController {
-  constructor(
-    private readonly imports: OutreachImportService,
-    private readonly links: OutreachLinksService,
-  ) {}
+@Controller('rest/projects')
+export class OutreachListsController {
+  constructor(private readonly links: OutreachLinksService) {}
 
-  /** 200 with the counts; 202 with the job when the import is large enough to run as one. */
-  @Post('NsaApi/MySerpwise/import/OutreachImport')
-  @HttpCode(200)
-  async import(
-    @CurrentSession() session: RequestSession,
-    @CurrentIdentity() identity: Identity,
-    @Body(pipe(outreachImportBodySchema)) body: In<typeof outreachImportBodySchema>,
-    @Res({ passthrough: true }) response: Response,
-  ) {
-    return acceptedWhenQueued(response, await this.imports.import(session, identity, body));
-  }
-
-  @Get('rest/projects/websites')
+  @Get('websites')
   websites(@CurrentIdentity() identity: Identity, @Query(pipe(listOutreachQuerySchema)) query: In<typeof listOutreachQuerySchema>) {
     return this.links.websites(identity, query);
   }
 
-  @Get('rest/projects/website')
+  @Get('website')
   website(@CurrentIdentity() identity: Identity, @Query(pipe(websiteQuerySchema)) query: In<typeof websiteQuerySchema>) {
     return this.links.website(identity, query.domainId);
   }
 
-  @Get('rest/projects/contacts')
+  @Get('contacts')
   contacts(@CurrentIdentity() identity: Identity, @Query(pipe(listOutreachQuerySchema)) query: In<typeof listOutreachQuerySchema>) {
     return this.links.contacts(identity, query);
   }
 
-  @Get('rest/projects/contact')
+  @Get('contact')
   contact(@CurrentIdentity() identity: Identity, @Query(pipe(contactQuerySchema)) query: In<typeof contactQuerySchema>) {
     return this.links.contact(identity, query.contactId);
   }

@@ -9,12 +9,12 @@ import {
   type TermProjects,
 } from '@serpwise/contracts';
 import { KeywordGroupRepository, KeywordLabelRepository, ProjectKeywordRepository, type ProjectRecord } from '@serpwise/database';
-import { cleanseDomain } from '../onboarding/domain-cleansing.js';
-import type { Identity } from '../sessions/request-session.js';
+import { cleanseDomain } from '../../onboarding/domain-cleansing.js';
+import type { Identity } from '../../sessions/request-session.js';
 import { keywordRow, keywordTable } from './keyword-table.js';
 import { KeywordMetricsService } from './keyword-metrics.service.js';
-import { ProjectRefusal } from './project-refusal.js';
-import { ProjectScopeService } from './project-scope.service.js';
+import { ProjectRefusal } from '../core/project-refusal.js';
+import { ProjectScopeService } from '../core/project-scope.service.js';
 
 /** The keyword universe (Keywords/GetKeywordList), the membership check (GetTracking) and SearchProjectsForTerms. */
 @Injectable()

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { outreachMessages, outreachRelationships, projectLimits, type LinkSummary, type WebsiteSummary } from '@serpwise/contracts';
-import type { Identity } from '../sessions/request-session.js';
+import type { Identity } from '../../sessions/request-session.js';
 import { OutreachLookupService } from './outreach-lookup.service.js';
 import { toLinkSummary, toWebsiteSummary } from './outreach-shapes.js';
-import { ProjectRefusal } from './project-refusal.js';
-import { ProjectScopeService } from './project-scope.service.js';
-import { ProjectTransactions } from './project-transactions.js';
+import { ProjectRefusal } from '../core/project-refusal.js';
+import { ProjectScopeService } from '../core/project-scope.service.js';
+import { ProjectTransactions } from '../core/project-transactions.js';
 
 const relationshipName = (id: string) => outreachRelationships.find((entry) => entry.relationshipId === id)?.name ?? id;
 const stars = (rating: number) => `${rating} of ${projectLimits.stars} stars`;

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { projectMessages, type KeywordActionAnswer, type MigrateToProjectAnswer } from '@serpwise/contracts';
-import type { Identity } from '../sessions/request-session.js';
-import { KeywordAllowanceService } from './keyword-allowance.service.js';
-import { ProjectRefusal } from './project-refusal.js';
-import { ProjectScopeService } from './project-scope.service.js';
-import { ProjectTransactions } from './project-transactions.js';
+import type { Identity } from '../../sessions/request-session.js';
+import { KeywordAllowanceService } from '../core/keyword-allowance.service.js';
+import { ProjectRefusal } from '../core/project-refusal.js';
+import { ProjectScopeService } from '../core/project-scope.service.js';
+import { ProjectTransactions } from '../core/project-transactions.js';
 
 /** Keywords/DeleteKeywordsFromProject, KeywordActions/MigrateToGroup and MigrateToProject (docs/product/projects.md §7). */
 @Injectable()

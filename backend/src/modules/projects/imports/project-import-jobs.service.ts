@@ -4,7 +4,7 @@ import { JobRecordRepository } from '@serpwise/database';
 import { randomUUID } from 'node:crypto';
 import { enqueueRecorded, JobQueue } from '@serpwise/platform';
 import type { KeywordImportJobPayload, OutreachImportJobPayload } from '@serpwise/domain';
-import type { RequestSession } from '../sessions/request-session.js';
+import type { RequestSession } from '../../sessions/request-session.js';
 
 /**
  * Puts a large import on the project-imports queue (issue 9), like exports and file imports: the job record is

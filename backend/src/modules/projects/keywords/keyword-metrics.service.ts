@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ProjectRecord } from '@serpwise/database';
 import { trackedKeywordHistory, trackedKeywordMetrics, type MonthPoint, type TrackedMetricsAnswer } from '@serpwise/research';
-import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
+import { WAREHOUSE_SQL, type WarehouseSql } from '../../research/warehouse-sql.provider.js';
 
 /** Sparklines cover a year. */
 const historyMonths = 12;

@@ -1,5 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import {
   addGroupQuerySchema,
   deleteGroupQuerySchema,
@@ -11,28 +10,21 @@ import {
   getTrackingQuerySchema,
   groupDetailsQuerySchema,
   groupRemoveKeywordsBodySchema,
-  importKeywordsBodySchema,
   keywordCountQuerySchema,
   labelKeywordsBodySchema,
   migrateToGroupBodySchema,
   migrateToProjectBodySchema,
-  newProjectImportBodySchema,
   renameGroupQuerySchema,
-  undoImportBodySchema,
   type GetKeywordListQuery,
-  type ImportKeywordsBody,
-  type NewProjectImportBody,
 } from '@serpwise/contracts';
 import type { z } from 'zod';
-import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { Access } from '../access/access.decorator.js';
-import { ChangesState } from '../sessions/csrf.guard.js';
-import { CurrentIdentity, CurrentSession, type Identity, type RequestSession } from '../sessions/request-session.js';
-import { acceptedWhenQueued } from './accepted-when-queued.js';
+import { ZodValidationPipe } from '../../../common/zod-validation.pipe.js';
+import { Access } from '../../access/access.decorator.js';
+import { ChangesState } from '../../sessions/csrf.guard.js';
+import { CurrentIdentity, type Identity } from '../../sessions/request-session.js';
 import { KeywordActionsService } from './keyword-actions.service.js';
-import { KeywordAllowanceService } from './keyword-allowance.service.js';
+import { KeywordAllowanceService } from '../core/keyword-allowance.service.js';
 import { KeywordGroupsService } from './keyword-groups.service.js';
-import { KeywordImportService } from './keyword-import.service.js';
 import { KeywordListService } from './keyword-list.service.js';
 
 const pipe = <S extends z.ZodType>(schema: S) => new ZodValidationPipe(schema);
@@ -149,44 +141,14 @@ export class LabelsController {
   }
 }
 
-/** KeywordActions/* (docs/product/projects.md §7): imports with Undo, and moving keywords between groups and projects. */
+/**
+ * KeywordActions/* (docs/product/projects.md §7): moving keywords between groups and projects. The imports with Undo
+ * on the same path are ProjectImportsController's (imports/).
+ */
 @Access('full')
 @Controller('NsaApi/MySerpwise/Keywords/KeywordActions')
 export class KeywordActionsController {
-  constructor(
-    private readonly imports: KeywordImportService,
-    private readonly actions: KeywordActionsService,
-  ) {}
-
-  /** 200 with the import's answer; 202 with the job when it has more terms than run within the request. */
-  @Post('Import')
-  @HttpCode(200)
-  async import(
-    @CurrentSession() session: RequestSession,
-    @CurrentIdentity() identity: Identity,
-    @Body(pipe(importKeywordsBodySchema)) body: ImportKeywordsBody,
-    @Res({ passthrough: true }) response: Response,
-  ) {
-    return acceptedWhenQueued(response, await this.imports.import(session, identity, body));
-  }
-
-  @Post('NewProjectImport')
-  @HttpCode(200)
-  async newProjectImport(
-    @CurrentSession() session: RequestSession,
-    @CurrentIdentity() identity: Identity,
-    @Body(pipe(newProjectImportBodySchema)) body: NewProjectImportBody,
-    @Res({ passthrough: true }) response: Response,
-  ) {
-    return acceptedWhenQueued(response, await this.imports.newProjectImport(session, identity, body));
-  }
-
-  /** Undo of an import (the path is ours: the document names the action, not the call). */
-  @Post('UndoImport')
-  @HttpCode(200)
-  undo(@CurrentIdentity() identity: Identity, @Body(pipe(undoImportBodySchema)) body: In<typeof undoImportBodySchema>) {
-    return this.imports.undo(identity, body.importId);
-  }
+  constructor(private readonly actions: KeywordActionsService) {}
 
   @Post('MigrateToGroup')
   @HttpCode(200)

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { outreachMessages, type LinkContactEvent, type LinkNote, type LinkTask } from '@serpwise/contracts';
 import { LinkActivityRepository } from '@serpwise/database';
-import type { Identity } from '../sessions/request-session.js';
+import type { Identity } from '../../sessions/request-session.js';
 import { OutreachLookupService } from './outreach-lookup.service.js';
 import { toContactEvent, toLinkNote, toLinkTask } from './outreach-shapes.js';
-import { ProjectRefusal } from './project-refusal.js';
-import { ProjectScopeService } from './project-scope.service.js';
-import { ProjectTransactions } from './project-transactions.js';
+import { ProjectRefusal } from '../core/project-refusal.js';
+import { ProjectScopeService } from '../core/project-scope.service.js';
+import { ProjectTransactions } from '../core/project-transactions.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

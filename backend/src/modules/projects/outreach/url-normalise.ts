@@ -1,5 +1,5 @@
 import { normaliseHost } from '@serpwise/research';
-import { cleanseDomain } from '../onboarding/domain-cleansing.js';
+import { cleanseDomain } from '../../onboarding/domain-cleansing.js';
 
 /**
  * A link's address as stored: http(s) only (a bare address gets https://), lower-case scheme and host, no

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { trackedKeywordAllowance, type KeywordCountAnswer } from '@serpwise/contracts';
 import { BillingRepository, ProjectKeywordRepository, ReconReportRepository } from '@serpwise/database';
-import { isFullIdentity } from '../access/access-decision.js';
-import type { Identity } from '../sessions/request-session.js';
+import { isFullIdentity } from '../../access/access-decision.js';
+import type { Identity } from '../../sessions/request-session.js';
 
 /**
  * The tracked-keywords allowance (docs/product/projects.md §9): 15,000 on a Professional subscription, 5,000 on any other full plan
