@@ -19,3 +19,12 @@ describe('workspace dependencies', () => {
     expect(undeclaredImports(root, workspace)).toEqual([]);
   });
 });
+
+describe('the node image (infra/docker/node.Dockerfile)', () => {
+  // npm ci runs before the sources are copied: a workspace whose package.json is missing there is not linked.
+  it('copies the package.json of every workspace before installing', () => {
+    const dockerfile = readFileSync(join(root, 'infra', 'docker', 'node.Dockerfile'), 'utf8');
+    const all = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces;
+    expect(all.filter((workspace) => !dockerfile.includes(`COPY ${workspace}/package.json ${workspace}/`))).toEqual([]);
+  });
+});
