@@ -1,8 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Environment } from '@serpwise/contracts';
-import { EnvironmentModule } from './platform/config/environment.provider.js';
-import { DatabaseModule } from './platform/database/database.module.js';
-import { RedisModule } from './platform/redis/redis.module.js';
+import { DatabaseModule, EnvironmentModule, MailModule, RedisModule } from '@serpwise/platform';
 import { LimitsModule } from './modules/limits/limits.module.js';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module.js';
 import { HealthModule } from './modules/health/health.module.js';
@@ -19,17 +17,21 @@ import { AccessModule } from './modules/access/access.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { AccountStateModule } from './modules/account-state/account-state.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
-import { MailModule } from './platform/mail/mail.module.js';
 import { AccountModule } from './modules/account/account.module.js';
 import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
 import { ExportsModule } from './modules/exports/exports.module.js';
 import { ImportsModule } from './modules/imports/imports.module.js';
 import { GoogleModule } from './modules/google/google.module.js';
-import { ProjectsModule } from './modules/projects/projects.module.js';
+import { projectAreaModules } from './modules/projects/projects.module.js';
 import { ReconModule } from './modules/recon/recon.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
 import { AdminQueuesModule } from './modules/admin-queues/admin-queues.module.js';
 
+/**
+ * Every module that has routes is one of AppModule's own imports: Nest registers the routes of these modules first,
+ * in this order, and those of modules imported only further down after them, behind WebAppModule's catch-all page
+ * route, where they would never be reached.
+ */
 @Module({})
 export class AppModule {
   static forRoot(environment: Environment): DynamicModule {
@@ -60,7 +62,7 @@ export class AppModule {
         ExportsModule,
         ImportsModule,
         GoogleModule,
-        ProjectsModule,
+        ...projectAreaModules,
         ReconModule,
         ReportsModule,
         AdminQueuesModule,

@@ -1,26 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { exportJob, importJob, registeredQueues, reportJob, scheduledQueue, type Environment } from '@serpwise/contracts';
 import { BillingRepository, GoogleTokenRepository, JobRecordRepository, ScheduledReportRepository, UserRepository, createOrmConfig } from '@serpwise/database';
-import {
-  GoogleAuthorisations,
-  BullJobQueue,
-  SandboxPaymentGateway,
-  createFileStore,
-  createMailer,
-  createMetricsRegistry,
-  createRedisConnection,
-  DownloadLinks,
-  presentExport,
-  presentImport,
-  presentReport,
-  queueKeyPrefix,
-  ReportSchedules,
-  redisCheck,
-  WorkerHeartbeats,
-  createSerpProvider,
-  serpBackoffOptions,
-  withRetries,
-} from '@serpwise/backend/platform';
+import { BullJobQueue, createFileStore, createMailer, createMetricsRegistry, createRedisConnection, createSerpProvider, DownloadLinks, GoogleAuthorisations, queueKeyPrefix, redisCheck, SandboxPaymentGateway, serpBackoffOptions, withRetries, WorkerHeartbeats } from '@serpwise/platform';
+import { presentExport, presentImport, presentReport, ReportSchedules } from '@serpwise/domain';
 import { openPgPool, sqlFromPg } from '@serpwise/research';
 import type { Logger } from 'pino';
 import { startWorkerHttpServer } from './http/worker-http-server.js';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { planEndsAtAttribute, rolesWithoutFull } from '@serpwise/backend/platform';
+import { planEndsAtAttribute, rolesWithoutFull } from '@serpwise/domain';
 import { UnrecoverableError } from 'bullmq';
 
 const planRoleNames = new Set(['free', 'full', 'recon_full']);

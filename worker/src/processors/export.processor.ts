@@ -11,7 +11,8 @@ import {
 } from '@serpwise/contracts';
 import { JobRecordRepository } from '@serpwise/database';
 import { columnHeader, isExportTableId, prepareExport, scopeBuiltQuery, sqlFromPg, viewerScopedSql, type PreparedExport } from '@serpwise/research';
-import { exportFileKey, exportPayloadOf, GoogleApiError, GoogleNotAuthorisedError, type ExportPayload, type FileStore, type FileUpload, type SheetsClient } from '@serpwise/backend/platform';
+import { type FileStore, type FileUpload, GoogleApiError, GoogleNotAuthorisedError, type SheetsClient } from '@serpwise/platform';
+import { exportFileKey, type ExportPayload, exportPayloadOf } from '@serpwise/domain';
 import type pg from 'pg';
 import { UnrecoverableError } from 'bullmq';
 import { jobOwnerAccount } from '../jobs/owner-plan.js';

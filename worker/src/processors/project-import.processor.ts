@@ -18,7 +18,7 @@ import {
   ProjectKeywordRepository,
   ProjectRepository,
 } from '@serpwise/database';
-import { KeywordImportConflict, keywordImportPayloadOf, landKeywordImport, landOutreachImport, outreachImportPayloadOf } from '@serpwise/backend/platform';
+import { KeywordImportConflict, keywordImportPayloadOf, landKeywordImport, landOutreachImport, outreachImportPayloadOf } from '@serpwise/domain';
 import { UnrecoverableError } from 'bullmq';
 import { JobCancelledError, type JobContext, type JobHandler } from '../jobs/job-handler.js';
 

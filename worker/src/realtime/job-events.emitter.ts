@@ -2,7 +2,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { ownerRoom, type JobStatus, type ServerToClientEvents } from '@serpwise/contracts';
 import { withoutOwner, type OwnedJobStatus } from '@serpwise/database';
 import type { Redis } from 'ioredis';
-import { socketChannelKey } from '@serpwise/backend/platform';
+import { socketChannelKey } from '@serpwise/platform';
 
 /** The port the job runner reports through; tests can swap it for a recorder. */
 export abstract class JobEvents {

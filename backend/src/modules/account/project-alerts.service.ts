@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { projectAlertMessages, type ProjectAlert, type SaveProjectAlert } from '@serpwise/contracts';
 import { ProjectAlertRepository, ProjectRepository, type ProjectAlertRecord } from '@serpwise/database';
-import { ProjectScopeService, type ProjectNeed } from '../projects/project-scope.service.js';
+import { ProjectScopeService, type ProjectNeed } from '../projects/core/project-scope.service.js';
 import type { Identity } from '../sessions/request-session.js';
 
 const toAlert = (record: ProjectAlertRecord): ProjectAlert => ({

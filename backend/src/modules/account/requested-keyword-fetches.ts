@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { isFinished, requestedKeywordsJob, type Environment } from '@serpwise/contracts';
 import { JobRecordRepository } from '@serpwise/database';
 import { randomUUID } from 'node:crypto';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
-import { JobQueue } from '../../platform/queue/job-queue.js';
+import { ENVIRONMENT, JobQueue } from '@serpwise/platform';
 
 /**
  * Starts the job that fetches a user's queued requested keywords from the SERP provider (docs/architecture.md,

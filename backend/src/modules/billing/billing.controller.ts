@@ -17,8 +17,8 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
 import { BillingRefusal, succeeded } from './billing-refusal.js';
-import { BillingService } from './billing.service.js';
-import { PaymentGateway } from '../../platform/payments/payment-gateway.js';
+import { Purchases } from './purchases.service.js';
+import { PaymentGateway } from '@serpwise/platform';
 
 const couponQuerySchema = z.object({ code: z.string().max(64) }).strict();
 
@@ -26,7 +26,7 @@ const couponQuerySchema = z.object({ code: z.string().max(64) }).strict();
 @Controller('rest/billing')
 export class BillingController {
   constructor(
-    private readonly billing: BillingService,
+    private readonly purchases: Purchases,
     private readonly gateway: PaymentGateway,
   ) {}
 
@@ -57,7 +57,7 @@ export class BillingController {
   @Post('purchase')
   @HttpCode(200)
   async purchase(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(purchaseRequestSchema)) body: PurchaseRequest) {
-    return succeeded(await this.billing.purchase(identity.user, body));
+    return succeeded(await this.purchases.purchase(identity.user, body));
   }
 
   /** The one-click annual upgrade of /e/{clickType?}: the stored card pays. */
@@ -65,6 +65,6 @@ export class BillingController {
   @Post('annual-upgrade')
   @HttpCode(200)
   async annualUpgrade(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(annualUpgradeRequestSchema)) _body: z.infer<typeof annualUpgradeRequestSchema>) {
-    return succeeded(await this.billing.annualUpgrade(identity.user));
+    return succeeded(await this.purchases.annualUpgrade(identity.user));
   }
 }

@@ -14,11 +14,11 @@ import {
 } from '@serpwise/contracts';
 import { BillingRepository, PasswordResetRepository, UserRepository, type UserRecord } from '@serpwise/database';
 import { randomBytes } from 'node:crypto';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
-import { Mailer } from '../../platform/mail/mailer.js';
+import { ENVIRONMENT, Mailer } from '@serpwise/platform';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { BillingRefusal } from './billing-refusal.js';
-import { BillingService, statusOf } from './billing.service.js';
+import { Charges } from './charges.service.js';
+import { statusOf, unusedCents } from './subscription-state.js';
 
 /** How long the set-password link of a new team member works. */
 const setPasswordLinkMinutes = 7 * 24 * 60;
@@ -41,7 +41,7 @@ export class TeamService {
   constructor(
     private readonly users: UserRepository,
     private readonly billingRepository: BillingRepository,
-    private readonly billing: BillingService,
+    private readonly charges: Charges,
     private readonly resets: PasswordResetRepository,
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
@@ -90,7 +90,7 @@ export class TeamService {
     for (const result of validationResults) {
       if (result.isValid && !accepted.includes(result.email)) Object.assign(result, { isValid: false, failure: teamMessages.pastLimit });
     }
-    const perSeatNow = subscription && allowsAddons ? this.billing.unusedCents(subscription, seatCents) : 0;
+    const perSeatNow = subscription && allowsAddons ? unusedCents(subscription, seatCents) : 0;
     const amountCents = perSeatNow * accepted.length;
     return {
       accepted,
@@ -115,7 +115,7 @@ export class TeamService {
 
     if (amountCents > 0) {
       const description = `Serpwise team: ${accepted.length} team member${accepted.length === 1 ? '' : 's'} (${accepted.join(', ')}), pro rata to the end of the period`;
-      const charge = await this.billing.charge(owner, amountCents, description);
+      const charge = await this.charges.charge(owner, amountCents, description);
       if (!charge.approved) return failed(teamMessages.billingUnsuccessful).map((item) => (accepted.includes(item.email) ? { ...item, failure: teamMessages.billingUnsuccessful } : item));
     }
 

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { diagnosticJob, diagnosticSteps, type JobStatus } from '@serpwise/contracts';
 import { JobRecordRepository, withoutOwner } from '@serpwise/database';
-import { enqueueRecorded } from '../../platform/queue/enqueue-recorded.js';
-import { JobQueue } from '../../platform/queue/job-queue.js';
+import { enqueueRecorded, JobQueue } from '@serpwise/platform';
 import type { RequestSession } from '../sessions/request-session.js';
 
 /** Starts diagnostic runs: a record in PostgreSQL first, then the BullMQ job named by the record's id. */

@@ -1,10 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import type { Environment } from '@serpwise/contracts';
 import type { Redis } from 'ioredis';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
-import { DownloadLinks } from '../../platform/files/download-links.js';
-import { createFileStore, FileStore } from '../../platform/files/file-store.js';
-import { REDIS } from '../../platform/redis/redis.module.js';
+import { createFileStore, DownloadLinks, ENVIRONMENT, FileStore, REDIS } from '@serpwise/platform';
 
 export const fileStoreProvider: Provider = { provide: FileStore, inject: [ENVIRONMENT], useFactory: (environment: Environment) => createFileStore(environment) };
 

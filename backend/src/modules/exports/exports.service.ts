@@ -16,13 +16,8 @@ import { countSqlOf, isExportTableId, prepareExport, ResearchQueryError, type Bu
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ZodError } from 'zod';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
-import { exportDownloadPath, exportFileKey, exportPayloadOf, presentExport, type ExportPayload } from '../../platform/exports/export-status.js';
-import { DownloadLinks } from '../../platform/files/download-links.js';
-import { FileStore } from '../../platform/files/file-store.js';
-import { GoogleAuthorisations } from '../../platform/google/google-authorisations.js';
-import { enqueueRecorded } from '../../platform/queue/enqueue-recorded.js';
-import { JobQueue } from '../../platform/queue/job-queue.js';
+import { DownloadLinks, enqueueRecorded, ENVIRONMENT, FileStore, GoogleAuthorisations, JobQueue } from '@serpwise/platform';
+import { exportDownloadPath, exportFileKey, type ExportPayload, exportPayloadOf, presentExport } from '@serpwise/domain';
 import { limitMessages, planOf } from '../limits/limit-messages.js';
 import { Limits } from '../limits/limits.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';

@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CompetitorProject, HqDashboard } from '@serpwise/contracts';
 import { BillingRepository, ProjectRepository, ReconReportRepository } from '@serpwise/database';
 import { topCompetitors } from '@serpwise/research';
-import { KeywordAllowanceService } from '../projects/keyword-allowance.service.js';
-import { ProjectScopeService } from '../projects/project-scope.service.js';
-import { toProjectSummary } from '../projects/projects.service.js';
+import { KeywordAllowanceService } from '../projects/core/keyword-allowance.service.js';
+import { ProjectScopeService } from '../projects/core/project-scope.service.js';
+import { toProjectSummary } from '../projects/core/projects.service.js';
 import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
 import type { Identity } from '../sessions/request-session.js';
 

@@ -13,11 +13,11 @@ import {
 } from '@serpwise/contracts';
 import { ReconReportRepository, type ReconReportFields, type ReconReportRecord } from '@serpwise/database';
 import { reconPositions, reconSerp, type ReconDomainPosition } from '@serpwise/research';
-import { KeywordAllowanceService } from '../projects/keyword-allowance.service.js';
-import type { ProjectRepositories } from '../projects/project-repositories.js';
-import { ProjectRefusal } from '../projects/project-refusal.js';
-import { ProjectScopeService, type ProjectCaller } from '../projects/project-scope.service.js';
-import { ProjectTransactions } from '../projects/project-transactions.js';
+import { KeywordAllowanceService } from '../projects/core/keyword-allowance.service.js';
+import type { ProjectRepositories } from '../projects/core/project-repositories.js';
+import { ProjectRefusal } from '../projects/core/project-refusal.js';
+import { ProjectScopeService, type ProjectCaller } from '../projects/core/project-scope.service.js';
+import { ProjectTransactions } from '../projects/core/project-transactions.js';
 import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
 import type { Identity } from '../sessions/request-session.js';
 

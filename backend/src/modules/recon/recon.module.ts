@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ProjectsModule } from '../projects/projects.module.js';
+import { ProjectsCoreModule } from '../projects/core/projects-core.module.js';
 import { ResearchModule } from '../research/research.module.js';
 import { CampaignDashboardController, CompetitorProjectsController } from './campaign-dashboard.controller.js';
 import { CampaignDashboardService } from './campaign-dashboard.service.js';
@@ -8,7 +8,7 @@ import { ReconReportsService } from './recon-reports.service.js';
 
 /** Recon reports (docs/product/projects.md §2), the /hq campaign dashboard and /competitor-projects: built on the project area. */
 @Module({
-  imports: [ProjectsModule, ResearchModule],
+  imports: [ProjectsCoreModule, ResearchModule],
   controllers: [ReconReportsController, CampaignDashboardController, CompetitorProjectsController],
   providers: [ReconReportsService, CampaignDashboardService],
 })

@@ -3,10 +3,8 @@ import { hostOfText, pdfExportMessages, type PdfExportRequest, type PdfExportSta
 import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { DownloadLinks } from '../../platform/files/download-links.js';
-import { FileStore } from '../../platform/files/file-store.js';
-import { JobQueue } from '../../platform/queue/job-queue.js';
-import { presentReport, reportFileKey, reportFilePath, reportPayloadOf, type ReportPayload } from '../../platform/reports/report-status.js';
+import { DownloadLinks, FileStore, JobQueue } from '@serpwise/platform';
+import { presentReport, reportFileKey, reportFilePath, type ReportPayload, reportPayloadOf } from '@serpwise/domain';
 import { limitMessages, planOf } from '../limits/limit-messages.js';
 import { Limits } from '../limits/limits.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { UserRepository } from '@serpwise/database';
-import { endPlan, planHasEnded } from '../../platform/billing/plan-access.js';
+import { endPlan, planHasEnded } from '@serpwise/domain';
 import type { Identity } from './request-session.js';
 
 const planRoleNames = new Set(['free', 'full', 'recon_full']);

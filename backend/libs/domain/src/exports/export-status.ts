@@ -1,0 +1,59 @@
+import type { ExportFileFormat, ExportFormat, ExportResult, ExportStatus, JobStatus } from '@serpwise/contracts';
+import { restPrefix } from '@serpwise/contracts';
+import { withoutOwner, type OwnedJobStatus } from '@serpwise/database';
+import type { DownloadLinks } from '@serpwise/platform';
+
+/** What the API stores in job_record.payload for an export; the worker reads it back. */
+export interface ExportPayload {
+  jobId: string;
+  table: string;
+  params: Record<string, unknown>;
+  format: ExportFormat;
+  scope: 'full' | 'partial';
+  /** Rows the table had when asked (the export's total for progress). */
+  tableRows: number;
+  /** The most rows the file may hold (the plan's allowance); null = no limit. */
+  rowLimit: number | null;
+  /** File name without extension, e.g. "seo-keywords-alpha.example-2026-11-23". */
+  fileName: string;
+  /** Set by the sweep once the file is gone. */
+  fileRemoved?: boolean;
+}
+
+export const exportPayloadOf = (status: Pick<OwnedJobStatus, 'payload'>) => status.payload as unknown as ExportPayload;
+
+/**
+ * Where the file of one attempt of an export is kept in the FileStore. Each attempt writes its own file, so a run
+ * fenced off after a lost lock never writes into the published one; the published file is the completing attempt's
+ * (the record's attempts once completed).
+ */
+export const exportFileKey = (userId: string, jobId: string, format: ExportFileFormat, attempt: number) => `exports/${userId}/${jobId}.${attempt}.${format}`;
+
+export const exportDownloadPath = (jobId: string) => `${restPrefix}/exports/${jobId}/download`;
+
+/**
+ * An export job as its owner sees it (socket event, status and list): the job status plus the export's facts and,
+ * while the finished file exists, a freshly signed download link.
+ */
+export function presentExport(status: OwnedJobStatus, links: DownloadLinks, fileTtlHours: number, now = Date.now()): ExportStatus {
+  const payload = exportPayloadOf(status);
+  const base: JobStatus = withoutOwner(status);
+  const result = status.state === 'completed' ? (status.result as ExportResult | null) : null;
+  const available = Boolean(result) && payload.format !== 'sheets' && !payload.fileRemoved && status.owner.userId !== null;
+  const link = available ? links.sign(exportDownloadPath(status.id), status.owner.userId!, now) : null;
+  const fileExpiresAt = result && status.finishedAt ? new Date(new Date(status.finishedAt).getTime() + fileTtlHours * 3_600_000).toISOString() : null;
+  return {
+    ...base,
+    export: {
+      table: payload.table,
+      format: payload.format,
+      scope: payload.scope,
+      tableRows: payload.tableRows,
+      rowLimit: payload.rowLimit,
+      downloadUrl: link?.url ?? null,
+      spreadsheetUrl: result?.url ?? null,
+      linkExpiresAt: link?.expiresAt ?? null,
+      fileExpiresAt: payload.fileRemoved || payload.format === 'sheets' ? null : fileExpiresAt,
+    },
+  };
+}
