@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { exportJob, importJob, registeredQueues, reportJob, scheduledQueue, type Environment } from '@serpwise/contracts';
+import { registeredQueues, scheduledQueue, type Environment } from '@serpwise/contracts';
 import { BillingRepository, GoogleTokenRepository, JobRecordRepository, ScheduledReportRepository, UserRepository, createOrmConfig } from '@serpwise/database';
 import {
   GoogleAuthorisations,
@@ -10,9 +10,7 @@ import {
   createMetricsRegistry,
   createRedisConnection,
   DownloadLinks,
-  presentExport,
-  presentImport,
-  presentReport,
+  jobPresenters,
   queueKeyPrefix,
   ReportSchedules,
   redisCheck,
@@ -91,11 +89,7 @@ export async function startWorker(environment: Environment, logger: Logger, opti
     new KeywordImportProcessor(() => orm.em.fork()),
     new OutreachImportProcessor(() => orm.em.fork()),
   ];
-  const events = new RedisJobEvents(redis, environment.REDIS_PREFIX, {
-    [exportJob.name]: (status) => presentExport(status, links, environment.EXPORT_FILE_TTL_HOURS),
-    [reportJob.name]: (status) => presentReport(status, links),
-    [importJob.name]: (status) => presentImport(status, links),
-  });
+  const events = new RedisJobEvents(redis, environment.REDIS_PREFIX, jobPresenters(links, environment.EXPORT_FILE_TTL_HOURS));
 
   // Recurring work (job schedulers). The sandbox gateway is the payments default, as in the API's BillingModule.
   const scheduledTasks = new ScheduledTaskRunner(

@@ -5,6 +5,7 @@ import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
 import { DownloadLinks } from '../../platform/files/download-links.js';
 import { createFileStore, FileStore } from '../../platform/files/file-store.js';
 import { REDIS } from '../../platform/redis/redis.module.js';
+import { JOB_PRESENTERS, jobPresenters } from '../../platform/queue/job-presenters.js';
 
 export const fileStoreProvider: Provider = { provide: FileStore, inject: [ENVIRONMENT], useFactory: (environment: Environment) => createFileStore(environment) };
 
@@ -12,4 +13,11 @@ export const downloadLinksProvider: Provider = {
   provide: DownloadLinks,
   inject: [ENVIRONMENT, REDIS],
   useFactory: (environment: Environment, redis: Redis) => DownloadLinks.create(environment, redis),
+};
+
+/** How exports, reports and imports look to their owner (platform/queue/job-presenters.ts). */
+export const jobPresentersProvider: Provider = {
+  provide: JOB_PRESENTERS,
+  inject: [DownloadLinks, ENVIRONMENT],
+  useFactory: (links: DownloadLinks, environment: Environment) => jobPresenters(links, environment.EXPORT_FILE_TTL_HOURS),
 };

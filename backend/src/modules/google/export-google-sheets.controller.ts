@@ -1,9 +1,8 @@
 import { BadGatewayException, BadRequestException, Body, Controller, ForbiddenException, HttpCode, Inject, Post, ServiceUnavailableException } from '@nestjs/common';
 import {
-  exportAllowanceOf,
   exportGoogleSheetsSchema,
   exportMessages,
-  exportUpsellMessage,
+  exportRowLimitOf,
   googleSheetsMaxRows,
   googleSheetsMessages,
   spreadsheetCell,
@@ -16,6 +15,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
 import { GoogleAuthorisations, GoogleNotAuthorisedError } from '../../platform/google/google-authorisations.js';
 import { Access } from '../access/access.decorator.js';
+import { overExportAllowance } from '../exports/export-allowance.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
 
 const rowsOf = (jsonString: string): unknown[] => {
@@ -63,10 +63,8 @@ export class ExportGoogleSheetsController {
     if (dataRows > googleSheetsMaxRows) {
       throw new ForbiddenException({ statusCode: 403, message: googleSheetsMessages.overLimit, data: { totalRows: dataRows, maxRows: googleSheetsMaxRows } });
     }
-    const allowance = exportAllowanceOf(identity.planRoles, this.environment.EXPORT_MAX_ROWS);
-    if (!allowance.hasUnlimitedExportRows && dataRows > allowance.maxExportRows) {
-      throw new ForbiddenException({ statusCode: 403, message: exportUpsellMessage(dataRows), data: { totalRows: dataRows, maxExportRows: allowance.maxExportRows, upgradeUrl: '/upgrade' } });
-    }
+    const rowLimit = exportRowLimitOf(identity.planRoles, this.environment.EXPORT_MAX_ROWS);
+    if (rowLimit !== null && dataRows > rowLimit) throw overExportAllowance(dataRows, rowLimit);
     try {
       const sheets = await this.google.sheetsFor(identity.user.id);
       const title = body.filename.replace(/\.(csv|xlsx)$/i, '').trim() || 'export';

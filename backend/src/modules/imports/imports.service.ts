@@ -9,9 +9,9 @@ import pg from 'pg';
 import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
 import { DownloadLinks } from '../../platform/files/download-links.js';
 import { FileStore } from '../../platform/files/file-store.js';
-import { importErrorReportKey, importErrorReportPath, importFileKey, presentImport, type ImportPayload } from '../../platform/imports/import-status.js';
-import { enqueueRecorded } from '../../platform/queue/enqueue-recorded.js';
-import { JobQueue } from '../../platform/queue/job-queue.js';
+import { importErrorReportKey, importErrorReportPath, importFileKey } from '../../platform/imports/import-status.js';
+import { JOB_PRESENTERS, type JobPresenters } from '../../platform/queue/job-presenters.js';
+import { JobStarter } from '../../platform/queue/job-starter.js';
 import { LimitExceeded } from '../limits/limit-exceeded.js';
 import { limitMessages, planOf } from '../limits/limit-messages.js';
 import { Limits } from '../limits/limits.service.js';
@@ -31,7 +31,8 @@ export class ImportsService implements OnModuleDestroy {
 
   constructor(
     private readonly jobs: JobRecordRepository,
-    private readonly queue: JobQueue,
+    private readonly starter: JobStarter,
+    @Inject(JOB_PRESENTERS) private readonly presenters: JobPresenters,
     private readonly links: DownloadLinks,
     private readonly files: FileStore,
     private readonly realtime: RealtimeGateway,
@@ -52,8 +53,7 @@ export class ImportsService implements OnModuleDestroy {
     const userId = identity.user.id;
     const id = randomUUID();
     const upload = await this.receiveWithinQuota(identity, request, importFileKey(userId, id));
-    const payload: ImportPayload = {
-      jobId: id,
+    const input = {
       format: upload.options.format,
       fileName: upload.fileName,
       fileBytes: upload.bytes,
@@ -64,19 +64,10 @@ export class ImportsService implements OnModuleDestroy {
     await this.pool.query(
       `insert into data_import (id, user_id, format, file_name, file_key, file_bytes, file_hash, options, created_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, now())`,
-      [id, userId, payload.format, payload.fileName, importFileKey(userId, id), upload.bytes, upload.sha256,
-        JSON.stringify({ territory: payload.territory, domain: payload.domain, date: payload.date })]);
-    const job = await this.jobs.create({
-      id,
-      queue: importJob.queue,
-      name: importJob.name,
-      owner: { sessionId: session.id, userId },
-      payload: payload as unknown as Record<string, unknown>,
-      total: upload.bytes,
-      message: 'Waiting for a worker…',
-    });
+      [id, userId, input.format, input.fileName, importFileKey(userId, id), upload.bytes, upload.sha256,
+        JSON.stringify({ territory: input.territory, domain: input.domain, date: input.date })]);
     // Redis away: the record fails ('could not be queued'; the upload is swept with it) and the request answers 503.
-    await enqueueRecorded(this.jobs, this.queue, importJob, { jobId: id }, id);
+    const { job } = await this.starter.start(importJob, { id, owner: { sessionId: session.id, userId }, input, total: upload.bytes, whenQueueDown: 'fail' });
     return this.present(job);
   }
 
@@ -187,7 +178,7 @@ export class ImportsService implements OnModuleDestroy {
   }
 
   private present(job: OwnedJobStatus): ImportStatus {
-    return presentImport(job, this.links);
+    return this.presenters[importJob.name](job);
   }
 
   /** An import of this user; anyone else's answers like a missing one, so ids cannot be probed. */

@@ -4,12 +4,13 @@ import {
   outreachMessages,
   projectLimits,
   type OutreachImportAnswer,
+  type CheckedOutreachRow,
   type OutreachImportRow,
   type QueuedImportAnswer,
 } from '@serpwise/contracts';
-import { landOutreachImport, type CheckedOutreachRow } from '../../platform/projects/outreach-import-landing.js';
+import { landOutreachImport } from '../../platform/projects/outreach-import-landing.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
-import { ProjectImportJobs } from './project-import-jobs.service.js';
+import { JobStarter } from '../../platform/queue/job-starter.js';
 import { ProjectRefusal } from './project-refusal.js';
 import { ProjectScopeService } from './project-scope.service.js';
 import { ProjectTransactions } from './project-transactions.js';
@@ -25,7 +26,7 @@ export class OutreachImportService {
   constructor(
     private readonly scope: ProjectScopeService,
     private readonly transactions: ProjectTransactions,
-    private readonly jobs: ProjectImportJobs,
+    private readonly jobs: JobStarter,
   ) {}
 
   async import(session: RequestSession, identity: Identity, body: { projectId?: string; rows: OutreachImportRow[] }): Promise<OutreachImportAnswer | QueuedImportAnswer> {
@@ -34,8 +35,9 @@ export class OutreachImportService {
     const rows = this.check(body.rows);
     const target = { ownerUserId: caller.ownerUserId, userId: caller.userId, projectId: project?.id ?? null };
     if (rows.length > projectLimits.outreachImportJobThreshold) {
-      const jobId = await this.jobs.start(outreachImportJob, session, (id) => ({ jobId: id, ...target, rows }), rows.length);
-      return { isQueued: true, jobId, projectId: target.projectId, itemCount: rows.length, message: outreachMessages.importQueued(rows.length) };
+      // Redis away: the record fails ('could not be queued') and the request answers 503.
+      const { job } = await this.jobs.start(outreachImportJob, { owner: { sessionId: session.id, userId: caller.userId }, input: { ...target, rows }, total: rows.length, whenQueueDown: 'fail' });
+      return { isQueued: true, jobId: job.id, projectId: target.projectId, itemCount: rows.length, message: outreachMessages.importQueued(rows.length) };
     }
     return this.transactions.run((repositories) => landOutreachImport(repositories, { ...target, rows }));
   }

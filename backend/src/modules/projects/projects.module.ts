@@ -14,7 +14,6 @@ import { OutreachImportService } from './outreach-import.service.js';
 import { OutreachLinksService } from './outreach-links.service.js';
 import { OutreachLookupService } from './outreach-lookup.service.js';
 import { projectRepositoryProviders } from './project-repositories.js';
-import { ProjectImportJobs } from './project-import-jobs.service.js';
 import { ProjectScopeService } from './project-scope.service.js';
 import { ProjectTransactions } from './project-transactions.js';
 import { ProjectActionsController, ProjectsController, TeamAccessController } from './projects.controller.js';
@@ -44,7 +43,6 @@ import { TeamAccessService } from './team-access.service.js';
   providers: [
     ...projectRepositoryProviders,
     ProjectTransactions,
-    ProjectImportJobs,
     ProjectScopeService,
     ProjectsService,
     TeamAccessService,

@@ -7,7 +7,7 @@ import { REDIS } from '../../platform/redis/redis.module.js';
 import { queueKeyPrefix } from '../../platform/redis/redis-connection.js';
 import { ReportSchedules } from '../../platform/reports/report-schedules.js';
 import { AccountModule } from '../account/account.module.js';
-import { downloadLinksProvider, fileStoreProvider } from '../exports/exports.providers.js';
+import { downloadLinksProvider, fileStoreProvider, jobPresentersProvider } from '../exports/exports.providers.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
 import { PdfExportController } from './pdf-export.controller.js';
 import { PdfExportService } from './pdf-export.service.js';
@@ -40,6 +40,7 @@ const reportSchedulesProvider = {
     reportSchedulesProvider,
     fileStoreProvider,
     downloadLinksProvider,
+    jobPresentersProvider,
     ...repositoryProviders(ReportDesignRepository, ScheduledReportRepository),
   ],
   exports: [ReportsService, ReportDesignRepository],
