@@ -17,7 +17,8 @@ const workspaceModules = {
   '^@serpwise/database$': '<rootDir>/backend/libs/database/src/index.ts',
   '^@serpwise/research$': '<rootDir>/backend/libs/research/src/index.ts',
   '^@serpwise/reports$': '<rootDir>/backend/libs/reports/src/index.ts',
-  '^@serpwise/backend/platform$': '<rootDir>/backend/src/platform/index.ts',
+  '^@serpwise/platform$': '<rootDir>/backend/libs/platform/src/index.ts',
+  '^@serpwise/domain$': '<rootDir>/backend/libs/domain/src/index.ts',
   '^(\\.{1,2}/.*)\\.js$': '$1',
 };
 

@@ -1,8 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Environment } from '@serpwise/contracts';
-import { EnvironmentModule } from './platform/config/environment.provider.js';
-import { DatabaseModule } from './platform/database/database.module.js';
-import { RedisModule } from './platform/redis/redis.module.js';
+import { DatabaseModule, EnvironmentModule, MailModule, RedisModule } from '@serpwise/platform';
 import { LimitsModule } from './modules/limits/limits.module.js';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module.js';
 import { HealthModule } from './modules/health/health.module.js';
@@ -19,7 +17,6 @@ import { AccessModule } from './modules/access/access.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { AccountStateModule } from './modules/account-state/account-state.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
-import { MailModule } from './platform/mail/mail.module.js';
 import { AccountModule } from './modules/account/account.module.js';
 import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
 import { ExportsModule } from './modules/exports/exports.module.js';

@@ -14,7 +14,7 @@ import { trustProxySetting } from './common/trust-proxy.js';
 import { securityHeaders } from './common/security-headers.js';
 import { RedisIoAdapter } from './modules/realtime/redis-io.adapter.js';
 import { WebAppShell } from './modules/web-app/web-app-shell.js';
-import { PinoNestLogger } from './platform/logging/logger.js';
+import { PinoNestLogger } from '@serpwise/platform';
 
 /**
  * How long the API keeps an idle keep-alive connection open: longer than any client reuses one (nginx's upstream

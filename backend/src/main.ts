@@ -1,6 +1,5 @@
 import { createApp } from './create-app.js';
-import { environmentOrExit } from './platform/config/load-environment.js';
-import { createLogger } from './platform/logging/logger.js';
+import { createLogger, environmentOrExit } from '@serpwise/platform';
 
 const environment = environmentOrExit();
 const logger = createLogger(environment, 'backend');

@@ -6,7 +6,7 @@ import { io, type Socket } from 'socket.io-client';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
 import { HttpSession } from '../../infra/test/http-session.js';
-import { queueKeyPrefix, socketChannelKey } from '../src/platform/redis/redis-connection.js';
+import { queueKeyPrefix, socketChannelKey } from '@serpwise/platform';
 
 /** Prometheus' bearer token: /metrics answers only with it. */
 const metricsToken = 'test-metrics-token-0123456789';

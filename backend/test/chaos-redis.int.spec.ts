@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { diagnosticJob, exportJob, type ExportStatus } from '@serpwise/contracts';
-import { queueKeyPrefix } from '@serpwise/backend/platform';
+import { notQueuedReason, queueKeyPrefix } from '@serpwise/platform';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { bigDomain, ensureExportMarket } from '../../infra/bench/lib/export-market.mjs';
@@ -10,7 +10,6 @@ import { TestStack } from '../../infra/test/stack.js';
 import { healthy, until } from '../../infra/test/waiting.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import { unavailableMessages } from '../src/common/service-unavailable.js';
-import { notQueuedReason } from '../src/platform/queue/enqueue-recorded.js';
 
 /**
  * Issue 16 point 9, against the built backend and worker on a redis-server of the test's own: while Redis is away,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { csrfHeaderName, type ImportStatus } from '@serpwise/contracts';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { importFileKey, LocalFileStore } from '@serpwise/backend/platform';
+import { LocalFileStore } from '@serpwise/platform';
+import { importFileKey } from '@serpwise/domain';
 import { createOrmConfig, JobRecordRepository } from '@serpwise/database';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

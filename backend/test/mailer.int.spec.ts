@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { attachmentsOf, headerOf, startSmtpSink } from '../../infra/test/smtp-sink.js';
-import { OutboxMailer, SmtpMailer } from '../src/platform/mail/mailer.js';
+import { OutboxMailer, SmtpMailer } from '@serpwise/platform';
 
 /** The Mailer on nodemailer's current major (issue 16 point 11): SMTP to a local server, and the .eml outbox. */
 jest.setTimeout(60_000);

@@ -10,7 +10,8 @@ import {
   type ProjectAlert,
   type ScheduledPdfReport,
 } from '@serpwise/contracts';
-import { createRedisConnection, queueKeyPrefix, scheduledReportPattern } from '@serpwise/backend/platform';
+import { createRedisConnection, queueKeyPrefix } from '@serpwise/platform';
+import { scheduledReportPattern } from '@serpwise/domain';
 import { Queue } from 'bullmq';
 import { pino } from 'pino';
 import type { HttpSession } from '../../infra/test/http-session.js';

@@ -12,7 +12,7 @@ import {
   type UndoImportAnswer,
 } from '@serpwise/contracts';
 import { createOrmConfig, JobRecordRepository } from '@serpwise/database';
-import { createRedisConnection } from '@serpwise/backend/platform';
+import { createRedisConnection } from '@serpwise/platform';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';

@@ -16,7 +16,7 @@ import { refreshTrackedRanks } from '../../worker/src/schedules/rank-refresh.tas
 import { WarehouseWriterLanding } from '../../worker/src/serp/warehouse-writer.landing.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
 import type { JobContext } from '../../worker/src/jobs/job-handler.js';
-import { DemoMarketProvider, OpenSerpProvider, SerpApiProvider, queueKeyPrefix, withRetries } from '../src/platform/index.js';
+import { DemoMarketProvider, OpenSerpProvider, queueKeyPrefix, SerpApiProvider, withRetries } from '@serpwise/platform';
 import { sqlFromPg } from '@serpwise/research';
 import { insertProject, nsa } from './projects-support.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';

@@ -8,6 +8,8 @@ COPY backend/libs/contracts/package.json backend/libs/contracts/
 COPY backend/libs/database/package.json backend/libs/database/
 COPY backend/libs/research/package.json backend/libs/research/
 COPY backend/libs/reports/package.json backend/libs/reports/
+COPY backend/libs/platform/package.json backend/libs/platform/
+COPY backend/libs/domain/package.json backend/libs/domain/
 COPY worker/package.json worker/
 COPY web/package.json web/
 COPY infra/package.json infra/

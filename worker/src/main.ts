@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createLogger, environmentOrExit } from '@serpwise/backend/platform';
+import { createLogger, environmentOrExit } from '@serpwise/platform';
 import { startWorker } from './worker.js';
 
 const environment = environmentOrExit();

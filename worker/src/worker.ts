@@ -1,24 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { registeredQueues, scheduledQueue, type Environment } from '@serpwise/contracts';
 import { BillingRepository, GoogleTokenRepository, JobRecordRepository, ScheduledReportRepository, UserRepository, createOrmConfig } from '@serpwise/database';
-import {
-  GoogleAuthorisations,
-  BullJobQueue,
-  SandboxPaymentGateway,
-  createFileStore,
-  createMailer,
-  createMetricsRegistry,
-  createRedisConnection,
-  DownloadLinks,
-  jobPresenters,
-  queueKeyPrefix,
-  ReportSchedules,
-  redisCheck,
-  WorkerHeartbeats,
-  createSerpProvider,
-  serpBackoffOptions,
-  withRetries,
-} from '@serpwise/backend/platform';
+import { BullJobQueue, createFileStore, createMailer, createMetricsRegistry, createRedisConnection, createSerpProvider, DownloadLinks, GoogleAuthorisations, queueKeyPrefix, redisCheck, SandboxPaymentGateway, serpBackoffOptions, withRetries, WorkerHeartbeats } from '@serpwise/platform';
+import { jobPresenters, ReportSchedules } from '@serpwise/domain';
 import { openPgPool, sqlFromPg } from '@serpwise/research';
 import type { Logger } from 'pino';
 import { startWorkerHttpServer } from './http/worker-http-server.js';

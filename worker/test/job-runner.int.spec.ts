@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { diagnosticJob, diagnosticSteps, type Environment, type JobStatus } from '@serpwise/contracts';
 import { standInHandlers } from '../../infra/test/stand-in-handlers.js';
 import { createOrmConfig, JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
-import { BullJobQueue, createRedisConnection, queueKeyPrefix } from '@serpwise/backend/platform';
+import { BullJobQueue, createRedisConnection, queueKeyPrefix } from '@serpwise/platform';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';

@@ -2,16 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { plans, scheduledQueue, seatPriceCents, type Environment } from '@serpwise/contracts';
 import { BillingRepository, createOrmConfig, UserRepository } from '@serpwise/database';
-import {
-  Mailer,
-  queueKeyPrefix,
-  renewalAttemptsBeforeCancel,
-  renewDueSubscriptions,
-  SandboxPaymentGateway,
-  sandboxCardToken,
-  type MailMessage,
-  type RenewalPorts,
-} from '@serpwise/backend/platform';
+import { Mailer, type MailMessage, queueKeyPrefix, sandboxCardToken, SandboxPaymentGateway } from '@serpwise/platform';
+import { renewalAttemptsBeforeCancel, type RenewalPorts, renewDueSubscriptions } from '@serpwise/domain';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';

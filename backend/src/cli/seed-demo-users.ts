@@ -2,8 +2,8 @@ import { hash } from '@node-rs/argon2';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { BillingRepository, BundleRepository, createOrmConfig, UserRepository } from '@serpwise/database';
 import { defaultPurchaseId, detectCardType, plans, seatPriceCents } from '@serpwise/contracts';
-import { addPeriod } from '../platform/billing/billing-period.js';
-import { sandboxCardToken } from '../platform/payments/payment-gateway.js';
+import { sandboxCardToken } from '@serpwise/platform';
+import { addPeriod } from '@serpwise/domain';
 import { demoBundle, demoPassword, demoUsers } from './demo-users.js';
 
 // Creates the demo accounts that are missing; an account that exists is left as it is (its password included).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConnectionException, DriverException } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { RedisUnavailableError } from '../platform/redis/redis-connection.js';
+import { RedisUnavailableError } from '@serpwise/platform';
 import { unavailableServiceOf } from './service-unavailable.js';
 
 const pgError = (message: string, code: string) => Object.assign(new pg.DatabaseError(message, 0, 'error'), { code });

@@ -1,6 +1,6 @@
 /**
  * Which backing service an error says is out of reach: PostgreSQL (a dropped connection, a restart, a refused
- * connect) or Redis (a fail-fast connection that is down, platform/redis). Such a request answers 503 with a plain
+ * connect) or Redis (a fail-fast connection that is down, @serpwise/platform redis/). Such a request answers 503 with a plain
  * sentence and the process carries on; the next request works once the service answers again.
  */
 export type UnavailableService = 'database' | 'redis';
@@ -39,7 +39,7 @@ export function unavailableServiceOf(error: unknown): UnavailableService | null 
   if (typeof code === 'string' && socketCodes.has(code)) return 'database';
   for (const link of chainOf(error)) {
     const message = typeof link.message === 'string' ? link.message : '';
-    // RedisUnavailableError: platform/redis/redis-connection.ts.
+    // RedisUnavailableError: @serpwise/platform, redis/redis-connection.ts.
     if (link.name === 'RedisUnavailableError' || link.name === 'MaxRetriesPerRequestError' || redisMessages.test(message)) return 'redis';
     if (link.name === 'ConnectionException') return 'database';
     if (typeof link.code === 'string' && databaseStates.test(link.code)) return 'database';

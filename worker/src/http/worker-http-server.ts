@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Registry } from 'prom-client';
-import { metricsAccess, metricsRefusal, runHealthChecks } from '@serpwise/backend/platform';
+import { metricsAccess, metricsRefusal, runHealthChecks } from '@serpwise/platform';
 
 /** The worker has no API; this tiny server answers /healthz and /metrics for probes and Prometheus. */
 export function startWorkerHttpServer(

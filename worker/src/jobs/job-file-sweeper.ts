@@ -1,6 +1,7 @@
 import { exportJob, importJob, readJobInput, reportJob } from '@serpwise/contracts';
 import type { JobRecordRepository, OwnedJobStatus } from '@serpwise/database';
-import { exportFileKey, importFileKey, reportFileKey, type FileStore } from '@serpwise/backend/platform';
+import type { FileStore } from '@serpwise/platform';
+import { exportFileKey, importFileKey, reportFileKey } from '@serpwise/domain';
 import type { Logger } from 'pino';
 
 /** Attempt numbers 1 … n: the attempts a finished job had, each of which may have left its own file. */

@@ -1,7 +1,7 @@
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { findJobContract, jobRegistry, registeredQueues, type Environment } from '@serpwise/contracts';
 import { JobRecordRepository } from '@serpwise/database';
-import { createRedisConnection, queueKeyPrefix } from '@serpwise/backend/platform';
+import { createRedisConnection, queueKeyPrefix } from '@serpwise/platform';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Redis } from 'ioredis';

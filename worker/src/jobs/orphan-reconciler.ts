@@ -1,6 +1,6 @@
 import { findJobContract } from '@serpwise/contracts';
 import type { JobRecordRepository } from '@serpwise/database';
-import type { JobQueue } from '@serpwise/backend/platform';
+import type { JobQueue } from '@serpwise/platform';
 import type { Logger } from 'pino';
 import type { JobEvents } from '../realtime/job-events.emitter.js';
 import { gaveUpReason } from './given-up.js';

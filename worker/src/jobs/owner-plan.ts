@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { planRolesOf, rolesAt } from '@serpwise/backend/platform';
+import { planRolesOf, rolesAt } from '@serpwise/domain';
 import { UnrecoverableError } from 'bullmq';
 
 export interface JobOwnerAccount {

@@ -10,7 +10,8 @@ import {
   type JobPayload,
 } from '@serpwise/contracts';
 import { columnHeader, isExportTableId, prepareExport, scopeBuiltQuery, sqlFromPg, viewerScopedSql, type PreparedExport } from '@serpwise/research';
-import { exportFileKey, GoogleApiError, GoogleNotAuthorisedError, type FileStore, type FileUpload, type SheetsClient } from '@serpwise/backend/platform';
+import { type FileStore, type FileUpload, GoogleApiError, GoogleNotAuthorisedError, type SheetsClient } from '@serpwise/platform';
+import { exportFileKey } from '@serpwise/domain';
 import type pg from 'pg';
 import { UnrecoverableError } from 'bullmq';
 import { jobOwnerAccount } from '../jobs/owner-plan.js';

@@ -1,6 +1,7 @@
 import { importJob, type ImportJobInput, type ImportResult, type JobPayload } from '@serpwise/contracts';
 import { JobRecordRepository } from '@serpwise/database';
-import { importErrorReportKey, importFileKey, type FileStore, type FileUpload } from '@serpwise/backend/platform';
+import type { FileStore, FileUpload } from '@serpwise/platform';
+import { importErrorReportKey, importFileKey } from '@serpwise/domain';
 import { createWarehouseSource, importParsers, landWarehouseRows, removeWarehouseSource, WrongFileError, type ParsedItem, type WarehouseRow } from '@serpwise/research';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UnrecoverableError } from 'bullmq';

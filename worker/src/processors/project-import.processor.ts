@@ -18,7 +18,7 @@ import {
   ProjectKeywordRepository,
   ProjectRepository,
 } from '@serpwise/database';
-import { KeywordImportConflict, landKeywordImport, landOutreachImport } from '@serpwise/backend/platform';
+import { KeywordImportConflict, landKeywordImport, landOutreachImport } from '@serpwise/domain';
 import { UnrecoverableError } from 'bullmq';
 import { JobCancelledError, type JobContext, type JobHandler } from '../jobs/job-handler.js';
 import { recordedJob } from '../jobs/recorded-job.js';

@@ -3,7 +3,8 @@ import { hasFullPlan, hasReconPlan, reportJob, type JobPayload, type ReportJobRe
 import { ReportDesignRepository } from '@serpwise/database';
 import { gatherReportData, loadReportBranding, planReport, renderReportFromData, reportFileName, reportRequestOf, ReportSubjectError } from '@serpwise/reports';
 import { sqlFromEntityManager, viewerScopedSql } from '@serpwise/research';
-import { reportFileKey, type FileStore, type Mailer } from '@serpwise/backend/platform';
+import type { FileStore, Mailer } from '@serpwise/platform';
+import { reportFileKey } from '@serpwise/domain';
 import { UnrecoverableError } from 'bullmq';
 import type { Readable } from 'node:stream';
 import { JobCancelledError, type JobContext, type JobHandler, type UnpublishedRun } from '../jobs/job-handler.js';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requestedKeywordsJob, type JobPayload, type RequestedKeywordsResult } from '@serpwise/contracts';
 import { RequestedKeywordRepository } from '@serpwise/database';
-import { SerpProviderError, type SerpPage, type SerpProvider } from '@serpwise/backend/platform';
+import { type SerpPage, type SerpProvider, SerpProviderError } from '@serpwise/platform';
 import { JobCancelledError, type JobContext, type JobHandler } from '../jobs/job-handler.js';
 import { recordedJob } from '../jobs/recorded-job.js';
 import type { SerpLanding } from '../serp/serp-landing.js';

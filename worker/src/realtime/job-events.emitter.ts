@@ -2,7 +2,8 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { ownerRoom, type ServerToClientEvents } from '@serpwise/contracts';
 import type { OwnedJobStatus } from '@serpwise/database';
 import type { Redis } from 'ioredis';
-import { presentJob, socketChannelKey, type JobPresenterMap } from '@serpwise/backend/platform';
+import { socketChannelKey } from '@serpwise/platform';
+import { type JobPresenterMap, presentJob } from '@serpwise/domain';
 
 /** The port the job runner reports through; tests can swap it for a recorder. */
 export abstract class JobEvents {

@@ -1,7 +1,7 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import { rooms, type ProjectRanksUpdate, type ServerToClientEvents } from '@serpwise/contracts';
 import type { Redis } from 'ioredis';
-import { socketChannelKey } from '@serpwise/backend/platform';
+import { socketChannelKey } from '@serpwise/platform';
 
 /** The port rank tracking reports through; tests swap it for a recorder. */
 export abstract class ProjectEvents {

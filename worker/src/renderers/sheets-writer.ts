@@ -1,5 +1,5 @@
 import { googleSheetsMaxRows, type CellValue } from '@serpwise/contracts';
-import type { SheetsClient } from '@serpwise/backend/platform';
+import type { SheetsClient } from '@serpwise/platform';
 import type { TableWriter } from './table-writer.js';
 
 /** Rows sent in one append: few requests (Google allows 60 writes a minute) yet well under its 2 MB payload advice. */

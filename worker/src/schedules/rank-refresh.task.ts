@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { scheduledTasks } from '@serpwise/contracts';
-import { SerpProviderError, type SerpPage, type SerpProvider } from '@serpwise/backend/platform';
+import { type SerpPage, type SerpProvider, SerpProviderError } from '@serpwise/platform';
 import type { Logger } from 'pino';
 import type { ProjectEvents } from '../realtime/project-events.emitter.js';
 import type { SerpLanding } from '../serp/serp-landing.js';

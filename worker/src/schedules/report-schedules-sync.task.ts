@@ -1,6 +1,6 @@
 import { scheduledTasks } from '@serpwise/contracts';
 import type { ScheduledReportRepository } from '@serpwise/database';
-import type { ReportSchedules } from '@serpwise/backend/platform';
+import type { ReportSchedules } from '@serpwise/domain';
 import type { ScheduledTaskHandler } from './scheduled-task-runner.js';
 
 /**

@@ -1,6 +1,7 @@
 import { reportJob, scheduledReportJobName, type ReportOptions } from '@serpwise/contracts';
 import type { JobRecordRepository, ScheduledReportRepository } from '@serpwise/database';
-import { JobStarter, noSessionId, type JobQueue, type ReportSchedules } from '@serpwise/backend/platform';
+import { type JobQueue, JobStarter } from '@serpwise/platform';
+import { noSessionId, type ReportSchedules } from '@serpwise/domain';
 import { createHash } from 'node:crypto';
 import type { ScheduledJobHandler } from './scheduled-task-runner.js';
 

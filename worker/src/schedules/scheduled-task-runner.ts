@@ -1,5 +1,5 @@
 import { scheduledQueue, type Environment, type ScheduledTask } from '@serpwise/contracts';
-import { createRedisConnection, queueKeyPrefix } from '@serpwise/backend/platform';
+import { createRedisConnection, queueKeyPrefix } from '@serpwise/platform';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 

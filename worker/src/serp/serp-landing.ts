@@ -1,4 +1,4 @@
-import type { SerpPage } from '@serpwise/backend/platform';
+import type { SerpPage } from '@serpwise/platform';
 
 /** A provider fetch as a warehouse data source: what a person reads, and the details kept with it. */
 export interface ProviderFetchSource {

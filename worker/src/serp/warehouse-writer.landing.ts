@@ -1,4 +1,4 @@
-import type { SerpPage } from '@serpwise/backend/platform';
+import type { SerpPage } from '@serpwise/platform';
 import { createWarehouseSource, landWarehouseRows } from '@serpwise/research';
 import type pg from 'pg';
 import { warehouseRowsOf, type LandedPages, type ProviderFetchSource, type SerpLanding } from './serp-landing.js';

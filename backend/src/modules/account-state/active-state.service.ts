@@ -8,8 +8,7 @@ import {
   type TrackingState,
   type UserState,
 } from '@serpwise/contracts';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
-import { GoogleAuthorisations } from '../../platform/google/google-authorisations.js';
+import { ENVIRONMENT, GoogleAuthorisations } from '@serpwise/platform';
 import { isAdminIdentity, isFullIdentity } from '../access/access-decision.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { SessionsService } from '../sessions/sessions.service.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Environment } from '@serpwise/contracts';
 import { SessionRepository, UserRepository } from '@serpwise/database';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+import { ENVIRONMENT } from '@serpwise/platform';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 
 export interface ListedSession {

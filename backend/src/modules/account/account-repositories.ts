@@ -1,5 +1,5 @@
 import { AccountContactRepository, ApiKeyRepository, BundleRepository, ProjectAlertRepository, ProjectRepository, RequestedKeywordRepository } from '@serpwise/database';
-import { repositoryProviders } from '../../platform/database/repository-providers.js';
+import { repositoryProviders } from '@serpwise/platform';
 
 export const accountRepositories = [RequestedKeywordRepository, ApiKeyRepository, BundleRepository, AccountContactRepository, ProjectRepository, ProjectAlertRepository];
 

@@ -29,11 +29,11 @@ import {
   UserRepository,
 } from '@serpwise/database';
 import { randomBytes } from 'node:crypto';
-import { Mailer } from '../../platform/mail/mailer.js';
+import { Mailer } from '@serpwise/platform';
+import { planEndsAtAttribute } from '@serpwise/domain';
 import { AuthRefusal } from '../auth/auth-refusal.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
-import { planEndsAtAttribute } from '../../platform/billing/plan-access.js';
 import { RequestedKeywordFetches } from './requested-keyword-fetches.js';
 
 /** The later of an ISO moment (maybe absent) and a date, as ISO. */

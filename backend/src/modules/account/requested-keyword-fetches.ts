@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isFinished, requestedKeywordsJob, type Environment } from '@serpwise/contracts';
 import { JobRecordRepository } from '@serpwise/database';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
-import { JobStarter } from '../../platform/queue/job-starter.js';
+import { ENVIRONMENT, JobStarter } from '@serpwise/platform';
 
 /**
  * Starts the job that fetches a user's queued requested keywords from the SERP provider (docs/architecture.md,

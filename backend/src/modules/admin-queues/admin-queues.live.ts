@@ -2,8 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { rooms, type Environment } from '@serpwise/contracts';
 import { QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
-import { createRedisConnection, queueKeyPrefix } from '../../platform/redis/redis-connection.js';
+import { createRedisConnection, ENVIRONMENT, queueKeyPrefix } from '@serpwise/platform';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { AdminQueuesService, adminQueueNames } from './admin-queues.service.js';
 

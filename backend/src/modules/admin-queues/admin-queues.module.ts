@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminAuditLogRepository } from '@serpwise/database';
-import { repositoryProviders } from '../../platform/database/repository-providers.js';
+import { repositoryProviders } from '@serpwise/platform';
 import { HealthModule } from '../health/health.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
 import { QueueMetrics } from './queue-metrics.js';

@@ -15,10 +15,7 @@ import {
 import { AdminAuditLogRepository, JobRecordRepository, withoutOwner } from '@serpwise/database';
 import type { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
-import { JobQueue } from '../../platform/queue/job-queue.js';
-import { readWorkerHeartbeats } from '../../platform/queue/worker-heartbeat.js';
-import { REDIS } from '../../platform/redis/redis.module.js';
+import { ENVIRONMENT, JobQueue, readWorkerHeartbeats, REDIS } from '@serpwise/platform';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { finishedFigures, summariseJob } from './queue-figures.js';
 

@@ -3,7 +3,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { NextFunction, Request, Response } from 'express';
-import { JobQueue } from '../../platform/queue/job-queue.js';
+import { JobQueue } from '@serpwise/platform';
 import { Access } from '../access/access.decorator.js';
 import { adminQueueNames } from './admin-queues.service.js';
 

@@ -2,10 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Environment } from '@serpwise/contracts';
 import type { Redis } from 'ioredis';
 import { Gauge, type Registry } from 'prom-client';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
-import { JobQueue } from '../../platform/queue/job-queue.js';
-import { readWorkerHeartbeats } from '../../platform/queue/worker-heartbeat.js';
-import { REDIS } from '../../platform/redis/redis.module.js';
+import { ENVIRONMENT, JobQueue, readWorkerHeartbeats, REDIS } from '@serpwise/platform';
 import { METRICS_REGISTRY } from '../health/http-metrics.middleware.js';
 import { adminQueueNames, countsOf } from './admin-queues.service.js';
 

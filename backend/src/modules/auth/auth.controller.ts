@@ -12,7 +12,7 @@ import {
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+import { ENVIRONMENT } from '@serpwise/platform';
 import { Access } from '../access/access.decorator.js';
 import { CurrentSession, type RequestSession } from '../sessions/request-session.js';
 import { setSessionCookie } from '../sessions/session-cookie.js';

@@ -12,7 +12,7 @@ import {
   type RegisterRequest,
 } from '@serpwise/contracts';
 import { UserRepository, type UserRecord } from '@serpwise/database';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+import { ENVIRONMENT } from '@serpwise/platform';
 import type { RequestSession } from '../sessions/request-session.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { AuthRefusal } from './auth-refusal.js';

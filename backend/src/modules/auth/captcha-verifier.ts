@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Environment } from '@serpwise/contracts';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+import { ENVIRONMENT } from '@serpwise/platform';
 
 /**
  * Checks the captcha token of login and sign-up with a reCAPTCHA-compatible verify endpoint. Without a

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { accountMessages, authMessages, isAcceptablePassword, isValidEmail, normalizeEmail, type Environment } from '@serpwise/contracts';
 import { PasswordResetRepository, SessionRepository, UserRepository } from '@serpwise/database';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
-import { Mailer } from '../../platform/mail/mailer.js';
+import { ENVIRONMENT, Mailer } from '@serpwise/platform';
 import { AuthRefusal } from './auth-refusal.js';
 import { tooManyAttempts, type Caller } from './auth.service.js';
 import { PasswordHasher } from './password-hasher.js';

@@ -18,7 +18,7 @@ import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
 import { BillingRefusal, succeeded } from './billing-refusal.js';
 import { BillingService } from './billing.service.js';
-import { PaymentGateway } from '../../platform/payments/payment-gateway.js';
+import { PaymentGateway } from '@serpwise/platform';
 
 const couponQuerySchema = z.object({ code: z.string().max(64) }).strict();
 

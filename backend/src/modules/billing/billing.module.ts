@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
 import { BillingRepository } from '@serpwise/database';
-import { repositoryProviders } from '../../platform/database/repository-providers.js';
+import { PaymentGateway, repositoryProviders, SandboxPaymentGateway } from '@serpwise/platform';
 import { AuthModule } from '../auth/auth.module.js';
 import { AccountBillingController } from './account-billing.controller.js';
 import { BillingController } from './billing.controller.js';
 import { BillingService } from './billing.service.js';
-import { PaymentGateway, SandboxPaymentGateway } from '../../platform/payments/payment-gateway.js';
 import { TeamController } from './team.controller.js';
 import { TeamService } from './team.service.js';
 

@@ -29,13 +29,10 @@ import {
   type SubscriptionStatus,
   type SubscriptionSummary,
 } from '@serpwise/contracts';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+import { type CardDetails, type ChargeResult, ENVIRONMENT, Mailer, PaymentGateway, type PaymentSource } from '@serpwise/platform';
+import { addPeriod, planEndsAtAttribute, rolesWithFull } from '@serpwise/domain';
 import { BillingRepository, UserRepository, type ReceiptRecord, type SubscriptionRecord, type UserRecord } from '@serpwise/database';
-import { Mailer } from '../../platform/mail/mailer.js';
 import { BillingRefusal } from './billing-refusal.js';
-import { addPeriod } from '../../platform/billing/billing-period.js';
-import { PaymentGateway, type CardDetails, type ChargeResult, type PaymentSource } from '../../platform/payments/payment-gateway.js';
-import { planEndsAtAttribute, rolesWithFull } from '../../platform/billing/plan-access.js';
 
 
 const planOf = (subscription: SubscriptionRecord) => plans[subscription.plan as PlanId] ?? plans.basic;

@@ -14,8 +14,7 @@ import {
 } from '@serpwise/contracts';
 import { BillingRepository, PasswordResetRepository, UserRepository, type UserRecord } from '@serpwise/database';
 import { randomBytes } from 'node:crypto';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
-import { Mailer } from '../../platform/mail/mailer.js';
+import { ENVIRONMENT, Mailer } from '@serpwise/platform';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { BillingRefusal } from './billing-refusal.js';
 import { BillingService, statusOf } from './billing.service.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { diagnosticJob, diagnosticSteps, type JobStatus } from '@serpwise/contracts';
 import { withoutOwner } from '@serpwise/database';
-import { JobStarter } from '../../platform/queue/job-starter.js';
+import { JobStarter } from '@serpwise/platform';
 import type { RequestSession } from '../sessions/request-session.js';
 
 /** Starts diagnostic runs: a record in PostgreSQL first, then the BullMQ job named by the record's id. */

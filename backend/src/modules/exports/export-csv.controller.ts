@@ -1,6 +1,6 @@
 import { BadRequestException, Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { csvLine, exportCsvSchema, exportMessages, exportRowLimitOf, spreadsheetCell, type Environment } from '@serpwise/contracts';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+import { ENVIRONMENT } from '@serpwise/platform';
 import { columnHeader, exportColumnKeys } from '@serpwise/research';
 import type { Response } from 'express';
 import type { z } from 'zod';

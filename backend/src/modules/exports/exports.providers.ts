@@ -1,11 +1,8 @@
 import type { Provider } from '@nestjs/common';
 import type { Environment } from '@serpwise/contracts';
 import type { Redis } from 'ioredis';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
-import { DownloadLinks } from '../../platform/files/download-links.js';
-import { createFileStore, FileStore } from '../../platform/files/file-store.js';
-import { REDIS } from '../../platform/redis/redis.module.js';
-import { JOB_PRESENTERS, jobPresenters } from '../../platform/queue/job-presenters.js';
+import { createFileStore, DownloadLinks, ENVIRONMENT, FileStore, REDIS } from '@serpwise/platform';
+import { JOB_PRESENTERS, jobPresenters } from '@serpwise/domain';
 
 export const fileStoreProvider: Provider = { provide: FileStore, inject: [ENVIRONMENT], useFactory: (environment: Environment) => createFileStore(environment) };
 

@@ -16,13 +16,8 @@ import { countSqlOf, isExportTableId, prepareExport, ResearchQueryError, type Bu
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ZodError } from 'zod';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
-import { exportDownloadPath, exportFileKey } from '../../platform/exports/export-status.js';
-import { DownloadLinks } from '../../platform/files/download-links.js';
-import { FileStore } from '../../platform/files/file-store.js';
-import { GoogleAuthorisations } from '../../platform/google/google-authorisations.js';
-import { JOB_PRESENTERS, type JobPresenters } from '../../platform/queue/job-presenters.js';
-import { JobStarter } from '../../platform/queue/job-starter.js';
+import { DownloadLinks, ENVIRONMENT, FileStore, GoogleAuthorisations, JobStarter } from '@serpwise/platform';
+import { exportDownloadPath, exportFileKey, JOB_PRESENTERS, type JobPresenters } from '@serpwise/domain';
 import { limitMessages, planOf } from '../limits/limit-messages.js';
 import { overExportAllowance } from './export-allowance.js';
 import { Limits } from '../limits/limits.service.js';

@@ -12,8 +12,7 @@ import {
 import { columnHeader, exportColumnKeys } from '@serpwise/research';
 import type { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
-import { GoogleAuthorisations, GoogleNotAuthorisedError } from '../../platform/google/google-authorisations.js';
+import { ENVIRONMENT, GoogleAuthorisations, GoogleNotAuthorisedError } from '@serpwise/platform';
 import { Access } from '../access/access.decorator.js';
 import { overExportAllowance } from '../exports/export-allowance.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';

@@ -2,9 +2,7 @@ import { Body, Controller, HttpCode, HttpException, Inject, Post, ServiceUnavail
 import { googleSheetsMessages, setGoogleTokenSchema, type Environment, type GoogleAuthState } from '@serpwise/contracts';
 import type { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
-import { googleAuthorizeUrl, googleRedirectUri } from '../../platform/google/google-client.js';
-import { GoogleAuthorisations } from '../../platform/google/google-authorisations.js';
+import { ENVIRONMENT, GoogleAuthorisations, googleAuthorizeUrl, googleRedirectUri } from '@serpwise/platform';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
 

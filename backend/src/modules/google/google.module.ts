@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { GoogleTokenRepository } from '@serpwise/database';
-import { repositoryProviders } from '../../platform/database/repository-providers.js';
+import { repositoryProviders } from '@serpwise/platform';
 import { ExportGoogleSheetsController } from './export-google-sheets.controller.js';
 import { GoogleAuthController } from './google-auth.controller.js';
 import { googleAuthorisationsProvider } from './google.providers.js';

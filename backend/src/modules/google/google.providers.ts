@@ -1,8 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import type { Environment } from '@serpwise/contracts';
 import { GoogleTokenRepository } from '@serpwise/database';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
-import { GoogleAuthorisations } from '../../platform/google/google-authorisations.js';
+import { ENVIRONMENT, GoogleAuthorisations } from '@serpwise/platform';
 
 export const googleAuthorisationsProvider: Provider = {
   provide: GoogleAuthorisations,

@@ -4,10 +4,7 @@ import type { Environment } from '@serpwise/contracts';
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
-import { redisCheck, runHealthChecks } from '../../platform/health/health-checks.js';
-import { metricsAccess, metricsRefusal } from '../../platform/metrics/metrics-access.js';
-import { REDIS } from '../../platform/redis/redis.module.js';
+import { ENVIRONMENT, metricsAccess, metricsRefusal, REDIS, redisCheck, runHealthChecks } from '@serpwise/platform';
 import { METRICS_REGISTRY } from './http-metrics.middleware.js';
 import { Access } from '../access/access.decorator.js';
 

@@ -1,5 +1,5 @@
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { createMetricsRegistry } from '../../platform/metrics/metrics-registry.js';
+import { createMetricsRegistry } from '@serpwise/platform';
 import { HealthController } from './health.controller.js';
 import { HttpMetricsMiddleware, METRICS_REGISTRY } from './http-metrics.middleware.js';
 

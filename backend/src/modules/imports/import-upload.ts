@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FileStore } from '../../platform/files/file-store.js';
+import type { FileStore } from '@serpwise/platform';
 import { badRequest } from '../../common/bad-request.js';
 
 export interface ReceivedUpload {

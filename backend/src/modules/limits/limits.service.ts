@@ -2,9 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { waitInWords, type Environment } from '@serpwise/contracts';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
-import { RedisUnavailableError } from '../../platform/redis/redis-connection.js';
-import { REDIS } from '../../platform/redis/redis.module.js';
+import { ENVIRONMENT, REDIS, RedisUnavailableError } from '@serpwise/platform';
 import { LimitExceeded } from './limit-exceeded.js';
 import { limitRules, type LimitRules } from './limit-rules.js';
 

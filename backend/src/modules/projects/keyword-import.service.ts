@@ -14,10 +14,10 @@ import {
 } from '@serpwise/contracts';
 import type { ProjectRecord } from '@serpwise/database';
 import { randomUUID } from 'node:crypto';
-import { checkKeywordAllowance, KeywordImportConflict, keywordLimitAnswer, landKeywordImport } from '../../platform/projects/keyword-import-landing.js';
+import { checkKeywordAllowance, KeywordImportConflict, keywordLimitAnswer, landKeywordImport } from '@serpwise/domain';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { KeywordAllowanceService } from './keyword-allowance.service.js';
-import { JobStarter } from '../../platform/queue/job-starter.js';
+import { JobStarter } from '@serpwise/platform';
 import { ProjectRefusal } from './project-refusal.js';
 import type { ProjectRepositories } from './project-repositories.js';
 import { ProjectScopeService, type ProjectCaller } from './project-scope.service.js';

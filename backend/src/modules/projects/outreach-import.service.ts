@@ -8,9 +8,9 @@ import {
   type OutreachImportRow,
   type QueuedImportAnswer,
 } from '@serpwise/contracts';
-import { landOutreachImport } from '../../platform/projects/outreach-import-landing.js';
+import { JobStarter } from '@serpwise/platform';
+import { landOutreachImport } from '@serpwise/domain';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
-import { JobStarter } from '../../platform/queue/job-starter.js';
 import { ProjectRefusal } from './project-refusal.js';
 import { ProjectScopeService } from './project-scope.service.js';
 import { ProjectTransactions } from './project-transactions.js';

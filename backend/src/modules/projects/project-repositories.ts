@@ -10,7 +10,7 @@ import {
   ProjectTeamAccessRepository,
   ReconReportRepository,
 } from '@serpwise/database';
-import { repositoryProviders } from '../../platform/database/repository-providers.js';
+import { repositoryProviders } from '@serpwise/platform';
 
 export const projectRepositories = [
   ProjectRepository,

@@ -4,7 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Environment } from '@serpwise/contracts';
 import type { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
-import { createRedisConnection, socketChannelKey } from '../../platform/redis/redis-connection.js';
+import { createRedisConnection, socketChannelKey } from '@serpwise/platform';
 
 /**
  * Socket.IO on the Redis adapter: an event published by any process (another API node, or the worker through

@@ -11,7 +11,7 @@ import {
   type ScheduledReportUpdate,
 } from '@serpwise/contracts';
 import { JobRecordRepository, ProjectRepository, ScheduledReportRepository, type ScheduledReportRecord } from '@serpwise/database';
-import { ReportSchedules } from '../../platform/reports/report-schedules.js';
+import { ReportSchedules } from '@serpwise/domain';
 import { ProjectAlertsService } from '../account/project-alerts.service.js';
 import type { Identity } from '../sessions/request-session.js';
 import { reportDomainOf } from './pdf-export.service.js';

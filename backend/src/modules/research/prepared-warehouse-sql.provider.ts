@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import type { Environment } from '@serpwise/contracts';
 import { openWarehousePool, viewerScopedSql, type Sql, type WarehousePool } from '@serpwise/research';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+import { ENVIRONMENT } from '@serpwise/platform';
 import { researchViewer } from './research-viewer.js';
 
 /**

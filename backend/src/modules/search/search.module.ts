@@ -1,4 +1,4 @@
-import { repositoryProviders } from '../../platform/database/repository-providers.js';
+import { repositoryProviders } from '@serpwise/platform';
 import { Module } from '@nestjs/common';
 import { MissedSearchEventRepository } from '@serpwise/database';
 import { ResearchModule } from '../research/research.module.js';

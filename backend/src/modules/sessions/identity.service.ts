@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { UserRepository } from '@serpwise/database';
-import { endPlan, planHasEnded, planRolesOf } from '../../platform/billing/plan-access.js';
+import { endPlan, planHasEnded, planRolesOf } from '@serpwise/domain';
 import type { Identity } from './request-session.js';
 
 /** Loads the user behind a session and works out the roles that decide access. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
 import { isRestPath, restPrefix, sessionCookieName, type Environment } from '@serpwise/contracts';
 import type { NextFunction, Request, Response } from 'express';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+import { ENVIRONMENT } from '@serpwise/platform';
 import { IdentityService } from './identity.service.js';
 import { setSessionCookie } from './session-cookie.js';
 import { SessionsService } from './sessions.service.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SessionRepository, type SessionView } from '@serpwise/database';
 import type { Environment } from '@serpwise/contracts';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+import { ENVIRONMENT } from '@serpwise/platform';
 import type { RequestSession } from './request-session.js';
 
 const toRequestSession = (session: SessionView): RequestSession => ({

@@ -3,7 +3,7 @@ import { csrfMetaName, type Environment } from '@serpwise/contracts';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENVIRONMENT } from '../../platform/config/environment.provider.js';
+import { ENVIRONMENT } from '@serpwise/platform';
 
 const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -184,7 +184,7 @@ export class BillingRepository {
     return rows[0] ? toReceipt(rows[0]) : null;
   }
 
-  // ---- Renewals (platform/billing/subscription-renewals.ts) ----
+  // ---- Renewals (@serpwise/domain, billing/subscription-renewals.ts) ----
 
   /**
    * Takes up to `limit` active subscriptions whose period has ended and that are not leased or waiting for a retry,

@@ -1,7 +1,7 @@
 import type { ImportResult, ImportStatus, JobStatus } from '@serpwise/contracts';
 import { importJob, readJobInput, restPrefix } from '@serpwise/contracts';
 import { withoutOwner, type OwnedJobStatus } from '@serpwise/database';
-import type { DownloadLinks } from '../files/download-links.js';
+import type { DownloadLinks } from '@serpwise/platform';
 
 /** Where the uploaded file and its error report are kept in the FileStore. */
 export const importFileKey = (userId: string, jobId: string) => `imports/${userId}/${jobId}.upload`;

@@ -1,6 +1,6 @@
 import { readJobInput, reportJob, restPrefix, type JobStatus, type PdfExportStatus, type ReportJobResult } from '@serpwise/contracts';
 import { withoutOwner, type OwnedJobStatus } from '@serpwise/database';
-import type { DownloadLinks } from '../files/download-links.js';
+import type { DownloadLinks } from '@serpwise/platform';
 
 /** The session id of a report job that no browser asked for (a scheduled delivery). */
 export const noSessionId = '00000000-0000-0000-0000-000000000000';

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { storedJobInput, type JobContract, type JobInputToStore } from '@serpwise/contracts';
 import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
 import { randomUUID } from 'node:crypto';
@@ -40,9 +40,10 @@ export interface JobStart<C extends JobContract> {
  */
 @Injectable()
 export class JobStarter {
+  // Named explicitly: this library is compiled without decorator metadata.
   constructor(
-    private readonly records: JobRecordRepository,
-    private readonly queue: JobQueue,
+    @Inject(JobRecordRepository) private readonly records: JobRecordRepository,
+    @Inject(JobQueue) private readonly queue: JobQueue,
   ) {}
 
   async start<C extends JobContract>(contract: C, start: JobStart<C>): Promise<{ job: OwnedJobStatus; created: boolean }> {

@@ -3,7 +3,7 @@ import type { UserRecord, UserRepository } from '@serpwise/database';
 /**
  * How the full plan follows billing. A purchase makes the owner 'full' (and drops 'free'). A cancelled or paused
  * subscription keeps full access until the end of the period already paid: billing writes that moment into the
- * owner's attribute planEndsAt, and the identity loader (sessions/identity.service.ts) turns the owner back into
+ * owner's attribute planEndsAt, and the identity loader (backend/src/modules/sessions/identity.service.ts) turns the owner back into
  * 'free' the first time it loads the account after that moment. No scheduler is involved.
  */
 export const planEndsAtAttribute = 'planEndsAt';

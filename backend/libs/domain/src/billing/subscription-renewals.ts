@@ -1,7 +1,6 @@
 import { formatDollars, plans, type BillingPeriod, type PlanId } from '@serpwise/contracts';
 import type { BillingRepository, SubscriptionRecord, UserRepository } from '@serpwise/database';
-import type { Mailer } from '../mail/mailer.js';
-import type { PaymentGateway } from '../payments/payment-gateway.js';
+import type { Mailer, PaymentGateway } from '@serpwise/platform';
 import { addPeriod } from './billing-period.js';
 import { planEndsAtAttribute } from './plan-access.js';
 

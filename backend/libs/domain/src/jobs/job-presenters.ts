@@ -1,7 +1,7 @@
 import { exportJob, importJob, reportJob, type JobStatus } from '@serpwise/contracts';
 import { withoutOwner, type OwnedJobStatus } from '@serpwise/database';
 import { presentExport } from '../exports/export-status.js';
-import type { DownloadLinks } from '../files/download-links.js';
+import type { DownloadLinks } from '@serpwise/platform';
 import { presentImport } from '../imports/import-status.js';
 import { presentReport } from '../reports/report-status.js';
 

@@ -1,7 +1,7 @@
 import type { ExportFileFormat, ExportResult, ExportStatus, JobStatus } from '@serpwise/contracts';
 import { exportJob, readJobInput, restPrefix } from '@serpwise/contracts';
 import { withoutOwner, type OwnedJobStatus } from '@serpwise/database';
-import type { DownloadLinks } from '../files/download-links.js';
+import type { DownloadLinks } from '@serpwise/platform';
 
 /**
  * Where the file of one attempt of an export is kept in the FileStore. Each attempt writes its own file, so a run

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { FakeSerpProviders, type FakeProvider } from '../../../../infra/test/fake-serp-providers.js';
+import { FakeSerpProviders, type FakeProvider } from '../../../../../infra/test/fake-serp-providers.js';
 import { DataForSeoProvider } from './dataforseo.adapter.js';
 import { OpenSerpProvider } from './openserp.adapter.js';
 import { withBackoff, type BackoffOptions } from './serp-backoff.js';

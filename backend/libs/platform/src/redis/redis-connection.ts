@@ -23,7 +23,7 @@ export const requestRedisCommandTimeoutMs = 1_500;
  * A new ioredis connection for request paths: while Redis is away a command fails at once instead of waiting in
  * the offline queue (no offline queue; a command in flight when the connection drops is not retried; a command
  * unanswered after requestRedisCommandTimeoutMs gives up), so the request answers 503 at once
- * (common/service-unavailable.ts). It reconnects by itself, within 2 s of Redis answering again.
+ * (backend/src/common/service-unavailable.ts). It reconnects by itself, within 2 s of Redis answering again.
  */
 export function createFailFastRedisConnection(environment: Pick<Environment, 'REDIS_URL'>, name: string): Redis {
   return new Redis(environment.REDIS_URL, {
@@ -41,7 +41,7 @@ export function redisReady(redis: Redis): Promise<void> {
   return new Promise((resolve) => redis.once('ready', () => resolve()));
 }
 
-/** Thrown instead of waiting when a fail-fast Redis connection is down; answered as 503 (common/service-unavailable.ts). */
+/** Thrown instead of waiting when a fail-fast Redis connection is down; answered as 503 (backend/src/common/service-unavailable.ts). */
 export class RedisUnavailableError extends Error {
   constructor(detail: string, options?: ErrorOptions) {
     super(`Redis is not answering: ${detail}`, options);
