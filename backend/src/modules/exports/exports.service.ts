@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import {
   exportJob,
   exportMessages,
@@ -19,6 +19,7 @@ import { ZodError } from 'zod';
 import { DownloadLinks, ENVIRONMENT, FileStore, GoogleAuthorisations, JobStarter } from '@serpwise/platform';
 import { exportDownloadPath, exportFileKey, JOB_PRESENTERS, type JobPresenters } from '@serpwise/domain';
 import { limitMessages, planOf } from '../limits/limit-messages.js';
+import { ownedJob } from '../jobs/owned-job.js';
 import { overExportAllowance } from './export-allowance.js';
 import { Limits } from '../limits/limits.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
@@ -139,11 +140,8 @@ export class ExportsService {
     return this.presenters[exportJob.name](job);
   }
 
-  /** An export of this user; anyone else's answers like a missing one, so ids cannot be probed. */
-  private async owned(identity: Identity, id: string): Promise<OwnedJobStatus> {
-    const job = await this.jobs.findById(id);
-    if (!job || job.name !== exportJob.name || job.owner.userId !== identity.user.id) throw new NotFoundException(exportMessages.notFound);
-    return job;
+  private owned(identity: Identity, id: string): Promise<OwnedJobStatus> {
+    return ownedJob(this.jobs, exportJob, identity.user.id, id, exportMessages.notFound);
   }
 
   private async prepare(table: Parameters<typeof prepareExport>[1], params: Record<string, unknown>) {

@@ -1,7 +1,6 @@
-import { BadGatewayException, BadRequestException, Body, Controller, ForbiddenException, HttpCode, Inject, Post, ServiceUnavailableException } from '@nestjs/common';
+import { BadGatewayException, Body, Controller, ForbiddenException, HttpCode, Inject, Post, ServiceUnavailableException } from '@nestjs/common';
 import {
   exportGoogleSheetsSchema,
-  exportMessages,
   exportRowLimitOf,
   googleSheetsMaxRows,
   googleSheetsMessages,
@@ -15,17 +14,8 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ENVIRONMENT, GoogleAuthorisations, GoogleNotAuthorisedError } from '@serpwise/platform';
 import { Access } from '../access/access.decorator.js';
 import { overExportAllowance } from '../exports/export-allowance.js';
+import { pageRowsOf } from '../exports/page-rows.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
-
-const rowsOf = (jsonString: string): unknown[] => {
-  try {
-    const parsed: unknown = JSON.parse(jsonString);
-    if (Array.isArray(parsed)) return parsed;
-  } catch {
-    // answered below
-  }
-  throw new BadRequestException({ statusCode: 400, message: exportMessages.badJson, errors: [exportMessages.badJson] });
-};
 
 /** Objects → a header of their keys and one line each; arrays are taken as lines (the first the header). */
 const tableOf = (rows: unknown[]): CellValue[][] => {
@@ -57,7 +47,7 @@ export class ExportGoogleSheetsController {
   @Access('full')
   async exportGoogleSheets(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(exportGoogleSheetsSchema)) body: z.infer<typeof exportGoogleSheetsSchema>): Promise<{ url: string; message: string }> {
     if (!this.google.configured) throw new ServiceUnavailableException({ statusCode: 503, message: googleSheetsMessages.notConfigured, errors: [googleSheetsMessages.notConfigured] });
-    const table = tableOf(rowsOf(body.jsonString));
+    const table = tableOf(pageRowsOf(body.jsonString));
     const dataRows = Math.max(0, table.length - 1);
     if (dataRows > googleSheetsMaxRows) {
       throw new ForbiddenException({ statusCode: 403, message: googleSheetsMessages.overLimit, data: { totalRows: dataRows, maxRows: googleSheetsMaxRows } });

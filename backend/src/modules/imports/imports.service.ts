@@ -11,6 +11,7 @@ import { importErrorReportKey, importErrorReportPath, importFileKey, JOB_PRESENT
 import { LimitExceeded } from '../limits/limit-exceeded.js';
 import { limitMessages, planOf } from '../limits/limit-messages.js';
 import { Limits } from '../limits/limits.service.js';
+import { ownedJob } from '../jobs/owned-job.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { receiveImportUpload } from './import-upload.js';
@@ -177,10 +178,7 @@ export class ImportsService implements OnModuleDestroy {
     return this.presenters[importJob.name](job);
   }
 
-  /** An import of this user; anyone else's answers like a missing one, so ids cannot be probed. */
-  private async owned(identity: Identity, id: string): Promise<OwnedJobStatus> {
-    const job = await this.jobs.findById(id);
-    if (!job || job.name !== importJob.name || job.owner.userId !== identity.user.id) throw new NotFoundException(importMessages.notFound);
-    return job;
+  private owned(identity: Identity, id: string): Promise<OwnedJobStatus> {
+    return ownedJob(this.jobs, importJob, identity.user.id, id, importMessages.notFound);
   }
 }

@@ -8,6 +8,7 @@ import { DownloadLinks, FileStore, JobStarter } from '@serpwise/platform';
 import { JOB_PRESENTERS, type JobPresenters, reportFileKey, reportFilePath } from '@serpwise/domain';
 import { limitMessages, planOf } from '../limits/limit-messages.js';
 import { Limits } from '../limits/limits.service.js';
+import { ownedJob } from '../jobs/owned-job.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { badRequest } from '../../common/bad-request.js';
@@ -79,8 +80,7 @@ export class PdfExportService {
     const check = this.links.check(reportFilePath(id), identity.user.id, link.expires, link.signature);
     if (check === 'invalid') throw new ForbiddenException('This link is not valid.');
     if (check === 'expired') throw new GoneException('This link has expired. Open the PDF again from your exports.');
-    const job = await this.jobs.findById(id);
-    if (!job || job.name !== reportJob.name || job.owner.userId !== identity.user.id) throw new NotFoundException(pdfExportMessages.statusNotFound);
+    const job = await ownedJob(this.jobs, reportJob, identity.user.id, id, pdfExportMessages.statusNotFound);
     // The completed record's attempts is the attempt that published its PDF.
     const key = reportFileKey(identity.user.id, id, job.attempts);
     const bytes = job.state === 'completed' && !readJobInput(reportJob, job.payload).fileRemoved ? await this.files.size(key) : null;
