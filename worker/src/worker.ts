@@ -1,8 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { exportJob, importJob, registeredQueues, reportJob, scheduledQueue, type Environment } from '@serpwise/contracts';
+import { registeredQueues, scheduledQueue, type Environment } from '@serpwise/contracts';
 import { BillingRepository, GoogleTokenRepository, JobRecordRepository, ScheduledReportRepository, UserRepository, createOrmConfig } from '@serpwise/database';
 import { BullJobQueue, createFileStore, createMailer, createMetricsRegistry, createRedisConnection, createSerpProvider, DownloadLinks, GoogleAuthorisations, queueKeyPrefix, redisCheck, SandboxPaymentGateway, serpBackoffOptions, withRetries, WorkerHeartbeats } from '@serpwise/platform';
-import { presentExport, presentImport, presentReport, ReportSchedules } from '@serpwise/domain';
+import { jobPresenters, ReportSchedules } from '@serpwise/domain';
 import { openPgPool, sqlFromPg } from '@serpwise/research';
 import type { Logger } from 'pino';
 import { startWorkerHttpServer } from './http/worker-http-server.js';
@@ -73,11 +73,7 @@ export async function startWorker(environment: Environment, logger: Logger, opti
     new KeywordImportProcessor(() => orm.em.fork()),
     new OutreachImportProcessor(() => orm.em.fork()),
   ];
-  const events = new RedisJobEvents(redis, environment.REDIS_PREFIX, {
-    [exportJob.name]: (status) => presentExport(status, links, environment.EXPORT_FILE_TTL_HOURS),
-    [reportJob.name]: (status) => presentReport(status, links),
-    [importJob.name]: (status) => presentImport(status, links),
-  });
+  const events = new RedisJobEvents(redis, environment.REDIS_PREFIX, jobPresenters(links, environment.EXPORT_FILE_TTL_HOURS));
 
   // Recurring work (job schedulers). The sandbox gateway is the payments default, as in the API's BillingModule.
   const scheduledTasks = new ScheduledTaskRunner(

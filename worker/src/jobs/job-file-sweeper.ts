@@ -1,7 +1,7 @@
-import { exportJob, importJob, reportJob } from '@serpwise/contracts';
+import { exportJob, importJob, readJobInput, reportJob } from '@serpwise/contracts';
 import type { JobRecordRepository, OwnedJobStatus } from '@serpwise/database';
 import type { FileStore } from '@serpwise/platform';
-import { exportFileKey, exportPayloadOf, importFileKey, reportFileKey } from '@serpwise/domain';
+import { exportFileKey, importFileKey, reportFileKey } from '@serpwise/domain';
 import type { Logger } from 'pino';
 
 /** Attempt numbers 1 … n: the attempts a finished job had, each of which may have left its own file. */
@@ -16,8 +16,8 @@ const fileKinds: { jobName: string; fileKeysOf(job: OwnedJobStatus): string[] }[
     jobName: exportJob.name,
     fileKeysOf: (job) => {
       const userId = job.owner.userId;
-      const format = exportPayloadOf(job).format;
-      return userId && format && format !== 'sheets' ? attemptsOf(job).map((attempt) => exportFileKey(userId, job.id, format, attempt)) : [];
+      const format = readJobInput(exportJob, job.payload).format;
+      return userId && format !== 'sheets' ? attemptsOf(job).map((attempt) => exportFileKey(userId, job.id, format, attempt)) : [];
     },
   },
   {

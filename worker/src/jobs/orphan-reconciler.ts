@@ -48,7 +48,7 @@ export class OrphanReconciler {
       const state = await queue.getJobState(record.id);
       if (state === 'unknown') {
         // Adding is idempotent by job id: a job that reappeared meanwhile is left as it is.
-        await this.queue.enqueue(contract, record.payload as never, { jobId: record.id });
+        await this.queue.enqueue(contract, { jobId: record.id }, { jobId: record.id });
         requeued += 1;
       } else if (state === 'failed' || state === 'completed') {
         // The queue will not run it again: only the record is left to end.

@@ -1,8 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { planEndsAtAttribute, rolesWithoutFull } from '@serpwise/domain';
+import { planRolesOf, rolesAt } from '@serpwise/domain';
 import { UnrecoverableError } from 'bullmq';
-
-const planRoleNames = new Set(['free', 'full', 'recon_full']);
 
 export interface JobOwnerAccount {
   /** The plan roles that apply: a child account's come from its parent, as the API's identity loader does. */
@@ -13,15 +11,10 @@ export interface JobOwnerAccount {
 }
 
 /**
- * Roles as they stand at `now`: a cancelled plan whose paid period is over counts as free, as the API's identity
- * loader decides (plan-access.ts). The worker only reads: the API writes the downgrade the next time it loads the account.
+ * The account a job runs for, read afresh when the job runs (a plan may have changed, or lapsed, since the request).
+ * The plan is decided as the API's identity loader decides it (plan-access.ts); the worker only reads: a plan whose
+ * paid period is over counts as free, and the API writes the downgrade the next time it loads the account.
  */
-function currentRoles(roles: string[], attributes: Record<string, string> | null, now: Date): string[] {
-  const endsAt = attributes?.[planEndsAtAttribute];
-  return endsAt && roles.includes('full') && Date.parse(endsAt) <= now.getTime() ? rolesWithoutFull(roles) : roles;
-}
-
-/** The account a job runs for, read afresh when the job runs (a plan may have changed, or lapsed, since the request). */
 export async function jobOwnerAccount(em: EntityManager, userId: string, now = new Date()): Promise<JobOwnerAccount> {
   const [row] = await em.execute<
     { roles: string[]; attributes: Record<string, string> | null; email: string; parent_user_id: string | null; parent_roles: string[] | null; parent_attributes: Record<string, string> | null }[]
@@ -31,9 +24,7 @@ export async function jobOwnerAccount(em: EntityManager, userId: string, now = n
     [userId],
   );
   if (!row) throw new UnrecoverableError('The job owner no longer exists');
-  const roles = currentRoles(row.roles, row.attributes, now);
-  const planRoles = row.parent_roles
-    ? [...currentRoles(row.parent_roles, row.parent_attributes, now).filter((role) => planRoleNames.has(role)), ...roles.filter((role) => !planRoleNames.has(role))]
-    : roles;
+  const parentRoles = row.parent_roles ? rolesAt({ roles: row.parent_roles, attributes: row.parent_attributes }, now) : null;
+  const planRoles = planRolesOf(rolesAt({ roles: row.roles, attributes: row.attributes }, now), parentRoles);
   return { planRoles, email: row.email, accountOwnerId: row.parent_user_id ?? userId };
 }

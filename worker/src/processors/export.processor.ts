@@ -1,21 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  exportAllowanceOf,
   exportJob,
+  exportRowLimitOf,
   hasFullPlan,
   spreadsheetCell,
-  visibleRowAllowance,
   type CellValue,
+  type ExportJobInput,
   type ExportResult,
   type JobPayload,
 } from '@serpwise/contracts';
-import { JobRecordRepository } from '@serpwise/database';
 import { columnHeader, isExportTableId, prepareExport, scopeBuiltQuery, sqlFromPg, viewerScopedSql, type PreparedExport } from '@serpwise/research';
 import { type FileStore, type FileUpload, GoogleApiError, GoogleNotAuthorisedError, type SheetsClient } from '@serpwise/platform';
-import { exportFileKey, type ExportPayload, exportPayloadOf } from '@serpwise/domain';
+import { exportFileKey } from '@serpwise/domain';
 import type pg from 'pg';
 import { UnrecoverableError } from 'bullmq';
 import { jobOwnerAccount } from '../jobs/owner-plan.js';
+import { ownerOfJob, recordedJob } from '../jobs/recorded-job.js';
 import { JobCancelledError, type JobContext, type JobHandler, type UnpublishedRun } from '../jobs/job-handler.js';
 import { CsvWriter } from '../renderers/csv-writer.js';
 import type { TableWriter } from '../renderers/table-writer.js';
@@ -64,26 +64,22 @@ export class ExportProcessor implements JobHandler<typeof exportJob> {
 
   async handle(payload: JobPayload<typeof exportJob>, context: JobContext): Promise<ExportResult> {
     const em = this.em();
-    const record = await new JobRecordRepository(em).findById(payload.jobId);
-    if (!record?.owner.userId) throw new UnrecoverableError('The export has no record or no owner');
-    const job = exportPayloadOf(record);
+    const { input: job, ownerUserId } = await recordedJob(em, exportJob, payload.jobId);
     if (!isExportTableId(job.table)) throw new UnrecoverableError(`Unknown export table ${job.table}`);
-    const owner = await jobOwnerAccount(em, record.owner.userId);
+    const owner = await jobOwnerAccount(em, ownerUserId);
 
     // The allowance as the plan stands now; a plan that lapsed since the request exports what the table shows a free user.
     const full = hasFullPlan(owner.planRoles);
-    const allowance = exportAllowanceOf(owner.planRoles, this.options.maxExportRows);
-    const planLimit = !full ? visibleRowAllowance.free : allowance.hasUnlimitedExportRows ? null : allowance.maxExportRows;
+    const planLimit = exportRowLimitOf(owner.planRoles, this.options.maxExportRows);
     const limits = [job.rowLimit, planLimit].filter((limit): limit is number => limit !== null);
     // The export reads what its owner's research screens read: installation data and their own imports.
-    const ownerUserId = record.owner.userId;
     const unscoped = await prepareExport(viewerScopedSql(sqlFromPg(this.pool), () => ownerUserId), job.table, job.params);
     const prepared = { ...unscoped, query: unscoped.query && scopeBuiltQuery(unscoped.query, ownerUserId) };
-    if (job.format === 'sheets') return this.toSheets(record.owner.userId, job, prepared, { limits, full }, context);
+    if (job.format === 'sheets') return this.toSheets(ownerUserId, job, prepared, { limits, full }, context);
     const writerFor = (stream: FileUpload['stream']): TableWriter => (job.format === 'xlsx' ? new XlsxWriter(stream) : new CsvWriter(stream));
 
     // This attempt's own file: a run fenced off after a lost lock may still be writing its own, never this one.
-    const upload = await this.files.create(exportFileKey(record.owner.userId, payload.jobId, job.format as 'csv' | 'xlsx', context.attempt));
+    const upload = await this.files.create(exportFileKey(ownerUserId, payload.jobId, job.format, context.attempt));
     try {
       const writer = writerFor(upload.stream);
       const rowLimit = Math.min(writer.maxRows, ...limits);
@@ -105,8 +101,8 @@ export class ExportProcessor implements JobHandler<typeof exportJob> {
    */
   async discard(payload: JobPayload<typeof exportJob>, result: ExportResult, unpublished: UnpublishedRun): Promise<void> {
     if (result.format === 'sheets') return;
-    const record = await new JobRecordRepository(this.em()).findById(payload.jobId);
-    if (record?.owner.userId) await this.files.remove(exportFileKey(record.owner.userId, payload.jobId, result.format, unpublished.attempt));
+    const ownerUserId = await ownerOfJob(this.em(), payload.jobId);
+    if (ownerUserId) await this.files.remove(exportFileKey(ownerUserId, payload.jobId, result.format, unpublished.attempt));
   }
 
   /**
@@ -116,7 +112,7 @@ export class ExportProcessor implements JobHandler<typeof exportJob> {
    * spreadsheet made so far stays in the owner's Drive with the rows sent before it: our Google scope
    * (spreadsheets) cannot delete files.
    */
-  private async toSheets(userId: string, job: ExportPayload, prepared: PreparedExport, plan: { limits: number[]; full: boolean }, context: JobContext): Promise<ExportResult> {
+  private async toSheets(userId: string, job: ExportJobInput, prepared: PreparedExport, plan: { limits: number[]; full: boolean }, context: JobContext): Promise<ExportResult> {
     if (!this.options.sheetsFor) throw new UnrecoverableError('Google Sheets is not configured on this worker');
     try {
       const writer = new SheetsWriter(await this.options.sheetsFor(userId), job.fileName, this.options.sheetsAppendRows);
@@ -204,4 +200,3 @@ export class ExportProcessor implements JobHandler<typeof exportJob> {
   }
 }
 
-export type { ExportPayload };

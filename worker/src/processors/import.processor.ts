@@ -1,13 +1,14 @@
-import { importJob, type ImportResult, type JobPayload } from '@serpwise/contracts';
+import { importJob, type ImportJobInput, type ImportResult, type JobPayload } from '@serpwise/contracts';
 import { JobRecordRepository } from '@serpwise/database';
 import type { FileStore, FileUpload } from '@serpwise/platform';
-import { importErrorReportKey, importFileKey, importPayloadOf } from '@serpwise/domain';
+import { importErrorReportKey, importFileKey } from '@serpwise/domain';
 import { createWarehouseSource, importParsers, landWarehouseRows, removeWarehouseSource, WrongFileError, type ParsedItem, type WarehouseRow } from '@serpwise/research';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UnrecoverableError } from 'bullmq';
 import { once } from 'node:events';
 import type pg from 'pg';
 import { JobCancelledError, type JobContext, type JobHandler, type UnpublishedRun } from '../jobs/job-handler.js';
+import { recordedJob } from '../jobs/recorded-job.js';
 
 /** Progress is written (row, socket event) at most this often, and at the end. */
 const progressEveryMs = 400;
@@ -31,10 +32,7 @@ export class ImportProcessor implements JobHandler<typeof importJob> {
   ) {}
 
   async handle(payload: JobPayload<typeof importJob>, context: JobContext): Promise<ImportResult> {
-    const record = await new JobRecordRepository(this.em()).findById(payload.jobId);
-    const userId = record?.owner.userId;
-    if (!record || !userId) throw new UnrecoverableError('The import has no record or no owner');
-    const job = importPayloadOf(record);
+    const { input: job, ownerUserId: userId } = await recordedJob(this.em(), importJob, payload.jobId);
 
     const client = await this.pool.connect();
     try {
@@ -71,7 +69,7 @@ export class ImportProcessor implements JobHandler<typeof importJob> {
     }
   }
 
-  private async run(client: pg.PoolClient, userId: string, jobId: string, job: ReturnType<typeof importPayloadOf>, context: JobContext): Promise<ImportResult> {
+  private async run(client: pg.PoolClient, userId: string, jobId: string, job: ImportJobInput, context: JobContext): Promise<ImportResult> {
     const parser = importParsers[job.format];
     const file = await this.files.read(importFileKey(userId, jobId));
     let bytesRead = 0;

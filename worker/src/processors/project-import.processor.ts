@@ -18,9 +18,10 @@ import {
   ProjectKeywordRepository,
   ProjectRepository,
 } from '@serpwise/database';
-import { KeywordImportConflict, keywordImportPayloadOf, landKeywordImport, landOutreachImport, outreachImportPayloadOf } from '@serpwise/domain';
+import { KeywordImportConflict, landKeywordImport, landOutreachImport } from '@serpwise/domain';
 import { UnrecoverableError } from 'bullmq';
 import { JobCancelledError, type JobContext, type JobHandler } from '../jobs/job-handler.js';
+import { recordedJob } from '../jobs/recorded-job.js';
 
 /** Progress is written (row, socket event) at most this often, and at the end. */
 const defaultProgressEveryMs = 250;
@@ -62,12 +63,6 @@ async function exactlyOnce<C extends JobContract>(
   });
 }
 
-async function recordOf(em: () => EntityManager, jobId: string) {
-  const record = await new JobRecordRepository(em()).findById(jobId);
-  if (!record?.owner.userId) throw new UnrecoverableError('The import has no record or no owner');
-  return record;
-}
-
 /** A large keyword import (KeywordActions/Import, NewProjectImport): docs/architecture.md, "How a large import flows". */
 export class KeywordImportProcessor implements JobHandler<typeof keywordImportJob> {
   readonly contract = keywordImportJob;
@@ -78,7 +73,7 @@ export class KeywordImportProcessor implements JobHandler<typeof keywordImportJo
   ) {}
 
   async handle(payload: JobPayload<typeof keywordImportJob>, context: JobContext): Promise<ImportAnswer> {
-    const job = keywordImportPayloadOf((await recordOf(this.em, payload.jobId)).payload);
+    const { input: job } = await recordedJob(this.em(), keywordImportJob, payload.jobId);
     return exactlyOnce<typeof keywordImportJob>(this.em, context, this.options.progressEveryMs ?? defaultProgressEveryMs, async (transaction, progress) => {
       const project = await new ProjectRepository(transaction).findForOwner(job.ownerUserId, job.projectId);
       if (!project) throw new UnrecoverableError(projectMessages.projectNotFound);
@@ -113,7 +108,7 @@ export class OutreachImportProcessor implements JobHandler<typeof outreachImport
   ) {}
 
   async handle(payload: JobPayload<typeof outreachImportJob>, context: JobContext): Promise<OutreachImportAnswer> {
-    const job = outreachImportPayloadOf((await recordOf(this.em, payload.jobId)).payload);
+    const { input: job } = await recordedJob(this.em(), outreachImportJob, payload.jobId);
     return exactlyOnce<typeof outreachImportJob>(this.em, context, this.options.progressEveryMs ?? defaultProgressEveryMs, async (transaction, progress) => {
       if (job.projectId && !(await new ProjectRepository(transaction).findForOwner(job.ownerUserId, job.projectId))) {
         throw new UnrecoverableError(projectMessages.projectNotFound);

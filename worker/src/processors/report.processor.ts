@@ -1,14 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hasFullPlan, hasReconPlan, reportJob, type JobPayload, type ReportJobResult } from '@serpwise/contracts';
-import { JobRecordRepository, ReportDesignRepository } from '@serpwise/database';
+import { ReportDesignRepository } from '@serpwise/database';
 import { gatherReportData, loadReportBranding, planReport, renderReportFromData, reportFileName, reportRequestOf, ReportSubjectError } from '@serpwise/reports';
 import { sqlFromEntityManager, viewerScopedSql } from '@serpwise/research';
 import type { FileStore, Mailer } from '@serpwise/platform';
-import { reportFileKey, reportPayloadOf } from '@serpwise/domain';
+import { reportFileKey } from '@serpwise/domain';
 import { UnrecoverableError } from 'bullmq';
 import type { Readable } from 'node:stream';
 import { JobCancelledError, type JobContext, type JobHandler, type UnpublishedRun } from '../jobs/job-handler.js';
 import { jobOwnerAccount } from '../jobs/owner-plan.js';
+import { ownerOfJob, recordedJob } from '../jobs/recorded-job.js';
 
 const bufferOf = async (stream: Readable): Promise<Buffer> => {
   const chunks: Buffer[] = [];
@@ -45,10 +46,8 @@ export class ReportProcessor implements JobHandler<typeof reportJob> {
 
   async handle(payload: JobPayload<typeof reportJob>, context: JobContext): Promise<ReportJobResult> {
     const em = this.em();
-    const record = await new JobRecordRepository(em).findById(payload.jobId);
-    if (!record?.owner.userId) throw new UnrecoverableError('The report has no record or no owner');
-    const job = reportPayloadOf(record);
-    const owner = await jobOwnerAccount(em, record.owner.userId);
+    const { input: job, ownerUserId } = await recordedJob(em, reportJob, payload.jobId);
+    const owner = await jobOwnerAccount(em, ownerUserId);
     if (!hasFullPlan(owner.planRoles)) throw new UnrecoverableError('PDF reports need the full plan');
 
     if (!(await context.progress(0, 3, 'Reading the research data'))) return this.cancelled();
@@ -62,7 +61,6 @@ export class ReportProcessor implements JobHandler<typeof reportJob> {
     let pdf: Buffer;
     let fileName: string;
     try {
-      const ownerUserId = record.owner.userId;
       // The report reads what its owner's research screens read: installation data and their own imports.
       const data = await gatherReportData(viewerScopedSql(sqlFromEntityManager(em), () => ownerUserId), request, plan);
       if (!(await context.progress(1, 3, 'Drawing the PDF'))) return this.cancelled();
@@ -76,7 +74,7 @@ export class ReportProcessor implements JobHandler<typeof reportJob> {
 
     if (job.store) {
       // This attempt's own file; the record's fenced completion decides which attempt's PDF is the report's.
-      const upload = await this.files.create(reportFileKey(record.owner.userId, payload.jobId, context.attempt));
+      const upload = await this.files.create(reportFileKey(ownerUserId, payload.jobId, context.attempt));
       try {
         upload.stream.end(pdf);
         await upload.commit();
@@ -101,8 +99,8 @@ export class ReportProcessor implements JobHandler<typeof reportJob> {
   /** Not published (cancelled, or another run owns the job now): this attempt's PDF goes. */
   async discard(payload: JobPayload<typeof reportJob>, result: ReportJobResult, unpublished: UnpublishedRun): Promise<void> {
     if (!result.stored) return;
-    const record = await new JobRecordRepository(this.em()).findById(payload.jobId);
-    if (record?.owner.userId) await this.files.remove(reportFileKey(record.owner.userId, payload.jobId, unpublished.attempt));
+    const ownerUserId = await ownerOfJob(this.em(), payload.jobId);
+    if (ownerUserId) await this.files.remove(reportFileKey(ownerUserId, payload.jobId, unpublished.attempt));
   }
 
   private cancelled(): never {

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requestedKeywordsJob, type JobPayload, type RequestedKeywordsResult } from '@serpwise/contracts';
-import { JobRecordRepository, RequestedKeywordRepository } from '@serpwise/database';
+import { RequestedKeywordRepository } from '@serpwise/database';
 import { type SerpPage, type SerpProvider, SerpProviderError } from '@serpwise/platform';
-import { UnrecoverableError } from 'bullmq';
 import { JobCancelledError, type JobContext, type JobHandler } from '../jobs/job-handler.js';
+import { recordedJob } from '../jobs/recorded-job.js';
 import type { SerpLanding } from '../serp/serp-landing.js';
 
 /** Fetched pages are landed in batches: each landing rolls up its months, so not one per keyword. */
@@ -29,10 +29,7 @@ export class RequestedKeywordsProcessor implements JobHandler<typeof requestedKe
   ) {}
 
   async handle(payload: JobPayload<typeof requestedKeywordsJob>, context: JobContext): Promise<RequestedKeywordsResult> {
-    const record = await new JobRecordRepository(this.em()).findById(payload.jobId);
-    const userId = typeof record?.payload.userId === 'string' ? record.payload.userId : null;
-    const territory = typeof record?.payload.territory === 'string' ? record.payload.territory : 'US';
-    if (!userId) throw new UnrecoverableError('The job record names no user');
+    const { userId, territory } = (await recordedJob(this.em(), requestedKeywordsJob, payload.jobId)).input;
     const requests = () => new RequestedKeywordRepository(this.em());
 
     const terms = await requests().claimForFetch(userId, payload.jobId);

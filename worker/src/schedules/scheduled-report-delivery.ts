@@ -1,7 +1,7 @@
 import { reportJob, scheduledReportJobName, type ReportOptions } from '@serpwise/contracts';
 import type { JobRecordRepository, ScheduledReportRepository } from '@serpwise/database';
-import type { JobQueue } from '@serpwise/platform';
-import { noSessionId, type ReportPayload, type ReportSchedules } from '@serpwise/domain';
+import { type JobQueue, JobStarter } from '@serpwise/platform';
+import { noSessionId, type ReportSchedules } from '@serpwise/domain';
 import { createHash } from 'node:crypto';
 import type { ScheduledJobHandler } from './scheduled-task-runner.js';
 
@@ -39,17 +39,15 @@ export const scheduledReportDelivery = (ports: ScheduledReportDeliveryPorts): Sc
     if (!user) return { skipped: 'owner gone', scheduleId };
     const emailTo = [...new Set([...(schedule.sendToSelf ? [user.email] : []), ...schedule.recipients])];
     const id = uuidFromText(`${scheduleId}:${firingId}`);
-    const payload: ReportPayload = { jobId: id, report: schedule.options as ReportOptions, store: false, emailTo, sessionId: null, scheduleId };
-    const { created } = await ports.records().createOnce({
+    // Redis away: this firing fails and BullMQ runs it again; the record it made is answered and queued then.
+    const { created } = await new JobStarter(ports.records(), ports.queue).start(reportJob, {
       id,
-      queue: reportJob.queue,
-      name: reportJob.name,
+      once: true,
       owner: { sessionId: noSessionId, userId: schedule.userId },
-      payload: payload as unknown as Record<string, unknown>,
+      input: { report: schedule.options as ReportOptions, store: false, emailTo, sessionId: null, scheduleId },
       total: 3,
-      message: 'Waiting for a worker…',
+      whenQueueDown: 'throw',
     });
-    await ports.queue.enqueue(reportJob, { jobId: id }, { jobId: id });
     return { scheduleId, jobId: id, created };
   },
 });

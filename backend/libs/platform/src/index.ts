@@ -8,6 +8,7 @@ export * from './redis/redis-connection.js';
 export * from './redis/redis.module.js';
 export * from './queue/job-queue.js';
 export * from './queue/enqueue-recorded.js';
+export * from './queue/job-starter.js';
 export * from './queue/worker-heartbeat.js';
 export * from './metrics/metrics-registry.js';
 export * from './metrics/metrics-access.js';

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isFinished, requestedKeywordsJob, type Environment } from '@serpwise/contracts';
 import { JobRecordRepository } from '@serpwise/database';
-import { randomUUID } from 'node:crypto';
-import { ENVIRONMENT, JobQueue } from '@serpwise/platform';
+import { ENVIRONMENT, JobStarter } from '@serpwise/platform';
 
 /**
  * Starts the job that fetches a user's queued requested keywords from the SERP provider (docs/architecture.md,
@@ -13,25 +12,19 @@ import { ENVIRONMENT, JobQueue } from '@serpwise/platform';
 export class RequestedKeywordFetches {
   constructor(
     private readonly jobs: JobRecordRepository,
-    private readonly queue: JobQueue,
+    private readonly starter: JobStarter,
     @Inject(ENVIRONMENT) private readonly environment: Environment,
   ) {}
 
   async start(owner: { userId: string; sessionId: string }): Promise<string> {
-    const id = randomUUID();
-    const payload = { jobId: id };
-    await this.jobs.create({
-      id,
-      payload: { ...payload, userId: owner.userId, territory: this.environment.REQUESTED_KEYWORDS_TERRITORY },
-      queue: requestedKeywordsJob.queue,
-      name: requestedKeywordsJob.name,
-      owner,
-      total: 0,
-      message: 'Waiting for a worker…',
-    });
     // Redis unreachable: the record stays queued and the worker's reconciler enqueues it later.
-    await this.queue.enqueue(requestedKeywordsJob, payload, { jobId: id }).catch(() => undefined);
-    return id;
+    const { job } = await this.starter.start(requestedKeywordsJob, {
+      owner,
+      input: { userId: owner.userId, territory: this.environment.REQUESTED_KEYWORDS_TERRITORY },
+      total: 0,
+      whenQueueDown: 'reconcile',
+    });
+    return job.id;
   }
 
   /** The user's newest fetch job that has not finished, or null. */

@@ -1,5 +1,5 @@
-import { BadRequestException, Body, Controller, ForbiddenException, HttpCode, Inject, Post, Res } from '@nestjs/common';
-import { csvLine, exportAllowanceOf, exportCsvSchema, exportMessages, exportUpsellMessage, spreadsheetCell, type Environment } from '@serpwise/contracts';
+import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { csvLine, exportCsvSchema, exportRowLimitOf, spreadsheetCell, type Environment } from '@serpwise/contracts';
 import { ENVIRONMENT } from '@serpwise/platform';
 import { columnHeader, exportColumnKeys } from '@serpwise/research';
 import type { Response } from 'express';
@@ -7,17 +7,9 @@ import type { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
+import { overExportAllowance } from './export-allowance.js';
+import { pageRowsOf } from './page-rows.js';
 import { attachment } from './exports.controller.js';
-
-const rowsOf = (jsonString: string): unknown[] => {
-  try {
-    const parsed: unknown = JSON.parse(jsonString);
-    if (Array.isArray(parsed)) return parsed;
-  } catch {
-    // answered below
-  }
-  throw new BadRequestException({ statusCode: 400, message: exportMessages.badJson, errors: [exportMessages.badJson] });
-};
 
 /**
  * POST /Endpoints/Core/ExportCsv (docs/product/account-exports-reports.md §7): the rows a page already holds (jsonString: a JSON array of objects, or of
@@ -32,11 +24,9 @@ export class ExportCsvController {
   @HttpCode(200)
   @Access('full')
   exportCsv(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(exportCsvSchema)) body: z.infer<typeof exportCsvSchema>, @Res() response: Response): void {
-    const rows = rowsOf(body.jsonString);
-    const allowance = exportAllowanceOf(identity.planRoles, this.environment.EXPORT_MAX_ROWS);
-    if (!allowance.hasUnlimitedExportRows && rows.length > allowance.maxExportRows) {
-      throw new ForbiddenException({ statusCode: 403, message: exportUpsellMessage(rows.length), data: { totalRows: rows.length, maxExportRows: allowance.maxExportRows, upgradeUrl: '/upgrade' } });
-    }
+    const rows = pageRowsOf(body.jsonString);
+    const rowLimit = exportRowLimitOf(identity.planRoles, this.environment.EXPORT_MAX_ROWS);
+    if (rowLimit !== null && rows.length > rowLimit) throw overExportAllowance(rows.length, rowLimit);
     const objects = rows.filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null && !Array.isArray(row));
     const keys = exportColumnKeys(objects);
     const lines =

@@ -4,12 +4,12 @@ import { RealtimeModule } from '../realtime/realtime.module.js';
 import { warehouseSqlProvider } from '../research/warehouse-sql.provider.js';
 import { ExportCsvController } from './export-csv.controller.js';
 import { ExportsController } from './exports.controller.js';
-import { downloadLinksProvider, fileStoreProvider } from './exports.providers.js';
+import { downloadLinksProvider, fileStoreProvider, jobPresentersProvider } from './exports.providers.js';
 import { ExportsService } from './exports.service.js';
 
 @Module({
   imports: [RealtimeModule, GoogleModule],
   controllers: [ExportsController, ExportCsvController],
-  providers: [ExportsService, fileStoreProvider, downloadLinksProvider, warehouseSqlProvider],
+  providers: [ExportsService, fileStoreProvider, downloadLinksProvider, jobPresentersProvider, warehouseSqlProvider],
 })
 export class ExportsModule {}

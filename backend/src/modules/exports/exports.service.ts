@@ -1,11 +1,11 @@
-import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import {
-  exportAllowanceOf,
   exportJob,
   exportMessages,
-  exportUpsellMessage,
+  exportRowLimitOf,
   googleSheetsMaxRows,
   googleSheetsMessages,
+  readJobInput,
   type Environment,
   type ExportFileFormat,
   type ExportStatus,
@@ -13,12 +13,14 @@ import {
 } from '@serpwise/contracts';
 import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
 import { countSqlOf, isExportTableId, prepareExport, ResearchQueryError, type BuiltQuery, type Sql } from '@serpwise/research';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ZodError } from 'zod';
-import { DownloadLinks, enqueueRecorded, ENVIRONMENT, FileStore, GoogleAuthorisations, JobQueue } from '@serpwise/platform';
-import { exportDownloadPath, exportFileKey, type ExportPayload, exportPayloadOf, presentExport } from '@serpwise/domain';
+import { DownloadLinks, ENVIRONMENT, FileStore, GoogleAuthorisations, JobStarter } from '@serpwise/platform';
+import { exportDownloadPath, exportFileKey, JOB_PRESENTERS, type JobPresenters } from '@serpwise/domain';
 import { limitMessages, planOf } from '../limits/limit-messages.js';
+import { ownedJob } from '../jobs/owned-job.js';
+import { overExportAllowance } from './export-allowance.js';
 import { Limits } from '../limits/limits.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { WAREHOUSE_SQL } from '../research/warehouse-sql.provider.js';
@@ -48,7 +50,8 @@ const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '_').replac
 export class ExportsService {
   constructor(
     private readonly jobs: JobRecordRepository,
-    private readonly queue: JobQueue,
+    private readonly starter: JobStarter,
+    @Inject(JOB_PRESENTERS) private readonly presenters: JobPresenters,
     private readonly links: DownloadLinks,
     private readonly files: FileStore,
     private readonly realtime: RealtimeGateway,
@@ -64,58 +67,29 @@ export class ExportsService {
     if (sheets) await this.requireGoogle(identity);
     const { prepared, input } = await this.prepare(request.table, request.params);
     const tableRows = prepared.query ? await this.countRows(prepared.query) : 0;
-    const allowance = exportAllowanceOf(identity.planRoles, this.environment.EXPORT_MAX_ROWS);
-    const planLimit = allowance.hasUnlimitedExportRows ? null : allowance.maxExportRows;
+    const planLimit = exportRowLimitOf(identity.planRoles, this.environment.EXPORT_MAX_ROWS);
     // Google Sheets holds at most 100,000 rows (docs/product/account-exports-reports.md §9): a full export over it is refused with the documented message;
     // 'partial' is the 'Export 100k Rows' button.
     const rowLimit = sheets ? Math.min(planLimit ?? googleSheetsMaxRows, googleSheetsMaxRows) : planLimit;
     if (sheets && request.scope === 'full' && tableRows > googleSheetsMaxRows) {
       throw new ForbiddenException({ statusCode: 403, message: googleSheetsMessages.overLimit, data: { totalRows: tableRows, maxRows: googleSheetsMaxRows, sheetsLimit: true } });
     }
-    if (request.scope === 'full' && rowLimit !== null && tableRows > rowLimit) {
-      throw new ForbiddenException({
-        statusCode: 403,
-        message: exportUpsellMessage(tableRows),
-        data: { totalRows: tableRows, maxExportRows: rowLimit, upgradeUrl: '/upgrade' },
-      });
-    }
+    if (request.scope === 'full' && rowLimit !== null && tableRows > rowLimit) throw overExportAllowance(tableRows, rowLimit);
     const userId = identity.user.id;
-    const id = randomUUID();
     const today = new Date().toISOString().slice(0, 10);
-    const payload: ExportPayload = {
-      jobId: id,
-      table: request.table,
-      params: request.params,
-      format: request.format,
-      scope: request.scope,
-      tableRows,
-      rowLimit,
-      fileName: fileSafe(`${prepared.fileStem}-${today}`),
-    };
     const dedupeKey = createHash('sha256').update(canonical({ userId, table: request.table, input, format: request.format, scope: request.scope, rowLimit })).digest('hex');
     // The hourly quota counts started exports; asking again for one that still runs answers that one and is free.
     const quota = this.limits.rules.exports(planOf(identity));
     await this.limits.enforce(quota, userId, limitMessages.exports);
-    let answer: Awaited<ReturnType<JobRecordRepository['createUnlessRunning']>>;
-    try {
-      answer = await this.jobs.createUnlessRunning({
-        id,
-        queue: exportJob.queue,
-        name: exportJob.name,
-        owner: { sessionId: session.id, userId },
-        payload: payload as unknown as Record<string, unknown>,
-        total: rowLimit === null ? tableRows : Math.min(tableRows, rowLimit),
-        message: 'Waiting for a worker…',
-        dedupeKey,
-      });
-    } catch (error) {
-      await this.limits.refund(quota, userId);
-      throw error;
-    }
-    const { job, created } = answer;
-    if (!created) await this.limits.refund(quota, userId);
     // Redis away: the record fails ('could not be queued') and the request answers 503 at once.
-    if (created) await enqueueRecorded(this.jobs, this.queue, exportJob, { jobId: id }, id);
+    const { job, created } = await this.starter.start(exportJob, {
+      owner: { sessionId: session.id, userId },
+      input: { table: request.table, params: request.params, format: request.format, scope: request.scope, tableRows, rowLimit, fileName: fileSafe(`${prepared.fileStem}-${today}`) },
+      total: rowLimit === null ? tableRows : Math.min(tableRows, rowLimit),
+      dedupeKey,
+      whenQueueDown: 'fail',
+      giveBack: () => this.limits.refund(quota, userId),
+    });
     return { status: this.present(job), created };
   }
 
@@ -144,7 +118,7 @@ export class ExportsService {
     if (check === 'invalid') throw new ForbiddenException(exportMessages.linkInvalid);
     if (check === 'expired') throw new GoneException(exportMessages.linkExpired);
     const job = await this.owned(identity, id);
-    const payload = exportPayloadOf(job);
+    const payload = readJobInput(exportJob, job.payload);
     if (job.state !== 'completed') throw new ConflictException(exportMessages.notReady);
     if (payload.fileRemoved || payload.format === 'sheets') throw new GoneException(exportMessages.fileRemoved);
     // The completed record's attempts is the attempt that published its file.
@@ -163,14 +137,11 @@ export class ExportsService {
   }
 
   private present(job: OwnedJobStatus): ExportStatus {
-    return presentExport(job, this.links, this.environment.EXPORT_FILE_TTL_HOURS);
+    return this.presenters[exportJob.name](job);
   }
 
-  /** An export of this user; anyone else's answers like a missing one, so ids cannot be probed. */
-  private async owned(identity: Identity, id: string): Promise<OwnedJobStatus> {
-    const job = await this.jobs.findById(id);
-    if (!job || job.name !== exportJob.name || job.owner.userId !== identity.user.id) throw new NotFoundException(exportMessages.notFound);
-    return job;
+  private owned(identity: Identity, id: string): Promise<OwnedJobStatus> {
+    return ownedJob(this.jobs, exportJob, identity.user.id, id, exportMessages.notFound);
   }
 
   private async prepare(table: Parameters<typeof prepareExport>[1], params: Record<string, unknown>) {

@@ -1,9 +1,7 @@
-import { BadGatewayException, BadRequestException, Body, Controller, ForbiddenException, HttpCode, Inject, Post, ServiceUnavailableException } from '@nestjs/common';
+import { BadGatewayException, Body, Controller, ForbiddenException, HttpCode, Inject, Post, ServiceUnavailableException } from '@nestjs/common';
 import {
-  exportAllowanceOf,
   exportGoogleSheetsSchema,
-  exportMessages,
-  exportUpsellMessage,
+  exportRowLimitOf,
   googleSheetsMaxRows,
   googleSheetsMessages,
   spreadsheetCell,
@@ -15,17 +13,9 @@ import type { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ENVIRONMENT, GoogleAuthorisations, GoogleNotAuthorisedError } from '@serpwise/platform';
 import { Access } from '../access/access.decorator.js';
+import { overExportAllowance } from '../exports/export-allowance.js';
+import { pageRowsOf } from '../exports/page-rows.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
-
-const rowsOf = (jsonString: string): unknown[] => {
-  try {
-    const parsed: unknown = JSON.parse(jsonString);
-    if (Array.isArray(parsed)) return parsed;
-  } catch {
-    // answered below
-  }
-  throw new BadRequestException({ statusCode: 400, message: exportMessages.badJson, errors: [exportMessages.badJson] });
-};
 
 /** Objects → a header of their keys and one line each; arrays are taken as lines (the first the header). */
 const tableOf = (rows: unknown[]): CellValue[][] => {
@@ -57,15 +47,13 @@ export class ExportGoogleSheetsController {
   @Access('full')
   async exportGoogleSheets(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(exportGoogleSheetsSchema)) body: z.infer<typeof exportGoogleSheetsSchema>): Promise<{ url: string; message: string }> {
     if (!this.google.configured) throw new ServiceUnavailableException({ statusCode: 503, message: googleSheetsMessages.notConfigured, errors: [googleSheetsMessages.notConfigured] });
-    const table = tableOf(rowsOf(body.jsonString));
+    const table = tableOf(pageRowsOf(body.jsonString));
     const dataRows = Math.max(0, table.length - 1);
     if (dataRows > googleSheetsMaxRows) {
       throw new ForbiddenException({ statusCode: 403, message: googleSheetsMessages.overLimit, data: { totalRows: dataRows, maxRows: googleSheetsMaxRows } });
     }
-    const allowance = exportAllowanceOf(identity.planRoles, this.environment.EXPORT_MAX_ROWS);
-    if (!allowance.hasUnlimitedExportRows && dataRows > allowance.maxExportRows) {
-      throw new ForbiddenException({ statusCode: 403, message: exportUpsellMessage(dataRows), data: { totalRows: dataRows, maxExportRows: allowance.maxExportRows, upgradeUrl: '/upgrade' } });
-    }
+    const rowLimit = exportRowLimitOf(identity.planRoles, this.environment.EXPORT_MAX_ROWS);
+    if (rowLimit !== null && dataRows > rowLimit) throw overExportAllowance(dataRows, rowLimit);
     try {
       const sheets = await this.google.sheetsFor(identity.user.id);
       const title = body.filename.replace(/\.(csv|xlsx)$/i, '').trim() || 'export';

@@ -6,11 +6,12 @@ import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import pg from 'pg';
-import { DownloadLinks, enqueueRecorded, ENVIRONMENT, FileStore, JobQueue } from '@serpwise/platform';
-import { importErrorReportKey, importErrorReportPath, importFileKey, type ImportPayload, presentImport } from '@serpwise/domain';
+import { DownloadLinks, ENVIRONMENT, FileStore, JobStarter } from '@serpwise/platform';
+import { importErrorReportKey, importErrorReportPath, importFileKey, JOB_PRESENTERS, type JobPresenters } from '@serpwise/domain';
 import { LimitExceeded } from '../limits/limit-exceeded.js';
 import { limitMessages, planOf } from '../limits/limit-messages.js';
 import { Limits } from '../limits/limits.service.js';
+import { ownedJob } from '../jobs/owned-job.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { receiveImportUpload } from './import-upload.js';
@@ -27,7 +28,8 @@ export class ImportsService implements OnModuleDestroy {
 
   constructor(
     private readonly jobs: JobRecordRepository,
-    private readonly queue: JobQueue,
+    private readonly starter: JobStarter,
+    @Inject(JOB_PRESENTERS) private readonly presenters: JobPresenters,
     private readonly links: DownloadLinks,
     private readonly files: FileStore,
     private readonly realtime: RealtimeGateway,
@@ -48,8 +50,7 @@ export class ImportsService implements OnModuleDestroy {
     const userId = identity.user.id;
     const id = randomUUID();
     const upload = await this.receiveWithinQuota(identity, request, importFileKey(userId, id));
-    const payload: ImportPayload = {
-      jobId: id,
+    const input = {
       format: upload.options.format,
       fileName: upload.fileName,
       fileBytes: upload.bytes,
@@ -60,19 +61,10 @@ export class ImportsService implements OnModuleDestroy {
     await this.pool.query(
       `insert into data_import (id, user_id, format, file_name, file_key, file_bytes, file_hash, options, created_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, now())`,
-      [id, userId, payload.format, payload.fileName, importFileKey(userId, id), upload.bytes, upload.sha256,
-        JSON.stringify({ territory: payload.territory, domain: payload.domain, date: payload.date })]);
-    const job = await this.jobs.create({
-      id,
-      queue: importJob.queue,
-      name: importJob.name,
-      owner: { sessionId: session.id, userId },
-      payload: payload as unknown as Record<string, unknown>,
-      total: upload.bytes,
-      message: 'Waiting for a worker…',
-    });
+      [id, userId, input.format, input.fileName, importFileKey(userId, id), upload.bytes, upload.sha256,
+        JSON.stringify({ territory: input.territory, domain: input.domain, date: input.date })]);
     // Redis away: the record fails ('could not be queued'; the upload is swept with it) and the request answers 503.
-    await enqueueRecorded(this.jobs, this.queue, importJob, { jobId: id }, id);
+    const { job } = await this.starter.start(importJob, { id, owner: { sessionId: session.id, userId }, input, total: upload.bytes, whenQueueDown: 'fail' });
     return this.present(job);
   }
 
@@ -183,13 +175,10 @@ export class ImportsService implements OnModuleDestroy {
   }
 
   private present(job: OwnedJobStatus): ImportStatus {
-    return presentImport(job, this.links);
+    return this.presenters[importJob.name](job);
   }
 
-  /** An import of this user; anyone else's answers like a missing one, so ids cannot be probed. */
-  private async owned(identity: Identity, id: string): Promise<OwnedJobStatus> {
-    const job = await this.jobs.findById(id);
-    if (!job || job.name !== importJob.name || job.owner.userId !== identity.user.id) throw new NotFoundException(importMessages.notFound);
-    return job;
+  private owned(identity: Identity, id: string): Promise<OwnedJobStatus> {
+    return ownedJob(this.jobs, importJob, identity.user.id, id, importMessages.notFound);
   }
 }

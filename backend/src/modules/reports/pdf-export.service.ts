@@ -1,12 +1,13 @@
-import { ForbiddenException, GoneException, Injectable, NotFoundException } from '@nestjs/common';
-import { hostOfText, pdfExportMessages, type PdfExportRequest, type PdfExportStatus, reportJob } from '@serpwise/contracts';
+import { ForbiddenException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { hostOfText, pdfExportMessages, readJobInput, reportJob, type PdfExportRequest, type PdfExportStatus } from '@serpwise/contracts';
 import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { DownloadLinks, FileStore, JobQueue } from '@serpwise/platform';
-import { presentReport, reportFileKey, reportFilePath, type ReportPayload, reportPayloadOf } from '@serpwise/domain';
+import { DownloadLinks, FileStore, JobStarter } from '@serpwise/platform';
+import { JOB_PRESENTERS, type JobPresenters, reportFileKey, reportFilePath } from '@serpwise/domain';
 import { limitMessages, planOf } from '../limits/limit-messages.js';
 import { Limits } from '../limits/limits.service.js';
+import { ownedJob } from '../jobs/owned-job.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { badRequest } from '../../common/bad-request.js';
@@ -32,7 +33,8 @@ export function reportDomainOf(text: string): string {
 export class PdfExportService {
   constructor(
     private readonly jobs: JobRecordRepository,
-    private readonly queue: JobQueue,
+    private readonly starter: JobStarter,
+    @Inject(JOB_PRESENTERS) private readonly presenters: JobPresenters,
     private readonly links: DownloadLinks,
     private readonly files: FileStore,
     private readonly realtime: RealtimeGateway,
@@ -42,9 +44,7 @@ export class PdfExportService {
   async start(session: RequestSession, identity: Identity, request: PdfExportRequest, mode: 'download' | 'email'): Promise<PdfExportStatus> {
     const emailTo = mode === 'email' ? reportAddresses(request, identity.user.email) : [];
     if (mode === 'email' && !emailTo.length) throw badRequest([pdfExportMessages.noRecipients]);
-    const id = randomUUID();
-    const payload: ReportPayload = {
-      jobId: id,
+    const input = {
       report: { ...request.report, domain: reportDomainOf(request.report.domain) },
       store: mode === 'download',
       emailTo,
@@ -54,22 +54,14 @@ export class PdfExportService {
     // Rendering is the worker's heaviest job: reports started per hour follow the plan (a failed start gives its count back).
     const quota = this.limits.rules.reports(planOf(identity));
     await this.limits.enforce(quota, identity.user.id, limitMessages.reports);
-    const job = await this.jobs
-      .create({
-        id,
-        queue: reportJob.queue,
-        name: reportJob.name,
-        owner: { sessionId: session.id, userId: identity.user.id },
-        payload: payload as unknown as Record<string, unknown>,
-        total: 3,
-        message: 'Waiting for a worker…',
-      })
-      .catch(async (error: unknown) => {
-        await this.limits.refund(quota, identity.user.id);
-        throw error;
-      });
     // If Redis is unreachable the record stays queued and the worker's reconciler enqueues it later.
-    await this.queue.enqueue(reportJob, { jobId: id }, { jobId: id }).catch(() => undefined);
+    const { job } = await this.starter.start(reportJob, {
+      owner: { sessionId: session.id, userId: identity.user.id },
+      input,
+      total: 3,
+      whenQueueDown: 'reconcile',
+      giveBack: () => this.limits.refund(quota, identity.user.id),
+    });
     const status = this.present(job);
     this.realtime.jobUpdated(job.owner, status);
     return status;
@@ -87,16 +79,15 @@ export class PdfExportService {
     const check = this.links.check(reportFilePath(id), identity.user.id, link.expires, link.signature);
     if (check === 'invalid') throw new ForbiddenException('This link is not valid.');
     if (check === 'expired') throw new GoneException('This link has expired. Open the PDF again from your exports.');
-    const job = await this.jobs.findById(id);
-    if (!job || job.name !== reportJob.name || job.owner.userId !== identity.user.id) throw new NotFoundException(pdfExportMessages.statusNotFound);
+    const job = await ownedJob(this.jobs, reportJob, identity.user.id, id, pdfExportMessages.statusNotFound);
     // The completed record's attempts is the attempt that published its PDF.
     const key = reportFileKey(identity.user.id, id, job.attempts);
-    const bytes = job.state === 'completed' && !reportPayloadOf(job).fileRemoved ? await this.files.size(key) : null;
+    const bytes = job.state === 'completed' && !readJobInput(reportJob, job.payload).fileRemoved ? await this.files.size(key) : null;
     if (bytes === null) throw new GoneException('The PDF is no longer available.');
     return { stream: await this.files.read(key), fileName: (job.result as { fileName?: string } | null)?.fileName ?? 'report.pdf', bytes };
   }
 
   private present(job: OwnedJobStatus): PdfExportStatus {
-    return presentReport(job, this.links);
+    return this.presenters[reportJob.name](job);
   }
 }

@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { ENVIRONMENT, queueKeyPrefix, REDIS, repositoryProviders } from '@serpwise/platform';
 import { ReportSchedules } from '@serpwise/domain';
 import { AccountModule } from '../account/account.module.js';
-import { downloadLinksProvider, fileStoreProvider } from '../exports/exports.providers.js';
+import { downloadLinksProvider, fileStoreProvider, jobPresentersProvider } from '../exports/exports.providers.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
 import { PdfExportController } from './pdf-export.controller.js';
 import { PdfExportService } from './pdf-export.service.js';
@@ -37,6 +37,7 @@ const reportSchedulesProvider = {
     reportSchedulesProvider,
     fileStoreProvider,
     downloadLinksProvider,
+    jobPresentersProvider,
     ...repositoryProviders(ReportDesignRepository, ScheduledReportRepository),
   ],
   exports: [ReportsService, ReportDesignRepository],

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UserRepository } from '@serpwise/database';
-import { endPlan, planHasEnded } from '@serpwise/domain';
+import { endPlan, planHasEnded, planRolesOf } from '@serpwise/domain';
 import type { Identity } from './request-session.js';
-
-const planRoleNames = new Set(['free', 'full', 'recon_full']);
 
 /** Loads the user behind a session and works out the roles that decide access. */
 @Injectable()
@@ -17,10 +15,6 @@ export class IdentityService {
     // A cancelled or paused plan stays full until its paid period ends (billing/plan-access.ts).
     if (parent && planHasEnded(parent)) parent = await endPlan(this.users, parent);
     if (!parent && planHasEnded(user)) user = await endPlan(this.users, user);
-    // A child account uses its parent's plan, and keeps its own non-plan roles (admin, infinitelogin).
-    const planRoles = parent
-      ? [...parent.roles.filter((role) => planRoleNames.has(role)), ...user.roles.filter((role) => !planRoleNames.has(role))]
-      : user.roles;
-    return { user, parent, planRoles };
+    return { user, parent, planRoles: planRolesOf(user.roles, parent?.roles ?? null) };
   }
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { exportFormats, type ExportResult } from '../jobs/export.job.js';
+import { exportFormats, exportScopes, type ExportResult } from '../jobs/export.job.js';
 import type { JobStatus } from '../jobs/job-status.js';
 import { hasFullPlan } from '../accounts/roles.js';
 import { defaultMaxExportRows, type ProductAllowance } from '../accounts/user-state.js';
+import { visibleRowAllowance } from '../tables/research-table.js';
 
 /**
  * POST /rest/exports: export every row of a research table (not the page on screen) with the request's sort and
@@ -16,7 +17,7 @@ export const startExportSchema = z
     table: z.string().regex(/^[a-z]+\/[a-z-]+$/, 'The table is not valid.'),
     params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).default({}),
     format: z.enum(exportFormats, { message: 'The format must be csv, xlsx or sheets.' }).default('csv'),
-    scope: z.enum(['full', 'partial'], { message: 'The scope must be full or partial.' }).default('full'),
+    scope: z.enum(exportScopes, { message: 'The scope must be full or partial.' }).default('full'),
   })
   .strict();
 export type StartExportRequest = z.input<typeof startExportSchema>;
@@ -67,4 +68,16 @@ export interface ExportStatus extends JobStatus {
 export function exportAllowanceOf(planRoles: readonly string[], maxExportRows = defaultMaxExportRows): ProductAllowance {
   if (!hasFullPlan(planRoles)) return { maxExportRows: 0, hasUnlimitedExportRows: false };
   return { maxExportRows, hasUnlimitedExportRows: planRoles.includes('recon_full') };
+}
+
+/**
+ * The most rows one export of this plan may hold (null: no limit), decided here for every export: the API's table
+ * exports before a job is recorded, the page exports (ExportCsv, ExportGoogleSheets), and the worker again when the
+ * job runs, as the plan stands then. Only full plans may ask for an export; a plan that lapsed between the request
+ * and the run exports what a table shows a free user.
+ */
+export function exportRowLimitOf(planRoles: readonly string[], maxExportRows = defaultMaxExportRows): number | null {
+  if (!hasFullPlan(planRoles)) return visibleRowAllowance.free;
+  const allowance = exportAllowanceOf(planRoles, maxExportRows);
+  return allowance.hasUnlimitedExportRows ? null : allowance.maxExportRows;
 }

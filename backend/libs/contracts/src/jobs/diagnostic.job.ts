@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from './job-contract.js';
+import { defineJob, jobIdPayload } from './job-contract.js';
 
 /** The steps a diagnostic run goes through, in order. Each proves one part of the pipeline works. */
 export const diagnosticSteps = [
@@ -14,7 +14,7 @@ export type DiagnosticStepKey = (typeof diagnosticSteps)[number]['key'];
 export const diagnosticJob = defineJob({
   queue: 'diagnostics',
   name: 'diagnostic.run',
-  payload: z.object({ jobId: z.uuid() }),
+  payload: jobIdPayload,
   result: z.object({
     steps: z.array(
       z.object({ key: z.string(), label: z.string(), millis: z.number().int().min(0), detail: z.string() }),

@@ -1,15 +1,26 @@
 import { z } from 'zod';
-import { defineJob } from './job-contract.js';
+import { importFormats } from '../imports/import.api.js';
+import { defineJob, jobIdPayload, type JobInput } from './job-contract.js';
 
 /**
  * A file import (issue 8): reads the uploaded file from the file store with the parser of its format and lands its
- * rows in the warehouse. The payload is the record's id; the format, file and options live in job_record.payload.
+ * rows in the warehouse. The payload is the record's id; its input (the format, file and options) lives in job_record.payload.
  * Landing is idempotent (natural keys), so a second attempt after a crash never adds rows twice.
  */
 export const importJob = defineJob({
   queue: 'imports',
   name: 'import.file',
-  payload: z.object({ jobId: z.uuid() }),
+  payload: jobIdPayload,
+  input: z.object({
+    format: z.enum(importFormats),
+    fileName: z.string(),
+    fileBytes: z.number().int().min(0),
+    territory: z.string(),
+    domain: z.string().nullable(),
+    date: z.string().nullable(),
+    /** Set by the worker when rows were rejected and the error report was written. */
+    errorReport: z.boolean().optional(),
+  }),
   result: z.object({
     rowsRead: z.number().int().min(0),
     rowsLanded: z.number().int().min(0),
@@ -21,3 +32,4 @@ export const importJob = defineJob({
   attempts: 2,
 });
 export type ImportResult = z.infer<typeof importJob.result>;
+export type ImportJobInput = JobInput<typeof importJob>;

@@ -1,15 +1,29 @@
 import { z } from 'zod';
-import { defineJob } from './job-contract.js';
+import { reportOptionsSchema } from '../reports/report.api.js';
+import { defineJob, jobIdPayload, type JobInput } from './job-contract.js';
 
 /**
  * A PDF report: rendered in the worker, kept as a file to open (ExportAsync), e-mailed (Export, a scheduled
- * report's delivery) or both. The payload is only the record's id: the report options, the addresses and the owner
- * live in job_record.payload, written by the API or by the schedule that fired.
+ * report's delivery) or both. The payload is only the record's id; its input (the report options, the addresses)
+ * lives in job_record.payload, written by the API or by the schedule that fired.
  */
 export const reportJob = defineJob({
   queue: 'reports',
   name: 'report.pdf',
-  payload: z.object({ jobId: z.uuid() }),
+  payload: jobIdPayload,
+  input: z.object({
+    report: reportOptionsSchema,
+    /** Keep the PDF for its owner to open (ExportAsync). */
+    store: z.boolean(),
+    /** Where to e-mail it (resolved addresses, the owner's own included when asked). */
+    emailTo: z.array(z.string()),
+    /** The browser's export session id (docs/product/account-exports-reports.md §3 Export request), read by GetStatus. */
+    sessionId: z.string().nullable(),
+    /** The scheduled report this job delivers, if any. */
+    scheduleId: z.string().nullable(),
+    /** Set by the sweep once the file is gone. */
+    fileRemoved: z.boolean().optional(),
+  }),
   result: z.object({
     fileName: z.string(),
     bytes: z.number().int().min(0),
@@ -21,3 +35,4 @@ export const reportJob = defineJob({
   attempts: 3,
 });
 export type ReportJobResult = z.infer<typeof reportJob.result>;
+export type ReportJobInput = JobInput<typeof reportJob>;

@@ -1,26 +1,7 @@
-import type { ExportFileFormat, ExportFormat, ExportResult, ExportStatus, JobStatus } from '@serpwise/contracts';
-import { restPrefix } from '@serpwise/contracts';
+import type { ExportFileFormat, ExportResult, ExportStatus, JobStatus } from '@serpwise/contracts';
+import { exportJob, readJobInput, restPrefix } from '@serpwise/contracts';
 import { withoutOwner, type OwnedJobStatus } from '@serpwise/database';
 import type { DownloadLinks } from '@serpwise/platform';
-
-/** What the API stores in job_record.payload for an export; the worker reads it back. */
-export interface ExportPayload {
-  jobId: string;
-  table: string;
-  params: Record<string, unknown>;
-  format: ExportFormat;
-  scope: 'full' | 'partial';
-  /** Rows the table had when asked (the export's total for progress). */
-  tableRows: number;
-  /** The most rows the file may hold (the plan's allowance); null = no limit. */
-  rowLimit: number | null;
-  /** File name without extension, e.g. "seo-keywords-alpha.example-2026-11-23". */
-  fileName: string;
-  /** Set by the sweep once the file is gone. */
-  fileRemoved?: boolean;
-}
-
-export const exportPayloadOf = (status: Pick<OwnedJobStatus, 'payload'>) => status.payload as unknown as ExportPayload;
 
 /**
  * Where the file of one attempt of an export is kept in the FileStore. Each attempt writes its own file, so a run
@@ -36,7 +17,7 @@ export const exportDownloadPath = (jobId: string) => `${restPrefix}/exports/${jo
  * while the finished file exists, a freshly signed download link.
  */
 export function presentExport(status: OwnedJobStatus, links: DownloadLinks, fileTtlHours: number, now = Date.now()): ExportStatus {
-  const payload = exportPayloadOf(status);
+  const payload = readJobInput(exportJob, status.payload);
   const base: JobStatus = withoutOwner(status);
   const result = status.state === 'completed' ? (status.result as ExportResult | null) : null;
   const available = Boolean(result) && payload.format !== 'sheets' && !payload.fileRemoved && status.owner.userId !== null;

@@ -1,22 +1,7 @@
-import type { ImportFormat, ImportResult, ImportStatus, JobStatus } from '@serpwise/contracts';
-import { restPrefix } from '@serpwise/contracts';
+import type { ImportResult, ImportStatus, JobStatus } from '@serpwise/contracts';
+import { importJob, readJobInput, restPrefix } from '@serpwise/contracts';
 import { withoutOwner, type OwnedJobStatus } from '@serpwise/database';
 import type { DownloadLinks } from '@serpwise/platform';
-
-/** What the API stores in job_record.payload for an import; the worker reads it back. */
-export interface ImportPayload {
-  jobId: string;
-  format: ImportFormat;
-  fileName: string;
-  fileBytes: number;
-  territory: string;
-  domain: string | null;
-  date: string | null;
-  /** Set by the worker when rows were rejected and the error report was written. */
-  errorReport?: boolean;
-}
-
-export const importPayloadOf = (status: Pick<OwnedJobStatus, 'payload'>) => status.payload as unknown as ImportPayload;
 
 /** Where the uploaded file and its error report are kept in the FileStore. */
 export const importFileKey = (userId: string, jobId: string) => `imports/${userId}/${jobId}.upload`;
@@ -25,7 +10,7 @@ export const importErrorReportPath = (jobId: string) => `${restPrefix}/imports/$
 
 /** An import job as its owner sees it (socket event, status and list), with a signed link to its error report. */
 export function presentImport(status: OwnedJobStatus, links: DownloadLinks, now = Date.now()): ImportStatus {
-  const payload = importPayloadOf(status);
+  const payload = readJobInput(importJob, status.payload);
   const base: JobStatus = withoutOwner(status);
   const result = status.state === 'completed' ? (status.result as ImportResult | null) : null;
   const link = result && payload.errorReport && status.owner.userId ? links.sign(importErrorReportPath(status.id), status.owner.userId, now) : null;

@@ -1,11 +1,5 @@
-import type { OutreachImportAnswer, OutreachImportRow } from '@serpwise/contracts';
+import type { CheckedOutreachRow, OutreachImportAnswer } from '@serpwise/contracts';
 import type { LinkActivityRepository, OutreachRepository } from '@serpwise/database';
-
-/** A row checked by the API: its website's domain and its link's normalised address. */
-export interface CheckedOutreachRow extends OutreachImportRow {
-  domainName: string;
-  linkUrl: string | null;
-}
 
 /** Rows between two progress reports of a job. */
 export const outreachImportBatch = 100;

@@ -3,6 +3,7 @@ import type { Environment } from '@serpwise/contracts';
 import type { Redis } from 'ioredis';
 import { ENVIRONMENT } from '../config/environment.provider.js';
 import { BullJobQueue, JobQueue } from '../queue/job-queue.js';
+import { JobStarter } from '../queue/job-starter.js';
 import { createFailFastRedisConnection, queueKeyPrefix, redisReady } from './redis-connection.js';
 
 /**
@@ -11,7 +12,7 @@ import { createFailFastRedisConnection, queueKeyPrefix, redisReady } from './red
  */
 export const REDIS = Symbol('REDIS');
 
-/** Redis and the job queue for the API and the worker; both close cleanly on shutdown. */
+/** Redis, the job queue and the job starter for the API and the worker; Redis and the queue close cleanly on shutdown. */
 @Global()
 @Module({
   providers: [
@@ -40,8 +41,9 @@ export const REDIS = Symbol('REDIS');
       inject: [ENVIRONMENT, REDIS],
       useFactory: (environment: Environment, redis: Redis) => new BullJobQueue(redis, queueKeyPrefix(environment.REDIS_PREFIX)),
     },
+    JobStarter,
   ],
-  exports: [REDIS, JobQueue],
+  exports: [REDIS, JobQueue, JobStarter],
 })
 export class RedisModule implements OnApplicationShutdown {
   constructor(

@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { checkKeywordAllowance, KeywordImportConflict, keywordLimitAnswer, landKeywordImport } from '@serpwise/domain';
 import type { Identity, RequestSession } from '../../sessions/request-session.js';
 import { KeywordAllowanceService } from '../core/keyword-allowance.service.js';
-import { ProjectImportJobs } from './project-import-jobs.service.js';
+import { JobStarter } from '@serpwise/platform';
 import { ProjectRefusal } from '../core/project-refusal.js';
 import type { ProjectRepositories } from '../core/project-repositories.js';
 import { ProjectScopeService, type ProjectCaller } from '../core/project-scope.service.js';
@@ -58,7 +58,7 @@ export class KeywordImportService {
     private readonly scope: ProjectScopeService,
     private readonly allowance: KeywordAllowanceService,
     private readonly transactions: ProjectTransactions,
-    private readonly jobs: ProjectImportJobs,
+    private readonly jobs: JobStarter,
   ) {}
 
   async import(session: RequestSession, identity: Identity, body: ImportKeywordsBody): Promise<ImportAnswer | QueuedImportAnswer> {
@@ -144,21 +144,14 @@ export class KeywordImportService {
   ): Promise<ImportAnswer | QueuedImportAnswer> {
     if (!('queued' in outcome)) return outcome;
     const project = outcome.queued;
-    const jobId = await this.jobs.start(
-      keywordImportJob,
-      session,
-      (id) => ({
-        jobId: id,
-        ownerUserId: caller.ownerUserId,
-        userId: caller.userId,
-        projectId: project.id,
-        terms,
-        groupNames: request.groupNames,
-        labelNames: request.labelNames,
-        totalCount,
-      }),
-      terms.length,
-    );
+    // Redis away: the record fails ('could not be queued') and the request answers 503.
+    const { job } = await this.jobs.start(keywordImportJob, {
+      owner: { sessionId: session.id, userId: caller.userId },
+      input: { ownerUserId: caller.ownerUserId, userId: caller.userId, projectId: project.id, terms, groupNames: request.groupNames, labelNames: request.labelNames, totalCount },
+      total: terms.length,
+      whenQueueDown: 'fail',
+    });
+    const jobId = job.id;
     return { isQueued: true, jobId, projectId: project.id, itemCount: terms.length, message: projectMessages.importQueued(terms.length, project.name) };
   }
 

@@ -5,12 +5,13 @@ import {
   outreachMessages,
   projectLimits,
   type OutreachImportAnswer,
+  type CheckedOutreachRow,
   type OutreachImportRow,
   type QueuedImportAnswer,
 } from '@serpwise/contracts';
-import { type CheckedOutreachRow, landOutreachImport } from '@serpwise/domain';
+import { JobStarter } from '@serpwise/platform';
+import { landOutreachImport } from '@serpwise/domain';
 import type { Identity, RequestSession } from '../../sessions/request-session.js';
-import { ProjectImportJobs } from './project-import-jobs.service.js';
 import { ProjectRefusal } from '../core/project-refusal.js';
 import { ProjectScopeService } from '../core/project-scope.service.js';
 import { ProjectTransactions } from '../core/project-transactions.js';
@@ -26,7 +27,7 @@ export class OutreachImportService {
   constructor(
     private readonly scope: ProjectScopeService,
     private readonly transactions: ProjectTransactions,
-    private readonly jobs: ProjectImportJobs,
+    private readonly jobs: JobStarter,
   ) {}
 
   async import(session: RequestSession, identity: Identity, body: { projectId?: string; rows: OutreachImportRow[] }): Promise<OutreachImportAnswer | QueuedImportAnswer> {
@@ -35,8 +36,9 @@ export class OutreachImportService {
     const rows = this.check(body.rows);
     const target = { ownerUserId: caller.ownerUserId, userId: caller.userId, projectId: project?.id ?? null };
     if (rows.length > projectLimits.outreachImportJobThreshold) {
-      const jobId = await this.jobs.start(outreachImportJob, session, (id) => ({ jobId: id, ...target, rows }), rows.length);
-      return { isQueued: true, jobId, projectId: target.projectId, itemCount: rows.length, message: outreachMessages.importQueued(rows.length) };
+      // Redis away: the record fails ('could not be queued') and the request answers 503.
+      const { job } = await this.jobs.start(outreachImportJob, { owner: { sessionId: session.id, userId: caller.userId }, input: { ...target, rows }, total: rows.length, whenQueueDown: 'fail' });
+      return { isQueued: true, jobId: job.id, projectId: target.projectId, itemCount: rows.length, message: outreachMessages.importQueued(rows.length) };
     }
     return this.transactions.run((repositories) => landOutreachImport(repositories, { ...target, rows }));
   }
