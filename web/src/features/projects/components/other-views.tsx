@@ -1,10 +1,10 @@
 import { panelUpsell } from '@serpwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { notify } from '../../../components/ui/notifications';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorsOf } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format';
+import { notify } from '@/components/ui/notifications';
+import { Spinner } from '@/components/ui/spinner';
+import { errorsOf } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
 import { projectKeys } from '../api/base';
 import { deleteLabels, useLabels } from '../api/labels';
 import type { MsfParams } from '../msf';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { useHqDashboard } from '../api/recon';
 
 /** /hq's campaign dashboard: the billing cycle, tracked keywords against the allowance, projects and recon reports. */

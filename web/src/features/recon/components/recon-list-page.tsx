@@ -1,7 +1,7 @@
 import { panelUpsell } from '@serpwise/contracts';
 import { Link, useParams } from 'react-router';
-import { formatDate } from '../../../lib/format';
-import { useActiveState } from '../../auth/api/get-active-state';
+import { formatDate } from '@/lib/format';
+import { useActiveState } from '@/features/auth';
 import { useReconReports } from '../api/recon';
 
 const products: Record<string, { heading: string; text: string }> = {

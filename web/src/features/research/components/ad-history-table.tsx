@@ -1,7 +1,7 @@
 import type { AdHistoryAd, AdHistoryRow, HistoryTableExtra } from '@serpwise/contracts';
 import { useMemo } from 'react';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { formatMonth } from '../../../lib/format';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { formatMonth } from '@/lib/format';
 import { useTableScreen } from '../hooks/use-table-screen';
 import type { ResearchParams } from '../api/research-request';
 import { AdCopy, MonthsStrip } from './ad-cells';

@@ -1,8 +1,8 @@
 import { recommendationTypes, type AdvisorRow, type RecommendationType } from '@serpwise/contracts';
 import { useMemo, useState } from 'react';
-import type { MatchType } from '../../../components/ui/table/column-picker-rules';
-import { withMatchType } from '../../../components/ui/table/column-picker-rules';
-import { useRowSelection } from '../../../components/ui/table/row-selection';
+import type { MatchType } from '@/components/ui/table/column-picker-rules';
+import { withMatchType } from '@/components/ui/table/column-picker-rules';
+import { useRowSelection } from '@/components/ui/table/row-selection';
 import type { ResearchParams } from '../api/research-request';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { advisorColumns } from '../ppc/ppc-columns';

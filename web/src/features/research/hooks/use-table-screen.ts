@@ -1,7 +1,7 @@
 import type { TablePage } from '@serpwise/contracts';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ColumnDef } from '../../../components/ui/table/columns';
+import type { ColumnDef } from '@/components/ui/table/columns';
 import { useResearch, type ResearchParams } from '../api/research-request';
 import { tableParams, useUrlTableState } from './use-table-state';
 

@@ -1,8 +1,8 @@
 import type { BulkKeywordRow, BulkUploadExtra, PpcKeywordTable } from '@serpwise/contracts';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { MatchType } from '../../../components/ui/table/column-picker-rules';
-import { formatNumber } from '../../../lib/format';
+import type { MatchType } from '@/components/ui/table/column-picker-rules';
+import { formatNumber } from '@/lib/format';
 import { useResearchPost } from '../api/research-request';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';

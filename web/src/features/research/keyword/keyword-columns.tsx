@@ -1,7 +1,7 @@
 import type { BulkKeywordRow, KeywordBacklinkRow, RelatedKeywordRow, SerpAnalysisRow } from '@serpwise/contracts';
-import type { MatchType } from '../../../components/ui/table/column-picker-rules';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { formatDate } from '../../../lib/format';
+import type { MatchType } from '@/components/ui/table/column-picker-rules';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { formatDate } from '@/lib/format';
 import { Difficulty, DomainLink, KeywordLink, Position, UrlLink } from '../components/cells';
 import { adKeywordColumn } from '../ppc/ppc-columns';
 

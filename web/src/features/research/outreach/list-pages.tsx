@@ -1,9 +1,9 @@
 import type { CustomListRow, KeywordListRow, ResearchTable as ResearchTableAnswer } from '@serpwise/contracts';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '@/lib/format';
 import { useResearchPost } from '../api/research-request';
 import { ResearchPage } from '../components/research-page';
-import type { ColumnDef } from '../../../components/ui/table/columns';
+import type { ColumnDef } from '@/components/ui/table/columns';
 import { ResearchTable } from '../components/research-table';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { tableParams, useUrlTableState } from '../hooks/use-table-state';

@@ -1,9 +1,9 @@
 import type { CompetitorRow, DomainOverviewAnswer, KeywordComparisonRow, TopPageRow } from '@serpwise/contracts';
 import { Link } from 'react-router';
-import { BarChart } from '../../../components/ui/charts/bar-chart';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { ApiRequestError } from '../../../lib/api-client';
-import { formatCompact, formatCurrency, formatMonth, formatNumber } from '../../../lib/format';
+import { BarChart } from '@/components/ui/charts/bar-chart';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { ApiRequestError } from '@/lib/api-client';
+import { formatCompact, formatCurrency, formatMonth, formatNumber } from '@/lib/format';
 import { useResearch } from '../api/research-request';
 import { DomainLink, KeywordLink, Position, UrlLink } from '../components/cells';
 import { MetricCards, type Metric } from '../components/metric-cards';

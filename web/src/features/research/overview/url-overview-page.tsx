@@ -1,7 +1,7 @@
 import type { BacklinkRow, KeywordComparisonRow, UrlOverview } from '@serpwise/contracts';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { ApiRequestError } from '../../../lib/api-client';
-import { formatCompact, formatCurrency, formatDate, formatMonth, formatNumber } from '../../../lib/format';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { ApiRequestError } from '@/lib/api-client';
+import { formatCompact, formatCurrency, formatDate, formatMonth, formatNumber } from '@/lib/format';
 import { useResearch } from '../api/research-request';
 import { DomainLink, KeywordLink, Position } from '../components/cells';
 import { MetricCards, type Metric } from '../components/metric-cards';

@@ -1,7 +1,7 @@
 import type { PpcCompetitorRow } from '@serpwise/contracts';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useRowSelection } from '../../../components/ui/table/row-selection';
+import { useRowSelection } from '@/components/ui/table/row-selection';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
 import { useResearchSubject } from '../hooks/use-research-subject';

@@ -1,8 +1,8 @@
 import { paidSearchTypes, type PaidSearchType, type PpcKeywordRow } from '@serpwise/contracts';
 import { useMemo, useState } from 'react';
-import type { MatchType } from '../../../components/ui/table/column-picker-rules';
-import { withMatchType } from '../../../components/ui/table/column-picker-rules';
-import { useRowSelection } from '../../../components/ui/table/row-selection';
+import type { MatchType } from '@/components/ui/table/column-picker-rules';
+import { withMatchType } from '@/components/ui/table/column-picker-rules';
+import { useRowSelection } from '@/components/ui/table/row-selection';
 import { CopyButton } from '../components/copy-button';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';

@@ -1,7 +1,7 @@
 import { kombatSegments, type PaidKombatSegment, type PpcKombatExtra, type PpcKombatRow } from '@serpwise/contracts';
 import { useMemo } from 'react';
-import { VennDiagram } from '../../../components/ui/charts/venn-diagram';
-import type { ColumnDef } from '../../../components/ui/table/columns';
+import { VennDiagram } from '@/components/ui/charts/venn-diagram';
+import type { ColumnDef } from '@/components/ui/table/columns';
 import { KeywordLink, Position } from '../components/cells';
 import { KombatSetup, useAutoCompetitors, useKombatDomains } from '../components/kombat-setup';
 import { SegmentList } from '../components/segment-list';

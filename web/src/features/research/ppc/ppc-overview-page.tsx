@@ -1,11 +1,11 @@
 import type { PpcCompetitorRow, PpcKeywordRow, PpcOverviewAnswer } from '@serpwise/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BarChart } from '../../../components/ui/charts/bar-chart';
-import { LockIcon } from '../../../components/ui/table/lock-overlay';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { formatCompact, formatCurrency, formatMonth, formatNumber } from '../../../lib/format';
-import { useViewerLock } from '../../paywall/use-viewer-lock';
+import { BarChart } from '@/components/ui/charts/bar-chart';
+import { LockIcon } from '@/components/ui/table/lock-overlay';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { formatCompact, formatCurrency, formatMonth, formatNumber } from '@/lib/format';
+import { useViewerLock } from '@/features/paywall';
 import { useResearch } from '../api/research-request';
 import { DomainLink, KeywordLink, Position } from '../components/cells';
 import { MetricCards, type Metric } from '../components/metric-cards';

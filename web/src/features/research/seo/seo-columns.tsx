@@ -1,6 +1,6 @@
 import type { BacklinkRow, CompetitorRow, KeywordComparisonRow, TopPageRow } from '@serpwise/contracts';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { formatCompact, formatCurrency, formatDate, formatNumber, formatPercent } from '../../../lib/format';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { formatCompact, formatCurrency, formatDate, formatNumber, formatPercent } from '@/lib/format';
 import { Change, Difficulty, DomainLink, KeywordLink, Position, UrlLink } from '../components/cells';
 
 /** Column sets of the SEO tables (docs/research-data.md "SEO and outreach research endpoints"). */

@@ -1,7 +1,7 @@
 import { kombatSegments, type KombatCounts, type KombatRow, type OrganicKombatSegment } from '@serpwise/contracts';
 import { useMemo } from 'react';
-import { VennDiagram } from '../../../components/ui/charts/venn-diagram';
-import type { ColumnDef } from '../../../components/ui/table/columns';
+import { VennDiagram } from '@/components/ui/charts/venn-diagram';
+import type { ColumnDef } from '@/components/ui/table/columns';
 import { Difficulty, KeywordLink, Position } from '../components/cells';
 import { SegmentList } from '../components/segment-list';
 import { ResearchPage } from '../components/research-page';

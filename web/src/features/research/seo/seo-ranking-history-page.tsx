@@ -1,11 +1,11 @@
 import { isLockedRow, rankingHistoryTypes, type KeywordComparisonRow, type RankingHistoryType } from '@serpwise/contracts';
 import { useMemo } from 'react';
-import { LineChart } from '../../../components/ui/charts/line-chart';
-import { assertUniqueIds } from '../../../components/ui/charts/scale';
-import { Sparkline } from '../../../components/ui/charts/sparkline';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { useRowSelection } from '../../../components/ui/table/row-selection';
-import { formatMonth, formatNumber } from '../../../lib/format';
+import { LineChart } from '@/components/ui/charts/line-chart';
+import { assertUniqueIds } from '@/components/ui/charts/scale';
+import { Sparkline } from '@/components/ui/charts/sparkline';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { useRowSelection } from '@/components/ui/table/row-selection';
+import { formatMonth, formatNumber } from '@/lib/format';
 import { Change, KeywordLink, Position, UrlLink } from '../components/cells';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';

@@ -7,7 +7,7 @@ import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { hostOf } from '../navigation';
 import { topPageColumns } from './seo-columns';
-import { addUrlColumn } from '../../projects/components/add-url-button';
+import { addUrlColumn } from '@/features/projects';
 
 const topPageLabels: Record<TopPageType, string> = { mosttraffic: 'Most traffic', newpages: 'New pages' };
 

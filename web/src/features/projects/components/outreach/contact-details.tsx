@@ -1,9 +1,9 @@
 import type { ContactSummary } from '@serpwise/contracts';
-import { Spinner } from '../../../../components/ui/spinner';
-import { errorsOf } from '../../../../lib/api-client';
-import { formatDate, formatNumber } from '../../../../lib/format';
-import { getContact, useOutreachRecord } from '../../api/outreach';
-import type { MsfParams } from '../../msf';
+import { Spinner } from '@/components/ui/spinner';
+import { errorsOf } from '@/lib/api-client';
+import { formatDate, formatNumber } from '@/lib/format';
+import { getContact, useOutreachRecord } from '@/features/projects/api/outreach';
+import type { MsfParams } from '@/features/projects/msf';
 import { eventTypeNames } from './link-events';
 import { linkRoute } from './outreach-history';
 

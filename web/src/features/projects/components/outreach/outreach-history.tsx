@@ -1,6 +1,6 @@
 import { isAllProjects, type HistoryEntry } from '@serpwise/contracts';
-import { formatDate } from '../../../../lib/format';
-import type { MsfParams } from '../../msf';
+import { formatDate } from '@/lib/format';
+import type { MsfParams } from '@/features/projects/msf';
 
 /** 'note-added' → 'Note added'. */
 export const historyActionText = (action: string) => {

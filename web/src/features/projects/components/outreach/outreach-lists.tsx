@@ -1,10 +1,10 @@
 import type { HistoryEntry, LinkSummary, WebsiteSummary } from '@serpwise/contracts';
-import { StarRating } from '../../../../components/ui/star-rating';
-import { Spinner } from '../../../../components/ui/spinner';
-import { errorsOf } from '../../../../lib/api-client';
-import { formatNumber } from '../../../../lib/format';
-import { getContacts, getHistory, getLinks, getWebsites, useOutreachList } from '../../api/outreach';
-import type { MsfParams } from '../../msf';
+import { StarRating } from '@/components/ui/star-rating';
+import { Spinner } from '@/components/ui/spinner';
+import { errorsOf } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
+import { getContacts, getHistory, getLinks, getWebsites, useOutreachList } from '@/features/projects/api/outreach';
+import type { MsfParams } from '@/features/projects/msf';
 import { ContactsTable } from './contact-details';
 import { HistoryRows, linkRoute } from './outreach-history';
 

@@ -1,11 +1,11 @@
 import { allProjectsId } from '@serpwise/contracts';
 import { useId, useState } from 'react';
-import { Spinner } from '../../../../components/ui/spinner';
-import { errorsOf } from '../../../../lib/api-client';
-import { formatDate, formatNumber } from '../../../../lib/format';
-import { getDomainContext, getWebsite, moveDomainToProject, useOutreachRecord } from '../../api/outreach';
-import type { MsfParams } from '../../msf';
-import { useProjectPanel } from '../../panel-context';
+import { Spinner } from '@/components/ui/spinner';
+import { errorsOf } from '@/lib/api-client';
+import { formatDate, formatNumber } from '@/lib/format';
+import { getDomainContext, getWebsite, moveDomainToProject, useOutreachRecord } from '@/features/projects/api/outreach';
+import type { MsfParams } from '@/features/projects/msf';
+import { useProjectPanel } from '@/features/projects/panel-context';
 import { ContactsTable } from './contact-details';
 import { linkRoute } from './outreach-history';
 import { RatingEditor, RelationshipEditor, TagsEditor } from './outreach-attributes';
