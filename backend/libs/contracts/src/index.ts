@@ -41,3 +41,4 @@ export * from './jobs/import.job.js';
 export * from './jobs/project-import.job.js';
 export * from './imports/import.api.js';
 export * from './recon/index.js';
+export * from './imports/delimited-text.js';
