@@ -81,13 +81,8 @@ export function AdHistoryTable({ kind, endpoint, request, countryCode, caption }
         caption={caption}
         noun={kind === 'domain' ? 'keywords' : 'advertisers'}
         columns={columns}
-        answer={table.data}
-        isFetching={table.isFetching}
-        error={table.error}
-        state={table.state}
-        onStateChange={table.change}
+        {...table.tableProps}
         rowKey={(row) => row.keyword ?? row.domain ?? ''}
-        exportTarget={table.params ? { table: endpoint, params: table.params } : undefined}
       />
     </>
   );

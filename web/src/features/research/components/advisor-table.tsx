@@ -27,16 +27,11 @@ export function AdvisorTable({ endpoint, subject, countryCode, caption }: { endp
       caption={caption}
       noun="keywords"
       columns={columns}
-      answer={table.data}
-      isFetching={table.isFetching}
-      error={table.error}
-      state={table.state}
-      onStateChange={table.change}
+      {...table.tableProps}
       rowKey={(row) => row.keyword}
       selection={selection}
       selectionActions={(selected) => <CopyButton text={selected.map((keyword) => withMatchType(keyword, matchType)).join('\n')} label={`Copy as ${matchType}`} />}
       onMatchTypesChange={setMatchTypes}
-      exportTarget={table.params ? { table: endpoint, params: table.params } : undefined}
       controls={<TypeSelect label="Advice" value={type} onChange={setType} options={recommendationTypes.map((value) => ({ value, label: typeLabels[value] }))} />}
     />
   );

@@ -51,16 +51,11 @@ export function KeywordRankingHistoryPage() {
         caption={`Ranking history of ${keyword}`}
         noun="sites"
         columns={columns}
-        answer={table.data}
-        isFetching={table.isFetching}
-        error={table.error}
-        state={table.state}
-        onStateChange={table.change}
+        {...table.tableProps}
         rowKey={(row) => row.domain}
         selection={selection}
         showRowNumbers={false}
         filterLabel="Filter sites"
-        exportTarget={table.params ? { table: 'keyword/ranking-history', params: table.params } : undefined}
       />
     </ResearchPage>
   );

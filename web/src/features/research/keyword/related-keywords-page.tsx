@@ -46,11 +46,7 @@ export function RelatedKeywordsPage() {
         caption={`Keywords related to ${keyword}`}
         noun="keywords"
         columns={columns}
-        answer={table.data}
-        isFetching={table.isFetching}
-        error={table.error}
-        state={table.state}
-        onStateChange={table.change}
+        {...table.tableProps}
         rowKey={(row) => row.keyword}
         selection={selection}
         selectionActions={(selected) => (
@@ -60,7 +56,6 @@ export function RelatedKeywordsPage() {
           </>
         )}
         onMatchTypesChange={setMatchTypes}
-        exportTarget={table.params ? { table: 'keyword/related', params: table.params } : undefined}
         controls={<TypeSelect label="Related by" value={type} onChange={setType} options={typeOrder.map((value) => ({ value, label: relatedTypeLabels[value] }))} />}
       />
     </ResearchPage>

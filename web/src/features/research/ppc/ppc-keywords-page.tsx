@@ -38,16 +38,11 @@ export function PpcKeywordsPage() {
         caption={`Paid keywords of ${domain}`}
         noun="keywords"
         columns={columns}
-        answer={table.data}
-        isFetching={table.isFetching}
-        error={table.error}
-        state={table.state}
-        onStateChange={table.change}
+        {...table.tableProps}
         rowKey={(row) => row.keyword}
         selection={selection}
         selectionActions={(selected) => <CopyButton text={selected.map((keyword) => withMatchType(keyword, matchType)).join('\n')} label={`Copy as ${matchType}`} />}
         onMatchTypesChange={setMatchTypes}
-        exportTarget={table.params ? { table: 'ppc/keywords', params: table.params } : undefined}
         controls={<TypeSelect label="Keywords" value={type} onChange={setType} options={paidSearchTypes.map((value) => ({ value, label: typeLabels[value] }))} />}
       />
     </ResearchPage>

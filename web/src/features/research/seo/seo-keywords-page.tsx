@@ -110,11 +110,7 @@ export function SeoKeywordsPage({ kind }: { kind?: 'domain' | 'url' }) {
           caption={`Organic keywords of ${subject.query}`}
           noun="keywords"
           columns={columns}
-          answer={table.data}
-          isFetching={table.isFetching}
-          error={table.error}
-          state={table.state}
-          onStateChange={table.change}
+          {...table.tableProps}
           rowKey={(row) => row.keyword}
           selection={selection}
           selectionActions={(selected) => (
@@ -123,7 +119,6 @@ export function SeoKeywordsPage({ kind }: { kind?: 'domain' | 'url' }) {
             <AddToProjectButton terms={selected} />
           </>
         )}
-          exportTarget={table.params ? { table: 'seo/keywords', params: table.params } : undefined}
           controls={
             <TypeSelect
               label="Show"

@@ -94,14 +94,9 @@ export function SeoRankingHistoryPage({ kind }: { kind?: 'domain' | 'url' }) {
         caption={`Ranking history of ${subject.query}`}
         noun="keywords"
         columns={columns}
-        answer={table.data}
-        isFetching={table.isFetching}
-        error={table.error}
-        state={table.state}
-        onStateChange={table.change}
+        {...table.tableProps}
         rowKey={(row) => row.keyword}
         selection={selection}
-        exportTarget={table.params ? { table: 'seo/ranking-history', params: table.params } : undefined}
         controls={
           <TypeSelect label="Show" value={type} onChange={setType} options={rankingHistoryTypes.map((value) => ({ value, label: rankingHistoryLabels[value] }))} />
         }

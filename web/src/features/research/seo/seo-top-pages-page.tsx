@@ -35,14 +35,9 @@ export function SeoTopPagesPage() {
         caption={`Top pages of ${domain}`}
         noun="pages"
         columns={columns}
-        answer={table.data}
-        isFetching={table.isFetching}
-        error={table.error}
-        state={table.state}
-        onStateChange={table.change}
+        {...table.tableProps}
         rowKey={(row) => row.url}
         filterLabel="Filter pages"
-        exportTarget={table.params ? { table: 'seo/top-pages', params: table.params } : undefined}
         controls={<TypeSelect label="Pages" value={type} onChange={setType} options={topPageTypes.map((value) => ({ value, label: topPageLabels[value] }))} />}
       />
     </ResearchPage>
