@@ -51,7 +51,7 @@ export default {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/web/src/**/*.spec.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/web/jest.setup.ts'],
-      moduleNameMapper: { ...workspaceModules, '\\.css$': '<rootDir>/web/test/style-stub.cjs' },
+      moduleNameMapper: { ...workspaceModules, '\\.css$': '<rootDir>/web/test/style-stub.cjs', '^@/(.*)$': '<rootDir>/web/src/$1', '^@test/(.*)$': '<rootDir>/web/test/$1' },
     },
     {
       ...common,

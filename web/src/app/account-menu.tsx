@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { UserState } from '@serpwise/contracts';
-import { LogOutForm } from '../features/auth/components/log-out-form';
+import { LogOutForm } from '@/features/auth';
 
 /** The header's account dropdown (docs/product/site.md §2): the user's e-mail, or the child user's for a child account. */
 export function AccountMenu({ user }: { user: UserState }) {

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
 import type { ActiveState, FootprintStats } from '@serpwise/contracts';
 import { MemoryRouter } from 'react-router';
-import { jsonResponse } from '../../test/fake-socket';
-import { activeState, loggedInState } from '../../test/active-state';
+import { jsonResponse } from '@test/fake-socket';
+import { activeState, loggedInState } from '@test/active-state';
 import { Footer, showsOfferBlock } from './footer';
 import { Providers, createQueryClient } from './providers';
 

@@ -1,10 +1,8 @@
 import { normaliseWebPath } from '@serpwise/contracts';
 import { Link, useLocation } from 'react-router';
-import { useActiveState } from '../features/auth/api/get-active-state';
-import { useFootprint } from '../features/marketing/api/get-footprint';
-import { productUpdates } from '../features/marketing/content/updates';
-import { ctaOf, inWords, marketingTexts } from '../features/marketing/marketing-texts';
-import { isMarketingPath } from '../features/onboarding/onboarding-guard';
+import { useActiveState } from '@/features/auth';
+import { ctaOf, inWords, marketingTexts, productUpdates, useFootprint } from '@/features/marketing';
+import { isMarketingPath } from '@/features/onboarding';
 import './footer.css';
 
 interface FooterLink {

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ActiveState } from '@serpwise/contracts';
 import { MemoryRouter } from 'react-router';
-import { jsonResponse } from '../../test/fake-socket';
-import { activeState, loggedInState } from '../../test/active-state';
-import { setCountryCode } from '../lib/country';
-import { rememberSearch } from '../features/search/search-paths';
+import { jsonResponse } from '@test/fake-socket';
+import { activeState, loggedInState } from '@test/active-state';
+import { setCountryCode } from '@/lib/country';
+import { rememberSearch } from '@/features/search';
 import { Header } from './header';
 import { navCollapseDelayMs } from './navigation';
 import { Providers, createQueryClient } from './providers';

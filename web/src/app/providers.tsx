@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ExportNoticesProvider } from '../features/exports/components/export-notices';
-import { ApiRequestError } from '../lib/api-client';
-import { RealtimeProvider, type RealtimeConnection } from '../lib/socket';
+import { ExportNoticesProvider } from '@/features/exports';
+import { ApiRequestError } from '@/lib/api-client';
+import { RealtimeProvider, type RealtimeConnection } from '@/lib/socket';
 
 /** One retry, except for a limit's 429: asking again at once only uses up more of the limit. */
 const retryOnce = (failures: number, error: unknown) => failures < 1 && !(error instanceof ApiRequestError && error.status === 429);

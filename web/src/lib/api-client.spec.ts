@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { apiRequest, ApiRequestError } from './api-client';
 import { forgetCsrfToken } from './csrf';
-import { jsonResponse } from '../../test/fake-socket';
+import { jsonResponse } from '@test/fake-socket';
 
 type FetchArgs = [string, RequestInit];
 const fetchMock = jest.fn<(...args: FetchArgs) => Promise<Response>>();

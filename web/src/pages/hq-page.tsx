@@ -1,9 +1,7 @@
 import { Link } from 'react-router';
-import { useActiveState } from '../features/auth/api/get-active-state';
-import { RequireLogin } from '../features/auth/components/require-login';
-import { CampaignDashboard } from '../features/recon/components/campaign-dashboard';
-import { SearchBox } from '../features/search/components/search-box';
-import { readLastSearches, withQuery } from '../features/search/search-paths';
+import { RequireLogin, useActiveState } from '@/features/auth';
+import { CampaignDashboard } from '@/features/recon';
+import { readLastSearches, SearchBox, withQuery } from '@/features/search';
 import './hq-page.css';
 
 const shortcuts = [

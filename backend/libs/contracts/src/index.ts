@@ -42,3 +42,4 @@ export * from './jobs/project-import.job.js';
 export * from './imports/import.api.js';
 export * from './recon/index.js';
 export * from './text/normalise.js';
+export * from './imports/delimited-text.js';

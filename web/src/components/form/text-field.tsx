@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FieldNote } from './field-note';
 
 export interface TextFieldProps {
   label: string;
@@ -36,15 +37,7 @@ export function TextField({ label, name, value, error, onChange, onBlur, type = 
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
       />
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldNote id={id} error={error} hint={hint} />
     </div>
   );
 }

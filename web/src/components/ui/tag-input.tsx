@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { accountMessages, isValidEmail, normalizeEmail } from '@serpwise/contracts';
 import { Icon } from './icons/icon';
+import { FieldNote } from '@/components/form/field-note';
 
 /** How long a duplicate or invalid entry flashes (docs/product/account-exports-reports.md §5, §9). */
 export const tagFlashMs = 800;
@@ -134,15 +135,7 @@ export function TagInput({ label, tags, onChange, mode = 'text', unique = true, 
           onBlur={() => commit(text)}
         />
       </div>
-      {message ? (
-        <p className="field__error" id={`${id}-error`}>
-          {message}
-        </p>
-      ) : hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldNote id={id} error={message} hint={hint} />
     </div>
   );
 }

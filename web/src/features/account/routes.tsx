@@ -1,15 +1,15 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { RequireLogin } from '../auth/components/require-login';
+import { RequireLogin } from '@/features/auth';
 import { AccountLayout } from './components/account-layout';
 import { AccountSettingsPage } from './components/account-settings-page';
 import { ApiAccessPage } from './components/api-access-page';
 import { RedeemBundlePage } from './components/redeem-bundle-page';
 import { ReportDesignPage } from './components/report-design-page';
 import { RequestKeywordsFlow, RequestKeywordsStep1, RequestKeywordsStep2, RequestKeywordsStep3 } from './components/request-keywords';
-import { billingAccountRoutes } from '../billing/routes';
-import { teamAccountRoutes } from '../team/routes';
-import { exportsAccountRoutes } from '../exports/routes';
-import { importsAccountRoutes } from '../imports/routes';
+import { billingAccountRoutes } from '@/features/billing';
+import { teamAccountRoutes } from '@/features/team';
+import { exportsAccountRoutes } from '@/features/exports';
+import { importsAccountRoutes } from '@/features/imports';
 
 /**
  * The account settings pages, relative to /account. Billing and team add theirs; the scheduled PDF reports belong

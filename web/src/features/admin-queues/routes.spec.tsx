@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { AdminQueuesOverview, QueueSnapshot } from '@serpwise/contracts';
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useRoutes } from 'react-router';
-import { Providers, createQueryClient } from '../../app/providers';
-import { FakeSocket, jsonResponse } from '../../../test/fake-socket';
+import { Providers, createQueryClient } from '@/app/providers';
+import { FakeSocket, jsonResponse } from '@test/fake-socket';
 import { adminQueuesRoutes } from './routes';
 
 type FetchArgs = [string, RequestInit?];

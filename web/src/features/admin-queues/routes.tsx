@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { RequireAdmin } from '../auth/components/require-admin';
+import { RequireAdmin } from '@/features/auth';
 import { AdminQueuesPage } from './components/admin-queues-page';
 
 /** /admin/queues: admins watch and steer the job queues live (issue 7). */

@@ -1,6 +1,5 @@
 import { Navigate, useParams, type RouteObject } from 'react-router';
-import { RequireLogin } from '../auth/components/require-login';
-import { useActiveState } from '../auth/api/get-active-state';
+import { RequireLogin, useActiveState } from '@/features/auth';
 import { AnnualUpgradePage, PurchasePage } from './components/purchase-page';
 import { ReceiptPage, ReceiptsPage } from './components/receipts-page';
 import { SubscriptionPage } from './components/subscription-page';

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { RequireLogin } from '../auth/components/require-login';
+import { RequireLogin } from '@/features/auth';
 import { ExportTablePage } from './components/export-table-page';
 import { ExportsPage } from './components/exports-page';
 import { GoogleAuthCallbackPage } from './components/google-auth-callback-page';

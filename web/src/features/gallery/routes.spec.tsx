@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useRoutes } from 'react-router';
-import { Providers, createQueryClient } from '../../app/providers';
-import { jsonResponse } from '../../../test/fake-socket';
-import { iconNames } from '../../components/ui/icons/icon-shapes';
+import { Providers, createQueryClient } from '@/app/providers';
+import { jsonResponse } from '@test/fake-socket';
+import { iconNames } from '@/components/ui/icons/icon-shapes';
 import { gallerySections } from './components/gallery-sections';
 import { galleryRoutes } from './routes';
 

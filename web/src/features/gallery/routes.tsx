@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { RequireAdmin } from '../auth/components/require-admin';
+import { RequireAdmin } from '@/features/auth';
 import { ComponentsPage } from './components/components-page';
 import { IconsPage } from './components/icons-page';
 

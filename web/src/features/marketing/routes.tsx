@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { lazyPage } from '../../app/lazy-page';
+import { lazyPage } from '@/lib/load-chunk';
 import { AltLandingPage } from './landing/alt-landing-page';
 import { LandingPage } from './landing/landing-page';
 

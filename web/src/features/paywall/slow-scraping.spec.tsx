@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { createQueryClient } from '../../app/providers';
-import { ApiRequestError } from '../../lib/api-client';
+import { createQueryClient } from '@/app/providers';
+import { ApiRequestError } from '@/lib/api-client';
 import { slowDownSeconds, slowScrapingTarget } from './slow-scraping';
 import { useSlowScrapingRedirect } from './use-slow-scraping-redirect';
 

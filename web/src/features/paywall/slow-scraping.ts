@@ -1,5 +1,5 @@
 import { scraperPaywallPagePath } from '@serpwise/contracts';
-import { ApiRequestError } from '../../lib/api-client';
+import { ApiRequestError } from '@/lib/api-client';
 
 /**
  * The 'slow the scraping' path (docs/product/site.md §4): a research call over the per-minute limit answers 429 with the

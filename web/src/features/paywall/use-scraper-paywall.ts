@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useActiveState } from '../auth/api/get-active-state';
+import { useActiveState } from '@/features/auth';
 import { scraperPaywallRedirect } from './paywall-rules';
 
 /**

@@ -1,5 +1,5 @@
 import { lockOverlay, type Viewer } from '@serpwise/contracts';
-import { useActiveState } from '../auth/api/get-active-state';
+import { useActiveState } from '@/features/auth';
 import { viewerOf } from './paywall-rules';
 
 /** The viewer, and the lock text and link for a value withheld from them (null for full users). */

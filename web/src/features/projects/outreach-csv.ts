@@ -1,39 +1,17 @@
-import type { OutreachImportRow } from '@serpwise/contracts';
+import { DelimitedTextError, parseDelimitedText, type OutreachImportRow } from '@serpwise/contracts';
 
 /** The columns an outreach file may have (header names, any order, case ignored). */
 export const outreachCsvColumns = ['url', 'domain', 'contactName', 'contactEmail', 'contactRole', 'relationship', 'rating', 'tags', 'note'] as const;
 
-/** Splits CSV text into records: commas, double-quoted fields with "" for a quote, CRLF or LF line ends. */
+/**
+ * The records of a CSV text by the rules the server's imports read files with (@serpwise/contracts,
+ * imports/delimited-text.ts: comma, tab or semicolon, quoted cells with "" for a quote, any line ends); rows
+ * with only blank cells are left out. Throws DelimitedTextError for a quoted cell that never closes.
+ */
 export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        field += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[index + 1] === '\n') index++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += char;
-  }
-  if (field !== '' || record.length) {
-    record.push(field);
-    records.push(record);
-  }
-  return records.filter((cells) => cells.some((cell) => cell.trim() !== ''));
+  return parseDelimitedText(text)
+    .map((record) => record.fields)
+    .filter((cells) => cells.some((cell) => cell.trim() !== ''));
 }
 
 /**
@@ -42,7 +20,14 @@ export function parseCsv(text: string): string[][] {
  * the server checks the values and names the bad row.
  */
 export function outreachRowsOf(text: string): { rows: OutreachImportRow[]; error: string | null } {
-  const [header, ...records] = parseCsv(text);
+  let parsed: string[][];
+  try {
+    parsed = parseCsv(text);
+  } catch (error) {
+    if (error instanceof DelimitedTextError) return { rows: [], error: error.message };
+    throw error;
+  }
+  const [header, ...records] = parsed;
   if (!header) return { rows: [], error: 'The file is empty.' };
   const columns = header.map((name) => outreachCsvColumns.find((column) => column.toLowerCase() === name.trim().toLowerCase()) ?? null);
   if (!columns.includes('url') && !columns.includes('domain')) return { rows: [], error: 'The first line must name the columns, with url or domain among them.' };

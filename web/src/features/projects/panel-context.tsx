@@ -1,9 +1,9 @@
 import { allProjectsId, importErrorCodes, isAllProjects, isQueuedImport, projectMessages, type ImportAnswer, type ProjectSummary, type QueuedImportAnswer } from '@serpwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { notify } from '../../components/ui/notifications';
-import { errorsOf } from '../../lib/api-client';
-import { useActiveState } from '../auth/api/get-active-state';
+import { notify } from '@/components/ui/notifications';
+import { errorsOf } from '@/lib/api-client';
+import { useActiveState } from '@/features/auth';
 import { projectKeys } from './api/base';
 import { importKeywords, undoImport } from './api/keywords';
 import { getProjects, useProjects } from './api/projects';

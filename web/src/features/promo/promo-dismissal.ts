@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useUserAttribute } from '../account/api/get-user-attribute';
-import { setUserAttribute } from '../account/api/set-user-attribute';
+import { setUserAttribute, useUserAttribute } from '@/features/account';
 
 /** The stored flag of docs/product/site.md §4: once the promo tooltip is closed it stays closed (except on the home page). */
 export const promoDismissFlag = 'DISMISS_RF_PROMO_TOOLTIP';

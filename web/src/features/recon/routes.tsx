@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { useActiveState } from '../auth/api/get-active-state';
+import { useActiveState } from '@/features/auth';
 import { CompetitorProjectsPage } from './components/competitor-projects-page';
 import { LiveRankingDetailsPage, LiveRankingPage } from './components/live-ranking-page';
 import { ReconEditPage } from './components/recon-edit-page';

@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { MemoryRouter, useLocation, useRoutes } from 'react-router';
-import { jsonResponse } from '../../../test/fake-socket';
-import { createQueryClient, Providers } from '../../app/providers';
-import { paywallRoutes } from '../paywall/routes';
+import { jsonResponse } from '@test/fake-socket';
+import { createQueryClient, Providers } from '@/app/providers';
+import { paywallRoutes } from '@/features/paywall';
 import { researchRoutes } from './routes';
 
 type FetchArgs = [string, RequestInit?];

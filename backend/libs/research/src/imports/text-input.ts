@@ -1,4 +1,5 @@
 import { TextDecoder } from 'node:util';
+import { DelimitedTextError, parseDelimitedRecords, withoutByteOrderMark, type DelimitedRecord } from '@serpwise/contracts';
 import { WrongFileError } from './import-parser.js';
 
 /**
@@ -29,112 +30,23 @@ export async function* textChunks(input: AsyncIterable<Uint8Array>, what: string
   if (rest) yield rest;
 }
 
-export interface CsvRecord {
-  /** The line the record starts on, 1-based. */
-  line: number;
-  fields: string[];
-}
+/** A record of a file with the line it starts on (the shared reading rules: @serpwise/contracts, imports/delimited-text.ts). */
+export type CsvRecord = DelimitedRecord;
+export { delimiterOf } from '@serpwise/contracts';
 
-const quote = 34;
-const lineFeed = 10;
-const carriageReturn = 13;
-
-/** Line breaks in a quoted cell's text (CRLF counts once). */
-function lineBreaks(text: string): number {
-  let count = 0;
-  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) count++;
-  for (let index = text.indexOf('\r'); index >= 0; index = text.indexOf('\r', index + 1)) if (text.charCodeAt(index + 1) !== lineFeed) count++;
-  return count;
-}
-
-/**
- * Parses the complete records at the start of `text`. Stops before a record that may continue in the next chunk
- * (unless `final`), and says how far it got, so the caller keeps the rest for later.
- */
-function parseRecords(text: string, delimiter: number, startLine: number, final: boolean): { records: CsvRecord[]; consumed: number; line: number } {
-  const records: CsvRecord[] = [];
-  const end = text.length;
-  let consumed = 0;
-  let consumedLine = startLine;
-  let line = startLine;
-  let position = 0;
-  records: while (position < end) {
-    const recordLine = line;
-    const fields: string[] = [];
-    let index = position;
-    for (;;) {
-      let value: string;
-      if (index < end && text.charCodeAt(index) === quote) {
-        // A quoted cell: doubled quotes are one quote; it may span lines.
-        let from = index + 1;
-        let cell = '';
-        for (;;) {
-          const closing = text.indexOf('"', from);
-          if (closing < 0) {
-            if (final) throw new WrongFileError(`The file is not valid CSV: the quoted cell that starts on line ${line} is never closed.`);
-            break records;
-          }
-          cell += text.slice(from, closing);
-          if (closing + 1 >= end && !final) break records;
-          if (text.charCodeAt(closing + 1) === quote) {
-            cell += '"';
-            from = closing + 2;
-            continue;
-          }
-          from = closing + 1;
-          break;
-        }
-        line += lineBreaks(cell);
-        // Text after the closing quote (a stray quote in a cell) is kept as it is.
-        let after = from;
-        while (after < end) {
-          const code = text.charCodeAt(after);
-          if (code === delimiter || code === lineFeed || code === carriageReturn) break;
-          after++;
-        }
-        if (after >= end && !final) break records;
-        value = after > from ? cell + text.slice(from, after) : cell;
-        index = after;
-      } else {
-        let after = index;
-        while (after < end) {
-          const code = text.charCodeAt(after);
-          if (code === delimiter || code === lineFeed || code === carriageReturn) break;
-          after++;
-        }
-        if (after >= end && !final) break records;
-        value = text.slice(index, after);
-        index = after;
-      }
-      fields.push(value);
-      if (index >= end) {
-        position = end;
-        break;
-      }
-      const code = text.charCodeAt(index);
-      if (code === delimiter) {
-        index++;
-        continue;
-      }
-      if (code === carriageReturn && index + 1 >= end && !final) break records;
-      index += code === carriageReturn && text.charCodeAt(index + 1) === lineFeed ? 2 : 1;
-      line++;
-      position = index;
-      break;
-    }
-    // Empty lines are skipped.
-    if (fields.length > 1 || fields[0] !== '') records.push({ line: recordLine, fields });
-    consumed = position;
-    consumedLine = line;
+/** The shared parser, with an unclosed quote refusing the file like every wrong file. */
+function parseRecords(text: string, delimiter: number, startLine: number, final: boolean) {
+  try {
+    return parseDelimitedRecords(text, delimiter, startLine, final);
+  } catch (error) {
+    throw error instanceof DelimitedTextError ? new WrongFileError(error.message) : error;
   }
-  return { records, consumed, line: consumedLine };
 }
 
 /**
- * Streams CSV (or tab-separated) records with the line each starts on (RFC 4180: quoted cells with doubled quotes
- * may span lines; a quote inside an unquoted cell is kept; rows may have more or fewer cells than the header, the
- * parsers decide what that means; empty lines are skipped; a leading BOM is dropped). Written for speed: a million
- * rows are a few hundred milliseconds of parsing, so an import is not bound by it.
+ * Streams CSV (or tab-separated) records with the line each starts on, by the shared reading rules (RFC 4180: quoted
+ * cells with doubled quotes may span lines; a quote inside an unquoted cell is kept; rows may have more or fewer
+ * cells than the header, the parsers decide what that means; empty lines are skipped; a leading BOM is dropped).
  */
 export async function* csvRecords(text: AsyncIterable<string>, delimiter = ','): AsyncGenerator<CsvRecord> {
   const code = delimiter.charCodeAt(0);
@@ -144,7 +56,7 @@ export async function* csvRecords(text: AsyncIterable<string>, delimiter = ','):
   for await (const chunk of text) {
     buffer = buffer ? buffer + chunk : chunk;
     if (first && buffer) {
-      if (buffer.charCodeAt(0) === 0xfeff) buffer = buffer.slice(1);
+      buffer = withoutByteOrderMark(buffer);
       first = false;
     }
     const parsed = parseRecords(buffer, code, line, false);
@@ -153,12 +65,6 @@ export async function* csvRecords(text: AsyncIterable<string>, delimiter = ','):
     yield* parsed.records;
   }
   if (buffer) yield* parseRecords(buffer, code, line, true).records;
-}
-
-/** The delimiter of a header line: a tab or semicolon when it has more of those than commas. */
-export function delimiterOf(headerLine: string): string {
-  const counts = { ',': headerLine.split(',').length, '\t': headerLine.split('\t').length, ';': headerLine.split(';').length };
-  return (Object.entries(counts).sort((a, b) => b[1] - a[1])[0]![0]);
 }
 
 /** Lower case, accents and punctuation dropped, single spaces: for comparing header names. */

@@ -3,6 +3,7 @@ import { showLabel } from './line-chart';
 import { chartColors, linear, niceTicks } from './scale';
 import { useElementWidth } from './use-element-width';
 import './charts.css';
+import { ChartGrid } from './chart-grid';
 
 interface BarChartProps {
   title: string;
@@ -33,14 +34,7 @@ export function BarChart({ title, labels, values, formatValue, height = 220, col
     <div className="chart" ref={ref}>
       <svg width={width} height={height} role="img" aria-label={title} className="chart__svg">
         <title>{title}</title>
-        {ticks.map((tick) => (
-          <g key={tick} className="chart__grid">
-            <line x1={margin.left} x2={margin.left + plotWidth} y1={y(tick)} y2={y(tick)} />
-            <text x={margin.left - 8} y={y(tick)} dy="0.32em" textAnchor="end">
-              {formatValue(tick)}
-            </text>
-          </g>
-        ))}
+        <ChartGrid ticks={ticks} left={margin.left} width={plotWidth} y={y} formatValue={formatValue} />
         {values.map((value, index) =>
           value === null ? null : (
             <rect

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { chartColors, linear, linePath, niceTicks } from './scale';
 import { useElementWidth } from './use-element-width';
 import './charts.css';
+import { ChartGrid } from './chart-grid';
 
 export interface LineSeries {
   id: string;
@@ -71,14 +72,7 @@ export function LineChart({ title, labels, series, formatValue, height = 240, in
             </linearGradient>
           </defs>
         )}
-        {ticks.map((tick) => (
-          <g key={tick} className="chart__grid">
-            <line x1={margin.left} x2={margin.left + plotWidth} y1={y(tick)} y2={y(tick)} />
-            <text x={margin.left - 8} y={y(tick)} dy="0.32em" textAnchor="end">
-              {formatValue(tick)}
-            </text>
-          </g>
-        ))}
+        <ChartGrid ticks={ticks} left={margin.left} width={plotWidth} y={y} formatValue={formatValue} />
         {labels.map((label, index) =>
           showLabel(index, labels.length, labelEvery) ? (
             <text key={label + index} className="chart__label" x={x(index)} y={height - 8} textAnchor={index === 0 ? 'start' : index === labels.length - 1 ? 'end' : 'middle'}>

@@ -1,4 +1,4 @@
-import { formatCompact, formatNumber } from '../../../lib/format';
+import { formatCompact, formatNumber } from '@/lib/format';
 import { chartColors } from './scale';
 import './charts.css';
 

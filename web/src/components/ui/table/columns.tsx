@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { emptyText, formatChange, formatCompact, formatCurrency, formatDate, formatMonth, formatNumber, formatPercent } from '../../../lib/format';
+import { emptyText, formatChange, formatCompact, formatCurrency, formatDate, formatMonth, formatNumber, formatPercent } from '@/lib/format';
 import type { ColumnKind, EmptyValues } from './sort-cycle';
 
 /** How a cell's value is written (docs/product/account-exports-reports.md §9 number formatting). */

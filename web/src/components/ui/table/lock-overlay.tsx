@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '@/lib/format';
 
 export interface TableLock {
   text: string;

@@ -1,6 +1,6 @@
 import { defaultPageSize, pageSizes } from '@serpwise/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '@/lib/format';
 
 /** docs/product/account-exports-reports.md §5: changes settle for 500 ms before the table asks for the page, so fast clicks cost one request. */
 export const paginationDebounceMs = 500;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { accountInfoKey } from './get-account-info';
 
 /** A documented GET that records something: it carries the cross-site token (docs/decisions.md). */

@@ -1,6 +1,6 @@
 import type { RequestedKeywordsAnswer } from '@serpwise/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { requestedKeywordsKey } from './get-requested-keywords';
 
 export const addRequestedKeywords = (termsCsv: string) =>

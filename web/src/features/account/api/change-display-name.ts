@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { accountInfoKey } from './get-account-info';
 
 export const changeDisplayName = (newDisplayName: string) =>

@@ -1,6 +1,6 @@
 import type { GeneratedApiKey } from '@serpwise/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { userApiInfoKey } from './get-user-api-info';
 
 /** Documented as GET; it replaces the key, so it carries the cross-site token. */

@@ -1,6 +1,6 @@
 import type { ReportDesignSettings } from '@serpwise/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export const reportDesignKey = ['account', 'report-design'] as const;
 export const reportDesignPath = '/rest/account/report-design';

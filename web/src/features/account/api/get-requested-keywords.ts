@@ -1,8 +1,8 @@
 import type { RequestedKeywordsAnswer } from '@serpwise/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from '../../../lib/api-client';
-import { useJobEvents, type JobTransport } from '../../../lib/use-job-events';
+import { apiRequest } from '@/lib/api-client';
+import { useJobEvents, type JobTransport } from '@/lib/use-job-events';
 
 export const requestedKeywordsKey = ['account', 'requested-keywords'] as const;
 export const getRequestedKeywords = () => apiRequest<RequestedKeywordsAnswer>('/NsaApi/Account/GetRequestedKeywords');

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export const userAttributeKey = (name: string) => ['account', 'attribute', name] as const;
 export const getUserAttribute = (name: string) => apiRequest<{ name: string; value: string | null }>('/NsaApi/Account/GetUserAttribute', { query: { name } });

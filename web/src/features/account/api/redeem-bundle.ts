@@ -1,6 +1,6 @@
 import type { RedeemedBundle } from '@serpwise/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export const redeemBundle = (code: string) =>
   apiRequest<{ data: { isSuccessful: true } & RedeemedBundle }>('/rest/account/redeem-bundle', { method: 'POST', body: { code } });

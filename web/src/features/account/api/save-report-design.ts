@@ -1,6 +1,6 @@
 import type { ReportDesignSettings, SaveReportDesign } from '@serpwise/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { reportDesignKey, reportDesignPath } from './get-report-design';
 
 export const saveReportDesign = (design: SaveReportDesign) => apiRequest<ReportDesignSettings>(reportDesignPath, { method: 'PUT', body: { ...design } });

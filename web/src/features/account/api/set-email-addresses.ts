@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { emailAddressesKey } from './get-email-addresses';
 
 /** GET with repeated emails parameters (documented as GET; carries the cross-site token). */

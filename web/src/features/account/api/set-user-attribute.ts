@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { userAttributeKey } from './get-user-attribute';
 
 export const setUserAttribute = (input: { name: string; value: string | null }) =>

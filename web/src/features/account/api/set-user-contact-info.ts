@@ -1,6 +1,6 @@
 import type { ContactInfo } from '@serpwise/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { contactInfoKey } from './get-user-contact-info';
 
 export const setUserContactInfo = (info: Partial<ContactInfo>) =>

@@ -1,6 +1,6 @@
 import type { ReportDesignSettings } from '@serpwise/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { reportDesignKey, reportDesignPath } from './get-report-design';
 
 /** The logo goes as multipart/form-data (field "logo"). */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { NavLink, Outlet, useSearchParams } from 'react-router';
-import { useActiveState } from '../../auth/api/get-active-state';
+import { useActiveState } from '@/features/auth';
 import { accountNavigation } from '../account-navigation';
 
 /** The stored login-modal timestamp that /account?nec-login=clear removes (docs/product/site.md §2). */

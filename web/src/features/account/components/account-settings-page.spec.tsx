@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { Providers, createQueryClient } from '../../../app/providers';
-import { jsonResponse } from '../../../../test/fake-socket';
+import { Providers, createQueryClient } from '@/app/providers';
+import { jsonResponse } from '@test/fake-socket';
 import { AccountSettingsPage } from './account-settings-page';
 
 type FetchArgs = [string, RequestInit?];

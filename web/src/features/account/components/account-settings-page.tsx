@@ -1,15 +1,15 @@
 import { accountSettingsMessages, maxDisplayNameLength, validators } from '@serpwise/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { TextField } from '../../../components/form/text-field';
-import { FormMessages } from '../../../components/form/form-messages';
-import { errorsOf } from '../../../lib/api-client';
-import { useValidatedForm } from '../../../components/form/use-validated-form';
+import { TextField } from '@/components/form/text-field';
+import { FormMessages } from '@/components/form/form-messages';
+import { errorsOf } from '@/lib/api-client';
+import { useValidatedForm } from '@/components/form/use-validated-form';
 import { useChangeDisplayName } from '../api/change-display-name';
 import { useChangeEmail } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';
 import { useAccountInfo } from '../api/get-account-info';
-import { PaymentCardSection } from '../../billing/components/payment-card-section';
-import { useActiveState } from '../../auth/api/get-active-state';
+import { PaymentCardSection } from '@/features/billing';
+import { useActiveState } from '@/features/auth';
 
 const displayNameRules = {
   newDisplayName: [validators.required(accountSettingsMessages.displayNameRequired), validators.maxLength(maxDisplayNameLength, accountSettingsMessages.displayNameTooLong)],

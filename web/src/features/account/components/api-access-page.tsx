@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { FormMessages } from '../../../components/form/form-messages';
-import { errorsOf } from '../../../lib/api-client';
+import { FormMessages } from '@/components/form/form-messages';
+import { errorsOf } from '@/lib/api-client';
 import { useGenerateApiKey } from '../api/generate-api-key';
 import { useApiMonthlyUsage } from '../api/get-api-monthly-usage';
 import { useUserApiInfo } from '../api/get-user-api-info';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { TextField } from '../../../components/form/text-field';
-import { FormMessages } from '../../../components/form/form-messages';
-import { errorsOf } from '../../../lib/api-client';
-import { useValidatedForm } from '../../../components/form/use-validated-form';
+import { TextField } from '@/components/form/text-field';
+import { FormMessages } from '@/components/form/form-messages';
+import { errorsOf } from '@/lib/api-client';
+import { useValidatedForm } from '@/components/form/use-validated-form';
 import { validators } from '@serpwise/contracts';
 import { useRedeemBundle } from '../api/redeem-bundle';
 

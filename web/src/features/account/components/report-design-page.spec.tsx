@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { reportDesignMessages, type ReportDesignSettings } from '@serpwise/contracts';
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { Providers, createQueryClient } from '../../../app/providers';
-import { jsonResponse } from '../../../../test/fake-socket';
+import { Providers, createQueryClient } from '@/app/providers';
+import { jsonResponse } from '@test/fake-socket';
 import { ReportDesignPage } from './report-design-page';
 
 type FetchArgs = [string, RequestInit?];

@@ -8,11 +8,11 @@ import {
   type ReportDesignSettings,
 } from '@serpwise/contracts';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { FormMessages } from '../../../components/form/form-messages';
-import { TextField } from '../../../components/form/text-field';
-import { useValidatedForm } from '../../../components/form/use-validated-form';
-import { errorsOf } from '../../../lib/api-client';
-import { useActiveState } from '../../auth/api/get-active-state';
+import { FormMessages } from '@/components/form/form-messages';
+import { TextField } from '@/components/form/text-field';
+import { useValidatedForm } from '@/components/form/use-validated-form';
+import { errorsOf } from '@/lib/api-client';
+import { useActiveState } from '@/features/auth';
 import { reportLogoUrl, useReportDesign } from '../api/get-report-design';
 import { useSaveReportDesign } from '../api/save-report-design';
 import { useDeleteReportLogo, useUploadReportLogo } from '../api/upload-report-logo';

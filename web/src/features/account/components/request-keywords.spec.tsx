@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter, useRoutes } from 'react-router';
-import { Providers, createQueryClient } from '../../../app/providers';
-import { FakeSocket, jobStatus, jsonResponse } from '../../../../test/fake-socket';
+import { Providers, createQueryClient } from '@/app/providers';
+import { FakeSocket, jobStatus, jsonResponse } from '@test/fake-socket';
 import { accountSettingsRoutes } from '../routes';
 
 type FetchArgs = [string, RequestInit?];

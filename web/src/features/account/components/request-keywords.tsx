@@ -1,10 +1,10 @@
 import { accountMessages, accountSettingsMessages, parseRequestedKeywords, toQuestionForm, type RequestedKeywordStatus } from '@serpwise/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, Outlet, useNavigate, useOutletContext } from 'react-router';
-import { FormMessages } from '../../../components/form/form-messages';
-import { errorsOf } from '../../../lib/api-client';
-import { TextareaWithCounter } from '../../../components/form/textarea-with-counter';
-import { WizardSteps } from '../../../components/form/wizard-steps';
+import { FormMessages } from '@/components/form/form-messages';
+import { errorsOf } from '@/lib/api-client';
+import { TextareaWithCounter } from '@/components/form/textarea-with-counter';
+import { WizardSteps } from '@/components/form/wizard-steps';
 import { useAddRequestedKeywords } from '../api/add-requested-keywords';
 import { useRequestedKeywords, useRequestedKeywordsLive } from '../api/get-requested-keywords';
 

@@ -1,8 +1,8 @@
 import { restPrefix, type AdminJobHistory, type AdminQueuesOverview, type FailedJobInfo } from '@serpwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from '../../../lib/api-client';
-import { useRealtime, useSocketConnected } from '../../../lib/socket';
+import { apiRequest } from '@/lib/api-client';
+import { useRealtime, useSocketConnected } from '@/lib/socket';
 
 const base = `${restPrefix}/admin/queues`;
 export const adminQueuesKey = ['admin', 'queues'] as const;

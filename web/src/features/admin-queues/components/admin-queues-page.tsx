@@ -1,8 +1,8 @@
 import type { AdminJobSummary, DurationPercentiles, QueueSnapshot } from '@serpwise/contracts';
 import { queueCountKeys } from '@serpwise/contracts';
 import { useState } from 'react';
-import { errorsOf } from '../../../lib/api-client';
-import { useSocketConnected } from '../../../lib/socket';
+import { errorsOf } from '@/lib/api-client';
+import { useSocketConnected } from '@/lib/socket';
 import { useAdminQueues, useEnableAdminActions, useFailedJobs, useJobHistory, useQueueAction, type QueueAction } from '../api/admin-queues';
 
 const ms = (value: number | null) => (value === null ? '–' : value < 1_000 ? `${value} ms` : `${(value / 1_000).toFixed(1)} s`);

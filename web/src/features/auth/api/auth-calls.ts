@@ -1,5 +1,5 @@
 import type { AuthAnswer, SessionListAnswer, SessionPollAnswer } from '@serpwise/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export interface LoginPayload {
   username: string;

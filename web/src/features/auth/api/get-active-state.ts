@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { activeStateRefreshMs, type ActiveState } from '@serpwise/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export const activeStateKey = ['active-state'] as const;
 

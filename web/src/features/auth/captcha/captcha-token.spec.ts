@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { jsonResponse } from '../../../../test/fake-socket';
+import { jsonResponse } from '@test/fake-socket';
 import { captchaToken, resetCaptchaForTests } from './captcha-token';
 
 const fetchMock = jest.fn<(url: string) => Promise<Response>>();

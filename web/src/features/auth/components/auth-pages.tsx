@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { accountMessages, safeReturnUrl, validators } from '@serpwise/contracts';
-import { FormMessages } from '../../../components/form/form-messages';
-import { TextField } from '../../../components/form/text-field';
-import { useValidatedForm } from '../../../components/form/use-validated-form';
-import { errorsOf } from '../../../lib/api-client';
+import { FormMessages } from '@/components/form/form-messages';
+import { TextField } from '@/components/form/text-field';
+import { useValidatedForm } from '@/components/form/use-validated-form';
+import { errorsOf } from '@/lib/api-client';
 import { checkResetLink, requestPasswordReset, resetPassword } from '../api/auth-calls';
 import { useActiveState } from '../api/get-active-state';
 import { LogOutForm } from './log-out-form';

@@ -1,5 +1,5 @@
 import type { AuthAnswer } from '@serpwise/contracts';
-import { forgetCsrfToken } from '../../../lib/csrf';
+import { forgetCsrfToken } from '@/lib/csrf';
 
 /**
  * After a login or sign-up (docs/product/site.md §4): a listener may handle the authenticated event; otherwise the page

@@ -1,5 +1,5 @@
 import type { AuthAnswer } from '@serpwise/contracts';
-import { Tabs } from '../../../components/ui/tabs';
+import { Tabs } from '@/components/ui/tabs';
 import { LoginPanel } from './login-panel';
 import { SignUpPanel } from './sign-up-panel';
 

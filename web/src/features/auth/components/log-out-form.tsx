@@ -1,6 +1,6 @@
 import { useRef, type FormEvent, type ReactNode } from 'react';
 import { csrfFormField } from '@serpwise/contracts';
-import { csrfToken } from '../../../lib/csrf';
+import { csrfToken } from '@/lib/csrf';
 
 /**
  * Logging out is a navigation (docs/product/site.md §4): a form posting to /auth/logout with the cross-site token, so no

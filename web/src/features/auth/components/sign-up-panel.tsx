@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { accountMessages, validators, type AuthAnswer } from '@serpwise/contracts';
-import { FormMessages } from '../../../components/form/form-messages';
-import { TextField } from '../../../components/form/text-field';
-import { useValidatedForm } from '../../../components/form/use-validated-form';
-import { errorsOf } from '../../../lib/api-client';
+import { FormMessages } from '@/components/form/form-messages';
+import { TextField } from '@/components/form/text-field';
+import { useValidatedForm } from '@/components/form/use-validated-form';
+import { errorsOf } from '@/lib/api-client';
 import { captchaToken, registerFreeAccount } from '../api/auth-calls';
 import { finishAuthentication } from './auth-result';
 

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { sessionPingMs } from '@serpwise/contracts';
 import { pollSession } from '../api/auth-calls';
 import { activeStateKey, useActiveState } from '../api/get-active-state';
-import { onboardingRedirect } from '../../onboarding/onboarding-guard';
+import { onboardingRedirect } from '@/features/onboarding';
 
 export const addUsersPath = '/add-users';
 

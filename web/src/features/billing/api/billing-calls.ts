@@ -11,8 +11,8 @@ import {
   type ReceiptSummary,
   type SubscriptionSummary,
 } from '@serpwise/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { activeStateKey } from '../../auth/api/get-active-state';
+import { apiRequest } from '@/lib/api-client';
+import { activeStateKey } from '@/features/auth';
 
 export interface PlansAnswer {
   defaultPurchaseId: number;

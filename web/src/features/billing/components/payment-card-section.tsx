@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { errorsOf } from '../../../lib/api-client';
+import { errorsOf } from '@/lib/api-client';
 import { changePaymentInfo, useBillingInfo, useBillingRefresh } from '../api/billing-calls';
-import { CardForm } from '../../../components/ui/card-form';
+import { CardForm } from '@/components/ui/card-form';
 import { SandboxNote } from './sandbox-note';
 
 /** The payment card part of /account/settings (docs/product/account-exports-reports.md §2): the card on file and a form to replace it. */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { applyCoupon, defaultPurchaseId, formatDollars, safeReturnUrl, type BillingPeriod, type CardInput, type PlanId } from '@serpwise/contracts';
-import { errorsOf as messagesOf } from '../../../lib/api-client';
-import { useActiveState } from '../../auth/api/get-active-state';
+import { errorsOf as messagesOf } from '@/lib/api-client';
+import { useActiveState } from '@/features/auth';
 import { annualUpgrade as annualUpgradeCall, checkCoupon, purchase, useBillingRefresh, usePlans } from '../api/billing-calls';
-import { CardForm } from '../../../components/ui/card-form';
+import { CardForm } from '@/components/ui/card-form';
 import { SandboxNote } from './sandbox-note';
 
 const errorsOf = (error: unknown) => messagesOf(error, 'The payment could not be sent. Try again.');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { Providers, createQueryClient } from '../../../app/providers';
+import { Providers, createQueryClient } from '@/app/providers';
 import { ReceiptPage } from './receipts-page';
 
 describe('the receipt page', () => {

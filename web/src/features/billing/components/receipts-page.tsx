@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatDollars } from '@serpwise/contracts';
+import { formatDollars, type ReceiptSummary } from '@serpwise/contracts';
+import { SimpleTable, type SimpleColumn } from '@/components/ui/simple-table';
 import { useReceipt, useReceipts, useSendReceipt } from '../api/billing-calls';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -10,6 +11,25 @@ export function ReceiptsPage() {
   const [includeDeclines, setIncludeDeclines] = useState(false);
   const { data, isPending } = useReceipts(includeDeclines);
   const send = useSendReceipt();
+  const columns: SimpleColumn<ReceiptSummary>[] = [
+    { header: 'Date', cell: (receipt) => day(receipt.createdAt) },
+    { header: 'Description', cell: (receipt) => receipt.description },
+    { header: 'Card', cell: (receipt) => (receipt.lastFour ? `${receipt.cardType ?? ''} …${receipt.lastFour}` : '') },
+    { header: 'Amount', className: 'num', cell: (receipt) => formatDollars(receipt.amountCents) },
+    { header: 'Status', cell: (receipt) => (receipt.status === 'approved' ? 'Paid' : `Declined: ${receipt.declineReason ?? ''}`) },
+    {
+      cell: (receipt) => (
+        <>
+          <a href={`/account/receipt?id=${receipt.id}`} target="_blank" rel="noreferrer">
+            View
+          </a>{' '}
+          <button type="button" className="button button--link" disabled={send.isPending} onClick={() => send.mutate(receipt.id)}>
+            E-mail
+          </button>
+        </>
+      ),
+    },
+  ];
   return (
     <section>
       <h1>Receipts</h1>
@@ -21,37 +41,7 @@ export function ReceiptsPage() {
       ) : !data?.length ? (
         <p>No receipts yet.</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Date</th>
-              <th>Description</th>
-              <th>Card</th>
-              <th className="num">Amount</th>
-              <th>Status</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((receipt) => (
-              <tr key={receipt.id}>
-                <td>{day(receipt.createdAt)}</td>
-                <td>{receipt.description}</td>
-                <td>{receipt.lastFour ? `${receipt.cardType ?? ''} …${receipt.lastFour}` : ''}</td>
-                <td className="num">{formatDollars(receipt.amountCents)}</td>
-                <td>{receipt.status === 'approved' ? 'Paid' : `Declined: ${receipt.declineReason ?? ''}`}</td>
-                <td>
-                  <a href={`/account/receipt?id=${receipt.id}`} target="_blank" rel="noreferrer">
-                    View
-                  </a>{' '}
-                  <button type="button" className="button button--link" disabled={send.isPending} onClick={() => send.mutate(receipt.id)}>
-                    E-mail
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SimpleTable className="table" columns={columns} rows={data} rowKey={(receipt) => receipt.id} />
       )}
       {send.isSuccess && <p role="status">Receipt sent to {send.data.data.sentTo}.</p>}
     </section>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDollars, type SubscriptionSummary } from '@serpwise/contracts';
-import { ApiRequestError } from '../../../lib/api-client';
+import { ApiRequestError } from '@/lib/api-client';
 import { subscriptionAction, submitCancellationSurvey, useBillingRefresh, useSubscriptionList, type SubscriptionAction } from '../api/billing-calls';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { Providers, createQueryClient } from '../../../app/providers';
-import { FakeSocket, jobStatus, jsonResponse } from '../../../../test/fake-socket';
+import { Providers, createQueryClient } from '@/app/providers';
+import { FakeSocket, jobStatus, jsonResponse } from '@test/fake-socket';
 import { DiagnosticsPage } from './diagnostics-page';
 
 type FetchArgs = [string, RequestInit?];

@@ -1,7 +1,7 @@
 import { diagnosticSteps, type DiagnosticResult, type JobStatus } from '@serpwise/contracts';
 import { useState } from 'react';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { useJobEvents, type JobTransport } from '../../../lib/use-job-events';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { useJobEvents, type JobTransport } from '@/lib/use-job-events';
 import { useStartDiagnostic } from '../api/start-diagnostic';
 
 const transportText: Record<JobTransport, string> = {

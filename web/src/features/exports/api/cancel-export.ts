@@ -1,7 +1,7 @@
 import { restPrefix, type ExportStatus } from '@serpwise/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { jobQueryKey } from '../../../lib/use-job-events';
+import { apiRequest } from '@/lib/api-client';
+import { jobQueryKey } from '@/lib/use-job-events';
 import { exportsListKey } from './list-exports';
 
 /** POST /rest/exports/:id/cancel: a queued or running export stops and leaves no file. */

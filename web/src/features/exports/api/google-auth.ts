@@ -1,6 +1,6 @@
 import { googleAuthCallbackPath, type GoogleAuthState } from '@serpwise/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export const googleAuthQueryKey = ['google-auth'] as const;
 

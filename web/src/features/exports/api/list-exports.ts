@@ -1,6 +1,6 @@
 import { restPrefix, type ExportStatus } from '@serpwise/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export const exportsListKey = ['exports'] as const;
 

@@ -1,6 +1,6 @@
 import type { PdfExportStatus, ScheduledPdfReport, ScheduledReportUpdate } from '@serpwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** The three ways a PDF report goes out (docs/product/account-exports-reports.md §4 PDF export modes). */
 export type PdfExportMode = 'download' | 'email' | 'schedule';

@@ -3,10 +3,10 @@ import type { ActiveState, ExportStatus, GoogleAuthState, PdfExportStatus } from
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { Providers, createQueryClient } from '../../../app/providers';
-import { FakeSocket, jobStatus, jsonResponse } from '../../../../test/fake-socket';
-import { NotificationStack } from '../../../components/ui/notification-stack';
-import { notifications } from '../../../components/ui/notifications';
+import { Providers, createQueryClient } from '@/app/providers';
+import { FakeSocket, jobStatus, jsonResponse } from '@test/fake-socket';
+import { NotificationStack } from '@/components/ui/notification-stack';
+import { notifications } from '@/components/ui/notifications';
 import { ExportMenu } from './export-menu';
 import { ExportNoticesProvider, noticeMouseLeaveMs, noticeTimeoutMs } from './export-notices';
 

@@ -12,10 +12,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Modal } from '../../../components/ui/modal';
-import { ApiRequestError } from '../../../lib/api-client';
-import { useRealtime } from '../../../lib/socket';
-import { useActiveState } from '../../auth/api/get-active-state';
+import { Modal } from '@/components/ui/modal';
+import { ApiRequestError } from '@/lib/api-client';
+import { useRealtime } from '@/lib/socket';
+import { useActiveState } from '@/features/auth';
 import { consentUrl, googleAuthMessageType, googleAuthQueryKey, googleAuthReturnKey, useGoogleAuth } from '../api/google-auth';
 import { useStartExport } from '../api/start-export';
 import { useExportNotices } from './export-notices';

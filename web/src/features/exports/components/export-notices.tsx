@@ -1,13 +1,14 @@
 import { googleSheetsMessages, isFinished, restPrefix, type ExportStatus, type PdfExportStatus } from '@serpwise/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { useJobEvents } from '../../../lib/use-job-events';
+import { alertMouseleaveTimeoutMs, alertTimeoutMs, notifications, useNotifications, type NotificationType } from '@/components/ui/notifications';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { useJobEvents } from '@/lib/use-job-events';
 import { useCancelExport } from '../api/cancel-export';
 import { PdfExportFollower } from './pdf-export-follower';
 
-/** docs/product/account-exports-reports.md §4 Notifications, §9: a finished notice leaves after 8000 ms, waits while hovered, and leaves 1000 ms after the mouse does. */
-export const noticeTimeoutMs = 8000;
-export const noticeMouseLeaveMs = 1000;
+/** docs/product/account-exports-reports.md §4 Notifications, §9: the app's notice times, which export notices follow like every notice. */
+export const noticeTimeoutMs = alertTimeoutMs;
+export const noticeMouseLeaveMs = alertMouseleaveTimeoutMs;
 
 const exportStatusPath = (id: string) => `${restPrefix}/exports/${id}`;
 const formatLabel = { csv: 'CSV', xlsx: 'Excel', sheets: 'Google Sheets' } as const;
@@ -22,22 +23,20 @@ interface NoticesValue {
 
 const NoticesContext = createContext<NoticesValue | null>(null);
 
-/** Where an export started from any screen is followed: the stack of export notices (bottom right). */
+/** Where an export started from any screen is followed; its notice is one of the app's notifications (components/ui/notifications.ts). */
 export function ExportNoticesProvider({ children }: { children: ReactNode }) {
-  const [notices, setNotices] = useState<ExportStatus[]>([]);
-  const add = useCallback((status: ExportStatus) => setNotices((current) => [...current.filter((notice) => notice.id !== status.id), status]), []);
-  const remove = useCallback((id: string) => setNotices((current) => current.filter((notice) => notice.id !== id)), []);
+  const [exports, setExports] = useState<ExportStatus[]>([]);
+  const add = useCallback((status: ExportStatus) => setExports((current) => [...current.filter((entry) => entry.id !== status.id), status]), []);
+  const remove = useCallback((id: string) => setExports((current) => current.filter((entry) => entry.id !== id)), []);
   const [pdfExports, setPdfExports] = useState<PdfExportStatus[]>([]);
   const followPdf = useCallback((status: PdfExportStatus) => setPdfExports((current) => [...current.filter((entry) => entry.id !== status.id), status]), []);
   const value = useMemo(() => ({ add, remove, followPdf }), [add, remove, followPdf]);
   return (
     <NoticesContext.Provider value={value}>
       {children}
-      <div className="export-notices" aria-live="polite">
-        {notices.map((notice) => (
-          <ExportNotice key={notice.id} initial={notice} onDismiss={() => remove(notice.id)} />
-        ))}
-      </div>
+      {exports.map((status) => (
+        <ExportFollower key={status.id} initial={status} onDone={() => remove(status.id)} />
+      ))}
       {pdfExports.map((status) => (
         <PdfExportFollower key={status.id} initial={status} onDone={() => setPdfExports((current) => current.filter((entry) => entry.id !== status.id))} />
       ))}
@@ -51,47 +50,62 @@ export function useExportNotices(): NoticesValue {
   return value;
 }
 
-/** Removes a finished notice after the documented times; hovering holds it. */
-function useAutoDismiss(finished: boolean, onDismiss: () => void) {
-  const [hovered, setHovered] = useState(false);
-  const [mouseLeft, setMouseLeft] = useState(false);
-  const dismiss = useRef(onDismiss);
-  useEffect(() => {
-    dismiss.current = onDismiss;
-  });
-  useEffect(() => {
-    if (!finished || hovered) return;
-    const timer = setTimeout(() => dismiss.current(), mouseLeft ? noticeMouseLeaveMs : noticeTimeoutMs);
-    return () => clearTimeout(timer);
-  }, [finished, hovered, mouseLeft]);
-  return {
-    onMouseEnter: () => setHovered(true),
-    onMouseLeave: () => {
-      setHovered(false);
-      setMouseLeft(true);
-    },
-  };
-}
+type NoticeState = 'pending' | 'ready' | 'error' | 'cancelled';
+const noticeStateOf = (status: ExportStatus): NoticeState =>
+  status.state === 'completed' ? 'ready' : status.state === 'failed' ? 'error' : status.state === 'cancelled' ? 'cancelled' : 'pending';
+const noticeTypes: Record<NoticeState, NotificationType> = { pending: 'info', ready: 'success', error: 'error', cancelled: 'info' };
 
 /**
- * One export request notice (docs/product/account-exports-reports.md §4): pending with its progress (rows written, percent), then ready with its
- * download link, or error (marked, no text). Live over the socket; the 3000 ms poll only while the socket is down.
+ * Follows one export request (docs/product/account-exports-reports.md §4) in the app's notifications: its notice stays
+ * while the export runs, then leaves by the usual notice rules (8000 ms, held while hovered). Live over the socket;
+ * the 3000 ms poll only while the socket is down. Renders nothing; ends when its notice has left.
  */
-export function ExportNotice({ initial, onDismiss }: { initial: ExportStatus; onDismiss: () => void }) {
+function ExportFollower({ initial, onDone }: { initial: ExportStatus; onDone: () => void }) {
   const { status: latest } = useJobEvents(initial.id, initial, exportStatusPath);
   const status = (latest ?? initial) as ExportStatus;
+  const shownNotices = useNotifications();
+  const noticeId = useRef<string | null>(null);
+  const done = useRef(onDone);
+  useEffect(() => {
+    done.current = onDone;
+  });
+  useEffect(
+    () => () => {
+      // Leaving before the end (the provider goes) keeps nothing pending on screen.
+      if (noticeId.current) notifications.dismiss(noticeId.current);
+      noticeId.current = null;
+    },
+    [],
+  );
+
+  const format = initial.export.format;
+  useEffect(() => {
+    const state = noticeStateOf(status);
+    const content = <ExportNotice status={status} format={format} state={state} />;
+    const options = { type: noticeTypes[state], timeout: isFinished(status.state) ? alertTimeoutMs : null };
+    if (noticeId.current) notifications.update(noticeId.current, content, options);
+    else noticeId.current = notifications.notify(content, options);
+  }, [status, format]);
+
+  useEffect(() => {
+    const id = noticeId.current;
+    if (id && !notifications.getSnapshot().some((entry) => entry.id === id)) {
+      noticeId.current = null;
+      done.current();
+    }
+  }, [shownNotices]);
+  return null;
+}
+
+/** One export notice's content: pending with its progress (rows written, percent), then ready with its download link, or error (marked, no text). */
+function ExportNotice({ status, format, state }: { status: ExportStatus; format: keyof typeof formatLabel; state: NoticeState }) {
   const cancel = useCancelExport();
-  const finished = isFinished(status.state);
-  const hover = useAutoDismiss(finished, onDismiss);
-  const label = formatLabel[status.export?.format ?? initial.export.format];
-  const state = status.state === 'completed' ? 'ready' : status.state === 'failed' ? 'error' : status.state === 'cancelled' ? 'cancelled' : 'pending';
+  const label = formatLabel[status.export?.format ?? format];
   const downloadUrl = status.export?.downloadUrl ?? null;
+  const sheets = (status.export?.format ?? format) === 'sheets';
 
   return (
-    <div className={`export-notice export-notice--${state}`} role="status" data-testid="export-notice" data-state={state} {...hover}>
-      <button type="button" className="export-notice__close" aria-label="Dismiss" onClick={onDismiss}>
-        ×
-      </button>
+    <div className={`export-notice export-notice--${state}`} data-testid="export-notice" data-state={state}>
       {state === 'pending' && (
         <>
           <strong>Generating {label}…</strong>
@@ -124,8 +138,8 @@ export function ExportNotice({ initial, onDismiss }: { initial: ExportStatus; on
           )}
         </>
       )}
-      {state === 'error' && (status.export?.format ?? initial.export.format) === 'sheets' && <strong role="alert">{googleSheetsMessages.shareFailed}</strong>}
-      {state === 'error' && (status.export?.format ?? initial.export.format) !== 'sheets' && <strong>{label} export</strong>}
+      {state === 'error' && sheets && <strong role="alert">{googleSheetsMessages.shareFailed}</strong>}
+      {state === 'error' && !sheets && <strong>{label} export</strong>}
       {state === 'cancelled' && <strong>{label} export cancelled</strong>}
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ExportStatus } from '@serpwise/contracts';
+import { SimpleTable, type SimpleColumn } from '@/components/ui/simple-table';
 import { useCancelExport } from '../api/cancel-export';
 import { useExportsList } from '../api/list-exports';
 import { GoogleAuthorisationPanel } from './google-authorisation-panel';
@@ -10,6 +11,37 @@ const formatText = { csv: 'CSV', xlsx: 'Excel', sheets: 'Google Sheets' } as con
 export function ExportsPage() {
   const { data, isPending, refetch } = useExportsList();
   const cancel = useCancelExport();
+  const columns: SimpleColumn<ExportStatus>[] = [
+    { header: 'Table', cell: (job) => job.export.table },
+    { header: 'Format', cell: (job) => formatText[job.export.format] },
+    {
+      header: 'Rows',
+      cell: (job) => (job.state === 'completed' ? (job.result as { rows: number }).rows.toLocaleString('en-US') : `${job.done.toLocaleString('en-US')} of ${job.total.toLocaleString('en-US')}`),
+    },
+    { header: 'State', cell: (job) => stateText[job.state] },
+    { header: 'Started', cell: (job) => new Date(job.createdAt).toLocaleString() },
+    {
+      cell: (job) => (
+        <>
+          {job.export.downloadUrl && (
+            <a href={job.export.downloadUrl} download>
+              Download
+            </a>
+          )}
+          {job.export.spreadsheetUrl && (
+            <a href={job.export.spreadsheetUrl} target="_blank" rel="noopener noreferrer">
+              Open in Google Sheets
+            </a>
+          )}
+          {(job.state === 'queued' || job.state === 'active') && (
+            <button type="button" className="button button--small" onClick={() => cancel.mutate(job.id)}>
+              Cancel
+            </button>
+          )}
+        </>
+      ),
+    },
+  ];
   return (
     <section className="page exports">
       <h1>Your exports</h1>
@@ -20,46 +52,13 @@ export function ExportsPage() {
       {isPending && <p>Loading…</p>}
       {data && data.length === 0 && <p>You have not exported anything yet. Use the Export menu of any research table.</p>}
       {data && data.length > 0 && (
-        <table className="exports-table">
-          <thead>
-            <tr>
-              <th>Table</th>
-              <th>Format</th>
-              <th>Rows</th>
-              <th>State</th>
-              <th>Started</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((job) => (
-              <tr key={job.id} data-testid="export-row" data-state={job.state}>
-                <td>{job.export.table}</td>
-                <td>{formatText[job.export.format]}</td>
-                <td>{job.state === 'completed' ? (job.result as { rows: number }).rows.toLocaleString('en-US') : `${job.done.toLocaleString('en-US')} of ${job.total.toLocaleString('en-US')}`}</td>
-                <td>{stateText[job.state]}</td>
-                <td>{new Date(job.createdAt).toLocaleString()}</td>
-                <td>
-                  {job.export.downloadUrl && (
-                    <a href={job.export.downloadUrl} download>
-                      Download
-                    </a>
-                  )}
-                  {job.export.spreadsheetUrl && (
-                    <a href={job.export.spreadsheetUrl} target="_blank" rel="noopener noreferrer">
-                      Open in Google Sheets
-                    </a>
-                  )}
-                  {(job.state === 'queued' || job.state === 'active') && (
-                    <button type="button" className="button button--small" onClick={() => cancel.mutate(job.id)}>
-                      Cancel
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SimpleTable
+          className="exports-table"
+          columns={columns}
+          rows={data}
+          rowKey={(job) => job.id}
+          rowAttributes={(job) => ({ 'data-testid': 'export-row', 'data-state': job.state })}
+        />
       )}
     </section>
   );

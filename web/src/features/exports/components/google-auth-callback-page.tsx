@@ -2,7 +2,7 @@ import { googleSheetsMessages } from '@serpwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { errorsOf } from '../../../lib/api-client';
+import { errorsOf } from '@/lib/api-client';
 import { googleAuthMessageType, googleAuthQueryKey, googleAuthReturnKey, googleAuthStateKey, setGoogleToken } from '../api/google-auth';
 
 /**

@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { googleSheetsMessages } from '@serpwise/contracts';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { Providers, createQueryClient } from '../../../app/providers';
-import { NotificationStack } from '../../../components/ui/notification-stack';
-import { notifications } from '../../../components/ui/notifications';
-import { FakeSocket, jsonResponse } from '../../../../test/fake-socket';
+import { Providers, createQueryClient } from '@/app/providers';
+import { NotificationStack } from '@/components/ui/notification-stack';
+import { notifications } from '@/components/ui/notifications';
+import { FakeSocket, jsonResponse } from '@test/fake-socket';
 import { GoogleAuthorisationPanel } from './google-authorisation-panel';
 
 const fetchMock = jest.fn<(url: string, init?: RequestInit) => Promise<Response>>();

@@ -1,6 +1,6 @@
 import { googleSheetsMessages } from '@serpwise/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notify } from '../../../components/ui/notifications';
+import { notify } from '@/components/ui/notifications';
 import { googleAuthQueryKey, revokeGoogleToken, useGoogleAuth } from '../api/google-auth';
 
 /**

@@ -1,7 +1,7 @@
 import { isFinished, pdfExportMessages, type PdfExportStatus } from '@serpwise/contracts';
 import { useEffect, useRef } from 'react';
-import { alertTimeoutMs, notifications } from '../../../components/ui/notifications';
-import { useJobEvents } from '../../../lib/use-job-events';
+import { alertTimeoutMs, notifications } from '@/components/ui/notifications';
+import { useJobEvents } from '@/lib/use-job-events';
 import { pdfStatusPath } from '../api/pdf-export';
 
 /**

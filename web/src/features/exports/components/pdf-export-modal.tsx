@@ -13,13 +13,13 @@ import {
   type ReportTemplate,
 } from '@serpwise/contracts';
 import { useState, type FormEvent } from 'react';
-import { FormMessages } from '../../../components/form/form-messages';
-import { TextareaWithCounter } from '../../../components/form/textarea-with-counter';
-import { Modal } from '../../../components/ui/modal';
-import { notify } from '../../../components/ui/notifications';
-import { errorsOf } from '../../../lib/api-client';
-import { useActiveState } from '../../auth/api/get-active-state';
-import { useProjects } from '../../projects/api/projects';
+import { FormMessages } from '@/components/form/form-messages';
+import { TextareaWithCounter } from '@/components/form/textarea-with-counter';
+import { Modal } from '@/components/ui/modal';
+import { notify } from '@/components/ui/notifications';
+import { errorsOf } from '@/lib/api-client';
+import { useActiveState } from '@/features/auth';
+import { useProjects } from '@/features/projects';
 import { newPdfSessionId, useSendPdfExport, type PdfExportMode } from '../api/pdf-export';
 import { useExportNotices } from './export-notices';
 import { ReportDeliveryFields } from './report-delivery-fields';

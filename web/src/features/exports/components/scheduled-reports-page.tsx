@@ -1,11 +1,11 @@
 import { pdfExportMessages, type ScheduledPdfReport } from '@serpwise/contracts';
 import { useState, type FormEvent } from 'react';
-import { FormMessages } from '../../../components/form/form-messages';
-import { Modal } from '../../../components/ui/modal';
-import { notify } from '../../../components/ui/notifications';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorsOf } from '../../../lib/api-client';
-import { useActiveState } from '../../auth/api/get-active-state';
+import { FormMessages } from '@/components/form/form-messages';
+import { Modal } from '@/components/ui/modal';
+import { notify } from '@/components/ui/notifications';
+import { Spinner } from '@/components/ui/spinner';
+import { errorsOf } from '@/lib/api-client';
+import { useActiveState } from '@/features/auth';
 import { useDeleteScheduledReport, useScheduledReports, useUpdateScheduledReport } from '../api/pdf-export';
 import { frequencyLabel, ReportDeliveryFields } from './report-delivery-fields';
 

@@ -1,4 +1,4 @@
-import { breakpoints, useBreakpoint } from '../../../components/ui/breakpoints';
+import { breakpoints, useBreakpoint } from '@/components/ui/breakpoints';
 import '../gallery.css';
 import { gallerySections } from './gallery-sections';
 

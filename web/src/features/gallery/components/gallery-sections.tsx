@@ -1,20 +1,20 @@
 import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
-import { TextareaWithCounter } from '../../../components/form/textarea-with-counter';
-import { WizardSteps } from '../../../components/form/wizard-steps';
-import { CardForm } from '../../../components/ui/card-form';
-import { checkDateRange } from '../../../components/ui/date-format';
-import { DateRange } from '../../../components/ui/date-range';
-import { Icon } from '../../../components/ui/icons/icon';
-import { Modal } from '../../../components/ui/modal';
-import { notify, notifications } from '../../../components/ui/notifications';
-import { PercentageGauge } from '../../../components/ui/percentage-gauge';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { SearchableDropdown } from '../../../components/ui/searchable-dropdown';
-import { Spinner, spinnerSizes, type SpinnerSize } from '../../../components/ui/spinner';
-import { StarRating } from '../../../components/ui/star-rating';
-import { TagInput } from '../../../components/ui/tag-input';
-import { Tabs } from '../../../components/ui/tabs';
+import { TextareaWithCounter } from '@/components/form/textarea-with-counter';
+import { WizardSteps } from '@/components/form/wizard-steps';
+import { CardForm } from '@/components/ui/card-form';
+import { checkDateRange } from '@/components/ui/date-format';
+import { DateRange } from '@/components/ui/date-range';
+import { Icon } from '@/components/ui/icons/icon';
+import { Modal } from '@/components/ui/modal';
+import { notify, notifications } from '@/components/ui/notifications';
+import { PercentageGauge } from '@/components/ui/percentage-gauge';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { SearchableDropdown } from '@/components/ui/searchable-dropdown';
+import { Spinner, spinnerSizes, type SpinnerSize } from '@/components/ui/spinner';
+import { StarRating } from '@/components/ui/star-rating';
+import { TagInput } from '@/components/ui/tag-input';
+import { Tabs } from '@/components/ui/tabs';
 
 export interface GallerySection {
   id: string;

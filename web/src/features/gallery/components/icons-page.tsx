@@ -1,6 +1,6 @@
-import { Icon } from '../../../components/ui/icons/icon';
+import { Icon } from '@/components/ui/icons/icon';
 import '../gallery.css';
-import { iconNames } from '../../../components/ui/icons/icon-shapes';
+import { iconNames } from '@/components/ui/icons/icon-shapes';
 
 /** /icons: every icon of the set with the name to pass to <Icon name=…>. */
 export function IconsPage() {

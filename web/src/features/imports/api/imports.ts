@@ -1,7 +1,7 @@
 import { csrfHeaderName, restPrefix, type ApiError, type ImportStatus } from '@serpwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, ApiRequestError } from '../../../lib/api-client';
-import { csrfToken } from '../../../lib/csrf';
+import { apiRequest, ApiRequestError } from '@/lib/api-client';
+import { csrfToken } from '@/lib/csrf';
 
 export const importsListKey = ['imports'] as const;
 export const importStatusPath = (id: string) => `${restPrefix}/imports/${id}`;

@@ -4,8 +4,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { Providers, createQueryClient } from '../../../app/providers';
-import { FakeSocket, jobStatus, jsonResponse } from '../../../../test/fake-socket';
+import { Providers, createQueryClient } from '@/app/providers';
+import { FakeSocket, jobStatus, jsonResponse } from '@test/fake-socket';
 import { ImportsPage } from './imports-page';
 
 type FetchArgs = [string, RequestInit?];

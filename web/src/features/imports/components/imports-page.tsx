@@ -1,10 +1,10 @@
 import { importFormatLabels, importFormats, isFinished, territories, type ImportFormat, type ImportStatus } from '@serpwise/contracts';
 import { useState, type FormEvent } from 'react';
-import { Modal } from '../../../components/ui/modal';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { errorsOf } from '../../../lib/api-client';
-import { useSocketConnected } from '../../../lib/socket';
-import { useJobEvents } from '../../../lib/use-job-events';
+import { Modal } from '@/components/ui/modal';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { errorsOf } from '@/lib/api-client';
+import { useSocketConnected } from '@/lib/socket';
+import { useJobEvents } from '@/lib/use-job-events';
 import { historyExportPath, importStatusPath, useCancelImport, useDeleteImport, useImportsList, useUploadImport } from '../api/imports';
 
 const count = (value: number | null) => (value === null ? '–' : value.toLocaleString('en-US'));

@@ -1,6 +1,6 @@
 import { apiV1Pages } from '@serpwise/contracts';
 import { Link, useParams } from 'react-router';
-import { NotFoundPage } from '../../../pages/not-found-page';
+import { NotFoundPage } from '@/features/error-pages';
 import { apiBaseUrl, apiPageTitles, apiV1Groups, type ApiV1Page } from './api-pages';
 import '../marketing.css';
 import './api-docs.css';

@@ -1,6 +1,6 @@
 import type { FootprintStats } from '@serpwise/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export const footprintKey = ['research', 'footprint'] as const;
 export const getFootprint = () => apiRequest<FootprintStats>('/rest/research/footprint');

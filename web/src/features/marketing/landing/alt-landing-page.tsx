@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useActiveState } from '../../auth/api/get-active-state';
-import { SearchBox } from '../../search/components/search-box';
+import { useActiveState } from '@/features/auth';
+import { SearchBox } from '@/features/search';
 import { ctaOf, marketingTexts } from '../marketing-texts';
 import { FeatureCarousel } from './feature-carousel';
 import { TrustStrip } from './trust-strip';

@@ -1,15 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { useActiveState } from '../../auth/api/get-active-state';
-import { SearchBox } from '../../search/components/search-box';
+import { useActiveState } from '@/features/auth';
+import { SearchBox } from '@/features/search';
 import { ctaOf, marketingTexts } from '../marketing-texts';
 import { FeatureCarousel } from './feature-carousel';
 import type { HomeVariant } from './home-variants';
 import { TrustStrip } from './trust-strip';
 import { useHomeVariant } from './use-home-variant';
 import './landing.css';
-import { Icon } from '../../../components/ui/icons/icon';
-import type { IconName } from '../../../components/ui/icons/icon-shapes';
+import { Icon } from '@/components/ui/icons/icon';
+import type { IconName } from '@/components/ui/icons/icon-shapes';
 
 const noSubscription = () => () => {};
 

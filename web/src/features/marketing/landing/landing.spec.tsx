@@ -3,9 +3,9 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { ActiveState } from '@serpwise/contracts';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { jsonResponse } from '../../../../test/fake-socket';
-import { activeState, loggedInState } from '../../../../test/active-state';
-import { Providers, createQueryClient } from '../../../app/providers';
+import { jsonResponse } from '@test/fake-socket';
+import { activeState, loggedInState } from '@test/active-state';
+import { Providers, createQueryClient } from '@/app/providers';
 import { FeatureCarousel, carouselSections, swipeThresholdPx } from './feature-carousel';
 import { chooseHomeVariant, homeVariantStorageKey, parseVariantId, withVariant } from './home-variants';
 import { LandingPage } from './landing-page';

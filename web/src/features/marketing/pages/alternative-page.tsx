@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { NotFoundPage } from '../../../pages/not-found-page';
+import { NotFoundPage } from '@/features/error-pages';
 import { marketingTexts } from '../marketing-texts';
 import '../marketing.css';
 import './alternative-page.css';

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
-import { RequireLogin } from '../../auth/components/require-login';
-import { withQuery } from '../../search/search-paths';
+import { RequireLogin } from '@/features/auth';
+import { withQuery } from '@/features/search';
 import '../marketing.css';
 
 function Offer() {

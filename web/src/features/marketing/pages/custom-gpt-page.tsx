@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useActiveState } from '../../auth/api/get-active-state';
+import { useActiveState } from '@/features/auth';
 import '../marketing.css';
 import './custom-gpt-page.css';
 

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { NotFoundPage } from '../../../pages/not-found-page';
+import { NotFoundPage } from '@/features/error-pages';
 import { blogPosts } from '../content/blog-posts';
 import { productUpdates } from '../content/updates';
 import '../marketing.css';

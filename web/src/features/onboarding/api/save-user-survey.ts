@@ -1,6 +1,6 @@
 import type { SaveUserSurveyAnswer, UserSurvey } from '@serpwise/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export const saveUserSurvey = (survey: UserSurvey) =>
   apiRequest<SaveUserSurveyAnswer>('/OnboardingApi/SaveUserSurvey', { method: 'POST', body: { ...survey } });

@@ -3,8 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, useLocation, useRoutes } from 'react-router';
-import { Providers, createQueryClient } from '../../../app/providers';
-import { jsonResponse } from '../../../../test/fake-socket';
+import { Providers, createQueryClient } from '@/app/providers';
+import { jsonResponse } from '@test/fake-socket';
 import { onboardingRoutes } from '../routes';
 
 type FetchArgs = [string, RequestInit?];

@@ -10,11 +10,11 @@ import {
 } from '@serpwise/contracts';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
-import { TextField } from '../../../components/form/text-field';
-import { FormMessages } from '../../../components/form/form-messages';
-import { errorsOf } from '../../../lib/api-client';
-import { WizardSteps } from '../../../components/form/wizard-steps';
-import { ApiRequestError } from '../../../lib/api-client';
+import { TextField } from '@/components/form/text-field';
+import { FormMessages } from '@/components/form/form-messages';
+import { errorsOf } from '@/lib/api-client';
+import { WizardSteps } from '@/components/form/wizard-steps';
+import { ApiRequestError } from '@/lib/api-client';
 import { cleanseDomain } from '../api/cleanse-domain';
 import { useSaveUserSurvey } from '../api/save-user-survey';
 

@@ -1,5 +1,5 @@
-import { Modal } from '../../../components/ui/modal';
-import { AuthTabsPanel } from '../../auth/components/auth-tabs-panel';
+import { Modal } from '@/components/ui/modal';
+import { AuthTabsPanel } from '@/features/auth';
 
 /**
  * The logged-out CSV modal (docs/product/account-exports-reports.md §2, §6): a visitor who asks for a CSV is asked to log in or sign up first, with

@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { researchLimitMessage, waitInWords } from '@serpwise/contracts';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { slowDownSeconds } from '../slow-scraping';
-import { LoginPanel } from '../../auth/components/login-panel';
-import { SignUpPanel } from '../../auth/components/sign-up-panel';
+import { LoginPanel, SignUpPanel } from '@/features/auth';
 import { PaywallPanel } from './paywall-panel';
 import '../paywall.css';
 

@@ -1,7 +1,7 @@
 import type { AddGroupAnswer, GroupDetailsAnswer, GroupsAnswer, KeywordActionAnswer } from '@serpwise/contracts';
 import { projectLimits } from '@serpwise/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { nsa, projectKeys } from './base';
 
 /** Groups/* and GroupActions/* (docs/product/projects.md §7). */

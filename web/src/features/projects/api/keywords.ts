@@ -10,7 +10,7 @@ import type {
   UndoImportAnswer,
 } from '@serpwise/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { nsa, projectKeys } from './base';
 
 /** Keywords/GetKeywordList (docs/product/projects.md §3): the keyword universe of a project, a group or a label. */

@@ -1,6 +1,6 @@
 import type { KeywordActionAnswer, LabelRow } from '@serpwise/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { nsa, projectKeys } from './base';
 
 /** Labels/* and LabelActions/* (docs/product/projects.md §7). */

@@ -15,7 +15,7 @@ import type {
   WebsiteSummary,
 } from '@serpwise/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { nsa, projectKeys } from './base';
 
 /**

@@ -1,5 +1,5 @@
 import type { OutreachImportAnswer, OutreachImportRow, QueuedImportAnswer } from '@serpwise/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { nsa } from './base';
 
 /** import/OutreachImport: the counts at once, or (past projectLimits.outreachImportJobThreshold rows) the job. */

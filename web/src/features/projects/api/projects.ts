@@ -1,6 +1,6 @@
 import type { CreateProjectAnswer, ProjectSummary } from '@serpwise/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { nsa, projectKeys } from './base';
 
 /** Projects/GetProjects, CreateProject, PatchProject, DeleteProject (docs/product/projects.md §7; the GETs that change something carry the token). */

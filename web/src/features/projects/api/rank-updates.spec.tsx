@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Providers } from '../../../app/providers';
-import { FakeSocket } from '../../../../test/fake-socket';
+import { Providers } from '@/app/providers';
+import { FakeSocket } from '@test/fake-socket';
 import { projectKeys } from './base';
 import { useProjectRankUpdates } from './rank-updates';
 

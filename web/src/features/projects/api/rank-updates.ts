@@ -1,7 +1,7 @@
 import { allProjectsId, type ProjectRanksUpdate } from '@serpwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useRealtime, useSocketConnected } from '../../../lib/socket';
+import { useRealtime, useSocketConnected } from '@/lib/socket';
 import { projectKeys } from './base';
 
 /**

@@ -1,8 +1,8 @@
 import { isAllProjects } from '@serpwise/contracts';
 import { useState } from 'react';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { notify } from '../../../components/ui/notifications';
-import { errorsOf } from '../../../lib/api-client';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { notify } from '@/components/ui/notifications';
+import { errorsOf } from '@/lib/api-client';
 import { deleteKeywordsFromProject } from '../api/keywords';
 import { membershipStore, useTermMembership } from '../membership';
 import { useOptionalProjectPanel } from '../panel-context';

@@ -1,8 +1,8 @@
 import { isAllProjects, type LinkSummary } from '@serpwise/contracts';
 import { useState } from 'react';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { notify } from '../../../components/ui/notifications';
-import { errorsOf } from '../../../lib/api-client';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { notify } from '@/components/ui/notifications';
+import { errorsOf } from '@/lib/api-client';
 import { addLink } from '../api/outreach';
 import { useOptionalProjectPanel } from '../panel-context';
 

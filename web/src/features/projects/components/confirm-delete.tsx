@@ -1,7 +1,7 @@
 import { projectMessages } from '@serpwise/contracts';
 import type { ReactNode } from 'react';
-import { Modal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
 
 /** The delete modal (docs/product/projects.md §4): 'Are you absolutely sure?', Cancel and a red confirm button with a spinner while deleting. */
 export function ConfirmDelete({

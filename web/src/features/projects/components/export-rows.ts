@@ -1,5 +1,5 @@
-import { ApiRequestError } from '../../../lib/api-client';
-import { csrfToken } from '../../../lib/csrf';
+import { ApiRequestError } from '@/lib/api-client';
+import { csrfToken } from '@/lib/csrf';
 import { csrfHeaderName } from '@serpwise/contracts';
 
 /**

@@ -1,16 +1,16 @@
 import { projectMessages, type GroupRow } from '@serpwise/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { notify } from '../../../components/ui/notifications';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorsOf } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format';
+import { notify } from '@/components/ui/notifications';
+import { Spinner } from '@/components/ui/spinner';
+import { errorsOf } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
 import { projectKeys } from '../api/base';
 import { addGroup, deleteGroups, getGroupDetails, renameGroup, useGroups } from '../api/groups';
 import type { MsfParams } from '../msf';
 import { ConfirmDelete } from './confirm-delete';
 import { ValueSparkline } from './value-sparkline';
-import { Icon } from '../../../components/ui/icons/icon';
+import { Icon } from '@/components/ui/icons/icon';
 
 const percent = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
 const signed = (value: number) => (value > 0 ? `+${formatNumber(value)}` : formatNumber(value));

@@ -3,8 +3,8 @@ import { keywordImportJob, outreachImportJob, type ImportAnswer, type JobStatus 
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { FakeSocket, jobStatus, jsonResponse } from '../../../../test/fake-socket';
-import { Providers, createQueryClient } from '../../../app/providers';
+import { FakeSocket, jobStatus, jsonResponse } from '@test/fake-socket';
+import { Providers, createQueryClient } from '@/app/providers';
 import { ProjectPanelProvider } from '../panel-context';
 import { ImportProgressView } from './import-progress-view';
 

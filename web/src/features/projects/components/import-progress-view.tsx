@@ -1,9 +1,9 @@
 import { keywordImportJob, type ImportAnswer, type JobStatus, type OutreachImportAnswer } from '@serpwise/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatNumber } from '../../../lib/format';
-import { useJobEvents } from '../../../lib/use-job-events';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { Spinner } from '@/components/ui/spinner';
+import { formatNumber } from '@/lib/format';
+import { useJobEvents } from '@/lib/use-job-events';
 import type { MsfParams } from '../msf';
 import { useProjectPanel } from '../panel-context';
 

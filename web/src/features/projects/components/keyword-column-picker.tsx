@@ -1,6 +1,6 @@
 import { matchTypes, type MatchType } from '@serpwise/contracts';
 import { useState } from 'react';
-import { Popover } from '../../../components/ui/table/popover';
+import { Popover } from '@/components/ui/table/popover';
 import { changeMatchType, toggleColumn, type ColumnChoice, type KeywordColumn } from '../columns';
 
 /** The keyword universe's column picker: the docs/product/projects.md §5 limits and match-type rule, with the documented messages as error alerts. */

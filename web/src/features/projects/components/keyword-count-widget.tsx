@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '@/lib/format';
 import { useKeywordCount } from '../api/keywords';
 
 /** Bar widths are each count divided by the total, as a percentage (docs/product/projects.md §2). */

@@ -1,14 +1,15 @@
 import { panelUpsell } from '@serpwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { notify } from '../../../components/ui/notifications';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorsOf } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format';
+import { notify } from '@/components/ui/notifications';
+import { Spinner } from '@/components/ui/spinner';
+import { errorsOf } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
 import { projectKeys } from '../api/base';
 import { deleteLabels, useLabels } from '../api/labels';
 import type { MsfParams } from '../msf';
 import { ConfirmDelete } from './confirm-delete';
+import { SimpleTable } from '@/components/ui/simple-table';
 
 /** The panel for users who are not full (docs/product/projects.md §1). */
 export function PanelUpsell() {
@@ -83,35 +84,33 @@ export function LabelsView({ projectId, go }: { projectId: string; go: (route: s
       {rows.length === 0 ? (
         <p className="msf-empty">No labels yet.</p>
       ) : (
-        <table className="msf-table" aria-label="Labels of the project">
-          <thead>
-            <tr>
-              <th />
-              <th>Label</th>
-              <th>Keywords</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((label) => (
-              <tr key={label.labelHash}>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${label.labelName}`}
-                    checked={selected.includes(label.labelHash)}
-                    onChange={(event) => setSelected((current) => (event.target.checked ? [...current, label.labelHash] : current.filter((hash) => hash !== label.labelHash)))}
-                  />
-                </td>
-                <td>
-                  <button type="button" className="button--link" onClick={() => go('label-details', { projectId, labelHash: label.labelHash, labelName: label.labelName })}>
-                    {label.labelName}
-                  </button>
-                </td>
-                <td>{formatNumber(label.numberOfKeywords)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SimpleTable
+          className="msf-table"
+          label="Labels of the project"
+          columns={[
+            {
+              cell: (label) => (
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${label.labelName}`}
+                  checked={selected.includes(label.labelHash)}
+                  onChange={(event) => setSelected((current) => (event.target.checked ? [...current, label.labelHash] : current.filter((hash) => hash !== label.labelHash)))}
+                />
+              ),
+            },
+            {
+              header: 'Label',
+              cell: (label) => (
+                <button type="button" className="button--link" onClick={() => go('label-details', { projectId, labelHash: label.labelHash, labelName: label.labelName })}>
+                  {label.labelName}
+                </button>
+              ),
+            },
+            { header: 'Keywords', cell: (label) => formatNumber(label.numberOfKeywords) },
+          ]}
+          rows={rows}
+          rowKey={(label) => label.labelHash}
+        />
       )}
       <ConfirmDelete open={confirming} text="The labels are removed from every keyword." confirmText="Delete" deleting={deleting} onConfirm={() => void remove()} onClose={() => setConfirming(false)} />
     </section>

@@ -1,8 +1,8 @@
 import { isQueuedImport, keywordsOfText, projectLimits, type OutreachImportAnswer } from '@serpwise/contracts';
 import { useState, type FormEvent } from 'react';
-import { notify } from '../../../components/ui/notifications';
-import { errorsOf } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format';
+import { notify } from '@/components/ui/notifications';
+import { errorsOf } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
 import { importOutreach } from '../api/project-imports';
 import type { MsfParams, PanelRoute } from '../msf';
 import { outreachRowsOf } from '../outreach-csv';

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { notify } from '../../../components/ui/notifications';
-import { errorsOf } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format';
+import { notify } from '@/components/ui/notifications';
+import { SimpleTable, type SimpleColumn } from '@/components/ui/simple-table';
+import { errorsOf } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
 import { projectKeys } from '../api/base';
 import { createProject, deleteProject } from '../api/projects';
 import { useProjectPanel } from '../panel-context';
@@ -22,6 +23,27 @@ export function ProjectsView() {
       notify(errorsOf(error).join(' '), { type: 'error' });
     }
   };
+  const columns: SimpleColumn<(typeof projects)[number]>[] = [
+    {
+      header: 'Project',
+      cell: (project) => (
+        <button
+          type="button"
+          className="button--link"
+          onClick={() => {
+            panel.setActiveProject(project.id);
+            panel.msf.go('keyword-list', { projectId: project.id });
+          }}
+        >
+          {project.projectName}
+        </button>
+      ),
+    },
+    { header: 'Domain', cell: (project) => project.primaryDomainName },
+    { header: 'Keywords', cell: (project) => formatNumber(project.keywordCount) },
+    { header: 'Groups', cell: (project) => formatNumber(project.groupCount) },
+    { cell: (project) => <RowDelete name={project.projectName} onDelete={() => remove(project.id)} /> },
+  ];
   return (
     <section aria-label="Projects">
       <KeywordCountWidget isLoggedIn={panel.isLoggedIn} isFullUser={panel.isFullUser} />
@@ -37,41 +59,7 @@ export function ProjectsView() {
       ) : projects.length === 0 ? (
         <p className="msf-empty">No projects yet. Create one to start saving keywords.</p>
       ) : (
-        <table className="msf-table" aria-label="Your projects">
-          <thead>
-            <tr>
-              <th>Project</th>
-              <th>Domain</th>
-              <th>Keywords</th>
-              <th>Groups</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {projects.map((project) => (
-              <tr key={project.id}>
-                <td>
-                  <button
-                    type="button"
-                    className="button--link"
-                    onClick={() => {
-                      panel.setActiveProject(project.id);
-                      panel.msf.go('keyword-list', { projectId: project.id });
-                    }}
-                  >
-                    {project.projectName}
-                  </button>
-                </td>
-                <td>{project.primaryDomainName}</td>
-                <td>{formatNumber(project.keywordCount)}</td>
-                <td>{formatNumber(project.groupCount)}</td>
-                <td>
-                  <RowDelete name={project.projectName} onDelete={() => remove(project.id)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SimpleTable className="msf-table" label="Your projects" columns={columns} rows={projects} rowKey={(project) => project.id} />
       )}
     </section>
   );

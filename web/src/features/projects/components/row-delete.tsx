@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Icon } from '../../../components/ui/icons/icon';
+import { Icon } from '@/components/ui/icons/icon';
 
 /**
  * The delete row action (docs/product/projects.md §4): a trash icon, then a Delete / Keep confirmation in the row. `onDelete` may be

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Modal } from '../../../components/ui/modal';
-import { SearchableDropdown } from '../../../components/ui/searchable-dropdown';
+import { Modal } from '@/components/ui/modal';
+import { SearchableDropdown } from '@/components/ui/searchable-dropdown';
 import { panelStore } from '../panel-state';
 import { useOptionalProjectPanel, useProjectPanel } from '../panel-context';
 

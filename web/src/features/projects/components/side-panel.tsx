@@ -16,7 +16,7 @@ import { KeywordImportView, OutreachImportView } from './project-import-views';
 import { CreateProjectView, ProjectsView } from './projects-view';
 import { SelectProjectModal, SignUpOverlay } from './select-project-modal';
 import '../projects.css';
-import { Icon } from '../../../components/ui/icons/icon';
+import { Icon } from '@/components/ui/icons/icon';
 
 /** The sidebar tab text (docs/product/projects.md §2). */
 export const tabText = (projectName: string | null, groupName: string | null) =>

@@ -1,4 +1,4 @@
-import { linePath } from '../../../components/ui/charts/scale';
+import { linePath } from '@/components/ui/charts/scale';
 
 /** A small trend line of monthly values (the group details' history sparklines, docs/product/projects.md §2). */
 export function ValueSparkline({ values, label, width = 120, height = 28 }: { values: readonly number[]; label: string; width?: number; height?: number }) {

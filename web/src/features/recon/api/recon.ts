@@ -1,6 +1,6 @@
 import type { CompetitorProject, HqDashboard, ReconLiveRanking, ReconRankingDetails, ReconReport, ReconReportBody } from '@serpwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** The recon calls (docs/projects-api.md "Recon reports") and the /hq and /competitor-projects data. */
 export const reconKeys = {

@@ -1,6 +1,25 @@
 import { Link } from 'react-router';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
+import { SimpleTable, type SimpleColumn } from '@/components/ui/simple-table';
 import { useHqDashboard } from '../api/recon';
+
+type Dashboard = NonNullable<ReturnType<typeof useHqDashboard>['data']>;
+
+const projectColumns: SimpleColumn<Dashboard['projects'][number]>[] = [
+  { header: 'Project', cell: (project) => project.projectName },
+  { header: 'Domain', cell: (project) => project.primaryDomainName },
+  { header: 'Keywords', cell: (project) => formatNumber(project.keywordCount, 0) },
+  { header: 'Groups', cell: (project) => formatNumber(project.groupCount, 0) },
+  { header: 'Links', cell: (project) => formatNumber(project.linkCount, 0) },
+];
+
+const reportColumns: SimpleColumn<Dashboard['reconReports'][number]>[] = [
+  { header: 'Report', cell: (report) => <Link to={`/recon/live-ranking/${report.id}`}>{report.name}</Link> },
+  { header: 'Type', cell: (report) => report.type.toUpperCase() },
+  { header: 'Domain', cell: (report) => report.primaryDomain },
+  { header: 'Keywords', cell: (report) => formatNumber(report.keywordCount, 0) },
+  { header: 'Competitors', cell: (report) => report.competitorCount },
+];
 
 /** /hq's campaign dashboard: the billing cycle, tracked keywords against the allowance, projects and recon reports. */
 export function CampaignDashboard() {
@@ -54,28 +73,7 @@ export function CampaignDashboard() {
         {projects.length === 0 ? (
           <p className="muted">No projects yet.</p>
         ) : (
-          <table className="recon-table">
-            <thead>
-              <tr>
-                <th>Project</th>
-                <th>Domain</th>
-                <th>Keywords</th>
-                <th>Groups</th>
-                <th>Links</th>
-              </tr>
-            </thead>
-            <tbody>
-              {projects.map((project) => (
-                <tr key={project.id}>
-                  <td>{project.projectName}</td>
-                  <td>{project.primaryDomainName}</td>
-                  <td>{formatNumber(project.keywordCount, 0)}</td>
-                  <td>{formatNumber(project.groupCount, 0)}</td>
-                  <td>{formatNumber(project.linkCount, 0)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SimpleTable className="recon-table" columns={projectColumns} rows={projects} rowKey={(project) => project.id} />
         )}
       </section>
       <section className="research-card hq-wide" aria-label="Recon reports">
@@ -86,30 +84,7 @@ export function CampaignDashboard() {
         {reconReports.length === 0 ? (
           <p className="muted">No recon reports yet.</p>
         ) : (
-          <table className="recon-table">
-            <thead>
-              <tr>
-                <th>Report</th>
-                <th>Type</th>
-                <th>Domain</th>
-                <th>Keywords</th>
-                <th>Competitors</th>
-              </tr>
-            </thead>
-            <tbody>
-              {reconReports.map((report) => (
-                <tr key={report.id}>
-                  <td>
-                    <Link to={`/recon/live-ranking/${report.id}`}>{report.name}</Link>
-                  </td>
-                  <td>{report.type.toUpperCase()}</td>
-                  <td>{report.primaryDomain}</td>
-                  <td>{formatNumber(report.keywordCount, 0)}</td>
-                  <td>{report.competitorCount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SimpleTable className="recon-table" columns={reportColumns} rows={reconReports} rowKey={(report) => report.id} />
         )}
       </section>
     </div>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { formatMonth, formatNumber } from '../../../lib/format';
-import { RequireLogin } from '../../auth/components/require-login';
+import { formatMonth, formatNumber } from '@/lib/format';
+import { RequireLogin } from '@/features/auth';
 import { useCompetitorProjects } from '../api/recon';
 
 /** /competitor-projects: each of the user's projects with its strongest organic competitors (newest month). */

@@ -1,9 +1,9 @@
 import type { ReconPosition } from '@serpwise/contracts';
 import { Link, useParams } from 'react-router';
-import { LineChart } from '../../../components/ui/charts/line-chart';
-import { errorsOf } from '../../../lib/api-client';
-import { formatMonth, formatNumber } from '../../../lib/format';
-import { RequireLogin } from '../../auth/components/require-login';
+import { LineChart } from '@/components/ui/charts/line-chart';
+import { errorsOf } from '@/lib/api-client';
+import { formatMonth, formatNumber } from '@/lib/format';
+import { RequireLogin } from '@/features/auth';
 import { useLiveRanking, useRankingDetails } from '../api/recon';
 
 /** A position and its move since last month: ▲ up (better), ▼ down; '–' when not in the top 20. */

@@ -1,10 +1,10 @@
 import { keywordsOfText, reconLimits, reconReportTypes, type ReconReport, type ReconReportType } from '@serpwise/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CountrySelector } from '../../../components/ui/country-selector/country-selector';
-import { TagInput } from '../../../components/ui/tag-input';
-import { errorsOf } from '../../../lib/api-client';
-import { RequireLogin } from '../../auth/components/require-login';
+import { CountrySelector } from '@/components/ui/country-selector/country-selector';
+import { TagInput } from '@/components/ui/tag-input';
+import { errorsOf } from '@/lib/api-client';
+import { RequireLogin } from '@/features/auth';
 import { useDeleteReconReport, useReconReport, useSaveReconReport } from '../api/recon';
 
 /** /recon/edit?id=…: every field of a report on one form, plus delete. */

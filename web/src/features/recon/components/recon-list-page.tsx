@@ -1,13 +1,24 @@
-import { panelUpsell } from '@serpwise/contracts';
+import { panelUpsell, type ReconReport } from '@serpwise/contracts';
 import { Link, useParams } from 'react-router';
-import { formatDate } from '../../../lib/format';
-import { useActiveState } from '../../auth/api/get-active-state';
+import { SimpleTable, type SimpleColumn } from '@/components/ui/simple-table';
+import { formatDate } from '@/lib/format';
+import { useActiveState } from '@/features/auth';
 import { useReconReports } from '../api/recon';
 
 const products: Record<string, { heading: string; text: string }> = {
   seo: { heading: 'SEO recon reports', text: 'Track where a client ranks against its competitors for the keywords that matter, month after month.' },
   ppc: { heading: 'PPC recon reports', text: 'Follow the keywords a client buys and see who outranks it organically while the ads run.' },
 };
+
+const reportColumns: SimpleColumn<ReconReport>[] = [
+  { header: 'Report', cell: (report) => <Link to={`/recon/live-ranking/${report.id}`}>{report.name}</Link> },
+  { header: 'Type', cell: (report) => report.type.toUpperCase() },
+  { header: 'Domain', cell: (report) => `${report.primaryDomain} (${report.territory})` },
+  { header: 'Keywords', cell: (report) => report.keywordCount },
+  { header: 'Competitors', cell: (report) => report.competitors.length },
+  { header: 'Created', cell: (report) => formatDate(report.createdAt) },
+  { headerLabel: 'Actions', cell: (report) => <Link to={`/recon/edit?id=${report.id}`}>Edit</Link> },
+];
 
 /** /recon (and its public product pages /recon/{name}): visitors see what recon reports are; users see their reports. */
 export function ReconListPage() {
@@ -98,38 +109,7 @@ function ReconReportList() {
       ) : !reports.data?.length ? (
         <p className="muted">No recon reports yet. Create one to follow a client domain against its competitors.</p>
       ) : (
-        <table className="recon-table">
-          <thead>
-            <tr>
-              <th>Report</th>
-              <th>Type</th>
-              <th>Domain</th>
-              <th>Keywords</th>
-              <th>Competitors</th>
-              <th>Created</th>
-              <th aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {reports.data.map((report) => (
-              <tr key={report.id}>
-                <td>
-                  <Link to={`/recon/live-ranking/${report.id}`}>{report.name}</Link>
-                </td>
-                <td>{report.type.toUpperCase()}</td>
-                <td>
-                  {report.primaryDomain} ({report.territory})
-                </td>
-                <td>{report.keywordCount}</td>
-                <td>{report.competitors.length}</td>
-                <td>{formatDate(report.createdAt)}</td>
-                <td>
-                  <Link to={`/recon/edit?id=${report.id}`}>Edit</Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SimpleTable className="recon-table" columns={reportColumns} rows={reports.data} rowKey={(report) => report.id} />
       )}
     </div>
   );

@@ -1,11 +1,11 @@
 import { hostOfText, keywordsOfText, reconLimits, type ReconReportType, type ReconWizardStep } from '@serpwise/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { WizardSteps } from '../../../components/form/wizard-steps';
-import { CountrySelector } from '../../../components/ui/country-selector/country-selector';
-import { TagInput } from '../../../components/ui/tag-input';
-import { errorsOf } from '../../../lib/api-client';
-import { RequireLogin } from '../../auth/components/require-login';
+import { WizardSteps } from '@/components/form/wizard-steps';
+import { CountrySelector } from '@/components/ui/country-selector/country-selector';
+import { TagInput } from '@/components/ui/tag-input';
+import { errorsOf } from '@/lib/api-client';
+import { RequireLogin } from '@/features/auth';
 import { useSaveReconReport } from '../api/recon';
 import { clearReconState, loadReconState, primaryDomainOf, reconStepLabels, saveReconState, stepOfPath, wizardPath, wizardRedirect, type ReconWizardState } from '../wizard-state';
 

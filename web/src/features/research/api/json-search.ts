@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { jsonSearch } from '../../search/api/json-search';
+import { jsonSearch } from '@/features/search';
 
 /**
  * The query lookup of /overview (JsonSearch through the search feature's client): what kind of query it shows — a

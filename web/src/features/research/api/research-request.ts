@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client';
+import { ApiRequestError, apiRequest } from '@/lib/api-client';
 
 export type ResearchParams = Record<string, string | number | undefined>;
 

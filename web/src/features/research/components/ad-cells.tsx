@@ -1,4 +1,4 @@
-import { formatMonth } from '../../../lib/format';
+import { formatMonth } from '@/lib/format';
 
 /** A text ad as a search results page shows it: headline, display URL, body (compact: two lines, the rest on hover). */
 export function AdCopy({ headline, body, displayUrl, compact = false }: { headline: string; body: string; displayUrl: string; compact?: boolean }) {

@@ -1,7 +1,7 @@
 import type { AdHistoryAd, AdHistoryRow, HistoryTableExtra } from '@serpwise/contracts';
 import { useMemo } from 'react';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { formatMonth } from '../../../lib/format';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { formatMonth } from '@/lib/format';
 import { useTableScreen } from '../hooks/use-table-screen';
 import type { ResearchParams } from '../api/research-request';
 import { AdCopy, MonthsStrip } from './ad-cells';
@@ -81,13 +81,8 @@ export function AdHistoryTable({ kind, endpoint, request, countryCode, caption }
         caption={caption}
         noun={kind === 'domain' ? 'keywords' : 'advertisers'}
         columns={columns}
-        answer={table.data}
-        isFetching={table.isFetching}
-        error={table.error}
-        state={table.state}
-        onStateChange={table.change}
+        {...table.tableProps}
         rowKey={(row) => row.keyword ?? row.domain ?? ''}
-        exportTarget={table.params ? { table: endpoint, params: table.params } : undefined}
       />
     </>
   );

@@ -1,8 +1,8 @@
 import { recommendationTypes, type AdvisorRow, type RecommendationType } from '@serpwise/contracts';
 import { useMemo, useState } from 'react';
-import type { MatchType } from '../../../components/ui/table/column-picker-rules';
-import { withMatchType } from '../../../components/ui/table/column-picker-rules';
-import { useRowSelection } from '../../../components/ui/table/row-selection';
+import type { MatchType } from '@/components/ui/table/column-picker-rules';
+import { withMatchType } from '@/components/ui/table/column-picker-rules';
+import { useRowSelection } from '@/components/ui/table/row-selection';
 import type { ResearchParams } from '../api/research-request';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { advisorColumns } from '../ppc/ppc-columns';
@@ -27,16 +27,11 @@ export function AdvisorTable({ endpoint, subject, countryCode, caption }: { endp
       caption={caption}
       noun="keywords"
       columns={columns}
-      answer={table.data}
-      isFetching={table.isFetching}
-      error={table.error}
-      state={table.state}
-      onStateChange={table.change}
+      {...table.tableProps}
       rowKey={(row) => row.keyword}
       selection={selection}
       selectionActions={(selected) => <CopyButton text={selected.map((keyword) => withMatchType(keyword, matchType)).join('\n')} label={`Copy as ${matchType}`} />}
       onMatchTypesChange={setMatchTypes}
-      exportTarget={table.params ? { table: endpoint, params: table.params } : undefined}
       controls={<TypeSelect label="Advice" value={type} onChange={setType} options={recommendationTypes.map((value) => ({ value, label: typeLabels[value] }))} />}
     />
   );

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { emptyText, formatNumber } from '../../../lib/format';
+import { emptyText, formatNumber } from '@/lib/format';
 
 /** Table cells the research screens share: links to research the value further, changes, difficulty, positions. */
 

@@ -1,8 +1,8 @@
 import type { Viewer } from '@serpwise/contracts';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { ExportMenu } from '../../exports/components/export-menu';
-import { LoggedOutCsvModal } from '../../paywall/components/logged-out-csv-modal';
+import { ExportMenu } from '@/features/exports';
+import { LoggedOutCsvModal } from '@/features/paywall';
 import type { ResearchParams } from '../api/research-request';
 
 export interface ExportTarget {

@@ -2,7 +2,7 @@ import { hostOfText, isLockedRow } from '@serpwise/contracts';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useResearch, type ResearchParams } from '../api/research-request';
-import { chartColors } from '../../../components/ui/charts/scale';
+import { chartColors } from '@/components/ui/charts/scale';
 
 /** The competitors of a kombat URL: one or two domains, comma-separated. */
 export const competitorList = (text: string | null) =>

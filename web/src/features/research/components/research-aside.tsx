@@ -1,8 +1,6 @@
 import { Link } from 'react-router';
-import { useActiveState } from '../../auth/api/get-active-state';
-import { PanelUpsell } from '../../paywall/components/panel-upsell';
-import { PaywallPanel } from '../../paywall/components/paywall-panel';
-import { shouldShowPaywall, viewerOf } from '../../paywall/paywall-rules';
+import { useActiveState } from '@/features/auth';
+import { PanelUpsell, PaywallPanel, shouldShowPaywall, viewerOf } from '@/features/paywall';
 
 export interface QuickLink {
   label: string;

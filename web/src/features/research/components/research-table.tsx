@@ -1,16 +1,15 @@
 import { isLockedRow, visibleRowAllowance, type TablePage } from '@serpwise/contracts';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { ColumnPicker } from '../../../components/ui/table/column-picker';
-import { initialColumns, type MatchType } from '../../../components/ui/table/column-picker-rules';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { DataTable } from '../../../components/ui/table/data-table';
-import { Pagination } from '../../../components/ui/table/pagination';
-import type { RowSelection } from '../../../components/ui/table/row-selection';
-import { errorsOf } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format';
-import { PaywallTeaser } from '../../paywall/components/paywall-teaser';
-import { showsTeaser, teaserVariant } from '../../paywall/paywall-rules';
+import { ColumnPicker } from '@/components/ui/table/column-picker';
+import { initialColumns, type MatchType } from '@/components/ui/table/column-picker-rules';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { DataTable } from '@/components/ui/table/data-table';
+import { Pagination } from '@/components/ui/table/pagination';
+import type { RowSelection } from '@/components/ui/table/row-selection';
+import { errorsOf } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
+import { PaywallTeaser, showsTeaser, teaserVariant } from '@/features/paywall';
 import type { TableState, TableStateChange } from '../hooks/use-table-state';
 import { ExportSlot, type ExportTarget } from './export-slot';
 

@@ -1,4 +1,4 @@
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '@/lib/format';
 
 /** The kombat segments beside the Venn (SEO and PPC): each with its label, explanation and keyword count. */
 export function SegmentList<Segment extends string>({

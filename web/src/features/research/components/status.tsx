@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorsOf } from '../../../lib/api-client';
+import { Spinner } from '@/components/ui/spinner';
+import { errorsOf } from '@/lib/api-client';
 
 /** Loading, failure and not-found states of a research screen. */
 export function Loading({ label = 'Loading research…' }: { label?: string }) {

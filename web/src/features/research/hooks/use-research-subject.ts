@@ -1,6 +1,6 @@
 import { findTerritory, type Territory } from '@serpwise/contracts';
 import { useSearchParams } from 'react-router';
-import { currentCountryCode } from '../../../lib/country';
+import { currentCountryCode } from '@/lib/country';
 
 export interface ResearchSubject {
   /** The trimmed ?query= (a domain, URL or keyword), or null when the page has none. */

@@ -1,8 +1,9 @@
 import type { TablePage } from '@serpwise/contracts';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { useResearch, type ResearchParams } from '../api/research-request';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { useResearch, useResearchPost, type ResearchParams } from '../api/research-request';
+import type { ExportTarget } from '../components/export-slot';
 import { tableParams, useUrlTableState } from './use-table-state';
 
 /**
@@ -13,7 +14,28 @@ export function useTableScreen<Row, Extra = object>(endpoint: string, subject: R
   const [state, change] = useUrlTableState();
   const params = subject ? { ...subject, ...tableParams(state, columns) } : null;
   const result = useResearch<TablePage<Row> & { month: string | null; wasQueryFound: boolean } & Extra>(endpoint, params);
-  return { state, change, params, ...result };
+  /** What the screen's ResearchTable takes from it (`<ResearchTable {...table.tableProps} …/>`): the answer, the URL state, and the export of the same request. */
+  const tableProps = {
+    answer: result.data,
+    isFetching: result.isFetching,
+    error: result.error,
+    state,
+    onStateChange: change,
+    exportTarget: params ? ({ table: endpoint, params } satisfies ExportTarget) : undefined,
+  };
+  return { state, change, params, ...result, tableProps };
+}
+
+/**
+ * The main table of a screen asked by POST (a list the user gave: bulk keywords, outreach lists): the same URL state,
+ * the body built from `fields` plus that state. `fields` null = nothing to ask yet. Such tables have no export.
+ */
+export function usePostedTableScreen<Answer extends TablePage<Row>, Row>(endpoint: string, fields: Record<string, unknown> | null, columns: readonly ColumnDef<Row>[]) {
+  const [state, change] = useUrlTableState();
+  const body = fields ? { ...fields, ...tableParams(state, columns) } : null;
+  const result = useResearchPost<Answer>(endpoint, body);
+  const tableProps = { answer: result.data, isFetching: result.isFetching, error: result.error, state, onStateChange: change };
+  return { ...result, tableProps };
 }
 
 /**

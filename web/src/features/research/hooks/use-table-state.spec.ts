@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ColumnDef } from '../../../components/ui/table/columns';
+import type { ColumnDef } from '@/components/ui/table/columns';
 import { applyTableChange, tableParams, tableStateFrom, writeTableState, type TableState } from './use-table-state';
 import { siteKindOf } from './use-research-subject';
 

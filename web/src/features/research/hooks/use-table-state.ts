@@ -1,8 +1,8 @@
 import { defaultPageSize, pageSizes } from '@serpwise/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import type { SortState } from '../../../components/ui/table/sort-cycle';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import type { SortState } from '@/components/ui/table/sort-cycle';
 import type { ResearchParams } from '../api/research-request';
 
 export interface TableState {

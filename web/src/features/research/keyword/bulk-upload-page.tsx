@@ -2,13 +2,12 @@ import { keywordsOfText } from '@serpwise/contracts';
 import type { BulkKeywordRow, BulkUploadExtra, PpcKeywordTable } from '@serpwise/contracts';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { MatchType } from '../../../components/ui/table/column-picker-rules';
-import { formatNumber } from '../../../lib/format';
-import { useResearchPost } from '../api/research-request';
+import type { MatchType } from '@/components/ui/table/column-picker-rules';
+import { formatNumber } from '@/lib/format';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
 import { useResearchSubject } from '../hooks/use-research-subject';
-import { tableParams, useUrlTableState } from '../hooks/use-table-state';
+import { usePostedTableScreen } from '../hooks/use-table-screen';
 import { bulkKeywordLimit, bulkStorageKey, bulkUploadError } from './bulk-upload';
 import { bulkColumns } from './keyword-columns';
 
@@ -78,11 +77,14 @@ export function BulkUploadPage() {
 export function BulkUploadResultsPage() {
   const subject = useResearchSubject();
   const [keywords] = useState(storedKeywords);
-  const [state, change] = useUrlTableState();
   const [matchTypes, setMatchTypes] = useState<Record<string, MatchType>>({});
   const columns = useMemo(() => bulkColumns(subject.countryParam, matchTypes.adKeyword ?? 'broad'), [subject.countryParam, matchTypes.adKeyword]);
-  const body = keywords.length ? { keywords, countryCode: subject.countryCode, ...tableParams(state, columns) } : null;
-  const { data, error, isFetching } = useResearchPost<PpcKeywordTable<BulkKeywordRow> & BulkUploadExtra>('keyword/bulk', body);
+  const table = usePostedTableScreen<PpcKeywordTable<BulkKeywordRow> & BulkUploadExtra, BulkKeywordRow>(
+    'keyword/bulk',
+    keywords.length ? { keywords, countryCode: subject.countryCode } : null,
+    columns,
+  );
+  const data = table.data;
   return (
     <ResearchPage section="keyword" title="Bulk upload results" kind="none" needsQuery={false} month={data?.month}>
       {keywords.length === 0 ? (
@@ -110,11 +112,7 @@ export function BulkUploadResultsPage() {
             caption="Uploaded keywords"
             noun="keywords"
             columns={columns}
-            answer={data}
-            isFetching={isFetching}
-            error={error}
-            state={state}
-            onStateChange={change}
+            {...table.tableProps}
             rowKey={(row) => row.keyword}
             onMatchTypesChange={setMatchTypes}
           />

@@ -19,14 +19,9 @@ export function KeywordBacklinksPage() {
         caption={`Backlinks of the top 10 for ${keyword}`}
         noun="links"
         columns={columns}
-        answer={table.data}
-        isFetching={table.isFetching}
-        error={table.error}
-        state={table.state}
-        onStateChange={table.change}
+        {...table.tableProps}
         rowKey={(row) => `${row.sourceUrl}|${row.targetUrl}|${row.anchor}|${row.firstSeen}`}
         filterLabel="Filter linking sites"
-        exportTarget={table.params ? { table: 'keyword/backlinks', params: table.params } : undefined}
       />
     </ResearchPage>
   );

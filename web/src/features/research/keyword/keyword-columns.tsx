@@ -1,9 +1,10 @@
 import type { BulkKeywordRow, KeywordBacklinkRow, RelatedKeywordRow, SerpAnalysisRow } from '@serpwise/contracts';
-import type { MatchType } from '../../../components/ui/table/column-picker-rules';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { formatDate } from '../../../lib/format';
+import type { MatchType } from '@/components/ui/table/column-picker-rules';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { formatDate } from '@/lib/format';
 import { Difficulty, DomainLink, KeywordLink, Position, UrlLink } from '../components/cells';
 import { adKeywordColumn } from '../ppc/ppc-columns';
+import { linkingPageColumn } from '../seo/seo-columns';
 
 /** Column sets of the keyword research tables. */
 
@@ -35,20 +36,7 @@ export function serpColumns(countryCode: string | null): ColumnDef<SerpAnalysisR
 
 export function keywordBacklinkColumns(countryCode: string | null): ColumnDef<KeywordBacklinkRow>[] {
   return [
-    {
-      key: 'sourceDomain',
-      label: 'Linking page',
-      kind: 'text',
-      sticky: true,
-      render: (row) => (
-        <span className="cell-stack">
-          <DomainLink domain={row.sourceDomain} countryCode={countryCode} />
-          <a className="cell-url" href={row.sourceUrl} target="_blank" rel="noopener noreferrer nofollow">
-            {row.sourceUrl.replace(/^https?:\/\/(www\.)?/i, '')}
-          </a>
-        </span>
-      ),
-    },
+    linkingPageColumn<KeywordBacklinkRow>('sourceDomain', countryCode),
     { key: 'anchor', label: 'Anchor text', kind: 'text', render: (row) => <span className="anchor-text">{row.anchor}</span> },
     { key: 'targetUrl', label: 'Ranking page', kind: 'text', render: (row) => <UrlLink url={row.targetUrl} countryCode={countryCode} /> },
     { key: 'targetPosition', label: 'Its position', kind: 'number', align: 'center', emptyValues: 'high', render: (row) => <Position value={row.targetPosition} /> },

@@ -1,14 +1,14 @@
 import type { KeywordOverviewAnswer } from '@serpwise/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BarChart } from '../../../components/ui/charts/bar-chart';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { cellValue } from '../../../components/ui/table/columns';
-import { DataTable } from '../../../components/ui/table/data-table';
-import { sortRows, type SortState } from '../../../components/ui/table/sort-cycle';
-import { LockIcon } from '../../../components/ui/table/lock-overlay';
-import { formatCompact, formatCurrency, formatMonth, formatNumber, formatPercent } from '../../../lib/format';
-import { useViewerLock } from '../../paywall/use-viewer-lock';
+import { BarChart } from '@/components/ui/charts/bar-chart';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { cellValue } from '@/components/ui/table/columns';
+import { DataTable } from '@/components/ui/table/data-table';
+import { sortRows, type SortState } from '@/components/ui/table/sort-cycle';
+import { LockIcon } from '@/components/ui/table/lock-overlay';
+import { formatCompact, formatCurrency, formatMonth, formatNumber, formatPercent } from '@/lib/format';
+import { useViewerLock } from '@/features/paywall';
 import { useResearch } from '../api/research-request';
 import { AdCopy } from '../components/ad-cells';
 import { Difficulty, DomainLink, Position, UrlLink } from '../components/cells';
@@ -17,14 +17,9 @@ import { ResearchAside } from '../components/research-aside';
 import { ResearchPage } from '../components/research-page';
 import { Card, Loading, NotFound, ResearchError } from '../components/status';
 import { useResearchSubject } from '../hooks/use-research-subject';
+import { subjectHref, subjectLinks } from '../overview/overview-parts';
 
 type OrganicResult = KeywordOverviewAnswer['organic'][number];
-
-const href = (path: string, query: string, countryCode: string | null) => {
-  const params = new URLSearchParams({ query });
-  if (countryCode) params.set('countryCode', countryCode);
-  return `${path}?${params}`;
-};
 
 /** Keyword overview (route keyword:overview): volume, cost, difficulty, the organic top 10 and the ads of the month. */
 export function KeywordOverviewPage() {
@@ -63,13 +58,13 @@ export function KeywordOverviewPage() {
   // Ten rows: sorted in the browser, with the same cycle and empty-values rule as the server tables.
   const organic = sortRows(data?.organic ?? [], sort, (row, column) => cellValue(row, organicColumns.find((candidate) => candidate.key === column)!), (column) => organicColumns.find((candidate) => candidate.key === column)?.emptyValues ?? 'low');
   const links = keyword
-    ? [
-        { label: 'Related keywords', to: href('/keyword/related-keywords', keyword, subject.countryParam), text: 'Similar searches, questions, buyer terms' },
-        { label: 'SERP analysis', to: href('/keyword/serp-analysis', keyword, subject.countryParam), text: 'Who ranks, and how strong they are' },
-        { label: 'Ranking history', to: href('/keyword/ranking-history', keyword, subject.countryParam), text: 'The top 10 over 12 months' },
-        { label: 'Ad history', to: href('/keyword/ad-history', keyword, subject.countryParam), text: 'Who advertised, and their ads' },
-        { label: 'Ad templates', to: href('/ppc/adwords-templates', keyword, subject.countryParam), text: 'Ads that ran for it' },
-      ]
+    ? subjectLinks(keyword, subject.countryParam, [
+        ['Related keywords', '/keyword/related-keywords', 'Similar searches, questions, buyer terms'],
+        ['SERP analysis', '/keyword/serp-analysis', 'Who ranks, and how strong they are'],
+        ['Ranking history', '/keyword/ranking-history', 'The top 10 over 12 months'],
+        ['Ad history', '/keyword/ad-history', 'Who advertised, and their ads'],
+        ['Ad templates', '/ppc/adwords-templates', 'Ads that ran for it'],
+      ])
     : [];
 
   return (
@@ -109,7 +104,7 @@ export function KeywordOverviewPage() {
             <Card
               title="Organic top 10"
               action={
-                <Link className="research-card__link" to={href('/keyword/serp-analysis', data.keyword, subject.countryParam)}>
+                <Link className="research-card__link" to={subjectHref('/keyword/serp-analysis', data.keyword, subject.countryParam)}>
                   SERP analysis →
                 </Link>
               }
@@ -119,7 +114,7 @@ export function KeywordOverviewPage() {
             <Card
               title="Ads"
               action={
-                <Link className="research-card__link" to={href('/keyword/ad-history', data.keyword, subject.countryParam)}>
+                <Link className="research-card__link" to={subjectHref('/keyword/ad-history', data.keyword, subject.countryParam)}>
                   Ad history →
                 </Link>
               }

@@ -1,11 +1,11 @@
 import { isLockedRow, type HistoryTableExtra, type KeywordRankingHistoryRow } from '@serpwise/contracts';
 import { useMemo } from 'react';
-import { LineChart } from '../../../components/ui/charts/line-chart';
-import { assertUniqueIds } from '../../../components/ui/charts/scale';
-import { Sparkline } from '../../../components/ui/charts/sparkline';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { useRowSelection } from '../../../components/ui/table/row-selection';
-import { formatMonth, formatNumber } from '../../../lib/format';
+import { LineChart } from '@/components/ui/charts/line-chart';
+import { assertUniqueIds } from '@/components/ui/charts/scale';
+import { Sparkline } from '@/components/ui/charts/sparkline';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { useRowSelection } from '@/components/ui/table/row-selection';
+import { formatMonth, formatNumber } from '@/lib/format';
 import { DomainLink, Position, UrlLink } from '../components/cells';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
@@ -51,16 +51,11 @@ export function KeywordRankingHistoryPage() {
         caption={`Ranking history of ${keyword}`}
         noun="sites"
         columns={columns}
-        answer={table.data}
-        isFetching={table.isFetching}
-        error={table.error}
-        state={table.state}
-        onStateChange={table.change}
+        {...table.tableProps}
         rowKey={(row) => row.domain}
         selection={selection}
         showRowNumbers={false}
         filterLabel="Filter sites"
-        exportTarget={table.params ? { table: 'keyword/ranking-history', params: table.params } : undefined}
       />
     </ResearchPage>
   );

@@ -1,8 +1,8 @@
 import { relatedKeywordTypes, type RelatedKeywordRow, type RelatedKeywordType } from '@serpwise/contracts';
 import { useMemo, useState } from 'react';
-import type { MatchType } from '../../../components/ui/table/column-picker-rules';
-import { withMatchType } from '../../../components/ui/table/column-picker-rules';
-import { useRowSelection } from '../../../components/ui/table/row-selection';
+import type { MatchType } from '@/components/ui/table/column-picker-rules';
+import { withMatchType } from '@/components/ui/table/column-picker-rules';
+import { useRowSelection } from '@/components/ui/table/row-selection';
 import { CopyButton } from '../components/copy-button';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
@@ -11,8 +11,7 @@ import { TypeSelect } from '../components/type-select';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { relatedColumns } from './keyword-columns';
-import { addToProjectColumn } from '../../projects/components/add-keyword-toggle';
-import { AddToProjectButton } from '../../projects/components/select-project-modal';
+import { AddToProjectButton, addToProjectColumn } from '@/features/projects';
 
 export const relatedTypeLabels: Record<RelatedKeywordType, string> = {
   similar: 'Similar',
@@ -47,11 +46,7 @@ export function RelatedKeywordsPage() {
         caption={`Keywords related to ${keyword}`}
         noun="keywords"
         columns={columns}
-        answer={table.data}
-        isFetching={table.isFetching}
-        error={table.error}
-        state={table.state}
-        onStateChange={table.change}
+        {...table.tableProps}
         rowKey={(row) => row.keyword}
         selection={selection}
         selectionActions={(selected) => (
@@ -61,7 +56,6 @@ export function RelatedKeywordsPage() {
           </>
         )}
         onMatchTypesChange={setMatchTypes}
-        exportTarget={table.params ? { table: 'keyword/related', params: table.params } : undefined}
         controls={<TypeSelect label="Related by" value={type} onChange={setType} options={typeOrder.map((value) => ({ value, label: relatedTypeLabels[value] }))} />}
       />
     </ResearchPage>

@@ -19,15 +19,10 @@ export function SerpAnalysisPage() {
         caption={`Search results for ${keyword}`}
         noun="results"
         columns={columns}
-        answer={table.data}
-        isFetching={table.isFetching}
-        error={table.error}
-        state={table.state}
-        onStateChange={table.change}
+        {...table.tableProps}
         rowKey={(row) => `${row.position}|${row.url}`}
         showRowNumbers={false}
         filterLabel="Filter sites"
-        exportTarget={table.params ? { table: 'keyword/serp-analysis', params: table.params } : undefined}
       />
     </ResearchPage>
   );

@@ -39,14 +39,9 @@ export function DomainTopListsPage() {
         caption="Top domains"
         noun="domains"
         columns={columns}
-        answer={table.data}
-        isFetching={table.isFetching}
-        error={table.error}
-        state={table.state}
-        onStateChange={table.change}
+        {...table.tableProps}
         rowKey={(row) => row.domain}
         filterLabel="Filter domains"
-        exportTarget={table.params ? { table: 'outreach/top-domains', params: table.params } : undefined}
       />
     </ResearchPage>
   );

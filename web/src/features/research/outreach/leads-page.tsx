@@ -55,14 +55,9 @@ export function LeadsPage({ section = 'outreach' }: { section?: ResearchSection 
           caption={`Link leads for ${domain}`}
           noun="sites"
           columns={columns}
-          answer={table.data}
-          isFetching={table.isFetching}
-          error={table.error}
-          state={table.state}
-          onStateChange={table.change}
+          {...table.tableProps}
           rowKey={(row) => row.domain}
           filterLabel="Filter sites"
-          exportTarget={table.params ? { table: 'outreach/leads', params: table.params } : undefined}
         />
       )}
     </ResearchPage>

@@ -1,12 +1,11 @@
 import type { CustomListRow, KeywordListRow, ResearchTable as ResearchTableAnswer } from '@serpwise/contracts';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { formatNumber } from '../../../lib/format';
-import { useResearchPost } from '../api/research-request';
+import { formatNumber } from '@/lib/format';
 import { ResearchPage } from '../components/research-page';
-import type { ColumnDef } from '../../../components/ui/table/columns';
+import type { ColumnDef } from '@/components/ui/table/columns';
 import { ResearchTable } from '../components/research-table';
 import { useResearchSubject } from '../hooks/use-research-subject';
-import { tableParams, useUrlTableState } from '../hooks/use-table-state';
+import { usePostedTableScreen } from '../hooks/use-table-screen';
 import { customListColumns, keywordListColumns } from './outreach-columns';
 
 /** At most this many keywords or domains per list (the API's limit). */
@@ -84,12 +83,10 @@ interface ListTablePageProps<Row> {
 function ListTablePage<Row>({ storageKey, listField, endpoint, columnsFor, title, heading, form, table }: ListTablePageProps<Row>) {
   const subject = useResearchSubject();
   const [list, setList] = useStoredList(storageKey);
-  const [state, change] = useUrlTableState();
   const columns = useMemo(() => columnsFor(subject.countryParam), [columnsFor, subject.countryParam]);
-  const body = list.length ? { [listField]: list, countryCode: subject.countryCode, ...tableParams(state, columns) } : null;
-  const { data, error, isFetching } = useResearchPost<ResearchTableAnswer<Row>>(endpoint, body);
+  const screen = usePostedTableScreen<ResearchTableAnswer<Row>, Row>(endpoint, list.length ? { [listField]: list, countryCode: subject.countryCode } : null, columns);
   return (
-    <ResearchPage section="outreach" title={title} kind="none" needsQuery={false} heading={heading} month={data?.month}>
+    <ResearchPage section="outreach" title={title} kind="none" needsQuery={false} heading={heading} month={screen.data?.month}>
       <ListForm key={list.join('|')} label={form.label} noun={form.noun} placeholder={form.placeholder} initial={list} onSubmit={setList} />
       {list.length > 0 && (
         <ResearchTable
@@ -97,11 +94,7 @@ function ListTablePage<Row>({ storageKey, listField, endpoint, columnsFor, title
           caption={table.caption}
           noun={table.noun}
           columns={columns}
-          answer={data}
-          isFetching={isFetching}
-          error={error}
-          state={state}
-          onStateChange={change}
+          {...screen.tableProps}
           rowKey={table.rowKey}
           filterLabel="Filter domains"
           showRowNumbers={table.showRowNumbers}

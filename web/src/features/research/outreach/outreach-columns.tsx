@@ -1,5 +1,5 @@
 import type { CustomListRow, DomainMetricsRow, KeywordListRow, LeadRow } from '@serpwise/contracts';
-import type { ColumnDef } from '../../../components/ui/table/columns';
+import type { ColumnDef } from '@/components/ui/table/columns';
 import { DomainLink } from '../components/cells';
 
 /** Column sets of the outreach lists. */

@@ -1,9 +1,9 @@
 import type { CompetitorRow, DomainOverviewAnswer, KeywordComparisonRow, TopPageRow } from '@serpwise/contracts';
 import { Link } from 'react-router';
-import { BarChart } from '../../../components/ui/charts/bar-chart';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { ApiRequestError } from '../../../lib/api-client';
-import { formatCompact, formatCurrency, formatMonth, formatNumber } from '../../../lib/format';
+import { BarChart } from '@/components/ui/charts/bar-chart';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { ApiRequestError } from '@/lib/api-client';
+import { formatCompact, formatCurrency, formatMonth, formatNumber } from '@/lib/format';
 import { useResearch } from '../api/research-request';
 import { DomainLink, KeywordLink, Position, UrlLink } from '../components/cells';
 import { MetricCards, type Metric } from '../components/metric-cards';
@@ -14,15 +14,7 @@ import { useResearchSubject } from '../hooks/use-research-subject';
 import type { ResearchSection } from '../navigation';
 import { HistoryChart } from './history-chart';
 import { PreviewTable } from './preview-table';
-
-const change = (latest: number | null | undefined, previous: number | null | undefined) =>
-  latest === null || latest === undefined || previous === null || previous === undefined ? null : latest - previous;
-
-const href = (path: string, query: string, countryCode: string | null) => {
-  const params = new URLSearchParams({ query });
-  if (countryCode) params.set('countryCode', countryCode);
-  return `${path}?${params}`;
-};
+import { changeSince, monthBefore, organicMetrics, subjectHref, subjectLinks } from './overview-parts';
 
 /**
  * The domain overview (route overview; also /seo/overview/domain): the newest month's organic and paid numbers,
@@ -38,21 +30,14 @@ export function DomainOverviewPage({ section = 'overview' }: { section?: Researc
   const territoryName = subject.territory?.name ?? subject.countryCode;
 
   const latest = data?.latest;
-  const previous = data && data.history.length > 1 ? data.history[data.history.length - 2] : undefined;
-  const organic: Metric[] = latest
-    ? [
-        { label: 'Organic clicks', value: formatCompact(latest.clicks), change: change(latest.clicks, previous?.clicks), formatChange: formatCompact, hint: 'Estimated monthly organic clicks' },
-        { label: 'Organic keywords', value: formatNumber(latest.keywords), change: change(latest.keywords, previous?.keywords) },
-        { label: 'Average position', value: formatNumber(latest.position, 1), change: change(latest.position, previous?.position), lowerIsBetter: true, formatChange: (value) => formatNumber(value, 1) },
-        { label: 'Traffic value', value: formatCurrency(latest.value, { compact: true }), change: change(latest.value, previous?.value), formatChange: (value) => formatCurrency(value, { compact: true }), hint: 'What the organic clicks would cost as ads' },
-      ]
-    : [];
+  const previous = monthBefore(data?.history);
+  const organic: Metric[] = latest ? organicMetrics(latest, previous, { keywordsLabel: 'Organic keywords', hints: true }) : [];
   const paid: Metric[] = latest
     ? [
-        { label: 'Top 3 keywords', value: formatNumber(latest.top3), change: change(latest.top3, previous?.top3) },
-        { label: 'Page one keywords', value: formatNumber(latest.top10), change: change(latest.top10, previous?.top10) },
-        { label: 'Paid keywords', value: formatNumber(latest.paidKeywords), change: change(latest.paidKeywords, previous?.paidKeywords) },
-        { label: 'PPC budget', value: formatCurrency(latest.budget, { compact: true }), change: change(latest.budget, previous?.budget), formatChange: (value) => formatCurrency(value, { compact: true }), hint: 'Estimated monthly ad spend' },
+        { label: 'Top 3 keywords', value: formatNumber(latest.top3), change: changeSince(latest.top3, previous?.top3) },
+        { label: 'Page one keywords', value: formatNumber(latest.top10), change: changeSince(latest.top10, previous?.top10) },
+        { label: 'Paid keywords', value: formatNumber(latest.paidKeywords), change: changeSince(latest.paidKeywords, previous?.paidKeywords) },
+        { label: 'PPC budget', value: formatCurrency(latest.budget, { compact: true }), change: changeSince(latest.budget, previous?.budget), formatChange: (value) => formatCurrency(value, { compact: true }), hint: 'Estimated monthly ad spend' },
       ]
     : [];
 
@@ -75,13 +60,13 @@ export function DomainOverviewPage({ section = 'overview' }: { section?: Researc
   ];
 
   const links = domain
-    ? [
-        { label: 'Organic keywords', to: href('/seo/keywords/domain', domain, explicitCountry), text: 'Every keyword it ranks for' },
-        { label: 'Kombat', to: href('/seo/kombat/domain', domain, explicitCountry), text: 'Compare it with two competitors' },
-        { label: 'Ranking history', to: href('/seo/ranking-history/domain', domain, explicitCountry), text: 'Positions over the last 12 months' },
-        { label: 'Backlinks', to: href('/seo/backlinks/domain', domain, explicitCountry), text: 'Who links to it' },
-        { label: 'PPC overview', to: href('/ppc/overview/domain', domain, explicitCountry), text: 'Its ads and ad budget' },
-      ]
+    ? subjectLinks(domain, explicitCountry, [
+        ['Organic keywords', '/seo/keywords/domain', 'Every keyword it ranks for'],
+        ['Kombat', '/seo/kombat/domain', 'Compare it with two competitors'],
+        ['Ranking history', '/seo/ranking-history/domain', 'Positions over the last 12 months'],
+        ['Backlinks', '/seo/backlinks/domain', 'Who links to it'],
+        ['PPC overview', '/ppc/overview/domain', 'Its ads and ad budget'],
+      ])
     : [];
 
   return (
@@ -116,7 +101,7 @@ export function DomainOverviewPage({ section = 'overview' }: { section?: Researc
               params={tableParams}
               columns={keywordColumns}
               rowKey={(row) => row.keyword}
-              link={{ to: href('/seo/keywords/domain', domain, explicitCountry), label: 'All keywords' }}
+              link={{ to: subjectHref('/seo/keywords/domain', domain, explicitCountry), label: 'All keywords' }}
               empty="No organic keywords this month."
             />
             <PreviewTable
@@ -125,7 +110,7 @@ export function DomainOverviewPage({ section = 'overview' }: { section?: Researc
               params={tableParams}
               columns={competitorColumns}
               rowKey={(row) => row.domain}
-              link={{ to: href('/seo/competitors/domain', domain, explicitCountry), label: 'All competitors' }}
+              link={{ to: subjectHref('/seo/competitors/domain', domain, explicitCountry), label: 'All competitors' }}
               empty="No competitors this month."
             />
             <PreviewTable
@@ -134,13 +119,13 @@ export function DomainOverviewPage({ section = 'overview' }: { section?: Researc
               params={tableParams}
               columns={pageColumns}
               rowKey={(row) => row.url}
-              link={{ to: href('/seo/top-pages/domain', domain, explicitCountry), label: 'All pages' }}
+              link={{ to: subjectHref('/seo/top-pages/domain', domain, explicitCountry), label: 'All pages' }}
               empty="No ranking pages this month."
             />
             <Card
               title="Paid search keywords"
               action={
-                <Link className="research-card__link" to={href('/ppc/overview/domain', domain, explicitCountry)}>
+                <Link className="research-card__link" to={subjectHref('/ppc/overview/domain', domain, explicitCountry)}>
                   PPC overview →
                 </Link>
               }

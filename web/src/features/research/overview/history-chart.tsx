@@ -1,7 +1,7 @@
 import { graphTypes, type GraphType } from '@serpwise/contracts';
 import { useState } from 'react';
-import { LineChart } from '../../../components/ui/charts/line-chart';
-import { formatCompact, formatMonth, formatNumber } from '../../../lib/format';
+import { LineChart } from '@/components/ui/charts/line-chart';
+import { formatCompact, formatMonth, formatNumber } from '@/lib/format';
 import { Card } from '../components/status';
 
 interface HistoryPoint {

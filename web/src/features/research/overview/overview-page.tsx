@@ -1,7 +1,7 @@
 import { typoPagePath } from '@serpwise/contracts';
 import { Navigate, useLocation } from 'react-router';
 import { useQueryLookup } from '../api/json-search';
-import { ApiRequestError } from '../../../lib/api-client';
+import { ApiRequestError } from '@/lib/api-client';
 import { ResearchPage } from '../components/research-page';
 import { Loading, ResearchError } from '../components/status';
 import { useResearchSubject } from '../hooks/use-research-subject';

@@ -1,8 +1,8 @@
 import { isLockedRow, type TablePage } from '@serpwise/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { DataTable } from '../../../components/ui/table/data-table';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { DataTable } from '@/components/ui/table/data-table';
 import { useResearch, type ResearchParams } from '../api/research-request';
 import { Card, ResearchError } from '../components/status';
 

@@ -1,7 +1,7 @@
 import type { BacklinkRow, KeywordComparisonRow, UrlOverview } from '@serpwise/contracts';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { ApiRequestError } from '../../../lib/api-client';
-import { formatCompact, formatCurrency, formatDate, formatMonth, formatNumber } from '../../../lib/format';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { ApiRequestError } from '@/lib/api-client';
+import { formatDate, formatMonth } from '@/lib/format';
 import { useResearch } from '../api/research-request';
 import { DomainLink, KeywordLink, Position } from '../components/cells';
 import { MetricCards, type Metric } from '../components/metric-cards';
@@ -12,15 +12,7 @@ import { useResearchSubject } from '../hooks/use-research-subject';
 import type { ResearchSection } from '../navigation';
 import { HistoryChart } from './history-chart';
 import { PreviewTable } from './preview-table';
-
-const change = (latest: number | null | undefined, previous: number | null | undefined) =>
-  latest === null || latest === undefined || previous === null || previous === undefined ? null : latest - previous;
-
-const href = (path: string, query: string, countryCode: string | null) => {
-  const params = new URLSearchParams({ query });
-  if (countryCode) params.set('countryCode', countryCode);
-  return `${path}?${params}`;
-};
+import { monthBefore, organicMetrics, subjectHref } from './overview-parts';
 
 /** The URL overview (/overview/url, /seo/overview/url): one page's organic numbers, history, keywords and links. */
 export function UrlOverviewPage({ section = 'overview' }: { section?: ResearchSection }) {
@@ -30,15 +22,8 @@ export function UrlOverviewPage({ section = 'overview' }: { section?: ResearchSe
   const notFound = error instanceof ApiRequestError && error.status === 404;
   const territoryName = subject.territory?.name ?? subject.countryCode;
   const latest = data?.latest;
-  const previous = data && data.history.length > 1 ? data.history[data.history.length - 2] : undefined;
-  const metrics: Metric[] = latest
-    ? [
-        { label: 'Organic clicks', value: formatCompact(latest.clicks), change: change(latest.clicks, previous?.clicks), formatChange: formatCompact },
-        { label: 'Keywords', value: formatNumber(latest.keywords), change: change(latest.keywords, previous?.keywords) },
-        { label: 'Average position', value: formatNumber(latest.position, 1), change: change(latest.position, previous?.position), lowerIsBetter: true, formatChange: (value) => formatNumber(value, 1) },
-        { label: 'Traffic value', value: formatCurrency(latest.value, { compact: true }), change: change(latest.value, previous?.value), formatChange: (value) => formatCurrency(value, { compact: true }) },
-      ]
-    : [];
+  const previous = monthBefore(data?.history);
+  const metrics: Metric[] = latest ? organicMetrics(latest, previous, { keywordsLabel: 'Keywords', hints: false }) : [];
   const keywordColumns: ColumnDef<KeywordComparisonRow>[] = [
     { key: 'keyword', label: 'Keyword', kind: 'text', render: (row) => <KeywordLink keyword={row.keyword} countryCode={subject.countryParam} /> },
     { key: 'position', label: 'Pos.', kind: 'number', align: 'center', render: (row) => <Position value={row.position} /> },
@@ -53,10 +38,10 @@ export function UrlOverviewPage({ section = 'overview' }: { section?: ResearchSe
   const tableParams = url ? { url, countryCode: subject.countryCode, pageSize: 20 } : null;
   const links = data
     ? [
-        { label: 'Keywords of this page', to: href('/seo/keywords/url', data.url, subject.countryParam), text: 'Every keyword it ranks for' },
-        { label: 'Ranking history', to: href('/seo/ranking-history/url', data.url, subject.countryParam), text: 'Its positions over 12 months' },
-        { label: 'Backlinks to this page', to: href('/seo/backlinks/url', data.url, subject.countryParam), text: 'Who links to it' },
-        { label: `${data.domain} overview`, to: href('/overview/domain', data.domain, subject.countryParam), text: 'The whole site' },
+        { label: 'Keywords of this page', to: subjectHref('/seo/keywords/url', data.url, subject.countryParam), text: 'Every keyword it ranks for' },
+        { label: 'Ranking history', to: subjectHref('/seo/ranking-history/url', data.url, subject.countryParam), text: 'Its positions over 12 months' },
+        { label: 'Backlinks to this page', to: subjectHref('/seo/backlinks/url', data.url, subject.countryParam), text: 'Who links to it' },
+        { label: `${data.domain} overview`, to: subjectHref('/overview/domain', data.domain, subject.countryParam), text: 'The whole site' },
       ]
     : [];
 
@@ -91,7 +76,7 @@ export function UrlOverviewPage({ section = 'overview' }: { section?: ResearchSe
               params={tableParams}
               columns={keywordColumns}
               rowKey={(row) => row.keyword}
-              link={{ to: href('/seo/keywords/url', data.url, subject.countryParam), label: 'All keywords' }}
+              link={{ to: subjectHref('/seo/keywords/url', data.url, subject.countryParam), label: 'All keywords' }}
               empty="This page ranks for no keywords this month."
             />
             <PreviewTable
@@ -100,7 +85,7 @@ export function UrlOverviewPage({ section = 'overview' }: { section?: ResearchSe
               params={url ? { url, pageSize: 20 } : null}
               columns={linkColumns}
               rowKey={(row) => `${row.sourceUrl}→${row.anchor}→${row.firstSeen}`}
-              link={{ to: href('/seo/backlinks/url', data.url, subject.countryParam), label: 'All links' }}
+              link={{ to: subjectHref('/seo/backlinks/url', data.url, subject.countryParam), label: 'All links' }}
               empty="No links to this page."
             />
           </div>

@@ -69,14 +69,9 @@ export function AdTemplatesPage({ view = 'templates' }: { view?: 'templates' | '
             caption={`Ad templates for ${keyword}`}
             noun="ads"
             columns={columns}
-            answer={table.data}
-            isFetching={table.isFetching}
-            error={table.error}
-            state={table.state}
-            onStateChange={table.change}
+            {...table.tableProps}
             rowKey={(row) => `${row.domain}|${row.headline}|${row.body}`}
             filterLabel="Filter by headline"
-            exportTarget={table.params ? { table: 'ppc/ad-templates', params: table.params } : undefined}
             emptyMessage={`No ads ran for “${keyword}” this month.`}
           />
         </>

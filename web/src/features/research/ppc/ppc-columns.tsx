@@ -1,7 +1,7 @@
 import type { AdTemplateRow, AdvisorRow, PpcCompetitorRow, PpcKeywordRow } from '@serpwise/contracts';
-import { withMatchType, type MatchType } from '../../../components/ui/table/column-picker-rules';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { formatMonth } from '../../../lib/format';
+import { withMatchType, type MatchType } from '@/components/ui/table/column-picker-rules';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { formatMonth } from '@/lib/format';
 import { AdCopy } from '../components/ad-cells';
 import { DomainLink, KeywordLink, Position } from '../components/cells';
 

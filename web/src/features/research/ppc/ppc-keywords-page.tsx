@@ -1,8 +1,8 @@
 import { hostOfText, type PaidSearchType, paidSearchTypes, type PpcKeywordRow } from '@serpwise/contracts';
 import { useMemo, useState } from 'react';
-import type { MatchType } from '../../../components/ui/table/column-picker-rules';
-import { withMatchType } from '../../../components/ui/table/column-picker-rules';
-import { useRowSelection } from '../../../components/ui/table/row-selection';
+import type { MatchType } from '@/components/ui/table/column-picker-rules';
+import { withMatchType } from '@/components/ui/table/column-picker-rules';
+import { useRowSelection } from '@/components/ui/table/row-selection';
 import { CopyButton } from '../components/copy-button';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
@@ -37,16 +37,11 @@ export function PpcKeywordsPage() {
         caption={`Paid keywords of ${domain}`}
         noun="keywords"
         columns={columns}
-        answer={table.data}
-        isFetching={table.isFetching}
-        error={table.error}
-        state={table.state}
-        onStateChange={table.change}
+        {...table.tableProps}
         rowKey={(row) => row.keyword}
         selection={selection}
         selectionActions={(selected) => <CopyButton text={selected.map((keyword) => withMatchType(keyword, matchType)).join('\n')} label={`Copy as ${matchType}`} />}
         onMatchTypesChange={setMatchTypes}
-        exportTarget={table.params ? { table: 'ppc/keywords', params: table.params } : undefined}
         controls={<TypeSelect label="Keywords" value={type} onChange={setType} options={paidSearchTypes.map((value) => ({ value, label: typeLabels[value] }))} />}
       />
     </ResearchPage>

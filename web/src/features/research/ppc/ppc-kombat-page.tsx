@@ -1,13 +1,9 @@
 import { kombatSegments, type PaidKombatSegment, type PpcKombatExtra, type PpcKombatRow } from '@serpwise/contracts';
 import { useMemo } from 'react';
-import { VennDiagram } from '../../../components/ui/charts/venn-diagram';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { KeywordLink, Position } from '../components/cells';
-import { KombatSetup, useAutoCompetitors, useKombatDomains } from '../components/kombat-setup';
-import { SegmentList } from '../components/segment-list';
-import { ResearchPage } from '../components/research-page';
-import { ResearchTable } from '../components/research-table';
-import { Card } from '../components/status';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { KeywordLink } from '../components/cells';
+import { useAutoCompetitors, useKombatDomains } from '../components/kombat-setup';
+import { domainPositionColumns, KombatScreen } from '../components/kombat-screen';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 
@@ -27,16 +23,7 @@ export function PpcKombatPage() {
   const columns = useMemo<ColumnDef<PpcKombatRow>[]>(
     () => [
       { key: 'keyword', label: 'Keyword', kind: 'text', sticky: true, render: (row) => <KeywordLink keyword={row.keyword} countryCode={subject.countryParam} /> },
-      ...domains.map<ColumnDef<PpcKombatRow>>((domain, index) => ({
-        key: `position${index + 1}`,
-        label: domain,
-        kind: 'number',
-        align: 'center',
-        emptyValues: 'high',
-        description: `Ad position of ${domain}`,
-        value: (row) => row.positions[index] ?? null,
-        render: (row) => <Position value={row.positions[index] ?? null} />,
-      })),
+      ...domainPositionColumns<PpcKombatRow>(domains, (domain) => `Ad position of ${domain}`, (row, index) => row.positions[index] ?? null, true),
       { key: 'volume', label: 'Volume', kind: 'number', format: 'compact' },
       { key: 'cpc', label: 'CPC', kind: 'number', format: 'currency' },
       { key: 'competition', label: 'Competition', kind: 'number', format: 'ratio' },
@@ -50,48 +37,30 @@ export function PpcKombatPage() {
     columns,
   );
   const venn = table.data?.venn;
+  const missing = table.data?.missingDomains ?? [];
   return (
-    <ResearchPage
+    <KombatScreen
       section="ppc"
       title="PPC kombat: paid keyword overlap"
-      kind="domain"
-      heading={ready ? domains.join(' vs ') : (you ?? undefined)}
-      month={table.data?.month}
       prompt={{ label: 'Compare the paid keywords of two or three advertisers', placeholder: 'Enter your domain', example: 'shopsphere.example' }}
-    >
-      <KombatSetup key={domains.join(',')} domains={domains} />
-      {!ready ? (
-        <p className="research-empty">{suggesting ? 'Finding the closest competitors…' : 'Enter one or two competitors to compare.'}</p>
-      ) : (
-        <>
-          {table.data && table.data.missingDomains.length > 0 && (
-            <div className="alert alert--warning" role="status">
-              <p>No ads found for {table.data.missingDomains.join(', ')}.</p>
-            </div>
-          )}
-          {venn && (
-            <Card title="Who buys what">
-              <div className="kombat-summary">
-                <VennDiagram domains={domains} regions={venn.regions} title={`Paid keywords of ${domains.join(', ')}`} />
-                <SegmentList segments={kombatSegments.paid} texts={paidSegmentTexts} counts={venn.segments} selected={segment} onSelect={setSegment} />
-              </div>
-            </Card>
-          )}
-          <ResearchTable
-            id="ppc-kombat"
-            caption={`${paidSegmentTexts[segment].label} of ${domains.join(', ')}`}
-            noun="keywords"
-            columns={columns}
-            answer={table.data}
-            isFetching={table.isFetching}
-            error={table.error}
-            state={table.state}
-            onStateChange={table.change}
-            rowKey={(row) => row.keyword}
-            exportTarget={table.params ? { table: 'ppc/kombat', params: table.params } : undefined}
-          />
-        </>
-      )}
-    </ResearchPage>
+      domains={domains}
+      you={you}
+      suggesting={suggesting}
+      table={table}
+      tableId="ppc-kombat"
+      columns={columns}
+      notice={
+        missing.length > 0 && (
+          <div className="alert alert--warning" role="status">
+            <p>No ads found for {missing.join(', ')}.</p>
+          </div>
+        )
+      }
+      venn={venn ? { card: 'Who buys what', title: `Paid keywords of ${domains.join(', ')}`, regions: venn.regions, counts: venn.segments } : null}
+      segments={kombatSegments.paid}
+      texts={paidSegmentTexts}
+      segment={segment}
+      onSegment={setSegment}
+    />
   );
 }

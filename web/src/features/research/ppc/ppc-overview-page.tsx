@@ -2,11 +2,11 @@ import { hostOfText } from '@serpwise/contracts';
 import type { PpcCompetitorRow, PpcKeywordRow, PpcOverviewAnswer } from '@serpwise/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BarChart } from '../../../components/ui/charts/bar-chart';
-import { LockIcon } from '../../../components/ui/table/lock-overlay';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { formatCompact, formatCurrency, formatMonth, formatNumber } from '../../../lib/format';
-import { useViewerLock } from '../../paywall/use-viewer-lock';
+import { BarChart } from '@/components/ui/charts/bar-chart';
+import { LockIcon } from '@/components/ui/table/lock-overlay';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { formatCompact, formatCurrency, formatMonth, formatNumber } from '@/lib/format';
+import { useViewerLock } from '@/features/paywall';
 import { useResearch } from '../api/research-request';
 import { DomainLink, KeywordLink, Position } from '../components/cells';
 import { MetricCards, type Metric } from '../components/metric-cards';
@@ -15,17 +15,10 @@ import { ResearchPage } from '../components/research-page';
 import { Card, Loading, NotFound, ResearchError } from '../components/status';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { PreviewTable } from '../overview/preview-table';
+import { changeSince, monthBefore, subjectHref, subjectLinks } from '../overview/overview-parts';
 
 type PaidGraph = 'paidKeywords' | 'paidClicks' | 'budget';
 const graphLabels: Record<PaidGraph, string> = { paidKeywords: 'Keywords', paidClicks: 'Clicks', budget: 'Budget' };
-
-const href = (path: string, query: string, countryCode: string | null) => {
-  const params = new URLSearchParams({ query });
-  if (countryCode) params.set('countryCode', countryCode);
-  return `${path}?${params}`;
-};
-const change = (latest: number | null | undefined, previous: number | null | undefined) =>
-  latest === null || latest === undefined || previous === null || previous === undefined ? null : latest - previous;
 
 /** PPC overview (route ppc:overview): the domain's paid keywords, clicks and budget, month by month, and its ads. */
 export function PpcOverviewPage() {
@@ -37,11 +30,11 @@ export function PpcOverviewPage() {
   const { data, error, isPending } = useResearch<PpcOverviewAnswer>('ppc/overview', domain ? { query: domain, countryCode: subject.countryCode } : null);
   const territoryName = subject.territory?.name ?? subject.countryCode;
   const latest = data?.latest;
-  const previous = data && data.history.length > 1 ? data.history[data.history.length - 2] : undefined;
+  const previous = monthBefore(data?.history);
   const metrics: Metric[] = latest
     ? [
-        { label: 'Paid keywords', value: formatNumber(latest.paidKeywords), change: change(latest.paidKeywords, previous?.paidKeywords) },
-        { label: 'Paid clicks', value: formatCompact(latest.paidClicks), change: change(latest.paidClicks, previous?.paidClicks), formatChange: formatCompact },
+        { label: 'Paid keywords', value: formatNumber(latest.paidKeywords), change: changeSince(latest.paidKeywords, previous?.paidKeywords) },
+        { label: 'Paid clicks', value: formatCompact(latest.paidClicks), change: changeSince(latest.paidClicks, previous?.paidClicks), formatChange: formatCompact },
         {
           label: 'Monthly budget',
           value: latest.budget === null ? (
@@ -49,7 +42,7 @@ export function PpcOverviewPage() {
                 <LockIcon size={16} /> {lockLink.text}
               </Link>
             ) : formatCurrency(latest.budget, { compact: true }),
-          change: latest.budget === null ? undefined : change(latest.budget, previous?.budget),
+          change: latest.budget === null ? undefined : changeSince(latest.budget, previous?.budget),
           formatChange: (value) => formatCurrency(value, { compact: true }),
         },
         { label: 'Ad copies', value: formatNumber(data.adCopies), hint: 'Different ad texts shown this month' },
@@ -69,13 +62,13 @@ export function PpcOverviewPage() {
   const tableParams = domain ? { query: domain, countryCode: subject.countryCode, pageSize: 20 } : null;
   const budgetHidden = data?.history.some((point) => point.budget === null);
   const links = domain
-    ? [
-        { label: 'Paid keywords', to: href('/ppc/keywords/domain', domain, subject.countryParam), text: 'Every keyword it buys, with its ads' },
-        { label: 'Ad history', to: href('/ppc/ad-history/domain', domain, subject.countryParam), text: 'Which ads ran when' },
-        { label: 'PPC kombat', to: href('/ppc/kombat/domain', domain, subject.countryParam), text: 'Compare its ads with two rivals' },
-        { label: 'AdWords advisor', to: href('/ppc/adwords-advisor/domain', domain, subject.countryParam), text: 'Keywords to buy, keywords to stop' },
-        { label: 'Organic overview', to: href('/overview/domain', domain, subject.countryParam), text: 'Its SEO side' },
-      ]
+    ? subjectLinks(domain, subject.countryParam, [
+        ['Paid keywords', '/ppc/keywords/domain', 'Every keyword it buys, with its ads'],
+        ['Ad history', '/ppc/ad-history/domain', 'Which ads ran when'],
+        ['PPC kombat', '/ppc/kombat/domain', 'Compare its ads with two rivals'],
+        ['AdWords advisor', '/ppc/adwords-advisor/domain', 'Keywords to buy, keywords to stop'],
+        ['Organic overview', '/overview/domain', 'Its SEO side'],
+      ])
     : [];
 
   return (
@@ -98,7 +91,7 @@ export function PpcOverviewPage() {
         <div className="research-empty" role="status">
           <h2>No ads found</h2>
           <p>
-            {domain} has not advertised in {territoryName} search results. See its <Link to={href('/overview/domain', domain!, subject.countryParam)}>organic overview</Link>.
+            {domain} has not advertised in {territoryName} search results. See its <Link to={subjectHref('/overview/domain', domain!, subject.countryParam)}>organic overview</Link>.
           </p>
         </div>
       ) : (
@@ -141,7 +134,7 @@ export function PpcOverviewPage() {
               params={tableParams}
               columns={keywordColumns}
               rowKey={(row) => row.keyword}
-              link={{ to: href('/ppc/keywords/domain', domain!, subject.countryParam), label: 'All paid keywords' }}
+              link={{ to: subjectHref('/ppc/keywords/domain', domain!, subject.countryParam), label: 'All paid keywords' }}
               empty="No paid keywords this month."
             />
             <PreviewTable
@@ -150,7 +143,7 @@ export function PpcOverviewPage() {
               params={tableParams}
               columns={competitorColumns}
               rowKey={(row) => row.domain}
-              link={{ to: href('/ppc/competitors/domain', domain!, subject.countryParam), label: 'All competitors' }}
+              link={{ to: subjectHref('/ppc/competitors/domain', domain!, subject.countryParam), label: 'All competitors' }}
               empty="No competitors bid on its keywords."
             />
           </div>

@@ -30,14 +30,9 @@ export function SeoBacklinksPage({ kind, section = 'seo' }: { kind?: 'domain' | 
         caption={`Backlinks of ${subject.query}`}
         noun="links"
         columns={columns}
-        answer={table.data}
-        isFetching={table.isFetching}
-        error={table.error}
-        state={table.state}
-        onStateChange={table.change}
+        {...table.tableProps}
         rowKey={(row) => `${row.sourceUrl}→${row.targetUrl}→${row.anchor}→${row.firstSeen}`}
         filterLabel="Filter by linking page or anchor"
-        exportTarget={table.params ? { table: 'seo/backlinks', params: table.params } : undefined}
         controls={<TypeSelect label="Links" value={status} onChange={setStatus} options={statuses.map((value) => ({ value, label: statusLabels[value] }))} />}
       />
     </ResearchPage>

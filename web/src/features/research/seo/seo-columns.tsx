@@ -1,9 +1,27 @@
 import type { BacklinkRow, CompetitorRow, KeywordComparisonRow, TopPageRow } from '@serpwise/contracts';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { formatCompact, formatCurrency, formatDate, formatNumber, formatPercent } from '../../../lib/format';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { formatCompact, formatCurrency, formatDate, formatNumber, formatPercent } from '@/lib/format';
 import { Change, Difficulty, DomainLink, KeywordLink, Position, UrlLink } from '../components/cells';
 
 /** Column sets of the SEO tables (docs/research-data.md "SEO and outreach research endpoints"). */
+
+/** The linking page of a backlink: its site, and its address without the scheme (backlink tables of SEO and keyword research). */
+export function linkingPageColumn<Row extends { sourceDomain: string; sourceUrl: string }>(key: string, countryCode: string | null): ColumnDef<Row> {
+  return {
+    key,
+    label: 'Linking page',
+    kind: 'text',
+    sticky: true,
+    render: (row) => (
+      <span className="cell-stack">
+        <DomainLink domain={row.sourceDomain} countryCode={countryCode} />
+        <a className="cell-url" href={row.sourceUrl} target="_blank" rel="noopener noreferrer nofollow">
+          {row.sourceUrl.replace(/^https?:\/\/(www\.)?/i, '')}
+        </a>
+      </span>
+    ),
+  };
+}
 
 export function keywordComparisonColumns(countryCode: string | null, options: { competitor?: boolean } = {}): ColumnDef<KeywordComparisonRow>[] {
   const columns: ColumnDef<KeywordComparisonRow>[] = [
@@ -80,20 +98,7 @@ export function topPageColumns(countryCode: string | null): ColumnDef<TopPageRow
 
 export function backlinkColumns(countryCode: string | null): ColumnDef<BacklinkRow>[] {
   return [
-    {
-      key: 'sourceUrl',
-      label: 'Linking page',
-      kind: 'text',
-      sticky: true,
-      render: (row) => (
-        <span className="cell-stack">
-          <DomainLink domain={row.sourceDomain} countryCode={countryCode} />
-          <a className="cell-url" href={row.sourceUrl} target="_blank" rel="noopener noreferrer nofollow">
-            {row.sourceUrl.replace(/^https?:\/\/(www\.)?/i, '')}
-          </a>
-        </span>
-      ),
-    },
+    linkingPageColumn<BacklinkRow>('sourceUrl', countryCode),
     { key: 'anchor', label: 'Anchor text', kind: 'text', render: (row) => <span className="anchor-text">{row.anchor}</span> },
     { key: 'targetUrl', label: 'Target page', kind: 'text', render: (row) => <UrlLink url={row.targetUrl} countryCode={countryCode} /> },
     { key: 'nofollow', label: 'Type', kind: 'text', align: 'center', render: (row) => <span className={`pill${row.nofollow ? '' : ' pill--good'}`}>{row.nofollow ? 'nofollow' : 'follow'}</span> },

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { MemoryRouter, useLocation, useRoutes } from 'react-router';
-import { jsonResponse } from '../../../../test/fake-socket';
-import { createQueryClient, Providers } from '../../../app/providers';
+import { jsonResponse } from '@test/fake-socket';
+import { createQueryClient, Providers } from '@/app/providers';
 import { researchRoutes } from '../routes';
 
 type FetchArgs = [string, RequestInit?];

@@ -1,8 +1,8 @@
 import { organicSearchTypes, type KeywordComparisonRow, type OrganicSearchType } from '@serpwise/contracts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { useActiveState } from '../../auth/api/get-active-state';
-import { useRowSelection } from '../../../components/ui/table/row-selection';
+import { useActiveState } from '@/features/auth';
+import { useRowSelection } from '@/components/ui/table/row-selection';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
 import { TypeSelect } from '../components/type-select';
@@ -10,8 +10,7 @@ import { useResearchSubject, siteKindOf } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { CopyButton } from '../components/copy-button';
 import { keywordComparisonColumns } from './seo-columns';
-import { addToProjectColumn } from '../../projects/components/add-keyword-toggle';
-import { AddToProjectButton } from '../../projects/components/select-project-modal';
+import { AddToProjectButton, addToProjectColumn } from '@/features/projects';
 
 export const organicTypeLabels: Record<OrganicSearchType | 'all', string> = {
   all: 'All keywords',
@@ -111,11 +110,7 @@ export function SeoKeywordsPage({ kind }: { kind?: 'domain' | 'url' }) {
           caption={`Organic keywords of ${subject.query}`}
           noun="keywords"
           columns={columns}
-          answer={table.data}
-          isFetching={table.isFetching}
-          error={table.error}
-          state={table.state}
-          onStateChange={table.change}
+          {...table.tableProps}
           rowKey={(row) => row.keyword}
           selection={selection}
           selectionActions={(selected) => (
@@ -124,7 +119,6 @@ export function SeoKeywordsPage({ kind }: { kind?: 'domain' | 'url' }) {
             <AddToProjectButton terms={selected} />
           </>
         )}
-          exportTarget={table.params ? { table: 'seo/keywords', params: table.params } : undefined}
           controls={
             <TypeSelect
               label="Show"

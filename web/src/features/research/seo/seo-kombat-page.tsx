@@ -1,13 +1,9 @@
 import { kombatSegments, type KombatCounts, type KombatRow, type OrganicKombatSegment } from '@serpwise/contracts';
 import { useMemo } from 'react';
-import { VennDiagram } from '../../../components/ui/charts/venn-diagram';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { Difficulty, KeywordLink, Position } from '../components/cells';
-import { SegmentList } from '../components/segment-list';
-import { ResearchPage } from '../components/research-page';
-import { ResearchTable } from '../components/research-table';
-import { KombatSetup, useAutoCompetitors, useKombatDomains } from '../components/kombat-setup';
-import { Card } from '../components/status';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { Difficulty, KeywordLink } from '../components/cells';
+import { useAutoCompetitors, useKombatDomains } from '../components/kombat-setup';
+import { domainPositionColumns, KombatScreen } from '../components/kombat-screen';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 
@@ -36,15 +32,7 @@ export function SeoKombatPage() {
   const columns = useMemo<ColumnDef<KombatRow>[]>(
     () => [
       { key: 'keyword', label: 'Keyword', kind: 'text', sticky: true, render: (row) => <KeywordLink keyword={row.keyword} countryCode={subject.countryParam} /> },
-      ...domains.map<ColumnDef<KombatRow>>((domain, index) => ({
-        key: `position${index + 1}`,
-        label: domain,
-        kind: 'number',
-        align: 'center',
-        emptyValues: 'high',
-        description: `Best position of ${domain}`,
-        render: (row) => <Position value={row[`position${index + 1}` as 'position1']} />,
-      })),
+      ...domainPositionColumns<KombatRow>(domains, (domain) => `Best position of ${domain}`, (row, index) => row[`position${index + 1}` as 'position1']),
       { key: 'volume', label: 'Volume', kind: 'number', format: 'compact' },
       { key: 'cpc', label: 'CPC', kind: 'number', format: 'currency' },
       { key: 'difficulty', label: 'Difficulty', kind: 'number', render: (row) => <Difficulty value={row.difficulty} /> },
@@ -55,44 +43,22 @@ export function SeoKombatPage() {
   const ready = domains.length >= 2;
   const table = useTableScreen<KombatRow, KombatCounts>('seo/kombat', ready ? { domains: domains.join(','), segment, countryCode: subject.countryCode } : null, columns);
   const counts = table.data;
-
   return (
-    <ResearchPage
+    <KombatScreen
       section="seo"
       title="Kombat: keyword overlap"
-      kind="domain"
-      heading={ready ? domains.join(' vs ') : (you ?? undefined)}
-      month={table.data?.month}
       prompt={{ label: 'Compare the keywords of two or three domains', placeholder: 'Enter your domain', example: 'halovatech.example' }}
-    >
-      <KombatSetup key={domains.join(',')} domains={domains} />
-      {!ready ? (
-        <p className="research-empty">{suggesting ? 'Finding the closest competitors…' : 'Enter one or two competitors to compare.'}</p>
-      ) : (
-        <>
-          {counts && counts.venn && (
-            <Card title="Who ranks for what">
-              <div className="kombat-summary">
-                <VennDiagram domains={domains} regions={counts.venn} title={`Keywords ranked by ${domains.join(', ')}`} />
-                <SegmentList segments={segmentOrder} texts={organicSegmentTexts} counts={counts.segments} selected={segment} onSelect={setSegment} />
-              </div>
-            </Card>
-          )}
-          <ResearchTable
-            id="seo-kombat"
-            caption={`${organicSegmentTexts[segment].label} of ${domains.join(', ')}`}
-            noun="keywords"
-            columns={columns}
-            answer={table.data}
-            isFetching={table.isFetching}
-            error={table.error}
-            state={table.state}
-            onStateChange={table.change}
-            rowKey={(row) => row.keyword}
-            exportTarget={table.params ? { table: 'seo/kombat', params: table.params } : undefined}
-          />
-        </>
-      )}
-    </ResearchPage>
+      domains={domains}
+      you={you}
+      suggesting={suggesting}
+      table={table}
+      tableId="seo-kombat"
+      columns={columns}
+      venn={counts?.venn ? { card: 'Who ranks for what', title: `Keywords ranked by ${domains.join(', ')}`, regions: counts.venn, counts: counts.segments } : null}
+      segments={segmentOrder}
+      texts={organicSegmentTexts}
+      segment={segment}
+      onSegment={setSegment}
+    />
   );
 }

@@ -1,11 +1,11 @@
 import { isLockedRow, rankingHistoryTypes, type KeywordComparisonRow, type RankingHistoryType } from '@serpwise/contracts';
 import { useMemo } from 'react';
-import { LineChart } from '../../../components/ui/charts/line-chart';
-import { assertUniqueIds } from '../../../components/ui/charts/scale';
-import { Sparkline } from '../../../components/ui/charts/sparkline';
-import type { ColumnDef } from '../../../components/ui/table/columns';
-import { useRowSelection } from '../../../components/ui/table/row-selection';
-import { formatMonth, formatNumber } from '../../../lib/format';
+import { LineChart } from '@/components/ui/charts/line-chart';
+import { assertUniqueIds } from '@/components/ui/charts/scale';
+import { Sparkline } from '@/components/ui/charts/sparkline';
+import type { ColumnDef } from '@/components/ui/table/columns';
+import { useRowSelection } from '@/components/ui/table/row-selection';
+import { formatMonth, formatNumber } from '@/lib/format';
 import { Change, KeywordLink, Position, UrlLink } from '../components/cells';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
@@ -94,14 +94,9 @@ export function SeoRankingHistoryPage({ kind }: { kind?: 'domain' | 'url' }) {
         caption={`Ranking history of ${subject.query}`}
         noun="keywords"
         columns={columns}
-        answer={table.data}
-        isFetching={table.isFetching}
-        error={table.error}
-        state={table.state}
-        onStateChange={table.change}
+        {...table.tableProps}
         rowKey={(row) => row.keyword}
         selection={selection}
-        exportTarget={table.params ? { table: 'seo/ranking-history', params: table.params } : undefined}
         controls={
           <TypeSelect label="Show" value={type} onChange={setType} options={rankingHistoryTypes.map((value) => ({ value, label: rankingHistoryLabels[value] }))} />
         }

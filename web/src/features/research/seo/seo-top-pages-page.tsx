@@ -6,7 +6,7 @@ import { TypeSelect } from '../components/type-select';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { topPageColumns } from './seo-columns';
-import { addUrlColumn } from '../../projects/components/add-url-button';
+import { addUrlColumn } from '@/features/projects';
 
 const topPageLabels: Record<TopPageType, string> = { mosttraffic: 'Most traffic', newpages: 'New pages' };
 
@@ -34,14 +34,9 @@ export function SeoTopPagesPage() {
         caption={`Top pages of ${domain}`}
         noun="pages"
         columns={columns}
-        answer={table.data}
-        isFetching={table.isFetching}
-        error={table.error}
-        state={table.state}
-        onStateChange={table.change}
+        {...table.tableProps}
         rowKey={(row) => row.url}
         filterLabel="Filter pages"
-        exportTarget={table.params ? { table: 'seo/top-pages', params: table.params } : undefined}
         controls={<TypeSelect label="Pages" value={type} onChange={setType} options={topPageTypes.map((value) => ({ value, label: topPageLabels[value] }))} />}
       />
     </ResearchPage>

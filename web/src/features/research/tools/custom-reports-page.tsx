@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { useActiveState } from '../../auth/api/get-active-state';
-import { PanelUpsell } from '../../paywall/components/panel-upsell';
-import { viewerOf } from '../../paywall/paywall-rules';
+import { useActiveState } from '@/features/auth';
+import { PanelUpsell, viewerOf } from '@/features/paywall';
 import { ResearchPage } from '../components/research-page';
 import { Card } from '../components/status';
 

@@ -1,11 +1,10 @@
 import { hostOfText, isLockedRow, type KeywordComparisonRow, type TablePage } from '@serpwise/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LineChart } from '../../../components/ui/charts/line-chart';
-import { formatMonth, formatNumber } from '../../../lib/format';
-import { useActiveState } from '../../auth/api/get-active-state';
-import { PanelUpsell } from '../../paywall/components/panel-upsell';
-import { viewerOf } from '../../paywall/paywall-rules';
+import { LineChart } from '@/components/ui/charts/line-chart';
+import { formatMonth, formatNumber } from '@/lib/format';
+import { useActiveState } from '@/features/auth';
+import { PanelUpsell, viewerOf } from '@/features/paywall';
 import { useResearch } from '../api/research-request';
 import { ResearchPage } from '../components/research-page';
 import { Card, Loading } from '../components/status';

@@ -1,5 +1,5 @@
 import type { Suggestion, TrackingState } from '@serpwise/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export type SuggestionType = TrackingState['homepageSuggestionType'];
 

@@ -1,5 +1,5 @@
 import type { SearchResult } from '@serpwise/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /**
  * GET /Endpoints/Search/JsonSearch (docs/product/site.md §7): resolves a query to a domain, URL or keyword. It is also the query

@@ -1,5 +1,5 @@
 import { missedSearchEventFor, missedSearchEvents, type SearchResultType } from '@serpwise/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** GET /endpoints/accountapi/performloggedineventlogging (docs/product/site.md §7): logged-in users only; failures are ignored. */
 export async function logMissedSearch(type: SearchResultType, query: string, countryCode?: string): Promise<void> {

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { Providers, createQueryClient } from '../../../app/providers';
-import { jsonResponse } from '../../../../test/fake-socket';
-import { activeState, loggedInState } from '../../../../test/active-state';
-import { setCountryCode } from '../../../lib/country';
+import { Providers, createQueryClient } from '@/app/providers';
+import { jsonResponse } from '@test/fake-socket';
+import { activeState, loggedInState } from '@test/active-state';
+import { setCountryCode } from '@/lib/country';
 import { suggestionDebounceMs } from '../hooks/use-suggestions';
 import { SearchBox, suggestionHideDelayMs } from './search-box';
 

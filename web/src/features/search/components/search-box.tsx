@@ -1,8 +1,8 @@
 import type { Suggestion } from '@serpwise/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
-import { CountrySelector } from '../../../components/ui/country-selector/country-selector';
-import { currentCountryCode } from '../../../lib/country';
+import { CountrySelector } from '@/components/ui/country-selector/country-selector';
+import { currentCountryCode } from '@/lib/country';
 import type { SuggestionType } from '../api/get-suggestions';
 import { useSearchNavigation } from '../hooks/use-search-navigation';
 import { useSuggestions } from '../hooks/use-suggestions';

@@ -1,4 +1,4 @@
-import { useActiveState } from '../../auth/api/get-active-state';
+import { useActiveState } from '@/features/auth';
 import { SearchBox } from './search-box';
 import './search-landing.css';
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { jsonResponse } from '../../../../test/fake-socket';
-import { activeState } from '../../../../test/active-state';
-import { Providers, createQueryClient } from '../../../app/providers';
+import { jsonResponse } from '@test/fake-socket';
+import { activeState } from '@test/active-state';
+import { Providers, createQueryClient } from '@/app/providers';
 import { DomainAsKeywordMessage, domainMessageMs } from './domain-as-keyword-message';
 import { SearchResolverPage } from './search-resolver';
 

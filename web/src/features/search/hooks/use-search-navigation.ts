@@ -1,9 +1,9 @@
 import { serverErrorPagePath, typoPagePath } from '@serpwise/contracts';
 import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiRequestError } from '../../../lib/api-client';
-import { useActiveState } from '../../auth/api/get-active-state';
-import { slowScrapingTarget } from '../../paywall/slow-scraping';
+import { ApiRequestError } from '@/lib/api-client';
+import { useActiveState } from '@/features/auth';
+import { slowScrapingTarget } from '@/features/paywall';
 import { jsonSearch } from '../api/json-search';
 import { logMissedSearch } from '../api/log-missed-search';
 import { competitorsLoginRedirect, pathForResult, rememberSearch, resultTypeOf, withQuery } from '../search-paths';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AddChildResult, ChildAccountSummary, TeamBillingInfo } from '@serpwise/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { csrfToken } from '../../../lib/csrf';
+import { apiRequest } from '@/lib/api-client';
+import { csrfToken } from '@/lib/csrf';
 import { csrfHeaderName } from '@serpwise/contracts';
 
 export const listChildren = () => apiRequest<ChildAccountSummary[]>('/endpoints/childaccount');

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { teamMessages, type AddChildResult } from '@serpwise/contracts';
-import { Spinner } from '../../../components/ui/spinner';
-import { TagInput } from '../../../components/ui/tag-input';
+import { Spinner } from '@/components/ui/spinner';
+import { TagInput } from '@/components/ui/tag-input';
 import { addChildren, removeChild, useChildren, usePreviewBill } from '../api/child-accounts';
 
 const money = (amount: number) => `$${amount.toFixed(2)}`;

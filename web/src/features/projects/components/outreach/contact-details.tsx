@@ -1,9 +1,10 @@
 import type { ContactSummary } from '@serpwise/contracts';
-import { Spinner } from '../../../../components/ui/spinner';
-import { errorsOf } from '../../../../lib/api-client';
-import { formatDate, formatNumber } from '../../../../lib/format';
-import { getContact, useOutreachRecord } from '../../api/outreach';
-import type { MsfParams } from '../../msf';
+import { SimpleTable, type SimpleColumn } from '@/components/ui/simple-table';
+import { Spinner } from '@/components/ui/spinner';
+import { errorsOf } from '@/lib/api-client';
+import { formatDate, formatNumber } from '@/lib/format';
+import { getContact, useOutreachRecord } from '@/features/projects/api/outreach';
+import type { MsfParams } from '@/features/projects/msf';
 import { eventTypeNames } from './link-events';
 import { linkRoute } from './outreach-history';
 
@@ -11,34 +12,21 @@ type Go = (route: string, params?: MsfParams) => void;
 
 /** Contacts, each row opening contacts-details. */
 export function ContactsTable({ contacts, go, label }: { contacts: ContactSummary[]; go: Go; label: string }) {
-  return (
-    <table className="msf-table" aria-label={label}>
-      <thead>
-        <tr>
-          <th>Contact</th>
-          <th>E-mail</th>
-          <th>Website</th>
-          <th>Events</th>
-          <th>Last contacted</th>
-        </tr>
-      </thead>
-      <tbody>
-        {contacts.map((contact) => (
-          <tr key={contact.contactId}>
-            <td>
-              <button type="button" className="button--link" onClick={() => go('contacts-details', { contactId: contact.contactId, domainId: contact.domainId })}>
-                {contact.name ?? contact.email ?? 'Unnamed contact'}
-              </button>
-            </td>
-            <td>{contact.email ?? ''}</td>
-            <td>{contact.domainName}</td>
-            <td>{formatNumber(contact.eventCount)}</td>
-            <td>{formatDate(contact.lastContactedAt)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const columns: SimpleColumn<ContactSummary>[] = [
+    {
+      header: 'Contact',
+      cell: (contact) => (
+        <button type="button" className="button--link" onClick={() => go('contacts-details', { contactId: contact.contactId, domainId: contact.domainId })}>
+          {contact.name ?? contact.email ?? 'Unnamed contact'}
+        </button>
+      ),
+    },
+    { header: 'E-mail', cell: (contact) => contact.email ?? '' },
+    { header: 'Website', cell: (contact) => contact.domainName },
+    { header: 'Events', cell: (contact) => formatNumber(contact.eventCount) },
+    { header: 'Last contacted', cell: (contact) => formatDate(contact.lastContactedAt) },
+  ];
+  return <SimpleTable className="msf-table" label={label} columns={columns} rows={contacts} rowKey={(contact) => contact.contactId} />;
 }
 
 /** contacts-details (param contactId): the contact's fields (rest/projects/contact) and its contact events by link. */
@@ -76,30 +64,25 @@ export function ContactDetailsView({ contactId, go }: { contactId: string; go: G
       {events.length === 0 ? (
         <p className="msf-empty">No contact events with this contact yet.</p>
       ) : (
-        <table className="msf-table" aria-label="Contact events of the contact">
-          <thead>
-            <tr>
-              <th>Date</th>
-              <th>Type</th>
-              <th>Link</th>
-              <th>Notes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.map((event) => (
-              <tr key={event.rowId}>
-                <td>{formatDate(event.eventDate)}</td>
-                <td>{eventTypeNames[event.eventType]}</td>
-                <td>
-                  <button type="button" className="button--link" onClick={() => go('link-details', linkRoute({ urlId: event.urlId, urlName: event.urlName }))}>
-                    {event.urlName}
-                  </button>
-                </td>
-                <td>{event.notes ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SimpleTable
+          className="msf-table"
+          label="Contact events of the contact"
+          columns={[
+            { header: 'Date', cell: (event) => formatDate(event.eventDate) },
+            { header: 'Type', cell: (event) => eventTypeNames[event.eventType] },
+            {
+              header: 'Link',
+              cell: (event) => (
+                <button type="button" className="button--link" onClick={() => go('link-details', linkRoute({ urlId: event.urlId, urlName: event.urlName }))}>
+                  {event.urlName}
+                </button>
+              ),
+            },
+            { header: 'Notes', cell: (event) => event.notes ?? '' },
+          ]}
+          rows={events}
+          rowKey={(event) => event.rowId}
+        />
       )}
     </section>
   );

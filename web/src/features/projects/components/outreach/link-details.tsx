@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Spinner } from '../../../../components/ui/spinner';
-import { Tabs } from '../../../../components/ui/tabs';
-import { errorsOf } from '../../../../lib/api-client';
-import { formatNumber } from '../../../../lib/format';
-import { deleteLink, getHistory, getLink, getUrlContext, useOutreachRecord } from '../../api/outreach';
-import type { MsfParams } from '../../msf';
-import { useProjectPanel } from '../../panel-context';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs } from '@/components/ui/tabs';
+import { errorsOf } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
+import { deleteLink, getHistory, getLink, getUrlContext, useOutreachRecord } from '@/features/projects/api/outreach';
+import type { MsfParams } from '@/features/projects/msf';
+import { useProjectPanel } from '@/features/projects/panel-context';
 import { ConfirmDelete } from '../confirm-delete';
 import { LinkContactEvents } from './link-events';
 import { LinkNotes } from './link-notes';

@@ -1,12 +1,13 @@
 import { contactEventTypes, type ContactEventType, type ContactSummary } from '@serpwise/contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { TextareaWithCounter } from '../../../../components/form/textarea-with-counter';
-import { Spinner } from '../../../../components/ui/spinner';
-import { errorsOf } from '../../../../lib/api-client';
-import { formatDate } from '../../../../lib/format';
-import { addLinkContactEvent, deleteLinkContactEvent, getLinkContactEvents, useOutreachRecord } from '../../api/outreach';
+import { TextareaWithCounter } from '@/components/form/textarea-with-counter';
+import { Spinner } from '@/components/ui/spinner';
+import { errorsOf } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { addLinkContactEvent, deleteLinkContactEvent, getLinkContactEvents, useOutreachRecord } from '@/features/projects/api/outreach';
 import { RowDelete } from '../row-delete';
 import { useOutreachChange } from './use-outreach-change';
+import { SimpleTable } from '@/components/ui/simple-table';
 
 const eventTypeNames: Record<ContactEventType, string> = { email: 'E-mail', phone: 'Phone', social: 'Social', form: 'Contact form', meeting: 'Meeting', other: 'Other' };
 
@@ -86,30 +87,23 @@ export function LinkContactEvents({ urlId, contacts }: { urlId: string; contacts
       ) : !events.data?.length ? (
         <p className="msf-empty">No contact events yet.</p>
       ) : (
-        <table className="msf-table" aria-label="Contact events of the link">
-          <thead>
-            <tr>
-              <th>Date</th>
-              <th>Type</th>
-              <th>Contact</th>
-              <th>Notes</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {events.data.map((event) => (
-              <tr key={event.rowId}>
-                <td>{formatDate(event.eventDate)}</td>
-                <td>{eventTypeNames[event.eventType]}</td>
-                <td>{event.contact ? [event.contact.name, event.contact.email].filter(Boolean).join(' · ') : '—'}</td>
-                <td>{event.notes ?? ''}</td>
-                <td>
-                  <RowDelete name={`${eventTypeNames[event.eventType]} event`} onDelete={() => run(() => deleteLinkContactEvent(event.rowId)).then(() => undefined)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SimpleTable
+          className="msf-table"
+          label="Contact events of the link"
+          columns={[
+            { header: 'Date', cell: (event) => formatDate(event.eventDate) },
+            { header: 'Type', cell: (event) => eventTypeNames[event.eventType] },
+            { header: 'Contact', cell: (event) => (event.contact ? [event.contact.name, event.contact.email].filter(Boolean).join(' · ') : '—') },
+            { header: 'Notes', cell: (event) => event.notes ?? '' },
+            {
+              cell: (event) => (
+                <RowDelete name={`${eventTypeNames[event.eventType]} event`} onDelete={() => run(() => deleteLinkContactEvent(event.rowId)).then(() => undefined)} />
+              ),
+            },
+          ]}
+          rows={events.data}
+          rowKey={(event) => event.rowId}
+        />
       )}
     </section>
   );

@@ -3,8 +3,8 @@ import type { LinkNote } from '@serpwise/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { jsonResponse } from '../../../../../test/fake-socket';
-import { notifications } from '../../../../components/ui/notifications';
+import { jsonResponse } from '@test/fake-socket';
+import { notifications } from '@/components/ui/notifications';
 import { LinkNotes } from './link-notes';
 
 const urlId = '7d1f0c6e-2b3a-4c5d-8e9f-0a1b2c3d4e5f';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { TextareaWithCounter } from '../../../../components/form/textarea-with-counter';
-import { Spinner } from '../../../../components/ui/spinner';
-import { errorsOf } from '../../../../lib/api-client';
-import { formatDate } from '../../../../lib/format';
-import { addLinkNote, deleteLinkNote, getLinkNotes, useOutreachRecord } from '../../api/outreach';
+import { TextareaWithCounter } from '@/components/form/textarea-with-counter';
+import { Spinner } from '@/components/ui/spinner';
+import { errorsOf } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { addLinkNote, deleteLinkNote, getLinkNotes, useOutreachRecord } from '@/features/projects/api/outreach';
 import { RowDelete } from '../row-delete';
 import { useOutreachChange } from './use-outreach-change';
 

@@ -1,10 +1,10 @@
 import type { LinkTask } from '@serpwise/contracts';
 import { useState, type FormEvent } from 'react';
-import { TextareaWithCounter } from '../../../../components/form/textarea-with-counter';
-import { Spinner } from '../../../../components/ui/spinner';
-import { errorsOf } from '../../../../lib/api-client';
-import { formatDate } from '../../../../lib/format';
-import { addLinkTask, deleteLinkTask, getLinkTasks, updateLinkTask, useOutreachRecord } from '../../api/outreach';
+import { TextareaWithCounter } from '@/components/form/textarea-with-counter';
+import { Spinner } from '@/components/ui/spinner';
+import { errorsOf } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { addLinkTask, deleteLinkTask, getLinkTasks, updateLinkTask, useOutreachRecord } from '@/features/projects/api/outreach';
 import { RowDelete } from '../row-delete';
 import { useOutreachChange } from './use-outreach-change';
 

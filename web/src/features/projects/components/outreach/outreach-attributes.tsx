@@ -1,10 +1,10 @@
 import { projectLimits, type RelationshipId } from '@serpwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { StarRating } from '../../../../components/ui/star-rating';
-import { TagInput } from '../../../../components/ui/tag-input';
-import { projectKeys } from '../../api/base';
-import { getRelationships, updateRating, updateRelationship, updateTags, type OutreachSubject } from '../../api/outreach';
+import { StarRating } from '@/components/ui/star-rating';
+import { TagInput } from '@/components/ui/tag-input';
+import { projectKeys } from '@/features/projects/api/base';
+import { getRelationships, updateRating, updateRelationship, updateTags, type OutreachSubject } from '@/features/projects/api/outreach';
 import { useOutreachChange } from './use-outreach-change';
 
 const subjectNoun = (subject: OutreachSubject) => (subject.kind === 'website' ? 'website' : 'link');

@@ -1,6 +1,7 @@
 import { isAllProjects, type HistoryEntry } from '@serpwise/contracts';
-import { formatDate } from '../../../../lib/format';
-import type { MsfParams } from '../../msf';
+import { formatDate } from '@/lib/format';
+import type { MsfParams } from '@/features/projects/msf';
+import { SimpleTable, type SimpleColumn } from '@/components/ui/simple-table';
 
 /** 'note-added' → 'Note added'. */
 export const historyActionText = (action: string) => {
@@ -21,36 +22,22 @@ export const linkRoute = (link: { urlId: string; urlName: string | null; domainI
  * imports) have no detail route and are plain text.
  */
 export function HistoryRows({ entries, go, label }: { entries: HistoryEntry[]; go: (route: string, params?: MsfParams) => void; label: string }) {
-  return (
-    <table className="msf-table" aria-label={label}>
-      <thead>
-        <tr>
-          <th>Date</th>
-          <th>What</th>
-          <th>Details</th>
-          <th>Where</th>
-          <th>By</th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry) => (
-          <tr key={entry.rowId}>
-            <td>{formatDate(entry.createdAt)}</td>
-            <td>{historyActionText(entry.action)}</td>
-            <td>{entry.details ?? ''}</td>
-            <td>
-              {entry.urlId && entry.action !== 'link-deleted' ? (
-                <button type="button" className="button--link" onClick={() => go('link-details', linkRoute({ urlId: entry.urlId!, urlName: entry.urlName, projectId: entry.projectId }))}>
-                  {entry.urlName ?? entry.domainName}
-                </button>
-              ) : (
-                (entry.urlName ?? entry.domainName ?? '')
-              )}
-            </td>
-            <td>{entry.userEmail ?? ''}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const columns: SimpleColumn<HistoryEntry>[] = [
+    { header: 'Date', cell: (entry) => formatDate(entry.createdAt) },
+    { header: 'What', cell: (entry) => historyActionText(entry.action) },
+    { header: 'Details', cell: (entry) => entry.details ?? '' },
+    {
+      header: 'Where',
+      cell: (entry) =>
+        entry.urlId && entry.action !== 'link-deleted' ? (
+          <button type="button" className="button--link" onClick={() => go('link-details', linkRoute({ urlId: entry.urlId!, urlName: entry.urlName, projectId: entry.projectId }))}>
+            {entry.urlName ?? entry.domainName}
+          </button>
+        ) : (
+          (entry.urlName ?? entry.domainName ?? '')
+        ),
+    },
+    { header: 'By', cell: (entry) => entry.userEmail ?? '' },
+  ];
+  return <SimpleTable className="msf-table" label={label} columns={columns} rows={entries} rowKey={(entry) => entry.rowId} />;
 }

@@ -1,10 +1,11 @@
 import type { HistoryEntry, LinkSummary, WebsiteSummary } from '@serpwise/contracts';
-import { StarRating } from '../../../../components/ui/star-rating';
-import { Spinner } from '../../../../components/ui/spinner';
-import { errorsOf } from '../../../../lib/api-client';
-import { formatNumber } from '../../../../lib/format';
-import { getContacts, getHistory, getLinks, getWebsites, useOutreachList } from '../../api/outreach';
-import type { MsfParams } from '../../msf';
+import { SimpleTable, type SimpleColumn } from '@/components/ui/simple-table';
+import { StarRating } from '@/components/ui/star-rating';
+import { Spinner } from '@/components/ui/spinner';
+import { errorsOf } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
+import { getContacts, getHistory, getLinks, getWebsites, useOutreachList } from '@/features/projects/api/outreach';
+import type { MsfParams } from '@/features/projects/msf';
 import { ContactsTable } from './contact-details';
 import { HistoryRows, linkRoute } from './outreach-history';
 
@@ -14,69 +15,39 @@ export type OutreachListKind = 'websites' | 'links' | 'contacts' | 'history';
 const fetchers = { websites: getWebsites, links: getLinks, contacts: getContacts, history: getHistory } as const;
 
 function WebsitesTable({ websites, go }: { websites: WebsiteSummary[]; go: Go }) {
-  return (
-    <table className="msf-table" aria-label="Websites">
-      <thead>
-        <tr>
-          <th>Website</th>
-          <th>Rating</th>
-          <th>Tags</th>
-          <th>Links</th>
-          <th>Contacts</th>
-        </tr>
-      </thead>
-      <tbody>
-        {websites.map((website) => (
-          <tr key={website.domainId}>
-            <td>
-              <button type="button" className="button--link" onClick={() => go('website-details', { domainId: website.domainId })}>
-                {website.domainName}
-              </button>
-            </td>
-            <td>
-              <StarRating label={`Rating of ${website.domainName}`} value={website.rating} size={14} />
-            </td>
-            <td>{website.tags.join(', ')}</td>
-            <td>{formatNumber(website.linkCount)}</td>
-            <td>{formatNumber(website.contactCount)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const columns: SimpleColumn<WebsiteSummary>[] = [
+    {
+      header: 'Website',
+      cell: (website) => (
+        <button type="button" className="button--link" onClick={() => go('website-details', { domainId: website.domainId })}>
+          {website.domainName}
+        </button>
+      ),
+    },
+    { header: 'Rating', cell: (website) => <StarRating label={`Rating of ${website.domainName}`} value={website.rating} size={14} /> },
+    { header: 'Tags', cell: (website) => website.tags.join(', ') },
+    { header: 'Links', cell: (website) => formatNumber(website.linkCount) },
+    { header: 'Contacts', cell: (website) => formatNumber(website.contactCount) },
+  ];
+  return <SimpleTable className="msf-table" label="Websites" columns={columns} rows={websites} rowKey={(website) => website.domainId} />;
 }
 
 function LinksTable({ links, go }: { links: LinkSummary[]; go: Go }) {
-  return (
-    <table className="msf-table" aria-label="Links">
-      <thead>
-        <tr>
-          <th>Link</th>
-          <th>Website</th>
-          <th>Rating</th>
-          <th>Notes</th>
-          <th>Open tasks</th>
-        </tr>
-      </thead>
-      <tbody>
-        {links.map((link) => (
-          <tr key={link.urlId}>
-            <td>
-              <button type="button" className="button--link" onClick={() => go('link-details', linkRoute(link))}>
-                {link.urlName}
-              </button>
-            </td>
-            <td>{link.domainName}</td>
-            <td>
-              <StarRating label={`Rating of ${link.urlName}`} value={link.rating} size={14} />
-            </td>
-            <td>{formatNumber(link.noteCount)}</td>
-            <td>{formatNumber(link.openTaskCount)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const columns: SimpleColumn<LinkSummary>[] = [
+    {
+      header: 'Link',
+      cell: (link) => (
+        <button type="button" className="button--link" onClick={() => go('link-details', linkRoute(link))}>
+          {link.urlName}
+        </button>
+      ),
+    },
+    { header: 'Website', cell: (link) => link.domainName },
+    { header: 'Rating', cell: (link) => <StarRating label={`Rating of ${link.urlName}`} value={link.rating} size={14} /> },
+    { header: 'Notes', cell: (link) => formatNumber(link.noteCount) },
+    { header: 'Open tasks', cell: (link) => formatNumber(link.openTaskCount) },
+  ];
+  return <SimpleTable className="msf-table" label="Links" columns={columns} rows={links} rowKey={(link) => link.urlId} />;
 }
 
 /** The outreach lists (websites, links, contacts) and the history; every row opens its detail route. */

@@ -3,11 +3,11 @@ import { csrfHeaderName } from '@serpwise/contracts';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { jsonResponse } from '../../../../../test/fake-socket';
-import { notifications } from '../../../../components/ui/notifications';
-import { tagFlashMs } from '../../../../components/ui/tag-input';
-import { projectKeys } from '../../api/base';
-import { getLink } from '../../api/outreach';
+import { jsonResponse } from '@test/fake-socket';
+import { notifications } from '@/components/ui/notifications';
+import { tagFlashMs } from '@/components/ui/tag-input';
+import { projectKeys } from '@/features/projects/api/base';
+import { getLink } from '@/features/projects/api/outreach';
 import { TagsEditor } from './outreach-attributes';
 
 const urlId = '7d1f0c6e-2b3a-4c5d-8e9f-0a1b2c3d4e5f';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { notify } from '../../../../components/ui/notifications';
-import { errorsOf } from '../../../../lib/api-client';
-import { projectKeys } from '../../api/base';
+import { notify } from '@/components/ui/notifications';
+import { errorsOf } from '@/lib/api-client';
+import { projectKeys } from '@/features/projects/api/base';
 
 /**
  * Runs an outreach change: on success the whole panel's queries refresh (lists, details and history all show it);

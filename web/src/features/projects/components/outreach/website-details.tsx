@@ -1,16 +1,17 @@
 import { allProjectsId } from '@serpwise/contracts';
 import { useId, useState } from 'react';
-import { Spinner } from '../../../../components/ui/spinner';
-import { errorsOf } from '../../../../lib/api-client';
-import { formatDate, formatNumber } from '../../../../lib/format';
-import { getDomainContext, getWebsite, moveDomainToProject, useOutreachRecord } from '../../api/outreach';
-import type { MsfParams } from '../../msf';
-import { useProjectPanel } from '../../panel-context';
+import { Spinner } from '@/components/ui/spinner';
+import { errorsOf } from '@/lib/api-client';
+import { formatDate, formatNumber } from '@/lib/format';
+import { getDomainContext, getWebsite, moveDomainToProject, useOutreachRecord } from '@/features/projects/api/outreach';
+import type { MsfParams } from '@/features/projects/msf';
+import { useProjectPanel } from '@/features/projects/panel-context';
 import { ContactsTable } from './contact-details';
 import { linkRoute } from './outreach-history';
 import { RatingEditor, RelationshipEditor, TagsEditor } from './outreach-attributes';
 import { projectNameOf } from './project-name';
 import { useOutreachChange } from './use-outreach-change';
+import { SimpleTable } from '@/components/ui/simple-table';
 
 type Go = (route: string, params?: MsfParams) => void;
 
@@ -100,30 +101,25 @@ export function WebsiteDetailsView({ domainId, go }: { domainId: string; go: Go 
       {links.length === 0 ? (
         <p className="msf-empty">No links on this website yet.</p>
       ) : (
-        <table className="msf-table" aria-label="Links of the website">
-          <thead>
-            <tr>
-              <th>Link</th>
-              <th>Monthly organic clicks</th>
-              <th>Notes</th>
-              <th>Open tasks</th>
-            </tr>
-          </thead>
-          <tbody>
-            {links.map((link) => (
-              <tr key={link.urlId}>
-                <td>
-                  <button type="button" className="button--link" onClick={() => go('link-details', linkRoute(link))}>
-                    {link.urlName}
-                  </button>
-                </td>
-                <td>{link.urlMonthlyOrganicClicks === null ? '–' : formatNumber(link.urlMonthlyOrganicClicks)}</td>
-                <td>{formatNumber(link.noteCount)}</td>
-                <td>{formatNumber(link.openTaskCount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SimpleTable
+          className="msf-table"
+          label="Links of the website"
+          columns={[
+            {
+              header: 'Link',
+              cell: (link) => (
+                <button type="button" className="button--link" onClick={() => go('link-details', linkRoute(link))}>
+                  {link.urlName}
+                </button>
+              ),
+            },
+            { header: 'Monthly organic clicks', cell: (link) => (link.urlMonthlyOrganicClicks === null ? '–' : formatNumber(link.urlMonthlyOrganicClicks)) },
+            { header: 'Notes', cell: (link) => formatNumber(link.noteCount) },
+            { header: 'Open tasks', cell: (link) => formatNumber(link.openTaskCount) },
+          ]}
+          rows={links}
+          rowKey={(link) => link.urlId}
+        />
       )}
       <h4>Contacts</h4>
       {contacts.length === 0 ? <p className="msf-empty">No contacts on this website yet.</p> : <ContactsTable contacts={contacts} go={go} label="Contacts of the website" />}

@@ -1,5 +1,5 @@
 import { Link, useLocation, useRouteError, useSearchParams, isRouteErrorResponse } from 'react-router';
-import { SearchBox } from '../features/search/components/search-box';
+import { SearchBox } from '@/features/search';
 import { NotFoundPage } from './not-found-page';
 import './error-pages.css';
 

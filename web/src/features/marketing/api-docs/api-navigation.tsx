@@ -1,6 +1,6 @@
 import { apiV1Pages } from '@serpwise/contracts';
 import { NavLink } from 'react-router';
-import { apiPageTitles } from '../features/marketing/api-docs/api-pages';
+import { apiPageTitles } from './api-pages';
 
 /** The API documentation navigation, shown in the header on routes flagged showApiNavigation (docs/product/site.md §2). */
 export function ApiNavigation() {

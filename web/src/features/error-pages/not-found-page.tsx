@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { SearchBox } from '../features/search/components/search-box';
+import { SearchBox } from '@/features/search';
 import './error-pages.css';
-import { Icon } from '../components/ui/icons/icon';
+import { Icon } from '@/components/ui/icons/icon';
 
 export const notFoundTexts = {
   heading: 'Error 404',

@@ -2,12 +2,11 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
-import { jsonResponse } from '../../test/fake-socket';
-import { activeState } from '../../test/active-state';
-import { Providers, createQueryClient } from '../app/providers';
-import { ChunkLoadError, PageErrorBoundary, chunkTimeoutMs, isChunkLoadError, lazyPage, loadChunk } from '../app/lazy-page';
-import { ServerErrorPage, TypoPage } from './error-pages';
-import { NotFoundPage } from './not-found-page';
+import { jsonResponse } from '@test/fake-socket';
+import { activeState } from '@test/active-state';
+import { Providers, createQueryClient } from './providers';
+import { ChunkLoadError, chunkTimeoutMs, isChunkLoadError, lazyPage, loadChunk } from '@/lib/load-chunk';
+import { PageErrorBoundary } from './lazy-page';
 
 function renderAt(element: React.ReactNode, path = '/') {
   globalThis.fetch = (async (url: string) =>
@@ -18,29 +17,6 @@ function renderAt(element: React.ReactNode, path = '/') {
     </Providers>,
   );
 }
-
-describe('error pages (docs/product/site.md §8)', () => {
-  it('404: “Error 404” and the documented text', () => {
-    renderAt(<NotFoundPage />);
-    expect(screen.getByRole('heading', { name: 'Error 404' })).toBeInTheDocument();
-    expect(
-      screen.getByText('Sorry, partner. The page you requested is not in our database. You may have followed a bad external link, or mis-typed a URL.'),
-    ).toBeInTheDocument();
-  });
-
-  it('typo page: “Oops!”, the documented text, and the query back in the search box', () => {
-    renderAt(<TypoPage />, '/typo?query=www..shop.example');
-    expect(screen.getByRole('heading', { name: 'Oops!' })).toBeInTheDocument();
-    expect(screen.getByText('Sorry, partner. It looks like you mis-typed the url in your search.')).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Domain, URL, or keyword' })).toHaveValue('www..shop.example');
-  });
-
-  it('server-error page: says what happened and offers to try again', () => {
-    renderAt(<ServerErrorPage />);
-    expect(screen.getByRole('heading', { name: 'Something went wrong on our end' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
-  });
-});
 
 describe('script chunks (docs/product/site.md §7, §8)', () => {
   afterEach(() => {

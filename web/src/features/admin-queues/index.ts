@@ -1,0 +1,2 @@
+// The admin-queues feature's public face: other features and the app import only what is exported here (eslint.config.js).
+export { adminQueuesRoutes } from './routes';

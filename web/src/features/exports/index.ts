@@ -1,0 +1,4 @@
+// The exports feature's public face: other features and the app import only what is exported here (eslint.config.js).
+export { ExportMenu } from './components/export-menu';
+export { ExportNoticesProvider } from './components/export-notices';
+export { exportsAccountRoutes, exportsRoutes } from './routes';

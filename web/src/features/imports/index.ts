@@ -1,0 +1,2 @@
+// The imports feature's public face: other features and the app import only what is exported here (eslint.config.js).
+export { importsAccountRoutes } from './routes';

@@ -1,0 +1,2 @@
+// The promo feature's public face: other features and the app import only what is exported here (eslint.config.js).
+export { CrossPromo } from './cross-promo';

@@ -1,0 +1,2 @@
+// The team feature's public face: other features and the app import only what is exported here (eslint.config.js).
+export { teamAccountRoutes } from './routes';
