@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { authMessages, diagnosticJob, type AdminJobHistory, type AdminQueuesOverview, type JobStatus } from '@serpwise/contracts';
+import { authMessages, diagnosticJob, exportJob, type AdminJobHistory, type AdminQueuesOverview, type ExportStatus, type JobStatus, type ServerToClientEvents } from '@serpwise/contracts';
+import { io, type Socket } from 'socket.io-client';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import type { FailedJobInfo } from '@serpwise/contracts';
@@ -127,5 +128,31 @@ describe('admin queues API (issue 7)', () => {
 
     const log = await testApp.database.query<{ action: string; job_id: string | null }>('select action, job_id from admin_audit_log order by created_at');
     expect(log).toEqual([{ action: 'queue.retry-all', job_id: null }, { action: 'job.remove', job_id: first }]);
+  });
+
+  it("tells the owner of an export an admin cancelled, in the export's own form (the table, format and link)", async () => {
+    const adminUser = await createTestUser(testApp.database, { roles: ['full', 'admin'] });
+    const admin = await loggedInSession(testApp.baseUrl, adminUser);
+    expect((await admin.post('/rest/admin/actions')).status).toBe(200);
+    const owner = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['full'] }));
+    const socket: Socket<ServerToClientEvents> = io(testApp.baseUrl, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: owner.cookie }, reconnection: false });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('session.ready', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      // The test app runs no worker: the export waits in its queue until the admin cancels it.
+      const started = (await (await owner.post('/rest/exports', { table: 'seo/top-pages', params: { domain: 'shopsphere.example', countryCode: 'US' }, format: 'csv', scope: 'full' })).json()) as ExportStatus;
+      expect(started.state).toBe('queued');
+      const told = new Promise<ExportStatus>((resolve) => {
+        socket.on('job.updated', (status) => {
+          if (status.id === started.id && status.state === 'cancelled') resolve(status as ExportStatus);
+        });
+      });
+      expect((await admin.post(`/rest/admin/queues/${exportJob.queue}/jobs/${started.id}/cancel`)).status).toBe(200);
+      expect(await told).toMatchObject({ id: started.id, state: 'cancelled', export: { table: 'seo/top-pages', format: 'csv', downloadUrl: null } });
+    } finally {
+      socket.disconnect();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdminAuditLogRepository } from '@serpwise/database';
 import { repositoryProviders } from '@serpwise/platform';
+import { downloadLinksProvider, jobPresentersProvider } from '../exports/exports.providers.js';
 import { HealthModule } from '../health/health.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
 import { QueueMetrics } from './queue-metrics.js';
@@ -13,6 +14,8 @@ import { AdminQueuesService } from './admin-queues.service.js';
 @Module({
   imports: [RealtimeModule, HealthModule],
   controllers: [AdminQueuesController, BullBoardController],
-  providers: [AdminQueuesService, AdminQueuesLive, QueueMetrics, ...repositoryProviders(AdminAuditLogRepository)],
+  // The presenters: an admin's cancel or requeue reaches the owner as the same export/import/report status their own
+  // actions send.
+  providers: [AdminQueuesService, AdminQueuesLive, QueueMetrics, downloadLinksProvider, jobPresentersProvider, ...repositoryProviders(AdminAuditLogRepository)],
 })
 export class AdminQueuesModule {}

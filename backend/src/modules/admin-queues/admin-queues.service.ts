@@ -12,7 +12,8 @@ import {
   type QueueSnapshot,
   type ScheduledJobInfo,
 } from '@serpwise/contracts';
-import { AdminAuditLogRepository, JobRecordRepository, withoutOwner } from '@serpwise/database';
+import { AdminAuditLogRepository, JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
+import { JOB_PRESENTERS, presentJob, type JobPresenters } from '@serpwise/domain';
 import type { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { ENVIRONMENT, JobQueue, readWorkerHeartbeats, REDIS } from '@serpwise/platform';
@@ -62,7 +63,13 @@ export class AdminQueuesService {
     private readonly realtime: RealtimeGateway,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(ENVIRONMENT) private readonly environment: Environment,
+    @Inject(JOB_PRESENTERS) private readonly presenters: JobPresenters,
   ) {}
+
+  /** Tells the job's owner what an admin did to it, in the form their own actions would (an export's link …). */
+  private tellOwner(status: OwnedJobStatus): void {
+    this.realtime.jobUpdated(status.owner, presentJob(this.presenters, status));
+  }
 
   private queue(name: string): Queue {
     if (!adminQueueNames().includes(name)) throw new NotFoundException(adminQueueMessages.unknownQueue);
@@ -195,7 +202,7 @@ export class AdminQueuesService {
     await job.remove();
     // A removed job that had not ended will never run: its record says so.
     const cancelled = await this.records.cancel(id);
-    if (cancelled) this.realtime.jobUpdated(cancelled.owner, withoutOwner(cancelled));
+    if (cancelled) this.tellOwner(cancelled);
     return { ok: true };
   }
 
@@ -205,7 +212,7 @@ export class AdminQueuesService {
     // The record is the truth: the worker's next progress report sees it cancelled and the handler stops.
     const cancelled = await this.records.cancel(id);
     if (!cancelled) throw new ConflictException(adminQueueMessages.notCancellable);
-    this.realtime.jobUpdated(cancelled.owner, withoutOwner(cancelled));
+    this.tellOwner(cancelled);
     const job = await this.queues.queue(name).getJob(id);
     // A waiting job is simply taken off the queue; a running one is left to notice.
     if (job && ((await job.isWaiting()) || (await job.isDelayed()))) await job.remove().catch(() => undefined);
@@ -228,6 +235,6 @@ export class AdminQueuesService {
 
   private async requeueRecord(id: string): Promise<void> {
     const requeued = await this.records.requeue(id);
-    if (requeued) this.realtime.jobUpdated(requeued.owner, withoutOwner(requeued));
+    if (requeued) this.tellOwner(requeued);
   }
 }

@@ -12,7 +12,7 @@ export const downloadLinksProvider: Provider = {
   useFactory: (environment: Environment, redis: Redis) => DownloadLinks.create(environment, redis),
 };
 
-/** How exports, reports and imports look to their owner (platform/queue/job-presenters.ts). */
+/** How exports, reports and imports look to their owner (@serpwise/domain, jobs/job-presenters.ts). */
 export const jobPresentersProvider: Provider = {
   provide: JOB_PRESENTERS,
   inject: [DownloadLinks, ENVIRONMENT],
