@@ -10,15 +10,7 @@ import {
   type JobResult,
   type OutreachImportAnswer,
 } from '@serpwise/contracts';
-import {
-  JobRecordRepository,
-  KeywordGroupRepository,
-  KeywordLabelRepository,
-  LinkActivityRepository,
-  OutreachRepository,
-  ProjectKeywordRepository,
-  ProjectRepository,
-} from '@serpwise/database';
+import { JobRecordRepository, projectRepositoriesOn, type ProjectRepositories } from '@serpwise/database';
 import { KeywordImportConflict, landKeywordImport, landOutreachImport } from '@serpwise/domain';
 import { UnrecoverableError } from 'bullmq';
 import { JobCancelledError, type JobContext, type JobHandler } from '../jobs/job-handler.js';
@@ -79,12 +71,12 @@ abstract class ProjectImportProcessor<C extends ProjectImportJob> implements Job
   async handle(payload: JobPayload<C>, context: JobContext): Promise<JobResult<C>> {
     const { input: job } = await recordedJob(this.em(), this.contract, payload.jobId);
     return exactlyOnce<C>(this.em, context, this.options.progressEveryMs ?? defaultProgressEveryMs, (transaction, progress) =>
-      this.land(job, transaction, progress, payload.jobId),
+      this.land(job, projectRepositoriesOn(transaction), progress, payload.jobId),
     );
   }
 
-  /** Lands the import in the transaction; jobId is the import's id. */
-  protected abstract land(job: JobInput<C>, transaction: EntityManager, progress: Progress, jobId: string): Promise<JobResult<C>>;
+  /** Lands the import through the transaction's repositories; jobId is the import's id. */
+  protected abstract land(job: JobInput<C>, repositories: ProjectRepositories, progress: Progress, jobId: string): Promise<JobResult<C>>;
 }
 
 /** The "Imported 10 of 20 keywords" report of one batch. */
@@ -95,16 +87,13 @@ const importedOf = (progress: Progress, unit: string) => (done: number, total: n
 export class KeywordImportProcessor extends ProjectImportProcessor<typeof keywordImportJob> {
   readonly contract = keywordImportJob;
 
-  protected async land(job: JobInput<typeof keywordImportJob>, transaction: EntityManager, progress: Progress, jobId: string): Promise<ImportAnswer> {
-    const project = await new ProjectRepository(transaction).findForOwner(job.ownerUserId, job.projectId);
+  protected async land(job: JobInput<typeof keywordImportJob>, repositories: ProjectRepositories, progress: Progress, jobId: string): Promise<ImportAnswer> {
+    const project = await repositories.projects.findForOwner(job.ownerUserId, job.projectId);
     if (!project) throw new UnrecoverableError(projectMessages.projectNotFound);
     await progress(0, job.terms.length, `Importing ${job.terms.length.toLocaleString('en-US')} keywords…`);
     try {
-      return await landKeywordImport(
-        { keywords: new ProjectKeywordRepository(transaction), groups: new KeywordGroupRepository(transaction), labels: new KeywordLabelRepository(transaction) },
-        // The import id is the job id: Undo of this import is Undo of the job, and a rerun cannot make a second one.
-        { ...job, project, importId: jobId, progress: importedOf(progress, 'keywords') },
-      );
+      // The import id is the job id: Undo of this import is Undo of the job, and a rerun cannot make a second one.
+      return await landKeywordImport(repositories, { ...job, project, importId: jobId, progress: importedOf(progress, 'keywords') });
     } catch (error) {
       // Someone made a group of that name meanwhile: running again would not change that.
       if (error instanceof KeywordImportConflict) throw new UnrecoverableError(error.message);
@@ -117,14 +106,11 @@ export class KeywordImportProcessor extends ProjectImportProcessor<typeof keywor
 export class OutreachImportProcessor extends ProjectImportProcessor<typeof outreachImportJob> {
   readonly contract = outreachImportJob;
 
-  protected async land(job: JobInput<typeof outreachImportJob>, transaction: EntityManager, progress: Progress): Promise<OutreachImportAnswer> {
-    if (job.projectId && !(await new ProjectRepository(transaction).findForOwner(job.ownerUserId, job.projectId))) {
+  protected async land(job: JobInput<typeof outreachImportJob>, repositories: ProjectRepositories, progress: Progress): Promise<OutreachImportAnswer> {
+    if (job.projectId && !(await repositories.projects.findForOwner(job.ownerUserId, job.projectId))) {
       throw new UnrecoverableError(projectMessages.projectNotFound);
     }
     await progress(0, job.rows.length, `Importing ${job.rows.length.toLocaleString('en-US')} rows…`);
-    return landOutreachImport(
-      { outreach: new OutreachRepository(transaction), activity: new LinkActivityRepository(transaction) },
-      { ...job, progress: importedOf(progress, 'rows') },
-    );
+    return landOutreachImport(repositories, { ...job, progress: importedOf(progress, 'rows') });
   }
 }
