@@ -10,6 +10,7 @@ import { JobFileSweeper } from './jobs/job-file-sweeper.js';
 import { JobMetrics } from './jobs/job-metrics.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { OrphanReconciler } from './jobs/orphan-reconciler.js';
+import { PeriodicRun } from './jobs/periodic-run.js';
 import { onRedisReturn } from './jobs/redis-return.js';
 import { DiagnosticProcessor } from './processors/diagnostic.processor.js';
 import { ExportProcessor } from './processors/export.processor.js';
@@ -111,6 +112,9 @@ export async function startWorker(environment: Environment, logger: Logger, opti
   // A record is a candidate once it has not moved for an interval and two lock durations (a live run moves it sooner).
   const reconciler = new OrphanReconciler(records, queue, events, logger, Math.max(environment.JOB_RECONCILE_INTERVAL_MS, environment.JOB_LOCK_DURATION_MS * 2));
   const sweeper = new JobFileSweeper(records, files, logger, environment.EXPORT_FILE_TTL_HOURS * 3_600_000);
+  // Both run at start and then on a timer; a failed round is logged and the next one runs anyway.
+  const reconcileRounds = new PeriodicRun(() => reconciler.reconcileOnce(), (error) => logger.warn({ err: error }, 'reconcile failed'));
+  const sweepRounds = new PeriodicRun(() => sweeper.sweepOnce(), (error) => logger.warn({ err: error }, 'job file sweep failed'));
   const http = await startWorkerHttpServer(options.httpPort ?? environment.WORKER_PORT, environment.HOST, registry, {
     database: () => orm.em.fork().execute('select 1'),
     redis: redisCheck(redis),
@@ -120,8 +124,8 @@ export async function startWorker(environment: Environment, logger: Logger, opti
   // Seen by the admin queue page: host, concurrency, queues, last beat.
   const heartbeats = new WorkerHeartbeats(redis, environment.REDIS_PREFIX, { concurrency: environment.WORKER_CONCURRENCY, queues: [...registeredQueues(), scheduledQueue] });
   heartbeats.start();
-  reconciler.startEvery(environment.JOB_RECONCILE_INTERVAL_MS);
-  sweeper.startEvery(5 * 60_000);
+  reconcileRounds.startEvery(environment.JOB_RECONCILE_INTERVAL_MS);
+  sweepRounds.startEvery(5 * 60_000);
   await scheduledTasks.start();
   // Redis back after an outage, perhaps restarted empty: queued jobs and the schedulers are put back now, not at the
   // reconciler's next tick (a minute) or the next worker start.
@@ -135,9 +139,9 @@ export async function startWorker(environment: Environment, logger: Logger, opti
   return {
     port: (http.address() as { port: number }).port,
     stop: async () => {
-      reconciler.stop();
+      reconcileRounds.stop();
       await heartbeats.stop();
-      sweeper.stop();
+      sweepRounds.stop();
       await new Promise((resolve) => http.close(resolve));
       await scheduledTasks.stop();
       await runner.stop();

@@ -34,11 +34,9 @@ const fileKinds: { jobName: string; fileKeysOf(job: OwnedJobStatus): string[] }[
 
 /**
  * Removes export and report files, and imports' uploads, EXPORT_FILE_TTL_HOURS after their job finished
- * (docs/decisions.md, "Exports" and "Imports") and marks the record, so a file's link stops being offered. Runs at start and then every few minutes; safe to run on every worker.
+ * (docs/decisions.md, "Exports" and "Imports") and marks the record, so a file's link stops being offered. worker.ts runs it at start and then every few minutes; safe to run on every worker.
  */
 export class JobFileSweeper {
-  private timer: NodeJS.Timeout | undefined;
-
   constructor(
     private readonly records: () => JobRecordRepository,
     private readonly files: FileStore,
@@ -59,16 +57,5 @@ export class JobFileSweeper {
     }
     if (removed) this.logger.info({ removed }, 'removed the files of jobs finished long ago');
     return removed;
-  }
-
-  startEvery(intervalMs: number): void {
-    const tick = () => void this.sweepOnce().catch((error: unknown) => this.logger.warn({ err: error }, 'job file sweep failed'));
-    tick();
-    this.timer = setInterval(tick, intervalMs);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
   }
 }

@@ -14,8 +14,6 @@ import { gaveUpReason } from './given-up.js';
  * - waiting, delayed or running: left as it is.
  */
 export class OrphanReconciler {
-  private timer: NodeJS.Timeout | undefined;
-
   constructor(
     private readonly records: () => JobRecordRepository,
     private readonly queue: JobQueue,
@@ -62,16 +60,5 @@ export class OrphanReconciler {
     }
     if (requeued || failed) this.logger.info({ requeued, failed }, 'checked unfinished jobs against the queue');
     return { requeued, failed };
-  }
-
-  startEvery(intervalMs: number): void {
-    const tick = () => void this.reconcileOnce().catch((error: unknown) => this.logger.warn({ err: error }, 'reconcile failed'));
-    tick();
-    this.timer = setInterval(tick, intervalMs);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
   }
 }

@@ -5,19 +5,12 @@ import {
   projectMessages,
   type ImportAnswer,
   type JobContract,
+  type JobInput,
   type JobPayload,
   type JobResult,
   type OutreachImportAnswer,
 } from '@serpwise/contracts';
-import {
-  JobRecordRepository,
-  KeywordGroupRepository,
-  KeywordLabelRepository,
-  LinkActivityRepository,
-  OutreachRepository,
-  ProjectKeywordRepository,
-  ProjectRepository,
-} from '@serpwise/database';
+import { JobRecordRepository, projectRepositoriesOn, type ProjectRepositories } from '@serpwise/database';
 import { KeywordImportConflict, landKeywordImport, landOutreachImport } from '@serpwise/domain';
 import { UnrecoverableError } from 'bullmq';
 import { JobCancelledError, type JobContext, type JobHandler } from '../jobs/job-handler.js';
@@ -41,7 +34,7 @@ async function exactlyOnce<C extends JobContract>(
   em: () => EntityManager,
   context: JobContext,
   progressEveryMs: number,
-  land: (transaction: EntityManager, progress: (done: number, total: number, message: string) => Promise<void>) => Promise<JobResult<C>>,
+  land: (transaction: EntityManager, progress: Progress) => Promise<JobResult<C>>,
 ): Promise<JobResult<C>> {
   const earlier = context.checkpoint?.answer;
   if (earlier) return earlier as JobResult<C>;
@@ -63,61 +56,61 @@ async function exactlyOnce<C extends JobContract>(
   });
 }
 
-/** A large keyword import (KeywordActions/Import, NewProjectImport): docs/architecture.md, "How a large import flows". */
-export class KeywordImportProcessor implements JobHandler<typeof keywordImportJob> {
-  readonly contract = keywordImportJob;
+type ProjectImportJob = typeof keywordImportJob | typeof outreachImportJob;
+type Progress = (done: number, total: number, message: string) => Promise<void>;
+
+/** What both project imports do alike: read the job's record, then land it exactly once. Each import says how it lands. */
+abstract class ProjectImportProcessor<C extends ProjectImportJob> implements JobHandler<C> {
+  abstract readonly contract: C;
 
   constructor(
     private readonly em: () => EntityManager,
     private readonly options: ProjectImportOptions = {},
   ) {}
 
-  async handle(payload: JobPayload<typeof keywordImportJob>, context: JobContext): Promise<ImportAnswer> {
-    const { input: job } = await recordedJob(this.em(), keywordImportJob, payload.jobId);
-    return exactlyOnce<typeof keywordImportJob>(this.em, context, this.options.progressEveryMs ?? defaultProgressEveryMs, async (transaction, progress) => {
-      const project = await new ProjectRepository(transaction).findForOwner(job.ownerUserId, job.projectId);
-      if (!project) throw new UnrecoverableError(projectMessages.projectNotFound);
-      await progress(0, job.terms.length, `Importing ${job.terms.length.toLocaleString('en-US')} keywords…`);
-      try {
-        return await landKeywordImport(
-          { keywords: new ProjectKeywordRepository(transaction), groups: new KeywordGroupRepository(transaction), labels: new KeywordLabelRepository(transaction) },
-          {
-            ...job,
-            project,
-            // The import id is the job id: Undo of this import is Undo of the job, and a rerun cannot make a second one.
-            importId: payload.jobId,
-            progress: (done, total) => progress(done, total, `Imported ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} keywords`),
-          },
-        );
-      } catch (error) {
-        // Someone made a group of that name meanwhile: running again would not change that.
-        if (error instanceof KeywordImportConflict) throw new UnrecoverableError(error.message);
-        throw error;
-      }
-    });
+  async handle(payload: JobPayload<C>, context: JobContext): Promise<JobResult<C>> {
+    const { input: job } = await recordedJob(this.em(), this.contract, payload.jobId);
+    return exactlyOnce<C>(this.em, context, this.options.progressEveryMs ?? defaultProgressEveryMs, (transaction, progress) =>
+      this.land(job, projectRepositoriesOn(transaction), progress, payload.jobId),
+    );
+  }
+
+  /** Lands the import through the transaction's repositories; jobId is the import's id. */
+  protected abstract land(job: JobInput<C>, repositories: ProjectRepositories, progress: Progress, jobId: string): Promise<JobResult<C>>;
+}
+
+/** The "Imported 10 of 20 keywords" report of one batch. */
+const importedOf = (progress: Progress, unit: string) => (done: number, total: number) =>
+  progress(done, total, `Imported ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${unit}`);
+
+/** A large keyword import (KeywordActions/Import, NewProjectImport): docs/architecture.md, "How a large import flows". */
+export class KeywordImportProcessor extends ProjectImportProcessor<typeof keywordImportJob> {
+  readonly contract = keywordImportJob;
+
+  protected async land(job: JobInput<typeof keywordImportJob>, repositories: ProjectRepositories, progress: Progress, jobId: string): Promise<ImportAnswer> {
+    const project = await repositories.projects.findForOwner(job.ownerUserId, job.projectId);
+    if (!project) throw new UnrecoverableError(projectMessages.projectNotFound);
+    await progress(0, job.terms.length, `Importing ${job.terms.length.toLocaleString('en-US')} keywords…`);
+    try {
+      // The import id is the job id: Undo of this import is Undo of the job, and a rerun cannot make a second one.
+      return await landKeywordImport(repositories, { ...job, project, importId: jobId, progress: importedOf(progress, 'keywords') });
+    } catch (error) {
+      // Someone made a group of that name meanwhile: running again would not change that.
+      if (error instanceof KeywordImportConflict) throw new UnrecoverableError(error.message);
+      throw error;
+    }
   }
 }
 
 /** A large outreach import (import/OutreachImport), the same way. */
-export class OutreachImportProcessor implements JobHandler<typeof outreachImportJob> {
+export class OutreachImportProcessor extends ProjectImportProcessor<typeof outreachImportJob> {
   readonly contract = outreachImportJob;
 
-  constructor(
-    private readonly em: () => EntityManager,
-    private readonly options: ProjectImportOptions = {},
-  ) {}
-
-  async handle(payload: JobPayload<typeof outreachImportJob>, context: JobContext): Promise<OutreachImportAnswer> {
-    const { input: job } = await recordedJob(this.em(), outreachImportJob, payload.jobId);
-    return exactlyOnce<typeof outreachImportJob>(this.em, context, this.options.progressEveryMs ?? defaultProgressEveryMs, async (transaction, progress) => {
-      if (job.projectId && !(await new ProjectRepository(transaction).findForOwner(job.ownerUserId, job.projectId))) {
-        throw new UnrecoverableError(projectMessages.projectNotFound);
-      }
-      await progress(0, job.rows.length, `Importing ${job.rows.length.toLocaleString('en-US')} rows…`);
-      return landOutreachImport(
-        { outreach: new OutreachRepository(transaction), activity: new LinkActivityRepository(transaction) },
-        { ...job, progress: (done, total) => progress(done, total, `Imported ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`) },
-      );
-    });
+  protected async land(job: JobInput<typeof outreachImportJob>, repositories: ProjectRepositories, progress: Progress): Promise<OutreachImportAnswer> {
+    if (job.projectId && !(await repositories.projects.findForOwner(job.ownerUserId, job.projectId))) {
+      throw new UnrecoverableError(projectMessages.projectNotFound);
+    }
+    await progress(0, job.rows.length, `Importing ${job.rows.length.toLocaleString('en-US')} rows…`);
+    return landOutreachImport(repositories, { ...job, progress: importedOf(progress, 'rows') });
   }
 }

@@ -21,3 +21,4 @@ export * from './repositories/link-activity.repository.js';
 export * from './repositories/report-design.repository.js';
 export * from './repositories/admin-audit-log.repository.js';
 export * from './repositories/recon-report.repository.js';
+export * from './repositories/project-repositories.js';

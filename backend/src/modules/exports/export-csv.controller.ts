@@ -9,7 +9,7 @@ import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
 import { overExportAllowance } from './export-allowance.js';
 import { pageRowsOf } from './page-rows.js';
-import { attachment } from './exports.controller.js';
+import { attachment } from '../../common/private-file.js';
 
 /**
  * POST /Endpoints/Core/ExportCsv (docs/product/account-exports-reports.md §7): the rows a page already holds (jsonString: a JSON array of objects, or of

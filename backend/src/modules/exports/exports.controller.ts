@@ -1,16 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { exportContentTypes, jobIdParamSchema, startExportSchema, type ExportStatus } from '@serpwise/contracts';
 import type { Response } from 'express';
-import { pipeline } from 'node:stream/promises';
 import type { z } from 'zod';
+import { attachment, sendPrivateFile } from '../../common/private-file.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, CurrentSession, type Identity, type RequestSession } from '../sessions/request-session.js';
 import { ExportsService } from './exports.service.js';
-
-/** "report.csv" for Content-Disposition, with an RFC 5987 UTF-8 form for names outside ASCII. */
-export const attachment = (fileName: string) =>
-  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 /**
  * The user's own export jobs (issue 6): start one (full plans; docs/product/account-exports-reports.md §6), list them, read one, cancel one, and download
@@ -62,11 +58,6 @@ export class ExportsController {
     @Res() response: Response,
   ): Promise<void> {
     const file = await this.exports.download(identity, params.id, query);
-    response.status(200);
-    response.setHeader('content-type', exportContentTypes[file.format]);
-    response.setHeader('content-disposition', attachment(file.fileName));
-    response.setHeader('cache-control', 'private, no-store');
-    if (file.bytes !== null) response.setHeader('content-length', String(file.bytes));
-    await pipeline(file.stream, response);
+    await sendPrivateFile(response, file, { contentType: exportContentTypes[file.format], disposition: attachment(file.fileName) });
   }
 }

@@ -19,7 +19,7 @@ import { ZodError } from 'zod';
 import { DownloadLinks, ENVIRONMENT, FileStore, GoogleAuthorisations, JobStarter } from '@serpwise/platform';
 import { exportDownloadPath, exportFileKey, JOB_PRESENTERS, type JobPresenters } from '@serpwise/domain';
 import { limitMessages, planOf } from '../limits/limit-messages.js';
-import { ownedJob } from '../jobs/owned-job.js';
+import { cancelOwnedJob, ownedJob } from '../jobs/owned-job.js';
 import { overExportAllowance } from './export-allowance.js';
 import { Limits } from '../limits/limits.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
@@ -104,12 +104,7 @@ export class ExportsService {
 
   async cancel(identity: Identity, id: string): Promise<ExportStatus> {
     await this.owned(identity, id);
-    const cancelled = await this.jobs.cancel(id);
-    if (!cancelled) throw new ConflictException(exportMessages.notCancellable);
-    const status = this.present(cancelled);
-    // The worker stops at its next progress report; the browser hears of it now.
-    this.realtime.jobUpdated(cancelled.owner, status);
-    return status;
+    return cancelOwnedJob(this.jobs, this.realtime, id, exportMessages.notCancellable, (job) => this.present(job));
   }
 
   /** The file behind a signed link, for the one user the link was made for. */

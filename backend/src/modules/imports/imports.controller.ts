@@ -1,10 +1,9 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { jobIdParamSchema, type ImportStatus } from '@serpwise/contracts';
 import type { Request, Response } from 'express';
-import { pipeline } from 'node:stream/promises';
+import { attachment, sendPrivateFile } from '../../common/private-file.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
-import { attachment } from '../exports/exports.controller.js';
 import { CurrentIdentity, CurrentSession, type Identity, type RequestSession } from '../sessions/request-session.js';
 import { ImportsService } from './imports.service.js';
 
@@ -34,11 +33,7 @@ export class ImportsController {
   @Get('history')
   async history(@CurrentIdentity() identity: Identity, @Res() response: Response): Promise<void> {
     const stream = await this.imports.history(identity);
-    response.status(200);
-    response.setHeader('content-type', 'text/csv; charset=utf-8');
-    response.setHeader('content-disposition', attachment(`serpwise-history-${new Date().toISOString().slice(0, 10)}.csv`));
-    response.setHeader('cache-control', 'private, no-store');
-    await pipeline(stream, response);
+    await sendPrivateFile(response, { stream }, { contentType: 'text/csv; charset=utf-8', disposition: attachment(`serpwise-history-${new Date().toISOString().slice(0, 10)}.csv`) });
   }
 
   @Get(':id')
@@ -60,12 +55,7 @@ export class ImportsController {
     @Res() response: Response,
   ): Promise<void> {
     const file = await this.imports.errorReport(identity, params.id, query);
-    response.status(200);
-    response.setHeader('content-type', 'text/csv; charset=utf-8');
-    response.setHeader('content-disposition', attachment(`import-errors-${params.id}.csv`));
-    response.setHeader('cache-control', 'private, no-store');
-    if (file.bytes !== null) response.setHeader('content-length', String(file.bytes));
-    await pipeline(file.stream, response);
+    await sendPrivateFile(response, file, { contentType: 'text/csv; charset=utf-8', disposition: attachment(`import-errors-${params.id}.csv`) });
   }
 
   @Delete(':id')

@@ -11,7 +11,7 @@ import { importErrorReportKey, importErrorReportPath, importFileKey, JOB_PRESENT
 import { LimitExceeded } from '../limits/limit-exceeded.js';
 import { limitMessages, planOf } from '../limits/limit-messages.js';
 import { Limits } from '../limits/limits.service.js';
-import { ownedJob } from '../jobs/owned-job.js';
+import { cancelOwnedJob, ownedJob } from '../jobs/owned-job.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { receiveImportUpload } from './import-upload.js';
@@ -132,11 +132,7 @@ export class ImportsService implements OnModuleDestroy {
    */
   async cancel(identity: Identity, id: string): Promise<ImportStatus> {
     await this.owned(identity, id);
-    const cancelled = await this.jobs.cancel(id);
-    if (!cancelled) throw new ConflictException(importMessages.notCancellable);
-    const status = this.present(cancelled);
-    this.realtime.jobUpdated(cancelled.owner, status);
-    return status;
+    return cancelOwnedJob(this.jobs, this.realtime, id, importMessages.notCancellable, (job) => this.present(job));
   }
 
   /** Removes the import and everything it brought: its warehouse rows (and the keywords, pages, sites only it used), its files, its record. */

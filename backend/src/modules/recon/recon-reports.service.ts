@@ -11,10 +11,9 @@ import {
   type ReconReport,
   type ReconReportInput,
 } from '@serpwise/contracts';
-import { ReconReportRepository, type ReconReportFields, type ReconReportRecord } from '@serpwise/database';
+import { ReconReportRepository, type ProjectRepositories, type ReconReportFields, type ReconReportRecord } from '@serpwise/database';
 import { reconPositions, reconSerp, type ReconDomainPosition } from '@serpwise/research';
 import { KeywordAllowanceService } from '../projects/core/keyword-allowance.service.js';
-import type { ProjectRepositories } from '../projects/core/project-repositories.js';
 import { ProjectRefusal } from '../projects/core/project-refusal.js';
 import { ProjectScopeService, type ProjectCaller } from '../projects/core/project-scope.service.js';
 import { ProjectTransactions } from '../projects/core/project-transactions.js';

@@ -1,9 +1,9 @@
 import { Controller, Get, Param, Query, Res, StreamableFile } from '@nestjs/common';
 import { jobIdParamSchema, reportOptionsSchema, type ReportOptions } from '@serpwise/contracts';
 import type { Response } from 'express';
-import { pipeline } from 'node:stream/promises';
 import { reportContentType } from '@serpwise/reports';
 import { allowPdfViewer } from '../../common/security-headers.js';
+import { sendPrivateFile } from '../../common/private-file.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
@@ -41,12 +41,7 @@ export class ReportsController {
     @Res() response: Response,
   ): Promise<void> {
     const file = await this.pdfExports.file(identity, params.id, query);
-    response.status(200);
     allowPdfViewer(response);
-    response.setHeader('content-type', reportContentType);
-    response.setHeader('content-disposition', `inline; filename="${file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`);
-    response.setHeader('cache-control', 'private, no-store');
-    if (file.bytes !== null) response.setHeader('content-length', String(file.bytes));
-    await pipeline(file.stream, response);
+    await sendPrivateFile(response, file, { contentType: reportContentType, disposition: `inline; filename="${file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"` });
   }
 }

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty, updatedAtProperty } from './row-properties.js';
 
 /**
  * A keyword a user asked Serpwise to add to the warehouse (docs/product/account-exports-reports.md §3 "Requested keywords"): queued → processing → ready,
@@ -15,7 +16,7 @@ export const RequestedKeywordSchema = defineEntity({
     jobId: p.uuid().nullable().index(),
     failureReason: p.text().nullable(),
     requestedAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    ...updatedAtProperty(),
   },
   uniques: [{ properties: ['userId', 'term'] }],
   indexes: [{ properties: ['status'] }],
@@ -30,7 +31,7 @@ export const ApiKeySchema = defineEntity({
     userId: p.uuid().primary(),
     keyHash: p.string().length(64).unique(),
     keyPrefix: p.string().length(16),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    ...createdAtProperty(),
     lastUsedAt: p.datetime().nullable(),
   },
 });
@@ -60,7 +61,7 @@ export const BundleCodeSchema = defineEntity({
     maxRedemptions: p.integer().nullable(),
     redemptionCount: p.integer().default(0),
     validUntil: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    ...createdAtProperty(),
   },
 });
 export type BundleCode = InferEntity<typeof BundleCodeSchema>;
@@ -98,7 +99,7 @@ export const UserContactInfoSchema = defineEntity({
   properties: {
     userId: p.uuid().primary(),
     info: p.json(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    ...updatedAtProperty(),
   },
 });
 export type UserContactInfo = InferEntity<typeof UserContactInfoSchema>;

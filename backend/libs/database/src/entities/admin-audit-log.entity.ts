@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty } from './row-properties.js';
 
 /** One admin action (queue pause, job retry, …): who, what, on which queue or job, when (issue 7). */
 export const AdminAuditLogSchema = defineEntity({
@@ -12,7 +13,7 @@ export const AdminAuditLogSchema = defineEntity({
     queue: p.string().length(64).nullable(),
     jobId: p.string().length(128).nullable(),
     detail: p.json<Record<string, unknown>>().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    ...createdAtProperty(),
   },
   indexes: [{ properties: ['createdAt'] }, { properties: ['jobId'] }],
 });

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty, timestampProperties } from './row-properties.js';
 
 /**
  * The account owner's payment card: only what a receipt or the settings page shows (type, last four, expiry,
@@ -14,8 +15,7 @@ export const PaymentCardSchema = defineEntity({
     expiration: p.string().length(5),
     cardName: p.string().length(120),
     gatewayToken: p.string().length(200),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    ...timestampProperties(),
   },
 });
 export type PaymentCard = InferEntity<typeof PaymentCardSchema>;
@@ -42,8 +42,7 @@ export const SubscriptionSchema = defineEntity({
     renewalFailures: p.integer().default(0),
     /** When the renewal sweep may try this subscription again: a lease while it is charged, or the retry time. */
     nextRenewalAttemptAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    ...timestampProperties(),
   },
 });
 export type Subscription = InferEntity<typeof SubscriptionSchema>;
@@ -64,7 +63,7 @@ export const ReceiptSchema = defineEntity({
     declineReason: p.string().length(300).nullable(),
     /** Set on approved renewal charges (renewal:<subscription>:<period end>), so a period is never paid twice. */
     idempotencyKey: p.string().length(120).nullable().unique(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    ...createdAtProperty(),
   },
 });
 export type Receipt = InferEntity<typeof ReceiptSchema>;
@@ -79,7 +78,7 @@ export const CancellationSurveySchema = defineEntity({
     productId: p.integer(),
     reason: p.string().length(200),
     comments: p.text().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    ...createdAtProperty(),
   },
 });
 export type CancellationSurvey = InferEntity<typeof CancellationSurveySchema>;

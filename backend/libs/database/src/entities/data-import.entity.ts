@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty } from './row-properties.js';
 import { importFormats } from '@serpwise/contracts';
 
 /**
@@ -28,7 +29,7 @@ export const DataImportSchema = defineEntity({
     rowsRejected: p.integer().default(0),
     /** FileStore key of the CSV error report (line, reason), when a row was rejected. */
     errorReportKey: p.text().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    ...createdAtProperty(),
     finishedAt: p.datetime().nullable(),
   },
   indexes: [{ properties: ['userId', 'createdAt'] }],

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty } from './row-properties.js';
 
 /**
  * A user's Google authorisation for the Sheets export (docs/product/account-exports-reports.md §4, §7): the refresh token, encrypted at rest
@@ -13,7 +14,7 @@ export const GoogleTokenSchema = defineEntity({
     /** base64url of iv (12 bytes) + auth tag (16 bytes) + cipher text. */
     refreshTokenEncrypted: p.text(),
     scope: p.text(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    ...createdAtProperty(),
     updatedAt: p.datetime().onCreate(() => new Date()),
   },
 });

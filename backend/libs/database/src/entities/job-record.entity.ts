@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { timestampProperties } from './row-properties.js';
 import { jobStates } from '@serpwise/contracts';
 
 /**
@@ -26,8 +27,7 @@ export const JobRecordSchema = defineEntity({
     attempts: p.integer().default(0),
     result: p.json<unknown>().nullable(),
     error: p.text().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    ...timestampProperties(),
     startedAt: p.datetime().nullable(),
     finishedAt: p.datetime().nullable(),
   },

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty } from './row-properties.js';
 
 /** A search of a logged-in user that found nothing (docs/product/site.md §7 missed-search log). */
 export const MissedSearchEventSchema = defineEntity({
@@ -14,7 +15,7 @@ export const MissedSearchEventSchema = defineEntity({
     pageName: p.text().nullable(),
     query: p.text().nullable(),
     territory: p.string().length(2).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    ...createdAtProperty(),
   },
   indexes: [{ properties: ['userId', 'createdAt'] }, { properties: ['eventName', 'createdAt'] }],
 });

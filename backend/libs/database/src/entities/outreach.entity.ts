@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty, timestampProperties } from './row-properties.js';
 import { ProjectSchema } from './project.entity.js';
 
 /**
@@ -13,8 +14,7 @@ const standingProperties = () => ({
   rating: p.smallint().default(0),
   relationship: p.string().length(32).default('none'),
   tags: p.type('text[]').columnType('text[]').defaultRaw(`'{}'`),
-  createdAt: p.datetime().onCreate(() => new Date()),
-  updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  ...timestampProperties(),
 });
 
 /** One row per owner, project and value; the All Projects bucket (a null project) counts as one project. */
@@ -66,7 +66,7 @@ export const OutreachContactSchema = defineEntity({
     name: p.string().length(120).nullable(),
     email: p.string().length(254).nullable(),
     role: p.string().length(120).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    ...createdAtProperty(),
   },
   indexes: [
     {
@@ -86,7 +86,7 @@ export const LinkNoteSchema = defineEntity({
     link: () => p.manyToOne(OutreachLinkSchema).deleteRule('cascade').index(),
     authorUserId: p.uuid(),
     text: p.string().length(1770),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    ...createdAtProperty(),
   },
 });
 export type LinkNote = InferEntity<typeof LinkNoteSchema>;
@@ -104,8 +104,7 @@ export const LinkTaskSchema = defineEntity({
     dueDate: p.date().nullable(),
     isComplete: p.boolean().default(false),
     completedAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    ...timestampProperties(),
   },
 });
 export type LinkTask = InferEntity<typeof LinkTaskSchema>;
@@ -122,7 +121,7 @@ export const LinkContactEventSchema = defineEntity({
     eventType: p.string().length(16),
     eventDate: p.date(),
     notes: p.string().length(1770).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    ...createdAtProperty(),
   },
 });
 export type LinkContactEvent = InferEntity<typeof LinkContactEventSchema>;
@@ -145,7 +144,7 @@ export const OutreachHistorySchema = defineEntity({
     url: p.text().nullable(),
     domain: p.string().length(253).nullable(),
     details: p.string().length(500).nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    ...createdAtProperty(),
   },
   indexes: [{ properties: ['ownerUserId', 'createdAt'] }],
 });

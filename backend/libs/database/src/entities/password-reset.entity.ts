@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty } from './row-properties.js';
 
 /** A one-time password reset link. Only the SHA-256 of its token is stored; used_at makes it single-use. */
 export const PasswordResetSchema = defineEntity({
@@ -8,7 +9,7 @@ export const PasswordResetSchema = defineEntity({
     id: p.uuid().primary(),
     userId: p.uuid().index(),
     tokenHash: p.string().length(64).unique(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    ...createdAtProperty(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),
   },

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { timestampProperties } from './row-properties.js';
 
 /** A project alert (docs/product/account-exports-reports.md §3): which project's reports go to which addresses. Owned by the account owner. */
 export const ProjectAlertSchema = defineEntity({
@@ -14,8 +15,7 @@ export const ProjectAlertSchema = defineEntity({
     sourceUrl: p.text().nullable(),
     /** [{ emailAddress, isActive }] */
     recipients: p.json(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    ...timestampProperties(),
   },
 });
 

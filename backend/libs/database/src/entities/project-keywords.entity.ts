@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty } from './row-properties.js';
 import { ProjectSchema } from './project.entity.js';
 
 /**
@@ -41,7 +42,7 @@ export const KeywordGroupSchema = defineEntity({
     name: p.string().length(120),
     /** The import that created the group (Undo removes it), or null. */
     importId: p.uuid().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    ...createdAtProperty(),
   },
   indexes: [
     { name: 'keyword_group_project_name_unique', expression: 'create unique index "keyword_group_project_name_unique" on "keyword_group" ("project_id", lower("name"))' },
@@ -71,7 +72,7 @@ export const KeywordLabelSchema = defineEntity({
     project: () => p.manyToOne(ProjectSchema).deleteRule('cascade').index(),
     name: p.string().length(120),
     importId: p.uuid().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    ...createdAtProperty(),
   },
   indexes: [
     { name: 'keyword_label_project_name_unique', expression: 'create unique index "keyword_label_project_name_unique" on "keyword_label" ("project_id", lower("name"))' },
@@ -101,7 +102,7 @@ export const KeywordImportSchema = defineEntity({
     /** Who ran it (the owner or a team member). */
     userId: p.uuid(),
     termCount: p.integer(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    ...createdAtProperty(),
     undoneAt: p.datetime().nullable(),
   },
 });

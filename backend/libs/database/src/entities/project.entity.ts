@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { timestampProperties, updatedAtProperty } from './row-properties.js';
 
 /**
  * A project: a site the account owner works on in one territory. Onboarding creates the first one; the project
@@ -13,8 +14,7 @@ export const ProjectSchema = defineEntity({
     name: p.string().length(120),
     domain: p.string().length(253),
     territory: p.string().length(2),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    ...timestampProperties(),
   },
 });
 
@@ -31,7 +31,7 @@ export const ProjectTeamAccessSchema = defineEntity({
     childUserId: p.uuid().primary(),
     ownerUserId: p.uuid().index(),
     access: p.string().length(8),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    ...updatedAtProperty(),
   },
 });
 

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { timestampProperties } from './row-properties.js';
 
 /**
  * A recon report (docs/product/projects.md §2): a saved set of a primary domain, a territory, keywords and competitors, of type seo or
@@ -18,8 +19,7 @@ export const ReconReportSchema = defineEntity({
     /** Normalised keywords in the order the user gave them. */
     keywords: p.type('text[]').columnType('text[]').defaultRaw(`'{}'`),
     competitors: p.type('text[]').columnType('text[]').defaultRaw(`'{}'`),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    ...timestampProperties(),
   },
 });
 

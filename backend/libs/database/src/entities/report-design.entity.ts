@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { timestampProperties } from './row-properties.js';
 
 /**
  * The white-label look of an account's reports (/account/reportdesign): company name, colours and a small logo,
@@ -16,8 +17,7 @@ export const ReportDesignSchema = defineEntity({
     logo: p.blob().nullable(),
     logoType: p.string().length(20).nullable(),
     logoUpdatedAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    ...timestampProperties(),
   },
 });
 

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { timestampProperties } from './row-properties.js';
 
 /**
  * A scheduled PDF report (docs/product/account-exports-reports.md §4 PDF export modes, /account/scheduled-pdf-reports): the report's options, how often it
@@ -20,8 +21,7 @@ export const ScheduledReportSchema = defineEntity({
     isActive: p.boolean().default(true),
     /** The project alert saved with it (docs/product/account-exports-reports.md §4), if any. */
     projectAlertId: p.uuid().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    ...timestampProperties(),
   },
 });
 

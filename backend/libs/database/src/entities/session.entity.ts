@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty } from './row-properties.js';
 
 /**
  * A browser session, visitor or logged in. The cookie holds a random secret; only its SHA-256 is stored,
@@ -13,7 +14,7 @@ export const SessionSchema = defineEntity({
     csrfToken: p.string().length(64),
     userId: p.uuid().nullable().index(),
     userAgent: p.text().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    ...createdAtProperty(),
     lastSeenAt: p.datetime().onCreate(() => new Date()),
     expiresAt: p.datetime().index(),
     /** 'Remember Me': a persistent cookie and a long fixed lifetime instead of a sliding short one. */

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { timestampProperties } from './row-properties.js';
 
 /**
  * A Serpwise account. E-mail is stored normalised (trimmed, lower-case) and unique; the password only as an
@@ -19,8 +20,7 @@ export const UserSchema = defineEntity({
     onboarding: p.json().nullable(),
     termsAcceptedAt: p.datetime().nullable(),
     attributes: p.json().defaultRaw("'{}'"),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    ...timestampProperties(),
     lastLoginAt: p.datetime().nullable(),
   },
 });

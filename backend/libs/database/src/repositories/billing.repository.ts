@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ReceiptSummary } from '@serpwise/contracts';
 import { randomUUID } from 'node:crypto';
 
 export interface PaymentCardRecord {
@@ -92,18 +93,12 @@ export interface NewSubscription {
   periodEnd: Date;
 }
 
-export interface NewReceipt {
+/** A receipt to write: what its summary shows (contracts), for one account owner. */
+export type NewReceipt = Omit<ReceiptSummary, 'id' | 'createdAt'> & {
   userId: string;
-  description: string;
-  amountCents: number;
-  status: 'approved' | 'declined';
-  cardType: string | null;
-  lastFour: string | null;
-  transactionId: string | null;
-  declineReason: string | null;
   /** Approved renewal charges only: one receipt per paid period. */
   idempotencyKey?: string | null;
-}
+};
 
 /** Payment cards (last four only), subscriptions, receipts and cancellation surveys of account owners. */
 export class BillingRepository {

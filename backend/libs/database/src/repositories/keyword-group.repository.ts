@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { intArray, isoOf, quotedArray } from './sql-arrays.js';
+import { ProjectTermSets } from './project-term-sets.js';
+import { isoOf } from './sql-arrays.js';
 
 export interface KeywordGroupRecord {
   groupHash: string;
@@ -19,9 +20,11 @@ export interface KeywordLabelRecord {
 
 const uniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
-/** Keyword groups of projects, and the terms in them. Project ids arrive checked against the caller. */
-export class KeywordGroupRepository {
-  constructor(private readonly em: EntityManager) {}
+/** Keyword groups of projects, and the terms in them (delete, addTerms, removeTerms: ProjectTermSets). Project ids arrive checked against the caller. */
+export class KeywordGroupRepository extends ProjectTermSets {
+  constructor(em: EntityManager) {
+    super(em, { sets: 'keyword_group', terms: 'keyword_group_term', key: 'group_hash' });
+  }
 
   async listForProject(projectId: string): Promise<KeywordGroupRecord[]> {
     const rows = await this.em.execute<{ group_hash: string; project_id: string; name: string; created_at: Date; term_ids: number[] | null }[]>(
@@ -66,42 +69,13 @@ export class KeywordGroupRepository {
       throw error;
     }
   }
-
-  /** Deletes the project's groups among the hashes; answers the hashes it deleted. */
-  async delete(projectId: string, groupHashes: readonly string[]): Promise<string[]> {
-    if (!groupHashes.length) return [];
-    const rows = await this.em.execute<{ group_hash: string }[]>(
-      'delete from keyword_group where project_id = ? and group_hash = any(?::uuid[]) returning group_hash',
-      [projectId, quotedArray(groupHashes)],
-    );
-    return rows.map((row) => row.group_hash);
-  }
-
-  /** Adds those of the terms that are in the group's project; answers how many it added. */
-  async addTerms(projectId: string, groupHash: string, termIds: readonly number[], importId: string | null): Promise<number> {
-    if (!termIds.length) return 0;
-    const rows = await this.em.execute<{ term_id: number }[]>(
-      `insert into keyword_group_term (group_hash, term_id, import_id, added_at)
-       select ?, k.term_id, ?, now() from project_keyword k where k.project_id = ? and k.term_id = any(?::int[])
-       on conflict (group_hash, term_id) do nothing returning term_id`,
-      [groupHash, importId, projectId, intArray(termIds)],
-    );
-    return rows.length;
-  }
-
-  async removeTerms(groupHash: string, termIds: readonly number[]): Promise<number> {
-    if (!termIds.length) return 0;
-    const rows = await this.em.execute<{ term_id: number }[]>('delete from keyword_group_term where group_hash = ? and term_id = any(?::int[]) returning term_id', [
-      groupHash,
-      intArray(termIds),
-    ]);
-    return rows.length;
-  }
 }
 
-/** Labels of projects (labelHash, labelName), and the terms they mark. */
-export class KeywordLabelRepository {
-  constructor(private readonly em: EntityManager) {}
+/** Labels of projects (labelHash, labelName), and the terms they mark (delete, addTerms, removeTerms: ProjectTermSets). */
+export class KeywordLabelRepository extends ProjectTermSets {
+  constructor(em: EntityManager) {
+    super(em, { sets: 'keyword_label', terms: 'keyword_label_term', key: 'label_hash' });
+  }
 
   async listForProject(projectId: string): Promise<KeywordLabelRecord[]> {
     const rows = await this.em.execute<{ label_hash: string; project_id: string; name: string; term_ids: number[] | null }[]>(
@@ -130,34 +104,5 @@ export class KeywordLabelRepository {
     );
     const label = await this.findByName(projectId, name);
     return { label: label!, created: rows.length > 0 };
-  }
-
-  async delete(projectId: string, labelHashes: readonly string[]): Promise<string[]> {
-    if (!labelHashes.length) return [];
-    const rows = await this.em.execute<{ label_hash: string }[]>(
-      'delete from keyword_label where project_id = ? and label_hash = any(?::uuid[]) returning label_hash',
-      [projectId, quotedArray(labelHashes)],
-    );
-    return rows.map((row) => row.label_hash);
-  }
-
-  async addTerms(projectId: string, labelHash: string, termIds: readonly number[], importId: string | null): Promise<number> {
-    if (!termIds.length) return 0;
-    const rows = await this.em.execute<{ term_id: number }[]>(
-      `insert into keyword_label_term (label_hash, term_id, import_id, added_at)
-       select ?, k.term_id, ?, now() from project_keyword k where k.project_id = ? and k.term_id = any(?::int[])
-       on conflict (label_hash, term_id) do nothing returning term_id`,
-      [labelHash, importId, projectId, intArray(termIds)],
-    );
-    return rows.length;
-  }
-
-  async removeTerms(labelHash: string, termIds: readonly number[]): Promise<number> {
-    if (!termIds.length) return 0;
-    const rows = await this.em.execute<{ term_id: number }[]>('delete from keyword_label_term where label_hash = ? and term_id = any(?::int[]) returning term_id', [
-      labelHash,
-      intArray(termIds),
-    ]);
-    return rows.length;
   }
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { LinkTask } from '@serpwise/contracts';
 import { randomUUID } from 'node:crypto';
 import { isoOf } from './sql-arrays.js';
 
@@ -10,16 +11,8 @@ export interface LinkNoteRecord {
   createdAt: string;
 }
 
-export interface LinkTaskRecord {
-  id: string;
-  linkId: string;
-  title: string;
-  details: string | null;
-  dueDate: string | null;
-  isComplete: boolean;
-  completedAt: string | null;
-  createdAt: string;
-}
+/** A link's task (contracts' LinkTask) under the database's names: id and linkId. */
+export type LinkTaskRecord = Omit<LinkTask, 'taskRowId' | 'urlId'> & { id: string; linkId: string };
 
 export interface LinkContactEventRecord {
   id: string;

@@ -1,3 +1,4 @@
+import type { KeywordMetrics } from '../tables/keyword-sql.js';
 import { Random } from './random.js';
 import { monthsEndingAt, type MarketSize, type TerritoryPlan } from './market-sizes.js';
 import {
@@ -8,7 +9,7 @@ import {
 export type Intent = 'head' | 'buyer' | 'info' | 'question' | 'brand';
 export type DomainKind = 'shop' | 'publisher' | 'affiliate' | GeneralKind;
 
-export interface DemoKeyword {
+export interface DemoKeyword extends KeywordMetrics {
   id: number;
   territory: TerritoryPlan;
   term: string;
@@ -18,12 +19,6 @@ export interface DemoKeyword {
   /** The domain whose brand the term names (intent 'brand'). */
   brandDomainId: number | null;
   volumeHistory: number[];
-  cpc: number;
-  competition: number;
-  difficulty: number;
-  resultCount: number;
-  isQuestion: boolean;
-  isTransactional: boolean;
 }
 
 export interface DemoDomain {

@@ -1,3 +1,4 @@
+import type { GroupDetails } from '@serpwise/contracts';
 import type { TrackedTermMetrics } from './tracked-keyword-metrics.js';
 
 /** The rank change of one keyword against the month before: positive is an improvement; null unless ranked both months. */
@@ -7,20 +8,11 @@ export const rankChangeOf = (metrics: TrackedTermMetrics | undefined): number | 
 /** Shows on page one: organic top 10 or an ad. */
 const shows = (metrics: TrackedTermMetrics) => (metrics.currentRank !== null && metrics.currentRank <= 10) || metrics.paidPosition !== null;
 
-/** The numbers of a group row and its expanded panel (docs/product/projects.md §2 "Groups", §3 groupDetails), from its keywords' metrics. */
-export interface GroupSummary {
-  numberOfKeywords: number;
-  rankChange: number;
-  clickChange: number;
-  impressionShare: number;
-  newlyRankedKeywords: number;
-  improvedRanks: number;
-  lostRanks: number;
-  organicCount: number;
-  paidCount: number;
-  bothCount: number;
-  topOfPagePct: number;
-}
+/**
+ * The numbers of a group row and its expanded panel (docs/product/projects.md §2 "Groups", §3 groupDetails), from its
+ * keywords' metrics: the panel's own numbers (its estClickChange is clickChange here) and the group's keyword count.
+ */
+export type GroupSummary = Omit<GroupDetails, 'estClickChange'> & { numberOfKeywords: number; clickChange: number };
 
 /**
  * Sums a group's keywords: rank change (sum over keywords ranked in both months), click change, newly ranked (ranked

@@ -6,16 +6,20 @@ import type { Sql } from '../sql.js';
 export const arrayLiteral = (values: readonly (string | number)[]) =>
   `{${values.map((value) => (typeof value === 'number' ? String(value) : `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
 
-export interface KeywordRecord {
-  id: number;
-  term: string;
-  volume: number;
+/** What the warehouse keeps of a keyword beside its term, volume and topic (table keyword); the demo market makes the same. */
+export interface KeywordMetrics {
   cpc: number;
   competition: number;
   difficulty: number;
   resultCount: number;
   isQuestion: boolean;
   isTransactional: boolean;
+}
+
+export interface KeywordRecord extends KeywordMetrics {
+  id: number;
+  term: string;
+  volume: number;
   topic: string | null;
   volumeHistory: number[];
   historyStart: string;

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   BillingRepository,
   KeywordGroupRepository,
@@ -26,24 +25,3 @@ export const projectRepositories = [
 
 /** The project area's repositories, bound to the request's EntityManager. */
 export const projectRepositoryProviders = repositoryProviders(...projectRepositories);
-
-/** The same repositories on one transaction's EntityManager. */
-export interface ProjectRepositories {
-  projects: ProjectRepository;
-  keywords: ProjectKeywordRepository;
-  groups: KeywordGroupRepository;
-  labels: KeywordLabelRepository;
-  outreach: OutreachRepository;
-  activity: LinkActivityRepository;
-  recon: ReconReportRepository;
-}
-
-export const repositoriesOn = (em: EntityManager): ProjectRepositories => ({
-  projects: new ProjectRepository(em),
-  keywords: new ProjectKeywordRepository(em),
-  groups: new KeywordGroupRepository(em),
-  labels: new KeywordLabelRepository(em),
-  outreach: new OutreachRepository(em),
-  activity: new LinkActivityRepository(em),
-  recon: new ReconReportRepository(em),
-});

@@ -12,14 +12,13 @@ import {
   type QueuedImportAnswer,
   type UndoImportAnswer,
 } from '@serpwise/contracts';
-import type { ProjectRecord } from '@serpwise/database';
+import type { ProjectRecord, ProjectRepositories } from '@serpwise/database';
 import { randomUUID } from 'node:crypto';
 import { checkKeywordAllowance, KeywordImportConflict, keywordLimitAnswer, landKeywordImport } from '@serpwise/domain';
 import type { Identity, RequestSession } from '../../sessions/request-session.js';
 import { KeywordAllowanceService } from '../core/keyword-allowance.service.js';
 import { JobStarter } from '@serpwise/platform';
 import { ProjectRefusal } from '../core/project-refusal.js';
-import type { ProjectRepositories } from '../core/project-repositories.js';
 import { ProjectScopeService, type ProjectCaller } from '../core/project-scope.service.js';
 import { ProjectTransactions } from '../core/project-transactions.js';
 import { createProjectWith } from '../core/projects.service.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { outreachMessages, type LinkContactEvent, type LinkNote, type LinkTask } from '@serpwise/contracts';
+import { outreachMessages, type LinkContactEvent, type LinkNote, type LinkTask, type OutreachHistoryAction } from '@serpwise/contracts';
 import { LinkActivityRepository } from '@serpwise/database';
 import type { Identity } from '../../sessions/request-session.js';
 import { OutreachLookupService } from './outreach-lookup.service.js';
@@ -38,14 +38,8 @@ export class LinkActivityService {
     });
   }
 
-  async deleteNote(identity: Identity, query: { noteRowId: string }): Promise<{ isSuccessful: true }> {
-    const caller = await this.scope.caller(identity, 'write');
-    return this.transactions.run(async ({ activity, outreach }) => {
-      const owner = await activity.deleteNote(caller.ownerUserId, query.noteRowId);
-      if (!owner) throw new ProjectRefusal(404, outreachMessages.noteNotFound);
-      await this.lookup.recordForLink(caller, await this.lookup.link(caller, owner.linkId, undefined, outreach), 'note-deleted', undefined, activity);
-      return { isSuccessful: true };
-    });
+  deleteNote(identity: Identity, query: { noteRowId: string }): Promise<{ isSuccessful: true }> {
+    return this.deleteFromLink(identity, (activity, ownerUserId) => activity.deleteNote(ownerUserId, query.noteRowId), outreachMessages.noteNotFound, 'note-deleted', () => undefined);
   }
 
   // ------------------------------------------------------------------ tasks
@@ -86,14 +80,8 @@ export class LinkActivityService {
     });
   }
 
-  async deleteTask(identity: Identity, query: { taskRowId: string }): Promise<{ isSuccessful: true }> {
-    const caller = await this.scope.caller(identity, 'write');
-    return this.transactions.run(async ({ activity, outreach }) => {
-      const owner = await activity.deleteTask(caller.ownerUserId, query.taskRowId);
-      if (!owner) throw new ProjectRefusal(404, outreachMessages.taskNotFound);
-      await this.lookup.recordForLink(caller, await this.lookup.link(caller, owner.linkId, undefined, outreach), 'task-deleted', owner.title, activity);
-      return { isSuccessful: true };
-    });
+  deleteTask(identity: Identity, query: { taskRowId: string }): Promise<{ isSuccessful: true }> {
+    return this.deleteFromLink(identity, (activity, ownerUserId) => activity.deleteTask(ownerUserId, query.taskRowId), outreachMessages.taskNotFound, 'task-deleted', (task) => task.title);
   }
 
   // ------------------------------------------------------------------ contact events
@@ -131,12 +119,23 @@ export class LinkActivityService {
     });
   }
 
-  async deleteEvent(identity: Identity, query: { rowId: string }): Promise<{ isSuccessful: true }> {
+  deleteEvent(identity: Identity, query: { rowId: string }): Promise<{ isSuccessful: true }> {
+    return this.deleteFromLink(identity, (activity, ownerUserId) => activity.deleteEvent(ownerUserId, query.rowId), outreachMessages.contactEventNotFound, 'contact-event-deleted', (event) => event.eventType);
+  }
+
+  /** Deletes a note, task or contact event of one of the caller's links (404 when there is none) and writes it in the link's history. */
+  private async deleteFromLink<Removed extends { linkId: string }>(
+    identity: Identity,
+    remove: (activity: LinkActivityRepository, ownerUserId: string) => Promise<Removed | null>,
+    notFoundMessage: string,
+    action: OutreachHistoryAction,
+    detailsOf: (removed: Removed) => string | undefined,
+  ): Promise<{ isSuccessful: true }> {
     const caller = await this.scope.caller(identity, 'write');
     return this.transactions.run(async ({ activity, outreach }) => {
-      const owner = await activity.deleteEvent(caller.ownerUserId, query.rowId);
-      if (!owner) throw new ProjectRefusal(404, outreachMessages.contactEventNotFound);
-      await this.lookup.recordForLink(caller, await this.lookup.link(caller, owner.linkId, undefined, outreach), 'contact-event-deleted', owner.eventType, activity);
+      const removed = await remove(activity, caller.ownerUserId);
+      if (!removed) throw new ProjectRefusal(404, notFoundMessage);
+      await this.lookup.recordForLink(caller, await this.lookup.link(caller, removed.linkId, undefined, outreach), action, detailsOf(removed), activity);
       return { isSuccessful: true };
     });
   }
