@@ -25,15 +25,19 @@ export function DomainLink({ domain, countryCode, to = '/overview/domain' }: { d
   );
 }
 
+/** A URL as tables show it: without the scheme and a leading www., path kept (hostOfText keeps the host only). */
+export function urlForDisplay(url: string): string {
+  return url.replace(/^https?:\/\/(www\.)?/i, '');
+}
+
 /** A page URL: shown without the scheme, opening its URL overview. */
 export function UrlLink({ url, countryCode, title }: { url: string | null; countryCode?: string | null; title?: string | null }) {
   if (!url) return <span className="cell-url">{emptyText}</span>;
-  const shown = url.replace(/^https?:\/\/(www\.)?/i, '');
   return (
     <span className="cell-stack">
       {title && <span className="cell-title">{title}</span>}
       <Link className="cell-url" to={withCountry('/overview/url', url, countryCode)} title={url}>
-        {shown}
+        {urlForDisplay(url)}
       </Link>
     </span>
   );
