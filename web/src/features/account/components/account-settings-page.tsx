@@ -39,52 +39,39 @@ export function AccountSettingsPage() {
   );
 }
 
+/** The account's one-value forms: the heading, the field and its rules, the button. */
+const displayNameForm: AccountValueSpec<'newDisplayName'> = { heading: { id: 'display-name-heading', text: 'Display name' }, field: { name: 'newDisplayName', label: 'New display name', autoComplete: 'name' }, rules: displayNameRules, saveLabel: 'Save display name' };
+const emailForm: AccountValueSpec<'newEmail'> = { heading: { id: 'email-heading', text: 'Email address' }, field: { name: 'newEmail', label: 'New email address', type: 'email', autoComplete: 'email' }, rules: emailRules, saveLabel: 'Save email address' };
+
 export function DisplayNameForm({ current, loaded }: { current: string; loaded: boolean }) {
   const mutation = useChangeDisplayName();
-  return (
-    <AccountValueForm
-      heading={{ id: 'display-name-heading', text: 'Display name' }}
-      field={{ name: 'newDisplayName', label: 'New display name', autoComplete: 'name' }}
-      rules={displayNameRules}
-      current={current}
-      loaded={loaded}
-      mutation={mutation}
-      savedText={(answer) => `Your display name is now ${answer.data.displayName}.`}
-      saveLabel="Save display name"
-    />
-  );
+  return <AccountValueForm spec={displayNameForm} current={current} loaded={loaded} mutation={mutation} savedText={(answer) => `Your display name is now ${answer.data.displayName}.`} />;
 }
 
 export function EmailForm({ current, loaded }: { current: string; loaded: boolean }) {
   const mutation = useChangeEmail();
-  return (
-    <AccountValueForm
-      heading={{ id: 'email-heading', text: 'Email address' }}
-      field={{ name: 'newEmail', label: 'New email address', type: 'email', autoComplete: 'email' }}
-      rules={emailRules}
-      current={current}
-      loaded={loaded}
-      mutation={mutation}
-      savedText={(answer) => `Your email address is now ${answer.data.email}.`}
-      saveLabel="Save email address"
-    />
-  );
+  return <AccountValueForm spec={emailForm} current={current} loaded={loaded} mutation={mutation} savedText={(answer) => `Your email address is now ${answer.data.email}.`} />;
 }
 
-interface AccountValueFormProps<Name extends string, Answer> {
+interface AccountValueSpec<Name extends string> {
   heading: { id: string; text: string };
   field: { name: Name; label: string; type?: 'text' | 'email'; autoComplete: string };
   rules: Record<Name, FieldValidator[]>;
+  saveLabel: string;
+}
+
+interface AccountValueFormProps<Name extends string, Answer> {
+  spec: AccountValueSpec<Name>;
   /** The account's value, shown in the field once the account info has loaded. */
   current: string;
   loaded: boolean;
   mutation: UseMutationResult<Answer, Error, string>;
   savedText: (answer: Answer) => string;
-  saveLabel: string;
 }
 
 /** A form that changes one value of the account (display name, e-mail): the field starts with the current value. */
-function AccountValueForm<Name extends string, Answer>({ heading, field, rules, current, loaded, mutation, savedText, saveLabel }: AccountValueFormProps<Name, Answer>) {
+function AccountValueForm<Name extends string, Answer>({ spec, current, loaded, mutation, savedText }: AccountValueFormProps<Name, Answer>) {
+  const { heading, field, rules, saveLabel } = spec;
   const form = useValidatedForm(rules, { [field.name]: current } as Record<Name, string>);
   const [saved, setSaved] = useState<string | null>(null);
   const { reset } = form;
