@@ -1,7 +1,7 @@
 import type { BacklinkRow, CompetitorRow, KeywordComparisonRow, TopPageRow } from '@serpwise/contracts';
 import type { ColumnDef } from '@/components/ui/table/columns';
-import { formatCompact, formatCurrency, formatDate, formatNumber, formatPercent } from '@/lib/format';
-import { Change, Difficulty, DomainLink, KeywordLink, Position, UrlLink, urlForDisplay } from '../components/cells';
+import { formatCompact, formatCurrency, formatDate, formatNumber } from '@/lib/format';
+import { Change, Difficulty, DomainLink, KeywordLink, Position, ShareBar, UrlLink, urlForDisplay } from '../components/cells';
 
 /** Column sets of the SEO tables (docs/research-data.md "SEO and outreach research endpoints"). */
 
@@ -79,14 +79,7 @@ export function competitorColumns(countryCode: string | null): ColumnDef<Competi
       key: 'overlap',
       label: 'Overlap',
       kind: 'number',
-      render: (row) => (
-        <span className="overlap">
-          {formatPercent(row.overlap)}
-          <span className="overlap__bar" aria-hidden="true">
-            <span style={{ width: `${Math.min(100, row.overlap)}%` }} />
-          </span>
-        </span>
-      ),
+      render: (row) => <ShareBar percent={row.overlap} />,
       description: 'Share of the two keyword sets both domains rank for',
     },
     { key: 'theirKeywords', label: 'Their keywords', kind: 'number', format: 'number' },
@@ -105,14 +98,7 @@ export function topPageColumns(countryCode: string | null): ColumnDef<TopPageRow
       key: 'clicksShare',
       label: 'Share of clicks',
       kind: 'number',
-      render: (row) => (
-        <span className="overlap">
-          {formatPercent(row.clicksShare)}
-          <span className="overlap__bar" aria-hidden="true">
-            <span style={{ width: `${Math.min(100, row.clicksShare)}%` }} />
-          </span>
-        </span>
-      ),
+      render: (row) => <ShareBar percent={row.clicksShare} />,
     },
     { key: 'value', label: 'Value', kind: 'number', format: 'currency' },
     { key: 'title', label: 'Title', kind: 'text', pickable: true },
