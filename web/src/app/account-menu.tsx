@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { UserState } from '@serpwise/contracts';
+import { useDismiss } from '@/components/ui/use-dismiss';
 import { LogOutForm } from '@/features/auth';
 
 /** The header's account dropdown (docs/product/site.md §2): the user's e-mail, or the child user's for a child account. */
@@ -9,18 +10,7 @@ export function AccountMenu({ user }: { user: UserState }) {
   const menu = useRef<HTMLDivElement>(null);
   const shownEmail = user.isChildAccount ? user.childUserEmail : user.email;
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menu.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(open, menu, () => setOpen(false));
 
   const entries: { label: string; to: string }[] = [
     { label: 'Add Users', to: '/add-users' },

@@ -2,6 +2,7 @@ import { useContext, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, UNSAFE_DataRouterStateContext, useLocation } from 'react-router';
 import type { UserState } from '@serpwise/contracts';
 import { Flag } from '@/components/ui/country-selector/flag';
+import { useDismiss } from '@/components/ui/use-dismiss';
 import { LogOutForm, useActiveState } from '@/features/auth';
 import { CrossPromo } from '@/features/promo';
 import { readLastSearches, sectionHref } from '@/features/search';
@@ -67,17 +68,7 @@ function SectionMenu({ section, country }: { section: NavSection; country: strin
   const active = section.to ? isActivePath(location.pathname, section.to) : items.some((item) => isActivePath(location.pathname, item.to));
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpenAt(null);
-    const onPointer = (event: MouseEvent) => !root.current?.contains(event.target as Node) && setOpenAt(null);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onPointer);
-    };
-  }, [open]);
+  useDismiss(open, root, () => setOpenAt(null));
 
   if (section.to) {
     return (

@@ -12,3 +12,12 @@ export function FormMessages({ formError, serverErrors, success }: { formError: 
   if (success) return <p className="form__message form__message--ok" role="status">{success}</p>;
   return null;
 }
+
+/** A one-line form's refusal under its field (a search-style form with no form-level message area). */
+export function FieldAlert({ error }: { error: string | null }) {
+  return error ? (
+    <p className="field__error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}

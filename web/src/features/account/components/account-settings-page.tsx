@@ -1,7 +1,9 @@
-import { accountSettingsMessages, maxDisplayNameLength, validators } from '@serpwise/contracts';
+import { accountSettingsMessages, type FieldValidator, maxDisplayNameLength, validators } from '@serpwise/contracts';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { TextField } from '@/components/form/text-field';
 import { FormMessages } from '@/components/form/form-messages';
+import { SubmitActions } from '@/components/form/submit-actions';
 import { errorsOf } from '@/lib/api-client';
 import { useValidatedForm } from '@/components/form/use-validated-form';
 import { useChangeDisplayName } from '../api/change-display-name';
@@ -37,60 +39,58 @@ export function AccountSettingsPage() {
   );
 }
 
-export function DisplayNameForm({ current, loaded }: { current: string; loaded: boolean }) {
-  const form = useValidatedForm(displayNameRules, { newDisplayName: current });
-  const mutation = useChangeDisplayName();
-  const [saved, setSaved] = useState<string | null>(null);
-  const { reset } = form;
-  useEffect(() => {
-    if (loaded) reset({ newDisplayName: current });
-  }, [loaded, current, reset]);
+/** The account's one-value forms: the heading, the field and its rules, the button. */
+const displayNameForm: AccountValueSpec<'newDisplayName'> = { heading: { id: 'display-name-heading', text: 'Display name' }, field: { name: 'newDisplayName', label: 'New display name', autoComplete: 'name' }, rules: displayNameRules, saveLabel: 'Save display name' };
+const emailForm: AccountValueSpec<'newEmail'> = { heading: { id: 'email-heading', text: 'Email address' }, field: { name: 'newEmail', label: 'New email address', type: 'email', autoComplete: 'email' }, rules: emailRules, saveLabel: 'Save email address' };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(null);
-    if (!form.validateAll()) return;
-    mutation.mutate(form.values.newDisplayName, { onSuccess: (answer) => setSaved(`Your display name is now ${answer.data.displayName}.`) });
-  };
-  return (
-    <form className="form" onSubmit={submit} noValidate aria-labelledby="display-name-heading">
-      <h2 id="display-name-heading">Display name</h2>
-      <FormMessages formError={form.formError} serverErrors={errorsOf(mutation.error)} success={saved} />
-      <TextField label="New display name" autoComplete="name" {...form.field('newDisplayName')} />
-      <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving…' : 'Save display name'}
-        </button>
-      </div>
-    </form>
-  );
+export function DisplayNameForm({ current, loaded }: { current: string; loaded: boolean }) {
+  const mutation = useChangeDisplayName();
+  return <AccountValueForm spec={displayNameForm} current={current} loaded={loaded} mutation={mutation} savedText={(answer) => `Your display name is now ${answer.data.displayName}.`} />;
 }
 
 export function EmailForm({ current, loaded }: { current: string; loaded: boolean }) {
-  const form = useValidatedForm(emailRules, { newEmail: current });
   const mutation = useChangeEmail();
+  return <AccountValueForm spec={emailForm} current={current} loaded={loaded} mutation={mutation} savedText={(answer) => `Your email address is now ${answer.data.email}.`} />;
+}
+
+interface AccountValueSpec<Name extends string> {
+  heading: { id: string; text: string };
+  field: { name: Name; label: string; type?: 'text' | 'email'; autoComplete: string };
+  rules: Record<Name, FieldValidator[]>;
+  saveLabel: string;
+}
+
+interface AccountValueFormProps<Name extends string, Answer> {
+  spec: AccountValueSpec<Name>;
+  /** The account's value, shown in the field once the account info has loaded. */
+  current: string;
+  loaded: boolean;
+  mutation: UseMutationResult<Answer, Error, string>;
+  savedText: (answer: Answer) => string;
+}
+
+/** A form that changes one value of the account (display name, e-mail): the field starts with the current value. */
+function AccountValueForm<Name extends string, Answer>({ spec, current, loaded, mutation, savedText }: AccountValueFormProps<Name, Answer>) {
+  const { heading, field, rules, saveLabel } = spec;
+  const form = useValidatedForm(rules, { [field.name]: current } as Record<Name, string>);
   const [saved, setSaved] = useState<string | null>(null);
   const { reset } = form;
   useEffect(() => {
-    if (loaded) reset({ newEmail: current });
-  }, [loaded, current, reset]);
+    if (loaded) reset({ [field.name]: current } as Record<Name, string>);
+  }, [loaded, current, reset, field.name]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(null);
     if (!form.validateAll()) return;
-    mutation.mutate(form.values.newEmail, { onSuccess: (answer) => setSaved(`Your email address is now ${answer.data.email}.`) });
+    mutation.mutate(form.values[field.name], { onSuccess: (answer) => setSaved(savedText(answer)) });
   };
   return (
-    <form className="form" onSubmit={submit} noValidate aria-labelledby="email-heading">
-      <h2 id="email-heading">Email address</h2>
+    <form className="form" onSubmit={submit} noValidate aria-labelledby={heading.id}>
+      <h2 id={heading.id}>{heading.text}</h2>
       <FormMessages formError={form.formError} serverErrors={errorsOf(mutation.error)} success={saved} />
-      <TextField label="New email address" type="email" autoComplete="email" {...form.field('newEmail')} />
-      <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving…' : 'Save email address'}
-        </button>
-      </div>
+      <TextField label={field.label} type={field.type} autoComplete={field.autoComplete} {...form.field(field.name)} />
+      <SubmitActions label={saveLabel} pending={mutation.isPending} />
     </form>
   );
 }
@@ -121,11 +121,7 @@ export function PasswordForm() {
       <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
       <TextField label="New password" type="password" autoComplete="new-password" hint="At least 6 characters." {...form.field('newPassword')} />
       <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
-      <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving…' : 'Change password'}
-        </button>
-      </div>
+      <SubmitActions label="Change password" pending={mutation.isPending} />
     </form>
   );
 }

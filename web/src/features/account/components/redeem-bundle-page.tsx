@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { TextField } from '@/components/form/text-field';
 import { FormMessages } from '@/components/form/form-messages';
+import { SubmitActions } from '@/components/form/submit-actions';
 import { errorsOf } from '@/lib/api-client';
 import { useValidatedForm } from '@/components/form/use-validated-form';
 import { validators } from '@serpwise/contracts';
@@ -32,11 +33,7 @@ export function RedeemBundlePage() {
       <form className="form" onSubmit={submit} noValidate>
         <FormMessages formError={form.formError} serverErrors={errorsOf(mutation.error)} success={done} />
         <TextField label="Bundle code" autoComplete="off" {...form.field('code')} />
-        <div className="form__actions">
-          <button type="submit" className="button button--primary" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Redeeming…' : 'Redeem'}
-          </button>
-        </div>
+        <SubmitActions label="Redeem" pending={mutation.isPending} pendingLabel="Redeeming…" />
       </form>
     </section>
   );

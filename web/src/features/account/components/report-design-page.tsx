@@ -9,6 +9,7 @@ import {
 } from '@serpwise/contracts';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { FormMessages } from '@/components/form/form-messages';
+import { SubmitActions } from '@/components/form/submit-actions';
 import { TextField } from '@/components/form/text-field';
 import { useValidatedForm } from '@/components/form/use-validated-form';
 import { errorsOf } from '@/lib/api-client';
@@ -122,11 +123,7 @@ function DesignForm({ design }: { design: ReportDesignSettings }) {
         <strong style={{ color: previewPrimary }}>{values.companyName.trim() || 'Your company'}</strong>
         <span className="report-design__preview-rule" style={{ background: previewAccent }} />
       </div>
-      <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save design'}
-        </button>
-      </div>
+      <SubmitActions label="Save design" pending={save.isPending} />
     </form>
   );
 }

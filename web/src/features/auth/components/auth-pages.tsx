@@ -1,12 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { accountMessages, safeReturnUrl, validators } from '@serpwise/contracts';
 import { FormMessages } from '@/components/form/form-messages';
 import { TextField } from '@/components/form/text-field';
 import { useValidatedForm } from '@/components/form/use-validated-form';
-import { errorsOf } from '@/lib/api-client';
 import { checkResetLink, requestPasswordReset, resetPassword } from '../api/auth-calls';
 import { useActiveState } from '../api/get-active-state';
+import { useServerSubmit } from '../hooks/use-server-submit';
 import { LogOutForm } from './log-out-form';
 import { LoginPanel } from './login-panel';
 import { SignUpPanel } from './sign-up-panel';
@@ -50,28 +50,17 @@ export function FreeAccountPage() {
 /** /auth/forgotpassword: asks for the e-mail address and sends a one-time reset link. */
 export function ForgotPasswordPage() {
   const form = useValidatedForm(forgotRules, { email: '' });
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const [errors, setErrors] = useState<string[]>([]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setErrors([]);
-    if (!form.validateAll()) return;
-    setState('sending');
-    try {
-      await requestPasswordReset(form.values.email.trim());
-      setState('sent');
-    } catch (error) {
-      setErrors(errorsOf(error));
-      setState('idle');
-    }
-  }
+  const [sent, setSent] = useState(false);
+  const { submit, sending, errors } = useServerSubmit(form, async () => {
+    await requestPasswordReset(form.values.email.trim());
+    setSent(true);
+  });
 
   return (
     <section className="page page--narrow">
       <form className="panel auth-panel" onSubmit={submit} noValidate aria-label="Forgot password">
         <h2>Forgot your password?</h2>
-        {state === 'sent' ? (
+        {sent ? (
           <p role="status" className="alert alert--success">
             If an account uses {form.values.email.trim()}, we have sent it a link to choose a new password. The link works once, for one hour.
           </p>
@@ -80,8 +69,8 @@ export function ForgotPasswordPage() {
             <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
             <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
             <FormMessages formError={form.formError} serverErrors={errors} />
-            <button type="submit" className="button button--primary" disabled={state === 'sending'}>
-              {state === 'sending' ? 'Sending…' : 'Send reset link'}
+            <button type="submit" className="button button--primary" disabled={sending}>
+              {sending ? 'Sending…' : 'Send reset link'}
             </button>
           </>
         )}
@@ -99,8 +88,10 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [linkState, setLinkState] = useState<'checking' | 'valid' | 'invalid' | 'done'>(token ? 'checking' : 'invalid');
   const form = useValidatedForm(resetRules, { newPassword: '', confirmPassword: '' });
-  const [sending, setSending] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
+  const { submit, sending, errors } = useServerSubmit(form, async () => {
+    await resetPassword(token, form.values.newPassword, form.values.confirmPassword);
+    setLinkState('done');
+  });
 
   useEffect(() => {
     if (!token) return;
@@ -108,21 +99,6 @@ export function ResetPasswordPage() {
       .then((answer) => setLinkState(answer.isValid ? 'valid' : 'invalid'))
       .catch(() => setLinkState('invalid'));
   }, [token]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setErrors([]);
-    if (!form.validateAll()) return;
-    setSending(true);
-    try {
-      await resetPassword(token, form.values.newPassword, form.values.confirmPassword);
-      setLinkState('done');
-    } catch (error) {
-      setErrors(errorsOf(error));
-    } finally {
-      setSending(false);
-    }
-  }
 
   return (
     <section className="page page--narrow">

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { validators, type AuthAnswer } from '@serpwise/contracts';
 import { FormMessages } from '@/components/form/form-messages';
 import { TextField } from '@/components/form/text-field';
 import { useValidatedForm } from '@/components/form/use-validated-form';
-import { errorsOf } from '@/lib/api-client';
+import { useServerSubmit } from '../hooks/use-server-submit';
 import { captchaToken, login } from '../api/auth-calls';
 import { finishAuthentication } from './auth-result';
 
@@ -27,15 +27,9 @@ export interface LoginPanelProps {
 export function LoginPanel({ title = 'Log in to Continue', embedded = false, returnUrl, onAuthenticated }: LoginPanelProps) {
   const form = useValidatedForm(rules, empty);
   const [remember, setRemember] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setErrors([]);
-    if (!form.validateAll()) return;
-    setSending(true);
-    try {
+  const { submit, sending, errors } = useServerSubmit(
+    form,
+    async () => {
       const answer = await login({
         username: form.values.username.trim(),
         password: form.values.password,
@@ -45,11 +39,9 @@ export function LoginPanel({ title = 'Log in to Continue', embedded = false, ret
         ...(returnUrl ? { returnUrl } : {}),
       });
       finishAuthentication(answer, returnUrl, onAuthenticated);
-    } catch (error) {
-      setErrors(errorsOf(error));
-      setSending(false);
-    }
-  }
+    },
+    { leavesPage: true },
+  );
 
   return (
     <form className="panel auth-panel" onSubmit={submit} noValidate aria-label="Log in">

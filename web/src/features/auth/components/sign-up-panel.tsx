@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { accountMessages, validators, type AuthAnswer } from '@serpwise/contracts';
 import { FormMessages } from '@/components/form/form-messages';
 import { TextField } from '@/components/form/text-field';
 import { useValidatedForm } from '@/components/form/use-validated-form';
-import { errorsOf } from '@/lib/api-client';
+import { useServerSubmit } from '../hooks/use-server-submit';
 import { captchaToken, registerFreeAccount } from '../api/auth-calls';
 import { finishAuthentication } from './auth-result';
 
@@ -23,15 +22,9 @@ export interface SignUpPanelProps {
 /** The free sign-up panel (docs/product/site.md §2): e-mail and password, validated after blur. */
 export function SignUpPanel({ returnUrl, onAuthenticated }: SignUpPanelProps) {
   const form = useValidatedForm(rules, empty);
-  const [creating, setCreating] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setErrors([]);
-    if (!form.validateAll()) return;
-    setCreating(true);
-    try {
+  const { submit, sending: creating, errors } = useServerSubmit(
+    form,
+    async () => {
       const answer = await registerFreeAccount({
         email: form.values.email.trim(),
         password: form.values.password,
@@ -39,11 +32,9 @@ export function SignUpPanel({ returnUrl, onAuthenticated }: SignUpPanelProps) {
         source: 'FreeAccount',
       });
       finishAuthentication(answer, undefined, onAuthenticated);
-    } catch (error) {
-      setErrors(errorsOf(error));
-      setCreating(false);
-    }
-  }
+    },
+    { leavesPage: true },
+  );
 
   return (
     <form className="panel auth-panel" onSubmit={submit} noValidate aria-label="Sign up">

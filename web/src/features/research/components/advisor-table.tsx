@@ -1,12 +1,11 @@
 import { recommendationTypes, type AdvisorRow, type RecommendationType } from '@serpwise/contracts';
-import { useMemo, useState } from 'react';
-import type { MatchType } from '@/components/ui/table/column-picker-rules';
-import { withMatchType } from '@/components/ui/table/column-picker-rules';
+import { useMemo } from 'react';
 import { useRowSelection } from '@/components/ui/table/row-selection';
 import type { ResearchParams } from '../api/research-request';
+import { useAdKeywordMatchType } from '../hooks/use-ad-keyword-match-type';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { advisorColumns } from '../ppc/ppc-columns';
-import { CopyButton } from './copy-button';
+import { CopyKeywordsButton } from './copy-button';
 import { ResearchTable } from './research-table';
 import { TypeSelect } from './type-select';
 
@@ -15,8 +14,7 @@ const typeLabels: Record<RecommendationType, string> = { buy: 'Keywords to buy',
 /** The AdWords advisor of a domain or a keyword: keywords worth buying, and keywords to add as negatives. */
 export function AdvisorTable({ endpoint, subject, countryCode, caption }: { endpoint: string; subject: ResearchParams | null; countryCode: string | null; caption: string }) {
   const [type, setType] = useUrlParam<RecommendationType>('type', 'buy', recommendationTypes);
-  const [matchTypes, setMatchTypes] = useState<Record<string, MatchType>>({});
-  const matchType = matchTypes.adKeyword ?? (type === 'negativematch' ? 'exact' : 'broad');
+  const [matchType, setMatchTypes] = useAdKeywordMatchType(type === 'negativematch' ? 'exact' : 'broad');
   const columns = useMemo(() => advisorColumns(countryCode, type, matchType), [countryCode, type, matchType]);
   const selection = useRowSelection();
   const table = useTableScreen<AdvisorRow>(endpoint, subject ? { ...subject, type } : null, columns);
@@ -30,7 +28,7 @@ export function AdvisorTable({ endpoint, subject, countryCode, caption }: { endp
       {...table.tableProps}
       rowKey={(row) => row.keyword}
       selection={selection}
-      selectionActions={(selected) => <CopyButton text={selected.map((keyword) => withMatchType(keyword, matchType)).join('\n')} label={`Copy as ${matchType}`} />}
+      selectionActions={(selected) => <CopyKeywordsButton keywords={selected} matchType={matchType} />}
       onMatchTypesChange={setMatchTypes}
       controls={<TypeSelect label="Advice" value={type} onChange={setType} options={recommendationTypes.map((value) => ({ value, label: typeLabels[value] }))} />}
     />

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { emptyText, formatNumber } from '@/lib/format';
+import { emptyText, formatNumber, formatPercent } from '@/lib/format';
 
 /** Table cells the research screens share: links to research the value further, changes, difficulty, positions. */
 
@@ -25,15 +25,19 @@ export function DomainLink({ domain, countryCode, to = '/overview/domain' }: { d
   );
 }
 
+/** A URL as tables show it: without the scheme and a leading www., path kept (hostOfText keeps the host only). */
+export function urlForDisplay(url: string): string {
+  return url.replace(/^https?:\/\/(www\.)?/i, '');
+}
+
 /** A page URL: shown without the scheme, opening its URL overview. */
 export function UrlLink({ url, countryCode, title }: { url: string | null; countryCode?: string | null; title?: string | null }) {
   if (!url) return <span className="cell-url">{emptyText}</span>;
-  const shown = url.replace(/^https?:\/\/(www\.)?/i, '');
   return (
     <span className="cell-stack">
       {title && <span className="cell-title">{title}</span>}
       <Link className="cell-url" to={withCountry('/overview/url', url, countryCode)} title={url}>
-        {shown}
+        {urlForDisplay(url)}
       </Link>
     </span>
   );
@@ -68,4 +72,16 @@ export function Position({ value }: { value: number | null | undefined }) {
   if (value === null || value === undefined) return <span className="position position--none">{emptyText}</span>;
   const tone = value <= 3 ? 'position--top3' : value <= 10 ? 'position--top10' : '';
   return <span className={`position ${tone}`}>{formatNumber(value, 1)}</span>;
+}
+
+/** A percentage with a small bar under it (keyword overlap, share of clicks). */
+export function ShareBar({ percent }: { percent: number }) {
+  return (
+    <span className="overlap">
+      {formatPercent(percent)}
+      <span className="overlap__bar" aria-hidden="true">
+        <span style={{ width: `${Math.min(100, percent)}%` }} />
+      </span>
+    </span>
+  );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { type MatchType, withMatchType } from '@/components/ui/table/column-picker-rules';
 
 /** Copies text (selected keywords or domains) to the clipboard and says so for a moment. */
 export function CopyButton({ text, label }: { text: string; label: string }) {
@@ -20,4 +21,9 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       {copied ? 'Copied' : label}
     </button>
   );
+}
+
+/** Copies the selected keywords written in a match type ("[running shoes]"), one a line. */
+export function CopyKeywordsButton({ keywords, matchType }: { keywords: readonly string[]; matchType: MatchType }) {
+  return <CopyButton text={keywords.map((keyword) => withMatchType(keyword, matchType)).join('\n')} label={`Copy as ${matchType}`} />;
 }

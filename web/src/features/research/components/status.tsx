@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { errorsOf } from '@/lib/api-client';
 
@@ -34,12 +35,17 @@ export function NotFound({ query, territory, children }: { query: string; territ
   );
 }
 
-/** A card with a title and an optional link to the full table. */
-export function Card({ title, action, children, className = '' }: { title: ReactNode; action?: ReactNode; children: ReactNode; className?: string }) {
+/** A card with a title and, in its head, an optional link to the full screen ("All keywords →") or another action. */
+export function Card({ title, link, action, children, className = '' }: { title: ReactNode; link?: { to: string; label: string }; action?: ReactNode; children: ReactNode; className?: string }) {
   return (
     <section className={`research-card ${className}`}>
       <header className="research-card__head">
         <h2>{title}</h2>
+        {link && (
+          <Link className="research-card__link" to={link.to}>
+            {link.label} →
+          </Link>
+        )}
         {action}
       </header>
       {children}

@@ -1,4 +1,4 @@
-import { findTerritory, type Territory } from '@serpwise/contracts';
+import { findTerritory, hostOfText, type Territory } from '@serpwise/contracts';
 import { useSearchParams } from 'react-router';
 import { currentCountryCode } from '@/lib/country';
 
@@ -19,6 +19,12 @@ export function useResearchSubject(): ResearchSubject {
   const requested = params.get('countryCode')?.trim();
   const territory = findTerritory(requested || currentCountryCode());
   return { query, countryCode: territory?.code ?? (requested || currentCountryCode()).toUpperCase(), territory, countryParam: requested || null };
+}
+
+/** The subject of a domain screen: a URL query is researched as its site (its host), as the search box sends it. */
+export function useResearchDomain(): ResearchSubject & { domain: string | null } {
+  const subject = useResearchSubject();
+  return { ...subject, domain: subject.query ? hostOfText(subject.query) : null };
 }
 
 /**

@@ -2,10 +2,11 @@ import { keywordsOfText } from '@serpwise/contracts';
 import type { BulkKeywordRow, BulkUploadExtra, PpcKeywordTable } from '@serpwise/contracts';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { MatchType } from '@/components/ui/table/column-picker-rules';
 import { formatNumber } from '@/lib/format';
+import { FieldAlert } from '@/components/form/form-messages';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
+import { useAdKeywordMatchType } from '../hooks/use-ad-keyword-match-type';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { usePostedTableScreen } from '../hooks/use-table-screen';
 import { bulkKeywordLimit, bulkStorageKey, bulkUploadError } from './bulk-upload';
@@ -63,11 +64,7 @@ export function BulkUploadPage() {
             </button>
           </span>
         </div>
-        {error && (
-          <p className="field__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FieldAlert error={error} />
       </form>
     </ResearchPage>
   );
@@ -77,8 +74,8 @@ export function BulkUploadPage() {
 export function BulkUploadResultsPage() {
   const subject = useResearchSubject();
   const [keywords] = useState(storedKeywords);
-  const [matchTypes, setMatchTypes] = useState<Record<string, MatchType>>({});
-  const columns = useMemo(() => bulkColumns(subject.countryParam, matchTypes.adKeyword ?? 'broad'), [subject.countryParam, matchTypes.adKeyword]);
+  const [matchType, setMatchTypes] = useAdKeywordMatchType();
+  const columns = useMemo(() => bulkColumns(subject.countryParam, matchType), [subject.countryParam, matchType]);
   const table = usePostedTableScreen<PpcKeywordTable<BulkKeywordRow> & BulkUploadExtra, BulkKeywordRow>(
     'keyword/bulk',
     keywords.length ? { keywords, countryCode: subject.countryCode } : null,

@@ -1,10 +1,9 @@
 import type { BulkKeywordRow, KeywordBacklinkRow, RelatedKeywordRow, SerpAnalysisRow } from '@serpwise/contracts';
 import type { MatchType } from '@/components/ui/table/column-picker-rules';
 import type { ColumnDef } from '@/components/ui/table/columns';
-import { formatDate } from '@/lib/format';
 import { Difficulty, DomainLink, KeywordLink, Position, UrlLink } from '../components/cells';
 import { adKeywordColumn } from '../ppc/ppc-columns';
-import { linkingPageColumn } from '../seo/seo-columns';
+import { anchorColumn, linkingPageColumn, linkLifeColumns, targetPageColumn } from '../seo/seo-columns';
 
 /** Column sets of the keyword research tables. */
 
@@ -37,18 +36,10 @@ export function serpColumns(countryCode: string | null): ColumnDef<SerpAnalysisR
 export function keywordBacklinkColumns(countryCode: string | null): ColumnDef<KeywordBacklinkRow>[] {
   return [
     linkingPageColumn<KeywordBacklinkRow>('sourceDomain', countryCode),
-    { key: 'anchor', label: 'Anchor text', kind: 'text', render: (row) => <span className="anchor-text">{row.anchor}</span> },
-    { key: 'targetUrl', label: 'Ranking page', kind: 'text', render: (row) => <UrlLink url={row.targetUrl} countryCode={countryCode} /> },
+    anchorColumn<KeywordBacklinkRow>(),
+    targetPageColumn<KeywordBacklinkRow>('Ranking page', countryCode),
     { key: 'targetPosition', label: 'Its position', kind: 'number', align: 'center', emptyValues: 'high', render: (row) => <Position value={row.targetPosition} /> },
-    { key: 'firstSeen', label: 'First seen', kind: 'number', format: 'date', align: 'right' },
-    {
-      key: 'lastSeen',
-      label: 'Status',
-      kind: 'number',
-      align: 'right',
-      emptyValues: 'high',
-      render: (row) => (row.lastSeen ? <span className="pill pill--bad">Lost {formatDate(row.lastSeen)}</span> : <span className="pill pill--good">Live</span>),
-    },
+    ...linkLifeColumns<KeywordBacklinkRow>(),
   ];
 }
 

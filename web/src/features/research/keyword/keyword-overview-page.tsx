@@ -103,21 +103,13 @@ export function KeywordOverviewPage() {
           <div className="research-grid research-grid--wide">
             <Card
               title="Organic top 10"
-              action={
-                <Link className="research-card__link" to={subjectHref('/keyword/serp-analysis', data.keyword, subject.countryParam)}>
-                  SERP analysis →
-                </Link>
-              }
+              link={{ to: subjectHref('/keyword/serp-analysis', data.keyword, subject.countryParam), label: 'SERP analysis' }}
             >
               <DataTable caption={`Organic top 10 for ${data.keyword}`} columns={organicColumns} rows={organic} rowKey={(row) => `${row.position}|${row.url}`} sort={sort} onSortChange={setSort} emptyMessage="No organic results stored this month." />
             </Card>
             <Card
               title="Ads"
-              action={
-                <Link className="research-card__link" to={subjectHref('/keyword/ad-history', data.keyword, subject.countryParam)}>
-                  Ad history →
-                </Link>
-              }
+              link={{ to: subjectHref('/keyword/ad-history', data.keyword, subject.countryParam), label: 'Ad history' }}
             >
               {data.advertisers.length === 0 ? (
                 <p className="muted">Nobody advertised on this search in {formatMonth(data.month)}.</p>

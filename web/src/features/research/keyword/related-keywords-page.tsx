@@ -1,13 +1,12 @@
 import { relatedKeywordTypes, type RelatedKeywordRow, type RelatedKeywordType } from '@serpwise/contracts';
-import { useMemo, useState } from 'react';
-import type { MatchType } from '@/components/ui/table/column-picker-rules';
-import { withMatchType } from '@/components/ui/table/column-picker-rules';
+import { useMemo } from 'react';
 import { useRowSelection } from '@/components/ui/table/row-selection';
-import { CopyButton } from '../components/copy-button';
+import { CopyKeywordsButton } from '../components/copy-button';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
 import { useSearchParams } from 'react-router';
 import { TypeSelect } from '../components/type-select';
+import { useAdKeywordMatchType } from '../hooks/use-ad-keyword-match-type';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { relatedColumns } from './keyword-columns';
@@ -34,8 +33,7 @@ export function RelatedKeywordsPage() {
   const keyword = subject.query;
   const [searchParams] = useSearchParams();
   const [type, setType] = useUrlParam<RelatedKeywordType>('type', presetTypes[searchParams.get('preset') ?? ''] ?? 'similar', relatedKeywordTypes);
-  const [matchTypes, setMatchTypes] = useState<Record<string, MatchType>>({});
-  const matchType = matchTypes.adKeyword ?? 'broad';
+  const [matchType, setMatchTypes] = useAdKeywordMatchType();
   const columns = useMemo(() => [...relatedColumns(subject.countryParam, matchType), addToProjectColumn<RelatedKeywordRow>((row) => row.keyword)], [subject.countryParam, matchType]);
   const selection = useRowSelection();
   const table = useTableScreen<RelatedKeywordRow>('keyword/related', keyword ? { query: keyword, type, countryCode: subject.countryCode } : null, columns);
@@ -51,7 +49,7 @@ export function RelatedKeywordsPage() {
         selection={selection}
         selectionActions={(selected) => (
           <>
-            <CopyButton text={selected.map((item) => withMatchType(item, matchType)).join('\n')} label={`Copy as ${matchType}`} />
+            <CopyKeywordsButton keywords={selected} matchType={matchType} />
             <AddToProjectButton terms={selected} />
           </>
         )}

@@ -1,11 +1,10 @@
-import { hostOfText } from '@serpwise/contracts';
 import type { LeadRow } from '@serpwise/contracts';
 import { useMemo, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
 import { useAutoCompetitors } from '../components/kombat-setup';
-import { useResearchSubject } from '../hooks/use-research-subject';
+import { useResearchDomain } from '../hooks/use-research-subject';
 import { useTableScreen } from '../hooks/use-table-screen';
 import { type ResearchSection } from '../navigation';
 import { leadColumns } from './outreach-columns';
@@ -15,9 +14,8 @@ import { leadColumns } from './outreach-columns';
  * Without ?competitors= it uses the domain's two closest organic competitors.
  */
 export function LeadsPage({ section = 'outreach' }: { section?: ResearchSection }) {
-  const subject = useResearchSubject();
+  const { domain, ...subject } = useResearchDomain();
   const [params, setParams] = useSearchParams();
-  const domain = subject.query ? hostOfText(subject.query) : null;
   const competitors = params.get('competitors') ?? '';
   const suggesting = useAutoCompetitors('seo/competitors', domain && !competitors ? { domain, countryCode: subject.countryCode } : null);
   const columns = useMemo(() => leadColumns(subject.countryParam), [subject.countryParam]);

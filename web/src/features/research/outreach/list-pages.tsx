@@ -1,6 +1,7 @@
 import type { CustomListRow, KeywordListRow, ResearchTable as ResearchTableAnswer } from '@serpwise/contracts';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { formatNumber } from '@/lib/format';
+import { FieldAlert } from '@/components/form/form-messages';
 import { ResearchPage } from '../components/research-page';
 import type { ColumnDef } from '@/components/ui/table/columns';
 import { ResearchTable } from '../components/research-table';
@@ -57,11 +58,7 @@ function ListForm({ label, placeholder, initial, onSubmit, noun }: { label: stri
           Build the list
         </button>
       </div>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldAlert error={error} />
     </form>
   );
 }

@@ -1,5 +1,4 @@
 import type { CompetitorRow, DomainOverviewAnswer, KeywordComparisonRow, TopPageRow } from '@serpwise/contracts';
-import { Link } from 'react-router';
 import { BarChart } from '@/components/ui/charts/bar-chart';
 import type { ColumnDef } from '@/components/ui/table/columns';
 import { ApiRequestError } from '@/lib/api-client';
@@ -124,11 +123,7 @@ export function DomainOverviewPage({ section = 'overview' }: { section?: Researc
             />
             <Card
               title="Paid search keywords"
-              action={
-                <Link className="research-card__link" to={subjectHref('/ppc/overview/domain', domain, explicitCountry)}>
-                  PPC overview →
-                </Link>
-              }
+              link={{ to: subjectHref('/ppc/overview/domain', domain, explicitCountry), label: 'PPC overview' }}
             >
               {data.history.some((point) => point.paidKeywords > 0) ? (
                 <BarChart

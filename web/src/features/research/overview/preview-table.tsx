@@ -1,6 +1,5 @@
 import { isLockedRow, type TablePage } from '@serpwise/contracts';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { ColumnDef } from '@/components/ui/table/columns';
 import { DataTable } from '@/components/ui/table/data-table';
 import { useResearch, type ResearchParams } from '../api/research-request';
@@ -34,11 +33,7 @@ export function PreviewTable<Row>({
   return (
     <Card
       title={title}
-      action={
-        <Link className="research-card__link" to={link.to}>
-          {link.label} →
-        </Link>
-      }
+      link={link}
     >
       {error ? (
         <ResearchError error={error} />

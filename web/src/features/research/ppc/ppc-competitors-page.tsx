@@ -1,15 +1,13 @@
-import { hostOfText } from '@serpwise/contracts';
 import type { PpcCompetitorRow } from '@serpwise/contracts';
 import { useMemo } from 'react';
 import { CompetitorsScreen } from '../components/competitors-screen';
-import { useResearchSubject } from '../hooks/use-research-subject';
+import { useResearchDomain } from '../hooks/use-research-subject';
 import { useTableScreen } from '../hooks/use-table-screen';
 import { ppcCompetitorColumns } from './ppc-columns';
 
 /** PPC competitors: the advertisers bidding on the same keywords; pick one or two to compare in PPC kombat. */
 export function PpcCompetitorsPage() {
-  const subject = useResearchSubject();
-  const domain = subject.query ? hostOfText(subject.query) : null;
+  const { domain, ...subject } = useResearchDomain();
   const columns = useMemo(() => ppcCompetitorColumns(subject.countryParam), [subject.countryParam]);
   const table = useTableScreen<PpcCompetitorRow>('ppc/competitors', domain ? { query: domain, countryCode: subject.countryCode } : null, columns);
   return (

@@ -1,4 +1,3 @@
-import { hostOfText } from '@serpwise/contracts';
 import type { PpcCompetitorRow, PpcKeywordRow, PpcOverviewAnswer } from '@serpwise/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +12,7 @@ import { MetricCards, type Metric } from '../components/metric-cards';
 import { ResearchAside } from '../components/research-aside';
 import { ResearchPage } from '../components/research-page';
 import { Card, Loading, NotFound, ResearchError } from '../components/status';
-import { useResearchSubject } from '../hooks/use-research-subject';
+import { useResearchDomain } from '../hooks/use-research-subject';
 import { PreviewTable } from '../overview/preview-table';
 import { changeSince, monthBefore, subjectHref, subjectLinks } from '../overview/overview-parts';
 
@@ -22,8 +21,7 @@ const graphLabels: Record<PaidGraph, string> = { paidKeywords: 'Keywords', paidC
 
 /** PPC overview (route ppc:overview): the domain's paid keywords, clicks and budget, month by month, and its ads. */
 export function PpcOverviewPage() {
-  const subject = useResearchSubject();
-  const domain = subject.query ? hostOfText(subject.query) : null;
+  const { domain, ...subject } = useResearchDomain();
   const [graph, setGraph] = useState<PaidGraph>('paidKeywords');
   const { lock } = useViewerLock();
   const lockLink = lock ?? { text: 'Unlock all the data', link: '/mainpurchase' };

@@ -1,7 +1,7 @@
 import type { BacklinkRow, CompetitorRow, KeywordComparisonRow, TopPageRow } from '@serpwise/contracts';
 import type { ColumnDef } from '@/components/ui/table/columns';
-import { formatCompact, formatCurrency, formatDate, formatNumber, formatPercent } from '@/lib/format';
-import { Change, Difficulty, DomainLink, KeywordLink, Position, UrlLink } from '../components/cells';
+import { formatCompact, formatCurrency, formatDate, formatNumber } from '@/lib/format';
+import { Change, Difficulty, DomainLink, KeywordLink, Position, ShareBar, UrlLink, urlForDisplay } from '../components/cells';
 
 /** Column sets of the SEO tables (docs/research-data.md "SEO and outreach research endpoints"). */
 
@@ -16,11 +16,34 @@ export function linkingPageColumn<Row extends { sourceDomain: string; sourceUrl:
       <span className="cell-stack">
         <DomainLink domain={row.sourceDomain} countryCode={countryCode} />
         <a className="cell-url" href={row.sourceUrl} target="_blank" rel="noopener noreferrer nofollow">
-          {row.sourceUrl.replace(/^https?:\/\/(www\.)?/i, '')}
+          {urlForDisplay(row.sourceUrl)}
         </a>
       </span>
     ),
   };
+}
+
+/** The anchor text of a backlink. */
+export function anchorColumn<Row extends { anchor: string }>(): ColumnDef<Row> {
+  return { key: 'anchor', label: 'Anchor text', kind: 'text', render: (row) => <span className="anchor-text">{row.anchor}</span> };
+}
+
+/** The page a backlink points to, opening its URL overview. */
+export function targetPageColumn<Row extends { targetUrl: string | null }>(label: string, countryCode: string | null): ColumnDef<Row> {
+  return { key: 'targetUrl', label, kind: 'text', render: (row) => <UrlLink url={row.targetUrl} countryCode={countryCode} /> };
+}
+
+/** When a backlink was first seen, and whether it is live or lost (and since when). */
+export function linkLifeColumns<Row extends { firstSeen: string; lastSeen: string | null }>({ lostDateAsTitle = false } = {}): ColumnDef<Row>[] {
+  const lost = (date: string) => (
+    <span className="pill pill--bad" title={lostDateAsTitle ? `Lost ${formatDate(date)}` : undefined}>
+      Lost {formatDate(date)}
+    </span>
+  );
+  return [
+    { key: 'firstSeen', label: 'First seen', kind: 'number', format: 'date', align: 'right' },
+    { key: 'lastSeen', label: 'Status', kind: 'number', align: 'right', emptyValues: 'high', render: (row) => (row.lastSeen ? lost(row.lastSeen) : <span className="pill pill--good">Live</span>) },
+  ];
 }
 
 export function keywordComparisonColumns(countryCode: string | null, options: { competitor?: boolean } = {}): ColumnDef<KeywordComparisonRow>[] {
@@ -56,14 +79,7 @@ export function competitorColumns(countryCode: string | null): ColumnDef<Competi
       key: 'overlap',
       label: 'Overlap',
       kind: 'number',
-      render: (row) => (
-        <span className="overlap">
-          {formatPercent(row.overlap)}
-          <span className="overlap__bar" aria-hidden="true">
-            <span style={{ width: `${Math.min(100, row.overlap)}%` }} />
-          </span>
-        </span>
-      ),
+      render: (row) => <ShareBar percent={row.overlap} />,
       description: 'Share of the two keyword sets both domains rank for',
     },
     { key: 'theirKeywords', label: 'Their keywords', kind: 'number', format: 'number' },
@@ -82,14 +98,7 @@ export function topPageColumns(countryCode: string | null): ColumnDef<TopPageRow
       key: 'clicksShare',
       label: 'Share of clicks',
       kind: 'number',
-      render: (row) => (
-        <span className="overlap">
-          {formatPercent(row.clicksShare)}
-          <span className="overlap__bar" aria-hidden="true">
-            <span style={{ width: `${Math.min(100, row.clicksShare)}%` }} />
-          </span>
-        </span>
-      ),
+      render: (row) => <ShareBar percent={row.clicksShare} />,
     },
     { key: 'value', label: 'Value', kind: 'number', format: 'currency' },
     { key: 'title', label: 'Title', kind: 'text', pickable: true },
@@ -99,18 +108,10 @@ export function topPageColumns(countryCode: string | null): ColumnDef<TopPageRow
 export function backlinkColumns(countryCode: string | null): ColumnDef<BacklinkRow>[] {
   return [
     linkingPageColumn<BacklinkRow>('sourceUrl', countryCode),
-    { key: 'anchor', label: 'Anchor text', kind: 'text', render: (row) => <span className="anchor-text">{row.anchor}</span> },
-    { key: 'targetUrl', label: 'Target page', kind: 'text', render: (row) => <UrlLink url={row.targetUrl} countryCode={countryCode} /> },
+    anchorColumn<BacklinkRow>(),
+    targetPageColumn<BacklinkRow>('Target page', countryCode),
     { key: 'nofollow', label: 'Type', kind: 'text', align: 'center', render: (row) => <span className={`pill${row.nofollow ? '' : ' pill--good'}`}>{row.nofollow ? 'nofollow' : 'follow'}</span> },
-    { key: 'firstSeen', label: 'First seen', kind: 'number', format: 'date', align: 'right' },
-    {
-      key: 'lastSeen',
-      label: 'Status',
-      kind: 'number',
-      align: 'right',
-      emptyValues: 'high',
-      render: (row) => (row.lastSeen ? <span className="pill pill--bad" title={`Lost ${formatDate(row.lastSeen)}`}>Lost {formatDate(row.lastSeen)}</span> : <span className="pill pill--good">Live</span>),
-    },
+    ...linkLifeColumns<BacklinkRow>({ lostDateAsTitle: true }),
   ];
 }
 

@@ -1,15 +1,13 @@
-import { hostOfText } from '@serpwise/contracts';
 import type { CompetitorRow } from '@serpwise/contracts';
 import { useMemo } from 'react';
 import { CompetitorsScreen } from '../components/competitors-screen';
-import { useResearchSubject } from '../hooks/use-research-subject';
+import { useResearchDomain } from '../hooks/use-research-subject';
 import { useTableScreen } from '../hooks/use-table-screen';
 import { competitorColumns } from './seo-columns';
 
 /** SEO competitors: the domains sharing the most keywords; pick one or two to compare in kombat. */
 export function SeoCompetitorsPage() {
-  const subject = useResearchSubject();
-  const domain = subject.query ? hostOfText(subject.query) : null;
+  const { domain, ...subject } = useResearchDomain();
   const columns = useMemo(() => competitorColumns(subject.countryParam), [subject.countryParam]);
   const table = useTableScreen<CompetitorRow>('seo/competitors', domain ? { domain, countryCode: subject.countryCode } : null, columns);
   return (

@@ -1,9 +1,9 @@
-import { hostOfText, type TopPageRow, type TopPageType, topPageTypes } from '@serpwise/contracts';
+import { type TopPageRow, type TopPageType, topPageTypes } from '@serpwise/contracts';
 import { useMemo } from 'react';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
 import { TypeSelect } from '../components/type-select';
-import { useResearchSubject } from '../hooks/use-research-subject';
+import { useResearchDomain } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { topPageColumns } from './seo-columns';
 import { addUrlColumn } from '@/features/projects';
@@ -12,8 +12,7 @@ const topPageLabels: Record<TopPageType, string> = { mosttraffic: 'Most traffic'
 
 /** SEO top pages of a domain: the pages that bring the most clicks, or the pages ranking for the first time. */
 export function SeoTopPagesPage() {
-  const subject = useResearchSubject();
-  const domain = subject.query ? hostOfText(subject.query) : null;
+  const { domain, ...subject } = useResearchDomain();
   const [type, setType] = useUrlParam<TopPageType>('type', 'mosttraffic', topPageTypes);
   const columns = useMemo(
     () => [...topPageColumns(subject.countryParam), addUrlColumn<TopPageRow>((row) => ({ url: row.url, clicks: row.clicks, keywords: row.keywords }))],

@@ -1,4 +1,4 @@
-import { hostOfText, isLockedRow, type KeywordComparisonRow, type TablePage } from '@serpwise/contracts';
+import { isLockedRow, type KeywordComparisonRow, type TablePage } from '@serpwise/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LineChart } from '@/components/ui/charts/line-chart';
@@ -8,7 +8,7 @@ import { PanelUpsell, viewerOf } from '@/features/paywall';
 import { useResearch } from '../api/research-request';
 import { ResearchPage } from '../components/research-page';
 import { Card, Loading } from '../components/status';
-import { useResearchSubject } from '../hooks/use-research-subject';
+import { useResearchDomain } from '../hooks/use-research-subject';
 
 const features = [
   'Daily positions for every keyword you track, on Google desktop and mobile',
@@ -22,13 +22,12 @@ const features = [
  * months from the research data. Full users start tracking in a project; others are offered a plan.
  */
 export function RankTrackingPage() {
-  const subject = useResearchSubject();
+  const { domain, ...subject } = useResearchDomain();
   const [, setParams] = useSearchParams();
   const { data: active } = useActiveState();
   const viewer = viewerOf(active?.user);
   const [text, setText] = useState(subject.query ?? '');
   const id = useId();
-  const domain = subject.query ? hostOfText(subject.query) : null;
   const preview = useResearch<TablePage<KeywordComparisonRow>>('seo/ranking-history', domain ? { domain, countryCode: subject.countryCode, type: 'MostValuable' } : null);
   const rows = (preview.data?.rows ?? []).filter((row): row is KeywordComparisonRow => !isLockedRow(row)).slice(0, 5);
   const submit = (event: FormEvent) => {
