@@ -1,12 +1,27 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { TestStack } from './stack.js';
 
+/**
+ * How long a page action or navigation may wait (Playwright's default is 30 s). On a loaded 2-core machine a
+ * navigation to a page that loads the whole app took longer than that (docs/decisions.md, "Tests under load"); a
+ * wider bound only slows a test that fails anyway.
+ */
+export const browserWaitMs = 90_000;
+
 /** Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no background network). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  // Every context (browser.newPage makes one too) gets the wider bound.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(browserWaitMs);
+    return context;
+  };
+  return browser;
 }
 
 /** Logs in through the login page as a user would, and waits until the app has moved on from it. */
