@@ -1,5 +1,5 @@
 // The auth feature's public face: other features and the app import only what is exported here (eslint.config.js).
-export { activeStateKey, useActiveState } from './api/get-active-state';
+export { activeStateKey, activeStateQuery, useActiveState } from './api/get-active-state';
 export { AuthTabsPanel } from './components/auth-tabs-panel';
 export { LogOutForm } from './components/log-out-form';
 export { LoginPanel } from './components/login-panel';

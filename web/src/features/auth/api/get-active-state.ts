@@ -6,7 +6,10 @@ export const activeStateKey = ['active-state'] as const;
 
 export const getActiveState = () => apiRequest<ActiveState>('/endpoints/accountapi/getactivestate');
 
+/** The active state's query, for a handler that must wait for it (queryClient.fetchQuery) as well as for the hook. */
+export const activeStateQuery = { queryKey: activeStateKey, queryFn: getActiveState, staleTime: activeStateRefreshMs };
+
 /** Who the user is (docs/product/site.md §3). Refreshed at most hourly, or when the session poll says it changed. */
 export function useActiveState() {
-  return useQuery({ queryKey: activeStateKey, queryFn: getActiveState, staleTime: activeStateRefreshMs });
+  return useQuery(activeStateQuery);
 }

@@ -32,9 +32,9 @@ function activeState(user: Partial<ActiveState['user']>): ActiveState {
 const connectedGoogle: GoogleAuthState = { configured: true, hasGoogleToken: true, authorizeUrl: 'https://accounts.example/auth?client_id=c&scope=s' };
 let googleState: GoogleAuthState = connectedGoogle;
 
-function renderMenu(state: ActiveState, socket = new FakeSocket(true), props: Partial<Parameters<typeof ExportMenu>[0]> = {}) {
+function renderMenu(state: ActiveState, socket = new FakeSocket(true), props: Partial<Parameters<typeof ExportMenu>[0]> = {}, activeStateAnswer?: Promise<Response>) {
   fetchMock.mockImplementation(async (url, init) => {
-    if (url.startsWith('/endpoints/accountapi/getactivestate')) return jsonResponse(state);
+    if (url.startsWith('/endpoints/accountapi/getactivestate')) return activeStateAnswer ?? jsonResponse(state);
     if (url === '/auth/checkgoogleauth' && init?.method === 'POST') return jsonResponse(googleState);
     if (url === '/rest/exports' && init?.method === 'POST') return jsonResponse(exportStatus(), 202);
     if (url.startsWith('/rest/exports/')) return jsonResponse(exportStatus());
@@ -92,6 +92,17 @@ describe('ExportMenu', () => {
     expect(screen.getByRole('menuitem', { name: /PDF/ })).toBeEnabled();
     await userEvent.click(toggle);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('opens the PDF report for a logged-in user who clicks before the page knows who they are (never the log-in modal)', async () => {
+    // The active state answers only after the click: a slow connection or a busy machine.
+    let answer: (response: Response) => void = () => undefined;
+    const answered = new Promise<Response>((resolve) => (answer = resolve));
+    renderMenu(activeState({}), new FakeSocket(true), { params: { domain: 'alpha.example', countryCode: 'US' } }, answered);
+    await pick('PDF report');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    answer(jsonResponse(activeState({})));
+    expect(await screen.findByRole('dialog', { name: 'PDF report for alpha.example' })).toBeInTheDocument();
   });
 
   it('exports a PDF report of the table\'s domain: the modal sends the export state, then Generating PDF… → Exported PDF', async () => {

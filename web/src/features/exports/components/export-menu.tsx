@@ -15,7 +15,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Modal } from '@/components/ui/modal';
 import { ApiRequestError } from '@/lib/api-client';
 import { useRealtime } from '@/lib/socket';
-import { useActiveState } from '@/features/auth';
+import { activeStateQuery, useActiveState } from '@/features/auth';
 import { consentUrl, googleAuthMessageType, googleAuthQueryKey, googleAuthReturnKey, useGoogleAuth } from '../api/google-auth';
 import { useStartExport } from '../api/start-export';
 import { useExportNotices } from './export-notices';
@@ -95,12 +95,21 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
     );
   };
 
-  const choose = (format: ExportFormat) => {
+  /**
+   * The user as the server knows them. A click before the active state has loaded waits for it, so a logged-in user
+   * who clicks at once (a slow connection, a busy machine) is never shown the log-in modal instead of their export.
+   */
+  const whoIsAsking = async () => state?.user ?? (await queryClient.fetchQuery(activeStateQuery)).user;
+
+  const choose = async (format: ExportFormat) => {
     setOpen(false);
-    if (!user?.isLoggedIn) return setDialog({ kind: 'logged-out' });
-    if (!user.isFullUser) return void navigate('/upgrade');
+    const asking = await whoIsAsking();
+    if (!asking?.isLoggedIn) return setDialog({ kind: 'logged-out' });
+    if (!asking.isFullUser) return void navigate('/upgrade');
     if (kind === 'keywords') return setDialog({ kind: 'keywords', format });
-    if (overAllowance) return setDialog({ kind: 'upsell', message: exportUpsellMessage(totalRows), format, partialRows: allowance.maxExportRows });
+    const limit = asking.product ?? allowance;
+    if (totalRows !== undefined && !limit.hasUnlimitedExportRows && totalRows > limit.maxExportRows)
+      return setDialog({ kind: 'upsell', message: exportUpsellMessage(totalRows), format, partialRows: limit.maxExportRows });
     run(format, 'full');
   };
 
@@ -130,10 +139,11 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
     window.addEventListener('message', onMessage);
   };
 
-  const chooseSheets = () => {
+  const chooseSheets = async () => {
     setOpen(false);
-    if (!user?.isLoggedIn) return setDialog({ kind: 'logged-out' });
-    if (!user.isFullUser) return void navigate('/upgrade');
+    const asking = await whoIsAsking();
+    if (!asking?.isLoggedIn) return setDialog({ kind: 'logged-out' });
+    if (!asking.isFullUser) return void navigate('/upgrade');
     if (!google?.configured) return;
     if (!google.hasGoogleToken) return authoriseGoogle();
     runSheets();
@@ -141,10 +151,11 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
 
   /** A PDF report is about a domain: offered on the tables of a domain's screens. */
   const reportDomain = typeof params?.domain === 'string' && params.domain ? params.domain : null;
-  const choosePdf = () => {
+  const choosePdf = async () => {
     setOpen(false);
-    if (!user?.isLoggedIn) return setDialog({ kind: 'logged-out' });
-    if (!user.isFullUser) return void navigate('/upgrade');
+    const asking = await whoIsAsking();
+    if (!asking?.isLoggedIn) return setDialog({ kind: 'logged-out' });
+    if (!asking.isFullUser) return void navigate('/upgrade');
     if (reportDomain) setDialog({ kind: 'pdf', domain: reportDomain });
   };
 
@@ -167,12 +178,12 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
       {open && (
         <ul className="export-menu__list" role="menu">
           <li role="none">
-            <button type="button" role="menuitem" onClick={() => choose('csv')}>
+            <button type="button" role="menuitem" onClick={() => void choose('csv')}>
               CSV
             </button>
           </li>
           <li role="none">
-            <button type="button" role="menuitem" onClick={() => choose('xlsx')}>
+            <button type="button" role="menuitem" onClick={() => void choose('xlsx')}>
               Excel
             </button>
           </li>
@@ -182,7 +193,7 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
                 Google Sheets <small>an administrator must configure it</small>
               </button>
             ) : (
-              <button type="button" role="menuitem" onClick={chooseSheets}>
+              <button type="button" role="menuitem" onClick={() => void chooseSheets()}>
                 Google Sheets{google && !google.hasGoogleToken ? <small> connect Google</small> : null}
               </button>
             )}
@@ -194,7 +205,7 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
           </li>
           <li role="none">
             {reportDomain ? (
-              <button type="button" role="menuitem" onClick={choosePdf}>
+              <button type="button" role="menuitem" onClick={() => void choosePdf()}>
                 PDF report
               </button>
             ) : (
@@ -250,7 +261,7 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
             <button type="button" className="button button--primary" onClick={() => run('sheets', 'partial')}>
               {googleSheetsMessages.exportCappedButton}
             </button>
-            <button type="button" className="button" onClick={() => choose('csv')}>
+            <button type="button" className="button" onClick={() => void choose('csv')}>
               Export as CSV
             </button>
           </div>
