@@ -1,22 +1,9 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { MemoryRouter } from 'react-router';
-import { jsonResponse } from '@test/fake-socket';
-import { activeState } from '@test/active-state';
-import { Providers, createQueryClient } from './providers';
+import { renderPage } from '@test/render-page';
 import { ChunkLoadError, chunkTimeoutMs, isChunkLoadError, lazyPage, loadChunk } from '@/lib/load-chunk';
 import { PageErrorBoundary } from './lazy-page';
-
-function renderAt(element: React.ReactNode, path = '/') {
-  globalThis.fetch = (async (url: string) =>
-    url.startsWith('/endpoints/accountapi/getactivestate') ? jsonResponse(activeState()) : jsonResponse([])) as unknown as typeof fetch;
-  return render(
-    <Providers client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
-    </Providers>,
-  );
-}
 
 describe('script chunks (docs/product/site.md §7, §8)', () => {
   afterEach(() => {
@@ -26,7 +13,7 @@ describe('script chunks (docs/product/site.md §7, §8)', () => {
   it('shows “Loading chunk failed” when a page’s chunk cannot be loaded', async () => {
     const Broken = lazyPage(() => Promise.reject<{ Page: () => null }>(new TypeError('Failed to fetch dynamically imported module: /assets/page.js')), 'Page');
     const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
-    renderAt(
+    renderPage(
       <PageErrorBoundary resetKey="/x">
         <Suspense fallback={<p>Loading…</p>}>
           <Broken />
@@ -65,7 +52,7 @@ describe('script chunks (docs/product/site.md §7, §8)', () => {
       throw new Error('x is undefined');
     };
     const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
-    renderAt(
+    renderPage(
       <PageErrorBoundary resetKey="/x">
         <Throws />
       </PageErrorBoundary>,
