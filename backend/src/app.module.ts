@@ -22,10 +22,13 @@ import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
 import { ExportsModule } from './modules/exports/exports.module.js';
 import { ImportsModule } from './modules/imports/imports.module.js';
 import { GoogleModule } from './modules/google/google.module.js';
+import { SearchConsoleModule } from './modules/search-console/search-console.module.js';
 import { projectAreaModules } from './modules/projects/projects.module.js';
 import { ReconModule } from './modules/recon/recon.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
 import { AdminQueuesModule } from './modules/admin-queues/admin-queues.module.js';
+import { LiveDataModule } from './modules/live-data/live-data.module.js';
+import { AssistantModule } from './modules/assistant/assistant.module.js';
 
 /**
  * Every module that has routes is one of AppModule's own imports: Nest registers the routes of these modules first,
@@ -52,6 +55,7 @@ export class AppModule {
         JobsModule,
         DiagnosticsModule,
         ResearchModule,
+        LiveDataModule,
         SeoResearchModule,
         SearchModule,
         BillingModule,
@@ -62,10 +66,12 @@ export class AppModule {
         ExportsModule,
         ImportsModule,
         GoogleModule,
+        SearchConsoleModule,
         ...projectAreaModules,
         ReconModule,
         ReportsModule,
         AdminQueuesModule,
+        AssistantModule,
         WebAppModule, // last: its catch-all page route must not shadow the API
       ],
     };

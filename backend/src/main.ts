@@ -1,6 +1,7 @@
 import { createApp } from './create-app.js';
-import { createLogger, environmentOrExit } from '@serpwise/platform';
+import { createLogger, environmentOrExit, limitHeapGrowth } from '@serpwise/platform';
 
+limitHeapGrowth();
 const environment = environmentOrExit();
 const logger = createLogger(environment, 'backend');
 const app = await createApp(environment, logger);

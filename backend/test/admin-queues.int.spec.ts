@@ -58,7 +58,7 @@ describe('admin queues API (issue 7)', () => {
     const api = await admin.get('/admin/bull-board/api/queues');
     expect(api.status).toBe(200);
     const body = (await api.json()) as { queues: { name: string; readOnlyMode: boolean }[] };
-    expect(body.queues.map((queue) => queue.name).sort()).toEqual(['diagnostics', 'exports', 'imports', 'project-imports', 'reports', 'scheduled', 'serp']);
+    expect(body.queues.map((queue) => queue.name).sort()).toEqual(['diagnostics', 'exports', 'imports', 'project-imports', 'reports', 'scheduled', 'search-console', 'serp']);
     expect(body.queues.every((queue) => queue.readOnlyMode)).toBe(true);
   });
 
@@ -151,6 +151,52 @@ describe('admin queues API (issue 7)', () => {
       });
       expect((await admin.post(`/rest/admin/queues/${exportJob.queue}/jobs/${started.id}/cancel`)).status).toBe(200);
       expect(await told).toMatchObject({ id: started.id, state: 'cancelled', export: { table: 'seo/top-pages', format: 'csv', downloadUrl: null } });
+    } finally {
+      socket.disconnect();
+    }
+  });
+  it('tells the owners of waiting exports at once that an admin paused or resumed the queue, and says how many wait ahead (issue 21)', async () => {
+    const adminUser = await createTestUser(testApp.database, { roles: ['full', 'admin'] });
+    const admin = await loggedInSession(testApp.baseUrl, adminUser);
+    expect((await admin.post('/rest/admin/actions')).status).toBe(200);
+    const owner = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['full'] }));
+    const socket: Socket<ServerToClientEvents> = io(testApp.baseUrl, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: owner.cookie }, reconnection: false });
+    const exportOf = async (table: string) =>
+      (await (await owner.post('/rest/exports', { table, params: { domain: 'shopsphere.example', countryCode: 'US' }, format: 'csv', scope: 'full' })).json()) as ExportStatus;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('session.ready', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      // The test app runs no worker: both exports wait in their queue.
+      const first = await exportOf('seo/competitors');
+      const second = await exportOf('seo/backlinks');
+      const waitingOf = async (id: string) => ((await (await owner.get(`/rest/exports/${id}`)).json()) as ExportStatus).waiting;
+      const before = await waitingOf(second.id);
+      expect(before).toEqual({ ahead: expect.any(Number), paused: false });
+      expect(before!.ahead).toBeGreaterThanOrEqual(1);
+      expect(await waitingOf(second.id)).toEqual({ ahead: (await waitingOf(first.id))!.ahead + 1, paused: false });
+
+      const heard = (paused: boolean) =>
+        new Promise<ExportStatus>((resolve) => {
+          const listener = (status: JobStatus) => {
+            if (status.id === second.id && status.waiting?.paused === paused) {
+              socket.off('job.updated', listener);
+              resolve(status as ExportStatus);
+            }
+          };
+          socket.on('job.updated', listener);
+        });
+      const pausedHeard = heard(true);
+      expect((await admin.post(`/rest/admin/queues/${exportJob.queue}/pause`)).status).toBe(200);
+      expect(await pausedHeard).toMatchObject({ state: 'queued', export: { table: 'seo/backlinks' }, waiting: { paused: true } });
+      expect((await waitingOf(second.id))!.paused).toBe(true);
+      expect(((await (await owner.get('/rest/exports')).json()) as ExportStatus[]).find((row) => row.id === first.id)!.waiting!.paused).toBe(true);
+
+      const resumedHeard = heard(false);
+      expect((await admin.post(`/rest/admin/queues/${exportJob.queue}/resume`)).status).toBe(200);
+      expect((await resumedHeard).waiting).toMatchObject({ paused: false });
+      expect((await waitingOf(second.id))!.paused).toBe(false);
     } finally {
       socket.disconnect();
     }

@@ -130,6 +130,23 @@ describe('login and logout', () => {
     const other = await freshBrowser('/auth/login');
     const evil = await other.post('/auth/login', { username: user.email, password: user.password, returnUrl: '//evil.example/x', token: null });
     expect((await body(evil)).data.redirectUrl).toBe('/');
+    const another = await createTestUser(database); // (a third session of the first would be one too many here)
+    const sneaky = await (await freshBrowser('/auth/login')).post('/auth/login', { username: another.email, password: another.password, returnUrl: '/\t/evil.example/x', token: null });
+    expect((await body(sneaky)).data.redirectUrl).toBe('/');
+  });
+
+  it('returns to the whole place a login prompt was on: tab, sort, page and hash (issue 24)', async () => {
+    const user = await createTestUser(database);
+    const place = '/seo/keywords/domain?query=a.com&sort=volume&dir=desc&startRow=21#organic';
+    const answer = await (await freshBrowser('/auth/login')).post('/auth/login', { username: user.email, password: user.password, returnUrl: place, token: null });
+    expect((await body(answer)).data.redirectUrl).toBe(place);
+  });
+
+  it('carries the place of a sign-up prompt through onboarding (issue 24)', async () => {
+    const browser = await freshBrowser();
+    const place = '/seo/keywords/domain?query=a.com&startRow=21';
+    const response = await browser.post('/auth/registerfreeaccount', { email: 'prompted.signup@example.com', password: 'secret1', token: null, source: 'FreeAccount', returnUrl: place });
+    expect((await body(response)).data.redirectUrl).toBe(`/onboarding?returnUrl=${encodeURIComponent(place)}`);
   });
 
   it('makes the old cross-site token worthless after login', async () => {

@@ -325,8 +325,11 @@ describe('team', () => {
 
     const added = await browser.post('/endpoints/childaccount', { emails: ['one@example.com', 'bad-address'] });
     expect(added.status).toBe(200);
-    const items = await json<{ email: string; isSuccessful: boolean; failure: string | null; id?: string }[]>(added);
+    const items = await json<{ email: string; isSuccessful: boolean; failure: string | null; id?: string; amountCharged?: number }[]>(added);
     expect(items).toMatchObject([{ email: 'one@example.com', isSuccessful: true, failure: null }, { email: 'bad-address', isSuccessful: false, failure: teamMessages.invalidEmail }]);
+    // The answer says what was charged, so the page's "receipt e-mailed" never depends on the preview having loaded.
+    expect(items[0]!.amountCharged).toBeGreaterThan(19);
+    expect(items[1]!.amountCharged).toBeUndefined();
     const [child] = await database.query<{ id: string; parent_user_id: string; roles: string[] }>("select id, parent_user_id, roles from app_user where email = 'one@example.com'");
     expect(child).toMatchObject({ parent_user_id: owner.id, roles: [] });
     expect(await lastMailTo('one@example.com')).toMatch(/\/auth\/resetpassword\?token=[A-Za-z0-9_-]+/);

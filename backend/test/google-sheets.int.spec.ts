@@ -129,7 +129,7 @@ describe('Google authorisation', () => {
 
 describe('the page rows into a spreadsheet (ExportGoogleSheets)', () => {
   it('writes inert text and numeric numbers, in paced batches, and answers the url', async () => {
-    const rows = Array.from({ length: 12_000 }, (_, index) => ({ keyword: index === 0 ? '=HYPERLINK("http://evil.example","x")' : index === 1 ? '+cmd|calc' : `kw ${index}`, volume: index * 10, cpc: 1.25, note: '-12.5' }));
+    const rows = Array.from({ length: 12_000 }, (_, index) => ({ keyword: index === 0 ? '=HYPERLINK("http://evil.example","x")' : index === 1 ? '+cmd|calc' : `kw ${index}`, volume: index === 2 ? null : index * 10, cpc: index === 2 ? null : 1.25, note: '-12.5' }));
     const response = await owner.post('/Endpoints/Core/ExportGoogleSheets', { filename: 'page rows', jsonString: JSON.stringify(rows) });
     expect(response.status).toBe(200);
     const body = await json<{ url: string; message: string }>(response);
@@ -140,6 +140,8 @@ describe('the page rows into a spreadsheet (ExportGoogleSheets)', () => {
     expect(sheet.rows[0]).toEqual(['Keyword', 'Volume', 'CPC', 'Note']);
     expect(sheet.rows[1]).toEqual(['\'=HYPERLINK("http://evil.example","x")', 0, 1.25, '-12.5']);
     expect(sheet.rows[2]).toEqual(["'+cmd|calc", 10, 1.25, '-12.5']);
+    // Unknown (null) is an empty cell, never 0 (docs/decisions.md, issue 19).
+    expect(sheet.rows[3]).toEqual(['kw 2', '', '', '-12.5']);
     expect(typeof sheet.rows[500]![1]).toBe('number');
     // Batched appends (not one request a row), each paced after the one before.
     expect(sheet.appends).toBe(3);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { csrfHeaderName, type ExportStatus, type ImportStatus, type SearchResult, type Suggestion } from '@serpwise/contracts';
 import { pino } from 'pino';
 import type { HttpSession } from '../../infra/test/http-session.js';
+import { deletedImport } from '../../infra/test/import-deletion.js';
 import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { gscExport, gscExportZip } from '../../infra/test/test-data.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
@@ -60,7 +61,8 @@ beforeAll(async () => {
   const response = await fetch(`${testApp.baseUrl}/rest/imports`, { method: 'POST', headers: { cookie: alice.cookie, [csrfHeaderName]: alice.csrfToken, accept: 'application/json' }, body: form });
   importId = (await json<ImportStatus>(response)).id;
   const status = await waitFor(() => alice.get(`/rest/imports/${importId}`).then((answer) => json<ImportStatus>(answer)), ['completed', 'failed']);
-  expect(status.import).toMatchObject({ rowsLanded: queries });
+  expect(status.error ?? null).toBeNull();
+  expect(status.import).toMatchObject({ rowsLanded: queries + gscExport.pages });
 }, setUpTimeoutMs);
 
 afterAll(async () => {
@@ -80,8 +82,10 @@ describe('imported rows are seen by their importer only', () => {
     expect(history.totalRows).toBe(queries);
     expect(await table(bob, 'seo/ranking-history', { ...site, type: 'MostValuable' })).toMatchObject({ totalRows: 0 });
 
+    // The pages of its Pages.csv with their own clicks, impressions and CTR; the export does not say their keywords.
     const pages = await table(alice, 'seo/top-pages', { ...site, type: 'mosttraffic' });
-    expect(pages).toMatchObject({ totalRows: 1, rows: [{ url: gscExport.home, keywords: queries }] });
+    expect(pages).toMatchObject({ totalRows: gscExport.pages, rows: expect.arrayContaining([{ url: gscExport.home, title: null, keywords: null, bestPosition: null,
+      clicks: 498, impressions: 1590, ctr: 31.32, value: null, clicksShare: expect.any(Number) }]) });
     expect(await table(bob, 'seo/top-pages', { ...site, type: 'mosttraffic' })).toMatchObject({ totalRows: 0 });
   });
 
@@ -131,13 +135,14 @@ describe('imported rows are seen by their importer only', () => {
   });
 
   it('removes everything the import brought when Alice deletes it', async () => {
-    const response = await alice.request('DELETE', `/rest/imports/${importId}`, { [csrfHeaderName]: alice.csrfToken });
-    expect(await json(response)).toMatchObject({ deleted: true, removed: { observations: queries, ranks: queries, keywords: queries, pages: 1, domains: 1 } });
+    const deletion = await deletedImport(alice, importId);
+    expect(deletion.deletion.removed).toMatchObject({ observations: queries, ranks: queries, keywords: queries, pages: gscExport.pages, domains: 1 });
     expect(await table(alice, 'seo/keywords', site)).toMatchObject({ wasQueryFound: false, totalRows: 0 });
     const left = await testApp.database.query<{ n: number }>(
       `select (select count(*) from keyword where owner_user_ids is not null)::int + (select count(*) from page where owner_user_ids is not null)::int
          + (select count(*) from domain where owner_user_ids is not null)::int
-         + (select count(*) from organic_rank where owner_user_id <> '00000000-0000-0000-0000-000000000000')::int as n`);
+         + (select count(*) from organic_rank where owner_user_id <> '00000000-0000-0000-0000-000000000000')::int
+         + (select count(*) from site_traffic)::int as n`);
     expect(left[0]!.n).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import type { HttpSession } from '../../infra/test/http-session.js';
+import { deletedImport } from '../../infra/test/import-deletion.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { gscExport, gscExportZip, testData } from '../../infra/test/test-data.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
@@ -66,20 +67,25 @@ describe('imports', () => {
 
   it('imports the Search Console ZIP: every query lands for the site, with its clicks, and a second upload adds nothing', async () => {
     const status = await imported(alice, gscExportZip(), 'harrowgate-performance.zip', { format: 'gsc', territory: 'US' });
-    expect(status).toMatchObject({ state: 'completed', import: { format: 'gsc', fileName: 'harrowgate-performance.zip', rowsRead: 22, rowsLanded: 22, rowsDuplicate: 0, rowsRejected: 0, errorReportUrl: null } });
+    // 22 queries and 6 pages, in one month (the site's month from Chart.csv is no row of the file's own).
+    const rows = gscExport.queries + gscExport.pages;
+    expect(status).toMatchObject({ state: 'completed', import: { format: 'gsc', fileName: 'harrowgate-performance.zip', rowsRead: rows, rowsLanded: rows, rowsDuplicate: 0, rowsRejected: 0,
+      errorReportUrl: null, spread: 'single-month', months: ['2026-09-01'] } });
     gscId = status.id;
+    // The export does not say which page ranked for a query: the site's row has no page.
     const [rank] = await testApp.database.query(
-      `select to_char(r.month, 'YYYY-MM') as month, r.position, r.clicks, p.url, d.name from organic_rank r join keyword k on k.id = r.keyword_id
-       join page p on p.id = r.page_id join domain d on d.id = r.domain_id where k.term = 'harrowgate bakehouse' and k.territory = 'US'`);
-    expect(rank).toEqual({ month: gscExport.month, position: 1, clicks: 412, url: gscExport.home, name: gscExport.domain });
+      `select to_char(r.month, 'YYYY-MM') as month, r.position, r.clicks, r.impressions, r.page_id, d.name from organic_rank r join keyword k on k.id = r.keyword_id
+       join domain d on d.id = r.domain_id where k.term = 'harrowgate bakehouse' and k.territory = 'US'`);
+    expect(rank).toEqual({ month: gscExport.month, position: 1, clicks: 412, impressions: 980, page_id: null, name: gscExport.domain });
     // The rows are Alice's own; the shared roll-ups count installation data only (docs/decisions.md, "Imported rows are private").
     expect(await count(`select 1 from organic_rank where owner_user_id = $1`, [aliceUser.id])).toBe(22);
     expect(await count(`select 1 from domain_month where domain_id = (select id from domain where name = $1)`, [gscExport.domain])).toBe(0);
 
     const again = await imported(alice, gscExportZip(), 'harrowgate-performance.zip', { format: 'gsc', territory: 'US' });
-    expect(again.import).toMatchObject({ rowsRead: 22, rowsLanded: 0, rowsDuplicate: 22 });
+    expect(again.import).toMatchObject({ rowsRead: rows, rowsLanded: 0, rowsDuplicate: rows });
+    expect(await count('select 1 from site_traffic')).toBe(gscExport.pages + 1);
     expect(await count('select 1 from serp_observation')).toBe(22);
-    await alice.request('DELETE', `/rest/imports/${again.id}`, { [csrfHeaderName]: alice.csrfToken });
+    await deletedImport(alice, again.id);
   });
 
   it('imports the Keyword Planner, Organic Positions and SERP files with their exact counts', async () => {
@@ -143,7 +149,7 @@ describe('imports', () => {
     expect(await json<ImportStatus[]>(await bob.get('/rest/imports'))).toEqual([]);
     expect((await bob.get(`/rest/imports/${gscId}`)).status).toBe(404);
     expect((await bob.request('DELETE', `/rest/imports/${gscId}`, { [csrfHeaderName]: bob.csrfToken })).status).toBe(404);
-    expect(await (await bob.get('/rest/imports/history')).text()).toBe('keyword,territory,date,position,url,title,volume,cpc,competition,difficulty,clicks,impressions\r\n');
+    expect(await (await bob.get('/rest/imports/history')).text()).toBe('keyword,territory,date,position,url,title,volume,cpc,competition,difficulty,clicks,impressions,site\r\n');
     const visitor = await fetch(`${testApp.baseUrl}/rest/imports`, { headers: { accept: 'application/json' } });
     expect(visitor.status).toBe(401);
   });
@@ -162,9 +168,8 @@ describe('imports', () => {
 
   it('deletes an import with everything it brought', async () => {
     expect(await count(`select 1 from domain where name = $1`, [gscExport.domain])).toBe(1);
-    const response = await alice.request('DELETE', `/rest/imports/${gscId}`, { [csrfHeaderName]: alice.csrfToken });
-    expect(response.status).toBe(200);
-    expect(await json(response)).toMatchObject({ deleted: true, removed: { observations: 22 } });
+    const deletion = await deletedImport(alice, gscId);
+    expect(deletion).toMatchObject({ state: 'completed', deletion: { importId: gscId, removed: { observations: 22 } } });
     // Carol's re-import holds the same results as her own: her rows take over the month, Alice's are gone.
     expect(await count(`select 1 from serp_observation o join data_source s on s.id = o.source_id where s.owner_user_id = $1 and s.label = 'harrowgate-performance.zip'`, [aliceUser.id])).toBe(0);
     expect(await count(`select 1 from data_import where id = $1`, [gscId])).toBe(0);
@@ -176,7 +181,7 @@ describe('imports', () => {
     const status = await imported(bob, file, 'mine.csv', { format: 'serp', territory: 'DE' });
     expect(status.import.rowsLanded).toBe(1);
     expect(await count(`select 1 from organic_rank r join domain d on d.id = r.domain_id where d.name = 'only-mine.test' and d.owner_user_ids is not null`)).toBe(1);
-    await bob.request('DELETE', `/rest/imports/${status.id}`, { [csrfHeaderName]: bob.csrfToken });
+    await deletedImport(bob, status.id);
     expect(await count(`select 1 from keyword where term = 'only mine'`)).toBe(0);
     expect(await count(`select 1 from domain where name = 'only-mine.test'`)).toBe(0);
     expect(await count(`select 1 from page where url = 'https://only-mine.test/a'`)).toBe(0);
@@ -194,6 +199,16 @@ describe('imports', () => {
       expect(tries).toBeLessThan(600);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    // While it reads, its status counts rows (issue 21): rows read so far and the bytes of the file they came from.
+    let reading: ImportStatus;
+    for (let tries = 0; !((reading = await json<ImportStatus>(await bob.get(`/rest/imports/${id}`))).import.reading?.rows); tries += 1) {
+      expect(tries).toBeLessThan(600);
+      expect(reading.state).toBe('active');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(reading.import.reading!.bytes).toBeGreaterThan(0);
+    expect(reading.import.reading!.bytes).toBeLessThanOrEqual(reading.import.fileBytes);
+    expect(reading.import.rowsRead).toBeNull();
     expect((await alice.post(`/rest/imports/${id}/cancel`)).status).toBe(404);
     const cancelled = await bob.post(`/rest/imports/${id}/cancel`);
     expect(cancelled.status).toBe(200);
@@ -208,7 +223,7 @@ describe('imports', () => {
     const again = await bob.post(`/rest/imports/${id}/cancel`);
     expect(again.status).toBe(409);
     expect(await json(again)).toMatchObject({ message: 'This import has already finished.' });
-    expect((await bob.request('DELETE', `/rest/imports/${id}`, { [csrfHeaderName]: bob.csrfToken })).status).toBe(200);
+    expect((await deletedImport(bob, id)).state).toBe('completed');
   });
 
   it('removes an import\'s upload once its job is long finished, and keeps its error report', async () => {

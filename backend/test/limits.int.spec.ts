@@ -88,6 +88,10 @@ describe('import quota (free plan: 3 files and 1 MB a day)', () => {
     const form = new FormData();
     form.append('format', 'gsc');
     form.append('territory', 'US');
+    // A queries CSV alone says neither its site nor its dates: an upload without them is refused before the quota counts it.
+    form.append('domain', 'quota.test');
+    form.append('dateFrom', '2026-09-01');
+    form.append('dateTo', '2026-09-30');
     form.append('file', new Blob([new Uint8Array(file)]), 'queries.csv');
     const response = await fetch(`${testApp.baseUrl}/rest/imports`, {
       method: 'POST',

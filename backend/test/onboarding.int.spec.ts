@@ -49,12 +49,12 @@ async function onboardingUser(input: { parentUserId?: string } = {}) {
 }
 
 describe('POST /OnboardingApi/SaveUserSurvey', () => {
-  it('saves the answers, ends onboarding, creates the first project, and sends a PPC-only user to related keywords', async () => {
+  it('saves the answers, ends onboarding, creates the first project, and sends a PPC-only user to the PPC overview of the domain just entered', async () => {
     const { user, browser } = await onboardingUser();
     const response = await browser.post('/OnboardingApi/SaveUserSurvey', survey);
     expect(response.status).toBe(200);
     const answer = (await response.json()) as Answer;
-    expect(answer.data).toMatchObject({ isSuccessful: true, errors: [], redirectUrl: '/keyword/related-keywords?preset=ppc' });
+    expect(answer.data).toMatchObject({ isSuccessful: true, errors: [], redirectUrl: '/ppc/overview/domain?query=example-shop.com&countryCode=US' });
     const row = await userRow(user.id);
     expect(row.should_show_onboarding).toBe(false);
     expect(row.name).toBe('Ada');
@@ -69,10 +69,10 @@ describe('POST /OnboardingApi/SaveUserSurvey', () => {
   });
 
   it.each([
-    [{ interestedInPpc: false, interestedInSeo: true, budgetRange: null }, '/keyword/related-keywords?preset=seo'],
-    [{ interestedInSeo: true }, '/hq'],
-    [{ interestedInPpc: false, interestedInClientReporting: true }, '/hq'],
-    [{ interestedInCompetitiveIntelligence: true }, '/hq'],
+    [{ interestedInPpc: false, interestedInSeo: true, budgetRange: null }, '/seo/overview/domain?query=example-shop.com&countryCode=US'],
+    [{ interestedInSeo: true }, '/overview/domain?query=example-shop.com&countryCode=US'],
+    [{ interestedInPpc: false, interestedInClientReporting: true }, '/overview/domain?query=example-shop.com&countryCode=US'],
+    [{ interestedInCompetitiveIntelligence: true, onboardingGeo: 'UK' }, '/overview/domain?query=example-shop.com&countryCode=UK'],
   ])('answers %j with %s', async (change, redirectUrl) => {
     const { browser } = await onboardingUser();
     const answer = (await (await browser.post('/OnboardingApi/SaveUserSurvey', { ...survey, ...change })).json()) as Answer;

@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
   accountMessages,
+  defaultScheduleTiming,
   pdfExportMessages,
   projectAlertMessages,
   scheduledQueue,
   scheduledReportJobName,
+  scheduleCronPattern,
   scheduledReportSchedulerId,
   type PdfExportStatus,
   type ProjectAlert,
   type ScheduledPdfReport,
 } from '@serpwise/contracts';
 import { createRedisConnection, queueKeyPrefix } from '@serpwise/platform';
-import { scheduledReportPattern } from '@serpwise/domain';
 import { Queue } from 'bullmq';
 import { pino } from 'pino';
 import type { HttpSession } from '../../infra/test/http-session.js';
@@ -165,21 +166,26 @@ describe('ExportAsync (download)', () => {
 });
 
 describe('Export (e-mail only)', () => {
-  it('e-mails the PDF to the user and the other addresses, once', async () => {
+  it('e-mails the PDF to the user and the other addresses, once each, and keeps it for the mail’s link', async () => {
     const response = await full.postForm(
       '/Endpoints/PdfExport/Export',
       form(reportFields({ sessionId: '515151', customTitle: 'Emailed Report Title', sendByEmail: 'true', sendReportToSelf: 'true', emailCsv: 'boss@client.test; Team@Client.test' })),
     );
     expect(response.status).toBe(202);
     const done = await waitForStatus(full, '515151', (status) => status.pdf.isReady || status.pdf.isError);
-    expect(done.pdf).toMatchObject({ isReady: true, url: null, emailTo: [fullUser.email, 'boss@client.test', 'team@client.test'] });
+    expect(done.pdf).toMatchObject({ isReady: true, emailTo: [fullUser.email, 'boss@client.test', 'team@client.test'] });
+    // A mailed report is kept (its mail links it), so its owner can open it too.
+    expect(done.pdf.url).toMatch(/^\/rest\/reports\/jobs\//);
 
-    const mail = await smtp.waitFor((candidate) => headerOf(candidate.raw, 'Subject') === 'Emailed Report Title');
-    expect(mail.to.sort()).toEqual([fullUser.email, 'boss@client.test', 'team@client.test'].sort());
-    const [pdf] = attachmentsOf(mail.raw, 'application/pdf');
+    // One message per address: each is written to its reader.
+    const mails = await Promise.all(
+      [fullUser.email, 'boss@client.test', 'team@client.test'].map((address) => smtp.waitFor((candidate) => headerOf(candidate.raw, 'Subject') === 'Emailed Report Title' && candidate.to.includes(address))),
+    );
+    for (const mail of mails) expect(mail.to).toHaveLength(1);
+    const [pdf] = attachmentsOf(mails[1]!.raw, 'application/pdf');
     expect(pdf!.fileName).toMatch(/\.pdf$/);
     expect(await pdfText(pdf!.content)).toContain('Emailed Report Title');
-    expect(smtp.mails.filter((candidate) => headerOf(candidate.raw, 'Subject') === 'Emailed Report Title')).toHaveLength(1);
+    expect(smtp.mails.filter((candidate) => headerOf(candidate.raw, 'Subject') === 'Emailed Report Title')).toHaveLength(3);
   });
 
   it('needs somewhere to send it, and valid addresses', async () => {
@@ -223,7 +229,7 @@ describe('Scheduled reports', () => {
     expect(body.data.scheduledReport).toMatchObject({ frequency: 'WEEKLY', recipients: ['client@acme.test'], sendReportToSelf: false, isActive: true, domain, design: 'Arc', styleId: 3 });
 
     const scheduler = await scheduled.getJobScheduler(scheduledReportSchedulerId(scheduleId));
-    expect(scheduler?.pattern).toBe(scheduledReportPattern(scheduleId, 'WEEKLY'));
+    expect(scheduler?.pattern).toBe(scheduleCronPattern('WEEKLY', defaultScheduleTiming));
     const [listed] = (await listSchedules(full)).filter((report) => report.alertId === scheduleId);
     expect(new Date(listed!.nextRunAt!).getUTCDay()).toBe(1);
     expect(listed!.lastDelivery).toBeNull();
@@ -271,7 +277,7 @@ describe('Scheduled reports', () => {
   it('changes, pauses and deletes only the user’s own schedules', async () => {
     const changed = await full.post('/Endpoints/PdfExport/UpdateScheduledPdfReports', [{ alertId: scheduleId, frequency: 'MONTHLY', emailCsv: 'a@acme.test, b@acme.test' }]);
     expect(changed.status).toBe(200);
-    expect((await scheduled.getJobScheduler(scheduledReportSchedulerId(scheduleId)))?.pattern).toBe(scheduledReportPattern(scheduleId, 'MONTHLY'));
+    expect((await scheduled.getJobScheduler(scheduledReportSchedulerId(scheduleId)))?.pattern).toBe(scheduleCronPattern('MONTHLY', defaultScheduleTiming));
     let listed = (await listSchedules(full)).find((report) => report.alertId === scheduleId)!;
     expect(listed).toMatchObject({ frequency: 'MONTHLY', recipients: ['a@acme.test', 'b@acme.test'] });
     expect(new Date(listed.nextRunAt!).getUTCDate()).toBe(1);
@@ -322,6 +328,6 @@ describe('Scheduled reports', () => {
     await scheduled.add('reports.sync-schedules', {});
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline && !(await scheduled.getJobScheduler(scheduledReportSchedulerId(id)))) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await scheduled.getJobScheduler(scheduledReportSchedulerId(id)))?.pattern).toBe(scheduledReportPattern(id, 'WEEKLY'));
+    expect((await scheduled.getJobScheduler(scheduledReportSchedulerId(id)))?.pattern).toBe(scheduleCronPattern('WEEKLY', defaultScheduleTiming));
   });
 });

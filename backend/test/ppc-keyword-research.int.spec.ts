@@ -150,13 +150,14 @@ const fullGet = async (path: string): Promise<Body> => {
 };
 
 describe('PPC research', () => {
-  it('overview: paid keywords, clicks and budget of the newest month and the monthly history; budget withheld from visitors', async () => {
+  it('overview: paid keywords, clicks and budget of the newest month and the monthly history; paid clicks and budget withheld from visitors', async () => {
     const body = await fullGet('/rest/research/ppc/overview?query=www.Alpha.example&countryCode=US');
     const expected = [AUG, SEP, OCT].map((month) => ({ month, paidKeywords: bought(month, 1).size, paidClicks: clicksOf(month, 1), budget: budgetOf(month, 1) }));
     expect(body).toMatchObject({ domain: 'alpha.example', wasQueryFound: true, month: OCT, latest: expected[2], history: expected, adCopies: 2 });
     const visitor = await visitorGet('/rest/research/ppc/overview?query=alpha.example');
-    expect(visitor.body.latest).toEqual({ ...expected[2], budget: null });
-    expect(visitor.body.history.every((point: Body) => point.budget === null)).toBe(true);
+    // Paid clicks and budget are paid figures, withheld alike on every page (issue 24: one paywall).
+    expect(visitor.body.latest).toEqual({ ...expected[2], paidClicks: null, budget: null });
+    expect(visitor.body.history.every((point: Body) => point.budget === null && point.paidClicks === null)).toBe(true);
     expect((await visitorGet('/rest/research/ppc/overview?query=nobody.example')).body).toMatchObject({ wasQueryFound: false, latest: null, history: [] });
   });
 

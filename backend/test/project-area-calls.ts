@@ -4,7 +4,7 @@ import type { TestDatabase } from '../../infra/test/test-services.js';
 import { emptyId, importKeywords, insertProject, json, nsa } from './projects-support.js';
 
 /**
- * Every project-area call (the 48 documented /NsaApi/MySerpwise calls and the outreach lists), with an owner's
+ * Every project-area call (the 48 documented /NsaApi/MySerpwise calls, ours such as GetKeywordDetails, and the outreach lists), with an owner's
  * records for them to name: shared by projects-access.int.spec.ts (who may call what) and security.int.spec.ts
  * (the team member's access matrix, issue 16).
  */
@@ -57,6 +57,8 @@ export const calls: Call[] = [
   { name: 'GetTracking', method: 'GET', path: (f) => `${nsa}/Keywords/KeywordTracking/GetTracking?${q({ projectId: f.projectId, termIdsCsv: f.termId })}`, changes: false, level: 'user', namesRecord: true },
   { name: 'GetTracking (all projects)', method: 'GET', path: (f) => `${nsa}/Keywords/KeywordTracking/GetTracking?${q({ projectId: emptyId, termIdsCsv: f.termId })}`, changes: false, level: 'user', namesRecord: false },
   { name: 'GetKeywordList', method: 'GET', path: (f) => `${nsa}/Keywords/Keywords/GetKeywordList?projectId=${f.projectId}`, changes: false, level: 'full', namesRecord: true },
+  // Ours (issue 24): the keyword-details panel route's call.
+  { name: 'GetKeywordDetails', method: 'GET', path: (f) => `${nsa}/Keywords/Keywords/GetKeywordDetails?${q({ projectId: f.projectId, termId: f.termId })}`, changes: false, level: 'full', namesRecord: true },
   { name: 'KeywordCount', method: 'GET', path: () => `${nsa}/Keywords/Keywords/KeywordCount`, changes: false, level: 'user', namesRecord: false, accountWide: true },
   { name: 'DeleteKeywordsFromProject', method: 'POST', path: () => `${nsa}/Keywords/Keywords/DeleteKeywordsFromProject`, body: (f) => ({ projectId: f.projectId, termIdsCsv: f.termId }), changes: true, level: 'full', namesRecord: true },
   { name: 'GetGroups', method: 'GET', path: (f) => `${nsa}/Keywords/Groups/GetGroups?projectId=${f.projectId}`, changes: false, level: 'full', namesRecord: true },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
   csrfHeaderName,
+  formatCompact,
   reportDesignMessages,
   reportDesigns,
   reportSectionTitle,
@@ -143,6 +144,9 @@ describe('report preview: numbers and row cap', () => {
     expect(text).toContain(`ranked for ${formatInteger(keywords)} keywords`);
     expect(text).toContain(`(${formatInteger(top3)} in the top 3 and ${formatInteger(top10)} on the first page)`);
     expect(text).toContain(`an estimated ${formatInteger(clicks)} clicks a month`);
+    // The tile prints the figure the screen's overview card prints, by the one shared rule (issue 22 point 4).
+    // The tiles are a grid: three labels, then their three figures.
+    expect(text).toContain(`MONTHLY ORGANIC CLICKS ORGANIC TRAFFIC VALUE ${formatInteger(keywords)} ${formatCompact(clicks)} `);
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FootprintStats, SearchResult, Suggestion } from '@serpwise/contracts';
 import type { DomainOverview } from '@serpwise/research';
 import { HttpSession } from '../../infra/test/http-session.js';
+import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 
@@ -136,8 +137,9 @@ describe('research reads', () => {
     expect(footprint).toMatchObject({ isDemoData: true, latestMonth: '2026-10-01', totalDomains: 50 });
   });
 
-  it('gives a domain overview whose history adds up from the ranks', async () => {
-    const response = await get('/rest/research/domain-overview?domain=www.wikiverse.example&countryCode=US');
+  it('gives a domain overview whose history adds up from the ranks (its traffic value to a full user only)', async () => {
+    const full = await loggedInSession(baseUrl, await createTestUser(database, { roles: ['full'] }));
+    const response = await full.get('/rest/research/domain-overview?domain=www.wikiverse.example&countryCode=US');
     expect(response.status).toBe(200);
     const overview = (await response.json()) as DomainOverview;
     expect(overview.history).toHaveLength(24);
@@ -149,6 +151,9 @@ describe('research reads', () => {
       [overview.domainId],
     );
     expect(overview.latest).toMatchObject({ clicks: Number(sums!.clicks), keywords: Number(sums!.keywords), value: Number(sums!.value) });
+    // A paid figure (issue 24: one paywall): a visitor gets the same overview without it.
+    const visitor = (await (await get('/rest/research/domain-overview?domain=www.wikiverse.example&countryCode=US')).json()) as DomainOverview;
+    expect(visitor.latest).toMatchObject({ clicks: Number(sums!.clicks), keywords: Number(sums!.keywords), value: null });
     expect((await get('/rest/research/domain-overview?domain=nobody.example')).status).toBe(404);
     expect((await get('/rest/research/domain-overview?domain=not a domain')).status).toBe(400);
   });

@@ -178,8 +178,11 @@ async function expect400(path: string, message?: string | RegExp) {
 
 // ---------------------------------------------------------------------------------------------------------------
 describe('URL and domain overview', () => {
-  it('computes the monthly history of a URL from its ranks', async () => {
-    const response = await visitorGet(`/rest/research/url-overview?url=${encodeURIComponent('http://www.alpha.example/shoes')}&countryCode=US`);
+  it('computes the monthly history of a URL from its ranks; its traffic value is a paid figure (issue 24: one paywall)', async () => {
+    const path = `/rest/research/url-overview?url=${encodeURIComponent('http://www.alpha.example/shoes')}&countryCode=US`;
+    const withheld = (await (await visitorGet(path)).json()) as { latest: { value: number | null }; history: { value: number | null }[] };
+    expect([withheld.latest.value, ...withheld.history.map((point) => point.value)].every((value) => value === null)).toBe(true);
+    const response = await full.get(path);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { domain: string; month: string; history: { month: string; clicks: number; keywords: number; position: number; value: number }[] };
     const expected = months
@@ -199,6 +202,19 @@ describe('URL and domain overview', () => {
     expect(body.history.map(({ month, clicks, keywords: count, position, value }) => ({ month, clicks, keywords: count, position, value }))).toEqual(expected);
     expect((await visitorGet('/rest/research/url-overview?url=https://alpha.example/nothing')).status).toBe(404);
     await expect400('/rest/research/url-overview?url=not%20a%20url', /not a URL/);
+  });
+
+  it('withholds the domain overview\'s paid figures (traffic value, paid clicks, budget) from visitors and free users, as every page does (issue 24)', async () => {
+    const path = '/rest/research/domain-overview?domain=alpha.example&countryCode=US';
+    type Point = { clicks: number; value: number | null; paidClicks: number | null; budget: number | null };
+    const paidOf = (point: Point) => [point.value, point.paidClicks, point.budget];
+    for (const session of [null, free]) {
+      const body = (await (session ? await session.get(path) : await visitorGet(path)).json()) as { latest: Point; history: Point[] };
+      expect([body.latest, ...body.history].flatMap(paidOf).every((figure) => figure === null)).toBe(true);
+      expect(body.latest.clicks).toBeGreaterThan(0);
+    }
+    const paid = (await (await full.get(path)).json()) as { latest: Point };
+    expect(paidOf(paid.latest).every((figure) => typeof figure === 'number')).toBe(true);
   });
 
   it('gives the domain history for the clicks, keywords and position graphs', async () => {
@@ -415,8 +431,9 @@ describe('SEO keywords and ranking history', () => {
       const answer = await allRows<Row>(path);
       expect(answer.length).toBeGreaterThan(0);
       for (const row of answer) expect({ keyword: row.keyword, url: row.url }).toEqual({ keyword: row.keyword, url: expectedUrl(row.keyword) });
+      // (empty values last in both directions unless the request places them)
       const byUrl = await allRows<Row>(`${path}&sort=url&sortDirection=asc`);
-      expect(byUrl.map((row) => row.url)).toEqual(answer.map((row) => row.url).sort((a, b) => (a === null ? -1 : b === null ? 1 : a < b ? -1 : a > b ? 1 : 0)));
+      expect(byUrl.map((row) => row.url)).toEqual(answer.map((row) => row.url).sort((a, b) => (a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0)));
       expect(new Map(byUrl.map((row) => [row.keyword, row.url]))).toEqual(new Map(answer.map((row) => [row.keyword, row.url])));
     }
   });
@@ -510,6 +527,9 @@ describe('Top pages and backlinks', () => {
           keywords: own.length,
           bestPosition: Math.min(...own.map((rank) => rank.position)),
           clicks,
+          // Search Console's numbers: only the viewer's own imported site has them.
+          impressions: null,
+          ctr: null,
           value: round2(own.reduce((sum, rank) => sum + rank.clicks * keywordOf(rank.term).cpc, 0)),
           clicksShare: round1((100 * clicks) / domainClicks),
           isNew: !ranks.some((rank) => rank.domain === 'alpha.example' && rank.path === path && rank.territory === 'US' && rank.month < M),

@@ -269,6 +269,8 @@ describe('rank tracking', () => {
         ['zqx rank one', 3],
         ['zqx rank two', 3],
       ]);
+      // The keyword count's Weekly Tracking part is these keywords now (issue 24): both projects' two each.
+      expect(await json(await browser.get(`${nsa}/Keywords/Keywords/KeywordCount`))).toMatchObject({ usedCount: 4, mySerpwiseCount: 0, weeklyTrackingCount: 4 });
 
       // Landing the same day's results again adds nothing.
       const again = await refreshTrackedRanks({
@@ -302,7 +304,7 @@ describe('the demo-market provider (no SERP_PROVIDER)', () => {
     const [known] = await testApp.database.query<{ term: string; month: string; first_url: string }>(
       `select k.term, to_char(r.month, 'YYYY-MM-DD') as month, p.url as first_url from keyword k
        join organic_rank r on r.keyword_id = k.id and r.position = 1 and r.month = (select max(month) from domain_month where territory = 'US')
-       join page p on p.id = r.page_id where k.territory = 'US' order by k.volume desc limit 1`,
+       join page p on p.id = r.page_id where k.territory = 'US' order by k.volume desc nulls last limit 1`,
     );
     const page = await provider.fetch({ keyword: known!.term, territory: 'US' });
     expect(page).toMatchObject({ keyword: known!.term, territory: 'US', date: known!.month });

@@ -208,9 +208,9 @@ describe('landWarehouseRows with small dictionaries', () => {
     expect(await landedWarehouse(2)).toEqual(onePass);
     expect(onePass.result).toMatchObject({ rows: 10, landed: 7, duplicates: 3, keywordsAdded: 3, pagesAdded: 5, ranksAdded: 4, months: ['2026-05-01', '2026-06-01'] });
     expect(onePass.keywords).toEqual([
-      { term: 'flush only', volume: 80, volume_history: [50, 70], start: '2026-04-01', cpc: 0, owner_user_ids: [alice] },
+      { term: 'flush only', volume: 80, volume_history: [50, 70], start: '2026-04-01', cpc: null, owner_user_ids: [alice] },
       { term: 'flush term', volume: 175, volume_history: [175], start: '2026-06-01', cpc: 1, owner_user_ids: [alice] },
-      { term: 'other term', volume: 0, volume_history: [0], start: '2026-05-01', cpc: 0, owner_user_ids: [alice] },
+      { term: 'other term', volume: null, volume_history: null, start: '2026-05-01', cpc: null, owner_user_ids: [alice] },
     ]);
     expect(onePass.observations.filter((row) => row['term'] === 'flush term' && row['position'] === 3)).toEqual([
       { term: 'flush term', day: '2026-05-02', position: 3, url: 'https://flush.test/a', clicks: null, impressions: null },

@@ -3,6 +3,7 @@ import { HttpSession } from '../../infra/test/http-session.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
+import { get } from 'node:http';
 
 jest.setTimeout(60_000);
 
@@ -61,6 +62,29 @@ describe('the web app shell', () => {
     const response = await fetch(`${baseUrl}/this-page-does-not-exist`, { headers: { accept: 'application/json' } });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ statusCode: 404, message: 'Cannot GET /this-page-does-not-exist' });
+  });
+
+  it('serves a documented page to a client that states no preference (no Accept, or */*), and the paywall page with 200 (issue 24)', async () => {
+    // node:http sends no Accept header at all; fetch sends */*.
+    const bare = (path: string) =>
+      new Promise<{ status: number; type: string }>((resolve, reject) =>
+        get(`${baseUrl}${path}`, (response) => {
+          response.resume();
+          resolve({ status: response.statusCode ?? 0, type: String(response.headers['content-type']) });
+        }).on('error', reject),
+      );
+    expect(await bare('/')).toEqual({ status: 200, type: expect.stringMatching(/text\/html/) });
+    expect(await bare('/NsaApi/Account/NoSuchCall')).toEqual({ status: 404, type: expect.stringMatching(/json/) });
+    const home = await fetch(`${baseUrl}/`, { headers: { accept: '*/*' } });
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-type')).toMatch(/text\/html/);
+    // A mistyped endpoint is still a JSON 404 for such a client.
+    const missing = await fetch(`${baseUrl}/NsaApi/Account/NoSuchCall`, { headers: { accept: '*/*' } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/json/);
+    const paywall = await load('/paywall?returnUrl=%2Fseo%2Fkeywords%2Fdomain%3Fquery%3Da.com');
+    expect(paywall.status).toBe(200);
+    expect((await fetch(`${baseUrl}/`, { headers: { accept: 'application/json' } })).status).toBe(404);
   });
 
   it('redirects the backlinks pages permanently (301), keeping the query', async () => {

@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { io } from 'socket.io-client';
-import { entryPoints, root } from '../launcher/paths.mjs';
+import { entryPoints, root, serviceNodeOptions } from '../launcher/paths.mjs';
 import { freePort } from '../launcher/probe.mjs';
 import { startService, stopService, waitForHealthy } from '../launcher/processes.mjs';
 import { BenchClient } from './lib/backend.mjs';
@@ -46,8 +46,8 @@ export async function run({ databaseUrl, redisUrl, log }) {
     DATA_DIR: `/tmp/serpwise-queue-bench-${process.pid}`,
     ...(process.env.BENCH_WORKER_CONCURRENCY ? { WORKER_CONCURRENCY: process.env.BENCH_WORKER_CONCURRENCY } : {}),
   };
-  const backend = startService('backend', process.execPath, [entryPoints.backend], { cwd: root, env });
-  const worker = startService('worker', process.execPath, [entryPoints.worker], { cwd: root, env });
+  const backend = startService('backend', process.execPath, [...serviceNodeOptions.backend, entryPoints.backend], { cwd: root, env });
+  const worker = startService('worker', process.execPath, [...serviceNodeOptions.worker, entryPoints.worker], { cwd: root, env });
   const baseUrl = `http://127.0.0.1:${port}`;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const eventsConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });

@@ -25,4 +25,4 @@ WORKDIR /app
 COPY --from=build /app /app
 USER node
 EXPOSE 3000 3001
-CMD ["node", "backend/dist/main.js"]
+CMD ["node", "--max-semi-space-size=8", "backend/dist/main.js"]

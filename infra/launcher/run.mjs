@@ -1,6 +1,6 @@
 // @ts-check
 import { resolve } from 'node:path';
-import { entryPoints, root, webDir } from './paths.mjs';
+import { entryPoints, root, serviceNodeOptions, webDir } from './paths.mjs';
 import { resolvePostgres, redact } from './postgres.mjs';
 import { resolveRedis } from './redis.mjs';
 import { runStep, startService, waitForHealthy } from './processes.mjs';
@@ -82,10 +82,10 @@ export async function run() {
     await loadDemoDataIfEmpty(env);
 
     // A crashed backend or worker is started again with a growing pause; five crashes within a minute stop everything.
-    const keepRunning = (/** @type {string} */ name, /** @type {string} */ entryPoint) =>
+    const keepRunning = (/** @type {'backend' | 'worker'} */ name, /** @type {string} */ entryPoint) =>
       supervise({
         name,
-        start: () => startService(name, process.execPath, [entryPoint], { cwd: root, env }),
+        start: () => startService(name, process.execPath, [...serviceNodeOptions[name], entryPoint], { cwd: root, env }),
         log: say,
         // The supervisor has printed why; stop as a failed start would.
         onGiveUp: () => void stopAll(1),

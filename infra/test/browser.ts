@@ -45,3 +45,32 @@ export async function startBrowserAndStack(overrides: Record<string, string> = {
   if (stack.status === 'fulfilled') await stack.value.stop();
   throw browser.status === 'rejected' ? browser.reason : (stack as PromiseRejectedResult).reason;
 }
+
+/**
+ * Blocks the page's Socket.IO connection whatever its transport: page.route sees only HTTP (the long-polling
+ * transport), so the WebSocket the client opens first is closed by routeWebSocket before it reaches the server.
+ * What is left is the job notices' 3-second poll, as behind a proxy that refuses both.
+ */
+export async function blockRealtimeSocket(page: Page): Promise<void> {
+  await page.route('**/socket.io/**', (route) => route.abort());
+  await page.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
+}
+
+/**
+ * Starts noting, in the page, the order in which the given texts first appear anywhere on it. A notice that is on
+ * screen for less than Playwright's polling interval (a quick PDF's 'Generating PDF…' on an idle machine) is missed by
+ * locator.waitFor; a MutationObserver sees every change. Returns a function that reads the texts seen so far.
+ */
+export async function noteTextsShown(page: Page, texts: string[]): Promise<() => Promise<string[]>> {
+  await page.evaluate((wanted) => {
+    const seen: string[] = [];
+    (window as unknown as { __textsShown: string[] }).__textsShown = seen;
+    const look = () => {
+      const shown = document.body.innerText;
+      for (const text of wanted) if (!seen.includes(text) && shown.includes(text)) seen.push(text);
+    };
+    new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true });
+    look();
+  }, texts);
+  return () => page.evaluate(() => [...(window as unknown as { __textsShown: string[] }).__textsShown]);
+}

@@ -53,22 +53,67 @@ export async function startSmtpSink(): Promise<{ url: string; mails: ReceivedMai
   };
 }
 
-/** The decoded attachments of a MIME message with this content type (base64 parts, as nodemailer writes them). */
+/** The decoded attachments of a MIME message with this content type (nested multiparts walked through). */
 export function attachmentsOf(raw: string, contentType: string): { fileName: string | null; content: Buffer }[] {
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
-  if (!boundary) return [];
-  return raw
-    .split(`--${boundary}`)
-    .map((part) => {
-      const split = part.search(/\r?\n\r?\n/);
-      return split < 0 ? null : { headers: part.slice(0, split), body: part.slice(split).trim() };
-    })
-    .filter((part): part is { headers: string; body: string } => part !== null && new RegExp(`content-type:\\s*${contentType.replace('/', '\\/')}`, 'i').test(part.headers))
-    .map((part) => ({
-      fileName: /filename="?([^";\r\n]+)"?/i.exec(part.headers)?.[1] ?? null,
-      content: Buffer.from(part.body.replace(/\s+/g, ''), 'base64'),
-    }));
+  return mimePartsOf(raw)
+    .filter((part) => part.contentType === contentType.toLowerCase())
+    .map((part) => ({ fileName: part.fileName, content: part.content }));
 }
 
 /** A header of a raw message (the first line of it, unfolded). */
 export const headerOf = (raw: string, name: string) => new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(raw)?.[1]?.replace(/\r?\n[ \t]+/g, ' ') ?? null;
+
+/** One leaf part of a MIME message: its content type, file name (an attachment's), and decoded body. */
+export interface MimePart {
+  contentType: string;
+  fileName: string | null;
+  content: Buffer;
+  /** The body as text (UTF-8). */
+  text: string;
+}
+
+const decodeQuotedPrintable = (body: string) =>
+  Buffer.from(
+    body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  );
+
+/**
+ * Every leaf part of a MIME message, nested multiparts (mixed → alternative → text and HTML) walked through, each
+ * body decoded from base64 or quoted-printable: enough to read the HTML part, the text part and the attachments of
+ * the messages nodemailer writes.
+ */
+export function mimePartsOf(raw: string): MimePart[] {
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers = split < 0 ? raw : raw.slice(0, split);
+  const body = split < 0 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  const contentType = headerOf(headers, 'Content-Type') ?? 'text/plain';
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(contentType)?.[1];
+  if (/^multipart\//i.test(contentType) && boundary) {
+    const sections = body.split(`--${boundary}`).slice(1);
+    return sections.filter((section) => !section.startsWith('--')).flatMap((section) => mimePartsOf(section.replace(/^\r?\n/, '')));
+  }
+  const encoding = (headerOf(headers, 'Content-Transfer-Encoding') ?? '').toLowerCase();
+  const content = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : Buffer.from(body, 'utf8');
+  return [
+    {
+      contentType: contentType.split(';')[0]!.trim().toLowerCase(),
+      fileName: /filename="?([^";\r\n]+)"?/i.exec(headerOf(headers, 'Content-Disposition') ?? contentType)?.[1] ?? null,
+      content,
+      text: content.toString('utf8'),
+    },
+  ];
+}
+
+/** A header with its RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=) decoded, as a mail program shows it. */
+export function decodedHeaderOf(raw: string, name: string): string | null {
+  const value = headerOf(raw, name);
+  if (value === null) return null;
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')).toString('utf8'),
+    );
+}

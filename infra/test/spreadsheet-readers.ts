@@ -1,4 +1,4 @@
-import { inflateRawSync } from 'node:zlib';
+import { crc32, inflateRawSync } from 'node:zlib';
 
 /**
  * Independent readers for the files exports write, so tests read an export back the way a spreadsheet would:
@@ -61,6 +61,8 @@ export function unzip(archive: Buffer): Map<string, Buffer> {
     const data = archive.subarray(dataStart, dataStart + compressed);
     const content = method === 8 ? inflateRawSync(data) : Buffer.from(data);
     if (content.length !== size) throw new Error(`size mismatch for ${name}`);
+    // As Excel does: an entry whose content does not match its CRC-32 is a broken file.
+    if (crc32(content) !== archive.readUInt32LE(offset + 16)) throw new Error(`CRC-32 mismatch for ${name}`);
     files.set(name, content);
     offset += 46 + nameLength + extra + comment;
   }

@@ -20,6 +20,25 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
   }
 }
 
+/** How a process ended: its exit code, or the signal that ended it. */
+export interface ProcessEnd {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+async function terminate(child: ChildProcess | undefined, graceMs = 10_000): Promise<ProcessEnd | null> {
+  if (!child) return null;
+  if (child.exitCode !== null || child.signalCode !== null) return { code: child.exitCode, signal: child.signalCode };
+  const exited = new Promise<ProcessEnd>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  try {
+    return await exited;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * The product as `npm start` runs it (the built backend and worker as separate processes), on a database and a
  * Redis prefix of its own. End-to-end tests get one each and can kill and restart the worker.
@@ -109,17 +128,15 @@ export class TestStack {
     await exited;
   }
 
-  async stop(): Promise<void> {
-    for (const child of [this.worker, this.backend]) {
-      if (child && child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
-    }
+  /**
+   * Stops both processes as a service manager does (SIGTERM; SIGKILL for one still running after `graceMs`), then
+   * removes the database and the Redis keys. Says how each process ended: a SIGKILL there means it did not stop.
+   */
+  async stop(options: { graceMs?: number } = {}): Promise<{ worker: ProcessEnd | null; backend: ProcessEnd | null }> {
+    const worker = await terminate(this.worker, options.graceMs);
+    const backend = await terminate(this.backend, options.graceMs);
     await this.redis.cleanup();
     await this.database.drop();
+    return { worker, backend };
   }
 }

@@ -65,7 +65,15 @@ describe('the account area in the browser', () => {
     await page.getByLabel('Expiration year').selectOption(String(new Date().getFullYear() + 3));
     await page.getByLabel('Security code').fill('123');
     await page.getByRole('button', { name: /^Pay \$/ }).click();
-    await page.waitForURL(/\/account\/subscription$/);
+    // The confirmation, then the receipt the web client lists and opens (with its countryCode; issue 24).
+    await page.getByRole('status').filter({ hasText: 'Thank you, your payment went through' }).waitFor();
+    await page.getByRole('link', { name: 'View receipt' }).click();
+    await page.getByRole('heading', { name: 'Serpwise receipt' }).waitFor();
+    await page.getByText('ending in 4242').first().waitFor();
+    await page.goto(`${stack.baseUrl}/account/receipts`);
+    await page.getByRole('cell', { name: 'Paid' }).waitFor();
+    expect(await page.getByText('No receipts yet.').count()).toBe(0);
+    expect(await lastMailTo(`${String(stack.env.DATA_DIR)}/outbox`, owner.email)).toContain('Your Serpwise receipt of');
 
     // The card on file can be replaced from the settings page.
     await page.goto(`${stack.baseUrl}/account/settings`);
@@ -83,6 +91,9 @@ describe('the account area in the browser', () => {
     await page.getByLabel('Add users by e-mail (separate addresses with commas)').fill('teammate@example.com,');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Added teammate@example.com' }).waitFor();
+    // The seats were charged: the notice says the receipt was e-mailed and links to the receipts (issue 24).
+    await page.getByRole('status').filter({ hasText: 'the receipt was e-mailed to you' }).getByRole('link', { name: 'Receipts' }).waitFor();
+    expect(await lastMailTo(`${String(stack.env.DATA_DIR)}/outbox`, owner.email)).toContain('Serpwise team');
     await page.getByRole('cell', { name: 'teammate@example.com' }).waitFor();
     expect(await lastMailTo(`${String(stack.env.DATA_DIR)}/outbox`, 'teammate@example.com')).toMatch(/\/auth\/resetpassword\?token=/);
 
@@ -117,7 +128,8 @@ describe('the account area in the browser', () => {
     await page.getByRole('group', { name: 'Is this a new campaign?' }).getByLabel('Yes').check();
     await page.getByLabel('SEO: organic search').check();
     await page.getByRole('button', { name: 'Finish' }).click();
-    await page.waitForURL(/\/keyword\/related-keywords\?preset=seo/);
+    // Only SEO interest: the SEO overview of the domain just entered (issue 24).
+    await page.waitForURL((url) => url.pathname === '/seo/overview/domain' && url.searchParams.get('query') === 'nia-shop.example');
 
     const [project] = await stack.database.query<{ name: string; domain: string }>('select name, domain from project where owner_user_id = $1', [user.id]);
     expect(project).toEqual({ name: 'Nia Shop', domain: 'nia-shop.example' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bigDomain, ensureExportMarket } from '../../infra/bench/lib/export-market.mjs';
-import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
+import { blockRealtimeSocket, logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
 import { parseCsv, readXlsx } from '../../infra/test/spreadsheet-readers.js';
 import type { TestStack } from '../../infra/test/stack.js';
 import { createTestUser, type TestUser } from '../../infra/test/test-users.js';
@@ -112,7 +112,7 @@ describe('large exports in the browser', () => {
 
   it('finishes through the 3-second poll when the socket is blocked', async () => {
     const blocked = await context.newPage();
-    await blocked.route('**/socket.io/**', (route) => route.abort());
+    await blockRealtimeSocket(blocked);
     const polls: number[] = [];
     blocked.on('request', (request) => {
       if (request.method() === 'GET' && /\/rest\/exports\/[0-9a-f-]{36}$/.test(new URL(request.url()).pathname)) polls.push(Date.now());

@@ -49,6 +49,9 @@ async function watchNotice(target: Page): Promise<void> {
 describe('exports in the browser', () => {
   it('a full user exports a whole table from the Export menu, sees it pending, then its download link, live', async () => {
     const socketEvents: string[] = [];
+    // The socket connects with WebSocket from its first request (issue 21: any load balancer, no sticky sessions).
+    const pollingRequests: string[] = [];
+    page.on('request', (request) => request.url().includes('/socket.io/') && request.url().includes('transport=polling') && pollingRequests.push(request.url()));
     page.on('websocket', (socket) => socket.on('framereceived', (frame) => typeof frame.payload === 'string' && frame.payload.includes('job.updated') && socketEvents.push(frame.payload)));
     // The export menu opens the page's socket; until it is connected, a notice would (rightly) fall back to the poll.
     const socketConnected = new Promise<void>((resolve) =>
@@ -67,6 +70,7 @@ describe('exports in the browser', () => {
     expect(seen.at(-1)).toBe('ready');
     // Progress and the end came over the socket, each carrying the export's rows written and percent.
     expect(socketEvents.some((payload) => payload.includes('"state":"completed"') && payload.includes('"percent":100'))).toBe(true);
+    expect(pollingRequests).toEqual([]);
     await expect(link.textContent()).resolves.toMatch(new RegExp(`^Download seo-keywords-${domain.replace(/\./g, '\\.')}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
 
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
@@ -80,11 +84,38 @@ describe('exports in the browser', () => {
     expect(totalRows).toBeGreaterThan(20); // more than the page a table shows
   });
 
-  it('lists the export on /exports with its download link', async () => {
+  it('lists the export on /exports (Your jobs) with its download link', async () => {
     await page.goto(`${stack.baseUrl}/exports`);
-    const row = page.getByTestId('export-row').first();
+    const row = page.getByTestId('job-row').first();
     await row.waitFor();
     await expect(row.getAttribute('data-state')).resolves.toBe('completed');
+    // It says until when the file stays (issue 21): a date, never the dash of a file without one.
+    expect(await row.innerText()).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
     await expect(row.getByRole('link', { name: 'Download' }).getAttribute('href')).resolves.toMatch(/^\/rest\/exports\/[0-9a-f-]{36}\/download\?expires=\d+&signature=/);
+  });
+  it('says "paused by an administrator" while an admin holds the exports queue, and finishes once it is resumed (issue 21)', async () => {
+    const adminContext = await browser.newContext();
+    try {
+      const admin = await adminContext.newPage();
+      await logInThroughPage(admin, stack.baseUrl, await createTestUser(stack.database, { roles: ['full', 'admin'] }));
+      await admin.goto(`${stack.baseUrl}/admin/queues`);
+      await admin.getByRole('button', { name: 'Enable admin actions (1 hour)' }).click();
+      await admin.getByTestId('admin-actions-until').waitFor();
+      await admin.getByRole('button', { name: 'Pause exports' }).click();
+      await admin.locator('[data-testid="queue-exports"][data-paused="true"]').waitFor();
+
+      await page.goto(`${stack.baseUrl}/exports/new?table=seo/competitors&domain=${domain}&countryCode=US`);
+      await page.getByRole('button', { name: 'Export' }).click();
+      await page.getByRole('menuitem', { name: 'CSV' }).click();
+      await page.getByTestId('export-waiting').filter({ hasText: 'CSV export paused by an administrator' }).waitFor();
+      await page.waitForTimeout(2_000);
+      expect(await page.getByTestId('export-notice').getAttribute('data-state')).toBe('pending');
+      expect(await page.getByTestId('export-notice').innerText()).not.toContain('Generating');
+
+      await admin.getByRole('button', { name: 'Resume exports' }).click();
+      await page.getByTestId('export-download').waitFor({ timeout: 30_000 });
+    } finally {
+      await adminContext.close();
+    }
   });
 });

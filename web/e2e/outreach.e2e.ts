@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
 import type { TestStack } from '../../infra/test/stack.js';
+import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
@@ -13,6 +14,7 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   [browser, stack] = await startBrowserAndStack();
+  await loadTinyMarket(stack.database);
 }, setUpTimeoutMs);
 
 afterAll(async () => {
@@ -201,6 +203,81 @@ describe('outreach in the projects side panel', () => {
     await panel.getByText('No links yet.').waitFor();
   });
 
+  it('a full user adds backlinks and link leads to outreach from research, works the websites as a pipeline and adds a contact by hand', async () => {
+    const [busiest] = await stack.database.query<{ name: string }>(
+      `select d.name from backlink b join domain d on d.id = b.target_domain_id group by d.name order by count(*) desc, d.name limit 1`,
+    );
+    const domain = busiest!.name;
+    // Leads for a little-linked site against the busiest one: the sites linking to the busiest and not to it.
+    const [quiet] = await stack.database.query<{ name: string }>(
+      `select d.name from backlink b join domain d on d.id = b.target_domain_id group by d.name order by count(*), d.name limit 1`,
+    );
+    const user = await createTestUser(stack.database, { roles: ['full'] });
+    const page = await newPage();
+    await logInThroughPage(page, stack.baseUrl, user);
+
+    // Backlinks: two ticked rows go in together (one import/OutreachImport); their linking pages become links.
+    await page.goto(`${stack.baseUrl}/seo/backlinks/domain?query=${domain}&countryCode=US`);
+    const backlinks = page.getByRole('table', { name: `Backlinks of ${domain}` });
+    await backlinks.getByRole('button', { name: /^Add .* to outreach$/ }).first().waitFor();
+    const rows = backlinks.locator('tbody tr');
+    const linkingPages = new Set<string>();
+    for (const index of [0, 1]) {
+      await rows.nth(index).getByRole('checkbox').check();
+      const label = await rows.nth(index).getByRole('button', { name: /^Add .* to outreach$/ }).getAttribute('aria-label');
+      linkingPages.add(label!.replace(/^Add (.*) to outreach$/, '$1'));
+    }
+    await saved(page, 'import/OutreachImport', () => page.getByRole('button', { name: 'Add 2 to outreach' }).click());
+    await page.getByText(/^Added to outreach \(All Projects\): .*link/).waitFor();
+    await expect(page.getByRole('region', { name: 'Selected rows' }).count()).resolves.toBe(0);
+
+    // One more, from its own row; the same page again is not doubled.
+    const third = rows.nth(2).getByRole('button', { name: /^Add .* to outreach$/ });
+    linkingPages.add((await third.getAttribute('aria-label'))!.replace(/^Add (.*) to outreach$/, '$1'));
+    await saved(page, 'import/OutreachImport', () => third.click());
+    await eventually(() => rows.nth(2).getByRole('button', { name: /to outreach$/ }).textContent(), 'Added');
+
+    // Link leads: a website (no link) from its row.
+    await page.goto(`${stack.baseUrl}/outreach/leads?query=${quiet!.name}&competitors=${domain}&countryCode=US`);
+    const leads = page.getByRole('table', { name: `Link leads for ${quiet!.name}` });
+    const lead = leads.getByRole('button', { name: /^Add .* to outreach$/ }).first();
+    const leadDomain = (await lead.getAttribute('aria-label'))!.replace(/^Add (.*) to outreach$/, '$1');
+    await saved(page, 'import/OutreachImport', () => lead.click());
+    await page.getByRole('button', { name: 'Open outreach' }).last().click();
+
+    // The websites list is a pipeline: every stage with its count, a relationship column, a filter.
+    const panel = page.getByRole('dialog', { name: 'Projects panel' });
+    const websites = panel.getByRole('table', { name: 'Websites' });
+    await websites.getByRole('button', { name: leadDomain, exact: true }).waitFor();
+    const linkHosts = new Set([...linkingPages].map((address) => new URL(address.startsWith('http') ? address : `https://${address}`).hostname.replace(/^www\./, '')));
+    await eventually(async () => (await websites.locator('tbody tr').count()) >= linkHosts.size, true);
+    const pipeline = panel.getByRole('group', { name: 'Filter by relationship' });
+    await expect(pipeline.getByRole('button', { name: /^Contacted/ }).textContent()).resolves.toBe('Contacted 0');
+
+    // The lead is contacted: it moves to that stage, and a contact typed by hand is kept on it.
+    await websites.getByRole('button', { name: leadDomain, exact: true }).click();
+    const website = panel.getByRole('region', { name: 'Website details' });
+    await saved(page, 'Relationships/UpdateDomain', () => website.getByLabel('Relationship').selectOption({ label: 'Contacted' }).then(() => undefined));
+    const contactForm = website.getByRole('form', { name: 'Add a contact' });
+    await contactForm.getByLabel('Contact e-mail').fill('not-an-address');
+    await contactForm.getByLabel('Contact name').fill('Robin Webmaster');
+    await contactForm.getByRole('button', { name: 'Add contact' }).click();
+    await page.getByText(/Please enter a valid email address/).first().waitFor();
+    await expect(website.getByRole('table', { name: 'Contacts of the website' }).count()).resolves.toBe(0);
+    await contactForm.getByLabel('Contact e-mail').fill('robin@' + leadDomain);
+    await contactForm.getByLabel('Contact role').fill('Webmaster');
+    await saved(page, 'import/OutreachImport', () => contactForm.getByRole('button', { name: 'Add contact' }).click());
+    await website.getByRole('table', { name: 'Contacts of the website' }).getByRole('button', { name: 'Robin Webmaster' }).waitFor();
+
+    await panel.getByRole('navigation', { name: 'Projects navigation' }).getByRole('button', { name: 'Websites' }).click();
+    await eventually(() => pipeline.getByRole('button', { name: /^Contacted/ }).textContent(), 'Contacted 1');
+    await pipeline.getByRole('button', { name: /^Contacted/ }).click();
+    await eventually(() => texts(websites.locator('tbody tr td:nth-child(1)')), [leadDomain]);
+    await expect(websites.locator('tbody tr td:nth-child(2)').textContent()).resolves.toBe('Contacted');
+    await pipeline.getByRole('button', { name: /^Declined/ }).click();
+    await panel.getByText('No websites at this stage.').waitFor();
+  });
+
   it('a free user sees the upsell instead of the outreach screens', async () => {
     const user = await createTestUser(stack.database, { roles: ['free'] });
     const page = await newPage();
@@ -211,5 +288,16 @@ describe('outreach in the projects side panel', () => {
     await expect(panel.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).resolves.toBe('/mainpurchase/?page=default');
     await expect(panel.getByRole('table').count()).resolves.toBe(0);
     await expect(panel.getByRole('navigation', { name: 'Projects navigation' }).count()).resolves.toBe(0);
+
+    // "Add to outreach" on a research table asks them to upgrade, and saves nothing.
+    const [linked] = await stack.database.query<{ name: string }>(`select d.name from backlink b join domain d on d.id = b.target_domain_id limit 1`);
+    let imports = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('import/OutreachImport')) imports += 1;
+    });
+    await page.goto(`${stack.baseUrl}/seo/backlinks/domain?query=${linked!.name}&countryCode=US`);
+    await page.getByRole('button', { name: /^Add .* to outreach$/ }).first().click();
+    await page.getByRole('dialog', { name: 'Add sites to outreach' }).getByRole('link', { name: 'Upgrade Now' }).waitFor();
+    expect(imports).toBe(0);
   });
 });

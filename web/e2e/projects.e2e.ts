@@ -184,8 +184,18 @@ describe('the projects side panel in the browser', () => {
     await page.getByRole('status').filter({ hasText: 'Alpha' }).filter({ has: page.getByRole('button', { name: 'Undo' }) }).waitFor();
     await eventually(() => panelKeywords(page, /Keywords of Alpha/), [first]);
 
-    // With All Projects active, adding asks which project: '(create new)' for a new name, Submit on an existing one imports.
-    await panel.getByLabel('Active project').selectOption({ label: 'All Projects' });
+    // A second project: with two, adding while All Projects is active asks which (one project is never asked for).
+    await panel.getByRole('navigation', { name: 'Projects navigation' }).getByRole('button', { name: 'Projects', exact: true }).click();
+    await panel.getByRole('button', { name: 'Create project' }).click();
+    await panel.getByLabel('Project name').fill('Beta');
+    await panel.getByLabel('Primary domain').fill('beta.example');
+    await panel.getByRole('form', { name: 'Create project' }).getByRole('button', { name: 'Create project' }).click();
+    await page.waitForURL((url) => url.searchParams.get('msf') === 'keyword-list');
+
+    // With All Projects active (from the selector's menu), adding asks which project: '(create new)' for a new name,
+    // Submit on an existing one imports.
+    await panel.getByRole('button', { name: /^Switch project/ }).click();
+    await panel.getByRole('menu', { name: 'Recent projects' }).getByRole('menuitem', { name: 'All Projects', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('msf') === 'projects');
     await panel.getByRole('button', { name: 'Close projects panel' }).click();
     await page.getByRole('button', { name: 'Project: All Projects' }).waitFor();
@@ -195,8 +205,8 @@ describe('the projects side panel in the browser', () => {
     const selector = page.getByRole('dialog', { name: 'Select a project' });
     const box = selector.getByRole('combobox', { name: 'Search projects' });
     await expect(box.getAttribute('placeholder')).resolves.toBe('Enter a project name');
-    await box.fill('Beta');
-    await selector.getByRole('option', { name: 'Beta (create new)' }).waitFor();
+    await box.fill('Gamma');
+    await selector.getByRole('option', { name: 'Gamma (create new)' }).waitFor();
     await box.fill('alpha');
     await expect(selector.getByRole('option').allInnerTexts()).resolves.toEqual(['Alpha']);
     await selector.getByRole('option', { name: 'Alpha' }).click();

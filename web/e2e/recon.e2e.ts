@@ -44,7 +44,7 @@ describe('recon reports in the browser', () => {
     const page = await newPage();
     await page.goto(`${stack.baseUrl}/recon`);
     await page.getByRole('heading', { name: 'Keyword Recon Reports' }).waitFor();
-    await expect(page.locator('.recon-product').getByRole('link', { name: 'Sign Up' }).getAttribute('href')).resolves.toBe('/freeaccount');
+    await expect(page.locator('.recon-product').getByRole('link', { name: 'Sign Up' }).getAttribute('href')).resolves.toBe('/freeaccount?returnUrl=%2Frecon');
 
     const user = await createTestUser(stack.database, { roles: ['full'] });
     await logInThroughPage(page, stack.baseUrl, user);

@@ -84,14 +84,14 @@ describe('research in the browser', () => {
     await page.getByRole('button', { name: 'Volume' }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === 'volume' && url.searchParams.get('dir') === 'desc');
     await eventually(() => page.getByRole('columnheader', { name: 'Volume' }).getAttribute('aria-sort'), 'descending');
-    const byVolume = await apiKeywords(page, `domain=${domain}&countryCode=US&sort=volume&sortDirection=desc&emptyValues=low`);
+    const byVolume = await apiKeywords(page, `domain=${domain}&countryCode=US&sort=volume&sortDirection=desc`);
     expect(byVolume).not.toEqual(firstByClicks);
     await eventually(() => tableKeywords(page), byVolume);
 
     // The next page (after the 500 ms pause) is rows 21–40 of the same order.
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.waitForURL((url) => url.searchParams.get('startRow') === '21');
-    const secondPage = await apiKeywords(page, `domain=${domain}&countryCode=US&sort=volume&sortDirection=desc&emptyValues=low&startRow=21`);
+    const secondPage = await apiKeywords(page, `domain=${domain}&countryCode=US&sort=volume&sortDirection=desc&startRow=21`);
     await eventually(() => tableKeywords(page), secondPage);
     await page.getByText(/^21–40 of [\d,]+ keywords/).waitFor();
 
@@ -121,12 +121,35 @@ describe('research in the browser', () => {
     expect(await login.getAttribute('href')).toBe(`/auth/login?returnUrl=${encodeURIComponent(`/seo/keywords/domain?query=${domain}`)}`);
     expect(await tableKeywords(page)).toHaveLength(10);
     const teaser = page.getByRole('complementary', { name: 'Want to view more results?' });
-    expect(await teaser.getByRole('link', { name: 'See Plans and Pricing' }).getAttribute('href')).toBe('/mainpurchase');
+    expect(await teaser.getByRole('link', { name: 'See Plans and Pricing' }).getAttribute('href')).toBe(
+      `/mainpurchase?returnUrl=${encodeURIComponent(`/seo/keywords/domain?query=${domain}`)}`,
+    );
 
     await page.getByRole('button', { name: 'CSV' }).click();
     const modal = page.getByRole('dialog', { name: 'Log in to download CSV' });
     await modal.getByRole('tab', { name: 'Sign Up' }).waitFor();
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
+  });
+
+  it('brings a visitor who logs in from "Log in to see all results" back to the same page, sort and hash (issue 24)', async () => {
+    const user = await createTestUser(stack.database, { roles: ['full'] });
+    const page = await newPage(1440);
+    const place = `/seo/keywords/domain?query=${encodeURIComponent(domain)}&sort=volume&dir=desc&startRow=21#keywords`;
+    await page.goto(`${stack.baseUrl}${place}`);
+    await page.getByTestId('lock-overlay').getByRole('link', { name: 'Log in to see all results' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    await page.getByLabel('Email or username').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/seo/keywords/domain');
+    const back = new URL(page.url());
+    expect(`${back.pathname}${back.search}${back.hash}`).toBe(place);
+    await page.getByRole('button', { name: user.email }).waitFor();
+    await eventually(() => page.getByRole('columnheader', { name: 'Volume' }).getAttribute('aria-sort'), 'descending');
+    await page.getByText(/^21–40 of [\d,]+ keywords/).waitFor();
+    const secondPage = await apiKeywords(page, `domain=${domain}&countryCode=US&sort=volume&sortDirection=desc&emptyValues=low&startRow=21`);
+    await eventually(() => tableKeywords(page), secondPage);
   });
 });

@@ -1,7 +1,10 @@
 import 'reflect-metadata';
-import { createLogger, environmentOrExit } from '@serpwise/platform';
+import { createLogger, environmentOrExit, keepShortLivedObjectsYoung, limitHeapGrowth } from '@serpwise/platform';
 import { startWorker } from './worker.js';
 
+limitHeapGrowth();
+// Imports' records die young; V8's pretenuring sent them to the old generation (heap-growth.ts).
+keepShortLivedObjectsYoung();
 const environment = environmentOrExit();
 const logger = createLogger(environment, 'worker');
 const worker = await startWorker(environment, logger);

@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { registeredQueues, scheduledQueue, type Environment } from '@serpwise/contracts';
-import { BillingRepository, GoogleTokenRepository, JobRecordRepository, ScheduledReportRepository, UserRepository, createOrmConfig } from '@serpwise/database';
-import { BullJobQueue, createFileStore, createMailer, createMetricsRegistry, createRedisConnection, createSerpProvider, DownloadLinks, GoogleAuthorisations, queueKeyPrefix, redisCheck, SandboxPaymentGateway, serpBackoffOptions, withRetries, WorkerHeartbeats } from '@serpwise/platform';
+import { BillingRepository, GoogleTokenRepository, JobRecordRepository, ScheduledReportRepository, SearchConsoleRepository, UserRepository, createOrmConfig } from '@serpwise/database';
+import { BullJobQueue, createFileStore, createResearchDataProvider, fetchLimitsOf, createMailer, createMetricsRegistry, createRedisConnection, createSerpProvider, DownloadLinks, GoogleAuthorisations, JobStarter, queueKeyPrefix, SearchConsoleAuthorisations, redisCheck, SandboxPaymentGateway, serpBackoffOptions, withRetries, WorkerHeartbeats } from '@serpwise/platform';
 import { jobPresenters, ReportSchedules } from '@serpwise/domain';
 import { openPgPool, sqlFromPg } from '@serpwise/research';
 import type { Logger } from 'pino';
@@ -15,17 +15,23 @@ import { onRedisReturn } from './jobs/redis-return.js';
 import { DiagnosticProcessor } from './processors/diagnostic.processor.js';
 import { ExportProcessor } from './processors/export.processor.js';
 import { ReportProcessor } from './processors/report.processor.js';
+import { RankAlerts } from './alerts/rank-alerts.js';
 import { RequestedKeywordsProcessor } from './processors/requested-keywords.processor.js';
 import { RedisProjectEvents } from './realtime/project-events.emitter.js';
 import { rankRefreshTask } from './schedules/rank-refresh.task.js';
 import { WarehouseWriterLanding } from './serp/warehouse-writer.landing.js';
+import { LiveDataProcessor } from './processors/live-data.processor.js';
 import { ImportProcessor } from './processors/import.processor.js';
+import { ImportDeleteProcessor } from './processors/import-delete.processor.js';
 import { KeywordImportProcessor, OutreachImportProcessor } from './processors/project-import.processor.js';
 import { RedisJobEvents } from './realtime/job-events.emitter.js';
 import { ScheduledTaskRunner } from './schedules/scheduled-task-runner.js';
 import { subscriptionRenewalsTask } from './schedules/subscription-renewals.task.js';
 import { reportSchedulesSyncTask } from './schedules/report-schedules-sync.task.js';
 import { scheduledReportDelivery } from './schedules/scheduled-report-delivery.js';
+import { SearchConsoleSyncProcessor } from './processors/search-console-sync.processor.js';
+import { SearchConsoleRemoveProcessor } from './processors/search-console-remove.processor.js';
+import { searchConsoleSyncTask } from './schedules/search-console-sync.task.js';
 
 export interface RunningWorker {
   port: number;
@@ -67,12 +73,24 @@ export async function startWorker(environment: Environment, logger: Logger, opti
       // Each export reads its owner's Google authorisation afresh (revoked since the request: the export fails).
       sheetsFor: (userId) => new GoogleAuthorisations(environment, new GoogleTokenRepository(orm.em.fork())).sheetsFor(userId),
     }),
-    new ReportProcessor(() => orm.em.fork(), files, mailer, environment.PUBLIC_URL),
+    new ReportProcessor(() => orm.em.fork(), files, mailer, {
+      publicUrl: environment.PUBLIC_URL,
+      links,
+      attachmentMaxBytes: Math.round(environment.REPORT_MAIL_ATTACHMENT_MAX_MB * 1024 * 1024),
+      linkTtlMs: environment.REPORT_MAIL_LINK_DAYS * 86_400_000,
+    }),
     new RequestedKeywordsProcessor(() => orm.em.fork(), serpProvider, serpLanding),
+    new LiveDataProcessor(() => orm.em.fork(), warehousePool, createResearchDataProvider(environment), fetchLimitsOf(environment), serpBackoffOptions(environment)),
     // Exports' cursors and imports' transactions each hold one connection while they run.
     new ImportProcessor(() => orm.em.fork(), exportPool, files),
+    new ImportDeleteProcessor(() => orm.em.fork(), exportPool, files),
     new KeywordImportProcessor(() => orm.em.fork()),
     new OutreachImportProcessor(() => orm.em.fork()),
+    // Each sync reads its owner's Search Console authorisation afresh (disconnected since: the sync fails in words).
+    new SearchConsoleSyncProcessor(() => orm.em.fork(), exportPool,
+      (userId, options) => new SearchConsoleAuthorisations(environment, new SearchConsoleRepository(orm.em.fork())).clientFor(userId, options),
+      { rowLimit: environment.SEARCH_CONSOLE_ROW_LIMIT }),
+    new SearchConsoleRemoveProcessor(() => orm.em.fork(), exportPool),
   ];
   const events = new RedisJobEvents(redis, environment.REDIS_PREFIX, jobPresenters(links, environment.EXPORT_FILE_TTL_HOURS));
 
@@ -84,6 +102,7 @@ export async function startWorker(environment: Environment, logger: Logger, opti
         users: () => new UserRepository(orm.em.fork()),
         gateway: new SandboxPaymentGateway(),
         mailer,
+        publicUrl: environment.PUBLIC_URL,
       }),
       reportSchedulesSyncTask({ schedules: () => new ScheduledReportRepository(orm.em.fork()), reportSchedules }),
       rankRefreshTask({
@@ -92,7 +111,13 @@ export async function startWorker(environment: Environment, logger: Logger, opti
         landing: serpLanding,
         events: new RedisProjectEvents(redis, environment.REDIS_PREFIX),
         logger,
+        alerts: new RankAlerts(() => orm.em.fork(), mailer, logger),
         everyMs: environment.RANK_REFRESH_INTERVAL_MINUTES * 60_000,
+      }),
+      searchConsoleSyncTask({
+        properties: () => new SearchConsoleRepository(orm.em.fork()),
+        starter: () => new JobStarter(records(), queue),
+        everyMs: environment.SEARCH_CONSOLE_SYNC_INTERVAL_MINUTES * 60_000,
       }),
     ],
     environment,
@@ -111,7 +136,7 @@ export async function startWorker(environment: Environment, logger: Logger, opti
   const runner = new JobRunner(handlers, orm, events, environment, logger, new JobMetrics(registry));
   // A record is a candidate once it has not moved for an interval and two lock durations (a live run moves it sooner).
   const reconciler = new OrphanReconciler(records, queue, events, logger, Math.max(environment.JOB_RECONCILE_INTERVAL_MS, environment.JOB_LOCK_DURATION_MS * 2));
-  const sweeper = new JobFileSweeper(records, files, logger, environment.EXPORT_FILE_TTL_HOURS * 3_600_000);
+  const sweeper = new JobFileSweeper(records, files, logger, environment.EXPORT_FILE_TTL_HOURS * 3_600_000, environment.REPORT_MAIL_LINK_DAYS * 86_400_000);
   // Both run at start and then on a timer; a failed round is logged and the next one runs anyway.
   const reconcileRounds = new PeriodicRun(() => reconciler.reconcileOnce(), (error) => logger.warn({ err: error }, 'reconcile failed'));
   const sweepRounds = new PeriodicRun(() => sweeper.sweepOnce(), (error) => logger.warn({ err: error }, 'job file sweep failed'));
@@ -121,8 +146,8 @@ export async function startWorker(environment: Environment, logger: Logger, opti
   }, environment.METRICS_TOKEN);
 
   runner.start();
-  // Seen by the admin queue page: host, concurrency, queues, last beat.
-  const heartbeats = new WorkerHeartbeats(redis, environment.REDIS_PREFIX, { concurrency: environment.WORKER_CONCURRENCY, queues: [...registeredQueues(), scheduledQueue] });
+  // Seen by the admin console: host, concurrency, queues, uptime, memory, current jobs, last beat.
+  const heartbeats = new WorkerHeartbeats(redis, environment.REDIS_PREFIX, { concurrency: environment.WORKER_CONCURRENCY, queues: [...registeredQueues(), scheduledQueue], currentJobs: () => runner.currentJobs() });
   heartbeats.start();
   reconcileRounds.startEvery(environment.JOB_RECONCILE_INTERVAL_MS);
   sweepRounds.startEvery(5 * 60_000);

@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { exportJob, type ExportStatus, type ServerToClientEvents } from '@serpwise/contracts';
 import { createOrmConfig, GoogleTokenRepository, JobRecordRepository } from '@serpwise/database';
 import { standInHandlers } from '../../infra/test/stand-in-handlers.js';
-import { createRedisConnection, DownloadLinks, FileStore, type FileUpload, GoogleAuthorisations, LocalFileStore } from '@serpwise/platform';
+import { createRedisConnection, DownloadLinks, FileStore, type FileUpload, GoogleAuthorisations, LocalFileStore, type ResumableUpload, type ResumeFrom } from '@serpwise/platform';
 import { presentExport } from '@serpwise/domain';
 import type { Redis } from 'ioredis';
 import { existsSync, readdirSync } from 'node:fs';
@@ -70,13 +70,16 @@ class WatchedPool {
     return new Proxy(client, {
       get: (target, key) => {
         if (key === 'query')
-          return (text: unknown, params?: unknown[]) => {
-            if (typeof text !== 'string' || !text.startsWith('fetch')) return (target.query as (...args: unknown[]) => unknown)(text, params);
+          return (query: unknown, params?: unknown[]) => {
+            const run = () => (target.query as (...args: unknown[]) => unknown)(query, params);
+            // A cursor's FETCH comes as text or as a query config (the export reads its rows as text: table-batches.ts).
+            const text = typeof query === 'string' ? query : (query as { text?: unknown } | null)?.text;
+            if (typeof text !== 'string' || !text.startsWith('fetch')) return run();
             this.fetches += 1;
             const gate = this.holdFetch?.at === this.fetches ? this.holdFetch.gate : null;
             return (async () => {
               await gate?.pass();
-              return target.query(text, params);
+              return run();
             })();
           };
         if (key === 'release')
@@ -107,7 +110,32 @@ class GatedFileStore extends FileStore {
   }
 
   async create(key: string): Promise<FileUpload> {
-    const upload = await this.inner.create(key);
+    return this.watch(await this.inner.create(key));
+  }
+
+  /** A CSV export writes a resumable upload: watched the same way; its sync waits for the writes let through. */
+  async resume(key: string, from?: ResumeFrom): Promise<ResumableUpload> {
+    const upload = await this.inner.resume(key, from);
+    const watched = this.watch(upload);
+    return {
+      ...watched,
+      offset: upload.offset,
+      // What was written before the call is committed, as the store's own sync answers (later writes not counted).
+      sync: async () => {
+        const bytes = upload.offset + watched.given();
+        await new Promise<void>((resolve, reject) => watched.stream.write(Buffer.alloc(0), (error) => (error ? reject(error) : resolve())));
+        return { ...(await upload.sync()), bytes };
+      },
+      close: () => {
+        watched.stream.destroy();
+        return upload.close();
+      },
+    };
+  }
+
+  private watch(upload: FileUpload): FileUpload & { given(): number } {
+    // Bytes that went through to the store's stream; with the watched stream's own buffer, all it was given.
+    let passed = 0;
     let done!: () => void;
     this.committed = new Promise((resolve) => (done = resolve));
     this.writes = 0;
@@ -116,13 +144,23 @@ class GatedFileStore extends FileStore {
     const stream = new Writable({
       highWaterMark: 1,
       write: (chunk: Buffer, _encoding, callback) => {
+        if (chunk.length === 0) return callback();
         this.writes += 1;
         const gate = this.holdWrite?.at === this.writes ? this.holdWrite.gate : null;
-        void (gate ? gate.pass() : Promise.resolve()).then(() => (upload.stream.write(chunk) ? callback() : upload.stream.once('drain', () => callback())));
+        void (gate ? gate.pass() : Promise.resolve()).then(() => {
+          // Counted as it leaves this stream's buffer (writableLength counts it until the callback).
+          const through = () => {
+            passed += chunk.length;
+            callback();
+          };
+          if (upload.stream.write(chunk)) through();
+          else upload.stream.once('drain', through);
+        });
       },
     });
     return {
       stream,
+      given: () => passed + stream.writableLength,
       commit: async () => {
         if (!stream.writableFinished) await finished(stream);
         upload.stream.end();

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { hostname } from 'node:os';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { diagnosticJob, diagnosticSteps, type Environment, type JobStatus } from '@serpwise/contracts';
+import { attemptOfLog, diagnosticJob, diagnosticSteps, type Environment, type JobStatus } from '@serpwise/contracts';
 import { standInHandlers } from '../../infra/test/stand-in-handlers.js';
 import { createOrmConfig, JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
-import { BullJobQueue, createRedisConnection, queueKeyPrefix } from '@serpwise/platform';
+import { BullJobQueue, createRedisConnection, queueKeyPrefix, readStalledJobs } from '@serpwise/platform';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
@@ -57,14 +58,8 @@ async function newDiagnosticRecord() {
   return id;
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  redis = createTestRedis();
-  environment = testEnvironment(database, redis);
-  orm = await MikroORM.init(createOrmConfig({ databaseUrl: database.url, poolMax: 4 }));
-  connection = createRedisConnection(environment, 'test');
-  queue = new BullJobQueue(connection, queueKeyPrefix(redis.prefix));
-  runner = new JobRunner(
+function newRunner(): JobRunner {
+  return new JobRunner(
     // Exports and imports have their own integration tests (backend/test/exports.int.spec.ts, imports.int.spec.ts); the
     // runner only needs a handler for each job.
     standInHandlers([new DiagnosticProcessor(() => orm.em.fork(), connection, environment)]),
@@ -74,6 +69,17 @@ beforeAll(async () => {
     logger,
     new JobMetrics(new Registry()),
   );
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  redis = createTestRedis();
+  // A quick stalled check, so a job whose worker died is found within seconds (the runner's own jobs renew their locks).
+  environment = testEnvironment(database, redis, { JOB_STALLED_INTERVAL_MS: '1000' });
+  orm = await MikroORM.init(createOrmConfig({ databaseUrl: database.url, poolMax: 4 }));
+  connection = createRedisConnection(environment, 'test');
+  queue = new BullJobQueue(connection, queueKeyPrefix(redis.prefix));
+  runner = newRunner();
   runner.start();
 }, setUpTimeoutMs);
 
@@ -103,6 +109,10 @@ describe('JobRunner with the diagnostic job', () => {
     expect(new Set(percents)).toEqual(new Set([0, 20, 40, 60, 80, 100]));
     expect(seen.filter((status) => status.state === 'completed')).toHaveLength(1);
     expect(seen[0]!.state).toBe('active');
+
+    // The admin console's story of the job: which worker ran the attempt, and when (issue 23).
+    const { logs } = await queue.queue(diagnosticJob.queue).getJobLogs(id);
+    expect(logs.map(attemptOfLog)).toEqual([{ number: 1, worker: `${hostname()}:${process.pid}`, startedAt: expect.any(String) }]);
   });
 
   it('adding the same job id twice runs it once', async () => {
@@ -113,6 +123,29 @@ describe('JobRunner with the diagnostic job', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await records().findById(id))!.attempts).toBe(1);
     expect(events.of(id).filter((status) => status.state === 'completed')).toHaveLength(1);
+  });
+
+  it('notes a job whose worker died (its lock ran out) on the admin console’s stalled list, and runs it again (issue 23)', async () => {
+    const id = await newDiagnosticRecord();
+    // The runner stops so that the doomed worker, not the runner, takes the job.
+    await runner.stop();
+    await queue.enqueue(diagnosticJob, { jobId: id }, { jobId: id });
+    // A worker that takes the job with a one-second lock and then dies: nothing renews the lock.
+    const deadConnection = createRedisConnection(environment, 'test-dead-worker');
+    const dead = new Worker(diagnosticJob.queue, null, { connection: deadConnection, prefix: queueKeyPrefix(redis.prefix), autorun: false, lockDuration: 1_000 });
+    try {
+      const taken = await dead.getNextJob('dead-token');
+      expect(taken?.id).toBe(id);
+    } finally {
+      await dead.close(true);
+      await deadConnection.quit();
+      // A new runner: its stalled check finds the job whose lock ran out and hands it back to the queue.
+      runner = newRunner();
+      runner.start();
+    }
+    await waitForState(id, 'completed', 30_000);
+    const stalled = await readStalledJobs(connection, redis.prefix);
+    expect(stalled.filter((entry) => entry.id === id)).toEqual([{ queue: diagnosticJob.queue, id, name: null, at: expect.any(String) }]);
   });
 
   it('resumes from the checkpoint of an interrupted attempt, doing no step twice', async () => {

@@ -36,7 +36,7 @@ beforeAll(async () => {
   redis = createTestRedis();
   environment = testEnvironment(database, redis);
   orm = await MikroORM.init(createOrmConfig({ databaseUrl: database.url, poolMax: 4 }));
-  ports = { billing: () => new BillingRepository(orm.em.fork()), users: () => new UserRepository(orm.em.fork()), gateway: new SandboxPaymentGateway(), mailer: mail };
+  ports = { billing: () => new BillingRepository(orm.em.fork()), users: () => new UserRepository(orm.em.fork()), gateway: new SandboxPaymentGateway(), mailer: mail, publicUrl: environment.PUBLIC_URL };
 }, setUpTimeoutMs);
 
 afterAll(async () => {
@@ -85,6 +85,12 @@ describe('subscription renewals', () => {
     expect(subscription.current_period_end).toEqual(expectedEnd);
     expect(subscription.next_renewal_attempt_at).toBeNull();
     expect(mail.to(owner.email).map((message) => message.subject)).toEqual(['Your Serpwise membership was renewed']);
+    // The renewal e-mail is its receipt, with the link to the printable page.
+    const [receiptId] = await database.query<{ id: string }>('select id from receipt where user_id = $1', [owner.id]);
+    const text = mail.to(owner.email)[0]!.text;
+    expect(text).toContain(`Receipt ${receiptId!.id}`);
+    expect(text).toContain('Status: Paid');
+    expect(text).toContain(`${environment.PUBLIC_URL}/account/receipt?id=${receiptId!.id}`);
   });
 
   it('does not charge again a period whose charge went through before a crash; it only moves the period on', async () => {

@@ -31,8 +31,11 @@ describe('securityHeaders', () => {
     expect(headersOf(settings)).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'strict-origin-when-cross-origin' });
   });
 
-  it('lets the admin-only bull-board page load its fonts, and no other page', () => {
-    expect(headersOf(settings, '/admin/bull-board/')['content-security-policy']).toContain('https://fonts.googleapis.com');
-    expect(headersOf(settings, '/')['content-security-policy']).not.toContain('fonts.googleapis.com');
+  it('lets no page, bull-board included, load fonts or styles from another site (issue 23: it works offline)', () => {
+    for (const path of ['/admin/bull-board/', '/']) {
+      const policy = headersOf(settings, path)['content-security-policy']!;
+      expect(policy).toContain("font-src 'self' data:;");
+      expect(policy).toContain("style-src 'self' 'unsafe-inline';");
+    }
   });
 });

@@ -4,8 +4,7 @@ import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { corpusPath, describeCorpus, hasCorpus } from '../../../infra/test/corpus.js';
 import { parseCsv, readXlsx } from '../../../infra/test/spreadsheet-readers.js';
-import { CsvWriter } from '../../../worker/src/renderers/csv-writer.js';
-import { XlsxWriter } from '../../../worker/src/renderers/xlsx-writer.js';
+import { CsvWriter, XlsxWriter } from '@serpwise/domain';
 
 /**
  * The real formula-injection payload list of ../shared/fixtures (security/csv-injection.txt) through the neutraliser

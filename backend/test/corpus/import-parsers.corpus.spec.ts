@@ -1,5 +1,6 @@
 import { expect, it } from '@jest/globals';
 import { zipSync } from 'fflate';
+import { importDetailMissing } from '@serpwise/contracts';
 import { importParsers, WrongFileError, type ParsedItem, type WarehouseRow } from '@serpwise/research';
 import { createReadStream, readdirSync, readFileSync } from 'node:fs';
 import { corpusPath, describeCorpus } from '../../../infra/test/corpus.js';
@@ -19,7 +20,7 @@ async function collect(items: AsyncIterable<ParsedItem>) {
   const problems: { line: number; problem: string }[] = [];
   for await (const item of items) {
     if (item.row) rows.push({ line: item.line, ...item.row });
-    else problems.push({ line: item.line, problem: item.problem });
+    else if (item.problem !== undefined) problems.push({ line: item.line, problem: item.problem });
   }
   return { rows, problems };
 }
@@ -32,7 +33,7 @@ describeCorpus('real files: Search Console export', () => {
     const { rows, problems } = await collect(importParsers.gsc(bytes(gscZip()), { territory: 'US' }, 'stupski.zip'));
     expect(problems).toEqual([]);
     expect(rows).toHaveLength(1000);
-    expect(rows[0]).toEqual({ line: 2, keyword: 'stupski foundation', territory: 'US', date: '2026-03-31', position: 1, url: 'https://stupski.org/', clicks: 627, impressions: 974 });
+    expect(rows[0]).toEqual({ line: 2, keyword: 'stupski foundation', territory: 'US', date: '2026-03-31', position: 1, site: 'stupski.org', clicks: 627, impressions: 974 });
     // A quoted query over several lines (with doubled quotes) starts on line 39 and lands as one keyword.
     const long = rows.find((row) => row.line === 39)!;
     expect(long.keyword).toContain('what\'s a false statement about online time? a. blue light from devices can \nmake it hard to sleep');
@@ -43,13 +44,13 @@ describeCorpus('real files: Search Console export', () => {
   it('reads the queries CSV alone when the user names the site and the date', async () => {
     const { rows } = await collect(importParsers.gsc(fixture('gsc-export/Queries.csv'), { territory: 'UK', domain: 'www.Stupski.org', date: '2026-03-31' }, 'Queries.csv'));
     expect(rows).toHaveLength(1000);
-    expect(rows[1]).toMatchObject({ keyword: 'glen galaich', territory: 'UK', url: 'https://stupski.org/', position: 1, clicks: 139 });
+    expect(rows[1]).toMatchObject({ keyword: 'glen galaich', territory: 'UK', site: 'stupski.org', position: 1, clicks: 139 });
   });
 
   it('refuses a file that is not a Search Console export, and a queries CSV without its site', async () => {
     await expect(collect(importParsers.gsc(fixture('serp/search_results.csv'), { territory: 'US' }, 'x.csv'))).rejects.toThrow(WrongFileError);
     await expect(collect(importParsers.gsc(fixture('gsc-export/Queries.csv'), { territory: 'US', date: '2026-03-31' }, 'Queries.csv')))
-      .rejects.toThrow('The export does not say which site it is about (no Pages.csv): give the site\'s domain.');
+      .rejects.toThrow(importDetailMissing('gsc', 'site'));
   });
 });
 

@@ -1,24 +1,40 @@
 // @ts-check
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { entryPoints, root } from '../../launcher/paths.mjs';
+import { entryPoints, root, serviceNodeOptions } from '../../launcher/paths.mjs';
 import { freePort } from '../../launcher/probe.mjs';
 import { startService, stopService, waitForHealthy } from '../../launcher/processes.mjs';
 
 /**
- * The built backend as `npm start` runs it, on the given database and a Redis key prefix of its own.
- * @param {{ databaseUrl: string, redisUrl: string }} options
+ * The built backend as `npm start` runs it, on the given database and a Redis key prefix of its own; with `worker`,
+ * the built worker too (same prefix and data folder: the jobs the backend queues run there). `pids` are the node
+ * processes themselves (for /proc/<pid>/status).
+ * @param {{ databaseUrl: string, redisUrl: string, worker?: boolean, dataDir?: string }} options
  */
-export async function startBackend({ databaseUrl, redisUrl }) {
-  const port = await freePort();
-  const prefix = `swbench-${process.pid}`;
-  const child = startService('backend', process.execPath, [entryPoints.backend], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
-  });
+export async function startBackend({ databaseUrl, redisUrl, worker = false, dataDir }) {
+  const [port, workerPort] = [await freePort(), await freePort()];
+  const prefix = `swbench-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const env = {
+    ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix,
+    PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, WORKER_PORT: String(workerPort), ...(dataDir ? { DATA_DIR: dataDir } : {}),
+  };
+  const child = startService('backend', process.execPath, [...serviceNodeOptions.backend, entryPoints.backend], { cwd: root, env });
+  // BENCH_WORKER_NODE_OPTIONS: extra Node options for the worker alone (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const workerExtra = (process.env.BENCH_WORKER_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+  const workerChild = worker ? startService('worker', process.execPath, [...serviceNodeOptions.worker, ...workerExtra, entryPoints.worker], { cwd: root, env }) : null;
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealthy(`${baseUrl}/healthz`, child);
-  return { baseUrl, stop: () => stopService(child) };
+  const stop = async () => {
+    await stopService(child);
+    if (workerChild) await stopService(workerChild);
+  };
+  try {
+    await waitForHealthy(`${baseUrl}/healthz`, child);
+    if (workerChild) await waitForHealthy(`http://127.0.0.1:${workerPort}/healthz`, workerChild);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, pids: { backend: /** @type {number} */ (child.pid), worker: workerChild?.pid ?? null }, stop };
 }
 
 /** A browser stand-in: keeps the session cookie and the page's cross-site token. */

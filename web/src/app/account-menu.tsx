@@ -17,6 +17,8 @@ export function AccountMenu({ user }: { user: UserState }) {
     { label: 'Account Settings', to: '/account/settings' },
     { label: 'Request Keywords', to: '/account/requestkeywords' },
     ...(user.isChildAccount ? [] : [{ label: 'Subscription', to: '/account/subscription' }]),
+    // Admins reach the queue console from here (issue 23).
+    ...(user.isAdmin ? [{ label: 'Queue console', to: '/admin/queues' }] : []),
     { label: 'Help', to: '/company?section=contactUs' },
   ];
 

@@ -36,7 +36,9 @@ describe('site header', () => {
     renderHeader();
     await screen.findByRole('link', { name: 'Log in' });
     expect(within(siteNav()).getAllByRole('link').map((link) => link.textContent)).toEqual(["What's New", 'Blog', 'API', 'Pricing']);
-    expect(screen.getByRole('link', { name: 'Sign up for FREE' })).toHaveAttribute('href', '/freeaccount');
+    // Both come back to the page after logging in (docs/decisions.md issue 24).
+    expect(screen.getByRole('link', { name: 'Sign up for FREE' })).toHaveAttribute('href', '/freeaccount?returnUrl=%2Fcompany');
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth/login?returnUrl=%2Fcompany');
     expect(screen.getByRole('link', { name: 'Serpwise home' })).toHaveAttribute('href', '/');
   });
 
@@ -46,6 +48,20 @@ describe('site header', () => {
     await screen.findByRole('button', { name: 'paid@example.com' });
     expect(within(siteNav()).queryByRole('link', { name: 'Pricing' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+  });
+
+  it('offers an admin the queue console in the account menu, and nobody else', async () => {
+    state = loggedInState({ isAdmin: true, roles: ['full', 'admin'], email: 'admin@example.com' });
+    const { unmount } = renderHeader();
+    fireEvent.click(await screen.findByRole('button', { name: 'admin@example.com' }));
+    expect(screen.getByRole('menuitem', { name: 'Queue console' })).toHaveAttribute('href', '/admin/queues');
+    unmount();
+
+    state = loggedInState({ isFullUser: true, roles: ['full'], email: 'paid@example.com' });
+    renderHeader();
+    fireEvent.click(await screen.findByRole('button', { name: 'paid@example.com' }));
+    expect(screen.getByRole('menuitem', { name: 'Help' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Queue console' })).not.toBeInTheDocument();
   });
 
   it('shows the child user’s e-mail for a child account', async () => {
@@ -144,6 +160,16 @@ describe('site header', () => {
     expect(rows).toEqual(['Tools', 'AI Content Assistant New', 'Blog', 'API', 'Pricing', 'Log in', 'Sign up for FREE']);
     fireEvent.click(within(menu).getByRole('button', { name: 'Tools' }));
     expect(within(menu).getByRole('link', { name: 'Rank Tracking' })).toBeInTheDocument();
+  });
+
+  it('closes the hamburger menu on Escape (issue 24)', async () => {
+    renderHeader();
+    await screen.findByRole('link', { name: 'Log in' });
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(screen.getByRole('navigation', { name: 'Menu' })).toBeInTheDocument();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('navigation', { name: 'Menu' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('offers Upgrade, Account and Log out in the hamburger menu of a logged-in free user', async () => {

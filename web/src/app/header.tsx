@@ -4,14 +4,17 @@ import type { UserState } from '@serpwise/contracts';
 import { Flag } from '@/components/ui/country-selector/flag';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { LogOutForm, useActiveState } from '@/features/auth';
+import { JobsButton } from '@/features/jobs';
 import { CrossPromo } from '@/features/promo';
 import { readLastSearches, sectionHref } from '@/features/search';
 import { currentCountryCode } from '@/lib/country';
 import { AccountMenu } from './account-menu';
 import { ApiNavigation } from '@/features/marketing';
+import { isOnboardingPath } from '@/features/onboarding';
 import { headerLinks, isActivePath, isForAudience, navCollapseDelayMs, primarySections, type NavItem, type NavSection } from './navigation';
 import { useHideOnScroll } from './use-hide-on-scroll';
 import './header.css';
+import { loginHref, placeOf, signUpHref, useHere } from '@/lib/return-url';
 
 /** True when a matched route carries the flag in its handle (route meta, e.g. showApiNavigation). */
 function useRouteFlag(flag: string): boolean {
@@ -130,6 +133,7 @@ export function PrimaryNavigation({ isLoggedIn }: { isLoggedIn: boolean }) {
 function MobileNavigation({ user, crossPromo, onNavigate }: { user: UserState | undefined; crossPromo: boolean; onNavigate: () => void }) {
   const [toolsOpen, setToolsOpen] = useState(false);
   const href = useHref();
+  const here = useHere();
   const country = currentCountryCode();
   const isLoggedIn = user?.isLoggedIn ?? false;
   return (
@@ -196,10 +200,10 @@ function MobileNavigation({ user, crossPromo, onNavigate }: { user: UserState | 
         </>
       ) : (
         <>
-          <Link className="mobile-nav__row" to="/auth/login" onClick={onNavigate}>
+          <Link className="mobile-nav__row" to={loginHref(here)} onClick={onNavigate}>
             Log in
           </Link>
-          <Link className="mobile-nav__row mobile-nav__signup" to="/freeaccount" onClick={onNavigate}>
+          <Link className="mobile-nav__row mobile-nav__signup" to={signUpHref(here)} onClick={onNavigate}>
             Sign up for FREE
           </Link>
         </>
@@ -221,23 +225,53 @@ function RegionSlot({ country }: { country: string }) {
 /**
  * Site header (docs/product/site.md §2): logo; What's New, Blog, API and Pricing (hidden for full users); the cross-promo;
  * the account dropdown or the guest Log in / sign-up pair; the hamburger on small screens; the primary navigation.
- * It slides away when the page scrolls down past 200 px and comes back on the way up.
+ * It slides away when the page scrolls down past 200 px and comes back on the way up. Onboarding has the simplified
+ * one (docs/product/site.md §2).
  */
 export function Header() {
+  const { pathname } = useLocation();
+  return isOnboardingPath(pathname) ? <SimplifiedHeader /> : <FullHeader />;
+}
+
+/**
+ * The onboarding header (docs/product/account-exports-reports.md §2 "a simplified header"): the same bar with the logo and a way to log
+ * out, no navigation (a user being onboarded is sent back to it from every other page).
+ */
+function SimplifiedHeader() {
+  const { data } = useActiveState();
+  return (
+    <header className="site-header site-header--simplified">
+      <div className="site-header__bar">
+        <Link to="/" className="site-header__logo" aria-label="Serpwise home">
+          <img src="/favicon.svg" alt="" width={28} height={28} /> Serpwise
+        </Link>
+        <div className="site-header__account">{data?.user.isLoggedIn && <LogOutForm className="button button--ghost">Log out</LogOutForm>}</div>
+      </div>
+    </header>
+  );
+}
+
+function FullHeader() {
   const { data } = useActiveState();
   const user = data?.user;
   const isLoggedIn = user?.isLoggedIn ?? false;
   const location = useLocation();
+  const here = placeOf(location);
   // The mobile menu closes on navigation: it is open for the page it was opened on.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === location.pathname;
   const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? location.pathname : null);
   const hidden = useHideOnScroll(!menuOpen);
+  // Escape or a press outside the header closes the mobile menu, as every menu does (issue 24).
+  const headerRoot = useRef<HTMLElement>(null);
+  useDismiss(menuOpen, headerRoot, () => setMenuOpenAt(null));
   const showApiNavigation = useRouteFlag('showApiNavigation');
+  // The row of the header the promotion's panel opens in (a callback ref: known once mounted).
+  const [promoSlot, setPromoSlot] = useState<HTMLDivElement | null>(null);
   const country = currentCountryCode();
 
   return (
-    <header className={`site-header ${hidden ? 'site-header--hidden' : ''}`} data-hidden={hidden}>
+    <header ref={headerRoot} className={`site-header ${hidden ? 'site-header--hidden' : ''}`} data-hidden={hidden}>
       <div className="site-header__bar">
         <Link to="/" className="site-header__logo" aria-label="Serpwise home">
           <img src="/favicon.svg" alt="" width={28} height={28} /> Serpwise
@@ -249,16 +283,22 @@ export function Header() {
           {!user?.isFullUser && <NavLink to={headerLinks.pricing}>Pricing</NavLink>}
         </nav>
         <RegionSlot country={country} />
+        {/* Beside the account menu, and on phones beside the menu button (the account area folds into the menu there). */}
+        {isLoggedIn && user && (
+          <div className="site-header__jobs">
+            <JobsButton />
+          </div>
+        )}
         <div className="site-header__account">
-          {data?.tracking.enableRivalFlowCrossPromo && <CrossPromo isLoggedIn={isLoggedIn} userId={user?.userId ?? null} />}
+          {data?.tracking.enableRivalFlowCrossPromo && <CrossPromo isLoggedIn={isLoggedIn} userId={user?.userId ?? null} slot={promoSlot} />}
           {isLoggedIn && user ? (
             <AccountMenu user={user} />
           ) : user ? (
             <>
-              <Link to="/auth/login" className="button button--ghost">
+              <Link to={loginHref(here)} className="button button--ghost">
                 Log in
               </Link>
-              <Link to="/freeaccount" className="button button--accent">
+              <Link to={signUpHref(here)} className="button button--accent">
                 Sign up for FREE
               </Link>
             </>
@@ -279,6 +319,8 @@ export function Header() {
       </div>
       <PrimaryNavigation isLoggedIn={isLoggedIn} />
       {showApiNavigation && <ApiNavigation />}
+      {/* The promotion's panel opens here, in the header's flow, so it covers nothing on the page. */}
+      <div ref={setPromoSlot} className="site-header__promo-slot" />
       {menuOpen && <MobileNavigation user={user} crossPromo={data?.tracking.enableRivalFlowCrossPromo ?? false} onNavigate={() => setMenuOpen(false)} />}
     </header>
   );

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { NotificationStack } from '@/components/ui/notification-stack';
 import { useActiveState, useSessionWatch } from '@/features/auth';
+import { isOnboardingPath } from '@/features/onboarding';
 import { useSlowScrapingRedirect } from '@/features/paywall';
 import { ProjectPanelProvider, SidePanel } from '@/features/projects';
 import { competitorsLoginRedirect, DomainAsKeywordMessage } from '@/features/search';
@@ -70,7 +71,8 @@ export function Layout() {
           </PageErrorBoundary>
         </main>
         <Footer />
-        <SidePanel />
+        {/* A user being onboarded has no projects area yet: onboarding makes the first project. */}
+        {!isOnboardingPath(location.pathname) && <SidePanel />}
         <NotificationStack />
       </div>
     </ProjectPanelProvider>

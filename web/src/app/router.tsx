@@ -7,6 +7,7 @@ import { NotFoundPage, RouteErrorPage, errorPageRoutes } from '@/features/error-
 import { galleryRoutes } from '@/features/gallery';
 import { adminQueuesRoutes } from '@/features/admin-queues';
 import { exportsRoutes } from '@/features/exports';
+import { jobsRoutes } from '@/features/jobs';
 import { marketingRoutes } from '@/features/marketing';
 import { onboardingRoutes } from '@/features/onboarding';
 import { paywallRoutes } from '@/features/paywall';
@@ -37,13 +38,14 @@ export const routes = [
       ...galleryRoutes,
       ...adminQueuesRoutes,
       ...exportsRoutes,
+      ...jobsRoutes,
       ...researchRoutes,
       ...reconRoutes,
       ...paywallRoutes,
+      ...onboardingRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-  ...onboardingRoutes,
 ];
 
 export const createRouter = () => createBrowserRouter(routes);

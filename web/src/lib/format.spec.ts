@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { emptyText, formatChange, formatCompact, formatCurrency, formatDate, formatMonth, formatNumber, formatPercent } from './format';
+import { countOf, emptyText, formatChange, formatCompact, formatCurrency, formatDate, formatMonth, formatNumber, formatPercent } from './format';
 
 describe('formatNumber (thousands separators)', () => {
   it('groups thousands and keeps at most the asked decimals', () => {
@@ -85,5 +85,14 @@ describe('other formats', () => {
     expect(formatMonth(null)).toBe(emptyText);
     expect(formatDate('2026-05-29')).toBe('May 29, 2026');
     expect(formatDate('bad')).toBe(emptyText);
+  });
+});
+
+describe('countOf (issue 24: never "1 months billed")', () => {
+  it('uses the singular for one and the plural otherwise', () => {
+    expect(countOf(1, 'month')).toBe('1 month');
+    expect(countOf(0, 'month')).toBe('0 months');
+    expect(countOf(13, 'month')).toBe('13 months');
+    expect(countOf(1200, 'entry', 'entries')).toBe('1,200 entries');
   });
 });

@@ -2,16 +2,18 @@ import { isFinished, jobStatusPollMs, restPrefix, type JobStatus } from '@serpwi
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from './api-client';
-import { useRealtime, useSocketConnected } from './socket';
+import { useRealtime, useSocketConnected, useSocketLink } from './socket';
 
 export const jobQueryKey = (id: string) => ['job', id] as const;
 
-export type JobTransport = 'socket' | 'polling' | 'idle';
+/** How the status arrives: the socket; the 3-s poll while the socket is first connecting, or after it failed or dropped. */
+export type JobTransport = 'socket' | 'connecting' | 'polling' | 'idle';
 
 /**
  * A job's live status. Socket events write straight into the query cache; while the socket is down the same
  * query polls GET /rest/jobs/:id every 3000 ms (the documented poll), and stops the moment the socket is back.
- * On reconnect it fetches once, to catch up on anything said while it was away.
+ * On reconnect it fetches once, to catch up on anything said while it was away, and once more when the server says
+ * the socket's rooms are joined ('session.ready').
  */
 export function useJobEvents(
   jobId: string | null,
@@ -22,6 +24,7 @@ export function useJobEvents(
   const queryClient = useQueryClient();
   const socket = useRealtime();
   const connected = useSocketConnected();
+  const link = useSocketLink();
 
   const query = useQuery({
     queryKey: jobQueryKey(jobId ?? 'none'),
@@ -38,17 +41,23 @@ export function useJobEvents(
     const onUpdate = (status: JobStatus) => {
       if (status.id === jobId) queryClient.setQueryData(jobQueryKey(jobId), status);
     };
+    // The server says its rooms are joined (after 'connect' has fired on this side): anything said between the two
+    // was not heard, so read the status once more.
+    const onReady = () => void queryClient.refetchQueries({ queryKey: jobQueryKey(jobId) }, { cancelRefetch: false });
     socket.on('job.updated', onUpdate);
+    socket.on('session.ready', onReady);
     return () => {
       socket.off('job.updated', onUpdate);
+      socket.off('session.ready', onReady);
     };
   }, [jobId, queryClient, socket]);
 
   useEffect(() => {
-    if (connected && jobId) void queryClient.invalidateQueries({ queryKey: jobQueryKey(jobId) });
+    // A read already under way (the one 'session.ready' asked for) is enough: no second one.
+    if (connected && jobId) void queryClient.refetchQueries({ queryKey: jobQueryKey(jobId) }, { cancelRefetch: false });
   }, [connected, jobId, queryClient]);
 
   const finished = query.data ? isFinished(query.data.state) : false;
-  const transport: JobTransport = !jobId || finished ? 'idle' : connected ? 'socket' : 'polling';
+  const transport: JobTransport = !jobId || finished ? 'idle' : connected ? 'socket' : link === 'lost' ? 'polling' : 'connecting';
   return { status: query.data, transport };
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { RequireLogin, useActiveState } from '@/features/auth';
 import { CampaignDashboard } from '@/features/recon';
 import { readLastSearches, SearchBox, withQuery } from '@/features/search';
+import { countOf } from '@/lib/format';
 import './hq-page.css';
 
 const shortcuts = [
@@ -30,7 +31,7 @@ function HqDashboard() {
         {tracking?.billingCycle && (
           <p className="hq__billing">
             {tracking.billingCycle === 'Annually' ? 'Annual plan' : 'Monthly plan'}
-            {tracking.billingMonths && <span> · {tracking.billingMonths.replace(/a$/, '')} months billed</span>}
+            {tracking.billingMonths && <span> · {countOf(Number(tracking.billingMonths.replace(/a$/, '')), 'month')} billed</span>}
           </p>
         )}
       </header>

@@ -14,7 +14,7 @@ export function SandboxPage() {
           <Link to="/components">Components</Link> and <Link to="/icons">icons</Link>: every shared widget (admins only).
         </li>
         <li>
-          <Link to="/exports">Your exports</Link>: export jobs and their files.
+          <Link to="/exports">Your jobs</Link>: exports, PDF reports and imports, live, with their files.
         </li>
       </ul>
     </section>

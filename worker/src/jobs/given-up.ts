@@ -1,4 +1,4 @@
-import { exportJob, importJob, keywordImportJob, outreachImportJob, reportJob } from '@serpwise/contracts';
+import { exportJob, importDeleteJob, importJob, keywordImportJob, outreachImportJob, reportJob } from '@serpwise/contracts';
 
 /** The failed reason BullMQ gives a job whose worker died (its lock expired) more often than maxStalledCount allows. */
 export const stalledTooOftenReason = 'job stalled more than allowable limit';
@@ -8,6 +8,7 @@ const jobNouns: Record<string, string> = {
   [exportJob.name]: 'export',
   [reportJob.name]: 'PDF report',
   [importJob.name]: 'import',
+  [importDeleteJob.name]: 'deletion of the import',
   [keywordImportJob.name]: 'keyword import',
   [outreachImportJob.name]: 'outreach import',
 };

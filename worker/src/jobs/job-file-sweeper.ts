@@ -42,13 +42,15 @@ export class JobFileSweeper {
     private readonly files: FileStore,
     private readonly logger: Logger,
     private readonly ttlMs: number,
+    /** REPORT_MAIL_LINK_DAYS: a mailed report's PDF stays as long as its mail's link works. */
+    private readonly mailedTtlMs: number = ttlMs,
   ) {}
 
   async sweepOnce(now = Date.now()): Promise<number> {
     const records = this.records();
     let removed = 0;
     for (const kind of fileKinds) {
-      const finished = await records.findFinishedBefore(kind.jobName, new Date(now - this.ttlMs));
+      const finished = await records.findFinishedBefore(kind.jobName, new Date(now - this.ttlMs), 500, new Date(now - Math.max(this.ttlMs, this.mailedTtlMs)));
       for (const job of finished) {
         for (const key of kind.fileKeysOf(job)) await this.files.remove(key);
         await records.mergePayload(job.id, { fileRemoved: true });

@@ -1,25 +1,14 @@
 import type { JobContract, JobPayload, JobResult } from '@serpwise/contracts';
+import type { JobRun } from '@serpwise/domain';
 
-/** What a handler gets besides its payload: progress reporting and a checkpoint that survives a crash. */
-export interface JobContext {
+export { JobCancelledError } from '@serpwise/domain';
+
+/**
+ * What a handler gets besides its payload: progress reporting and a checkpoint that survives a crash (the JobRun
+ * port of @serpwise/domain, which the services the handlers call take), and the job's id.
+ */
+export interface JobContext extends JobRun {
   readonly jobId: string;
-  /**
-   * 1 on the first run; higher when the job is run again after a failure, a killed worker or a lost lock. It is also
-   * the run's fencing token: files a run makes carry it in their name, and only the run holding the job's current
-   * attempt may record progress, checkpoints or its result.
-   */
-  readonly attempt: number;
-  /** What the last attempt saved with saveCheckpoint, or null. */
-  readonly checkpoint: Record<string, unknown> | null;
-  /**
-   * Records progress; answers false once this run no longer owns the job (cancelled, or another run took it over
-   * after this one lost its lock), and the handler should stop.
-   */
-  progress(done: number, total: number, message: string): Promise<boolean>;
-  /** One indexed read of the job's record: false once this run no longer owns it (as progress). Cheap enough for every batch. */
-  stillActive(): Promise<boolean>;
-  /** False (nothing saved) once this run no longer owns the job. */
-  saveCheckpoint(checkpoint: Record<string, unknown>): Promise<boolean>;
 }
 
 /** One handler per job contract; the worker refuses to start if a registered contract has none. */
@@ -38,14 +27,6 @@ export interface JobHandler<C extends JobContract = JobContract> {
 export interface UnpublishedRun {
   readonly reason: 'cancelled' | 'superseded';
   readonly attempt: number;
-}
-
-/** Thrown by a handler that saw its job cancelled: the run ends without a result and without failing. */
-export class JobCancelledError extends Error {
-  constructor() {
-    super('The job was cancelled');
-    this.name = 'JobCancelledError';
-  }
 }
 
 export const JOB_HANDLERS = Symbol('JOB_HANDLERS');

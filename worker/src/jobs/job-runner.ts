@@ -1,10 +1,11 @@
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import { findJobContract, jobRegistry, registeredQueues, type Environment } from '@serpwise/contracts';
+import { attemptLogLine, findJobContract, jobRegistry, registeredQueues, type Environment } from '@serpwise/contracts';
 import { JobRecordRepository } from '@serpwise/database';
-import { createRedisConnection, queueKeyPrefix } from '@serpwise/platform';
+import { createRedisConnection, noteStalledJob, queueKeyPrefix } from '@serpwise/platform';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Redis } from 'ioredis';
+import { hostname } from 'node:os';
 import { JobEvents } from '../realtime/job-events.emitter.js';
 import { gaveUpReason } from './given-up.js';
 import { indexHandlers, JobCancelledError, type JobContext, type JobHandler } from './job-handler.js';
@@ -24,6 +25,8 @@ export class JobRunner {
   private readonly handlers: Map<string, JobHandler>;
   private readonly workers: Worker[] = [];
   private readonly connections: Redis[] = [];
+  /** The jobs this process runs now, for its heartbeat (the admin console's workers). */
+  private readonly running = new Map<string, { queue: string; id: string; name: string }>();
 
   constructor(
     handlers: readonly JobHandler[],
@@ -53,6 +56,8 @@ export class JobRunner {
       // A job BullMQ fails without running it (its workers kept dying: stalled more than maxStalledCount) never reaches
       // run(): its record is ended here, so the user is told and may ask again.
       worker.on('failed', (job, error) => void this.recordGivenUp(job, error));
+      // Only the worker whose stalled-check moved the job hears this: the console's stalled list gets it once.
+      worker.on('stalled', (jobId) => void noteStalledJob(connection, this.environment.REDIS_PREFIX, { queue, id: jobId, name: null }).catch(() => undefined));
       this.workers.push(worker);
     }
     this.logger.info({ queues: registeredQueues(), concurrency: this.environment.WORKER_CONCURRENCY }, 'worker taking jobs');
@@ -64,8 +69,19 @@ export class JobRunner {
     await Promise.all(this.connections.map((connection) => connection.quit().catch(() => connection.disconnect())));
   }
 
-  private run(job: Job): Promise<unknown> {
-    return RequestContext.create(this.orm.em, () => this.runInContext(job));
+  /** The jobs running in this process now. */
+  currentJobs(): { queue: string; id: string; name: string }[] {
+    return [...this.running.values()];
+  }
+
+  private async run(job: Job): Promise<unknown> {
+    const key = `${job.queueName}:${job.id}`;
+    this.running.set(key, { queue: job.queueName, id: job.id ?? '', name: job.name });
+    try {
+      return await RequestContext.create(this.orm.em, () => this.runInContext(job));
+    } finally {
+      this.running.delete(key);
+    }
   }
 
   private async runInContext(job: Job): Promise<unknown> {
@@ -92,6 +108,8 @@ export class JobRunner {
     const jobId = job.id;
     // The fencing token of this run: only the run that took the job last may write its record.
     const attempt = active.attempts;
+    // The admin console's story of the job says which worker ran each attempt (parsed by attemptOfLog).
+    await job.log(attemptLogLine(attempt, `${hostname()}:${process.pid}`, new Date())).catch(() => undefined);
     const context: JobContext = {
       jobId,
       attempt,
@@ -136,6 +154,11 @@ export class JobRunner {
       if (lastAttempt) {
         const failed = await records.failAttempt(jobId, attempt, errorText(error));
         if (failed) this.events.updated(failed);
+      } else {
+        // The queue runs it again after its backoff: the owner sees it retrying, which attempt failed and why.
+        const made = job.attemptsMade + 1;
+        const retrying = await records.noteRetry(jobId, attempt, errorText(error), `Attempt ${made} of ${job.opts.attempts ?? 1} failed; trying again`).catch(() => null);
+        if (retrying) this.events.updated(retrying);
       }
       this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: lastAttempt ? 'failed' : 'retried' });
       throw error;

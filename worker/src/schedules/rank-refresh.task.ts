@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { scheduledTasks } from '@serpwise/contracts';
+import { rankTracking, scheduledTasks } from '@serpwise/contracts';
 import { type SerpPage, type SerpProvider, SerpProviderError } from '@serpwise/platform';
 import type { Logger } from 'pino';
+import type { RankAlerts } from '../alerts/rank-alerts.js';
 import type { ProjectEvents } from '../realtime/project-events.emitter.js';
 import type { SerpLanding } from '../serp/serp-landing.js';
 import type { ScheduledTaskHandler } from './scheduled-task-runner.js';
@@ -22,6 +23,8 @@ export interface RankRefreshPorts {
   landing: SerpLanding;
   events: ProjectEvents;
   logger: Logger;
+  /** Evaluates and sends the projects' rank alerts after the ranks landed (issue 22); absent: none. */
+  alerts?: Pick<RankAlerts, 'afterRefresh'>;
   /** RANK_REFRESH_INTERVAL_MINUTES. */
   everyMs: number;
 }
@@ -61,7 +64,7 @@ export async function refreshTrackedRanks(ports: Omit<RankRefreshPorts, 'everyMs
     if (!pending.length) return;
     sourceId ??= await ports.landing.createSource({
       label: `${ports.provider.label} fetch: rank tracking`,
-      details: { provider: ports.provider.id, purpose: 'rank-tracking', keywords: queries.size, startedAt: new Date().toISOString() },
+      details: { provider: ports.provider.id, purpose: rankTracking.sourcePurpose, keywords: queries.size, startedAt: new Date().toISOString() },
     });
     const landed = await ports.landing.land(sourceId, pending);
     for (const month of landed.months) months.add(month);
@@ -85,6 +88,21 @@ export async function refreshTrackedRanks(ports: Omit<RankRefreshPorts, 'everyMs
     if (pending.length >= landingBatch) await landPending();
   }
   await landPending();
+
+  // The projects' rank alerts compare this run with the last (each change sent once); a failure here is logged and
+  // the ranks stay landed.
+  if (ports.alerts && sourceId !== null) {
+    const refreshed = tracked.flatMap((row) => {
+      const page = fetched.get(`${row.territory}\u0000${row.term}`);
+      return page ? [{ projectId: row.project_id, term: row.term, page }] : [];
+    });
+    try {
+      const alerted = await ports.alerts.afterRefresh(String(sourceId), refreshed);
+      if (alerted.changes || alerted.sent) ports.logger.info(alerted, 'rank alerts: changes found and sent');
+    } catch (error) {
+      ports.logger.error({ err: error }, 'rank alerts: not evaluated');
+    }
+  }
 
   // Tell each project that has fresh ranks; its owner's team members see it too.
   const byProject = new Map<string, { owner: string; keywords: number; month: string }>();

@@ -10,5 +10,5 @@ import type { ScheduledTaskHandler } from './scheduled-task-runner.js';
 export const reportSchedulesSyncTask = (ports: { schedules: () => ScheduledReportRepository; reportSchedules: ReportSchedules }): ScheduledTaskHandler => ({
   task: scheduledTasks.reportSchedulesSync,
   runAtStart: true,
-  run: async () => ports.reportSchedules.sync((await ports.schedules().listActive()).map(({ id, frequency }) => ({ id, frequency }))),
+  run: async () => ports.reportSchedules.sync(await ports.schedules().listActive()),
 });

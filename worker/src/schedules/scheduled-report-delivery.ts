@@ -1,7 +1,7 @@
-import { reportJob, scheduledReportJobName, type ReportOptions } from '@serpwise/contracts';
+import { reportJob, scheduledReportJobName } from '@serpwise/contracts';
 import type { JobRecordRepository, ScheduledReportRepository } from '@serpwise/database';
 import { type JobQueue, JobStarter } from '@serpwise/platform';
-import { noSessionId, type ReportSchedules } from '@serpwise/domain';
+import { noSessionId, scheduledDeliveryJob, type ReportSchedules } from '@serpwise/domain';
 import { createHash } from 'node:crypto';
 import type { ScheduledJobHandler } from './scheduled-task-runner.js';
 
@@ -22,8 +22,8 @@ export interface ScheduledReportDeliveryPorts {
 /**
  * A scheduled report came due (its job scheduler fired): record a report job that renders and e-mails it and queue
  * it. The job's id comes from the firing, so a firing handled twice makes one delivery. The report job retries a
- * failed render or send (3 attempts, backing off) and its record is what /account/scheduled-pdf-reports shows as the
- * last delivery. A schedule deleted or paused since removes its own scheduler.
+ * failed render or send (3 attempts, backing off) and its record is a line of the schedule's delivery history on
+ * /account/scheduled-pdf-reports (with the PDF that went out, kept like a download's). A schedule deleted or paused since removes its own scheduler.
  */
 export const scheduledReportDelivery = (ports: ScheduledReportDeliveryPorts): ScheduledJobHandler => ({
   name: scheduledReportJobName,
@@ -37,15 +37,15 @@ export const scheduledReportDelivery = (ports: ScheduledReportDeliveryPorts): Sc
     }
     const user = await ports.users().findById(schedule.userId);
     if (!user) return { skipped: 'owner gone', scheduleId };
-    const emailTo = [...new Set([...(schedule.sendToSelf ? [user.email] : []), ...schedule.recipients])];
+    const { input, total } = scheduledDeliveryJob(schedule, user.email, 'schedule');
     const id = uuidFromText(`${scheduleId}:${firingId}`);
     // Redis away: this firing fails and BullMQ runs it again; the record it made is answered and queued then.
     const { created } = await new JobStarter(ports.records(), ports.queue).start(reportJob, {
       id,
       once: true,
       owner: { sessionId: noSessionId, userId: schedule.userId },
-      input: { report: schedule.options as ReportOptions, store: false, emailTo, sessionId: null, scheduleId },
-      total: 3,
+      input,
+      total,
       whenQueueDown: 'throw',
     });
     return { scheduleId, jobId: id, created };

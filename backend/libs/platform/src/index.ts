@@ -24,4 +24,8 @@ export * from './files/download-links.js';
 export * from './google/google-client.js';
 export * from './google/google-token-cipher.js';
 export * from './google/google-authorisations.js';
+export * from './google/search-console-client.js';
+export * from './google/search-console-authorisations.js';
 export * from './serp/index.js';
+export * from './runtime/heap-growth.js';
+export * from './research-data/index.js';

@@ -1,53 +1,37 @@
-/**
- * Numbers as the product prints them (docs/product/account-exports-reports.md §9 "Number formatting"): thousands separators; k, M, B, T suffixes for
- * large values where space is short (tiles, chart axes); currency '$' with 2 decimals under 100.
- */
-const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+import { emptyText, formatChange as sharedChange, formatCompact as sharedCompact, formatCurrency, formatNumber, formatPercent as sharedPercent } from '@serpwise/contracts';
 
-export const dash = '–';
+/**
+ * Numbers as the product prints them (docs/product/account-exports-reports.md §9 "Number formatting"): every figure of
+ * a report goes through the same rule as the screen (@serpwise/contracts, text/number-format.ts; issue 22 point 4),
+ * under the names the report sections use.
+ */
+
+/** An unknown or empty value: the em dash the web app shows too (docs/decisions.md, issue 19), never 0. */
+export const dash = emptyText;
 
 /** A whole number with separators: 12,345. Tables print these so they read exactly as the research endpoints answer. */
-export const formatInteger = (value: number | null | undefined) => (value === null || value === undefined ? dash : grouped.format(Math.round(value)));
+export const formatInteger = (value: number | null | undefined) => formatNumber(value, 0);
 
-export const formatDecimal = (value: number | null | undefined) => (value === null || value === undefined ? dash : oneDecimal.format(value));
+/** At most one decimal, as the screen shows an average position: 4.3, 12. */
+export const formatDecimal = (value: number | null | undefined) => formatNumber(value, 1);
 
-export const formatPercent = (value: number | null | undefined) => (value === null || value === undefined ? dash : `${oneDecimal.format(value)}%`);
+export const formatPercent = (value: number | null | undefined) => sharedPercent(value);
 
 /** '$' with 2 decimals under 100 ($1.25, $99.00), whole dollars with separators above ($1,234). */
-export function formatMoney(value: number | null | undefined): string {
-  if (value === null || value === undefined) return dash;
-  const sign = value < 0 ? '-' : '';
-  const amount = Math.abs(value);
-  return amount < 100 ? `${sign}$${amount.toFixed(2)}` : `${sign}$${grouped.format(Math.round(amount))}`;
-}
+export const formatMoney = (value: number | null | undefined) => formatCurrency(value);
 
-const suffixes = [
-  { size: 1e12, suffix: 'T' },
-  { size: 1e9, suffix: 'B' },
-  { size: 1e6, suffix: 'M' },
-  { size: 1e3, suffix: 'k' },
-];
+/** 950, 1.2k, 17.5k, 123k, 1M … : one decimal under 100 of a unit, none above; never "1000k". */
+export const formatCompact = (value: number | null | undefined) => sharedCompact(value);
 
-/** 950, 1.2k, 34k, 5.6M … : one decimal under 10 of a unit, none above. */
-export function formatCompact(value: number | null | undefined): string {
-  if (value === null || value === undefined) return dash;
-  const amount = Math.abs(value);
-  const sign = value < 0 ? '-' : '';
-  for (const { size, suffix } of suffixes) {
-    if (amount >= size) {
-      const scaled = amount / size;
-      const text = scaled < 10 ? scaled.toFixed(1).replace(/\.0$/, '') : String(Math.round(scaled));
-      return `${sign}${text}${suffix}`;
-    }
-  }
-  return `${sign}${Number.isInteger(amount) ? amount : amount.toFixed(1)}`;
-}
+/** Money where space is short: as formatMoney up to $9,999, then $45.6k, $1M (never "$1000k"). */
+export const formatCompactMoney = (value: number | null | undefined) => formatCurrency(value, { compact: true });
 
-export const formatCompactMoney = (value: number | null | undefined) => (value === null || value === undefined ? dash : value < 100 && value > -100 ? formatMoney(value) : `$${formatCompact(value)}`);
-
-/** A signed change: +3, -12, – for none. */
-export const formatChange = (value: number | null | undefined) => (value === null || value === undefined ? dash : value > 0 ? `+${grouped.format(value)}` : grouped.format(value));
+/**
+ * A signed change by the screen's rule: +3, -1,200, 0, — for none. The one difference is the glyph of the minus: the
+ * screen's true minus (U+2212) is not in the WinAnsi set of PDF's standard fonts, and drawing it would switch the
+ * whole line to an embedded face, so the PDF writes the hyphen-minus those fonts have (docs/decisions.md, issue 22).
+ */
+export const formatChange = (value: number | null | undefined, format?: (value: number) => string) => sharedChange(value, format).replace('\u2212', '-');
 
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

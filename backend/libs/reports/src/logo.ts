@@ -1,5 +1,5 @@
 import { reportDesignMessages, reportLogoLimits, type ReportLogoType } from '@serpwise/contracts';
-import PDFDocument from 'pdfkit';
+import { PDFDocument } from './pdf/pdf-engine.js';
 import { inflateSync } from 'node:zlib';
 
 export const maxLogoPixels = 2000;
@@ -27,7 +27,8 @@ export function checkLogo(data: Buffer): LogoCheck {
   const type: ReportLogoType | null = isPng(data) ? 'image/png' : isJpeg(data) ? 'image/jpeg' : null;
   if (!type) return { ok: false, message: reportDesignMessages.logoType };
   try {
-    const doc = new PDFDocument({ autoFirstPage: false }) as PDFKit.PDFDocument & { openImage(data: Buffer): OpenedImage };
+    const Document = PDFDocument();
+    const doc = new Document({ autoFirstPage: false }) as PDFKit.PDFDocument & { openImage(data: Buffer): OpenedImage };
     const image = doc.openImage(data);
     if (type === 'image/png') inflateSync(Buffer.from(image.imgData ?? new Uint8Array()));
     if (!(image.width > 0 && image.height > 0)) return { ok: false, message: reportDesignMessages.logoType };

@@ -31,6 +31,8 @@ const keywordRow = (keyword: string, position: number, clicks: number): KeywordC
   cpc: 1.25,
   difficulty: 40,
   clicks,
+  impressions: null,
+  ctr: null,
   previousClicks: clicks - 10,
   clicksChange: 10,
   value: clicks * 1.25,
@@ -75,7 +77,7 @@ const fixture: ReportData = {
       segments: { all: 98, core: 17, missing: 42, content: 7, questions: 3, transactional: 5 },
     },
   },
-  topPages: { rows: [{ url: 'https://alpha.example/shoes', title: 'Shoes', keywords: 8, bestPosition: 2, clicks: 7777, value: 321.5, clicksShare: 12.5 }], totalRows: 40 },
+  topPages: { rows: [{ url: 'https://alpha.example/shoes', title: 'Shoes', keywords: 8, bestPosition: 2, clicks: 7777, impressions: null, ctr: null, value: 321.5, clicksShare: 12.5 }], totalRows: 40 },
   ppcKeywords: {
     rows: [{ keyword: 'buy shoes online', volume: 8100, cpc: 2.5, position: 1, paidClicks: 222, budget: 555, monthsBought: 9, firstMonth: month(2), headline: 'h', body: 'b', displayUrl: 'd' }],
     totalRows: 12,
@@ -125,6 +127,19 @@ describe('renderReportFromData', () => {
     // One cover page plus one page per section.
     expect(pdfPageCount(pdf)).toBe(1 + reportSectionIds.length);
     expect(text).toContain(`Page ${1 + reportSectionIds.length} of ${1 + reportSectionIds.length}`);
+  });
+
+  it('prints an unknown volume, CPC, difficulty, clicks or value as "—", never 0 (a Search Console query)', async () => {
+    const unknown: KeywordComparisonRow = { ...keywordRow('harrowgate bakehouse', 1, 412), volume: null, cpc: null, difficulty: null, value: null };
+    const noClicks: KeywordComparisonRow = { ...keywordRow('bakery near me', 14, 0), volume: null, cpc: null, difficulty: null, clicks: null, value: null };
+    const { text } = await render(request({ sections: ['top-keywords', 'opportunities'] }), {
+      ...fixture,
+      topKeywords: { rows: [unknown], totalRows: 1 },
+      opportunities: { rows: [noClicks], totalRows: 1 },
+    });
+    expect(text).toMatch(/harrowgate bakehouse 1 — — 412 —/);
+    expect(text).toMatch(/bakery near me 14 — — — —/);
+    expect(text).not.toMatch(/harrowgate bakehouse 1 0/);
   });
 
   it('draws text of every supported territory: letters outside Western European text in an embedded font, as real text', async () => {
@@ -252,7 +267,10 @@ describe('gatherReportData', () => {
     expect(data.overlap?.domains).toEqual(['alpha.example', 'beta.example', 'gamma.example']);
 
     const few = recordingSql();
-    const small = await gatherReportData(few.sql, request(), { sections: ['top-pages'], rowLimit: 3 });
+    const told: [number, number][] = [];
+    const small = await gatherReportData(few.sql, request(), { sections: ['top-pages'], rowLimit: 3 }, (finished, inAll) => told.push([finished, inAll]));
+    // The report job's progress by section hears of each table read (issue 21).
+    expect(told).toEqual([[1, 1]]);
     expect(few.queries.map(limitOf).filter((limit) => limit !== null)).toEqual([3]);
     expect(small.topKeywords).toBeUndefined();
     expect(small.competitors).toBeUndefined();

@@ -1,19 +1,11 @@
-import type { ReportSectionId } from '@serpwise/contracts';
+import type { ReportSectionId, ResearchTableId } from '@serpwise/contracts';
 import {
-  backlinksPage,
-  competitorsPage,
   domainIdOf,
   domainOverview,
-  keywordComparisonPage,
   kombatCounts,
-  pageTable,
-  ppcCompetitorsQuery,
-  ppcCompetitorsTable,
-  ppcKeywordsQuery,
-  ppcKeywordsTable,
   ppcOverview,
   researchMonth,
-  topPagesPage,
+  researchTableRows,
   type BacklinkRow,
   type CompetitorRow,
   type DomainMonthPoint,
@@ -22,6 +14,7 @@ import {
   type PpcCompetitorRow,
   type PpcKeywordRow,
   type PpcOverview,
+  type ResearchTableInput,
   type Sql,
   type TopPageRow,
 } from '@serpwise/research';
@@ -35,8 +28,9 @@ export interface ReportTable<Row> {
 
 /**
  * The research data a report prints, gathered once before rendering. Only the datasets of the chosen sections are
- * read; the rest stay undefined. Every table is the research endpoint's own query in its default order, so the rows
- * match what /rest/research/… answers for the same domain, territory and month.
+ * read; the rest stay undefined. Every table is an entry of the research table catalogue (researchTables), prepared
+ * as its endpoint and an export prepare it, in its default order with the row cap as the page size: the rows are the
+ * first page of what /rest/research/… answers for the same domain, territory and month.
  */
 export interface ReportData {
   domain: string;
@@ -93,13 +87,22 @@ export function limitConcurrency(sql: Sql, limit: number): Sql {
 /** The report is about a domain the research data does not know (the API answers 404 with the message). */
 export class ReportSubjectError extends Error {}
 
+/** What a report sets of every catalogue table's request. */
+type ReportTableRequest = { countryCode: string; month: string; startRow: number; pageSize: number };
+
 const emptyTable = <Row>(): ReportTable<Row> => ({ rows: [], totalRows: 0 });
 
 /**
  * Reads what the plan's sections need from the warehouse, in parallel. `sql` is the research port (MikroORM's
  * connection in the API and the worker, a pg pool in scripts). Throws ReportSubjectError for an unknown domain.
  */
-export async function gatherReportData(research: Sql, request: Pick<ReportRequest, 'subject'>, plan: Pick<ReportPlan, 'sections' | 'rowLimit'>): Promise<ReportData> {
+export async function gatherReportData(
+  research: Sql,
+  request: Pick<ReportRequest, 'subject'>,
+  plan: Pick<ReportPlan, 'sections' | 'rowLimit'>,
+  /** Told after each table read: how many have finished of the reads known so far (the report job's progress by section). */
+  onRead?: (finished: number, inAll: number) => void,
+): Promise<ReportData> {
   const sql = limitConcurrency(research, reportQueryConcurrency);
   const { domain, territory } = request.subject;
   const [overview, domainId, month] = await Promise.all([
@@ -116,42 +119,47 @@ export async function gatherReportData(research: Sql, request: Pick<ReportReques
   if (month === null) return data;
 
   const wants = new Set<ReportSectionId>(plan.sections);
-  const page = { startRow: 1, pageSize: plan.rowLimit };
-  const subject = { kind: 'domain' as const, domainId };
-  const criteria = { domainId, territory, month };
-  const comparison = (type: 'all' | 'GainedRanks' | 'LostRanks' | 'almostthere', order: { sort?: string; sortDirection?: 'asc' | 'desc' } = {}) =>
-    keywordComparisonPage(sql, { subject, territory, month, type }, order, page) as Promise<ReportTable<KeywordComparisonRow>>;
+  // The catalogue entry's request: the report's territory and month, the row cap as the page size.
+  const table = <Row extends object, Id extends ResearchTableId>(id: Id, fields: Omit<ResearchTableInput<Id>, keyof ReportTableRequest>, pageSize = plan.rowLimit) => {
+    const request: ReportTableRequest = { countryCode: territory, month: month.slice(0, 7), startRow: 1, pageSize };
+    return researchTableRows<Row, Id>(sql, id, { ...fields, ...request } as ResearchTableInput<Id>);
+  };
+  // GainedRanks / LostRanks of the ranking history are the same rows as gainedranks / lostranks of SEO keywords.
+  const comparison = (type: 'all' | 'gainedranks' | 'lostranks' | 'almostthere', order: { sort?: string; sortDirection?: 'asc' | 'desc' } = {}) =>
+    table<KeywordComparisonRow, 'seo/keywords'>('seo/keywords', { domain, ...(type === 'all' ? {} : { type }), ...order });
   const work: Promise<unknown>[] = [];
+  let finished = 0;
   const track = (promise: Promise<unknown>) => {
     promise.catch(() => undefined); // a read that fails after another already did must not go unhandled
     work.push(promise);
+    promise.then(() => onRead?.((finished += 1), work.length), () => undefined);
   };
   const read = <T>(promise: Promise<T>, store: (value: T) => void) => track(promise.then(store));
 
   if (wants.has('ppc-overview') || wants.has('overview')) read(ppcOverview(sql, { domain, territory }), (value) => (data.ppc = value));
   if (wants.has('top-keywords')) read(comparison('all'), (value) => (data.topKeywords = value));
   if (wants.has('ranking-changes')) {
-    read(comparison('GainedRanks'), (value) => (data.gainedRanks = value));
-    read(comparison('LostRanks'), (value) => (data.lostRanks = value));
+    read(comparison('gainedranks'), (value) => (data.gainedRanks = value));
+    read(comparison('lostranks'), (value) => (data.lostRanks = value));
   }
   // Almost there (positions 11–20), most searched first: the keywords closest to paying off.
   if (wants.has('opportunities')) read(comparison('almostthere', { sort: 'volume', sortDirection: 'desc' }), (value) => (data.opportunities = value));
   if (wants.has('competitors') || wants.has('keyword-overlap')) {
     const size = wants.has('competitors') ? plan.rowLimit : 2;
-    read(competitorsPage(sql, criteria, {}, { startRow: 1, pageSize: Math.max(size, 2) }), (value) => {
+    read(table<CompetitorRow, 'seo/competitors'>('seo/competitors', { domain }, Math.max(size, 2)), (value) => {
       data.competitors = { rows: value.rows.slice(0, size), totalRows: value.totalRows };
       if (wants.has('keyword-overlap')) read(overlapOf(sql, domain, domainId, value.rows.slice(0, 2), territory, month), (overlap) => (data.overlap = overlap));
     });
   }
-  if (wants.has('top-pages')) read(topPagesPage(sql, { ...criteria, type: 'mosttraffic' }, {}, page), (value) => (data.topPages = value));
-  if (wants.has('ppc-keywords')) {
-    read(pageTable(sql, ppcKeywordsTable('mostsuccessful'), ppcKeywordsQuery({ ...criteria, type: 'mostsuccessful' }), page), (value) => (data.ppcKeywords = value));
-  }
-  if (wants.has('ppc-competitors')) read(pageTable(sql, ppcCompetitorsTable, ppcCompetitorsQuery(criteria), page), (value) => (data.ppcCompetitors = value));
+  if (wants.has('top-pages')) read(table<TopPageRow, 'seo/top-pages'>('seo/top-pages', { domain, type: 'mosttraffic' }), (value) => (data.topPages = value));
+  if (wants.has('ppc-keywords')) read(table<PpcKeywordRow, 'ppc/keywords'>('ppc/keywords', { query: domain, type: 'mostsuccessful' }), (value) => (data.ppcKeywords = value));
+  if (wants.has('ppc-competitors')) read(table<PpcCompetitorRow, 'ppc/competitors'>('ppc/competitors', { query: domain }), (value) => (data.ppcCompetitors = value));
   if (wants.has('backlinks')) {
-    const target = { domainId };
     read(
-      Promise.all([backlinksPage(sql, { target, status: 'all' }, {}, page), backlinksPage(sql, { target, status: 'lost' }, {}, { startRow: 1, pageSize: 1 })]),
+      Promise.all([
+        table<BacklinkRow, 'seo/backlinks'>('seo/backlinks', { domain, status: 'all' }),
+        table<BacklinkRow, 'seo/backlinks'>('seo/backlinks', { domain, status: 'lost' }, 1),
+      ]),
       ([all, lost]) => (data.backlinks = { ...all, lost: lost.totalRows }),
     );
   }

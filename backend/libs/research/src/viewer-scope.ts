@@ -13,13 +13,73 @@ export const installationOwner = '00000000-0000-0000-0000-000000000000';
 
 /** What a viewer may see of each scoped table, `?` being the viewer's user id (null for a visitor). */
 const visibleRows: Record<string, string> = {
-  organic_rank: `owner_user_id in ('${installationOwner}', ?::uuid)`,
-  serp_observation: `owner_user_id in ('${installationOwner}', ?::uuid)`,
-  data_source: '(owner_user_id is null or owner_user_id = ?::uuid)',
-  keyword: '(owner_user_ids is null or ?::uuid = any(owner_user_ids))',
-  domain: '(owner_user_ids is null or ?::uuid = any(owner_user_ids))',
-  page: '(owner_user_ids is null or ?::uuid = any(owner_user_ids))',
+  organic_rank: `select * from organic_rank where owner_user_id in ('${installationOwner}', ?::uuid)`,
+  serp_observation: `select * from serp_observation where owner_user_id in ('${installationOwner}', ?::uuid)`,
+  site_traffic: `select * from site_traffic where owner_user_id in ('${installationOwner}', ?::uuid)`,
+  data_source: 'select * from data_source where (owner_user_id is null or owner_user_id = ?::uuid)',
+  keyword: 'select * from keyword where (owner_user_ids is null or ?::uuid = any(owner_user_ids))',
+  domain: 'select * from domain where (owner_user_ids is null or ?::uuid = any(owner_user_ids))',
+  page: 'select * from page where (owner_user_ids is null or ?::uuid = any(owner_user_ids))',
 };
+
+const domainMonthColumns = `domain_id, territory, month, organic_keywords, organic_top3, organic_top10, organic_clicks, organic_value,
+  average_position, paid_keywords, paid_clicks, paid_budget`;
+
+/**
+ * The same for a viewer who owns figures (docs/decisions.md, "Issue 19: the user's data wins for that user"): their
+ * own keyword numbers over the keyword's (a number their files did not give stays the keyword's), and their own
+ * roll-up over domain_month's for the domains and months their ranks touch (warehouse/owned-figures.ts). Viewers who
+ * own none read the plain text above (viewerScopedSql asks): they pay nothing for it.
+ */
+const visibleWithOwnFigures: Record<string, string> = {
+  ...visibleRows,
+  keyword: `select k.id, k.territory, k.term, coalesce(o.volume, k.volume) as volume, coalesce(o.volume_history, k.volume_history) as volume_history,
+    coalesce(o.history_start, k.history_start) as history_start,
+    coalesce(o.cpc, k.cpc) as cpc, coalesce(o.competition, k.competition) as competition, coalesce(o.difficulty, k.difficulty) as difficulty,
+    k.result_count, k.is_question, k.is_transactional, k.topic, k.source_id, k.owner_user_ids
+    from keyword k left join owned_keyword o on o.owner_user_id = ?::uuid and o.keyword_id = k.id
+    where (k.owner_user_ids is null or ?::uuid = any(k.owner_user_ids))`,
+  domain_month: `select ${domainMonthColumns} from owned_domain_month where owner_user_id = ?::uuid
+    union all select ${domainMonthColumns} from domain_month m where not exists (select 1 from owned_domain_month o
+      where o.owner_user_id = ?::uuid and o.domain_id = m.domain_id and o.territory = m.territory and o.month = m.month)`,
+};
+
+/**
+ * The (owner, domain) pairs whose imported rows a team member sees (docs/decisions.md, "Issue 19: a team sees its
+ * projects' imported data"): the domain of each project of their account owner, while the owner has not shut them out
+ * of the projects (project_team_access 'none'). Asked inside the statement, so a changed access counts at once.
+ */
+const sharedPairs = `(select p.owner_user_id, d.id as domain_id from app_user u join project p on p.owner_user_id = u.parent_user_id
+  join domain d on d.name = p.domain left join project_team_access a on a.child_user_id = u.id
+  where u.id = ?::uuid and coalesce(a.access, 'edit') <> 'none')`;
+
+/**
+ * The same for a team member whose account owner imported data of a project's domain: the owner's rows of those
+ * domains (their search results, the sites, pages and keywords they name, the owner's roll-up of the domain) as if
+ * they were the viewer's own — the viewer's own roll-up first. The owner's keyword numbers stay the owner's (they
+ * are not the domain's).
+ */
+const visibleWithTeamFigures: Record<string, string> = {
+  ...visibleWithOwnFigures,
+  organic_rank: `select * from organic_rank where owner_user_id in ('${installationOwner}', ?::uuid) or (owner_user_id, domain_id) in ${sharedPairs}`,
+  serp_observation: `select * from serp_observation where owner_user_id in ('${installationOwner}', ?::uuid) or (owner_user_id, domain_id) in ${sharedPairs}`,
+  site_traffic: `select * from site_traffic where owner_user_id in ('${installationOwner}', ?::uuid) or (owner_user_id, domain_id) in ${sharedPairs}`,
+  data_source: `select * from data_source where (owner_user_id is null or owner_user_id = ?::uuid or owner_user_id in (select owner_user_id from ${sharedPairs} s))`,
+  domain: `select * from domain where (owner_user_ids is null or ?::uuid = any(owner_user_ids) or id in (select domain_id from ${sharedPairs} s))`,
+  page: `select * from page where (owner_user_ids is null or ?::uuid = any(owner_user_ids) or domain_id in (select domain_id from ${sharedPairs} s))`,
+  keyword: visibleWithOwnFigures['keyword']!.replace('where (k.owner_user_ids is null or ?::uuid = any(k.owner_user_ids))',
+    `where (k.owner_user_ids is null or ?::uuid = any(k.owner_user_ids)
+      or exists (select 1 from serp_observation o where o.keyword_id = k.id and (o.owner_user_id, o.domain_id) in ${sharedPairs}))`),
+  domain_month: `with own as (select distinct on (domain_id, territory, month) ${domainMonthColumns} from owned_domain_month
+      where owner_user_id = ?::uuid or (owner_user_id, domain_id) in ${sharedPairs} order by domain_id, territory, month, owner_user_id = ?::uuid desc)
+    select ${domainMonthColumns} from own
+    union all select ${domainMonthColumns} from domain_month m where not exists (select 1 from own o
+      where o.domain_id = m.domain_id and o.territory = m.territory and o.month = m.month)`,
+};
+
+/** How much a viewer's reads carry: nothing of their own, their own figures, or also their team's projects' imports. */
+export type ScopeLevel = 'plain' | 'own' | 'team';
+const visibleAt: Record<ScopeLevel, Record<string, string>> = { plain: visibleRows, own: visibleWithOwnFigures, team: visibleWithTeamFigures };
 
 /** Words that can follow a table name and are not its alias. */
 const notAliases = new Set([
@@ -29,7 +89,7 @@ const notAliases = new Set([
 
 // A read of a scoped table: after FROM or JOIN (not DELETE FROM), the name alone (not organic_rank_default, not a
 // function call), then its alias if it has one.
-const tableRead = /(?<!\bdelete\s+)\b(from|join)(\s+)(organic_rank|serp_observation|data_source|keyword|domain|page)\b(?![\w(])(\s+(?:as\s+)?([a-z_][a-z0-9_]*))?/gi;
+const tableRead = /(?<!\bdelete\s+)\b(from|join)(\s+)(organic_rank|serp_observation|site_traffic|data_source|keyword|domain_month|domain|page)\b(?![\w(])(\s+(?:as\s+)?([a-z_][a-z0-9_]*))?/gi;
 
 export interface ScopedText {
   text: string;
@@ -37,8 +97,12 @@ export interface ScopedText {
   viewerAt: number[];
 }
 
-/** Rewrites a research statement so that it reads only what the viewer may see. */
-export function scopeToViewer(text: string): ScopedText {
+/**
+ * Rewrites a research statement so that it reads only what the viewer may see; at level 'own' with the viewer's own
+ * figures over the shared ones (for a viewer who owns some), at 'team' also with their team's projects' imports.
+ */
+export function scopeToViewer(text: string, level: ScopeLevel = 'plain'): ScopedText {
+  const visible = visibleAt[level];
   const viewerAt: number[] = [];
   let placeholdersBefore = 0;
   let scannedTo = 0;
@@ -48,9 +112,12 @@ export function scopeToViewer(text: string): ScopedText {
     placeholdersBefore += countPlaceholders(text.slice(scannedTo, offset));
     scannedTo = offset + match.length;
     const name = table.toLowerCase();
+    const rowsText = visible[name];
+    // domain_month is shared alike by viewers who own no figures: left as it is.
+    if (rowsText === undefined) return match;
     const hasAlias = alias !== undefined && !notAliases.has(alias.toLowerCase());
-    viewerAt.push(placeholdersBefore);
-    const rows = `(select * from ${name} where ${visibleRows[name]}) ${hasAlias ? alias : name}`;
+    for (let count = countPlaceholders(rowsText); count > 0; count--) viewerAt.push(placeholdersBefore);
+    const rows = `(${rowsText}) ${hasAlias ? alias : name}`;
     return `${keyword}${space}${rows}${hasAlias ? '' : aliasPart ?? ''}`;
   });
   return { text: scoped, viewerAt };
@@ -72,21 +139,59 @@ export function withViewer(params: readonly unknown[], viewerAt: readonly number
 }
 
 /**
- * An Sql that reads what `viewer()` may see (asked at each query: the backend's port is shared by every request).
- * Named statements keep one text per name (the viewer is a parameter), so they stay prepared.
+ * Levels that only grow, kept for the process: 'team' (the SQL itself checks what is shared) and 'own' (deleting every
+ * import leaves the overlay right, only no longer free). A viewer at 'own' is still probed, since they may reach
+ * 'team'; a viewer at 'plain' is probed once per request, so an import that has just finished shows on the next page.
  */
-export function viewerScopedSql(base: Sql, viewer: () => string | null): Sql {
-  const scopedTexts = new Map<string, ScopedText>();
-  const scope = (text: string, name?: string) => {
-    if (!name) return scopeToViewer(text);
-    let scoped = scopedTexts.get(text);
-    if (!scoped) scopedTexts.set(text, (scoped = scopeToViewer(text)));
+const lastingLevels = new Map<string, ScopeLevel>();
+
+/** The level each request in flight was found at: a page's several statements cost one probe. */
+const levelsOfRequests = new WeakMap<object, ScopeLevel>();
+
+/**
+ * The level a viewer reads at: whether they own figures of their own, whether their account owner imported data of
+ * one of their projects' domains — a few primary-key probes (0.04 ms on the tiny market), once per request.
+ */
+async function levelOf(base: Sql, viewer: string, request: object | undefined): Promise<ScopeLevel> {
+  const lasting = lastingLevels.get(viewer);
+  if (lasting === 'team') return lasting;
+  const ofRequest = request && levelsOfRequests.get(request);
+  if (ofRequest) return ofRequest;
+  const [row] = await base.query<{ owns: boolean; shares: boolean }>(
+    `select exists (select 1 from owned_keyword where owner_user_id = ?::uuid) or exists (select 1 from owned_domain_month where owner_user_id = ?::uuid) as owns,
+       exists (select 1 from ${sharedPairs} s join owned_domain_month o on o.owner_user_id = s.owner_user_id and o.domain_id = s.domain_id) as shares`,
+    [viewer, viewer, viewer], 'research_viewer_level');
+  const level: ScopeLevel = row?.shares ? 'team' : row?.owns || lasting === 'own' ? 'own' : 'plain';
+  if (level !== 'plain') {
+    if (lastingLevels.size >= 100_000) lastingLevels.clear();
+    lastingLevels.set(viewer, level);
+  }
+  if (request) levelsOfRequests.set(request, level);
+  return level;
+}
+
+/**
+ * An Sql that reads what `viewer()` may see (asked at each query: the backend's port is shared by every request).
+ * `request()` names the request being served (any object, the same for its whole life), so that its statements share
+ * one probe of the viewer's level. Named statements keep one text per name and level (the viewer is a parameter), so
+ * they stay prepared; a viewer reading at level 'own' or 'team' reads the statement's text of that level, named
+ * `<name>_own` or `<name>_team`.
+ */
+export function viewerScopedSql(base: Sql, viewer: () => string | null, request: () => object | undefined = () => undefined): Sql {
+  const scopedTexts: Record<ScopeLevel, Map<string, ScopedText>> = { plain: new Map(), own: new Map(), team: new Map() };
+  const scope = (text: string, level: ScopeLevel, name?: string) => {
+    if (!name) return scopeToViewer(text, level);
+    const texts = scopedTexts[level];
+    let scoped = texts.get(text);
+    if (!scoped) texts.set(text, (scoped = scopeToViewer(text, level)));
     return scoped;
   };
   return {
-    query: <T extends object>(text: string, params: readonly unknown[] = [], name?: string) => {
-      const scoped = scope(text, name);
-      return base.query<T>(scoped.text, withViewer(params, scoped.viewerAt, viewer()), name);
+    query: async <T extends object>(text: string, params: readonly unknown[] = [], name?: string) => {
+      const viewerId = viewer();
+      const level = viewerId === null ? 'plain' : await levelOf(base, viewerId, request());
+      const scoped = scope(text, level, name);
+      return base.query<T>(scoped.text, withViewer(params, scoped.viewerAt, viewerId), name && level !== 'plain' ? `${name}_${level}` : name);
     },
   };
 }
@@ -96,12 +201,15 @@ export function viewerScopedSql(base: Sql, viewer: () => string | null): Sql {
  * its SQL reads what the viewer may see, and its decorate step does too.
  */
 export function scopeBuiltQuery(query: BuiltQuery, viewerUserId: string | null): BuiltQuery {
-  const scoped = scopeToViewer(query.sql);
+  // An export is no hot read: a user's export always reads at the widest level (the SQL checks what they own and share).
+  const scoped = scopeToViewer(query.sql, viewerUserId !== null ? 'team' : 'plain');
   const decorate = query.decorate;
   return {
     sql: scoped.text,
     params: withViewer(query.params, scoped.viewerAt, viewerUserId),
     ...(decorate ? { decorate: (sql: Sql, rows: Record<string, unknown>[]) => decorate(viewerScopedSql(sql, () => viewerUserId), rows) } : {}),
     ...(query.map ? { map: query.map } : {}),
+    // Scoping rewrites the query's sources, never its ORDER BY: the order a resumed export pages on is unchanged.
+    ...(query.keyset ? { keyset: query.keyset } : {}),
   };
 }

@@ -1,7 +1,7 @@
-import { AccountContactRepository, ApiKeyRepository, BundleRepository, ProjectAlertRepository, ProjectRepository, RequestedKeywordRepository } from '@serpwise/database';
+import { AccountContactRepository, ApiKeyRepository, BundleRepository, ProjectAlertRepository, ProjectRepository, RankAlertEventRepository, RequestedKeywordRepository } from '@serpwise/database';
 import { repositoryProviders } from '@serpwise/platform';
 
-export const accountRepositories = [RequestedKeywordRepository, ApiKeyRepository, BundleRepository, AccountContactRepository, ProjectRepository, ProjectAlertRepository];
+export const accountRepositories = [RequestedKeywordRepository, ApiKeyRepository, BundleRepository, AccountContactRepository, ProjectRepository, ProjectAlertRepository, RankAlertEventRepository];
 
 /** The repositories of the account settings and onboarding, bound to the request-scoped EntityManager. */
 export const accountRepositoryProviders = repositoryProviders(...accountRepositories);

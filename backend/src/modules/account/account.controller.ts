@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   addRequestedKeywordsSchema,
   changeDisplayNameSchema,
@@ -33,6 +33,12 @@ export class AccountController {
   @Get('NsaApi/Account/GetProjectAlerts')
   listProjectAlerts(@CurrentIdentity() identity: Identity) {
     return this.projectAlerts.list(identity);
+  }
+
+  /** A rank alert's history (issue 22): the changes it reported and how they were sent. */
+  @Get('rest/project-alerts/:alertId/history')
+  projectAlertHistory(@CurrentIdentity() identity: Identity, @Param(new ZodValidationPipe(deleteProjectAlertSchema)) params: { alertId: string }) {
+    return this.projectAlerts.history(identity, params.alertId);
   }
 
   @Post('NsaApi/Account/SaveProjectAlert')

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { projectAlertMessages, type ProjectAlert, type SaveProjectAlert } from '@serpwise/contracts';
-import { ProjectAlertRepository, ProjectRepository, type ProjectAlertRecord } from '@serpwise/database';
+import { projectAlertMessages, type ProjectAlert, type RankAlertEvent, type RankAlertRule, type SaveProjectAlert } from '@serpwise/contracts';
+import { ProjectAlertRepository, ProjectRepository, RankAlertEventRepository, type ProjectAlertRecord } from '@serpwise/database';
 import { ProjectScopeService, type ProjectNeed } from '../projects/core/project-scope.service.js';
 import type { Identity } from '../sessions/request-session.js';
 
@@ -13,6 +13,8 @@ const toAlert = (record: ProjectAlertRecord): ProjectAlert => ({
   isActive: record.isActive,
   sourceUrl: record.sourceUrl,
   alertRecipients: record.recipients,
+  rules: record.rules as RankAlertRule[],
+  webhookUrl: record.webhookUrl,
 });
 
 /**
@@ -25,7 +27,32 @@ export class ProjectAlertsService {
     private readonly alerts: ProjectAlertRepository,
     private readonly projects: ProjectRepository,
     private readonly scope: ProjectScopeService,
+    private readonly events: RankAlertEventRepository,
   ) {}
+
+  /**
+   * A rank alert's history (issue 22 point 6): each change it reported, newest first (at most 200), with how its
+   * e-mail and webhook call went; for whoever may read the account's alerts.
+   */
+  async history(identity: Identity, alertId: string): Promise<RankAlertEvent[]> {
+    const ownerUserId = await this.ownerOf(identity, 'read');
+    if (!(await this.alerts.findForOwner(ownerUserId, alertId))) throw new NotFoundException(projectAlertMessages.alertNotFound);
+    return (await this.events.listForAlert(ownerUserId, alertId, 200)).map((event) => ({
+      eventId: event.id,
+      alertId: event.alertId,
+      projectId: event.projectId,
+      keyword: event.term,
+      rule: event.rule as RankAlertRule,
+      previousPosition: event.previousPosition,
+      position: event.position,
+      competitor: event.competitor,
+      message: event.message,
+      createdAt: event.createdAt,
+      email: event.emailState as RankAlertEvent['email'],
+      webhook: event.webhookState as RankAlertEvent['webhook'],
+      error: event.error,
+    }));
+  }
 
   /** The account owner whose alerts the caller may read or change; a team member without that access gets 403. */
   private async ownerOf(identity: Identity, need: ProjectNeed): Promise<string> {
@@ -53,6 +80,8 @@ export class ProjectAlertsService {
       isActive: input.isActive,
       sourceUrl: input.sourceUrl ?? null,
       recipients: input.alertRecipients,
+      rules: input.rules,
+      webhookUrl: input.webhookUrl,
     };
     const saved = input.alertId ? await this.alerts.update(input.alertId, fields) : await this.alerts.create(fields);
     if (!saved) throw new NotFoundException(projectAlertMessages.alertNotFound);

@@ -4,6 +4,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentSession, type RequestSession } from '../sessions/request-session.js';
 import { AdminQueuesService, type AdminActor } from './admin-queues.service.js';
+import { QueueSampler } from './queue-sampler.js';
 
 const actorOf = (session: RequestSession): AdminActor => ({ userId: session.userId!, sessionId: session.id });
 
@@ -13,12 +14,22 @@ const actorOf = (session: RequestSession): AdminActor => ({ userId: session.user
  */
 @Controller('rest/admin/queues')
 export class AdminQueuesController {
-  constructor(private readonly service: AdminQueuesService) {}
+  constructor(
+    private readonly service: AdminQueuesService,
+    private readonly sampler: QueueSampler,
+  ) {}
 
   @Access('admin')
   @Get()
   overview() {
     return this.service.overview();
+  }
+
+  /** The last 24 hours of per-minute samples of every queue (issue 23): the console's charts. */
+  @Access('admin')
+  @Get('samples')
+  samples() {
+    return this.sampler.lastDay();
   }
 
   @Access('admin')
@@ -66,6 +77,13 @@ export class AdminQueuesController {
   @HttpCode(200)
   remove(@CurrentSession() session: RequestSession, @Param(new ZodValidationPipe(adminJobParamSchema)) params: { queue: string; id: string }) {
     return this.service.remove(actorOf(session), params.queue, params.id);
+  }
+
+  @Access('admin-action')
+  @Post(':queue/jobs/:id/promote')
+  @HttpCode(200)
+  promote(@CurrentSession() session: RequestSession, @Param(new ZodValidationPipe(adminJobParamSchema)) params: { queue: string; id: string }) {
+    return this.service.promote(actorOf(session), params.queue, params.id);
   }
 
   @Access('admin-action')

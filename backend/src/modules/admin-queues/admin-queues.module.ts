@@ -1,21 +1,26 @@
 import { Module } from '@nestjs/common';
-import { AdminAuditLogRepository } from '@serpwise/database';
+import { AdminAuditLogRepository, AdminAuditLogSearch, AdminJobSearchRepository } from '@serpwise/database';
 import { repositoryProviders } from '@serpwise/platform';
 import { downloadLinksProvider, jobPresentersProvider } from '../exports/exports.providers.js';
 import { HealthModule } from '../health/health.module.js';
+import { JobsModule } from '../jobs/jobs.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
 import { QueueMetrics } from './queue-metrics.js';
+import { QueueSampler } from './queue-sampler.js';
+import { AdminAuditController } from './admin-audit.controller.js';
+import { AdminJobsController } from './admin-jobs.controller.js';
+import { AdminJobsService } from './admin-jobs.service.js';
 import { AdminQueuesController } from './admin-queues.controller.js';
 import { BullBoardController } from './bull-board.controller.js';
 import { AdminQueuesLive } from './admin-queues.live.js';
 import { AdminQueuesService } from './admin-queues.service.js';
 
-/** /rest/admin/queues and the live `admin.queues` pushes (issue 7). */
+/** /rest/admin/queues and the live `admin.queues` pushes (issue 7), the console's history and the audit log (issue 23). */
 @Module({
-  imports: [RealtimeModule, HealthModule],
-  controllers: [AdminQueuesController, BullBoardController],
+  imports: [RealtimeModule, HealthModule, JobsModule],
+  controllers: [AdminQueuesController, AdminAuditController, AdminJobsController, BullBoardController],
   // The presenters: an admin's cancel or requeue reaches the owner as the same export/import/report status their own
   // actions send.
-  providers: [AdminQueuesService, AdminQueuesLive, QueueMetrics, downloadLinksProvider, jobPresentersProvider, ...repositoryProviders(AdminAuditLogRepository)],
+  providers: [AdminQueuesService, AdminJobsService, AdminQueuesLive, QueueMetrics, QueueSampler, downloadLinksProvider, jobPresentersProvider, ...repositoryProviders(AdminAuditLogRepository, AdminAuditLogSearch, AdminJobSearchRepository)],
 })
 export class AdminQueuesModule {}

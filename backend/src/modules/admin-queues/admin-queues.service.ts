@@ -16,15 +16,17 @@ import { AdminAuditLogRepository, JobRecordRepository, type OwnedJobStatus } fro
 import { JOB_PRESENTERS, presentJob, type JobPresenters } from '@serpwise/domain';
 import type { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { ENVIRONMENT, JobQueue, readWorkerHeartbeats, REDIS } from '@serpwise/platform';
+import { ENVIRONMENT, JobQueue, readStalledJobs, readWorkerHeartbeats, REDIS } from '@serpwise/platform';
+import { QueueStanding } from '../jobs/queue-standing.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
-import { finishedFigures, summariseJob } from './queue-figures.js';
+import { finishedFigures, recordDurationMs, summariseJob } from './queue-figures.js';
 
 export const adminQueueMessages = {
   unknownQueue: 'Unknown queue.',
   jobNotFound: 'Job not found.',
   notRetryable: 'Only a failed job can be retried.',
   notCancellable: 'Only a waiting or running job can be cancelled.',
+  notPromotable: 'Only a delayed job can be promoted.',
 } as const;
 
 /** Who did an admin action, for the audit log. */
@@ -49,6 +51,7 @@ export function countsOf(raw: Record<string, number>, isPaused: boolean): QueueC
   return counts;
 }
 const listedJobs = 25;
+const stalledListed = 20;
 
 /**
  * The admin queue views and actions (issue 7): figures from BullMQ's getters, history from job_record, and each
@@ -64,6 +67,7 @@ export class AdminQueuesService {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(ENVIRONMENT) private readonly environment: Environment,
     @Inject(JOB_PRESENTERS) private readonly presenters: JobPresenters,
+    private readonly standing: QueueStanding,
   ) {}
 
   /** Tells the job's owner what an admin did to it, in the form their own actions would (an export's link …). */
@@ -77,23 +81,25 @@ export class AdminQueuesService {
   }
 
   async overview(): Promise<AdminQueuesOverview> {
-    const [queues, workers, scheduled] = await Promise.all([
+    const [queues, workers, scheduled, stalled] = await Promise.all([
       Promise.all(adminQueueNames().map((name) => this.snapshot(name))),
       readWorkerHeartbeats(this.redis, this.environment.REDIS_PREFIX),
       this.scheduled(),
+      readStalledJobs(this.redis, this.environment.REDIS_PREFIX, stalledListed),
     ]);
-    return { at: new Date().toISOString(), queues, workers, scheduled };
+    return { at: new Date().toISOString(), queues, workers, scheduled, stalled };
   }
 
   async snapshot(name: string): Promise<QueueSnapshot> {
     const queue = this.queue(name);
     const now = Date.now();
-    const [counts, isPaused, finished, running, failed] = await Promise.all([
+    const [counts, isPaused, finished, running, failed, retrying] = await Promise.all([
       queue.getJobCounts('waiting', 'prioritized', 'active', 'completed', 'failed', 'delayed'),
       queue.isPaused(),
       queue.getJobs(['completed', 'failed'], 0, sampleSize - 1, false),
       this.jobsIn(queue, ['active', 'waiting', 'prioritized', 'delayed']),
       queue.getJobs(['failed'], 0, 4, false),
+      this.retrying(queue),
     ]);
     const recent = await Promise.all(
       finished
@@ -108,7 +114,20 @@ export class AdminQueuesService {
       counts: countsOf(counts, isPaused),
       ...finishedFigures(finished, now),
       jobs: [...running, ...recent].slice(0, listedJobs),
+      retrying,
     };
+  }
+
+  /**
+   * Jobs on a second or later attempt: running again (active) or waiting out their backoff (delayed). A waiting job
+   * that was retried is found once it runs; reading the whole waiting line every second would cost too much under a flood.
+   */
+  private async retrying(queue: Queue): Promise<AdminJobSummary[]> {
+    const [active, delayed] = await Promise.all([queue.getJobs(['active'], 0, 99, true), queue.getJobs(['delayed'], 0, 99, true)]);
+    return [...active.map((job) => [job, 'active'] as const), ...delayed.map((job) => [job, 'delayed'] as const)]
+      .filter(([job]) => job.attemptsMade > 0)
+      .slice(0, listedJobs)
+      .map(([job, state]) => summariseJob(job, state));
   }
 
   private async jobsIn(queue: Queue, states: ('active' | 'waiting' | 'delayed' | 'prioritized')[]): Promise<AdminJobSummary[]> {
@@ -125,6 +144,7 @@ export class AdminQueuesService {
       name: scheduler.name,
       everyMs: scheduler.every ? Number(scheduler.every) : null,
       pattern: scheduler.pattern ?? null,
+      tz: scheduler.tz ?? null,
       nextRun: scheduler.next ? new Date(scheduler.next).toISOString() : null,
     }));
   }
@@ -144,8 +164,6 @@ export class AdminQueuesService {
   async history(id: string): Promise<AdminJobHistory> {
     const record = await this.records.findById(id);
     if (!record) throw new NotFoundException(adminQueueMessages.jobNotFound);
-    const started = record.startedAt ? Date.parse(record.startedAt) : null;
-    const finished = record.finishedAt ? Date.parse(record.finishedAt) : null;
     return {
       id: record.id,
       queue: record.queue,
@@ -160,7 +178,7 @@ export class AdminQueuesService {
       startedAt: record.startedAt,
       finishedAt: record.finishedAt,
       attempts: record.attempts,
-      durationMs: started !== null && finished !== null ? finished - started : null,
+      durationMs: recordDurationMs(record),
       error: record.error,
       audit: await this.audit.forJob(id),
     };
@@ -219,10 +237,29 @@ export class AdminQueuesService {
     return { ok: true };
   }
 
+  /** Runs a delayed job (waiting out its retry backoff) now; its record stays queued, as it was. */
+  async promote(actor: AdminActor, name: string, id: string): Promise<{ ok: true }> {
+    const queue = this.queue(name);
+    const job = await this.job(queue, id);
+    if (!(await job.isDelayed())) throw new ConflictException(adminQueueMessages.notPromotable);
+    await this.record(actor, 'job.promote', name, id);
+    await job.promote();
+    return { ok: true };
+  }
+
+  async promoteAll(actor: AdminActor, name: string): Promise<{ promoted: number }> {
+    const queue = this.queue(name);
+    const delayed = await queue.getDelayedCount();
+    await this.record(actor, 'queue.promote-all', name, null, { count: delayed });
+    await queue.promoteJobs({ count: 10_000 });
+    return { promoted: delayed };
+  }
+
   async pause(actor: AdminActor, name: string): Promise<{ ok: true }> {
     const queue = this.queue(name);
     await this.record(actor, 'queue.pause', name, null);
     await queue.pause();
+    await this.tellWaitingOwners(name);
     return { ok: true };
   }
 
@@ -230,7 +267,18 @@ export class AdminQueuesService {
     const queue = this.queue(name);
     await this.record(actor, 'queue.resume', name, null);
     await queue.resume();
+    await this.tellWaitingOwners(name);
     return { ok: true };
+  }
+
+  /**
+   * The owners of the jobs waiting in a queue hear at once that it was paused or resumed (issue 21: never "Generating…
+   * 0%" while an administrator holds the queue). The oldest 1,000: a longer line learns it on its next read.
+   */
+  private async tellWaitingOwners(name: string): Promise<void> {
+    const waiting = await this.records.queuedIn(name, 1000);
+    const standings = await this.standing.of(waiting.map((status) => presentJob(this.presenters, status)));
+    waiting.forEach((status, at) => this.realtime.jobUpdated(status.owner, standings[at]!));
   }
 
   private async requeueRecord(id: string): Promise<void> {

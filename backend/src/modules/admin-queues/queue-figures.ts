@@ -53,3 +53,8 @@ export function summariseJob(job: Job, state: string): AdminJobSummary {
     failedReason: job.failedReason || null,
   };
 }
+
+/** How long a job record's run took, start to finish; null until both are known. */
+export function recordDurationMs(record: { startedAt: string | null; finishedAt: string | null }): number | null {
+  return record.startedAt && record.finishedAt ? Date.parse(record.finishedAt) - Date.parse(record.startedAt) : null;
+}

@@ -95,7 +95,7 @@ export class AuthService {
       shouldShowOnboarding: true,
     });
     if (!user) throw new AuthRefusal(409, [accountMessages.duplicateEmail]);
-    return this.signIn(caller, user, request.rememberMe ?? request.remember ?? false, '/onboarding');
+    return this.signIn(caller, user, request.rememberMe ?? request.remember ?? false, request.returnUrl);
   }
 
   /** Sign-up that logs in instead when the address already has an account with this password. */
@@ -104,7 +104,7 @@ export class AuthService {
     const existing = isValidEmail(email) ? await this.users.findByEmail(email) : null;
     if (!existing) return this.register(caller, request);
     try {
-      return await this.login(caller, { username: email, password: request.password, token: request.token, remember: request.remember, rememberMe: request.rememberMe });
+      return await this.login(caller, { username: email, password: request.password, token: request.token, remember: request.remember, rememberMe: request.rememberMe, returnUrl: request.returnUrl });
     } catch (error) {
       if (error instanceof AuthRefusal && error.getStatus() === 401) throw new AuthRefusal(409, [accountMessages.duplicateEmail]);
       throw error;
@@ -123,11 +123,15 @@ export class AuthService {
     return { token, remember, answer: { data: { isSuccessful: true, errors: [], redirectUrl } } };
   }
 
-  /** Too many sessions wins over onboarding, which wins over the page the user came from. */
+  /**
+   * Too many sessions wins over onboarding, which wins over the page the user came from; that page rides along to
+   * onboarding as its returnUrl (docs/decisions.md issue 24).
+   */
   private async landingAfterLogin(user: UserRecord, returnUrl: string | undefined): Promise<string> {
     if (!user.roles.includes('infinitelogin') && (await this.sessions.hasTooManySessions(user.id))) return '/add-users';
-    if (user.shouldShowOnboarding) return '/onboarding';
-    return safeReturnUrl(returnUrl);
+    const back = safeReturnUrl(returnUrl);
+    if (!user.shouldShowOnboarding) return back;
+    return back === '/' || back.startsWith('/onboarding') ? '/onboarding' : `/onboarding?returnUrl=${encodeURIComponent(back)}`;
   }
 
   /** Counts one attempt in every window; over any of them, nothing stays counted and the answer is 429. */

@@ -82,7 +82,7 @@ export class Purchases {
       seatAmountCents: seatPriceCents(request.billing),
       couponCode: coupon?.code ?? null,
     });
-    return { subscription: await this.subscriptions.summary(subscription), amountCents: amount };
+    return { subscription: await this.subscriptions.summary(subscription), amountCents: amount, receiptId: result.receiptId };
   }
 
   /** One-click annual upgrade: the stored card pays the annual price less the unused part of the current month. */
@@ -105,7 +105,7 @@ export class Purchases {
       seatAmountCents: seatPriceCents('annual'),
       couponCode: subscription.couponCode,
     });
-    return { subscription: await this.subscriptions.summary(upgraded), amountCents: amount };
+    return { subscription: await this.subscriptions.summary(upgraded), amountCents: amount, receiptId: result.receiptId };
   }
 
   /** A new paid period for a subscription whose period is over (unpause or reactivate after its end), team seats included. */

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { billingMessages, formatDollars, type Environment, type ReceiptDetail, type ReceiptSummary } from '@serpwise/contracts';
+import { billingMessages, type Environment, type ReceiptDetail, type ReceiptSummary } from '@serpwise/contracts';
 import { BillingRepository, type ReceiptRecord, type UserRecord } from '@serpwise/database';
+import { receiptMail } from '@serpwise/domain';
 import { ENVIRONMENT, Mailer, PaymentGateway } from '@serpwise/platform';
 import { BillingRefusal } from './billing-refusal.js';
 
@@ -37,23 +38,9 @@ export class ReceiptsService {
   }
 
   async sendReceipt(owner: UserRecord, id: string): Promise<{ sentTo: string }> {
-    const receipt = await this.receipt(owner, id);
-    const date = new Date(receipt.createdAt).toUTCString().slice(5, 16);
-    await this.mailer.send({
-      to: owner.email,
-      subject: `Your Serpwise receipt of ${date}`,
-      text: [
-        `Receipt ${receipt.id}`,
-        `Date: ${date}`,
-        `Description: ${receipt.description}`,
-        `Amount: ${formatDollars(receipt.amountCents)}`,
-        `Status: ${receipt.status === 'approved' ? 'Paid' : `Declined (${receipt.declineReason ?? ''})`}`,
-        `Card: ${receipt.cardType ?? ''} ending in ${receipt.lastFour ?? ''}`,
-        this.gateway.isSandbox ? 'Sandbox payment: no real money was charged.' : '',
-        '',
-        `View or print it: ${this.environment.PUBLIC_URL}/account/receipt?id=${receipt.id}`,
-      ].join('\n'),
-    });
+    const receipt = await this.billing.findReceipt(owner.id, id);
+    if (!receipt) throw new BillingRefusal(404, [billingMessages.receiptNotFound]);
+    await this.mailer.send(receiptMail(receipt, owner.email, { publicUrl: this.environment.PUBLIC_URL, isSandbox: this.gateway.isSandbox }));
     return { sentTo: owner.email };
   }
 }

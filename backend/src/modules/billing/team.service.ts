@@ -119,6 +119,7 @@ export class TeamService {
       if (!charge.approved) return failed(teamMessages.billingUnsuccessful).map((item) => (accepted.includes(item.email) ? { ...item, failure: teamMessages.billingUnsuccessful } : item));
     }
 
+    const seatShareCents = Math.round(amountCents / accepted.length);
     const results: AddChildResult[] = [];
     for (const result of info.validationResults) {
       if (!accepted.includes(result.email)) {
@@ -137,7 +138,7 @@ export class TeamService {
         continue;
       }
       await this.sendInvitation(owner, child);
-      results.push({ email: child.email, isSuccessful: true, failure: null, id: child.id });
+      results.push({ email: child.email, isSuccessful: true, failure: null, id: child.id, amountCharged: seatShareCents / 100 });
     }
     return results;
   }

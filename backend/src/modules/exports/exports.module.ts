@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { GoogleModule } from '../google/google.module.js';
+import { JobsModule } from '../jobs/jobs.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
 import { warehouseSqlProvider } from '../research/warehouse-sql.provider.js';
 import { ExportCsvController } from './export-csv.controller.js';
@@ -8,7 +9,7 @@ import { downloadLinksProvider, fileStoreProvider, jobPresentersProvider } from 
 import { ExportsService } from './exports.service.js';
 
 @Module({
-  imports: [RealtimeModule, GoogleModule],
+  imports: [RealtimeModule, GoogleModule, JobsModule],
   controllers: [ExportsController, ExportCsvController],
   providers: [ExportsService, fileStoreProvider, downloadLinksProvider, jobPresentersProvider, warehouseSqlProvider],
 })

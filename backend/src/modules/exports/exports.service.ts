@@ -19,6 +19,7 @@ import { ZodError } from 'zod';
 import { DownloadLinks, ENVIRONMENT, FileStore, GoogleAuthorisations, JobStarter } from '@serpwise/platform';
 import { exportDownloadPath, exportFileKey, JOB_PRESENTERS, type JobPresenters } from '@serpwise/domain';
 import { limitMessages, planOf } from '../limits/limit-messages.js';
+import { QueueStanding } from '../jobs/queue-standing.js';
 import { cancelOwnedJob, ownedJob } from '../jobs/owned-job.js';
 import { overExportAllowance } from './export-allowance.js';
 import { Limits } from '../limits/limits.service.js';
@@ -52,6 +53,7 @@ export class ExportsService {
     private readonly jobs: JobRecordRepository,
     private readonly starter: JobStarter,
     @Inject(JOB_PRESENTERS) private readonly presenters: JobPresenters,
+    private readonly standing: QueueStanding,
     private readonly links: DownloadLinks,
     private readonly files: FileStore,
     private readonly realtime: RealtimeGateway,
@@ -90,16 +92,17 @@ export class ExportsService {
       whenQueueDown: 'fail',
       giveBack: () => this.limits.refund(quota, userId),
     });
-    return { status: this.present(job), created };
+    return { status: await this.standing.one(this.present(job)), created };
   }
 
+  /** The user's latest 50 exports; the queued ones say where they stand (jobs ahead, paused). */
   async list(identity: Identity): Promise<ExportStatus[]> {
     const jobs = await this.jobs.listByUser(identity.user.id, exportJob.name, 50);
-    return jobs.map((job) => this.present(job));
+    return this.standing.of(jobs.map((job) => this.present(job)));
   }
 
   async status(identity: Identity, id: string): Promise<ExportStatus> {
-    return this.present(await this.owned(identity, id));
+    return this.standing.one(this.present(await this.owned(identity, id)));
   }
 
   async cancel(identity: Identity, id: string): Promise<ExportStatus> {

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { jobIdParamSchema, type ImportStatus } from '@serpwise/contracts';
+import { jobIdParamSchema, type ImportDeletionStatus, type ImportInspection, type ImportStatus } from '@serpwise/contracts';
 import type { Request, Response } from 'express';
 import { attachment, sendPrivateFile } from '../../common/private-file.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
@@ -8,8 +8,10 @@ import { CurrentIdentity, CurrentSession, type Identity, type RequestSession } f
 import { ImportsService } from './imports.service.js';
 
 /**
- * The user's own imports (issue 8): upload a file (multipart: format, territory, domain, date, then file), list
- * them, read one, cancel one that is waiting or running, download its error report through a signed link, delete one with everything it brought; and the
+ * The user's own imports (issue 8): inspect a file's head for what the form must ask (issue 19), upload a file
+ * (multipart: format, territory, domain, date, dateFrom, dateTo, then file; refused at once when it needs a detail
+ * the request did not give), list them, read one, cancel one that is waiting or running (or its running deletion),
+ * download its error report through a signed link, delete one with everything it brought (a job, issue 19); and the
  * full-history export of the user's search results. Progress goes out over the socket as job.updated.
  */
 @Controller('rest/imports')
@@ -22,6 +24,13 @@ export class ImportsController {
   @HttpCode(202)
   start(@CurrentSession() session: RequestSession, @CurrentIdentity() identity: Identity, @Req() request: Request): Promise<ImportStatus> {
     return this.imports.start(session, identity, request);
+  }
+
+  /** What the form must ask for a file, from its head (the first 512 KB, or a whole ZIP); stores nothing. 30 a minute per account. */
+  @Post('inspect')
+  @HttpCode(200)
+  inspect(@CurrentIdentity() identity: Identity, @Req() request: Request): Promise<ImportInspection> {
+    return this.imports.inspect(identity, request);
   }
 
   @Get()
@@ -58,8 +67,14 @@ export class ImportsController {
     await sendPrivateFile(response, file, { contentType: 'text/csv; charset=utf-8', disposition: attachment(`import-errors-${params.id}.csv`) });
   }
 
+  /** 202 with the deletion's status (a job: progress over the socket, cancel through :id/cancel; issue 19). */
   @Delete(':id')
-  remove(@CurrentIdentity() identity: Identity, @Param(new ZodValidationPipe(jobIdParamSchema)) params: { id: string }) {
-    return this.imports.remove(identity, params.id);
+  @HttpCode(202)
+  remove(
+    @CurrentSession() session: RequestSession,
+    @CurrentIdentity() identity: Identity,
+    @Param(new ZodValidationPipe(jobIdParamSchema)) params: { id: string },
+  ): Promise<ImportDeletionStatus> {
+    return this.imports.remove(session, identity, params.id);
   }
 }

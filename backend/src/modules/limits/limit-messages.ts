@@ -15,6 +15,10 @@ export const limitMessages = {
     `You have started ${limit} PDF reports in the last hour, the most your plan allows. Please try again in ${wait}.`,
   importFiles: (limit: number, wait: string) =>
     `You have imported ${limit} files today, the most your plan allows. Please try again in ${wait}.`,
+  importInspections: (limit: number, wait: string) =>
+    `You have chosen ${limit} files to import in the last minute. Please wait ${wait} before choosing another.`,
+  assistantQuestions: (limit: number, wait: string) =>
+    `You have asked the assistant ${limit} questions in the last hour, the most your plan allows. Please try again in ${wait}.`,
   importBytes: (limitBytes: number, wait: string) =>
     `This file would take your imports past ${megabytes(limitBytes)} today, the most your plan allows. Nothing was stored. Please try again in ${wait}, or import a smaller file.`,
 };

@@ -6,8 +6,14 @@ const hour = 60 * minute;
 const day = 24 * hour;
 const megabyte = 1024 * 1024;
 
+/** See importInspections below. */
+export const importInspectionsPerMinute = 30;
+
 /** A logged-in plan: imports, exports and reports need an account. */
 export type Plan = Exclude<Viewer, 'visitor'>;
+
+/** A limit whose allowance follows the plan: the full plan's setting or the free plan's. */
+const planRule = (name: string, plan: Plan, full: number, free: number, windowSeconds: number): LimitRule => ({ name, points: plan === 'full' ? full : free, windowSeconds });
 
 /** Every limit of the install, from the configuration (defaults in environment.ts, documented in the README). */
 export const limitRules = (environment: Environment) => ({
@@ -17,24 +23,20 @@ export const limitRules = (environment: Environment) => ({
   loginAddress: (): LimitRule => ({ name: 'login-address', points: environment.LOGIN_ATTEMPTS_PER_15_MIN * 5, windowSeconds: 15 * minute }),
   registration: (): LimitRule => ({ name: 'registration', points: environment.REGISTRATIONS_PER_HOUR, windowSeconds: hour }),
   passwordReset: (): LimitRule => ({ name: 'password-reset', points: environment.REGISTRATIONS_PER_HOUR, windowSeconds: hour }),
-  importFiles: (plan: Plan): LimitRule => ({
-    name: 'import-files',
-    points: plan === 'full' ? environment.IMPORT_FILES_PER_DAY_FULL : environment.IMPORT_FILES_PER_DAY_FREE,
-    windowSeconds: day,
-  }),
-  importBytes: (plan: Plan): LimitRule => ({
-    name: 'import-bytes',
-    points: (plan === 'full' ? environment.IMPORT_MB_PER_DAY_FULL : environment.IMPORT_MB_PER_DAY_FREE) * megabyte,
-    windowSeconds: day,
-  }),
-  exports: (plan: Plan): LimitRule => ({
-    name: 'exports',
-    points: plan === 'full' ? environment.EXPORTS_PER_HOUR_FULL : environment.EXPORTS_PER_HOUR_FREE,
-    windowSeconds: hour,
-  }),
-  reports: (plan: Plan): LimitRule => ({
-    name: 'reports',
-    points: plan === 'full' ? environment.REPORTS_PER_HOUR_FULL : environment.REPORTS_PER_HOUR_FREE,
+  importFiles: (plan: Plan) => planRule('import-files', plan, environment.IMPORT_FILES_PER_DAY_FULL, environment.IMPORT_FILES_PER_DAY_FREE, day),
+  importBytes: (plan: Plan) => planRule('import-bytes', plan, environment.IMPORT_MB_PER_DAY_FULL * megabyte, environment.IMPORT_MB_PER_DAY_FREE * megabyte, day),
+  /**
+   * Files read by the import form per account (POST /rest/imports/inspect holds a ZIP of up to 64 MB in memory while
+   * it reads it): far above what a person picking files does, well below what would let one account fill the API's memory.
+   */
+  importInspections: (): LimitRule => ({ name: 'import-inspections', points: importInspectionsPerMinute, windowSeconds: minute }),
+  exports: (plan: Plan) => planRule('exports', plan, environment.EXPORTS_PER_HOUR_FULL, environment.EXPORTS_PER_HOUR_FREE, hour),
+  reports: (plan: Plan) => planRule('reports', plan, environment.REPORTS_PER_HOUR_FULL, environment.REPORTS_PER_HOUR_FREE, hour),
+  /** Questions to the research assistant per hour: each may run several model requests and look-ups (issue 24 point 10). */
+  assistant: (viewer: Viewer): LimitRule => ({
+    name: `assistant-${viewer}`,
+    points:
+      viewer === 'full' ? environment.ASSISTANT_QUESTIONS_PER_HOUR_FULL : viewer === 'free' ? environment.ASSISTANT_QUESTIONS_PER_HOUR_FREE : environment.ASSISTANT_QUESTIONS_PER_HOUR_VISITOR,
     windowSeconds: hour,
   }),
   /** Research calls per minute; null for a full plan (not limited here). */

@@ -40,6 +40,6 @@ export class OnboardingService {
       existing ?? (await this.projects.create({ ownerUserId, name: answers.onboardingDisplay, domain, territory: answers.onboardingGeo! }));
     if (!identity.user.name) await this.users.setName(identity.user.id, answers.name);
     await this.users.setOnboarding(identity.user.id, answers, false);
-    return { data: { isSuccessful: true, errors: [], projectId: project.id, redirectUrl: afterOnboardingPath(answers) } };
+    return { data: { isSuccessful: true, errors: [], projectId: project.id, redirectUrl: afterOnboardingPath(answers, project) } };
   }
 }

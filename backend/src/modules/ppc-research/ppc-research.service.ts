@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Viewer } from '@serpwise/contracts';
+import { withheldFor, type Viewer } from '@serpwise/contracts';
 import { ppcKombatVenn, ppcOverview, type PpcOverview, type ResearchTableInput } from '@serpwise/research';
 import { ResearchTablesService } from '../research/research-tables.service.js';
 import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
@@ -17,9 +17,7 @@ export class PpcResearchService {
 
   async overview(domain: string, territory: string, viewer: Viewer): Promise<PpcOverview> {
     const overview = await ppcOverview(this.sql, { domain, territory });
-    if (viewer === 'full') return overview;
-    const hide = <P extends { budget: number | null }>(point: P): P => ({ ...point, budget: null });
-    return { ...overview, latest: overview.latest && hide(overview.latest), history: overview.history.map(hide) };
+    return { ...overview, latest: overview.latest && withheldFor(viewer, overview.latest), history: overview.history.map((point) => withheldFor(viewer, point)) };
   }
 
   async kombat(input: ResearchTableInput<'ppc/kombat'>, viewer: Viewer) {

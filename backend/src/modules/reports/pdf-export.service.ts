@@ -4,7 +4,7 @@ import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
 import { randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { DownloadLinks, FileStore, JobStarter } from '@serpwise/platform';
-import { JOB_PRESENTERS, type JobPresenters, reportFileKey, reportFilePath } from '@serpwise/domain';
+import { JOB_PRESENTERS, type JobPresenters, reportFileKey, reportFilePath, reportSteps } from '@serpwise/domain';
 import { limitMessages, planOf } from '../limits/limit-messages.js';
 import { Limits } from '../limits/limits.service.js';
 import { ownedJob } from '../jobs/owned-job.js';
@@ -58,7 +58,7 @@ export class PdfExportService {
     const { job } = await this.starter.start(reportJob, {
       owner: { sessionId: session.id, userId: identity.user.id },
       input,
-      total: 3,
+      total: reportSteps(input),
       whenQueueDown: 'reconcile',
       giveBack: () => this.limits.refund(quota, identity.user.id),
     });

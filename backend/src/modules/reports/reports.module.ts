@@ -10,6 +10,10 @@ import { RealtimeModule } from '../realtime/realtime.module.js';
 import { PdfExportController } from './pdf-export.controller.js';
 import { PdfExportService } from './pdf-export.service.js';
 import { ScheduledReportsService } from './scheduled-reports.service.js';
+import { ScheduleDeliveriesController } from './schedule-deliveries.controller.js';
+import { ScheduleDeliveriesService } from './schedule-deliveries.service.js';
+import { ReportMailController } from './report-mail.controller.js';
+import { ReportMailService } from './report-mail.service.js';
 import { ResearchModule } from '../research/research.module.js';
 import { ReportDesignController } from './report-design.controller.js';
 import { ReportDesignService } from './report-design.service.js';
@@ -28,12 +32,14 @@ const reportSchedulesProvider = {
  */
 @Module({
   imports: [ResearchModule, RealtimeModule, AccountModule],
-  controllers: [ReportDesignController, ReportsController, PdfExportController],
+  controllers: [ReportDesignController, ReportsController, PdfExportController, ScheduleDeliveriesController, ReportMailController],
   providers: [
     ReportDesignService,
     ReportsService,
     PdfExportService,
     ScheduledReportsService,
+    ScheduleDeliveriesService,
+    ReportMailService,
     reportSchedulesProvider,
     fileStoreProvider,
     downloadLinksProvider,

@@ -19,7 +19,8 @@ import { badRequest } from '../../common/bad-request.js';
 
 /**
  * Scheduled PDF reports (docs/product/account-exports-reports.md §4 "Scheduled report, with optional alert saving"; /account/scheduled-pdf-reports):
- * saved in PostgreSQL, each active one a BullMQ job scheduler (WEEKLY on Mondays, MONTHLY on the 1st). A user sees
+ * saved in PostgreSQL, each active one a BullMQ job scheduler (WEEKLY on its day of the week, MONTHLY on its day of
+ * the month, at its time in its time zone; issue 22). A user sees
  * and changes only their own. If Redis cannot be reached the change is still saved, and the worker's sync task puts
  * the scheduler right within minutes.
  */
@@ -50,6 +51,7 @@ export class ScheduledReportsService {
       sendToSelf: request.sendReportToSelf,
       isActive: true,
       projectAlertId: alertId,
+      ...request.timing,
     });
     await this.applySchedule(saved);
     const [scheduledReport] = await this.present(identity, [saved]);
@@ -82,6 +84,10 @@ export class ScheduledReportsService {
         frequency: change.frequency,
         isActive: change.isActive,
         sendToSelf: change.sendReportToSelf,
+        dayOfWeek: change.dayOfWeek,
+        dayOfMonth: change.dayOfMonth,
+        time: change.time,
+        timeZone: change.timeZone,
         recipients,
         options: options as unknown as Record<string, unknown> | undefined,
       });
@@ -147,7 +153,7 @@ export class ScheduledReportsService {
 
   private async applySchedule(record: ScheduledReportRecord): Promise<void> {
     try {
-      if (record.isActive) await this.reportSchedules.upsert({ id: record.id, frequency: record.frequency });
+      if (record.isActive) await this.reportSchedules.upsert(record);
       else await this.reportSchedules.remove(record.id);
     } catch (error) {
       this.logger.warn(`Scheduler of ${record.id} left for the sync task: ${String(error)}`);
@@ -176,6 +182,10 @@ export class ScheduledReportsService {
         comments: options.comments ?? '',
         sections: options.sections ?? [],
         frequency: record.frequency,
+        dayOfWeek: record.dayOfWeek,
+        dayOfMonth: record.dayOfMonth,
+        time: record.time,
+        timeZone: record.timeZone,
         recipients: record.recipients,
         sendReportToSelf: record.sendToSelf,
         isActive: record.isActive,

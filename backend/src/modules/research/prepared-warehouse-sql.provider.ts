@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown, type Provider } from '@
 import type { Environment } from '@serpwise/contracts';
 import { openWarehousePool, viewerScopedSql, type Sql, type WarehousePool } from '@serpwise/research';
 import { ENVIRONMENT } from '@serpwise/platform';
-import { researchViewer } from './research-viewer.js';
+import { researchRequest, researchViewer } from './research-viewer.js';
 
 /**
  * The research layer's port for its hot fixed-shape statements (domain overview, suggestions): a node-postgres
@@ -22,7 +22,7 @@ export class PreparedWarehousePool implements Sql, OnApplicationShutdown {
 
   constructor(@Inject(ENVIRONMENT) environment: Environment) {
     this.pool = openWarehousePool(environment.DATABASE_URL);
-    this.sql = viewerScopedSql(this.pool.sql, researchViewer);
+    this.sql = viewerScopedSql(this.pool.sql, researchViewer, researchRequest);
   }
 
   query<T extends object>(text: string, params?: readonly unknown[], name?: string): Promise<T[]> {

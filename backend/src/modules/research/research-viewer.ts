@@ -16,6 +16,9 @@ export const researchViewer = (): string | null => {
   return (request && identityOf(request)?.user.id) ?? null;
 };
 
+/** The request being served (its statements share one probe of the viewer's level); undefined outside a request. */
+export const researchRequest = (): object | undefined => currentRequest.getStore();
+
 /** Runs the rest of the request inside its research-viewer context. */
 @Injectable()
 export class ResearchViewerMiddleware implements NestMiddleware {

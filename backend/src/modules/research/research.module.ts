@@ -9,7 +9,7 @@ import { warehouseSqlProvider, WAREHOUSE_SQL } from './warehouse-sql.provider.js
 @Module({
   controllers: [ResearchController],
   providers: [warehouseSqlProvider, preparedWarehouseSqlProvider, ResearchService, ResearchTablesService],
-  exports: [WAREHOUSE_SQL, PREPARED_WAREHOUSE_SQL, ResearchTablesService],
+  exports: [WAREHOUSE_SQL, PREPARED_WAREHOUSE_SQL, ResearchService, ResearchTablesService],
 })
 export class ResearchModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

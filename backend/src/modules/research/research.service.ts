@@ -1,6 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { FootprintStats } from '@serpwise/contracts';
-import { domainOverview, WarehouseInfo, type DomainOverview } from '@serpwise/research';
+import { withheldFor, type FootprintStats, type SubjectMonthsAnswer, type Viewer } from '@serpwise/contracts';
+import { domainOverview, subjectMonths, WarehouseInfo, type DomainOverview } from '@serpwise/research';
+import { researchViewer } from './research-viewer.js';
 import { PREPARED_WAREHOUSE_SQL, type PreparedWarehouseSql } from './prepared-warehouse-sql.provider.js';
 import { WAREHOUSE_SQL, type WarehouseSql } from './warehouse-sql.provider.js';
 
@@ -12,7 +13,7 @@ export class ResearchService {
   private demoFlag: { value: Promise<boolean>; until: number } | null = null;
 
   constructor(
-    @Inject(WAREHOUSE_SQL) sql: WarehouseSql,
+    @Inject(WAREHOUSE_SQL) private readonly sql: WarehouseSql,
     /** The overview is a hot fixed-shape statement: it runs prepared. */
     @Inject(PREPARED_WAREHOUSE_SQL) private readonly prepared: PreparedWarehouseSql,
   ) {
@@ -23,10 +24,16 @@ export class ResearchService {
     return this.info.footprint();
   }
 
-  async domainOverview(domain: string, territory: string): Promise<DomainOverview & { isDemoData: boolean }> {
+  /** A domain's overview; its traffic value, paid clicks and budget are paid figures (withheld for visitors and free users). */
+  async domainOverview(domain: string, territory: string, viewer: Viewer): Promise<DomainOverview & { isDemoData: boolean }> {
     const [overview, isDemoData] = await Promise.all([domainOverview(this.prepared, { domain, territory }), this.isDemoData()]);
     if (!overview) throw new NotFoundException(`${domain} is not in the research data.`);
-    return { ...overview, isDemoData };
+    const withheld = { ...overview, latest: overview.latest && withheldFor(viewer, overview.latest), history: overview.history.map((point) => withheldFor(viewer, point)) };
+    return { ...withheld, isDemoData };
+  }
+
+  subjectMonths(input: { territory: string; domain?: string; keyword?: string }): Promise<SubjectMonthsAnswer> {
+    return subjectMonths(this.sql, { ...input, viewerUserId: researchViewer() });
   }
 
   private isDemoData(): Promise<boolean> {

@@ -37,8 +37,8 @@ export class SeoResearchController {
   ) {}
 
   @Get('url-overview')
-  urlOverview(@Query(pipe(urlOverviewSchema)) query: z.infer<typeof urlOverviewSchema>) {
-    return this.research.urlOverview(query.url, query.countryCode);
+  urlOverview(@Query(pipe(urlOverviewSchema)) query: z.infer<typeof urlOverviewSchema>, @Req() request: Request) {
+    return this.research.urlOverview(query.url, query.countryCode, viewer(request));
   }
 
   @Get('seo/competitors')

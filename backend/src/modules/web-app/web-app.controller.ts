@@ -18,6 +18,16 @@ const PAGES_FOR_EVERY_CLIENT = new Set(['/auth/logout']);
  * app; a path that is no page still gets the app, which shows its 404 page, but with a real 404 status. Requests
  * that do not accept HTML, and REST paths, get the usual JSON 404 so a missing endpoint never answers with a page.
  */
+/**
+ * Whether to answer with the page: a client that prefers HTML gets it for any path (a 404 page for an unknown one);
+ * a client that states no preference (no Accept header, or *\/*, as curl or a link checker sends) gets it for a
+ * documented page only, so `GET /` answers the page while a mistyped endpoint still gets a JSON 404 (issue 24).
+ */
+function acceptsPage(request: Request): boolean {
+  if (request.accepts(['json', 'html']) === 'html') return true;
+  return request.accepts(['html', 'json']) === 'html' && request.accepts(['json', 'html']) === 'json' && isWebAppRoute(request.path);
+}
+
 @Access('public')
 @Controller()
 export class WebAppController {
@@ -25,8 +35,7 @@ export class WebAppController {
 
   @Get('{*path}')
   page(@Req() request: Request, @Res() response: Response): void {
-    const wantsPage =
-      PAGES_FOR_EVERY_CLIENT.has(request.path) || (request.accepts(['json', 'html']) === 'html' && !isRestPath(request.path));
+    const wantsPage = PAGES_FOR_EVERY_CLIENT.has(request.path) || (!isRestPath(request.path) && acceptsPage(request));
     if (!wantsPage) throw new NotFoundException(`Cannot GET ${request.path}`);
     const identity = identityOf(request);
 

@@ -87,3 +87,60 @@ export function Modal({ open, title, onClose, children, footer, size = 'medium' 
     document.body,
   );
 }
+
+/** A form modal's footer: Cancel, then the button that submits the form `formId` in the modal's body. */
+export function FormModalFooter({ formId, submitLabel, disabled, onCancel }: { formId: string; submitLabel: ReactNode; disabled?: boolean; onCancel: () => void }) {
+  return (
+    <>
+      <button type="button" className="button button--ghost" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" form={formId} className="button button--primary" disabled={disabled}>
+        {submitLabel}
+      </button>
+    </>
+  );
+}
+
+/** A small modal that asks before an action that cannot be taken back: a plain button keeps things as they are, a red one goes ahead. */
+export function ConfirmModal({
+  open,
+  title,
+  keepLabel = 'Cancel',
+  confirmLabel,
+  busy,
+  onConfirm,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: ReactNode;
+  keepLabel?: ReactNode;
+  confirmLabel: ReactNode;
+  /** While the action runs: the red button is disabled. */
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      open={open}
+      title={title}
+      size="small"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            {keepLabel}
+          </button>
+          <button type="button" className="button button--danger" disabled={busy} onClick={onConfirm}>
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}

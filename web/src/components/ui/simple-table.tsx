@@ -33,7 +33,9 @@ export function SimpleTable<Row>({
   /** Extra attributes of a row (test ids, state). */
   rowAttributes?: (row: Row) => RowAttributes;
 }) {
+  // The frame scrolls sideways when the table is wider than its place (a phone): the page itself never does.
   return (
+    <div className="simple-table__frame">
     <table className={className} aria-label={label}>
       <thead>
         <tr>
@@ -56,5 +58,6 @@ export function SimpleTable<Row>({
         ))}
       </tbody>
     </table>
+    </div>
   );
 }

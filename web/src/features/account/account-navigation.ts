@@ -14,6 +14,7 @@ export const accountNavigation: AccountNavEntry[] = [
   { path: 'reportdesign', label: 'Report Design' },
   { path: 'scheduled-pdf-reports', label: 'Scheduled Reports' },
   { path: 'imports', label: 'Imports' },
+  { path: 'search-console', label: 'Search Console' },
   { path: 'api', label: 'API' },
   { path: 'redeem-bundle', label: 'Redeem Bundle' },
 ];

@@ -10,6 +10,7 @@ import { billingAccountRoutes } from '@/features/billing';
 import { teamAccountRoutes } from '@/features/team';
 import { exportsAccountRoutes } from '@/features/exports';
 import { importsAccountRoutes } from '@/features/imports';
+import { searchConsoleAccountRoutes } from '@/features/search-console';
 
 /**
  * The account settings pages, relative to /account. Billing and team add theirs; the scheduled PDF reports belong
@@ -34,7 +35,7 @@ export const accountSettingsRoutes: RouteObject[] = [
 ];
 
 /** Pages of the account area, mounted under /account. */
-export const accountChildRoutes: RouteObject[] = [...accountSettingsRoutes, ...billingAccountRoutes, ...teamAccountRoutes, ...exportsAccountRoutes, ...importsAccountRoutes];
+export const accountChildRoutes: RouteObject[] = [...accountSettingsRoutes, ...billingAccountRoutes, ...teamAccountRoutes, ...exportsAccountRoutes, ...importsAccountRoutes, ...searchConsoleAccountRoutes];
 
 export const accountRoutes: RouteObject[] = [
   {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { AdminQueuesOverview, QueueSnapshot } from '@serpwise/contracts';
+import type { AdminQueuesOverview, QueueSamplesAnswer, QueueSnapshot } from '@serpwise/contracts';
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useRoutes } from 'react-router';
 import { Providers, createQueryClient } from '@/app/providers';
@@ -21,19 +21,59 @@ const queue = (overrides: Partial<QueueSnapshot> = {}): QueueSnapshot => ({
   waitMs: { p50: 10, p95: 20, p99: 30 },
   runMs: { p50: 1_500, p95: 2_000, p99: 2_500 },
   jobs: [],
+  retrying: [],
   ...overrides,
 });
 const overview = (queues: QueueSnapshot[]): AdminQueuesOverview => ({
   at: new Date().toISOString(),
   queues,
-  workers: [{ id: 'h:1', host: 'worker-host', pid: 1, concurrency: 4, queues: ['diagnostics'], lastHeartbeat: new Date().toISOString() }],
-  scheduled: [{ key: 'billing.renew-subscriptions', name: 'billing.renew-subscriptions', everyMs: 900_000, pattern: null, nextRun: new Date().toISOString() }],
+  workers: [
+    {
+      id: 'h:1',
+      host: 'worker-host',
+      pid: 1,
+      concurrency: 4,
+      queues: ['diagnostics'],
+      lastHeartbeat: new Date().toISOString(),
+      startedAt: new Date(Date.now() - 2 * 3_600_000 - 5.5 * 60_000).toISOString(),
+      rssBytes: 150 * 1_048_576,
+      heapUsedBytes: 60 * 1_048_576,
+      currentJobs: [{ queue: 'diagnostics', id: 'job-1abcdef', name: 'diagnostic.run' }],
+    },
+  ],
+  scheduled: [
+    { key: 'billing.renew-subscriptions', name: 'billing.renew-subscriptions', everyMs: 900_000, pattern: null, tz: null, nextRun: new Date().toISOString() },
+    { key: 'report:1', name: 'report.scheduled', everyMs: null, pattern: '24 6 * * 1', tz: 'UTC', nextRun: new Date().toISOString() },
+  ],
+  stalled: [{ queue: 'exports', id: 'stalled-job-1', name: null, at: new Date().toISOString() }],
 });
+
+const to = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+const samples: QueueSamplesAnswer = {
+  from: new Date(to.getTime() - 24 * 3_600_000).toISOString(),
+  to: to.toISOString(),
+  queues: {
+    diagnostics: [0, 1, 2].map((back) => ({
+      at: new Date(to.getTime() - back * 60_000).toISOString(),
+      waiting: back,
+      active: 1,
+      failed: 0,
+      delayed: 0,
+      completed: 4 + back,
+      failedInMinute: 0,
+      waitP50: 10,
+      waitP95: 20,
+      runP50: 1_000,
+      runP95: 1_500,
+    })),
+  },
+};
 
 function renderAt(user: { isLoggedIn: boolean; isAdmin: boolean; roles: string[] }, socket = new FakeSocket(true)) {
   fetchMock.mockImplementation(async (url) => {
     if (url === '/endpoints/accountapi/getactivestate') return jsonResponse({ user, tracking: {} });
     if (url === '/rest/admin/queues') return jsonResponse(overview([queue()]));
+    if (url === '/rest/admin/queues/samples') return jsonResponse(samples);
     return jsonResponse({}, 404);
   });
   render(
@@ -63,12 +103,25 @@ describe('/admin/queues', () => {
     const panel = await screen.findByRole('region', { name: 'Queue diagnostics' });
     expect(within(panel).getByTestId('count-completed')).toHaveTextContent('3');
     expect(within(panel).getByTestId('queue-figures')).toHaveTextContent('3 / min · wait p50 10 ms · p95 20 ms · p99 30 ms · run p50 1.5 s');
-    expect(screen.getByTestId('admin-worker')).toHaveTextContent('worker-host');
-    expect(screen.getByTestId('admin-scheduled-job')).toHaveTextContent('billing.renew-subscriptions');
+    const worker = screen.getByTestId('admin-worker');
+    expect(worker).toHaveTextContent('worker-host');
+    expect(within(worker).getByTestId('worker-uptime')).toHaveTextContent('2 h 5 min');
+    expect(worker).toHaveTextContent('150.0 MB · 60.0 MB');
+    expect(within(worker).getByTestId('worker-jobs')).toHaveTextContent('diagnostic.run job-1abc');
+    expect(screen.getAllByTestId('schedule-words').map((cell) => cell.textContent)).toEqual(['every 15 minutes', 'every Monday 06:24 UTC']);
+    expect(screen.getByTestId('stalled-job')).toHaveAttribute('data-job-id', 'stalled-job-1');
+    // The 24-hour charts, one point a minute, once the samples are read.
+    const charts = await within(panel).findByTestId('charts-diagnostics');
+    expect(charts).toHaveAttribute('data-samples', '3');
+    expect(within(charts).getByRole('img', { name: 'diagnostics: jobs finished each minute, last 24 hours' })).toBeInTheDocument();
 
     const job = { id: 'job-1', name: 'diagnostic.run', state: 'active', percent: 40, attemptsMade: 0, createdAt: new Date().toISOString(), processedAt: null, finishedAt: null, failedReason: null };
-    act(() => socket.fire('admin.queues', overview([queue({ isPaused: true, counts: { waiting: 0, active: 1, completed: 3, failed: 0, delayed: 0, paused: 0 }, jobs: [job] })])));
+    const retried = { ...job, id: 'job-2', state: 'delayed', attemptsMade: 1, failedReason: 'Broke once' };
+    act(() => socket.fire('admin.queues', overview([queue({ isPaused: true, counts: { waiting: 0, active: 1, completed: 3, failed: 0, delayed: 1, paused: 0 }, jobs: [job], retrying: [retried] })])));
     const live = await screen.findByRole('button', { name: 'Resume diagnostics' });
+    expect(screen.getByTestId('retrying-job')).toHaveAttribute('data-job-id', 'job-2');
+    // A delayed job (waiting out its backoff) can be run now.
+    expect(within(screen.getByTestId('retrying-job')).getByRole('button', { name: 'Run now' })).toBeInTheDocument();
     const updated = live.closest('section')!;
     expect(within(updated).getByTestId('count-active')).toHaveTextContent('1');
     expect(within(updated).getByTestId('admin-job-percent')).toHaveTextContent('40%');

@@ -1,4 +1,6 @@
 // The exports feature's public face: other features and the app import only what is exported here (eslint.config.js).
+export { AutoDownloadSetting } from './components/auto-download-setting';
 export { ExportMenu } from './components/export-menu';
 export { ExportNoticesProvider } from './components/export-notices';
 export { exportsAccountRoutes, exportsRoutes } from './routes';
+export { GoogleAuthorisationPanel } from './components/google-authorisation-panel';

@@ -1,22 +1,14 @@
 import type { RouteObject } from 'react-router';
-import { RequireLogin } from '@/features/auth';
 import { ExportTablePage } from './components/export-table-page';
-import { ExportsPage } from './components/exports-page';
 import { GoogleAuthCallbackPage } from './components/google-auth-callback-page';
+import { ReportUnsubscribePage } from './components/report-unsubscribe-page';
 import { ScheduledReportsPage } from './components/scheduled-reports-page';
 
-/** The exports pages: the user's exports (REST view) and a table's export by address. */
+/** The exports pages: a table's export by address, a report e-mail's unsubscribe page and the Google callback (the list of every job, /exports, is the jobs feature's). */
 export const exportsRoutes: RouteObject[] = [
-  {
-    path: 'exports',
-    element: (
-      <RequireLogin>
-        <ExportsPage />
-      </RequireLogin>
-    ),
-  },
   { path: 'exports/new', element: <ExportTablePage /> },
   { path: 'google-auth/callback', element: <GoogleAuthCallbackPage /> },
+  { path: 'reports/unsubscribe', element: <ReportUnsubscribePage /> },
 ];
 
 /** The exports pages that live in the account area (relative to /account). */

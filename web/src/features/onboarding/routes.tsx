@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { OnboardingLayout, OnboardingStep1, OnboardingStep2, OnboardingStep3 } from './components/onboarding-flow';
 
-/** /onboarding, /onboarding/2, /onboarding/3: outside the main layout (simplified header). */
+/** /onboarding, /onboarding/2, /onboarding/3: inside the app's layout, whose header is the simplified one there. */
 export const onboardingRoutes: RouteObject[] = [
   {
     path: 'onboarding',

@@ -1,5 +1,6 @@
 // The paywall feature's public face: other features and the app import only what is exported here (eslint.config.js).
 export { LoggedOutCsvModal } from './components/logged-out-csv-modal';
+export { loggedOutExportText } from './export-promise';
 export { PanelUpsell } from './components/panel-upsell';
 export { PaywallPanel } from './components/paywall-panel';
 export { PaywallTeaser } from './components/paywall-teaser';

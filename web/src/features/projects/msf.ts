@@ -4,49 +4,42 @@
  * unknown name shows the placeholder 404.
  */
 
-export const panelRoutes = [
-  'projects',
-  'create-project',
-  'edit-project',
-  'keyword-list',
-  'keyword-details',
-  'keyword-import',
-  'groups',
-  'group-details',
-  'labels',
-  'label-details',
-  'websites',
-  'website-details',
-  'outreach-import',
-  'links',
-  'link-details',
-  'contacts',
-  'contacts-details',
-  'import-progress',
-  'history',
-] as const;
-export type PanelRoute = (typeof panelRoutes)[number];
+/**
+ * Every panel route, each with its scope: 'all-projects' when it has an 'all projects' state (docs/product/projects.md
+ * §2), 'project' when it needs one project.
+ */
+const panelRouteScopes = {
+  projects: 'all-projects',
+  'create-project': 'all-projects',
+  'edit-project': 'all-projects',
+  'keyword-list': 'project',
+  'keyword-details': 'project',
+  'keyword-import': 'project',
+  groups: 'project',
+  'group-details': 'project',
+  labels: 'project',
+  'label-details': 'project',
+  websites: 'all-projects',
+  'website-details': 'all-projects',
+  'outreach-import': 'all-projects',
+  links: 'all-projects',
+  'link-details': 'all-projects',
+  contacts: 'all-projects',
+  'contacts-details': 'all-projects',
+  'import-progress': 'project',
+  history: 'all-projects',
+} as const satisfies Record<string, 'all-projects' | 'project'>;
+export type PanelRoute = keyof typeof panelRouteScopes;
+export const panelRoutes = Object.keys(panelRouteScopes) as readonly PanelRoute[];
 
 /** Routes flagged as having an 'all projects' state (docs/product/projects.md §2). */
-export const allProjectsRoutes: ReadonlySet<PanelRoute> = new Set<PanelRoute>([
-  'projects',
-  'create-project',
-  'edit-project',
-  'websites',
-  'website-details',
-  'outreach-import',
-  'links',
-  'link-details',
-  'contacts',
-  'contacts-details',
-  'history',
-]);
+export const allProjectsRoutes: ReadonlySet<PanelRoute> = new Set(panelRoutes.filter((route) => panelRouteScopes[route] === 'all-projects'));
 
 /**
  * The parameters a panel route may carry in the query next to msf (docs/product/projects.md §2: projectId, groupHash, groupName,
  * domainId, urlId, urlName, …). Anything else in the query belongs to the page underneath.
  */
-export const msfParamNames = ['projectId', 'groupHash', 'groupName', 'labelHash', 'labelName', 'domainId', 'urlId', 'urlName', 'contactId', 'name', 'jobId'] as const;
+export const msfParamNames = ['projectId', 'groupHash', 'groupName', 'labelHash', 'labelName', 'domainId', 'urlId', 'urlName', 'contactId', 'termId', 'name', 'jobId'] as const;
 export type MsfParamName = (typeof msfParamNames)[number];
 export type MsfParams = Partial<Record<MsfParamName, string>>;
 

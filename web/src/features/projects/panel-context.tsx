@@ -34,10 +34,14 @@ export interface ProjectPanel {
   /** Re-syncs term membership and the project lists after keywords changed. */
   refresh: () => void;
   setActiveProject: (projectId: string) => void;
-  signUpOverlay: boolean;
-  openSignUpOverlay: () => void;
+  /** What the open sign-up overlay was asked for (null: closed). */
+  signUpOverlay: SignUpPurpose | null;
+  openSignUpOverlay: (purpose?: SignUpPurpose) => void;
   closeSignUpOverlay: () => void;
 }
+
+/** What a visitor or free user tried to save when the sign-up overlay opened: it names that in its title. */
+export type SignUpPurpose = 'keywords' | 'urls' | 'outreach';
 
 const PanelContext = createContext<ProjectPanel | null>(null);
 
@@ -61,7 +65,7 @@ export function ProjectPanelProvider({ children }: { children: ReactNode }) {
   const projectsQuery = useProjects(isFullUser);
   const projects = projectsQuery.data;
   const [bouncing, setBouncing] = useState(false);
-  const [signUpOverlay, setSignUpOverlay] = useState(false);
+  const [signUpOverlay, setSignUpOverlay] = useState<SignUpPurpose | null>(null);
 
   // docs/product/projects.md §4: removing projects resets the active project if it was removed. Only a change of the list counts (a
   // project just created is active before the refreshed list has it), plus a stored id the first list lacks.
@@ -129,7 +133,7 @@ export function ProjectPanelProvider({ children }: { children: ReactNode }) {
   const runPending = useCallback(async () => {
     try {
       const list = await queryClient.ensureQueryData({ queryKey: projectKeys.projects(), queryFn: getProjects });
-      const answer = await runPendingImport({ store: panelStore, projectCount: list.length, importKeywords, afterImport: refresh });
+      const answer = await runPendingImport({ store: panelStore, projectIds: list.map((project) => project.id), importKeywords, afterImport: refresh });
       report(answer);
     } catch (error) {
       if (error instanceof PendingImportError) {
@@ -143,7 +147,7 @@ export function ProjectPanelProvider({ children }: { children: ReactNode }) {
   const addKeywords = useCallback(
     async (terms: string[]) => {
       if (!isFullUser) {
-        setSignUpOverlay(true);
+        setSignUpOverlay('keywords');
         return;
       }
       const current = panelStore.get();
@@ -180,8 +184,8 @@ export function ProjectPanelProvider({ children }: { children: ReactNode }) {
       refresh,
       setActiveProject: panelStore.setActiveProject,
       signUpOverlay,
-      openSignUpOverlay: () => setSignUpOverlay(true),
-      closeSignUpOverlay: () => setSignUpOverlay(false),
+      openSignUpOverlay: (purpose: SignUpPurpose = 'keywords') => setSignUpOverlay(purpose),
+      closeSignUpOverlay: () => setSignUpOverlay(null),
     }),
     [msf, state, isLoggedIn, isFullUser, projects, activeProject, bouncing, addKeywords, runPending, importTerms, undo, refresh, signUpOverlay],
   );

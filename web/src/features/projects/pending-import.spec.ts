@@ -28,7 +28,7 @@ describe('the pending import (docs/product/projects.md §4)', () => {
   it('rejects with NO_PROJECTS when the user has no projects, keeping the pending import for create-project', async () => {
     const store = storeWith(allProjectsId);
     const importKeywords = jest.fn<(request: ImportRequest) => Promise<ImportAnswer>>();
-    await expect(runPendingImport({ store, projectCount: 0, importKeywords })).rejects.toEqual(new PendingImportError('NO_PROJECTS'));
+    await expect(runPendingImport({ store, projectIds: [], importKeywords })).rejects.toEqual(new PendingImportError('NO_PROJECTS'));
     expect(importKeywords).not.toHaveBeenCalled();
     expect(store.get().pendingImport).not.toBeNull();
   });
@@ -36,7 +36,7 @@ describe('the pending import (docs/product/projects.md §4)', () => {
   it('with no project chosen (the empty GUID) shows the selector and rejects with NO_PROJECT_SELECTED', async () => {
     const store = storeWith(allProjectsId);
     const importKeywords = jest.fn<(request: ImportRequest) => Promise<ImportAnswer>>();
-    await expect(runPendingImport({ store, projectCount: 2, importKeywords })).rejects.toMatchObject({ code: 'NO_PROJECT_SELECTED' });
+    await expect(runPendingImport({ store, projectIds: ['p1', 'p2'], importKeywords })).rejects.toMatchObject({ code: 'NO_PROJECT_SELECTED' });
     expect(store.get().selectorOpen).toBe(true);
     expect(importKeywords).not.toHaveBeenCalled();
   });
@@ -45,7 +45,7 @@ describe('the pending import (docs/product/projects.md §4)', () => {
     const store = storeWith('p1');
     const importKeywords = jest.fn<(request: ImportRequest) => Promise<ImportAnswer>>().mockResolvedValue(answer('11,12'));
     const afterImport = jest.fn();
-    await expect(runPendingImport({ store, projectCount: 1, importKeywords, afterImport })).resolves.toMatchObject({ importId: 'i1' });
+    await expect(runPendingImport({ store, projectIds: ['p1'], importKeywords, afterImport })).resolves.toMatchObject({ importId: 'i1' });
     expect(importKeywords).toHaveBeenCalledWith({ projectId: 'p1', terms: ['red shoes', 'blue shoes'], groupNames: ['Top'], labelNames: [] });
     expect(store.get().termIds).toEqual({ 'red shoes': 11, 'blue shoes': 12 });
     expect(store.get().pendingImport).toBeNull();
@@ -55,7 +55,7 @@ describe('the pending import (docs/product/projects.md §4)', () => {
   it('clears the pending import when the import fails', async () => {
     const store = storeWith('p1');
     const importKeywords = jest.fn<(request: ImportRequest) => Promise<ImportAnswer>>().mockRejectedValue(new Error('down'));
-    await expect(runPendingImport({ store, projectCount: 1, importKeywords })).rejects.toThrow('down');
+    await expect(runPendingImport({ store, projectIds: ['p1'], importKeywords })).rejects.toThrow('down');
     expect(store.get().pendingImport).toBeNull();
   });
 
@@ -64,9 +64,18 @@ describe('the pending import (docs/product/projects.md §4)', () => {
     const queued: QueuedImportAnswer = { isQueued: true, jobId: 'j1', projectId: 'p1', itemCount: 2, message: 'Importing 2 keywords to project Shop…' };
     const importKeywords = jest.fn<(request: ImportRequest) => Promise<QueuedImportAnswer>>().mockResolvedValue(queued);
     const afterImport = jest.fn();
-    await expect(runPendingImport({ store, projectCount: 1, importKeywords, afterImport })).resolves.toEqual(queued);
+    await expect(runPendingImport({ store, projectIds: ['p1'], importKeywords, afterImport })).resolves.toEqual(queued);
     expect(store.get().pendingImport).toBeNull();
     expect(store.get().termIds).toEqual({});
     expect(afterImport).not.toHaveBeenCalled();
+  });
+
+  it('does not ask a user with one project to pick it: the import goes there and it becomes the active project', async () => {
+    const store = storeWith(allProjectsId);
+    const importKeywords = jest.fn<(request: ImportRequest) => Promise<ImportAnswer>>().mockResolvedValue(answer('11,12'));
+    await expect(runPendingImport({ store, projectIds: ['only'], importKeywords })).resolves.toMatchObject({ importId: 'i1' });
+    expect(importKeywords).toHaveBeenCalledWith({ projectId: 'only', terms: ['red shoes', 'blue shoes'], groupNames: ['Top'], labelNames: [] });
+    expect(store.get().selectorOpen).toBe(false);
+    expect(store.get().activeProjectId).toBe('only');
   });
 });

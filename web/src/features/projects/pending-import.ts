@@ -12,8 +12,8 @@ export class PendingImportError extends Error {
 
 export interface PendingImportDeps {
   store: PanelStore;
-  /** How many projects the user has (GetProjects). */
-  projectCount: number;
+  /** The user's projects (GetProjects). */
+  projectIds: readonly string[];
   importKeywords: (request: ImportRequest) => Promise<ImportAnswer | QueuedImportAnswer>;
   /** After a successful import: re-sync term membership and refresh the keyword list. */
   afterImport?: () => void;
@@ -21,15 +21,20 @@ export interface PendingImportDeps {
 
 /**
  * Runs the pending import (docs/product/projects.md §4): no projects rejects with NO_PROJECTS; no project id (or the empty GUID) shows
- * the project selector and rejects with NO_PROJECT_SELECTED; otherwise it imports, maps the terms to the returned
- * ids, clears the pending import and refreshes. A failed import clears the pending import too.
+ * the project selector and rejects with NO_PROJECT_SELECTED, unless the user has one project: there is nothing to
+ * pick, so it goes there and that project becomes active (issue 24). Otherwise it imports, maps the terms to the
+ * returned ids, clears the pending import and refreshes. A failed import clears the pending import too.
  */
-export async function runPendingImport({ store, projectCount, importKeywords, afterImport }: PendingImportDeps): Promise<ImportAnswer | QueuedImportAnswer> {
+export async function runPendingImport({ store, projectIds, importKeywords, afterImport }: PendingImportDeps): Promise<ImportAnswer | QueuedImportAnswer> {
   const state = store.get();
   const pending = state.pendingImport;
   if (!pending) throw new Error('There is no pending import.');
-  if (projectCount === 0) throw new PendingImportError(importErrorCodes.noProjects);
-  const projectId = pending.projectId ?? state.activeProjectId;
+  if (projectIds.length === 0) throw new PendingImportError(importErrorCodes.noProjects);
+  let projectId = pending.projectId ?? state.activeProjectId;
+  if (isAllProjects(projectId) && projectIds.length === 1) {
+    projectId = projectIds[0]!;
+    store.setActiveProject(projectId);
+  }
   if (isAllProjects(projectId)) {
     store.set({ selectorOpen: true });
     throw new PendingImportError(importErrorCodes.noProjectSelected);

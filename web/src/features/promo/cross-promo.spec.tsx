@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { jsonResponse } from '@test/fake-socket';
 import { Providers, createQueryClient } from '@/app/providers';
-import { CrossPromo } from './cross-promo';
+import { CrossPromo, promoOpenedFlag } from './cross-promo';
 import { promoDismissFlag } from './promo-dismissal';
 import { promoRedirectUrl, promoTexts } from './promo-tooltip';
 
@@ -54,6 +54,7 @@ describe('sister-product promo tooltip', () => {
     renderPromo('/');
     expect(screen.getByRole('heading', { name: promoTexts.homeHeading })).toBeInTheDocument();
     go('/company');
+    fireEvent.click(screen.getByRole('button', { name: /AI Content Assistant/ }));
     expect(screen.getByRole('heading', { name: 'Improve Existing Content with AI' })).toBeInTheDocument();
     expect(promoTexts.homeHeading).toBe('Check out the new AI Content Assistant');
   });
@@ -69,20 +70,31 @@ describe('sister-product promo tooltip', () => {
     expect(promoRedirectUrl('a.example', 'u1')).toBe('/sendUserToRivalFlow?domain=a.example&page=sfpromo&sfu=u1');
   });
 
-  it('closes on Escape and on an outside click, and stays closed elsewhere once closed', () => {
+  it('closes on Escape and on an outside click, and stays closed everywhere once closed, the home page too', () => {
     renderPromo('/company');
     expect(tooltip()).toBeInTheDocument();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(tooltip()).not.toBeInTheDocument();
     expect(localStorage.getItem(promoDismissFlag)).toBe('true');
     go('/');
-    // The home page shows it every time...
+    expect(tooltip()).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /AI Content Assistant/ }));
     expect(tooltip()).toBeInTheDocument();
     fireEvent.click(screen.getByText('outside'));
     expect(tooltip()).not.toBeInTheDocument();
-    // ...but other pages keep it closed.
+  });
+
+  it('opens by itself once per visitor, not on every visit or page (issue 24)', () => {
+    const first = renderPromo('/');
+    expect(tooltip()).toBeInTheDocument();
+    expect(localStorage.getItem(promoOpenedFlag)).toBe('true');
+    // Left open and never closed: the next page does not open it again, nor does the next visit.
     go('/company');
     expect(tooltip()).not.toBeInTheDocument();
+    first.unmount();
+    renderPromo('/');
+    expect(tooltip()).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /AI Content Assistant/ })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('can be opened again with the header button', () => {

@@ -1,16 +1,27 @@
 import { useCallback, useState } from 'react';
-import { setUserAttribute, useUserAttribute } from '@/features/account';
+import { setUserAttribute, useUserAttribute } from '@/lib/user-attributes';
 
-/** The stored flag of docs/product/site.md §4: once the promo tooltip is closed it stays closed (except on the home page). */
+/** The stored flag of docs/product/site.md §4: once the promo panel is closed it does not open by itself again. */
 export const promoDismissFlag = 'DISMISS_RF_PROMO_TOOLTIP';
 
-function readLocalFlag(): boolean {
+/** A flag of this browser (localStorage); false where storage is off. */
+export function readPromoFlag(name: string): boolean {
   try {
-    return localStorage.getItem(promoDismissFlag) === 'true';
+    return localStorage.getItem(name) === 'true';
   } catch {
     return false;
   }
 }
+
+export function writePromoFlag(name: string): void {
+  try {
+    localStorage.setItem(name, 'true');
+  } catch {
+    // Private mode: for this page view only.
+  }
+}
+
+const readLocalFlag = () => readPromoFlag(promoDismissFlag);
 
 /**
  * Whether the promo was dismissed: on this browser (localStorage), or, for a logged-in user, on the account (the user
@@ -24,11 +35,7 @@ export function usePromoDismissal(isLoggedIn: boolean) {
 
   const dismiss = useCallback(() => {
     setLocal(true);
-    try {
-      localStorage.setItem(promoDismissFlag, 'true');
-    } catch {
-      // Private mode: closed for this page view only.
-    }
+    writePromoFlag(promoDismissFlag);
     if (isLoggedIn) void setUserAttribute({ name: promoDismissFlag, value: 'true' }).catch(() => {});
   }, [isLoggedIn]);
 

@@ -39,8 +39,8 @@ export function PromoTooltip({ isHome, userId, onClose, onOpen }: PromoTooltipPr
       if (card.current?.contains(target) || target?.closest?.('[data-promo-toggle]')) return;
       onClose();
     };
-    // On the click, not the press: closing moves the home page's hero back under the tooltip's place, and a press
-    // that moved the button away from under the pointer would never become the click the user meant (Search).
+    // On the click, not the press: closing removes the panel's row from the header and moves the page up, and a
+    // press that moved a button away from under the pointer would never become the click the user meant (Search).
     document.addEventListener('keydown', onKey);
     document.addEventListener('click', onPointer);
     return () => {

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
-import { MemoryRouter, useLocation, useRoutes } from 'react-router';
+import { useLocation, useRoutes } from 'react-router';
 import { jsonResponse } from '@test/fake-socket';
-import { createQueryClient, Providers } from '@/app/providers';
+import { renderInApp } from '@test/render-page';
 import { paywallRoutes } from '@/features/paywall';
 import { researchRoutes } from './routes';
 
@@ -22,14 +22,7 @@ function App() {
   return useRoutes([...researchRoutes, ...paywallRoutes, { path: '*', element: <p>elsewhere</p> }]);
 }
 
-const renderAt = (path: string) =>
-  render(
-    <Providers client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <App />
-      </MemoryRouter>
-    </Providers>,
-  );
+const renderAt = (path: string) => renderInApp(<App />, path);
 
 const calls = (pathname: string) =>
   fetchMock.mock.calls.map(([url]) => new URL(url, 'http://localhost')).filter((url) => url.pathname === pathname).map((url) => url.searchParams);

@@ -1,4 +1,5 @@
 import { normaliseWebPath, ppcTabs, seoTabs, keywordTabs, type ResultTypeName, type SearchResultType } from '@serpwise/contracts';
+import { withReturnUrl } from '@/lib/return-url';
 
 /*
  * The search navigation rules of docs/product/site.md §4, as pure functions: where a resolved query goes from the page the
@@ -160,7 +161,7 @@ export function competitorsLoginRedirect(pathname: string, search: string, isLog
   if (isLoggedIn || normaliseWebPath(pathname) !== '/seo/keywords/domain') return null;
   const competitors = new URLSearchParams(search).get('competitors');
   if (!competitors?.trim()) return null;
-  return `/auth/login?returnUrl=${encodeURIComponent(`${pathname}${search}`)}`;
+  return withReturnUrl('/auth/login', `${pathname}${search}`);
 }
 
 /**

@@ -9,13 +9,6 @@ import { normaliseKeyword } from '../text/normalise.js';
  */
 const text = (max: number) => z.string().max(max, `At most ${max} characters.`);
 
-/**
- * The web client adds countryCode to every /NsaApi/ call (docs/product/site.md §7, isSearchApiPath); the account calls accept and
- * ignore it.
- */
-const ignoredCountryCode = { countryCode: z.string().max(16).optional() };
-const withoutCountryCode = <T extends { countryCode?: string }>({ countryCode: _ignored, ...rest }: T): Omit<T, 'countryCode'> => rest;
-
 /** Display name length (not documented; docs/decisions.md). */
 export const maxDisplayNameLength = 120;
 
@@ -96,7 +89,7 @@ export const textareaMaxLength = 1770;
 export const textareaMaxMessage = (max: number) => `The max number of characters is ${max}`;
 export const maxKeywordLength = 200;
 
-export const addRequestedKeywordsSchema = z.object({ termsCsv: text(textareaMaxLength), ...ignoredCountryCode }).strict().transform(withoutCountryCode);
+export const addRequestedKeywordsSchema = z.object({ termsCsv: text(textareaMaxLength) }).strict();
 
 export interface RequestedKeywordsAnswer {
   keywordStatuses: { status: RequestedKeywordStatus; count: number }[];
@@ -132,7 +125,7 @@ export function toQuestionForm(text: string): string {
 export const maxRecipientEmails = 20;
 /** GET SetEmailAddresses?emails=a@x.com&emails=b@y.com (repeated; none clears the list). */
 export const setEmailAddressesSchema = z
-  .object({ emails: z.union([text(maxEmailLength), z.array(text(maxEmailLength))]).optional(), ...ignoredCountryCode })
+  .object({ emails: z.union([text(maxEmailLength), z.array(text(maxEmailLength))]).optional() })
   .strict()
   .transform((value) => (value.emails === undefined ? [] : Array.isArray(value.emails) ? value.emails : [value.emails]))
   .pipe(z.array(z.string()).max(maxRecipientEmails, `At most ${maxRecipientEmails} addresses.`));
@@ -149,19 +142,20 @@ export const contactInfoSchema = z
     region: text(100).default(''),
     postalCode: text(20).default(''),
     country: z.string().regex(/^([A-Z]{2})?$/, 'Use a two-letter country code.').default(''),
-    ...ignoredCountryCode,
   })
-  .strict()
-  .transform(withoutCountryCode);
+  .strict();
 export type ContactInfo = z.output<typeof contactInfoSchema>;
 
+/** '1': a finished export's file downloads by itself in the browser that started it (account settings, issue 21). */
+export const autoDownloadAttribute = 'AUTO_DOWNLOAD_EXPORTS';
+
 /** The user attributes the web client may read and set: UI flags only, never plan, billing or role data. */
-export const clientUserAttributes = ['DISMISS_RF_PROMO_TOOLTIP', 'DISMISS_HQ_WELCOME', 'DISMISS_EXPORT_TIP', 'PREFERRED_TERRITORY', 'TABLE_PAGE_SIZE'] as const;
+export const clientUserAttributes = ['DISMISS_RF_PROMO_TOOLTIP', 'DISMISS_HQ_WELCOME', 'DISMISS_EXPORT_TIP', 'PREFERRED_TERRITORY', 'TABLE_PAGE_SIZE', autoDownloadAttribute] as const;
 export const isClientUserAttribute = (name: string): name is (typeof clientUserAttributes)[number] =>
   (clientUserAttributes as readonly string[]).includes(name);
 
-export const getUserAttributeSchema = z.object({ name: text(64), ...ignoredCountryCode }).strict().transform(withoutCountryCode);
-export const setUserAttributeSchema = z.object({ name: text(64), value: z.string().max(200).nullable(), ...ignoredCountryCode }).strict().transform(withoutCountryCode);
+export const getUserAttributeSchema = z.object({ name: text(64) }).strict();
+export const setUserAttributeSchema = z.object({ name: text(64), value: z.string().max(200).nullable() }).strict();
 
 export const redeemBundleSchema = z.object({ code: z.string().trim().min(1, 'Enter a bundle code.').max(64) }).strict();
 export interface RedeemedBundle {

@@ -30,6 +30,8 @@ export const registerRequestSchema = z
     source: text(64).optional(),
     remember: z.boolean().optional(),
     rememberMe: z.boolean().optional(),
+    /** The page a sign-up prompt was on, carried through onboarding (docs/decisions.md issue 24). */
+    returnUrl: text(2048).optional(),
   })
   .strict();
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
@@ -50,6 +52,14 @@ export interface AuthAnswer {
   };
 }
 
-/** Where a logged-in page goes when a returnUrl is missing or points off-site. */
-export const safeReturnUrl = (value: string | undefined | null, fallback = '/'): string =>
-  value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback;
+/**
+ * Where a logged-in page goes: the returnUrl when it is a path on this site (path, query and hash kept), else the
+ * fallback. Browsers drop tabs and line breaks from an address and read a backslash as a slash, so a control
+ * character anywhere or a backslash in the path refuses it: '//evil.example', '/\\evil.example' and
+ * '/\t/evil.example' never leave the site (an open redirect).
+ */
+export function safeReturnUrl(value: string | undefined | null, fallback = '/'): string {
+  if (!value || value.length > 2048 || [...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return fallback;
+  const path = value.split(/[?#]/, 1)[0]!;
+  return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') ? value : fallback;
+}

@@ -218,6 +218,8 @@ export interface AddChildResult {
   isSuccessful: boolean;
   failure: string | null;
   id?: string;
+  /** Dollars charged for this seat now (pro rata); 0 when nothing was charged. The page says "receipt e-mailed" from this, not from the preview. */
+  amountCharged?: number;
 }
 
 /** The sandbox gateway's test cards, shown next to the card form. */

@@ -51,11 +51,12 @@ describe('onboarding step rules (docs/product/account-exports-reports.md §5)', 
 
 describe('afterOnboardingPath', () => {
   const none = { interestedInPpc: false, interestedInSeo: false, interestedInCompetitiveIntelligence: false, interestedInClientReporting: false, interestedInSalesProspecting: false };
+  const project = { domain: 'example.com', territory: 'UK' };
   it.each([
-    [{ interestedInPpc: true }, '/keyword/related-keywords?preset=ppc'],
-    [{ interestedInSeo: true }, '/keyword/related-keywords?preset=seo'],
-    [{ interestedInPpc: true, interestedInSeo: true }, '/hq'],
-    [{ interestedInSeo: true, interestedInSalesProspecting: true }, '/hq'],
-    [{ interestedInClientReporting: true }, '/hq'],
-  ])('%j → %s', (change, path) => expect(afterOnboardingPath({ ...none, ...change })).toBe(path));
+    [{ interestedInPpc: true }, '/ppc/overview/domain?query=example.com&countryCode=UK'],
+    [{ interestedInSeo: true }, '/seo/overview/domain?query=example.com&countryCode=UK'],
+    [{ interestedInPpc: true, interestedInSeo: true }, '/overview/domain?query=example.com&countryCode=UK'],
+    [{ interestedInSeo: true, interestedInSalesProspecting: true }, '/overview/domain?query=example.com&countryCode=UK'],
+    [{ interestedInClientReporting: true }, '/overview/domain?query=example.com&countryCode=UK'],
+  ])('%j → the overview of the domain: %s', (change, path) => expect(afterOnboardingPath({ ...none, ...change }, project)).toBe(path));
 });

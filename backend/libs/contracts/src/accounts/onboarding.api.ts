@@ -77,12 +77,17 @@ export const onboardingErrors = (answers: Partial<OnboardingAnswers>) => ({
   ...onboardingStepErrors(3, answers),
 });
 
-/** Where the product goes after onboarding (docs/product/account-exports-reports.md §4): related keywords with a preset when only PPC or only SEO was chosen. */
-export function afterOnboardingPath(answers: Pick<OnboardingAnswers, 'interestedInPpc' | 'interestedInSeo' | 'interestedInCompetitiveIntelligence' | 'interestedInClientReporting' | 'interestedInSalesProspecting'>): string {
+type Interests = Pick<OnboardingAnswers, 'interestedInPpc' | 'interestedInSeo' | 'interestedInCompetitiveIntelligence' | 'interestedInClientReporting' | 'interestedInSalesProspecting'>;
+
+/**
+ * Where the product goes after onboarding (issue 24, docs/decisions.md "Onboarding lands on the new project's
+ * domain"): the overview of the domain just entered, in the project's territory. Only PPC or only SEO interest
+ * (docs/product/account-exports-reports.md §4: "opens … with that preset") opens that section's overview of it.
+ */
+export function afterOnboardingPath(answers: Interests, project: { domain: string; territory: string }): string {
   const others = answers.interestedInCompetitiveIntelligence || answers.interestedInClientReporting || answers.interestedInSalesProspecting;
-  if (!others && answers.interestedInPpc && !answers.interestedInSeo) return '/keyword/related-keywords?preset=ppc';
-  if (!others && answers.interestedInSeo && !answers.interestedInPpc) return '/keyword/related-keywords?preset=seo';
-  return '/hq';
+  const section = others ? '' : answers.interestedInPpc && !answers.interestedInSeo ? '/ppc' : answers.interestedInSeo && !answers.interestedInPpc ? '/seo' : '';
+  return `${section}/overview/domain?query=${encodeURIComponent(project.domain)}&countryCode=${encodeURIComponent(project.territory)}`;
 }
 
 export interface SaveUserSurveyAnswer {

@@ -13,7 +13,29 @@ export const projectAlertMessages = {
   alertNotFound: 'Alert not found.',
   tooManyRecipients: `An alert can go to at most ${maxAlertRecipients} addresses.`,
   noRecipients: 'Add at least one address to send the alert to.',
+  rules: 'Choose what the alert watches: entering or leaving the top 3 or top 10 (page one), moving by at least N places, or a new competitor in the top 10.',
+  moveBy: 'A move is at least 1 and at most 100 places.',
+  webhookUrl: 'The webhook must be an http:// or https:// address.',
 } as const;
+
+/**
+ * What a rank alert watches after each rank refresh (issue 22 point 6), for each tracked keyword of its project:
+ * the project's site entering or leaving the top 3 or the top 10 (Google's first page holds the top 10 organic
+ * results, so "page one" is the top 10), moving by at least `by` places, or a site new in the keyword's top 10.
+ */
+export const rankAlertRuleSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.enum(['enters', 'leaves']), top: z.union([z.literal(3), z.literal(10)], { error: projectAlertMessages.rules }) }).strict(),
+  z.object({ kind: z.literal('moves'), by: z.number({ error: projectAlertMessages.moveBy }).int(projectAlertMessages.moveBy).min(1, projectAlertMessages.moveBy).max(100, projectAlertMessages.moveBy) }).strict(),
+  z.object({ kind: z.literal('newCompetitor') }).strict(),
+], { error: projectAlertMessages.rules });
+export type RankAlertRule = z.infer<typeof rankAlertRuleSchema>;
+
+/** A rule in words: "leaves the top 10", "moves by 3 or more places", "a new competitor in the top 10". */
+export function rankAlertRuleText(rule: RankAlertRule): string {
+  if (rule.kind === 'moves') return `moves by ${rule.by} or more ${rule.by === 1 ? 'place' : 'places'}`;
+  if (rule.kind === 'newCompetitor') return 'a new competitor in the top 10';
+  return `${rule.kind} the top ${rule.top}${rule.top === 10 ? ' (page one)' : ''}`;
+}
 
 const recipientSchema = z
   .object({
@@ -36,6 +58,10 @@ export const saveProjectAlertSchema = z
     isActive: z.boolean().default(true),
     sourceUrl: z.string().trim().max(2048, 'The source address is at most 2048 characters.').nullable().optional(),
     alertRecipients: z.array(recipientSchema).min(1, projectAlertMessages.noRecipients).max(maxAlertRecipients, projectAlertMessages.tooManyRecipients),
+    /** The rank changes it watches (issue 22); absent: unchanged (none for a new alert, which then only names a report's recipients, as before). */
+    rules: z.array(rankAlertRuleSchema).max(10, projectAlertMessages.rules).optional(),
+    /** A Slack-compatible incoming webhook the changes are posted to as { text } JSON, besides the e-mail (absent: unchanged; null: none). */
+    webhookUrl: z.url({ protocol: /^https?$/, error: projectAlertMessages.webhookUrl }).max(2048, projectAlertMessages.webhookUrl).nullable().optional(),
     /** The client may echo these from a listed alert; the server decides them. */
     userId: z.string().optional(),
     countryCode: z.string().optional(),
@@ -43,7 +69,7 @@ export const saveProjectAlertSchema = z
   .strict();
 export type SaveProjectAlert = z.infer<typeof saveProjectAlertSchema>;
 
-export const deleteProjectAlertSchema = z.object({ alertId: z.uuid('The alert id must be a UUID.'), countryCode: z.string().optional() }).strict();
+export const deleteProjectAlertSchema = z.object({ alertId: z.uuid('The alert id must be a UUID.') }).strict();
 
 export interface ProjectAlert {
   alertId: string;
@@ -54,4 +80,25 @@ export interface ProjectAlert {
   isActive: boolean;
   sourceUrl: string | null;
   alertRecipients: { emailAddress: string; isActive: boolean }[];
+  rules: RankAlertRule[];
+  webhookUrl: string | null;
+}
+
+/** One change a rank alert reported (its history, newest first): what moved, how it was sent. */
+export interface RankAlertEvent {
+  eventId: string;
+  alertId: string;
+  projectId: string;
+  keyword: string;
+  rule: RankAlertRule;
+  /** The project's position before and after the refresh (null: not in the fetched results); the new competitor's site. */
+  previousPosition: number | null;
+  position: number | null;
+  competitor: string | null;
+  message: string;
+  createdAt: string;
+  /** How the e-mail and the webhook call went: pending until sent, then sent or failed ('none': no webhook). */
+  email: 'pending' | 'sent' | 'failed';
+  webhook: 'none' | 'pending' | 'sent' | 'failed';
+  error: string | null;
 }

@@ -34,6 +34,41 @@ export interface QueueSnapshot {
   runMs: DurationPercentiles;
   /** Active, waiting, delayed and paused jobs first, then the latest finished ones; bounded. */
   jobs: AdminJobSummary[];
+  /** Unfinished jobs on their second or later attempt (running again, or waiting out their backoff); bounded. */
+  retrying: AdminJobSummary[];
+}
+
+/** A job a worker was running when the worker stopped answering; another worker took it again (or gave it up). */
+export interface StalledJobInfo {
+  queue: string;
+  id: string;
+  name: string | null;
+  at: string;
+}
+
+/** One queue in one minute (issue 23): the console's 24-hour charts. Unknown figures are null, never 0. */
+export interface QueueSample {
+  /** The minute's start, ISO. */
+  at: string;
+  waiting: number;
+  active: number;
+  failed: number;
+  delayed: number;
+  /** Jobs that finished in that minute: completed, and failed for good. */
+  completed: number;
+  failedInMinute: number;
+  /** Over the jobs finished in that minute; null when none did. */
+  waitP50: number | null;
+  waitP95: number | null;
+  runP50: number | null;
+  runP95: number | null;
+}
+
+/** GET /rest/admin/queues/samples: the last 24 hours of per-minute samples, oldest first, per queue. */
+export interface QueueSamplesAnswer {
+  from: string;
+  to: string;
+  queues: Record<string, QueueSample[]>;
 }
 
 /** A worker process, from its heartbeat in Redis (expires when the worker stops beating). */
@@ -44,6 +79,13 @@ export interface WorkerHeartbeat {
   concurrency: number;
   queues: string[];
   lastHeartbeat: string;
+  /** When the worker process started, ISO (uptime = now − startedAt); null from a worker too old to say. */
+  startedAt: string | null;
+  /** Resident set size and V8 heap in use, bytes, at the last heartbeat; null from a worker too old to say. */
+  rssBytes: number | null;
+  heapUsedBytes: number | null;
+  /** The jobs this process was running at its last heartbeat. */
+  currentJobs: { queue: string; id: string; name: string }[];
 }
 
 export interface ScheduledJobInfo {
@@ -51,6 +93,8 @@ export interface ScheduledJobInfo {
   name: string;
   everyMs: number | null;
   pattern: string | null;
+  /** The pattern's time zone; null means the server's (BullMQ's default). */
+  tz: string | null;
   nextRun: string | null;
 }
 
@@ -60,6 +104,8 @@ export interface AdminQueuesOverview {
   queues: QueueSnapshot[];
   workers: WorkerHeartbeat[];
   scheduled: ScheduledJobInfo[];
+  /** The latest stalled jobs of every queue, newest first (bounded). */
+  stalled: StalledJobInfo[];
 }
 
 export interface FailedJobInfo {

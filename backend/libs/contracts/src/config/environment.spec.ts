@@ -45,6 +45,16 @@ describe('loadEnvironment', () => {
     expect(loadEnvironment({ ...required, CAPTCHA_SECRET: 's', CAPTCHA_SITE_KEY: 'k' }).CAPTCHA_SITE_KEY).toBe('k');
   });
 
+  it('takes the research assistant’s model server and model together, the key optional (issue 24 point 10)', () => {
+    const required = { DATABASE_URL: 'postgres://localhost/x', REDIS_URL: 'redis://localhost:6379' };
+    expect(loadEnvironment(required)).toMatchObject({ ASSISTANT_TIMEOUT_MS: 120_000, ASSISTANT_QUESTIONS_PER_HOUR_VISITOR: 5, ASSISTANT_QUESTIONS_PER_HOUR_FREE: 20, ASSISTANT_QUESTIONS_PER_HOUR_FULL: 200 });
+    expect(() => loadEnvironment({ ...required, ASSISTANT_BASE_URL: 'http://ollama:11434/v1' })).toThrow(/ASSISTANT_BASE_URL and ASSISTANT_MODEL are set together/);
+    expect(() => loadEnvironment({ ...required, ASSISTANT_MODEL: 'llama3.1' })).toThrow(/ASSISTANT_BASE_URL and ASSISTANT_MODEL are set together/);
+    expect(() => loadEnvironment({ ...required, ASSISTANT_BASE_URL: 'ftp://x', ASSISTANT_MODEL: 'm' })).toThrow(/ASSISTANT_BASE_URL must be an http/);
+    expect(() => loadEnvironment({ ...required, ASSISTANT_TIMEOUT_MS: '600000' })).toThrow(/ASSISTANT_TIMEOUT_MS is at most 290000/);
+    expect(loadEnvironment({ ...required, ASSISTANT_BASE_URL: 'http://ollama:11434/v1', ASSISTANT_MODEL: 'llama3.1' })).toMatchObject({ ASSISTANT_MODEL: 'llama3.1' });
+  });
+
   it('uses the demo market unless a SERP provider is chosen, and asks for the chosen provider’s credentials', () => {
     expect(loadEnvironment(required)).toMatchObject({ SERP_PROVIDER: 'demo', SERP_MAX_ATTEMPTS: 4, RANK_REFRESH_INTERVAL_MINUTES: 1440, REQUESTED_KEYWORDS_TERRITORY: 'US' });
     expect(() => loadEnvironment({ ...required, SERP_PROVIDER: 'dataforseo', DATAFORSEO_LOGIN: 'me' })).toThrow(/DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD are required/);

@@ -34,6 +34,8 @@ export const environmentSchema = z.object({
   JOB_STALLED_INTERVAL_MS: milliseconds.default(30_000),
   /** How often the worker checks unfinished job records against the queue (re-adds lost jobs, ends given-up ones). */
   JOB_RECONCILE_INTERVAL_MS: milliseconds.default(60_000),
+  /** The admin console's per-minute queue samples (issue 23) are kept this many hours, then pruned; the charts show 24. */
+  QUEUE_SAMPLE_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(72),
   DIAGNOSTIC_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(800),
   DATA_DIR: z.string().min(1).default('.data'),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -72,6 +74,10 @@ export const environmentSchema = z.object({
   EXPORT_FILE_TTL_HOURS: z.coerce.number().min(0.01).default(24),
   /** How long a signed download link of an export works. */
   EXPORT_LINK_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** A report e-mail attaches its PDF up to this size; a larger one is linked instead (issue 22; base64 adds a third). */
+  REPORT_MAIL_ATTACHMENT_MAX_MB: z.coerce.number().min(0).default(7),
+  /** How long the PDF link of a report e-mail works, and how long a mailed report's PDF is kept for it. */
+  REPORT_MAIL_LINK_DAYS: z.coerce.number().int().min(1).default(30),
   /** Secret for signing download links; when unset one is made once and kept in Redis for every node. */
   FILE_LINK_SECRET: z.string().min(32, 'FILE_LINK_SECRET must be at least 32 characters').optional(),
   /** S3-compatible storage for export files (MinIO, R2, AWS); when S3_BUCKET is unset files stay in DATA_DIR/exports. */
@@ -93,6 +99,16 @@ export const environmentSchema = z.object({
   GOOGLE_SHEETS_BASE_URL: z.url().default('https://sheets.googleapis.com'),
   /** 32-byte key (64 hex characters or base64) encrypting stored refresh tokens; unset: derived from GOOGLE_CLIENT_SECRET. */
   GOOGLE_TOKEN_KEY: z.string().min(32, 'GOOGLE_TOKEN_KEY must be 32 bytes as hex or base64').optional(),
+  /** The Search Console API root (issue 20): /webmasters/v3/sites… (tests point it at a local fake). */
+  GOOGLE_SEARCH_CONSOLE_BASE_URL: z.url().default('https://www.googleapis.com'),
+  /** How far back a newly picked Search Console property is backfilled, in months (Google keeps 16). */
+  SEARCH_CONSOLE_BACKFILL_MONTHS: z.coerce.number().int().min(1).max(16).default(16),
+  /** How often every connected property is synced (its new days fetched); a day by default. */
+  SEARCH_CONSOLE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(24 * 60),
+  /** Rows asked per searchAnalytics.query page (Google's most is 25,000; tests make it small to page). */
+  SEARCH_CONSOLE_ROW_LIMIT: z.coerce.number().int().min(1).max(25_000).default(25_000),
+  /** First wait after a quota answer (429, "quota exceeded"), doubled each time (Retry-After wins when Google sends one). */
+  SEARCH_CONSOLE_BACKOFF_MS: z.coerce.number().int().min(0).default(5_000),
   /** Least time between two Sheets write requests of one export (Google allows 60 writes a minute per user). */
   GOOGLE_SHEETS_WRITE_INTERVAL_MS: z.coerce.number().int().min(0).default(1_100),
   /** The sister-product cross-promo (tooltip, logout redirect). */
@@ -129,6 +145,24 @@ export const environmentSchema = z.object({
   SERP_BACKOFF_MAX_MS: milliseconds.default(60_000),
   /** How often every project's tracked keywords are fetched again (a BullMQ job scheduler). */
   RANK_REFRESH_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(24 * 60),
+  /**
+   * Where research data on demand comes from (issue 20, docs/deployment.md "Live research data"): demo (the default, no
+   * outside calls: the warehouse shows what it holds) or dataforseo (DATAFORSEO_LOGIN/PASSWORD/BASE_URL as above).
+   */
+  DATA_PROVIDER: z.enum(['demo', 'dataforseo']).default('demo'),
+  /** Fetched research data is kept this many days; after that the page offers to fetch it again. */
+  LIVE_DATA_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Fetch by itself when a logged-in user opens a domain the warehouse lacks (costs credit; off by default). */
+  LIVE_DATA_AUTO_FETCH: flag.default(false),
+  /** Live-data fetches a free (or full) account may start per calendar month (UTC). */
+  LIVE_DATA_FETCHES_PER_MONTH_FREE: z.coerce.number().int().min(0).default(3),
+  LIVE_DATA_FETCHES_PER_MONTH_FULL: z.coerce.number().int().min(0).default(100),
+  /** How many organic keywords, paid keywords, competitors and backlinks one fetch asks for (each sets its cost). */
+  /** Lists over 1,000 are asked for in pages of 1,000 (a task each). */
+  LIVE_DATA_KEYWORD_LIMIT: z.coerce.number().int().min(1).max(100_000).default(1000),
+  LIVE_DATA_PAID_KEYWORD_LIMIT: z.coerce.number().int().min(1).max(1000).default(200),
+  LIVE_DATA_COMPETITOR_LIMIT: z.coerce.number().int().min(1).max(1000).default(20),
+  LIVE_DATA_BACKLINK_LIMIT: z.coerce.number().int().min(1).max(20_000).default(500),
   /** The territory requested keywords are fetched in (the request form has no territory). */
   REQUESTED_KEYWORDS_TERRITORY: z.enum(['US', 'UK', 'CA', 'AU', 'IE', 'NZ']).default('US'),
   /** Limits of a shared install (issue 16, docs/deployment.md "Limits"): per plan, counted atomically in Redis. */
@@ -147,6 +181,24 @@ export const environmentSchema = z.object({
   RESEARCH_REQUESTS_PER_MINUTE_VISITOR: z.coerce.number().int().min(1).default(60),
   RESEARCH_REQUESTS_PER_MINUTE_FREE: z.coerce.number().int().min(1).default(180),
   /**
+   * The research assistant of /serpwise-custom-gpt and /spygpt (docs/deployment.md, "Research assistant"): any
+   * OpenAI-compatible Chat Completions server with tool calls — its base URL up to /v1 (e.g. https://api.openai.com/v1,
+   * http://ollama:11434/v1), its key (sent as a bearer token; unset for a local server that needs none) and the model.
+   * Without the base URL and the model the page says an administrator must configure it.
+   */
+  ASSISTANT_BASE_URL: z.url({ protocol: /^https?$/, error: 'ASSISTANT_BASE_URL must be an http:// or https:// address' }).optional(),
+  ASSISTANT_API_KEY: z.string().min(1).optional(),
+  ASSISTANT_MODEL: z.string().trim().min(1).max(200).optional(),
+  /**
+   * How long one question may take in all (every model request and look-up) before it fails with "took too long".
+   * At most 290 s: nginx (infra/docker/nginx.conf) waits 300 s for /rest/assistant/.
+   */
+  ASSISTANT_TIMEOUT_MS: milliseconds.max(290_000, 'ASSISTANT_TIMEOUT_MS is at most 290000 (nginx waits 300 s for an answer)').default(120_000),
+  /** Questions per hour: visitors by address, free and full users by account (each question may run several look-ups). */
+  ASSISTANT_QUESTIONS_PER_HOUR_VISITOR: z.coerce.number().int().min(1).default(5),
+  ASSISTANT_QUESTIONS_PER_HOUR_FREE: z.coerce.number().int().min(1).default(20),
+  ASSISTANT_QUESTIONS_PER_HOUR_FULL: z.coerce.number().int().min(1).default(200),
+  /**
    * Express 'trust proxy': which proxies' X-Forwarded-For/-Proto to believe, so the limits see the visitor's
    * address. Unset: none (the socket's address). A hop count (1), loopback / linklocal / uniquelocal, or a
    * comma-separated list of addresses and CIDR ranges.
@@ -157,6 +209,9 @@ export const environmentSchema = z.object({
     .regex(/^(\d+|false|[0-9a-z.:/_,\s-]+)$/i, 'TRUST_PROXY must be a hop count, loopback, linklocal, uniquelocal, or a comma-separated list of addresses')
     .refine((value) => value.toLowerCase() !== 'true', 'TRUST_PROXY=true would let any client choose its own address; give the hop count or the proxy addresses')
     .optional(),
+}).refine((environment) => environment.DATA_PROVIDER !== 'dataforseo' || (environment.DATAFORSEO_LOGIN && environment.DATAFORSEO_PASSWORD), {
+  message: 'DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD are required when DATA_PROVIDER is dataforseo',
+  path: ['DATAFORSEO_LOGIN'],
 }).refine((environment) => environment.SERP_PROVIDER !== 'dataforseo' || (environment.DATAFORSEO_LOGIN && environment.DATAFORSEO_PASSWORD), {
   message: 'DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD are required when SERP_PROVIDER is dataforseo',
   path: ['DATAFORSEO_LOGIN'],
@@ -170,6 +225,10 @@ export const environmentSchema = z.object({
   // Without a site key the browser cannot ask for tokens, and every login would be refused.
   message: 'CAPTCHA_SITE_KEY is required when CAPTCHA_SECRET is set',
   path: ['CAPTCHA_SITE_KEY'],
+}).refine((environment) => !environment.ASSISTANT_BASE_URL === !environment.ASSISTANT_MODEL, {
+  // One without the other is a half-done set-up: say so at start instead of a page that fails on every question.
+  message: 'ASSISTANT_BASE_URL and ASSISTANT_MODEL are set together (the model server and the model it runs)',
+  path: ['ASSISTANT_MODEL'],
 }).refine((environment) => environment.NODE_ENV !== 'production' || environment.PUBLIC_URL, {
   // A link built from the request's Host header would go wherever a forged header says (docs/decisions.md, issue 16).
   message: 'PUBLIC_URL is required when NODE_ENV is production (the address users reach Serpwise at, e.g. https://serpwise.example.com)',

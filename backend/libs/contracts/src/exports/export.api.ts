@@ -46,6 +46,8 @@ export const exportMessages = {
 export interface ExportStatus extends JobStatus {
   export: {
     table: string;
+    /** The table's parameters as asked (subject, territory, month, sort, filters): its row's words, and "Run again" posts them back. */
+    params: Record<string, unknown>;
     format: ExportResult['format'];
     scope: 'full' | 'partial';
     /** The table's rows when asked, and the most the file will hold (null: no limit). */
@@ -58,6 +60,11 @@ export interface ExportStatus extends JobStatus {
     linkExpiresAt: string | null;
     /** When the finished file is removed (EXPORT_FILE_TTL_HOURS after it finished). */
     fileExpiresAt: string | null;
+    /**
+     * A running export that went on from the rows an earlier, stopped attempt committed (issue 21 item 4): those rows.
+     * Null when it started from row 1, and once it ended. Absent from older servers' answers.
+     */
+    resumedFrom?: number | null;
   };
 }
 

@@ -26,5 +26,12 @@ export function isSearchApiPath(path: string): boolean {
   return searchApiMarkers.some((marker) => lower.includes(marker));
 }
 
+/**
+ * The keys the web client adds to calls on its own (countryCode on search-API calls, above). The API accepts them on
+ * every call and drops them where the call does not use them, in one place (the validation pipe; docs/decisions.md
+ * issue 24), so a strict schema refuses a user's typo but never the client's own decoration.
+ */
+export const clientDecorationKeys = ['countryCode'] as const;
+
 /** The documented fallback poll interval for job status while the socket is down. */
 export const jobStatusPollMs = 3000;

@@ -97,6 +97,8 @@ const staticPaths: readonly string[] = [
   '/exports/new',
   // Where Google's consent screen sends the authorisation popup back (Google Sheets export)
   '/google-auth/callback',
+  // Where a report e-mail's Unsubscribe lands: it asks, then stops that one address (issue 22)
+  '/reports/unsubscribe',
   // Auth
   '/auth/login',
   '/login',
@@ -156,6 +158,9 @@ const staticPaths: readonly string[] = [
     'receipt',
     // The user's imports (issue 8; docs/decisions.md)
     'imports',
+    // Search Console by API (issue 20): connect, pick properties, follow the sync; Google's consent screen returns here
+    'search-console',
+    'search-console/callback',
   ].map((page) => `/account/${page}`),
   '/event-redirector',
   // Admin and development
@@ -163,6 +168,8 @@ const staticPaths: readonly string[] = [
   '/icons',
   '/sandbox',
   '/admin/queues',
+  '/admin/audit-log',
+  '/admin/jobs',
 ];
 
 /** Page paths with parameters (one path segment each). */
@@ -221,5 +228,5 @@ export function webRedirectFor(pathname: string, search: string, viewer: { isLog
 }
 
 /** Admin-only pages (docs/product/site.md §2 "Admin and dev"): non-admins are sent to the home page. */
-export const adminOnlyPaths: readonly string[] = ['/components', '/icons', '/admin/queues'];
+export const adminOnlyPaths: readonly string[] = ['/components', '/icons', '/admin/queues', '/admin/audit-log', '/admin/jobs'];
 export const isAdminOnlyPath = (pathname: string) => adminOnlyPaths.includes(normaliseWebPath(pathname));

@@ -51,3 +51,50 @@ export const exportJob = defineJob({
 });
 export type ExportResult = z.infer<typeof exportJob.result>;
 export type ExportJobInput = JobInput<typeof exportJob>;
+
+/**
+ * The checkpoint key of a file export (issue 21 item 4): where the last committed batch left the file, so a retried
+ * attempt goes on from there instead of row 1. Written after the batch's bytes reached the disk, by the run holding
+ * the job only.
+ */
+export const exportResumeCheckpoint = 'exportResume';
+
+/** One ZIP entry as far as it was written: where its local header starts, its running CRC-32 and sizes. */
+const zipEntrySchema = z.object({ name: z.string(), offset: z.number().int().min(0), crc: z.number().int(), compressed: z.number().int().min(0), size: z.number().int().min(0) });
+
+/** An XLSX archive cut at a commit: its entries' DOS time stamp, the entries ended, and the one still open (the sheet). */
+export const zipResumeSchema = z.object({
+  time: z.number().int().min(0),
+  day: z.number().int().min(0),
+  entries: z.array(zipEntrySchema),
+  open: zipEntrySchema,
+});
+export type ZipResumeState = z.infer<typeof zipResumeSchema>;
+
+export const exportResumeSchema = z.object({
+  /** The attempt whose part file holds the committed bytes. */
+  attempt: z.number().int().min(1),
+  /** What the attempt exported (query, parameters, withheld columns, limits): a retry that would export something else starts over. */
+  fingerprint: z.string(),
+  /** Data rows in the committed bytes (the header not counted). */
+  rows: z.number().int().min(0),
+  /** Bytes of the file committed with those rows (safe from the writer's death: FileStore's ResumableUpload.sync); 0 for a spreadsheet. */
+  bytes: z.number().int().min(0),
+  /** Where those bytes hold: null on disk anywhere the part is, else the machine and boot whose page cache has them. */
+  scope: z.string().nullable(),
+  /** The file's columns, in order (the header already written). */
+  columns: z.array(z.string()),
+  /** The last written row's order keys (sort columns, then tie-break) as PostgreSQL's text; the next read starts after them. */
+  lastKey: z.array(z.string().nullable()),
+  /** Written rows at the end whose keys all equal lastKey (1 when the tie-break is unique): a resumed read skips them. */
+  ties: z.number().int().min(1),
+  /** An XLSX file: the archive as far as the committed bytes (zip-stream.ts), so the next attempt goes on inside its sheet entry. */
+  zip: zipResumeSchema.optional(),
+  /** The rows this attempt took over from an earlier one when it started (absent: it started from row 1). */
+  resumedFrom: z.number().int().min(0).optional(),
+  /** A Google Sheets export: the spreadsheet the committed rows are in (the next attempt appends to it). */
+  sheet: z.object({ spreadsheetId: z.string(), url: z.string(), sheetTitle: z.string() }).optional(),
+})
+  // A file's checkpoint always holds bytes (its header at least); only a spreadsheet's has none.
+  .refine((point) => point.sheet !== undefined || point.bytes >= 1, { message: 'A file checkpoint holds bytes' });
+export type ExportResumePoint = z.infer<typeof exportResumeSchema>;

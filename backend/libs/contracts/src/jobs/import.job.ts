@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { importFormats } from '../imports/import.api.js';
+import { importFormats, importSpreads } from '../imports/import.api.js';
 import { defineJob, jobIdPayload, type JobInput } from './job-contract.js';
 
 /**
@@ -18,8 +18,14 @@ export const importJob = defineJob({
     territory: z.string(),
     domain: z.string().nullable(),
     date: z.string().nullable(),
+    /** The range of the data when the user gave it (records written before it have neither). */
+    dateFrom: z.string().nullable().optional(),
+    dateTo: z.string().nullable().optional(),
     /** Set by the worker when rows were rejected and the error report was written. */
     errorReport: z.boolean().optional(),
+    /** Set by the worker when no row could be imported: the job fails without a result, and these are its counts. */
+    rowsRead: z.number().int().min(0).optional(),
+    rowsRejected: z.number().int().min(0).optional(),
   }),
   result: z.object({
     rowsRead: z.number().int().min(0),
@@ -28,6 +34,10 @@ export const importJob = defineJob({
     rowsRejected: z.number().int().min(0),
     /** First days of the months that received rows. */
     months: z.array(z.string()),
+    /** What it brought, for links to the research pages that show it (records written before it have none). */
+    brought: z.object({ site: z.string().nullable(), keyword: z.string().nullable(), month: z.string().nullable() }).optional(),
+    /** How a Search Console export was spread over its months (results written before issue 19 have none). */
+    spread: z.enum(importSpreads).nullable().optional(),
   }),
   attempts: 2,
 });

@@ -29,5 +29,10 @@ export const jobStatusSchema = z.object({
   createdAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable(),
   finishedAt: z.iso.datetime().nullable(),
+  /**
+   * Where a queued job stands: how many jobs of its queue were queued before it and are still waiting, and whether an
+   * administrator paused the queue. Given by the API's reads and its pause / resume events; absent elsewhere.
+   */
+  waiting: z.object({ ahead: z.number().int().min(0), paused: z.boolean() }).nullable().optional(),
 });
 export type JobStatus = z.infer<typeof jobStatusSchema>;

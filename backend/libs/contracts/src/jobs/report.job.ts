@@ -21,6 +21,10 @@ export const reportJob = defineJob({
     sessionId: z.string().nullable(),
     /** The scheduled report this job delivers, if any. */
     scheduleId: z.string().nullable(),
+    /** A scheduled delivery: its scheduler fired, or its owner pressed Send now (issue 22). */
+    trigger: z.enum(['schedule', 'send-now']).optional(),
+    /** A scheduled delivery's frequency, for the e-mail's words ("your weekly report"). */
+    scheduleFrequency: z.enum(['WEEKLY', 'MONTHLY']).optional(),
     /** Set by the sweep once the file is gone. */
     fileRemoved: z.boolean().optional(),
   }),

@@ -28,6 +28,12 @@ export const scheduledTasks = {
     everyMs: 24 * 60 * 60 * 1000,
     description: "Fetches every project's tracked keywords from the SERP provider and lands the ranks in the warehouse",
   },
+  searchConsoleSync: {
+    name: 'search-console.sync-daily',
+    /** The default; SEARCH_CONSOLE_SYNC_INTERVAL_MINUTES sets the interval the worker registers. */
+    everyMs: 24 * 60 * 60 * 1000,
+    description: 'Starts a sync of every connected Search Console property (its new days into the warehouse)',
+  },
 } as const satisfies Record<string, ScheduledTask>;
 
 /**

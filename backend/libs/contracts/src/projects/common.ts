@@ -2,17 +2,11 @@ import { z } from 'zod';
 import { projectLimits } from './limits.js';
 
 /**
- * Shared pieces of the /NsaApi/MySerpwise request schemas. The web client adds countryCode to every /NsaApi/ call
- * (docs/product/site.md §7); these calls accept and ignore it. Unknown fields are refused so typos surface.
+ * Shared pieces of the /NsaApi/MySerpwise request schemas. Unknown fields are refused so typos surface; the countryCode
+ * the web client adds to every /NsaApi/ call is dropped before validation, in one place (the API's validation pipe,
+ * docs/decisions.md issue 24).
  */
-export const nsaCall = <T extends z.ZodRawShape>(shape: T) =>
-  z
-    .object({ ...shape, countryCode: z.string().max(16).optional() })
-    .strict()
-    .transform((value) => {
-      const { countryCode: _ignored, ...rest } = value as Record<string, unknown>;
-      return rest as z.output<z.ZodObject<T>>;
-    });
+export const nsaCall = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
 
 export const projectIdField = z.uuid('The project id must be a UUID.');
 export const groupHashField = z.uuid('The group hash must be a UUID.');

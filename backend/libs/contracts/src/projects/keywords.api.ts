@@ -39,7 +39,8 @@ export const getKeywordListQuerySchema = nsaCall({
   filterTerm: z.string().max(200).optional(),
   sortColumn: z.enum(keywordSortColumns, { message: `Sort by one of ${keywordSortColumns.join(', ')}.` }).optional(),
   sortOrder: z.enum(['asc', 'desc'], { message: 'The sort order is asc or desc.' }).optional(),
-  emptyValues: z.enum(['high', 'low']).default('low'),
+  /** Unset: unknown values last in both directions (docs/decisions.md, issue 19). */
+  emptyValues: z.enum(['high', 'low']).optional(),
   rowsToDisplay: z.coerce
     .number()
     .int()
@@ -77,7 +78,27 @@ export interface KeywordListAnswer {
   totalRowCount: number;
   /** The month the metrics are from (YYYY-MM-DD), null when the warehouse has none for the territory. */
   month: string | null;
+  /** The month rankChange and clickChange compare against (the one before `month`), null without data. */
+  comparedTo: string | null;
   projectDomain: string;
+}
+
+/** Keywords/Keywords/GetKeywordDetails (ours: the keyword-details panel route of docs/product/projects.md §2). */
+export const keywordDetailsQuerySchema = nsaCall({
+  projectId: projectIdField,
+  termId: z.coerce.number({ message: 'The term id must be a number.' }).int('The term id must be a whole number.').positive('The term id must be a number above 0.'),
+});
+export interface KeywordDetailsAnswer {
+  projectId: string;
+  projectDomain: string;
+  territory: string;
+  keyword: KeywordRow;
+  month: string | null;
+  comparedTo: string | null;
+  groups: { groupHash: string; name: string }[];
+  labels: { labelHash: string; labelName: string }[];
+  /** The project domain's best organic position for the keyword, a point per month over the last 12 (null: not in the top 20). */
+  rankHistory: { month: string; position: number | null }[];
 }
 
 // ---------------------------------------------------------------- membership, count, search
@@ -141,6 +162,8 @@ export interface GroupRow {
 export interface GroupsAnswer {
   groups: GroupRow[];
   totalRowCount: number;
+  /** The month rankChange and clickChange compare against (the one before the newest), null without data. */
+  comparedTo: string | null;
 }
 
 export const groupDetailsQuerySchema = nsaCall({ projectId: projectIdField, groupHash: groupHashField });

@@ -5,6 +5,9 @@ export const allProjectsId = '00000000-0000-0000-0000-000000000000';
 export const isAllProjects = (id: string | null | undefined) => !id || id === allProjectsId;
 
 /** docs/product/projects.md §9 and our limits (docs/decisions.md, "Projects"). */
+/** The `purpose` a rank-tracking run's data source carries (worker rank-refresh.task.ts), and how far back its refreshes count as this week's tracking. */
+export const rankTracking = { sourcePurpose: 'rank-tracking', weeklyWindowDays: 7 } as const;
+
 export const projectLimits = {
   keywordListDefaultPageSize: 250,
   keywordListDefaultStartRow: 1,
@@ -12,6 +15,10 @@ export const projectLimits = {
   minColumns: 1,
   defaultGroupsToFetch: 16,
   navigationGroups: 3,
+  /** The project selector (docs/product/projects.md §9): opens after 200 ms of hover, closes 300 ms after, shows 4 recent projects. */
+  selectorOpenDelayMs: 200,
+  selectorCloseDelayMs: 300,
+  selectorRecentProjects: 4,
   textareaMaxLength: 1770,
   stars: 3,
   /**

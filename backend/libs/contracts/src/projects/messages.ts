@@ -36,7 +36,8 @@ export const projectMessages = {
   noItemsForFilter: 'No items found with this filter',
   textareaTooLong: (max: number) => `The max number of characters is ${max}`,
   groupNamePlaceholder: 'Enter Group Name...',
-  rankChangeTooltip: 'Rank change compares to the prior week.',
+  /** The documents' 'compares to the prior week'; the warehouse is monthly, so the tooltip names the month (rankChangeSince). */
+  rankChangeSince: (period: string | null) => (period ? `Change since ${period}` : 'No earlier month to compare with yet.'),
 
   // --- ours: the import results the documents list without wording (docs/product/projects.md §8 "Import result messages")
   keywordAdded: (keyword: string, project: string, group?: string | null) =>
@@ -52,10 +53,15 @@ export const projectMessages = {
   noProjectSelected: 'Select a project first.',
   projectNotFound: 'Project not found.',
   groupNotFound: 'Group not found.',
+  keywordNotFound: 'That keyword is not in the project.',
   labelNotFound: 'Label not found.',
   importNotFound: 'Import not found.',
   importAlreadyUndone: 'That import has already been undone.',
   projectNameRequired: 'Enter a project name.',
+  domainRequired: 'Enter a domain.',
+  projectSaved: (name: string) => `Project "${name}" saved.`,
+  projectDeleted: (name: string) => `Project "${name}" deleted.`,
+  nothingToSave: 'Nothing changed, so nothing was saved.',
   projectNameTaken: (name: string) => `A project named "${name}" already exists.`,
   groupNameRequired: 'Enter a group name.',
   groupNameTaken: (name: string) => `A group named "${name}" already exists in this project.`,

@@ -25,7 +25,7 @@ export const createProjectQuerySchema = nsaCall({
   const domain = (query.primaryDomainName ?? query.domain ?? '').trim();
   if (!name) context.addIssue({ code: 'custom', path: ['projectName'], message: projectMessages.projectNameRequired });
   else if (name.length > 120) context.addIssue({ code: 'custom', path: ['projectName'], message: 'A project name is at most 120 characters.' });
-  if (!domain) context.addIssue({ code: 'custom', path: ['primaryDomainName'], message: 'Enter a domain.' });
+  if (!domain) context.addIssue({ code: 'custom', path: ['primaryDomainName'], message: projectMessages.domainRequired });
   return { name, domain, territory: query.territory };
 });
 export type CreateProjectQuery = z.infer<typeof createProjectQuerySchema>;
@@ -44,7 +44,7 @@ export const patchProjectQuerySchema = nsaCall({
   const domain = rawDomain === undefined ? undefined : rawDomain.trim();
   if (name !== undefined && !name) context.addIssue({ code: 'custom', path: ['projectName'], message: projectMessages.projectNameRequired });
   if (name && name.length > 120) context.addIssue({ code: 'custom', path: ['projectName'], message: 'A project name is at most 120 characters.' });
-  if (domain !== undefined && !domain) context.addIssue({ code: 'custom', path: ['primaryDomainName'], message: 'Enter a domain.' });
+  if (domain !== undefined && !domain) context.addIssue({ code: 'custom', path: ['primaryDomainName'], message: projectMessages.domainRequired });
   if (name === undefined && domain === undefined && query.territory === undefined) {
     context.addIssue({ code: 'custom', message: 'Say what to change: projectName, primaryDomainName or territory.' });
   }

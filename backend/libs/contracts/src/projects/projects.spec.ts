@@ -32,13 +32,12 @@ describe('keyword text and tags', () => {
 });
 
 describe('request schemas', () => {
-  it('merges the import payload forms and ignores countryCode', () => {
+  it('merges the import payload forms', () => {
     const parsed = importKeywordsBodySchema.parse({
       projectId: '123e4567-e89b-42d3-a456-426614174000',
       termCsv: 'a\nb',
       keywords: [{ keyword: 'c' }, { term: 'd' }],
       groupNameCsv: 'Summer, summer ,Winter',
-      countryCode: 'US',
     });
     expect(parsed).toEqual({ projectId: '123e4567-e89b-42d3-a456-426614174000', texts: ['a\nb', 'c', 'd'], groupNames: ['Summer', 'Winter'], labelNames: [] });
   });

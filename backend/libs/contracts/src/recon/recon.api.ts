@@ -111,7 +111,8 @@ export interface ReconRankingDetails {
   termId: number;
   keyword: string;
   territory: string;
-  volume: number;
+  /** Null: unknown. */
+  volume: number | null;
   month: string | null;
   serp: ReconSerpResult[];
   /** The primary domain's best position per month, oldest first, 12 months (null: not ranked). */

@@ -14,6 +14,26 @@ import { reportDesignOfStyleId, reportDesigns, reportOptionsSchema, sectionsOfEl
 export const pdfReportFrequencies = ['WEEKLY', 'MONTHLY'] as const;
 export type PdfReportFrequency = (typeof pdfReportFrequencies)[number];
 
+/**
+ * When a scheduled report goes out (issue 22 point 1): the day of the week (WEEKLY; 0 Sunday … 6 Saturday, as cron
+ * counts) or of the month (MONTHLY; 1–28, so every month has it), the time of day (24-hour HH:MM) and the IANA time
+ * zone that time is in. A schedule saved before issue 22 reads as Monday / the 1st at 06:00 UTC.
+ */
+export const scheduleDayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export const lastScheduleDayOfMonth = 28;
+export const defaultScheduleTiming = { dayOfWeek: 1, dayOfMonth: 1, time: '06:00', timeZone: 'UTC' } as const;
+
+/** Whether the runtime knows the IANA zone (Intl throws a RangeError for one it does not). */
+export function isKnownTimeZone(zone: string): boolean {
+  if (!zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Most addresses one report (or schedule) is e-mailed to, the sender excluded. */
 export const maxReportRecipients = 20;
 
@@ -21,6 +41,15 @@ export const pdfExportMessages = {
   noRecipients: 'Add at least one e-mail address, or send the report to yourself.',
   tooManyRecipients: `A report can be e-mailed to at most ${maxReportRecipients} addresses.`,
   frequency: 'The frequency must be WEEKLY or MONTHLY.',
+  dayOfWeek: 'The day of the week must be one from Sunday to Saturday.',
+  dayOfMonth: `The day of the month must be from 1 to ${lastScheduleDayOfMonth}.`,
+  time: 'The time must be HH:MM, from 00:00 to 23:59.',
+  timeZone: 'Choose a time zone from the list.',
+  sendingNow: 'The report is being sent now.',
+  unsubscribeInvalid: 'This unsubscribe link is not valid. Use the link of the latest report e-mail.',
+  mailLinkInvalid: 'This report link is not valid.',
+  mailLinkExpired: 'This report link has expired. Ask the sender for the latest report.',
+  mailFileGone: 'This report is no longer available. Ask the sender for the latest report.',
   styleId: `The style must be a number from 1 to ${reportDesigns.length}.`,
   elements: 'The report sections could not be read.',
   alertConfig: 'The alert settings could not be read.',
@@ -45,6 +74,25 @@ const formBoolean = z.preprocess((value) => {
   const text = value.trim().toLowerCase();
   return text === 'true' || text === 'on' || text === '1' ? true : text === 'false' || text === '0' || text === '' ? false : value;
 }, z.boolean());
+
+const formInteger = (message: string, min: number, max: number) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value), z.number({ error: message }).int(message).min(min, message).max(max, message));
+
+/** The timing fields of a schedule, each optional (absent: the default, or unchanged in an update). */
+export const scheduleTimingFields = {
+  dayOfWeek: formInteger(pdfExportMessages.dayOfWeek, 0, 6).optional(),
+  dayOfMonth: formInteger(pdfExportMessages.dayOfMonth, 1, lastScheduleDayOfMonth).optional(),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, pdfExportMessages.time).optional(),
+  timeZone: z.string().refine(isKnownTimeZone, pdfExportMessages.timeZone).optional(),
+};
+
+export interface ScheduleTiming {
+  dayOfWeek: number;
+  dayOfMonth: number;
+  /** HH:MM, 24-hour, in timeZone. */
+  time: string;
+  timeZone: string;
+}
 
 const recipientAddress = z.string().max(254).transform(normalizeEmail).refine(isValidEmail, accountMessages.invalidEmail);
 
@@ -96,6 +144,7 @@ export const pdfExportFormSchema = z
     sendAlerts: formBoolean.default(false),
     alertConfig: z.string().optional(),
     frequency: z.enum(pdfReportFrequencies, { error: pdfExportMessages.frequency }).optional(),
+    ...scheduleTimingFields,
   })
   .passthrough();
 export type PdfExportForm = z.input<typeof pdfExportFormSchema>;
@@ -110,6 +159,8 @@ export interface PdfExportRequest {
   sendByEmail: boolean;
   scheduleReport: boolean;
   frequency: PdfReportFrequency | undefined;
+  /** When a scheduled report goes out (the defaults where the form gave none). */
+  timing: ScheduleTiming;
   /** Save a project alert with it (docs/product/account-exports-reports.md §4: after e-mailing or scheduling). */
   alert: AlertConfig | null;
   sectionName: string | null;
@@ -180,6 +231,12 @@ export function readPdfExportForm(input: Record<string, unknown>): PdfExportRequ
     sendByEmail: fields.sendByEmail,
     scheduleReport: fields.scheduleReport,
     frequency: fields.frequency,
+    timing: {
+      dayOfWeek: fields.dayOfWeek ?? defaultScheduleTiming.dayOfWeek,
+      dayOfMonth: fields.dayOfMonth ?? defaultScheduleTiming.dayOfMonth,
+      time: fields.time ?? defaultScheduleTiming.time,
+      timeZone: fields.timeZone ?? defaultScheduleTiming.timeZone,
+    },
     alert,
     sectionName: fields.sectionName ?? null,
   };
@@ -198,8 +255,21 @@ export interface PdfExportStatus extends JobStatus {
     emailTo: string[];
     /** Set when the job is a scheduled report's delivery. */
     scheduleId: string | null;
+    /** What the report is (the job center's words): its template, the domain and territory it is about, its title. */
+    template: string;
+    domain: string;
+    countryCode: string;
+    title: string | null;
+    /** The PDF's size once it was drawn. */
+    bytes: number | null;
+    /** A scheduled report's delivery: whether its schedule fired or its owner pressed Send now; null otherwise. */
+    trigger: ReportTrigger | null;
   };
 }
+
+/** What started a scheduled report's delivery. */
+export const reportTriggers = ['schedule', 'send-now'] as const;
+export type ReportTrigger = (typeof reportTriggers)[number];
 
 /** What the last delivery of a scheduled report did, read from its job. */
 export interface ScheduledReportDelivery {
@@ -210,7 +280,7 @@ export interface ScheduledReportDelivery {
 }
 
 /** A scheduled report (GetScheduledPdfReports). Its id is the alertId DeleteScheduledPdfReport takes. */
-export interface ScheduledPdfReport {
+export interface ScheduledPdfReport extends ScheduleTiming {
   alertId: string;
   userId: string;
   domain: string;
@@ -240,6 +310,7 @@ export const scheduledReportUpdateSchema = z
   .object({
     alertId: z.uuid('The alert id must be a UUID.'),
     frequency: z.enum(pdfReportFrequencies, { error: pdfExportMessages.frequency }).optional(),
+    ...scheduleTimingFields,
     isActive: z.boolean().optional(),
     sendReportToSelf: z.boolean().optional(),
     /** Replaces the other addresses: a list, or emailCsv text. */
@@ -259,3 +330,31 @@ export const updateScheduledPdfReportsSchema = z.preprocess(
   (value) => (Array.isArray(value) ? value : value && typeof value === 'object' && 'scheduledReports' in value ? (value as { scheduledReports: unknown }).scheduledReports : [value]),
   z.array(scheduledReportUpdateSchema).min(1, 'Send at least one scheduled report to update.').max(100),
 );
+
+/**
+ * The cron pattern of a schedule's timing (minute hour day-of-month month day-of-week), read by BullMQ in the
+ * schedule's time zone: WEEKLY on its day of the week, MONTHLY on its day of the month.
+ */
+export function scheduleCronPattern(frequency: PdfReportFrequency, timing: Pick<ScheduleTiming, 'dayOfWeek' | 'dayOfMonth' | 'time'>): string {
+  const [hour, minute] = timing.time.split(':').map(Number);
+  return frequency === 'WEEKLY' ? `${minute} ${hour} * * ${timing.dayOfWeek}` : `${minute} ${hour} ${timing.dayOfMonth} * *`;
+}
+
+const ordinal = (day: number) => `${day}${day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th'}`;
+
+/** A schedule in words: "Weekly on Mondays at 09:00 (Europe/Berlin)", "Monthly on the 1st at 06:00 (UTC)". */
+export function describeSchedule(frequency: PdfReportFrequency, timing: ScheduleTiming): string {
+  const day = frequency === 'WEEKLY' ? `Weekly on ${scheduleDayNames[timing.dayOfWeek] ?? '?'}s` : `Monthly on the ${ordinal(timing.dayOfMonth)}`;
+  return `${day} at ${timing.time} (${timing.timeZone})`;
+}
+
+/** A report recipient's subscription, as the unsubscribe page shows it (GET and POST /rest/reports/unsubscribe). */
+export interface ReportSubscription {
+  email: string;
+  /** The scheduled report's title; null when the schedule was deleted. */
+  title: string | null;
+  /** Whether the address still gets the report. */
+  subscribed: boolean;
+}
+
+export const reportUnsubscribeSchema = z.object({ token: z.string().min(1, pdfExportMessages.unsubscribeInvalid).max(2000, pdfExportMessages.unsubscribeInvalid) });

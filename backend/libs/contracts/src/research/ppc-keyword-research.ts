@@ -14,8 +14,8 @@ export interface PpcMonthPoint {
   month: string;
   /** Distinct keywords the domain's ads showed for that month. */
   paidKeywords: number;
-  /** Σ estimated paid clicks (volume × paid CTR(position)). */
-  paidClicks: number;
+  /** Σ estimated paid clicks (volume × paid CTR(position)); withheld (null) for visitors and free users. */
+  paidClicks: number | null;
   /** Withheld (null) for visitors and free users. */
   budget: number | null;
 }
@@ -46,9 +46,9 @@ export interface PpcCompetitorRow {
 
 export interface PpcKombatRow {
   keyword: string;
-  volume: number;
+  volume: number | null;
   cpc: number | null;
-  competition: number;
+  competition: number | null;
   /** Best ad position of each domain, in the order given; null = did not buy it. */
   positions: (number | null)[];
   /** Estimated paid clicks of each domain, same order; withheld for visitors and free users. */
@@ -63,7 +63,7 @@ export interface PpcKombatExtra {
 
 export interface PpcKeywordRow {
   keyword: string;
-  volume: number;
+  volume: number | null;
   cpc: number | null;
   /** Best ad position in M. */
   position: number;
@@ -91,7 +91,7 @@ export interface AdHistoryRow {
   /** The keyword (domain ad history) or the advertiser (keyword ad history). */
   keyword?: string;
   domain?: string;
-  volume?: number;
+  volume?: number | null;
   cpc?: number | null;
   monthsBought: number;
   /** Σ estimated paid clicks over the window. */
@@ -103,9 +103,9 @@ export interface AdHistoryRow {
 
 export interface AdvisorRow {
   keyword: string;
-  volume: number;
+  volume: number | null;
   cpc: number | null;
-  competition: number;
+  competition: number | null;
   /** buy: competitors buying it in M. */
   advertisers: number | null;
   /** buy: most months of the last 6 a competitor bought it. */
@@ -137,8 +137,8 @@ export interface KeywordOverviewAnswer {
   wasQueryFound: boolean;
   month: string | null;
   volume: number | null;
-  /** One point per month of keyword.volume_history, oldest first. */
-  volumeHistory: { month: string; volume: number }[];
+  /** One point per month of keyword.volume_history, oldest first; null for a month whose volume is not known. */
+  volumeHistory: { month: string; volume: number | null }[];
   /** Withheld (null) for visitors and free users. */
   cpc: number | null;
   difficulty: number | null;
@@ -147,7 +147,7 @@ export interface KeywordOverviewAnswer {
   isQuestion: boolean;
   isTransactional: boolean;
   /** The organic top 10 of the month, by position. */
-  organic: { position: number; domain: string; url: string; title: string | null; clicks: number }[];
+  organic: { position: number; domain: string; url: string; title: string | null; clicks: number | null }[];
   /** The ads of the month, by position; paidClicks withheld for visitors and free users. */
   advertisers: { position: number; domain: string; headline: string; body: string; displayUrl: string; paidClicks: number | null }[];
 }
@@ -155,10 +155,10 @@ export interface KeywordOverviewAnswer {
 export interface RelatedKeywordRow {
   keyword: string;
   shared: number;
-  volume: number;
+  volume: number | null;
   cpc: number | null;
-  competition: number;
-  difficulty: number;
+  competition: number | null;
+  difficulty: number | null;
   resultCount: number;
 }
 
@@ -166,7 +166,7 @@ export interface KeywordRankingHistoryRow {
   domain: string;
   url: string;
   position: number;
-  clicks: number;
+  clicks: number | null;
   /** Aligned with the answer's `months`, oldest first. */
   positions: (number | null)[];
 }
@@ -176,7 +176,7 @@ export interface SerpAnalysisRow {
   domain: string;
   url: string;
   title: string | null;
-  clicks: number;
+  clicks: number | null;
   /** clicks × CPC; withheld for visitors and free users. */
   value: number | null;
   domainKeywords: number;
@@ -200,13 +200,13 @@ export interface KeywordBacklinkRow {
 
 export interface BulkKeywordRow {
   keyword: string;
-  volume: number;
+  volume: number | null;
   cpc: number | null;
-  competition: number;
-  difficulty: number;
+  competition: number | null;
+  difficulty: number | null;
   resultCount: number;
   /** Σ estimated organic clicks of its results in M. */
-  organicClicks: number;
+  organicClicks: number | null;
   /** Distinct advertisers in M. */
   advertisers: number;
 }
@@ -227,10 +227,11 @@ export interface BulkUploadExtra {
 export type { PaidKombatSegment, RecommendationType, RelatedKeywordType, PaidSearchType };
 
 /** GET /rest/research/domain-overview: the domain's months in one territory (from domain_month), oldest first. */
+/** paidClicks and budget, like value, are paid figures: null for visitors and free users (paid-figures.ts). */
 export interface DomainMonthPoint extends OrganicMonthPoint {
   paidKeywords: number;
-  paidClicks: number;
-  budget: number;
+  paidClicks: number | null;
+  budget: number | null;
 }
 
 export interface DomainOverviewAnswer {

@@ -20,13 +20,16 @@ export interface KeywordComparisonRow {
   previousPosition: number | null;
   /** previousPosition − position: positive = moved up. Null unless it ranked in both months. */
   positionChange: number | null;
-  volume: number;
-  cpc: number;
-  difficulty: number;
-  clicks: number;
-  previousClicks: number;
-  clicksChange: number;
-  value: number;
+  volume: number | null;
+  cpc: number | null;
+  difficulty: number | null;
+  clicks: number | null;
+  /** Impressions and CTR (percent, two decimals) of the month where the viewer's own Search Console export reports them; else null. */
+  impressions: number | null;
+  ctr: number | null;
+  previousClicks: number | null;
+  clicksChange: number | null;
+  value: number | null;
   /** Competitor types: the best-placed competitor above the subject in M, and its position. */
   competitor: string | null;
   competitorPosition: number | null;
@@ -53,14 +56,14 @@ export interface CompetitorRow {
  */
 export interface KombatRow {
   keyword: string;
-  volume: number;
-  cpc: number;
-  difficulty: number;
+  volume: number | null;
+  cpc: number | null;
+  difficulty: number | null;
   position1: number | null;
   position2: number | null;
   position3: number | null;
   /** Estimated clicks of all the compared domains together. */
-  clicks: number;
+  clicks: number | null;
 }
 
 export interface KombatCounts {
@@ -73,14 +76,19 @@ export interface KombatCounts {
 export interface TopPageRow {
   url: string;
   title: string | null;
-  /** Keywords the page ranks for in M. */
-  keywords: number;
-  /** Best position of the page over its keywords. */
-  bestPosition: number;
+  /** Keywords the page ranks for in M; null for a page known only from the viewer's own Search Console export. */
+  keywords: number | null;
+  /** Best position of the page over its keywords; null as keywords. */
+  bestPosition: number | null;
+  /** Estimated clicks, or the measured clicks of the viewer's own site (Search Console). */
   clicks: number;
-  value: number;
-  /** The page's share of the domain's clicks in M, percent with one decimal. */
-  clicksShare: number;
+  /** Impressions and CTR (percent, two decimals) where the viewer's own Search Console export reports them; else null. */
+  impressions: number | null;
+  ctr: number | null;
+  /** Clicks × CPC of its keywords; null where the keywords are not known. */
+  value: number | null;
+  /** The page's share of the domain's clicks in M, percent with one decimal; null when the site's clicks are not known. */
+  clicksShare: number | null;
 }
 
 /** Links pointing at a domain (any of its pages) or at one URL. Backlinks have no territory. */
@@ -109,7 +117,8 @@ export interface OrganicMonthPoint {
   position: number | null;
   top3: number;
   top10: number;
-  value: number;
+  /** A paid figure: null for visitors and free users (paid-figures.ts). */
+  value: number | null;
 }
 
 export type UrlMonthPoint = OrganicMonthPoint;

@@ -4,13 +4,17 @@ import { BacklinkSchema } from './backlink.entity.js';
 import { DataSourceSchema } from './data-source.entity.js';
 import { DataImportSchema } from './data-import.entity.js';
 import { SerpObservationSchema } from './serp-observation.entity.js';
+import { SiteTrafficSchema } from './site-traffic.entity.js';
 import { DomainMonthSchema } from './domain-month.entity.js';
+import { ProviderCompetitorSchema, ProviderDomainMonthSchema } from './provider-figures.entity.js';
 import { PageFirstMonthSchema } from './page-first-month.entity.js';
 import { DomainSchema } from './domain.entity.js';
 import { JobRecordSchema } from './job-record.entity.js';
 import { PasswordResetSchema } from './password-reset.entity.js';
 import { GoogleTokenSchema } from './google-token.entity.js';
+import { searchConsoleEntities } from './search-console.entity.js';
 import { KeywordSchema } from './keyword.entity.js';
+import { OwnedDomainMonthSchema, OwnedKeywordNumberSchema, OwnedKeywordSchema } from './owned-figures.entity.js';
 import { MissedSearchEventSchema } from './missed-search-event.entity.js';
 import { OrganicRankSchema } from './organic-rank.entity.js';
 import { PageSchema } from './page.entity.js';
@@ -37,7 +41,7 @@ import {
   OutreachLinkSchema,
   OutreachWebsiteSchema,
 } from './outreach.entity.js';
-import { ProjectAlertSchema } from './project-alert.entity.js';
+import { ProjectAlertSchema, ProjectRankSnapshotSchema, RankAlertEventSchema } from './project-alert.entity.js';
 import { ReportDesignSchema } from './report-design.entity.js';
 import { ScheduledReportSchema } from './scheduled-report.entity.js';
 import { ReconReportSchema } from './recon-report.entity.js';
@@ -56,11 +60,13 @@ export * from './session.entity.js';
 export * from './user.entity.js';
 export * from './password-reset.entity.js';
 export * from './google-token.entity.js';
+export * from './search-console.entity.js';
 export * from './billing.entity.js';
 
 export * from './data-source.entity.js';
 export * from './data-import.entity.js';
 export * from './serp-observation.entity.js';
+export * from './site-traffic.entity.js';
 export * from './keyword.entity.js';
 export * from './domain.entity.js';
 export * from './page.entity.js';
@@ -80,6 +86,8 @@ export * from './report-design.entity.js';
 export * from './scheduled-report.entity.js';
 export * from './admin-audit-log.entity.js';
 export * from './recon-report.entity.js';
+export * from './owned-figures.entity.js';
+export * from './provider-figures.entity.js';
 
 /** The research warehouse (docs/research-data.md). */
 export const warehouseEntities = [
@@ -92,8 +100,14 @@ export const warehouseEntities = [
   PaidAdSchema,
   BacklinkSchema,
   DomainMonthSchema,
+  ProviderDomainMonthSchema,
+  ProviderCompetitorSchema,
   PageFirstMonthSchema,
   SerpObservationSchema,
+  OwnedKeywordNumberSchema,
+  OwnedKeywordSchema,
+  OwnedDomainMonthSchema,
+  SiteTrafficSchema,
 ];
 
 /** The project area (issue 9): keywords, groups, labels, imports, outreach, team access. */
@@ -104,5 +118,5 @@ export const projectAreaEntities = [ProjectTeamAccessSchema, TrackedTermSchema, 
 /** Every entity, listed by hand: discovery by folder scan is slower at start and hides mistakes. */
 export const allEntities = [SessionSchema, JobRecordSchema, UserSchema, PasswordResetSchema, MissedSearchEventSchema,
   PaymentCardSchema, SubscriptionSchema, ReceiptSchema, CancellationSurveySchema, ...warehouseEntities, ProjectSchema, RequestedKeywordSchema,
-  ApiKeySchema, ApiUsageMonthSchema, BundleCodeSchema, BundleRedemptionSchema, UserEmailAddressSchema, UserContactInfoSchema, ProjectAlertSchema,
-  ...projectAreaEntities, ReportDesignSchema, GoogleTokenSchema, AdminAuditLogSchema, ScheduledReportSchema, DataImportSchema, ReconReportSchema];
+  ApiKeySchema, ApiUsageMonthSchema, BundleCodeSchema, BundleRedemptionSchema, UserEmailAddressSchema, UserContactInfoSchema, ProjectAlertSchema, ProjectRankSnapshotSchema, RankAlertEventSchema,
+  ...projectAreaEntities, ReportDesignSchema, GoogleTokenSchema, AdminAuditLogSchema, ScheduledReportSchema, DataImportSchema, ReconReportSchema, ...searchConsoleEntities];

@@ -39,6 +39,11 @@ export const JobRecordSchema = defineEntity({
       name: 'job_record_running_dedupe_key_index',
       expression: `create unique index "job_record_running_dedupe_key_index" on "job_record" ("dedupe_key") where state in ('queued', 'active')`,
     },
+    {
+      // A research page asks for its subject's last live-data fetch (issue 20): an index of those jobs by subject.
+      name: 'job_record_live_data_subject_index',
+      expression: `create index "job_record_live_data_subject_index" on "job_record" ((payload->>'subject'), (payload->>'territory'), "updated_at") where name = 'live-data.fetch'`,
+    },
   ],
 });
 

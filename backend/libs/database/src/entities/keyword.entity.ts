@@ -12,17 +12,17 @@ export const KeywordSchema = defineEntity({
     territory: p.string().length(2),
     /** Normalised: lower case, single spaces, trimmed. */
     term: p.text(),
-    /** Monthly searches in the latest month. */
-    volume: p.integer(),
-    /** Monthly searches, oldest first; the last entry is `volume`. history_start is the first one's month. */
-    volumeHistory: p.type('integer[]').columnType('integer[]'),
+    /** Monthly searches in the latest month; null: unknown (a Search Console query, a provider's keyword). */
+    volume: p.integer().nullable(),
+    /** Monthly searches, oldest first; the last entry is `volume`. history_start is the first one's month. Null: unknown. */
+    volumeHistory: p.type('integer[]').columnType('integer[]').nullable(),
     historyStart: p.date(),
-    /** Average cost per click, US dollars. */
-    cpc: p.decimal('number').precision(8).scale(2),
-    /** Paid competition, 0 (few advertisers) to 1. */
-    competition: p.decimal('number').precision(3).scale(2),
-    /** Organic ranking difficulty, 0 to 100. */
-    difficulty: p.smallint(),
+    /** Average cost per click, US dollars; null: unknown (no bid in the file, or no source gives one). */
+    cpc: p.decimal('number').precision(8).scale(2).nullable(),
+    /** Paid competition, 0 (few advertisers) to 1; null: unknown. */
+    competition: p.decimal('number').precision(3).scale(2).nullable(),
+    /** Organic ranking difficulty, 0 to 100; null: unknown. */
+    difficulty: p.smallint().nullable(),
     /** Number of results the search engine reports. */
     resultCount: p.bigint('number'),
     isQuestion: p.boolean().default(false),

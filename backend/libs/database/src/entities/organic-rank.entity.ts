@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { rankedResultProperties, resultOwnerProperty } from './row-properties.js';
 
 /**
  * One organic search result: in month M, in the keyword's territory, the page ranked at this position. The
@@ -14,19 +15,9 @@ export const OrganicRankSchema = defineEntity({
     month: p.date().primary(),
     keywordId: p.integer().primary(),
     position: p.smallint().primary(),
-    /**
-     * Whose row it is: a user's import is seen by that user only (docs/decisions.md, "Imported rows are private").
-     * The nil UUID (installationOwner) is installation data, seen by everyone: a primary-key column cannot be null,
-     * and each owner keeps its own row for a (month, keyword, position).
-     */
-    ownerUserId: p.uuid().primary().default('00000000-0000-0000-0000-000000000000'),
-    /** Denormalised from keyword, so domain queries filter by territory without a join. */
-    territory: p.string().length(2),
-    domainId: p.integer(),
-    pageId: p.integer(),
-    /** Estimated clicks that month: the keyword's volume that month × CTR(position) (docs/research-data.md). */
-    clicks: p.integer(),
-    sourceId: p.smallint(),
+    /** Each owner keeps its own row for a (month, keyword, position). */
+    ...resultOwnerProperty(),
+    ...rankedResultProperties(),
     /**
      * The day of the observation this monthly row comes from (imports, provider fetches); null for the demo market's
      * monthly rows. A newer observation of the same month replaces the row, so daily rank refreshes show.

@@ -13,3 +13,29 @@ export const updatedAtProperty = () => ({ updatedAt: p.datetime().onCreate(() =>
 
 /** When the row was inserted and when it last changed. */
 export const timestampProperties = () => ({ ...createdAtProperty(), ...updatedAtProperty() });
+
+/** The nil UUID: the owner of installation data (installationOwner in @serpwise/research, which sits above this library). */
+const installationOwner = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Whose search result it is, part of the primary key: a user's import is seen by that user only (docs/decisions.md,
+ * "Imported rows are private"). The nil UUID is installation data, seen by everyone: a primary-key column cannot be
+ * null, and each owner keeps its own row of a result.
+ */
+export const resultOwnerProperty = () => ({ ownerUserId: p.uuid().primary().default(installationOwner) });
+
+/**
+ * Where a search result ranked and what it brought, as organic_rank (a month) and serp_observation (a day) keep it.
+ * territory is denormalised from keyword, so domain queries filter by it without a join. Null page: not known (Search
+ * Console's queries say the site ranked, not which page). Clicks: the source's own (Search Console), else in
+ * organic_rank the keyword's volume × CTR(position) (docs/research-data.md); null when unknown. Impressions only when
+ * the source reports them (Search Console); null otherwise.
+ */
+export const rankedResultProperties = () => ({
+  territory: p.string().length(2),
+  domainId: p.integer(),
+  pageId: p.integer().nullable(),
+  clicks: p.integer().nullable(),
+  impressions: p.integer().nullable(),
+  sourceId: p.smallint(),
+});

@@ -19,6 +19,14 @@ export const ScheduledReportSchema = defineEntity({
     recipients: p.json(),
     sendToSelf: p.boolean().default(true),
     isActive: p.boolean().default(true),
+    /** WEEKLY: the day it goes out, 0 Sunday … 6 Saturday (issue 22). */
+    dayOfWeek: p.smallint().default(1),
+    /** MONTHLY: the day of the month it goes out, 1–28. */
+    dayOfMonth: p.smallint().default(1),
+    /** The time of day it goes out, HH:MM in timeZone. */
+    sendTime: p.string().length(5).default('06:00'),
+    /** The IANA time zone of sendTime. */
+    timeZone: p.string().length(64).default('UTC'),
     /** The project alert saved with it (docs/product/account-exports-reports.md §4), if any. */
     projectAlertId: p.uuid().nullable(),
     ...timestampProperties(),

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { rankedResultProperties, resultOwnerProperty } from './row-properties.js';
 
 /**
  * One observed search result on one day: on `observedOn` the page ranked at `position` for the keyword. Imports
@@ -15,15 +16,9 @@ export const SerpObservationSchema = defineEntity({
     keywordId: p.integer().primary(),
     observedOn: p.date().primary(),
     position: p.smallint().primary(),
-    /** The importing user; the nil UUID (installationOwner) for installation-wide data, as in organic_rank. */
-    ownerUserId: p.uuid().primary().default('00000000-0000-0000-0000-000000000000'),
-    territory: p.string().length(2),
-    domainId: p.integer(),
-    pageId: p.integer(),
-    /** Clicks and impressions when the source reports them (Search Console); null otherwise. */
-    clicks: p.integer().nullable(),
-    impressions: p.integer().nullable(),
-    sourceId: p.smallint(),
+    /** The importing user; the nil UUID for installation-wide data, as in organic_rank. */
+    ...resultOwnerProperty(),
+    ...rankedResultProperties(),
   },
   indexes: [
     // Rows of one source are written together, so a BRIN index finds them (deletion) at a fraction of a btree's upkeep.

@@ -20,6 +20,13 @@ import { Migration20261126010000_private_imports } from './Migration202611260100
 import { Migration20261127010000_organic_rank_observed_on } from './Migration20261127010000_organic_rank_observed_on.js';
 import { Migration20261128010000_serp_observation_natural_key } from './Migration20261128010000_serp_observation_natural_key.js';
 import { Migration20261128020000_page_first_month_by_month } from './Migration20261128020000_page_first_month_by_month.js';
+import { Migration20261129010000_unknown_keyword_numbers } from './Migration20261129010000_unknown_keyword_numbers.js';
+import { Migration20261129020000_owned_figures } from './Migration20261129020000_owned_figures.js';
+import { Migration20261129030000_search_console_traffic } from './Migration20261129030000_search_console_traffic.js';
+import { Migration20261130010000_search_console_connection } from './Migration20261130010000_search_console_connection.js';
+import { Migration20261130020000_provider_figures } from './Migration20261130020000_provider_figures.js';
+import { Migration20261130030000_schedule_timing } from './Migration20261130030000_schedule_timing.js';
+import { Migration20261130040000_rank_alerts } from './Migration20261130040000_rank_alerts.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -47,4 +54,11 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127010000_organic_rank_observed_on', class: Migration20261127010000_organic_rank_observed_on },
   { name: 'Migration20261128010000_serp_observation_natural_key', class: Migration20261128010000_serp_observation_natural_key },
   { name: 'Migration20261128020000_page_first_month_by_month', class: Migration20261128020000_page_first_month_by_month },
+  { name: 'Migration20261129010000_unknown_keyword_numbers', class: Migration20261129010000_unknown_keyword_numbers },
+  { name: 'Migration20261129020000_owned_figures', class: Migration20261129020000_owned_figures },
+  { name: 'Migration20261129030000_search_console_traffic', class: Migration20261129030000_search_console_traffic },
+  { name: 'Migration20261130010000_search_console_connection', class: Migration20261130010000_search_console_connection },
+  { name: 'Migration20261130020000_provider_figures', class: Migration20261130020000_provider_figures },
+  { name: 'Migration20261130030000_schedule_timing', class: Migration20261130030000_schedule_timing },
+  { name: 'Migration20261130040000_rank_alerts', class: Migration20261130040000_rank_alerts },
 ];

@@ -46,10 +46,15 @@ export interface OwnedJobStatus extends JobStatus {
   payload: Record<string, unknown>;
 }
 
-/** The status as its owner may see it: without the owner ids. */
+/**
+ * The status as its owner may see it: without the owner ids. Its attempts count the current round: a failed job its
+ * owner tried again (retryFailed) starts from attempt 1 again in their eyes, while the record's own count, the runs'
+ * fencing token, goes on.
+ */
 export function withoutOwner(status: OwnedJobStatus): JobStatus {
-  const { owner: _owner, payload: _payload, ...rest } = status;
-  return rest;
+  const { owner: _owner, payload, ...rest } = status;
+  const before = typeof payload.attemptsBefore === 'number' ? payload.attemptsBefore : 0;
+  return before ? { ...rest, attempts: Math.max(0, rest.attempts - before) } : rest;
 }
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
@@ -221,12 +226,73 @@ export class JobRecordRepository {
     );
   }
 
-  /** Stops a queued or running job for good; a worker holding it sees that at its next progress report. */
-  async cancel(id: string): Promise<OwnedJobStatus | null> {
+  /**
+   * Stops a queued or running job for good; a worker holding it sees that at its next progress report. With
+   * unlessCheckpoint, a job whose checkpoint holds that key is past cancelling (an import's deletion that committed
+   * it): the run writes the key with the record locked until its COMMIT, so a cancel waiting on it finds it and refuses.
+   */
+  async cancel(id: string, unlessCheckpoint?: string): Promise<OwnedJobStatus | null> {
     return this.transition(
       `update job_record set state = 'cancelled', message = 'Cancelled', finished_at = now(), updated_at = now()
-       where id = ? and state in ('queued', 'active') returning *`,
+       where id = ? and state in ('queued', 'active') and (?::text is null or coalesce(result, '{}'::jsonb) -> ?::text is null) returning *`,
+      [id, unlessCheckpoint ?? null, unlessCheckpoint ?? null],
+    );
+  }
+
+  /**
+   * A page of a user's jobs of these kinds, newest first, from before the cursor (createdAt to the millisecond, as the
+   * cursor carries it, then id). The payload comes without the large lists a project import carries (its terms or
+   * rows), replaced by their count, `itemCount`, and with the name of the project it goes into, `projectName`.
+   */
+  async pageByUser(userId: string, names: readonly string[], limit: number, before?: { createdAt: string; id: string }): Promise<OwnedJobStatus[]> {
+    const at = `date_trunc('milliseconds', j.created_at)`;
+    const rows = await this.em.execute<JobRecordRow[]>(
+      `select j.id, j.queue, j.name, j.session_id, j.user_id, j.state, j.percent, j.message, j.done, j.total, j.attempts, j.error,
+         j.created_at, j.started_at, j.finished_at,
+         case when j.name like 'project-import.%' then null else j.result end as result,
+         (j.payload - 'terms' - 'rows') || jsonb_strip_nulls(jsonb_build_object(
+           'itemCount', coalesce(case when jsonb_typeof(j.payload->'terms') = 'array' then jsonb_array_length(j.payload->'terms') end,
+                                 case when jsonb_typeof(j.payload->'rows') = 'array' then jsonb_array_length(j.payload->'rows') end),
+           'projectName', p.name)) as payload
+       from job_record j
+       left join project p on j.name like 'project-import.%' and p.id::text = j.payload->>'projectId'
+       where j.user_id = ? and j.name = any(?::text[]) and (?::timestamptz is null or (${at}, j.id) < (?::timestamptz, ?::uuid))
+       order by ${at} desc, j.id desc limit ?`,
+      [userId, quotedArray(names), before?.createdAt ?? null, before?.createdAt ?? null, before?.id ?? null, limit],
+    );
+    return rows.map(toStatus);
+  }
+
+  /** How many of the user's jobs of these names are waiting or running (the job center's header count). */
+  async countUnfinishedByUser(userId: string, names: readonly string[]): Promise<number> {
+    const [row] = await this.em.execute<{ count: string }[]>(
+      `select count(*) as count from job_record where user_id = ? and name = any(?::text[]) and state in ('queued', 'active')`,
+      [userId, quotedArray(names)],
+    );
+    return Number(row?.count ?? 0);
+  }
+
+  /**
+   * The owner tries a failed job again: the same record goes back in line. Its attempts go on (the runs' fencing
+   * token); attemptsBefore remembers where this round started, so the owner sees attempt 1 of n again.
+   */
+  async retryFailed(id: string): Promise<OwnedJobStatus | null> {
+    return this.transition(
+      `update job_record set state = 'queued', error = null, message = 'Waiting for a worker…', percent = 0, done = 0, finished_at = null,
+         payload = payload || jsonb_build_object('attemptsBefore', attempts), updated_at = now()
+       where id = ? and state = 'failed' returning *`,
       [id],
+    );
+  }
+
+  /**
+   * An attempt failed and the queue will run the job again: the record keeps running and says why (issue 21, "retrying,
+   * attempt n of m and why"). Fenced like progress; null when this run no longer owns the job.
+   */
+  async noteRetry(id: string, attempt: number, error: string, message: string): Promise<OwnedJobStatus | null> {
+    return this.transition(
+      `update job_record set error = ?, message = ?, updated_at = now() where id = ? and state = 'active' and attempts = ? returning *`,
+      [error, message, id, attempt],
     );
   }
 
@@ -245,6 +311,19 @@ export class JobRecordRepository {
     return row ? toStatus(row) : null;
   }
 
+  /**
+   * One user's jobs of one kind with this payload value, newest first (a scheduled report's delivery history). The
+   * key is written in, so the partial index on the report jobs' scheduleId serves it.
+   */
+  async listForPayloadValue(userId: string, name: string, key: string, value: string, limit: number): Promise<OwnedJobStatus[]> {
+    if (!/^[A-Za-z]+$/.test(key)) throw new Error(`Not a payload key: ${key}`);
+    const rows = await this.em.execute<JobRecordRow[]>(
+      `select * from job_record where name = ? and payload->>'${key}' = ? and user_id = ? order by created_at desc, id desc limit ?`,
+      [name, value, userId, limit],
+    );
+    return rows.map(toStatus);
+  }
+
   /** The newest job of one kind for each of these payload values (e.g. the last delivery of each scheduled report). */
   async latestForPayloadValues(name: string, key: string, values: readonly string[]): Promise<Map<string, OwnedJobStatus>> {
     if (!values.length) return new Map();
@@ -259,12 +338,28 @@ export class JobRecordRepository {
   }
 
 
+  /** How many jobs of a queue were queued before this moment and still wait (a queued job's place in line). */
+  async queuedBefore(queue: string, createdAt: string): Promise<number> {
+    const [row] = await this.em.execute<{ ahead: number }[]>(
+      `select count(*)::int as ahead from job_record where state = 'queued' and queue = ? and created_at < ?`, [queue, createdAt]);
+    return row?.ahead ?? 0;
+  }
+
+  /** The jobs still waiting in a queue, oldest first (whose owners hear that it was paused or resumed). */
+  async queuedIn(queue: string, limit: number): Promise<OwnedJobStatus[]> {
+    const rows = await this.em.execute<JobRecordRow[]>(`select * from job_record where state = 'queued' and queue = ? order by created_at limit ?`, [queue, limit]);
+    return rows.map(toStatus);
+  }
+
   /** Completed jobs of one kind that finished before the cutoff and whose files have not been removed yet. */
-  async findFinishedBefore(name: string, cutoff: Date, limit = 500): Promise<OwnedJobStatus[]> {
+  async findFinishedBefore(name: string, cutoff: Date, limit = 500, mailedCutoff: Date = cutoff): Promise<OwnedJobStatus[]> {
+    // A job that e-mailed a link to its file (a report's payload.emailTo) keeps the file until mailedCutoff.
     const rows = await this.em.execute<JobRecordRow[]>(
       `select * from job_record where name = ? and state in ('completed', 'failed', 'cancelled') and finished_at < ?
-         and not coalesce((payload->>'fileRemoved')::boolean, false) order by finished_at limit ?`,
-      [name, cutoff, limit],
+         and not coalesce((payload->>'fileRemoved')::boolean, false)
+         and (coalesce(jsonb_array_length(case when jsonb_typeof(payload->'emailTo') = 'array' then payload->'emailTo' end), 0) = 0 or finished_at < ?)
+         order by finished_at limit ?`,
+      [name, cutoff, mailedCutoff, limit],
     );
     return rows.map(toStatus);
   }

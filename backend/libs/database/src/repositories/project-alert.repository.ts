@@ -10,6 +10,9 @@ export interface ProjectAlertRecord {
   isActive: boolean;
   sourceUrl: string | null;
   recipients: { emailAddress: string; isActive: boolean }[];
+  /** The rank changes it watches (contracts' RankAlertRule), and its Slack-compatible webhook (issue 22). */
+  rules: Record<string, unknown>[];
+  webhookUrl: string | null;
 }
 
 interface ProjectAlertRow {
@@ -21,6 +24,8 @@ interface ProjectAlertRow {
   is_active: boolean;
   source_url: string | null;
   recipients: { emailAddress: string; isActive: boolean }[];
+  rules: Record<string, unknown>[];
+  webhook_url: string | null;
 }
 
 const toRecord = (row: ProjectAlertRow): ProjectAlertRecord => ({
@@ -32,9 +37,12 @@ const toRecord = (row: ProjectAlertRow): ProjectAlertRecord => ({
   isActive: row.is_active,
   sourceUrl: row.source_url,
   recipients: row.recipients,
+  rules: row.rules ?? [],
+  webhookUrl: row.webhook_url,
 });
 
-export type ProjectAlertInput = Omit<ProjectAlertRecord, 'id'>;
+/** An alert to save; rules and webhookUrl left undefined keep what an existing alert has. */
+export type ProjectAlertInput = Omit<ProjectAlertRecord, 'id' | 'rules' | 'webhookUrl'> & { rules?: Record<string, unknown>[]; webhookUrl?: string | null };
 
 /** Project alerts of an account owner; every query is scoped to the owner. */
 export class ProjectAlertRepository {
@@ -45,11 +53,16 @@ export class ProjectAlertRepository {
     return rows.map(toRecord);
   }
 
+  async findForOwner(ownerUserId: string, id: string): Promise<ProjectAlertRecord | null> {
+    const rows = await this.em.execute<ProjectAlertRow[]>('select * from project_alert where id = ? and owner_user_id = ?', [id, ownerUserId]);
+    return rows[0] ? toRecord(rows[0]) : null;
+  }
+
   async create(input: ProjectAlertInput): Promise<ProjectAlertRecord> {
     const rows = await this.em.execute<ProjectAlertRow[]>(
-      `insert into project_alert (id, owner_user_id, project_id, name, alert_type_id, is_active, source_url, recipients, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, now(), now()) returning *`,
-      [randomUUID(), input.ownerUserId, input.projectId, input.name, input.alertTypeId, input.isActive, input.sourceUrl, JSON.stringify(input.recipients)],
+      `insert into project_alert (id, owner_user_id, project_id, name, alert_type_id, is_active, source_url, recipients, rules, webhook_url, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, now(), now()) returning *`,
+      [randomUUID(), input.ownerUserId, input.projectId, input.name, input.alertTypeId, input.isActive, input.sourceUrl, JSON.stringify(input.recipients), JSON.stringify(input.rules ?? []), input.webhookUrl ?? null],
     );
     return toRecord(rows[0]!);
   }
@@ -57,9 +70,14 @@ export class ProjectAlertRepository {
   /** Changes an alert of this owner; null when it is not theirs (or does not exist). */
   async update(id: string, input: ProjectAlertInput): Promise<ProjectAlertRecord | null> {
     const rows = await this.em.execute<ProjectAlertRow[]>(
-      `update project_alert set project_id = ?, name = ?, alert_type_id = ?, is_active = ?, source_url = ?, recipients = ?::jsonb, updated_at = now()
+      `update project_alert set project_id = ?, name = ?, alert_type_id = ?, is_active = ?, source_url = ?, recipients = ?::jsonb,
+         rules = coalesce(?::jsonb, rules), webhook_url = case when ? then ? else webhook_url end, updated_at = now()
        where id = ? and owner_user_id = ? returning *`,
-      [input.projectId, input.name, input.alertTypeId, input.isActive, input.sourceUrl, JSON.stringify(input.recipients), id, input.ownerUserId],
+      [
+        input.projectId, input.name, input.alertTypeId, input.isActive, input.sourceUrl, JSON.stringify(input.recipients),
+        input.rules ? JSON.stringify(input.rules) : null, input.webhookUrl !== undefined, input.webhookUrl ?? null,
+        id, input.ownerUserId,
+      ],
     );
     return rows[0] ? toRecord(rows[0]) : null;
   }

@@ -1,14 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { intArray, isoOf, quotedArray } from './sql-arrays.js';
-
-/** A keyword of a project with the names of its groups and labels. */
-export interface ProjectKeywordRecord {
-  termId: number;
-  term: string;
-  addedAt: string;
-  groups: string[];
-  labels: string[];
-}
+import { intArray, quotedArray } from './sql-arrays.js';
 
 export interface KeywordImportRecord {
   id: string;
@@ -56,6 +47,26 @@ export class ProjectKeywordRepository {
     const rows = await this.em.execute<{ n: string }[]>(
       'select count(*) as n from project_keyword k join project p on p.id = k.project_id where p.owner_user_id = ?',
       [ownerUserId],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /**
+   * Keywords of the owner's projects whose rank the rank tracking checked in the last `days` days: the project's
+   * territory has a result page for the term from a rank-tracking run loaded since then (the keyword count's
+   * Weekly Tracking part, docs/decisions.md issue 24).
+   */
+  async weeklyTrackedCount(ownerUserId: string, purpose: string, days: number): Promise<number> {
+    const rows = await this.em.execute<{ n: string }[]>(
+      // No recent run: nothing to look at. Otherwise each keyword's results are read from the runs' first month on
+      // (serp_observation's key is keyword, day, …), not its whole history.
+      `with runs as (select id, first_month from data_source where kind = 'provider' and details->>'purpose' = ? and loaded_at >= now() - make_interval(days => ?))
+       select count(*) as n from project_keyword pk join project p on p.id = pk.project_id join tracked_term t on t.id = pk.term_id
+       where p.owner_user_id = ? and exists (select 1 from runs) and exists (
+         select 1 from keyword k join serp_observation o on o.keyword_id = k.id
+         where k.territory = p.territory and k.term = t.term and o.territory = p.territory
+           and o.observed_on >= coalesce((select min(first_month) from runs), '-infinity'::date) and o.source_id in (select id from runs))`,
+      [purpose, days, ownerUserId],
     );
     return Number(rows[0]?.n ?? 0);
   }
@@ -139,29 +150,6 @@ export class ProjectKeywordRepository {
       ids,
     ]);
     return rows.length;
-  }
-
-  /** The project's keywords (optionally of one group or label) with their group and label names. */
-  async listForProject(projectId: string, scope: { groupHash?: string; labelHash?: string } = {}): Promise<ProjectKeywordRecord[]> {
-    const rows = await this.em.execute<{ term_id: number; term: string; added_at: Date; groups: string[] | null; labels: string[] | null }[]>(
-      `select k.term_id, t.term, k.added_at,
-         (select array_agg(g.name order by g.name) from keyword_group_term gt join keyword_group g on g.group_hash = gt.group_hash
-          where g.project_id = k.project_id and gt.term_id = k.term_id) as groups,
-         (select array_agg(l.name order by l.name) from keyword_label_term lt join keyword_label l on l.label_hash = lt.label_hash
-          where l.project_id = k.project_id and lt.term_id = k.term_id) as labels
-       from project_keyword k join tracked_term t on t.id = k.term_id
-       where k.project_id = ?
-         and (?::uuid is null or exists (select 1 from keyword_group_term gt where gt.group_hash = ?::uuid and gt.term_id = k.term_id))
-         and (?::uuid is null or exists (select 1 from keyword_label_term lt where lt.label_hash = ?::uuid and lt.term_id = k.term_id))`,
-      [projectId, scope.groupHash ?? null, scope.groupHash ?? null, scope.labelHash ?? null, scope.labelHash ?? null],
-    );
-    return rows.map((row) => ({
-      termId: Number(row.term_id),
-      term: row.term,
-      addedAt: isoOf(row.added_at),
-      groups: row.groups ?? [],
-      labels: row.labels ?? [],
-    }));
   }
 
   async createImport(input: { id: string; projectId: string; userId: string; termCount: number }): Promise<void> {

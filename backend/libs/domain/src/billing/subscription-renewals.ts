@@ -1,8 +1,9 @@
-import { formatDollars, plans, type BillingPeriod, type PlanId } from '@serpwise/contracts';
+import { plans, type BillingPeriod, type PlanId } from '@serpwise/contracts';
 import type { BillingRepository, SubscriptionRecord, UserRepository } from '@serpwise/database';
 import type { Mailer, PaymentGateway } from '@serpwise/platform';
 import { addPeriod } from './billing-period.js';
 import { planEndsAtAttribute } from './plan-access.js';
+import { receiptMail } from './receipt-mail.js';
 
 /** A declined renewal is tried again a day later; the third decline in a row cancels the subscription. */
 export const renewalRetryMs = 24 * 60 * 60 * 1000;
@@ -16,6 +17,8 @@ export interface RenewalPorts {
   users: () => UserRepository;
   gateway: PaymentGateway;
   mailer: Mailer;
+  /** The site's address (PUBLIC_URL), for the receipt link in the renewal e-mail. */
+  publicUrl: string;
 }
 
 export interface RenewalOutcome {
@@ -61,7 +64,7 @@ async function renewOne(ports: RenewalPorts, subscription: SubscriptionRecord, n
     const charge = card
       ? await ports.gateway.charge(amountCents, { token: card.gatewayToken }, description, idempotencyKey)
       : { approved: false, transactionId: null, declineReason: 'There is no card on file.', cardToken: null };
-    await billing.addReceipt({
+    const receipt = await billing.addReceipt({
       userId: owner.id,
       description,
       amountCents,
@@ -73,16 +76,10 @@ async function renewOne(ports: RenewalPorts, subscription: SubscriptionRecord, n
       idempotencyKey: charge.approved ? idempotencyKey : null,
     });
     if (!charge.approved) return declined(ports, subscription, owner.email, charge.declineReason, now);
-    await ports.mailer.send({
-      to: owner.email,
-      subject: 'Your Serpwise membership was renewed',
-      text: [
-        `We charged ${formatDollars(amountCents)} to your ${card!.cardType} ending in ${card!.lastFour}.`,
-        `Your membership now runs until ${nextPeriodEnd.toUTCString().slice(5, 16)}.`,
-        ports.gateway.isSandbox ? 'Sandbox payment: no real money was charged.' : '',
-        'Your receipts are under Account → Receipts.',
-      ].join('\n'),
-    });
+    // The renewal e-mail is the receipt (docs/decisions.md issue 24), opened by what happened.
+    const lead = [`Your membership was renewed and now runs until ${nextPeriodEnd.toUTCString().slice(5, 16)}.`];
+    const mail = receiptMail(receipt, owner.email, { publicUrl: ports.publicUrl, isSandbox: ports.gateway.isSandbox }, lead);
+    await ports.mailer.send({ ...mail, subject: 'Your Serpwise membership was renewed' });
   }
   await billing.advancePeriod(subscription.id, paidPeriodEnd, nextPeriodEnd);
   const months = Number(owner.attributes['billingMonths'] ?? 0) || 0;

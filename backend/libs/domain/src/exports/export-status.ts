@@ -1,5 +1,5 @@
 import type { ExportFileFormat, ExportResult, ExportStatus, JobStatus } from '@serpwise/contracts';
-import { exportJob, readJobInput, restPrefix } from '@serpwise/contracts';
+import { exportJob, exportResumeCheckpoint, readJobInput, restPrefix } from '@serpwise/contracts';
 import { withoutOwner, type OwnedJobStatus } from '@serpwise/database';
 import type { DownloadLinks } from '@serpwise/platform';
 
@@ -27,6 +27,7 @@ export function presentExport(status: OwnedJobStatus, links: DownloadLinks, file
     ...base,
     export: {
       table: payload.table,
+      params: payload.params,
       format: payload.format,
       scope: payload.scope,
       tableRows: payload.tableRows,
@@ -35,6 +36,13 @@ export function presentExport(status: OwnedJobStatus, links: DownloadLinks, file
       spreadsheetUrl: result?.url ?? null,
       linkExpiresAt: link?.expiresAt ?? null,
       fileExpiresAt: payload.fileRemoved || payload.format === 'sheets' ? null : fileExpiresAt,
+      resumedFrom: status.state === 'active' ? resumedFromOf(status) : null,
     },
   };
+}
+
+/** The rows the running attempt took over from an earlier one, as its own checkpoint says; null when it started afresh. */
+function resumedFromOf(status: OwnedJobStatus): number | null {
+  const point = (status.result as Record<string, unknown> | null)?.[exportResumeCheckpoint] as { attempt?: unknown; resumedFrom?: unknown } | undefined;
+  return point && point.attempt === status.attempts && typeof point.resumedFrom === 'number' ? point.resumedFrom : null;
 }

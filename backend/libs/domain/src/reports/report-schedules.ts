@@ -1,21 +1,8 @@
-import { scheduledQueue, scheduledReportJobName, scheduledReportSchedulerId, type PdfReportFrequency } from '@serpwise/contracts';
+import { scheduleCronPattern, scheduledQueue, scheduledReportJobName, scheduledReportSchedulerId, type PdfReportFrequency, type ScheduleTiming } from '@serpwise/contracts';
 import { Queue } from 'bullmq';
-import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
-/** The hour (UTC) scheduled reports go out: early, so they are in the inbox when the week or month starts. */
-export const scheduledReportHourUtc = 6;
-
-/**
- * The cron pattern of a scheduled report: WEEKLY on Mondays, MONTHLY on the 1st, at 06:mm UTC where the minute comes
- * from the report's id, so a thousand schedules do not all fire in the same second.
- */
-export function scheduledReportPattern(scheduleId: string, frequency: PdfReportFrequency): string {
-  const minute = createHash('sha1').update(scheduleId).digest().readUInt16BE(0) % 60;
-  return frequency === 'WEEKLY' ? `${minute} ${scheduledReportHourUtc} * * 1` : `${minute} ${scheduledReportHourUtc} 1 * *`;
-}
-
-export interface ScheduleOfReport {
+export interface ScheduleOfReport extends Pick<ScheduleTiming, 'dayOfWeek' | 'dayOfMonth' | 'time' | 'timeZone'> {
   id: string;
   frequency: PdfReportFrequency;
 }
@@ -34,11 +21,14 @@ export class ReportSchedules {
     this.queue = new Queue(scheduledQueue, { connection, prefix });
   }
 
-  /** Adds or changes the scheduler of a report (an upsert: repeating it changes nothing). */
+  /**
+   * Adds or changes the scheduler of a report (an upsert: repeating it changes nothing): its cron pattern read in its
+   * own time zone, so "Mondays at 09:00 Europe/Berlin" stays 09:00 there across daylight-saving changes.
+   */
   async upsert(schedule: ScheduleOfReport): Promise<void> {
     await this.queue.upsertJobScheduler(
       scheduledReportSchedulerId(schedule.id),
-      { pattern: scheduledReportPattern(schedule.id, schedule.frequency), tz: 'UTC' },
+      { pattern: scheduleCronPattern(schedule.frequency, schedule), tz: schedule.timeZone },
       {
         name: scheduledReportJobName,
         data: { scheduleId: schedule.id },

@@ -27,6 +27,12 @@ export function presentReport(status: OwnedJobStatus, links: DownloadLinks, now 
       fileName: result?.fileName ?? null,
       emailTo: payload.emailTo,
       scheduleId: payload.scheduleId,
+      template: payload.report.template,
+      domain: payload.report.domain,
+      countryCode: payload.report.countryCode,
+      title: payload.report.customTitle || null,
+      bytes: result?.bytes ?? null,
+      trigger: payload.scheduleId ? (payload.trigger ?? 'schedule') : null,
     },
   };
 }

@@ -33,8 +33,24 @@ export class DownloadLinks {
   }
 
   sign(path: string, userId: string, now = Date.now()): { url: string; expiresAt: string } {
-    const expires = Math.floor((now + this.ttlMs) / 1000);
-    return { url: `${path}?expires=${expires}&signature=${this.signature(path, userId, expires)}`, expiresAt: new Date(expires * 1000).toISOString() };
+    return this.signFor(path, userId, this.ttlMs, now);
+  }
+
+  /** A link for a subject that is not a logged-in user (a report e-mail's reader: 'mail'), valid for `ttlMs`. */
+  signFor(path: string, subject: string, ttlMs: number, now = Date.now()): { url: string; expiresAt: string } {
+    const expires = Math.floor((now + ttlMs) / 1000);
+    return { url: `${path}?expires=${expires}&signature=${this.signature(path, subject, expires)}`, expiresAt: new Date(expires * 1000).toISOString() };
+  }
+
+  /** A signature of a text that does not expire (an unsubscribe token names whom it stops, and nothing else). */
+  seal(text: string): string {
+    return createHmac('sha256', this.secret).update(`sealed\n${text}`).digest('base64url');
+  }
+
+  isSealed(text: string, signature: string): boolean {
+    const expected = Buffer.from(this.seal(text));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   check(path: string, userId: string, expires: unknown, signature: unknown, now = Date.now()): LinkCheck {

@@ -1,7 +1,8 @@
 import type { Environment } from '@serpwise/contracts';
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, fsync as fsyncCallback, readFileSync, type WriteStream } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, stat, truncate } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,11 +16,46 @@ export interface FileUpload {
 }
 
 /**
+ * A file written so that another process can go on with it after this one died: what `sync` answered stays in the
+ * part when the writer is killed. `resume` starts it again from the bytes an earlier writer committed.
+ */
+export interface ResumableUpload extends FileUpload {
+  /** Bytes kept from the earlier writer's part (0: the file starts empty). */
+  readonly offset: number;
+  /**
+   * Waits until every write made before the call is safe from the writer's death and answers the part's length up
+   * to them (writes made after the call are not counted, even if they finish first), and where that holds: `scope`
+   * null when the bytes are on disk (fsync), else the machine's current boot — the bytes are in its page cache, which
+   * outlives a killed process but not a reboot, and only a writer on that machine and boot can go on from them.
+   */
+  sync(): Promise<CommittedPart>;
+  /** Stops writing and keeps the part for a later resume (a failed attempt that will be retried). */
+  close(): Promise<void>;
+}
+
+/** What a sync of a resumable upload answers: the bytes committed and where they hold (see ResumableUpload.sync). */
+export interface CommittedPart {
+  bytes: number;
+  scope: string | null;
+}
+
+/** Where an earlier writer's part stands: its key and what its last sync answered. */
+export interface ResumeFrom extends CommittedPart {
+  key: string;
+}
+
+/**
  * Where finished files (exports today) are kept. Keys are relative paths like "exports/<user>/<job>.csv".
  * The default keeps them on the local disk under DATA_DIR; S3-compatible storage when S3_BUCKET is set.
  */
 export abstract class FileStore {
   abstract create(key: string): Promise<FileUpload>;
+  /**
+   * A resumable upload of `key`: with `from`, it starts as the first `from.bytes` bytes of that writer's part (which
+   * goes), or empty when the part is missing or shorter (another machine's spool, a swept folder) or its bytes do not
+   * hold here (another machine or boot): `offset` says which.
+   */
+  abstract resume(key: string, from?: ResumeFrom): Promise<ResumableUpload>;
   abstract read(key: string): Promise<Readable>;
   abstract size(key: string): Promise<number | null>;
   abstract remove(key: string): Promise<void>;
@@ -36,10 +72,13 @@ const safeKey = (key: string) => {
  */
 export class LocalFileStore extends FileStore {
   private readonly root: string;
+  /** This machine's boot (Linux), where written bytes outlive a killed process without an fsync; null elsewhere. */
+  private readonly boot: string | null;
 
-  constructor(root: string) {
+  constructor(root: string, boot: string | null = currentBoot()) {
     super();
     this.root = resolve(root);
+    this.boot = boot;
   }
 
   private path(key: string): string {
@@ -50,26 +89,53 @@ export class LocalFileStore extends FileStore {
 
   async create(key: string): Promise<FileUpload> {
     const path = this.path(key);
-    const partial = `${path}.${randomUUID()}.part`;
     await mkdir(dirname(path), { recursive: true });
-    const stream = createWriteStream(partial);
-    const closed = new Promise<void>((done, fail) => {
-      stream.once('close', done);
-      stream.once('error', fail);
-    });
+    const { stream, commit, abort } = partFileUpload(`${path}.${randomUUID()}.part`, path);
+    return { stream, commit, abort };
+  }
+
+  /**
+   * The part of a resumable upload has a fixed name (`<key>.resume.part`), so the next attempt finds it; remove(key)
+   * removes it like any temporary file of the key. The earlier part is copied, never renamed: a writer frozen past
+   * its lock may still hold it open and append, and must not write into this one.
+   */
+  async resume(key: string, from?: ResumeFrom): Promise<ResumableUpload> {
+    const path = this.path(key);
+    const part = `${path}.resume.part`;
+    await mkdir(dirname(path), { recursive: true });
+    let offset = 0;
+    if (from && (from.scope === null || from.scope === this.boot)) {
+      const earlier = `${this.path(from.key)}.resume.part`;
+      const size = await stat(earlier).then((info) => info.size, () => -1);
+      if (size >= from.bytes && earlier !== part) {
+        await copyFile(earlier, part);
+        // What the earlier writer wrote after its last commit is cut off: the caller writes it again.
+        await truncate(part, from.bytes);
+        offset = from.bytes;
+        await rm(earlier, { force: true });
+      }
+    }
+    const upload = partFileUpload(part, path, offset > 0 ? 'a' : 'w');
+    const { stream } = upload;
     return {
       stream,
-      commit: async () => {
+      offset,
+      sync: async () => {
+        // The bytes given to the stream so far: written, or buffered and being written (strings count as their UTF-8
+        // bytes). The writer may go on writing while this waits for them: later bytes are not counted.
+        const bytes = offset + stream.bytesWritten + stream.writableLength;
+        // Handed to the kernel, they outlive this process; an fsync (tens of ms on a busy disk, and the export's
+        // lost work grows with it) only where the boot cannot be told.
+        await flushed(stream);
+        if (this.boot === null) await fsyncOf(stream);
+        return { bytes, scope: this.boot };
+      },
+      close: async () => {
         if (!stream.writableFinished) stream.end();
-        await closed;
-        await rename(partial, path);
-        return { bytes: (await stat(path)).size };
+        await upload.closed.catch(() => undefined);
       },
-      abort: async () => {
-        stream.destroy();
-        await closed.catch(() => undefined);
-        await rm(partial, { force: true });
-      },
+      commit: upload.commit,
+      abort: upload.abort,
     };
   }
 
@@ -93,6 +159,27 @@ export class LocalFileStore extends FileStore {
   }
 }
 
+/** The machine and boot this process runs on (Linux: the kernel's boot id), or null where it cannot be told. */
+function currentBoot(): string | null {
+  try {
+    return `${hostname()}/${readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Resolves once every write given to the stream so far has been handed to the file (and perhaps later ones too). */
+const flushed = (stream: WriteStream) =>
+  new Promise<void>((done, fail) => {
+    stream.write(Buffer.alloc(0), (error) => (error ? fail(error) : done()));
+  });
+
+async function fsyncOf(stream: WriteStream): Promise<void> {
+  const fd = (stream as WriteStream & { fd: number | null }).fd;
+  if (typeof fd !== 'number') return; // nothing written yet: the file is still being opened
+  await new Promise<void>((done, fail) => fsyncCallback(fd, (error) => (error ? fail(error) : done())));
+}
+
 /**
  * Files in an S3-compatible bucket. Uploads are written to a local spool file first (an export's size is not known
  * until it ends, and a single signed PUT needs it), then sent with one PUT; reads stream the GET response.
@@ -110,16 +197,36 @@ export class S3FileStore extends FileStore {
     const local = await this.spool.create(spoolKey);
     return {
       stream: local.stream,
-      commit: async () => {
-        const { bytes } = await local.commit();
-        try {
-          await this.client.put(key, await this.spool.read(spoolKey), bytes);
-        } finally {
-          await this.spool.remove(spoolKey);
-        }
-        return { bytes };
-      },
+      commit: this.sendOnCommit(key, spoolKey, () => local.commit()),
       abort: () => local.abort(),
+    };
+  }
+
+  /** Commits the spooled file, then puts it in the bucket under `key`; the spool's copy goes either way. */
+  private sendOnCommit(key: string, spoolKey: string, commitSpool: () => Promise<{ bytes: number }>): () => Promise<{ bytes: number }> {
+    return async () => {
+      const { bytes } = await commitSpool();
+      try {
+        await this.client.put(key, await this.spool.read(spoolKey), bytes);
+      } finally {
+        await this.spool.remove(spoolKey);
+      }
+      return { bytes };
+    };
+  }
+
+  /**
+   * A resumable upload goes through the local spool as any other, and its part stays there: a retry on the same
+   * machine resumes it; one on another machine finds no part and starts again (offset 0).
+   */
+  async resume(key: string, from?: ResumeFrom): Promise<ResumableUpload> {
+    const spoolKey = `spool/${safeKey(key)}`;
+    const local = await this.spool.resume(spoolKey, from && { ...from, key: `spool/${safeKey(from.key)}` });
+    return {
+      ...local,
+      stream: local.stream,
+      offset: local.offset,
+      commit: this.sendOnCommit(key, spoolKey, () => local.commit()),
     };
   }
 
@@ -131,8 +238,10 @@ export class S3FileStore extends FileStore {
     return this.client.head(safeKey(key));
   }
 
-  remove(key: string): Promise<void> {
-    return this.client.delete(safeKey(key));
+  /** Removes the object and any part a resumable upload of it left in the spool. */
+  async remove(key: string): Promise<void> {
+    await this.client.delete(safeKey(key));
+    await this.spool.remove(`spool/${safeKey(key)}`);
   }
 }
 
@@ -163,4 +272,28 @@ export async function storeFile(store: FileStore, key: string, body: Readable | 
     await upload.abort();
     throw error;
   }
+}
+
+/** A write stream into the temporary file `part`, which becomes `path` on commit and is removed on abort. */
+function partFileUpload(part: string, path: string, flags: 'w' | 'a' = 'w') {
+  const stream = createWriteStream(part, { flags });
+  const closed = new Promise<void>((done, fail) => {
+    stream.once('close', done);
+    stream.once('error', fail);
+  });
+  return {
+    stream,
+    closed,
+    commit: async () => {
+      if (!stream.writableFinished) stream.end();
+      await closed;
+      await rename(part, path);
+      return { bytes: (await stat(path)).size };
+    },
+    abort: async () => {
+      stream.destroy();
+      await closed.catch(() => undefined);
+      await rm(part, { force: true });
+    },
+  };
 }

@@ -18,20 +18,31 @@ export const googleConfigured = (environment: GoogleConfig): environment is Goog
   Boolean(environment.GOOGLE_CLIENT_ID && environment.GOOGLE_CLIENT_SECRET);
 
 /** This site's callback page, from PUBLIC_URL: never from a request's Host header (docs/decisions.md, issue 16). */
-export const googleRedirectUri = (environment: Pick<Environment, 'PUBLIC_URL'>) => `${environment.PUBLIC_URL}${googleAuthCallbackPath}`;
+export const googleRedirectUri = (environment: Pick<Environment, 'PUBLIC_URL'>, callbackPath: string = googleAuthCallbackPath) => `${environment.PUBLIC_URL}${callbackPath}`;
 
-/** The consent screen without state: our callback as redirect_uri, offline access (a refresh token) and the docs/product/account-exports-reports.md §9 scopes. */
-export function googleAuthorizeUrl(environment: GoogleConfig): string | null {
+/** What a consent screen asks for, and where it sends the browser back. */
+export interface GoogleConsent {
+  scopes: readonly string[];
+  callbackPath: string;
+  /** Ask for the scopes the user granted before too (incremental authorisation). */
+  includeGrantedScopes: boolean;
+}
+
+/** The Sheets export's consent (docs/product/account-exports-reports.md §9 scopes). */
+const sheetsConsent: GoogleConsent = { scopes: googleSheetsScopes, callbackPath: googleAuthCallbackPath, includeGrantedScopes: true };
+
+/** The consent screen without state: our callback as redirect_uri, offline access (a refresh token) and the scopes. */
+export function googleAuthorizeUrl(environment: GoogleConfig, consent: GoogleConsent = sheetsConsent): string | null {
   if (!googleConfigured(environment)) return null;
   const url = new URL(environment.GOOGLE_AUTH_URL);
   url.searchParams.set('client_id', environment.GOOGLE_CLIENT_ID);
-  url.searchParams.set('redirect_uri', googleRedirectUri(environment));
+  url.searchParams.set('redirect_uri', googleRedirectUri(environment, consent.callbackPath));
   url.searchParams.set('response_type', 'code');
-  url.searchParams.set('scope', googleSheetsScopes.join(' '));
+  url.searchParams.set('scope', consent.scopes.join(' '));
   url.searchParams.set('access_type', 'offline');
   // consent: Google sends a refresh token again even when the user authorised before.
   url.searchParams.set('prompt', 'consent');
-  url.searchParams.set('include_granted_scopes', 'true');
+  if (consent.includeGrantedScopes) url.searchParams.set('include_granted_scopes', 'true');
   return url.toString();
 }
 
@@ -82,6 +93,13 @@ export class GoogleOAuth {
   }
 }
 
+/** A column's A1 letters: 1 → A, 26 → Z, 27 → AA. */
+export function columnLetters(column: number): string {
+  let letters = '';
+  for (let rest = column; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  return letters;
+}
+
 export interface SheetsClientOptions {
   /** Least time between two write requests (Google: 60 writes a minute per user per project). */
   writeIntervalMs?: number;
@@ -124,6 +142,15 @@ export class SheetsClient {
       majorDimension: 'ROWS',
       values: rows.map((row) => row.map((cell) => (cell === null ? '' : cell))),
     });
+  }
+
+  /**
+   * Empties the cells of the data rows from `fromRow` (1-based) on, in the first `columns` columns (values.clear):
+   * what a killed export appended after its last commit, so the next append lands right after the committed rows.
+   */
+  async clearRowsFrom(spreadsheetId: string, sheetTitle: string, fromRow: number, columns: number): Promise<void> {
+    const range = encodeURIComponent(`'${sheetTitle.replace(/'/g, "''")}'!A${fromRow}:${columnLetters(Math.max(columns, 1))}`);
+    await this.request('POST', `/v4/spreadsheets/${encodeURIComponent(spreadsheetId)}/values/${range}:clear`, {});
   }
 
   private async request(method: string, path: string, body: unknown): Promise<unknown> {

@@ -11,6 +11,8 @@ export interface MailMessage {
   html?: string;
   /** Files sent with the message (a scheduled report's PDF). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /** Extra headers (List-Unsubscribe of a report's external recipient). */
+  headers?: Record<string, string>;
 }
 
 /** The port every e-mail goes through: SMTP when configured, else a local outbox folder. */

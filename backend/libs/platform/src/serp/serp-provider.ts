@@ -47,7 +47,7 @@ export class SerpProviderError extends Error {
     readonly provider: SerpProviderId,
     readonly kind: SerpErrorKind,
     message: string,
-    readonly details: { status?: number; retryAfterMs?: number } = {},
+    readonly details: { status?: number; retryAfterMs?: number; /** The provider's own status code (DataForSEO's 40501 …). */ code?: number } = {},
   ) {
     super(message);
     this.name = 'SerpProviderError';

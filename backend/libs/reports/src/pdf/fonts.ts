@@ -1,7 +1,7 @@
-import { create as openFont } from 'fontkit';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { StandardFont } from '../designs.js';
+import { fontkitOpen } from './pdf-engine.js';
 
 /**
  * Fonts for text the PDF standard fonts cannot draw. The designs use PDF's standard fonts (Helvetica, Times, Courier),
@@ -46,7 +46,7 @@ function fontFile(file: string) {
   let font = loaded.get(file);
   if (!font) {
     const data = readFileSync(packageFile(file));
-    const parsed = openFont(data);
+    const parsed = fontkitOpen()(data);
     font = { data, hasGlyph: (codePoint) => parsed.hasGlyphForCodePoint(codePoint) };
     loaded.set(file, font);
   }

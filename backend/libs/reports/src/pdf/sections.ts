@@ -31,7 +31,7 @@ const shown = (table: ReportTable<unknown>, noun: string, order: string) =>
   `Showing ${formatInteger(table.rows.length)} of ${formatInteger(table.totalRows)} ${noun}, ${order}.`;
 
 /** "+120 since Sep 2026" (or nothing without a month before). */
-const since = (data: ReportData, now: number | null | undefined, before: number | null | undefined, format: (value: number) => string = formatChange) =>
+const since = (data: ReportData, now: number | null | undefined, before: number | null | undefined, format: (value: number) => string = (value) => formatChange(value)) =>
   data.previous && now !== null && now !== undefined && before !== null && before !== undefined
     ? Math.round((now - before) * 10) === 0
       ? `no change since ${formatMonth(data.previous.month)}`
@@ -57,9 +57,9 @@ const overview: SectionRenderer = (writer, data) => {
   const ppc = data.ppc?.history.find((point) => point.month === now.month) ?? null;
   const items: Tile[] = [
     { label: 'Organic keywords', value: formatInteger(now.keywords), note: since(data, now.keywords, before?.keywords) },
-    { label: 'Monthly organic clicks', value: formatCompact(now.clicks), note: since(data, now.clicks, before?.clicks, (value) => (value > 0 ? `+${formatCompact(value)}` : formatCompact(value))) },
+    { label: 'Monthly organic clicks', value: formatCompact(now.clicks), note: since(data, now.clicks, before?.clicks, (value) => formatChange(value, formatCompact)) },
     { label: 'Organic traffic value', value: formatCompactMoney(now.value), note: 'estimated monthly cost as ads' },
-    { label: 'Average position', value: formatDecimal(now.position), note: since(data, now.position, before?.position, (value) => (value > 0 ? `+${formatDecimal(value)}` : formatDecimal(value))) },
+    { label: 'Average position', value: formatDecimal(now.position), note: since(data, now.position, before?.position, (value) => formatChange(value, formatDecimal)) },
     { label: 'Paid keywords', value: formatInteger(ppc?.paidKeywords ?? now.paidKeywords) },
     { label: 'Monthly PPC budget', value: formatCompactMoney(ppc?.budget ?? now.budget) },
   ];
@@ -216,7 +216,7 @@ const ppcOverview: SectionRenderer = (writer, data) => {
     { label: 'Monthly PPC budget', value: formatCompactMoney(latest.budget), note: formatMonth(latest.month) },
   ]);
   const label = (month: string) => formatShortMonth(month);
-  barChart(writer, { title: 'Estimated monthly PPC budget', height: 150, format: (value) => `$${formatCompact(value)}`, points: months.map((point) => ({ label: label(point.month), value: point.budget })) });
+  barChart(writer, { title: 'Estimated monthly PPC budget', height: 150, format: formatCompactMoney, points: months.map((point) => ({ label: label(point.month), value: point.budget })) });
   lineChart(writer, { title: 'Paid keywords', height: 130, color: writer.colors.accent, points: months.map((point) => ({ label: label(point.month), value: point.paidKeywords })) });
   if (latest.month === ppc.month && ppc.adCopies) writer.caption(`${formatInteger(ppc.adCopies)} different ad texts ran in ${formatMonth(latest.month)}.`);
 };

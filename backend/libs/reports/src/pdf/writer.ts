@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { PDFDocument } from './pdf-engine.js';
 import type { DesignTheme, StandardFont } from '../designs.js';
 import { FontPicker } from './fonts.js';
 
@@ -52,7 +52,8 @@ export class ReportWriter {
     readonly brand: Brand,
     info: { title: string; author: string; subject: string; createdAt: Date },
   ) {
-    this.doc = new PDFDocument({
+    const Document = PDFDocument();
+    this.doc = new Document({
       size: 'A4',
       autoFirstPage: false,
       bufferPages: true,

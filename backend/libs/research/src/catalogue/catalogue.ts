@@ -1,4 +1,5 @@
 import type { ResearchTableId } from '@serpwise/contracts';
+import { pageOf } from '../tables/index.js';
 import type { z } from 'zod';
 import type { Sql } from '../sql.js';
 import { keywordTables } from './keyword-tables.js';
@@ -30,4 +31,18 @@ export async function prepareResearchTable(sql: Sql, table: ResearchTableId, par
   const entry = researchTableEntry(table);
   const input = entry.schema.parse(params);
   return { ...(await entry.prepare(sql, input)), input };
+}
+
+/**
+ * The first rows of a research table and the number of all its rows, for a reader that prints the table rather than
+ * answering a viewer (a PDF report): the entry the endpoint and the export prepare, paged by the input's startRow and
+ * pageSize (any size: the report's row cap). Paid columns are not withheld; the input is taken as valid (not parsed).
+ */
+export async function researchTableRows<Row extends object, Id extends ResearchTableId = ResearchTableId>(
+  sql: Sql,
+  table: Id,
+  input: ResearchTableInput<Id>,
+): Promise<{ rows: Row[]; totalRows: number }> {
+  const { query } = await researchTableEntry(table).prepare(sql, input);
+  return query ? pageOf<Row>(sql, query, { startRow: input.startRow, pageSize: input.pageSize }) : { rows: [], totalRows: 0 };
 }

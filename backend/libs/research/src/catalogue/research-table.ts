@@ -50,7 +50,8 @@ export const preparedTable = <Answer extends object>(query: BuiltQuery | null, a
 
 export type TableInput = TableOrder & { countryCode: string; month?: string | undefined };
 
-export const monthOf = (sql: Sql, input: { countryCode: string; month?: string | undefined }) => researchMonth(sql, input.countryCode, input.month);
+export const monthOf = (sql: Sql, input: { countryCode: string; month?: string | undefined; domain?: unknown }) =>
+  researchMonth(sql, input.countryCode, input.month, typeof input.domain === 'string' ? input.domain : undefined);
 export const stem = (...parts: (string | undefined)[]) => parts.filter(Boolean).join('-');
 
 /** A check that the request's order is one the table has (its sort column). */

@@ -3,15 +3,18 @@ import type pg from 'pg';
 
 /**
  * Every search result a user owns (their imports and fetches), keyword × day × ranking URL, in the plain SERP file
- * format: the file imports back as a SERP file and lands the same rows (docs/research-data.md "Imports").
+ * format: the file imports back as a SERP file and lands the same rows (docs/research-data.md "Imports"). A result
+ * whose page is not known (a Search Console query) has no URL and names its site instead.
  * Sorted, so two exports of the same data are the same bytes.
  */
 export const historyExportSql = `
   select k.term as keyword, o.territory, to_char(o.observed_on, 'YYYY-MM-DD') as date, o.position, p.url, p.title,
-    k.volume, k.cpc::text as cpc, k.competition::text as competition, k.difficulty, o.clicks, o.impressions
+    k.volume, k.cpc::text as cpc, k.competition::text as competition, k.difficulty, o.clicks, o.impressions,
+    case when o.page_id is null then d.name end as site
   from serp_observation o
     join keyword k on k.id = o.keyword_id
-    join page p on p.id = o.page_id
+    left join page p on p.id = o.page_id
+    left join domain d on d.id = o.domain_id and o.page_id is null
   where o.owner_user_id = $1
   order by o.observed_on, o.territory, k.term, o.position`;
 

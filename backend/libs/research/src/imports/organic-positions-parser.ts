@@ -1,6 +1,6 @@
 import { warehouseRowProblem, type WarehouseRow } from '../warehouse/warehouse-row.js';
 import { type ImportParser, type ParsedItem, WrongFileError } from './import-parser.js';
-import { cell, csvRecords, delimiterOf, headerKey, parseNumber, textChunks } from './text-input.js';
+import { cell, csvRecords, decideNumberStyles, delimiterOf, headerKey, lookAhead, numberSampleRecords, parseNumber, textChunks, type NumberKind, type NumberStyle } from './text-input.js';
 
 const what = 'an Organic Positions export (Keyword, Position, Search Volume, URL … columns)';
 
@@ -16,10 +16,31 @@ const columns = {
   timestamp: 'timestamp',
 } as const;
 
+/** The column of each name in the header (-1 when absent); refuses a header without the columns every row needs. */
+export function organicColumns(fields: string[], headerLine: string): Record<keyof typeof columns, number> {
+  const keys = fields.map(headerKey);
+  const index = Object.fromEntries(Object.entries(columns).map(([name, header]) => [name, keys.indexOf(header)])) as Record<keyof typeof columns, number>;
+  const missing = (['keyword', 'position', 'volume', 'url'] as const).filter((name) => index[name] < 0).map((name) => columns[name]);
+  if (missing.length) throw new WrongFileError(`This is not ${what}: the columns ${missing.join(', ')} are missing (the first line reads "${headerLine.slice(0, 120)}").`);
+  return index;
+}
+
+/** The numbers read, and what kind each is (a count never has a fraction: number-style.ts). */
+const numberKinds = { position: 'count', volume: 'count', difficulty: 'count', cpc: 'decimal', competition: 'decimal', resultCount: 'count' } as const satisfies Record<string, NumberKind>;
+type NumberColumn = keyof typeof numberKinds;
+
+/** The style each number column is written in (1,234.56 or 1.234,56), from the first rows. */
+function numberStyles(rows: string[][], index: Record<keyof typeof columns, number>): Record<NumberColumn, NumberStyle> {
+  const names = Object.keys(numberKinds) as NumberColumn[];
+  const styles = decideNumberStyles(names.map((name) => ({ kind: numberKinds[name], values: rows.map((fields) => cell(fields, index[name])) })));
+  return Object.fromEntries(names.map((name, position) => [name, styles[position]!])) as Record<NumberColumn, NumberStyle>;
+}
+
 /**
  * An "Organic Positions" export of a commercial SEO tool: one domain's keywords with position, URL, volume,
  * difficulty, CPC, competition and results count; `Timestamp` (YYYY-MM-DD) is the day of the result, else the date
- * the user gave. Traffic estimates and the relative `Trends` are the tool's own numbers and are not imported.
+ * the user gave. Traffic estimates and the relative `Trends` are the tool's own numbers and are not imported. Numbers
+ * are read in the file's own style (1,234.56 or 1.234,56), decided per column from its first rows.
  */
 export const parseOrganicPositions: ImportParser = async function* (input, options): AsyncGenerator<ParsedItem> {
   const text = textChunks(input, what);
@@ -30,21 +51,20 @@ export const parseOrganicPositions: ImportParser = async function* (input, optio
     yield first.value;
     yield* text;
   };
-  let index: Record<keyof typeof columns, number> | null = null;
-  for await (const record of csvRecords(rest(), delimiterOf(headerLine))) {
-    if (!index) {
-      const keys = record.fields.map(headerKey);
-      index = Object.fromEntries(Object.entries(columns).map(([name, header]) => [name, keys.indexOf(header)])) as Record<keyof typeof columns, number>;
-      const missing = (['keyword', 'position', 'volume', 'url'] as const).filter((name) => index![name] < 0).map((name) => columns[name]);
-      if (missing.length) throw new WrongFileError(`This is not ${what}: the columns ${missing.join(', ')} are missing (the first line reads "${headerLine.slice(0, 120)}").`);
-      continue;
-    }
+  const records = csvRecords(rest(), delimiterOf(headerLine));
+  const header = await records.next();
+  if (header.done) throw new WrongFileError(`The file is empty: it is not ${what}.`);
+  // The header first (a wrong file is refused for what it is), then the rows the number style is decided from.
+  const index = organicColumns(header.value.fields, headerLine);
+  const { head: sample, all } = await lookAhead(records, numberSampleRecords);
+  const styles = numberStyles(sample.map((row) => row.fields), index);
+  for await (const record of all) {
     const fields = record.fields;
     const numbers = { position: 0, volume: 0, difficulty: 0, cpc: 0, competition: 0, resultCount: 0 } as Record<string, number | null>;
     let problem: string | null = null;
     for (const name of Object.keys(numbers)) {
       const raw = cell(fields, index[name as keyof typeof columns]);
-      const value = parseNumber(raw);
+      const value = parseNumber(raw, styles[name as NumberColumn]);
       if (Number.isNaN(value)) problem ??= `The ${columns[name as keyof typeof columns]} "${raw}" is not a number.`;
       numbers[name] = value === null || Number.isNaN(value) ? null : value;
     }
@@ -64,5 +84,4 @@ export const parseOrganicPositions: ImportParser = async function* (input, optio
     problem ??= warehouseRowProblem(row);
     yield problem ? { line: record.line, problem } : { line: record.line, row };
   }
-  if (!index) throw new WrongFileError(`The file is empty: it is not ${what}.`);
 };

@@ -1,8 +1,8 @@
 import { restoreCellText } from '@serpwise/contracts';
 import type { WarehouseRow } from '../warehouse/warehouse-row.js';
 import { warehouseRowProblem } from '../warehouse/warehouse-row.js';
-import { type ImportOptions, type ImportParser, type ParsedItem, WrongFileError } from './import-parser.js';
-import { cell, csvRecords, delimiterOf, headerKey, parseNumber, textChunks } from './text-input.js';
+import { type ImportBatchParser, type ImportOptions, type ImportParser, oneByOne, type ParsedItem, WrongFileError } from './import-parser.js';
+import { cell, csvRecordBatches, decideNumberStyles, delimiterOf, headerKey, numberSampleRecords, parseNumber, textChunks, type CsvRecord, type NumberKind, type NumberStyle } from './text-input.js';
 
 /** Column names a plain SERP file may use (case, spaces and punctuation do not matter). */
 const columnAliases = {
@@ -18,12 +18,15 @@ const columnAliases = {
   difficulty: ['difficulty', 'keyword difficulty', 'kd'],
   clicks: ['clicks'],
   impressions: ['impressions'],
+  // The site of a result whose page is not known (a Search Console query in the full-history export).
+  site: ['site'],
 } as const;
 type Column = keyof typeof columnAliases;
 
 const what = 'a SERP file (CSV or JSON lines with keyword, position and url)';
 
-function columnIndexes(header: string[]): Partial<Record<Column, number>> {
+/** The column of each known name in a header (case, spaces and punctuation do not matter). */
+export function columnIndexes(header: string[]): Partial<Record<Column, number>> {
   const keys = header.map(headerKey);
   const indexes: Partial<Record<Column, number>> = {};
   for (const [column, aliases] of Object.entries(columnAliases) as [Column, readonly string[]][]) {
@@ -33,37 +36,57 @@ function columnIndexes(header: string[]): Partial<Record<Column, number>> {
   return indexes;
 }
 
-const numberOrProblem = (name: string, text: string, problems: string[]) => {
-  const value = parseNumber(text);
-  if (Number.isNaN(value)) problems.push(`The ${name} "${text}" is not a number.`);
-  return value === null || Number.isNaN(value) ? null : value;
-};
+/** The numeric columns and what kind each is (a count never has a fraction: number-style.ts). */
+const numberKinds = { position: 'count', volume: 'count', cpc: 'decimal', competition: 'decimal', difficulty: 'count', clicks: 'count', impressions: 'count' } as const satisfies Partial<Record<Column, NumberKind>>;
+type NumberColumn = keyof typeof numberKinds;
+type NumberStyles = Record<NumberColumn, NumberStyle>;
+
+/** JSON lines write numbers as JSON does (1234.5). */
+const jsonStyles = Object.fromEntries(Object.keys(numberKinds).map((name) => [name, 'point'])) as NumberStyles;
+
+/** The style each numeric column of a CSV is written in (1,234.56 or 1.234,56), from its first rows. */
+function numberStyles(rows: string[][], indexes: Partial<Record<Column, number>>): NumberStyles {
+  const names = Object.keys(numberKinds) as NumberColumn[];
+  const styles = decideNumberStyles(names.map((name) => ({ kind: numberKinds[name], values: rows.map((fields) => cell(fields, indexes[name])) })));
+  return Object.fromEntries(names.map((name, position) => [name, styles[position]!])) as NumberStyles;
+}
 
 /** One record as a warehouse row, or the first problem with it. */
-function toRow(values: Partial<Record<Column, string>>, options: ImportOptions): { row: WarehouseRow } | { problem: string } {
+function toRow(values: Partial<Record<Column, string>>, options: ImportOptions, styles: NumberStyles): { row: WarehouseRow } | { problem: string } {
   const problems: string[] = [];
+  const numberOrProblem = (name: NumberColumn, text: string) => {
+    const value = parseNumber(text, styles[name]);
+    if (Number.isNaN(value)) problems.push(`The ${name} "${text}" is not a number.`);
+    return value === null || Number.isNaN(value) ? null : value;
+  };
   const territoryText = (values.territory ?? '').trim().toUpperCase();
   const row: WarehouseRow = {
     // A Serpwise history export neutralised formula-like text with an apostrophe; read back, it is the text again.
     keyword: restoreCellText(values.keyword ?? ''),
     territory: territoryText === 'GB' ? 'UK' : territoryText || options.territory,
     date: (values.date ?? '').trim().slice(0, 10) || options.date || '',
-    position: numberOrProblem('position', values.position ?? '', problems),
+    position: numberOrProblem('position', values.position ?? ''),
     url: (values.url ?? '').trim() || null,
     title: restoreCellText((values.title ?? '').trim()) || null,
-    volume: numberOrProblem('volume', values.volume ?? '', problems),
-    cpc: numberOrProblem('cpc', values.cpc ?? '', problems),
-    competition: numberOrProblem('competition', values.competition ?? '', problems),
-    difficulty: numberOrProblem('difficulty', values.difficulty ?? '', problems),
-    clicks: numberOrProblem('clicks', values.clicks ?? '', problems),
-    impressions: numberOrProblem('impressions', values.impressions ?? '', problems),
+    volume: numberOrProblem('volume', values.volume ?? ''),
+    cpc: numberOrProblem('cpc', values.cpc ?? ''),
+    competition: numberOrProblem('competition', values.competition ?? ''),
+    difficulty: numberOrProblem('difficulty', values.difficulty ?? ''),
+    clicks: numberOrProblem('clicks', values.clicks ?? ''),
+    impressions: numberOrProblem('impressions', values.impressions ?? ''),
   };
-  if (!row.date && !options.date) return { problem: 'The date is missing (the file has no date column: give the date of the results).' };
+  // A result whose page is not known names its site instead (the full-history export of a Search Console query).
+  const site = (values.site ?? '').trim().toLowerCase();
+  if (!row.url && site) row.site = site;
+  if (!row.date && !options.date) {
+    return { problem: values.date === undefined ? 'The date is missing (the file has no date column: give the date of the results).' : 'The date is empty.' };
+  }
   const problem = problems[0] ?? warehouseRowProblem(row);
   return problem ? { problem } : { row };
 }
 
-function requireColumns(found: Partial<Record<Column, unknown>>, headerText: string) {
+/** Refuses a header without the columns every row needs. */
+export function requireColumns(found: Partial<Record<Column, unknown>>, headerText: string) {
   const missing = (['keyword', 'position', 'url'] as const).filter((column) => found[column] === undefined);
   if (missing.length) {
     throw new WrongFileError(`This is not ${what}: the columns ${missing.join(', ')} are missing (the first line reads "${headerText.slice(0, 120)}").`);
@@ -73,9 +96,10 @@ function requireColumns(found: Partial<Record<Column, unknown>>, headerText: str
 /**
  * A plain SERP file: CSV with a header naming at least keyword, position and url (territory, date, title and the
  * keyword's numbers optional; `Rank`/`Link` accepted), or JSON lines with the same keys. Territory and date fall
- * back to what the user chose.
+ * back to what the user chose. A CSV's numbers are read in its own style (1,234.56 or 1.234,56), decided per column
+ * from its first rows. Yields the records a chunk of the file at a time (ImportBatchParser).
  */
-export const parseSerpFile: ImportParser = async function* (input, options): AsyncGenerator<ParsedItem> {
+export const parseSerpFileBatches: ImportBatchParser = async function* (input, options): AsyncGenerator<ParsedItem[]> {
   const text = textChunks(input, what);
   const first = await text.next();
   if (first.done) throw new WrongFileError(`The file is empty: it is not ${what}.`);
@@ -90,23 +114,46 @@ export const parseSerpFile: ImportParser = async function* (input, options): Asy
   }
   const headerLine = head.split(/\r?\n/, 1)[0]!;
   let indexes: Partial<Record<Column, number>> | null = null;
-  let columns: [Column, number][] | null = null;
-  for await (const record of csvRecords(rest(), delimiterOf(headerLine))) {
+  let columns: [Column, number][] = [];
+  let styles: NumberStyles | null = null;
+  // The rows the number style is decided from, held until there are enough (or the file ends).
+  let sample: CsvRecord[] = [];
+  const itemsOf = (records: readonly CsvRecord[], decided: NumberStyles): ParsedItem[] =>
+    records.map((record) => {
+      const values: Partial<Record<Column, string>> = {};
+      for (const [column, index] of columns) values[column] = cell(record.fields, index);
+      const result = toRow(values, options, decided);
+      return 'row' in result ? { line: record.line, row: result.row } : { line: record.line, problem: result.problem };
+    });
+  for await (const records of csvRecordBatches(rest(), delimiterOf(headerLine))) {
+    let batch = records;
     if (!indexes) {
-      indexes = columnIndexes(record.fields);
+      // The header first (a wrong file is refused for what it is), then the rows the number style is decided from.
+      const [header, ...body] = batch;
+      if (!header) continue;
+      indexes = columnIndexes(header.fields);
       requireColumns(indexes, headerLine);
       columns = Object.entries(indexes) as [Column, number][];
-      continue;
+      batch = body;
     }
-    const values: Partial<Record<Column, string>> = {};
-    for (const [column, index] of columns!) values[column] = cell(record.fields, index);
-    const result = toRow(values, options);
-    yield 'row' in result ? { line: record.line, row: result.row } : { line: record.line, problem: result.problem };
+    if (!styles) {
+      sample.push(...batch);
+      if (sample.length < numberSampleRecords) continue;
+      styles = numberStyles(sample.map((record) => record.fields), indexes);
+      batch = sample;
+      sample = [];
+    }
+    const items = itemsOf(batch, styles);
+    if (items.length) yield items;
   }
   if (!indexes) throw new WrongFileError(`The file is empty: it is not ${what}.`);
+  if (!styles && sample.length) yield itemsOf(sample, numberStyles(sample.map((record) => record.fields), indexes));
 };
 
-async function* jsonLines(text: AsyncIterable<string>, options: ImportOptions): AsyncGenerator<ParsedItem> {
+/** The same records one by one. */
+export const parseSerpFile: ImportParser = oneByOne(parseSerpFileBatches);
+
+async function* jsonLines(text: AsyncIterable<string>, options: ImportOptions): AsyncGenerator<ParsedItem[]> {
   let buffer = '';
   let line = 0;
   let checked = false;
@@ -132,18 +179,22 @@ async function* jsonLines(text: AsyncIterable<string>, options: ImportOptions): 
       const field = record[keys[index]!];
       return [column, field === null || field === undefined ? '' : String(field)];
     })) as Partial<Record<Column, string>>;
-    const result = toRow(values, options);
+    const result = toRow(values, options, jsonStyles);
     return 'row' in result ? { line, row: result.row } : { line, problem: result.problem };
   };
   for await (const chunk of text) {
     buffer += chunk;
+    const items: ParsedItem[] = [];
     let newline: number;
-    while ((newline = buffer.indexOf('\n')) >= 0) {
-      const item = handle(buffer.slice(0, newline));
-      buffer = buffer.slice(newline + 1);
-      if (item) yield item;
+    let from = 0;
+    while ((newline = buffer.indexOf('\n', from)) >= 0) {
+      const item = handle(buffer.slice(from, newline));
+      from = newline + 1;
+      if (item) items.push(item);
     }
+    buffer = buffer.slice(from);
+    if (items.length) yield items;
   }
   const item = handle(buffer);
-  if (item) yield item;
+  if (item) yield [item];
 }

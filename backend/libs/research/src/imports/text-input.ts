@@ -47,11 +47,21 @@ function parseRecords(text: string, delimiter: number, startLine: number, final:
  * Streams CSV (or tab-separated) records with the line each starts on, by the shared reading rules (RFC 4180: quoted
  * cells with doubled quotes may span lines; a quote inside an unquoted cell is kept; rows may have more or fewer
  * cells than the header, the parsers decide what that means; empty lines are skipped; a leading BOM is dropped).
+ * `firstLine` is the file's line the text starts on, when the caller has read lines before it.
  */
-export async function* csvRecords(text: AsyncIterable<string>, delimiter = ','): AsyncGenerator<CsvRecord> {
+export async function* csvRecords(text: AsyncIterable<string>, delimiter = ',', firstLine = 1): AsyncGenerator<CsvRecord> {
+  for await (const batch of csvRecordBatches(text, delimiter, firstLine)) yield* batch;
+}
+
+/**
+ * The same records a text chunk at a time (a few hundred per 64 KB read): a caller going through a million rows then
+ * takes an async step per chunk instead of one per record (each step is a few promises; per row they cost more than
+ * parsing the row).
+ */
+export async function* csvRecordBatches(text: AsyncIterable<string>, delimiter = ',', firstLine = 1): AsyncGenerator<CsvRecord[]> {
   const code = delimiter.charCodeAt(0);
   let buffer = '';
-  let line = 1;
+  let line = firstLine;
   let first = true;
   for await (const chunk of text) {
     buffer = buffer ? buffer + chunk : chunk;
@@ -62,33 +72,45 @@ export async function* csvRecords(text: AsyncIterable<string>, delimiter = ','):
     const parsed = parseRecords(buffer, code, line, false);
     buffer = parsed.consumed ? buffer.slice(parsed.consumed) : buffer;
     line = parsed.line;
-    yield* parsed.records;
+    if (parsed.records.length) yield parsed.records;
   }
-  if (buffer) yield* parseRecords(buffer, code, line, true).records;
+  if (buffer) {
+    const { records } = parseRecords(buffer, code, line, true);
+    if (records.length) yield records;
+  }
 }
 
 /** Lower case, accents and punctuation dropped, single spaces: for comparing header names. */
 export const headerKey = (name: string) =>
   name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9%]+/g, ' ').trim();
 
-const plainInteger = /^\d{1,15}$/;
+export { decideNumberStyles, parseNumber, styleOfCell, type NumberColumn, type NumberKind, type NumberStyle } from './number-style.js';
+
+/** Records a file's number style is decided from (number-style.ts): the first ones after the header. */
+export const numberSampleRecords = 1_000;
 
 /**
- * A number as spreadsheets and tools write it: '' or '-' → null; '1,234' or '10,720,000,000' → thousands;
- * '64.37%' → 64.37; '1,27' (a decimal comma) → 1.27. NaN when it is not a number at all.
+ * Reads up to `count` items of a stream ahead: those items, and the whole stream (them first, then the rest), so a
+ * parser can look at its first rows before it reads any (the file's number style).
  */
-export function parseNumber(text: string | undefined): number | null {
-  if (!text) return null;
-  // Most cells are plain whole numbers (every row's position): no clean-up needed.
-  if (plainInteger.test(text)) return Number(text);
-  const value = (text ?? '').trim().replace(/^"|"$/g, '').replace(/%$/, '').replace(/[\s\u00a0]/g, '');
-  if (value === '' || value === '-' || value === '--') return null;
-  let normal = value;
-  if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(value)) normal = value.replace(/,/g, '');
-  else if (/^-?\d+,\d+$/.test(value)) normal = value.replace(',', '.');
-  else if (/^-?\d{1,3}(\.\d{3})+,\d+$/.test(value)) normal = value.replace(/\./g, '').replace(',', '.');
-  if (!/^-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(normal)) return Number.NaN;
-  return Number(normal);
+export async function lookAhead<T>(items: AsyncIterable<T>, count: number): Promise<{ head: T[]; all: AsyncGenerator<T> }> {
+  const iterator = items[Symbol.asyncIterator]();
+  const head: T[] = [];
+  let done = false;
+  while (head.length < count) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    head.push(next.value);
+  }
+  async function* all() {
+    yield* head;
+    if (done) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { head, all: all() };
 }
 
 /** Cells of a record by the header's column index; a missing cell is ''. */

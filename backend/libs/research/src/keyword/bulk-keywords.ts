@@ -22,7 +22,8 @@ export function bulkKeywordsQuery(input: { terms: string[]; territory: string; m
   return {
     sql: `select k.term as keyword, k.volume, k.cpc::float8 as cpc, k.competition::float8 as competition, k.difficulty::int as difficulty,
             k.result_count::float8 as "resultCount",
-            coalesce((select sum(r.clicks) from organic_rank r where r.month = ?::date and r.keyword_id = k.id), 0)::float8 as "organicClicks",
+            -- no results that month: 0 clicks; results whose clicks are unknown (unknown volume): null
+            (select case when count(*) = 0 then 0 else sum(r.clicks) end from organic_rank r where r.month = ?::date and r.keyword_id = k.id)::float8 as "organicClicks",
             (select count(distinct a.domain_id) from paid_ad a where a.month = ?::date and a.keyword_id = k.id)::int as advertisers
           from keyword k where k.territory = ? and k.term = any(?::text[])`,
     params: [input.month, input.month, input.territory, arrayLiteral(input.terms)],

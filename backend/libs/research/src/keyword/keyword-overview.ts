@@ -13,7 +13,7 @@ export async function keywordOverview(sql: Sql, input: { term: string; territory
     difficulty: null, competition: null, resultCount: null, isQuestion: false, isTransactional: false, organic: [], advertisers: [],
   };
   if (!keyword) return empty;
-  const volumeHistory = keyword.volumeHistory.map((volume, index) => ({
+  const volumeHistory = (keyword.volumeHistory ?? []).map((volume, index) => ({
     month: windowStart(keyword.historyStart, 1 - index),
     volume,
   }));
@@ -21,7 +21,7 @@ export async function keywordOverview(sql: Sql, input: { term: string; territory
     ? await Promise.all([
         sql.query<KeywordOverview['organic'][number]>(
           `select r.position::int as position, d.name as domain, p.url, p.title, r.clicks
-           from organic_rank r join domain d on d.id = r.domain_id join page p on p.id = r.page_id
+           from organic_rank r join domain d on d.id = r.domain_id left join page p on p.id = r.page_id
            where r.month = ?::date and r.keyword_id = ? and r.position <= 10 order by r.position`,
           [input.month, keyword.id],
         ),

@@ -37,7 +37,7 @@ export function keywordRankingHistoryQuery(input: { keywordId: number; month: st
           )
           select d.name as domain, p.url, c.position::int as position, c.clicks,
             (select json_agg(json_build_object('month', to_char(h.month, 'YYYY-MM-DD'), 'position', h.position)) from history h where h.domain_id = c.domain_id) as by_month
-          from current c join domain d on d.id = c.domain_id join page p on p.id = c.page_id`,
+          from current c join domain d on d.id = c.domain_id left join page p on p.id = c.page_id`,
     params: [input.month, input.keywordId, input.keywordId, arrayLiteral(input.months)],
   };
 }

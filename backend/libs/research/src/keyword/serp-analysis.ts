@@ -20,7 +20,7 @@ export function serpAnalysisQuery(input: { keywordId: number; territory: string;
             coalesce(dm.organic_keywords, 0)::int as "domainKeywords", coalesce(dm.organic_clicks, 0)::float8 as "domainClicks",
             (select count(*) from backlink b where b.target_domain_id = r.domain_id and b.last_seen is null)::int as "domainBacklinks",
             (select count(*) from backlink b where b.target_page_id = r.page_id and b.last_seen is null)::int as "pageBacklinks"
-          from organic_rank r join keyword k on k.id = r.keyword_id join domain d on d.id = r.domain_id join page p on p.id = r.page_id
+          from organic_rank r join keyword k on k.id = r.keyword_id join domain d on d.id = r.domain_id left join page p on p.id = r.page_id
           left join domain_month dm on dm.domain_id = r.domain_id and dm.territory = ? and dm.month = r.month
           where r.month = ?::date and r.keyword_id = ? and r.position <= 10`,
     params: [input.territory, input.month, input.keywordId],

@@ -22,15 +22,19 @@ interface Row {
 }
 
 /**
- * The overview's one statement (parameters: territory, domain name): one index lookup on domain, one index range
+ * The overview's one statement (parameters: territory, domain name): index lookups on domain, one index range
  * on domain_month. Exported so the benchmark (infra/bench) times exactly this SQL in psql as its anchor. Run as
  * the named statement `domainOverviewStatementName` (prepared on the research pool's connections).
  */
-export const domainOverviewSql = `select d.id as domain_id, d.name as domain, to_char(m.month, 'YYYY-MM-DD') as month,
+export const domainOverviewSql = `with asked as (select ?::varchar as territory, ?::text as name)
+ select d.id as domain_id, d.name as domain, to_char(m.month, 'YYYY-MM-DD') as month,
    m.organic_keywords, m.organic_top3, m.organic_top10, m.organic_clicks, m.organic_value, m.average_position,
    m.paid_keywords, m.paid_clicks, m.paid_budget
- from domain d left join domain_month m on m.domain_id = d.id and m.territory = ?
- where d.name = ? order by m.month`;
+ from domain d left join domain_month m on m.domain_id = d.id
+   -- The domain's id and the territory as values (not only the join's): a viewer with their own roll-up reads
+   -- domain_month as a union (viewer-scope.ts), which takes them as index conditions but no join condition.
+   and m.domain_id = (select id from domain where name = (select name from asked)) and m.territory = (select territory from asked)
+ where d.name = (select name from asked) order by m.month`;
 
 export const domainOverviewStatementName = 'research_domain_overview';
 

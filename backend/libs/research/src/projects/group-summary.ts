@@ -19,7 +19,8 @@ export type GroupSummary = Omit<GroupDetails, 'estClickChange'> & { numberOfKeyw
  * now, not before), improved (better position), lost (worse position or dropped out), the organic / paid / both
  * distribution this month, impression share (volume-weighted share where the domain shows on page one) and the
  * top-of-page share (of the keywords where it shows, those in organic 1–3 or in an ad). Unknown terms count as
- * keywords but add nothing else.
+ * keywords but add nothing else; a keyword of unknown volume adds nothing to the impression share (it weighs what
+ * is known, docs/decisions.md issue 19).
  */
 export function summariseGroup(termCount: number, metrics: readonly TrackedTermMetrics[]): GroupSummary {
   let rankChange = 0;
@@ -46,9 +47,10 @@ export function summariseGroup(termCount: number, metrics: readonly TrackedTermM
     if (organic && paid) bothCount += 1;
     else if (organic) organicCount += 1;
     else if (paid) paidCount += 1;
-    totalVolume += entry.volume;
+    const volume = entry.volume ?? 0;
+    totalVolume += volume;
     if (shows(entry)) {
-      shownVolume += entry.volume;
+      shownVolume += volume;
       shown += 1;
       if (paid || (entry.currentRank !== null && entry.currentRank <= 3)) topOfPage += 1;
     }

@@ -1,2 +1,3 @@
 export * from './tracked-keyword-metrics.js';
 export * from './group-summary.js';
+export * from './tracked-keyword-table.js';

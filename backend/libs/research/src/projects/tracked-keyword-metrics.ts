@@ -1,6 +1,6 @@
 import type { Sql } from '../sql.js';
 import { domainIdOf, newestMonth, previousMonth, windowMonths } from '../warehouse/lookups.js';
-import { arrayLiteral } from '../tables/index.js';
+import { arrayLiteral, volumeAt } from '../tables/index.js';
 
 /**
  * What the warehouse says about a tracked keyword for one domain (the project's primary domain): the keyword's
@@ -8,9 +8,10 @@ import { arrayLiteral } from '../tables/index.js';
  * monthly, so "prior period" comparisons are month over month (docs/decisions.md, "Projects").
  */
 export interface TrackedTermMetrics {
-  volume: number;
-  cpc: number;
-  difficulty: number;
+  /** Null: unknown (docs/decisions.md, issue 19). */
+  volume: number | null;
+  cpc: number | null;
+  difficulty: number | null;
   /** Best organic position this month / last month (null: not in the stored top 20). */
   currentRank: number | null;
   previousRank: number | null;
@@ -28,9 +29,9 @@ export interface TrackedMetricsAnswer {
 
 interface Raw {
   term: string;
-  volume: number;
-  cpc: string | number;
-  difficulty: number;
+  volume: number | null;
+  cpc: string | number | null;
+  difficulty: number | null;
   current_rank: number | null;
   previous_rank: number | null;
   clicks: string | number | null;
@@ -63,9 +64,9 @@ export async function trackedKeywordMetrics(
   const metrics = new Map<string, TrackedTermMetrics>();
   for (const row of rows) {
     metrics.set(row.term, {
-      volume: Number(row.volume),
-      cpc: Number(row.cpc),
-      difficulty: Number(row.difficulty),
+      volume: numberOrNull(row.volume),
+      cpc: numberOrNull(row.cpc),
+      difficulty: numberOrNull(row.difficulty),
       currentRank: row.current_rank === null ? null : Number(row.current_rank),
       previousRank: row.previous_rank === null ? null : Number(row.previous_rank),
       clicks: Number(row.clicks ?? 0),
@@ -75,6 +76,8 @@ export async function trackedKeywordMetrics(
   }
   return { month, metrics };
 }
+
+const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
 
 export interface MonthPoint {
   month: string;
@@ -105,9 +108,7 @@ export async function trackedKeywordHistory(
              where r.month = any(?::date[]) and r.domain_id = ? and r.territory = ? group by r.month, r.keyword_id),
      paid as (select distinct a.month, a.keyword_id from paid_ad a join k on k.id = a.keyword_id where a.month = any(?::date[]) and a.domain_id = ? and a.territory = ?),
      grid as (
-       select m.month, k.id,
-         coalesce(k.volume_history[((date_part('year', m.month) - date_part('year', k.history_start)) * 12
-                                    + date_part('month', m.month) - date_part('month', k.history_start))::int + 1], k.volume) as volume
+       select m.month, k.id, ${volumeAt('k', 'm.month')} as volume
        from months m cross join k)
      select to_char(g.month, 'YYYY-MM-DD') as month, coalesce(sum(o.clicks), 0) as clicks, sum(g.volume) as total_volume,
        coalesce(sum(g.volume) filter (where o.position <= 10 or p.keyword_id is not null), 0) as shown_volume
@@ -129,3 +130,29 @@ export async function trackedKeywordHistory(
 }
 
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/** One month of a keyword's rank for a domain: its best organic position, null when it was not in the top 20. */
+export interface RankPoint {
+  month: string;
+  position: number | null;
+}
+
+/** A tracked keyword's best organic position for a domain over the `months` months ending at the newest (keyword-details). */
+export async function trackedKeywordRankHistory(
+  sql: Sql,
+  input: { territory: string; domain: string; term: string; months: number; month?: string | null },
+): Promise<RankPoint[]> {
+  const month = input.month ?? (await newestMonth(sql, input.territory));
+  if (!month) return [];
+  const months = windowMonths(month, input.months);
+  const domainId = (await domainIdOf(sql, input.domain)) ?? -1;
+  const rows = await sql.query<{ month: string; position: number | null }>(
+    `select to_char(r.month, 'YYYY-MM-DD') as month, min(r.position)::int as position
+     from organic_rank r join keyword k on k.id = r.keyword_id
+     where k.territory = ? and k.term = ? and r.month = any(?::date[]) and r.domain_id = ? and r.territory = ?
+     group by r.month`,
+    [input.territory, input.term, arrayLiteral(months), domainId, input.territory],
+  );
+  const byMonth = new Map(rows.map((row) => [row.month, row.position === null ? null : Number(row.position)]));
+  return months.map((entry) => ({ month: entry, position: byMonth.get(entry) ?? null }));
+}

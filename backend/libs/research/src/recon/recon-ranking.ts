@@ -31,7 +31,7 @@ export interface ReconPositionsAnswer {
 interface PositionRaw {
   keyword_id: number;
   term: string;
-  volume: number;
+  volume: number | null;
   domain_id: number | null;
   position: number | null;
   previous_position: number | null;
@@ -56,7 +56,7 @@ export async function reconPositions(
   const raws = await sql.query<PositionRaw>(
     `with k as (select id, term, volume from keyword where territory = ? and term = any(?::text[])),
      cur as (select distinct on (r.keyword_id, r.domain_id) r.keyword_id, r.domain_id, r.position, p.url
-             from organic_rank r join k on k.id = r.keyword_id join page p on p.id = r.page_id
+             from organic_rank r join k on k.id = r.keyword_id left join page p on p.id = r.page_id
              where r.month = ?::date and r.territory = ? and r.domain_id = any(?::int[])
              order by r.keyword_id, r.domain_id, r.position),
      prev as (select r.keyword_id, r.domain_id, min(r.position)::int as position
@@ -77,7 +77,7 @@ export async function reconPositions(
   for (const raw of raws) {
     let row = byTerm.get(raw.term);
     if (!row) {
-      row = { ...emptyRow(raw.term), termId: Number(raw.keyword_id), volume: Number(raw.volume) };
+      row = { ...emptyRow(raw.term), termId: Number(raw.keyword_id), volume: raw.volume === null ? null : Number(raw.volume) };
       byTerm.set(raw.term, row);
     }
     const domain = raw.domain_id === null ? undefined : domainById.get(Number(raw.domain_id));
@@ -93,7 +93,8 @@ export async function reconPositions(
 }
 
 export interface ReconSerpAnswer {
-  keyword: { id: number; term: string; territory: string; volume: number } | null;
+  /** volume null: unknown. */
+  keyword: { id: number; term: string; territory: string; volume: number | null } | null;
   month: string | null;
   serp: { position: number; domain: string; url: string }[];
   /** The domain's best position per month over 12 months, oldest first. */
@@ -102,15 +103,15 @@ export interface ReconSerpAnswer {
 
 /** One keyword's results page in the newest month, and `domain`'s position history for it. */
 export async function reconSerp(sql: Sql, input: { keywordId: number; domain: string; months: number }): Promise<ReconSerpAnswer> {
-  const [keyword] = await sql.query<{ id: number; term: string; territory: string; volume: number }>(
+  const [keyword] = await sql.query<{ id: number; term: string; territory: string; volume: number | null }>(
     'select id, term, territory, volume from keyword where id = ?',
     [input.keywordId],
   );
   if (!keyword) return { keyword: null, month: null, serp: [], history: [] };
   const month = await newestMonth(sql, keyword.territory);
-  if (!month) return { keyword: { ...keyword, id: Number(keyword.id), volume: Number(keyword.volume) }, month: null, serp: [], history: [] };
+  if (!month) return { keyword: { ...keyword, id: Number(keyword.id), volume: keyword.volume === null ? null : Number(keyword.volume) }, month: null, serp: [], history: [] };
   const serp = await sql.query<{ position: number; domain: string; url: string }>(
-    `select r.position::int as position, d.name as domain, p.url from organic_rank r join domain d on d.id = r.domain_id join page p on p.id = r.page_id
+    `select r.position::int as position, d.name as domain, p.url from organic_rank r join domain d on d.id = r.domain_id left join page p on p.id = r.page_id
      where r.month = ?::date and r.keyword_id = ? order by r.position`,
     [month, keyword.id],
   );
@@ -123,7 +124,7 @@ export async function reconSerp(sql: Sql, input: { keywordId: number; domain: st
   );
   const byMonth = new Map(ranks.map((rank) => [rank.month, Number(rank.position)]));
   return {
-    keyword: { ...keyword, id: Number(keyword.id), volume: Number(keyword.volume) },
+    keyword: { ...keyword, id: Number(keyword.id), volume: keyword.volume === null ? null : Number(keyword.volume) },
     month,
     serp: serp.map((row) => ({ position: Number(row.position), domain: row.domain, url: row.url })),
     history: months.map((m) => ({ month: m, position: byMonth.get(m) ?? null })),

@@ -25,9 +25,11 @@ export class SearchLookup {
 
   async domain(territory: string, name: string): Promise<Found | null> {
     const rows = await this.sql.query<{ id: number; serp_backed: boolean }>(
-      `select d.id, exists (select 1 from domain_month m where m.domain_id = d.id and m.territory = ?) as serp_backed
+      // The domain's id as a value: a viewer's own roll-up makes domain_month a union (viewer-scope.ts), which takes
+      // it as an index condition but no correlated one.
+      `select d.id, exists (select 1 from domain_month m where m.domain_id = (select id from domain where name = ?) and m.territory = ?) as serp_backed
        from domain d where d.name = ?`,
-      [territory, name],
+      [name, territory, name],
     );
     return rows[0] ? { id: rows[0].id, serpBacked: rows[0].serp_backed } : null;
   }

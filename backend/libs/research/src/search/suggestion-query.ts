@@ -15,14 +15,14 @@ export class SuggestionQuery {
     const text = keywordOfSearch(query);
     if (!text) return [];
     const prefix = await this.sql.query<{ term: string; volume: number }>(
-      `select term, volume from keyword where territory = ? and term like ? order by volume desc, term limit ?`,
+      `select term, volume from keyword where territory = ? and term like ? order by volume desc nulls last, term limit ?`,
       [territory, `${escapeLike(text)}%`, limit],
       'research_keyword_suggestions',
     );
     let rows = prefix;
     if (rows.length < limit) {
       const inner = await this.sql.query<{ term: string; volume: number }>(
-        `select term, volume from keyword where territory = ? and term like ? and term not like ? order by volume desc, term limit ?`,
+        `select term, volume from keyword where territory = ? and term like ? and term not like ? order by volume desc nulls last, term limit ?`,
         [territory, `% ${escapeLike(text)}%`, `${escapeLike(text)}%`, limit - rows.length],
         'research_keyword_suggestions_inner',
       );

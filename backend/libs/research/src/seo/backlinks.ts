@@ -1,7 +1,5 @@
-import type { PageRequest } from '@serpwise/contracts';
-import type { Sql } from '../sql.js';
 import type { BacklinkRow, BacklinkStatus } from '@serpwise/contracts';
-import { type BuiltQuery, orderedTable, pageOf, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
+import { type BuiltQuery, orderedTable, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
 export type { BacklinkRow, BacklinkStatus };
 
 export const backlinksSpec: TableSpec = {
@@ -26,5 +24,3 @@ export function backlinksQuery(criteria: { target: { domainId: number } | { page
   return orderedTable({ sql, params: [id], countSql }, backlinksSpec, order);
 }
 
-export const backlinksPage = (sql: Sql, criteria: Parameters<typeof backlinksQuery>[0], order: TableOrder, page: PageRequest) =>
-  pageOf<BacklinkRow>(sql, backlinksQuery(criteria, order), page);

@@ -1,7 +1,5 @@
-import type { PageRequest } from '@serpwise/contracts';
-import type { Sql } from '../sql.js';
 import type { CompetitorRow } from '@serpwise/contracts';
-import { type BuiltQuery, orderedTable, pageOf, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
+import { type BuiltQuery, orderedTable, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
 export type { CompetitorRow };
 
 export const competitorsSpec: TableSpec = {
@@ -26,24 +24,35 @@ const sharedRanks = `mine as (
       from organic_rank r
       where r.month = ?::date and r.territory = ? and r.domain_id <> ? and r.keyword_id = any(array(select keyword_id from mine)))`;
 
+/**
+ * The competitors a data provider named for the domain that month, with the keywords both rank for by its count
+ * (issue 20: the warehouse holds the domain's fetched keywords, not the competitors', so ranks cannot show them);
+ * where ranks show a competitor too, the larger count is kept.
+ */
+const providerCompetitors = `select competitor_domain_id as domain_id, common_keywords as common from provider_competitor
+      where domain_id = ? and territory = ? and month = ?::date`;
+const providerCompetitorsParams = ({ domainId, territory, month }: CompetitorsCriteria) => [domainId, territory, month];
+
 const sharedRanksParams = ({ domainId, territory, month }: CompetitorsCriteria) => [domainId, territory, month, month, territory, domainId];
 
 export function competitorsQuery(criteria: CompetitorsCriteria, order: TableOrder): BuiltQuery {
   const { territory, month } = criteria;
   const sql = `with ${sharedRanks},
-    shared as (select domain_id, count(distinct keyword_id) as common from shared_ranks group by domain_id)
+    shared as (select domain_id, max(common) as common from (
+      select domain_id, count(distinct keyword_id) as common from shared_ranks group by domain_id
+      union all ${providerCompetitors}) named group by domain_id)
     select d.name as "domain", s.common::int as "commonKeywords", dm.organic_keywords::int as "theirKeywords",
-      round(100.0 * s.common / ((select count(*) from mine) + dm.organic_keywords - s.common), 1)::float8 as "overlap",
+      round(100.0 * s.common / greatest((select count(*) from mine) + dm.organic_keywords - s.common, s.common), 1)::float8 as "overlap",
       dm.organic_clicks::float8 as "clicks", dm.organic_value::float8 as "value"
     from shared s join domain d on d.id = s.domain_id
     join domain_month dm on dm.domain_id = s.domain_id and dm.territory = ? and dm.month = ?::date`;
   // Counting needs which domains share a keyword, not how many keywords each shares: a semi-join, no distinct count.
-  const countSql = `with ${sharedRanks}
+  // The same parameters in the same order as the table's statement: the provider's competitors before the month.
+  const countSql = `with ${sharedRanks}, named as (${providerCompetitors})
     select dm.domain_id from domain_month dm join domain d on d.id = dm.domain_id
-    where dm.territory = ? and dm.month = ?::date and dm.domain_id in (select domain_id from shared_ranks)`;
+    where dm.territory = ? and dm.month = ?::date and dm.domain_id in (select domain_id from shared_ranks union all select domain_id from named)`;
   // At most one row per domain of the territory: a page counts them in its own statement (pageOf).
-  return orderedTable({ sql, countSql, params: [...sharedRanksParams(criteria), territory, month], fewRows: true }, competitorsSpec, order);
+  const params = [...sharedRanksParams(criteria), ...providerCompetitorsParams(criteria), territory, month];
+  return orderedTable({ sql, countSql, params, fewRows: true }, competitorsSpec, order);
 }
 
-export const competitorsPage = (sql: Sql, criteria: CompetitorsCriteria, order: TableOrder, page: PageRequest) =>
-  pageOf<CompetitorRow>(sql, competitorsQuery(criteria, order), page);

@@ -1,10 +1,8 @@
 import type { OrganicSearchType, RankingHistoryType } from '@serpwise/contracts';
-import type { Sql } from '../sql.js';
 import { previousMonth } from '../warehouse/lookups.js';
 import { pageColumnsStep } from './comparison-page-columns.js';
-import type { PageRequest } from '@serpwise/contracts';
 import type { KeywordComparisonRow } from '@serpwise/contracts';
-import { arrayLiteral, type BuiltQuery, orderedTable, pageOf, ResearchQueryError, seoTableOrder, sortableAsNamed, type Subject, subjectCondition, type TableOrder, type TableSpec, volumeAt } from '../tables/index.js';
+import { arrayLiteral, type BuiltQuery, orderedTable, ResearchQueryError, seoTableOrder, sortableAsNamed, type Subject, subjectCondition, type TableOrder, type TableSpec, volumeAt } from '../tables/index.js';
 export type { KeywordComparisonRow };
 
 export type ComparisonType = OrganicSearchType | RankingHistoryType | 'all';
@@ -59,7 +57,7 @@ export const competitorTypes: readonly ComparisonType[] = ['theyoutrankyou', 'th
 export const competitorRequiredTypes: readonly ComparisonType[] = ['theyoutrankyou', 'theyjustsurpassedyou'];
 
 export const keywordComparisonSortable = [
-  'keyword', 'url', 'position', 'previousPosition', 'positionChange', 'volume', 'cpc', 'difficulty', 'clicks', 'previousClicks',
+  'keyword', 'url', 'position', 'previousPosition', 'positionChange', 'volume', 'cpc', 'difficulty', 'clicks', 'impressions', 'ctr', 'previousClicks',
   'clicksChange', 'value', 'competitor', 'competitorPosition',
 ] as const;
 
@@ -101,8 +99,11 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
     select r.keyword_id,
       min(r.position) filter (where r.month = c.m) as position,
       min(r.position) filter (where r.month = c.p) as previous_position,
-      coalesce(sum(r.clicks) filter (where r.month = c.m), 0) as clicks,
-      coalesce(sum(r.clicks) filter (where r.month = c.p), 0) as previous_clicks,
+      -- not ranked that month: no clicks (0); ranked with clicks nobody knows (unknown volume): null
+      case when bool_or(r.month = c.m) then sum(r.clicks) filter (where r.month = c.m) else 0 end as clicks,
+      case when bool_or(r.month = c.p) then sum(r.clicks) filter (where r.month = c.p) else 0 end as previous_clicks,
+      -- reported by Search Console only: null (unknown) otherwise
+      sum(r.impressions) filter (where r.month = c.m) as impressions,
       (min(array[r.position, r.page_id]) filter (where r.month = c.m))[2] as page_id
     from organic_rank r cross join cur c
     where ${condition.sql} and r.territory = ? and r.month in (?::date, ?::date)
@@ -133,7 +134,8 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
   const select = (withUrl: boolean) => `with ${parts.join(',\n')}
     select k.term as "keyword", ${withUrl ? 'pg.url' : 'null::text'} as "url", cmp.position::int as "position", cmp.previous_position::int as "previousPosition",
       (cmp.previous_position - cmp.position)::int as "positionChange", ${volumeAt('k', 'c.m')}::int as "volume", k.cpc::float8 as "cpc",
-      k.difficulty::int as "difficulty", cmp.clicks::int as "clicks", cmp.previous_clicks::int as "previousClicks",
+      k.difficulty::int as "difficulty", cmp.clicks::int as "clicks", cmp.impressions::int as "impressions",
+      round(100.0 * cmp.clicks / nullif(cmp.impressions, 0), 2)::float8 as "ctr", cmp.previous_clicks::int as "previousClicks",
       (cmp.clicks - cmp.previous_clicks)::int as "clicksChange", round(cmp.clicks * k.cpc, 2)::float8 as "value",
       ${isCompetitorType ? 'rd.name' : 'null::text'} as "competitor", ${isCompetitorType ? 'rn.position::int' : 'null::int'} as "competitorPosition"
     from cmp join keyword k on k.id = cmp.keyword_id cross join cur c
@@ -146,5 +148,3 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
   return orderedTable({ sql: select(urlInSql), countSql: select(false), params, ...(decorate ? { decorate } : {}) }, keywordComparisonSpec(type), order);
 }
 
-export const keywordComparisonPage = (sql: Sql, criteria: KeywordComparisonCriteria, order: TableOrder, page: PageRequest) =>
-  pageOf<KeywordComparisonRow>(sql, keywordComparisonQuery(criteria, order), page);

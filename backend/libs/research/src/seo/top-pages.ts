@@ -1,30 +1,51 @@
-import type { PageRequest, TopPageType } from '@serpwise/contracts';
-import type { Sql } from '../sql.js';
+import type { TopPageType } from '@serpwise/contracts';
 import type { TopPageRow } from '@serpwise/contracts';
-import { type BuiltQuery, orderedTable, pageOf, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
+import { type BuiltQuery, orderedTable, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
 export type { TopPageRow };
 
 export const topPagesSpec: TableSpec = {
-  sortColumns: sortableAsNamed(['url', 'title', 'keywords', 'bestPosition', 'clicks', 'value', 'clicksShare']),
+  sortColumns: sortableAsNamed(['url', 'title', 'keywords', 'bestPosition', 'clicks', 'impressions', 'ctr', 'value', 'clicksShare']),
   filterColumns: ['url', 'title'],
   defaultOrder: [{ column: 'clicks', direction: 'desc' }],
   tieBreak: [{ column: 'url', direction: 'asc' }],
   unspecified: seoTableOrder,
 };
 
+/**
+ * The domain's pages in month M: from its ranks (keywords, best position, estimated clicks and their value) and, for
+ * the viewer's own site, from its own traffic (site_traffic: a Search Console export's Pages table), whose measured
+ * clicks and impressions take the place of the estimate. What a source does not say is null ("—"): a page known only
+ * from Search Console has no keyword count, best position or value; a ranked page no impressions or CTR.
+ */
 export function topPagesQuery(criteria: { domainId: number; territory: string; month: string; type: TopPageType }, order: TableOrder): BuiltQuery {
   const isNew = criteria.type === 'newpages';
-  const sql = `select p.url as "url", p.title as "title", count(distinct r.keyword_id)::int as "keywords", min(r.position)::int as "bestPosition",
-      sum(r.clicks)::int as "clicks", round(sum(r.clicks * k.cpc), 2)::float8 as "value",
-      coalesce(round(100.0 * sum(r.clicks) / nullif(max(dm.organic_clicks), 0), 1), 0)::float8 as "clicksShare"
-    from organic_rank r join page p on p.id = r.page_id join keyword k on k.id = r.keyword_id
-    left join domain_month dm on dm.domain_id = r.domain_id and dm.territory = r.territory and dm.month = r.month
-    where r.domain_id = ? and r.territory = ? and r.month = ?::date
-      ${isNew ? 'and exists (select 1 from page_first_month f where f.page_id = r.page_id and f.territory = r.territory and f.first_month = r.month)' : ''}
-    -- every page column it shows: page is read through a viewer-scoped subquery (viewer-scope.ts), so its id alone is not enough
-    group by p.id, p.url, p.title`;
-  return orderedTable({ sql, params: [criteria.domainId, criteria.territory, criteria.month] }, topPagesSpec, order);
+  const { domainId, territory, month } = criteria;
+  const sql = `with ranked as (
+      select r.page_id, count(distinct r.keyword_id)::int as keywords, min(r.position)::int as best_position, sum(r.clicks) as clicks,
+        sum(r.clicks * k.cpc) as value, max(dm.organic_clicks) as domain_clicks
+      from organic_rank r join keyword k on k.id = r.keyword_id
+      left join domain_month dm on dm.domain_id = r.domain_id and dm.territory = r.territory and dm.month = r.month
+      where r.domain_id = ? and r.territory = ? and r.month = ?::date and r.page_id is not null
+        ${isNew ? 'and exists (select 1 from page_first_month f where f.page_id = r.page_id and f.territory = r.territory and f.first_month = r.month)' : ''}
+      group by r.page_id),
+    own as (
+      select t.page_id, sum(t.clicks) as clicks, sum(t.impressions) as impressions
+      from site_traffic t
+      where t.domain_id = ? and t.territory = ? and t.month = ?::date and t.page_id is not null
+        ${isNew ? 'and not exists (select 1 from site_traffic e where e.page_id = t.page_id and e.territory = t.territory and e.month < t.month)' : ''}
+      group by t.page_id),
+    -- The whole site's own clicks that month (the export's daily table), else its pages' together: a page's share.
+    own_site as (
+      select coalesce((select sum(s.clicks) from site_traffic s where s.domain_id = ? and s.territory = ? and s.month = ?::date and s.page_id is null),
+        (select sum(clicks) from own)) as clicks)
+    select p.url as "url", p.title as "title", rk.keywords as "keywords", rk.best_position as "bestPosition",
+      coalesce(o.clicks, rk.clicks)::int as "clicks", o.impressions::int as "impressions",
+      round(100.0 * o.clicks / nullif(o.impressions, 0), 2)::float8 as "ctr",
+      case when o.page_id is null then round(rk.value, 2)::float8 end as "value",
+      (case when o.page_id is null then coalesce(round(100.0 * rk.clicks / nullif(rk.domain_clicks, 0), 1), 0)
+        else round(100.0 * o.clicks / nullif((select clicks from own_site), 0), 1) end)::float8 as "clicksShare"
+    from ranked rk full join own o on o.page_id = rk.page_id
+      join page p on p.id = coalesce(o.page_id, rk.page_id)`;
+  return orderedTable({ sql, params: [domainId, territory, month, domainId, territory, month, domainId, territory, month] }, topPagesSpec, order);
 }
 
-export const topPagesPage = (sql: Sql, criteria: Parameters<typeof topPagesQuery>[0], order: TableOrder, page: PageRequest) =>
-  pageOf<TopPageRow>(sql, topPagesQuery(criteria, order), page);

@@ -25,6 +25,24 @@ export interface BuiltQuery {
    * counting the sorted rows, instead of a second statement that would compute every row again.
    */
   fewRows?: boolean;
+  /**
+   * The query's whole order (sort keys, then the tie-break), for keyset paging: an export that resumes reads the rows
+   * after the last one it wrote (keyset.ts). Set by the table engine (orderedTable) for every table.
+   */
+  keyset?: Keyset;
+}
+
+/** One key of a query's ORDER BY as PostgreSQL applies it: the output column, the direction and where nulls go. */
+export interface OrderKey {
+  column: string;
+  direction: 'asc' | 'desc';
+  nulls: 'first' | 'last';
+}
+
+/** A query's full order: its keys, and the ORDER BY text the query ends with (so a keyset read can replace it). */
+export interface Keyset {
+  keys: readonly OrderKey[];
+  orderSql: string;
 }
 
 /** SQL counting a table query's rows. */

@@ -5,3 +5,4 @@ export * from './page-of.js';
 export * from './ordering.js';
 export * from './keyword-sql.js';
 export * from './withhold.js';
+export * from './keyset.js';

@@ -16,12 +16,16 @@ export interface KeywordMetrics {
   isTransactional: boolean;
 }
 
-export interface KeywordRecord extends KeywordMetrics {
+/** A keyword as the warehouse holds it: a number no source gave is null (unknown, never 0; docs/decisions.md, issue 19). */
+export interface KeywordRecord extends Omit<KeywordMetrics, 'cpc' | 'competition' | 'difficulty'> {
   id: number;
   term: string;
-  volume: number;
+  volume: number | null;
+  cpc: number | null;
+  competition: number | null;
+  difficulty: number | null;
   topic: string | null;
-  volumeHistory: number[];
+  volumeHistory: (number | null)[] | null;
   historyStart: string;
 }
 
@@ -40,10 +44,17 @@ export async function keywordOf(sql: Sql, territory: string, term: string): Prom
 const stopWords = new Set(['the', 'and', 'for', 'with', 'how', 'what', 'why', 'who', 'when', 'where', 'which', 'does', 'can', 'are', 'you', 'your', 'near', 'from', 'best']);
 export const meaningfulWords = (term: string) => [...new Set(term.toLowerCase().split(/\s+/).filter((word) => word.length > 2 && !stopWords.has(word)))];
 
-/** SQL for a keyword's search volume in month `monthSql` (its volume_history entry; the latest volume when out of range). */
-export const volumeAt = (keyword: string, monthSql: string) =>
-  `coalesce(${keyword}.volume_history[((extract(year from ${monthSql}) - extract(year from ${keyword}.history_start)) * 12
-    + extract(month from ${monthSql}) - extract(month from ${keyword}.history_start))::int + 1], ${keyword}.volume)`;
+/**
+ * SQL for a keyword's search volume in month `monthSql`: its volume_history entry, the latest volume when the month is
+ * outside the history. A month inside the history that the source did not know (a blank month of a Keyword Planner
+ * line) stays unknown (null), rather than showing the latest volume as that month's.
+ */
+export const volumeAt = (keyword: string, monthSql: string) => {
+  const index = `((extract(year from ${monthSql}) - extract(year from ${keyword}.history_start)) * 12
+    + extract(month from ${monthSql}) - extract(month from ${keyword}.history_start))::int + 1`;
+  return `case when ${index} between 1 and coalesce(array_length(${keyword}.volume_history, 1), 0)
+    then ${keyword}.volume_history[${index}] else ${keyword}.volume end`;
+};
 
 /** The subject of a keyword table: a whole domain or one URL (page). */
 export type Subject = { kind: 'domain'; domainId: number } | { kind: 'page'; pageId: number; domainId: number };

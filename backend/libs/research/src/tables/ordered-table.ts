@@ -1,9 +1,30 @@
 import { escapeLike } from '../sql.js';
-import { invalidSortMessage, ResearchQueryError, type BuiltQuery } from './built-query.js';
+import { invalidSortMessage, ResearchQueryError, type BuiltQuery, type OrderKey } from './built-query.js';
 import { nullsClause } from './ordering.js';
 import type { SortKey, TableOrder, TableSpec } from './table-spec.js';
 
 const quote = (column: string) => `"${column}"`;
+
+/** The direction of a sort column the request names without one. */
+function directionOf(spec: TableSpec<never, unknown>, sort: string, first: SortKey | undefined): 'asc' | 'desc' {
+  switch (spec.unspecified.sortDirection) {
+    case 'desc':
+      return 'desc';
+    case 'per-column':
+      return (Object.hasOwn(spec.firstDirections ?? {}, sort) ? spec.firstDirections![sort] : undefined) ?? 'desc';
+    default:
+      return first?.direction ?? 'desc';
+  }
+}
+
+/** The filter of a request as SQL over the table's output columns, and its parameters (one per filter column). */
+function filterOf(spec: TableSpec<never, unknown>, filter: string): { where: string; params: string[] } {
+  if (spec.filterMatch === 'lowercase-contains') {
+    return { where: spec.filterColumns.map((column) => `strpos(t.${quote(column)}::text, ?) > 0`).join(' or '), params: spec.filterColumns.map(() => filter.toLowerCase()) };
+  }
+  const pattern = `%${escapeLike(filter)}%`;
+  return { where: spec.filterColumns.map((column) => `t.${quote(column)}::text ilike ?`).join(' or '), params: spec.filterColumns.map(() => pattern) };
+}
 
 /** The keys of the order: the requested sort column, or the table's default order; then its tie-break. */
 function orderKeys(spec: TableSpec<never, unknown>, order: TableOrder): { keys: SortKey[]; tieBreak: readonly SortKey[] } {
@@ -12,13 +33,28 @@ function orderKeys(spec: TableSpec<never, unknown>, order: TableOrder): { keys: 
     // Own properties only: a sort name like "constructor" passes the request's pattern.
     const column = Object.hasOwn(spec.sortColumns, order.sort) ? spec.sortColumns[order.sort] : undefined;
     if (column === undefined) throw new ResearchQueryError(invalidSortMessage);
-    const unspecified = spec.unspecified.sortDirection === 'desc' ? 'desc' : (first?.direction ?? 'desc');
+    const unspecified = directionOf(spec, order.sort, first);
     return { keys: [{ column, direction: order.sortDirection ?? unspecified }], tieBreak: spec.tieBreak };
   }
   if (first && order.sortDirection && spec.unspecified.directionAlone === 'applies') {
     return { keys: [{ column: first.column, direction: order.sortDirection }, ...rest], tieBreak: spec.tieBreak };
   }
   return { keys: [...spec.defaultOrder], tieBreak: spec.tieBreak };
+}
+
+/** Where PostgreSQL puts nulls for an ORDER BY key without a NULLS clause: as if larger than any value. */
+const defaultNulls = (direction: 'asc' | 'desc'): 'first' | 'last' => (direction === 'asc' ? 'last' : 'first');
+const nullsOf = (clause: string): 'first' | 'last' => (clause === 'nulls first' ? 'first' : 'last');
+
+/** The whole order of a request (sort keys, then tie-break), each key with where its nulls go. */
+function orderOf(spec: TableSpec<never, unknown>, order: TableOrder): OrderKey[] {
+  const { keys, tieBreak } = orderKeys(spec, order);
+  const sorted = keys.map((key) => ({ ...key, nulls: nullsOf(nullsClause(key.direction, order.emptyValues)) }));
+  const ties = tieBreak.map((key) => ({
+    ...key,
+    nulls: spec.unspecified.tieBreakEmptyValues ? nullsOf(nullsClause(key.direction, order.emptyValues)) : defaultNulls(key.direction),
+  }));
+  return [...sorted, ...ties];
 }
 
 function orderBy(spec: TableSpec<never, unknown>, order: TableOrder): string {
@@ -32,8 +68,8 @@ function orderBy(spec: TableSpec<never, unknown>, order: TableOrder): string {
 
 /**
  * Wraps a table's base query with the filter and order of a request: the one research table engine. The sort name
- * must be one of the table's sort columns (else ResearchQueryError). Empty values (nulls) sort as the lowest values
- * unless emptyValues = 'high'. The filter is trimmed; empty, it filters nothing.
+ * must be one of the table's sort columns (else ResearchQueryError). Empty values (nulls: unknown) sort last in both
+ * directions unless the request says 'high' or 'low' (ordering.ts). The filter is trimmed; empty, it filters nothing.
  */
 export function orderedTable<Raw, Row>(base: BuiltQuery, spec: TableSpec<Raw, Row>, order: TableOrder): BuiltQuery {
   const generic = spec as unknown as TableSpec<never, unknown>;
@@ -42,9 +78,9 @@ export function orderedTable<Raw, Row>(base: BuiltQuery, spec: TableSpec<Raw, Ro
   const filter = order.filter?.trim();
   let where = '';
   if (filter) {
-    const pattern = `%${escapeLike(filter)}%`;
-    where = `where ${spec.filterColumns.map((column) => `t.${quote(column)}::text ilike ?`).join(' or ')}`;
-    for (let index = 0; index < spec.filterColumns.length; index += 1) params.push(pattern);
+    const matched = filterOf(generic, filter);
+    where = `where ${matched.where}`;
+    params.push(...matched.params);
   }
   return {
     sql: `select t.* from (${base.sql}) t ${where} order by ${orderSql}`,
@@ -54,5 +90,6 @@ export function orderedTable<Raw, Row>(base: BuiltQuery, spec: TableSpec<Raw, Ro
     ...(base.decorate ? { decorate: base.decorate } : {}),
     ...(spec.map ? { map: spec.map as unknown as (raw: Record<string, unknown>) => object } : {}),
     ...(base.fewRows ? { fewRows: true } : {}),
+    keyset: { keys: orderOf(generic, order), orderSql },
   };
 }

@@ -2,8 +2,6 @@ import type { PageRequest } from '@serpwise/contracts';
 import { pageWindow } from '../page-window.js';
 import type { Sql } from '../sql.js';
 import { countSqlOf, type BuiltQuery } from './built-query.js';
-import { orderedTable } from './ordered-table.js';
-import type { TableOrder, TableSpec } from './table-spec.js';
 
 /**
  * Runs one page of an ordered table query, plus the count of all its rows — unless the caller already has that
@@ -38,7 +36,3 @@ async function pageWithTotal(sql: Sql, query: BuiltQuery, window: { limit: numbe
   const rows = found.map(({ [totalColumn]: _total, ...row }) => row);
   return { rows, totalRows };
 }
-
-/** One page of a table: its base query in the request's filter and order (orderedTable), paged (pageOf). */
-export const pageTable = <Raw, Row extends object>(sql: Sql, spec: TableSpec<Raw, Row>, base: BuiltQuery, request: TableOrder & PageRequest) =>
-  pageOf<Row>(sql, orderedTable(base, spec, request), request);

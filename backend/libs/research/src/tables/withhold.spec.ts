@@ -24,4 +24,11 @@ describe('withholdPage', () => {
     expect(page.rows.every(isLockedRow)).toBe(true);
     expect(page.lock).toEqual({ text: 'Unlock all the data', link: '/mainpurchase' });
   });
+
+  it('withholds every paid figure a table has, even one its own list forgot (issue 24: one paywall)', () => {
+    const priced = [{ keyword: 'k', volume: 100, budget: 40, paidClicks: 12, value: 3, cpc: 1.5, estimatedBudget: 9 }];
+    const page = withholdPage({ rows: priced, totalRows: 1, startRow: 1, pageSize: 20, viewer: 'free', paidColumns: ['cpc'] });
+    expect(page.rows).toEqual([{ keyword: 'k', volume: 100, budget: null, paidClicks: null, value: null, cpc: null, estimatedBudget: null }]);
+    expect([...page.throttledColumns].sort()).toEqual(['budget', 'cpc', 'estimatedBudget', 'paidClicks', 'value']);
+  });
 });

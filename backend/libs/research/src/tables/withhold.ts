@@ -1,4 +1,4 @@
-import { lockOverlay, visibleRowAllowance, type LockedRow, type TablePage, type Viewer } from '@serpwise/contracts';
+import { isPaidFigure, lockOverlay, visibleRowAllowance, type LockedRow, type TablePage, type Viewer } from '@serpwise/contracts';
 
 /**
  * Withholds paid data on the server (docs/product/site.md §6): a visitor or free user sees the first rows of a table
@@ -11,10 +11,12 @@ export function withholdPage<Row extends object>(input: {
   startRow: number;
   pageSize: number;
   viewer: Viewer;
-  /** Columns only full users see (e.g. CPC, value, budget). */
+  /** Columns only full users see besides the paid figures every table withholds (contracts' paidFigures). */
   paidColumns: readonly (keyof Row & string)[];
 }): TablePage<Row> {
   const { rows, viewer, startRow } = input;
+  // One paywall: a paid figure is withheld in every table that has it, whatever the table's own list says.
+  const paidColumns = [...new Set([...input.paidColumns, ...Object.keys(rows[0] ?? {}).filter(isPaidFigure)])];
   if (viewer === 'full') {
     return { rows, totalRows: input.totalRows, startRow, pageSize: input.pageSize, viewer, lockedRows: 0, throttledColumns: [], lock: null };
   }
@@ -27,7 +29,7 @@ export function withholdPage<Row extends object>(input: {
       return { locked: true, rowNumber };
     }
     const throttled = { ...row } as Record<string, unknown>;
-    for (const column of input.paidColumns) throttled[column] = null;
+    for (const column of paidColumns) throttled[column] = null;
     return throttled as Row;
   });
   return {
@@ -37,7 +39,7 @@ export function withholdPage<Row extends object>(input: {
     pageSize: input.pageSize,
     viewer,
     lockedRows,
-    throttledColumns: [...input.paidColumns],
+    throttledColumns: paidColumns,
     lock: lockOverlay[viewer],
   };
 }

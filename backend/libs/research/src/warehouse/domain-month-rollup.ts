@@ -4,8 +4,9 @@ import { installationOwner } from '../viewer-scope.js';
  * Rebuilds domain_month (one row per domain, territory and month) from organic_rank and paid_ad, for the given
  * months or all of them. Run when data lands; an overview then reads one row and a history chart 24.
  * Ranks are first reduced to one per (domain, keyword, month) — a site with two pages for a keyword counts the
- * keyword once, at its best position. Installation data only: domain_month is read by every user, and a user's
- * imported rows are theirs alone (docs/decisions.md, "Imported rows are private").
+ * keyword once, at its best position. Clicks and value sum what is known (a rank with unknown clicks, a keyword with
+ * an unknown CPC add nothing; docs/decisions.md, issue 19): a domain's total is never unknown because one keyword
+ * is. Installation data only: domain_month is read by every user, and a user's imported rows are theirs alone (docs/decisions.md, "Imported rows are private").
  */
 export function domainMonthRollupSql(months?: readonly string[]): { sql: string; params: unknown[] }[] {
   const monthFilter = (column: string) => (months?.length ? `where ${column} = any($1::date[])` : '');
@@ -18,7 +19,7 @@ export function domainMonthRollupSql(months?: readonly string[]): { sql: string;
       sql: `insert into domain_month (domain_id, territory, month, organic_keywords, organic_top3, organic_top10, organic_clicks,
               organic_value, average_position, paid_keywords, paid_clicks, paid_budget)
             select best.domain_id, best.territory, best.month, count(*), count(*) filter (where best.position <= 3),
-              count(*) filter (where best.position <= 10), sum(best.clicks), round(sum(best.clicks * k.cpc), 2),
+              count(*) filter (where best.position <= 10), coalesce(sum(best.clicks), 0), coalesce(round(sum(best.clicks * k.cpc), 2), 0),
               round(avg(best.position), 2), 0, 0, 0
             from (
               select domain_id, territory, month, keyword_id, min(position) as position, sum(clicks) as clicks
@@ -33,12 +34,46 @@ export function domainMonthRollupSql(months?: readonly string[]): { sql: string;
       sql: `insert into domain_month as dm (domain_id, territory, month, organic_keywords, organic_top3, organic_top10, organic_clicks,
               organic_value, average_position, paid_keywords, paid_clicks, paid_budget)
             select a.domain_id, a.territory, a.month, 0, 0, 0, 0, 0, null, count(distinct a.keyword_id), sum(a.clicks),
-              round(sum(a.clicks * k.cpc), 2)
+              coalesce(round(sum(a.clicks * k.cpc), 2), 0)
             from paid_ad a join keyword k on k.id = a.keyword_id
             ${monthFilter('a.month')}
             group by a.domain_id, a.territory, a.month
             on conflict (domain_id, territory, month) do update
               set paid_keywords = excluded.paid_keywords, paid_clicks = excluded.paid_clicks, paid_budget = excluded.paid_budget`,
+      params,
+    },
+    ...providerMonthsSql(months),
+  ];
+}
+
+/**
+ * A provider's whole-domain figures of a month (provider_domain_month, issue 20) win over the roll-up of the few ranks
+ * and ads a fetch brought of that domain (a sample: its top keywords); a figure the provider did not give keeps the
+ * roll-up's. Months the warehouse has no ranks for (the overview history) are added from them.
+ */
+function providerMonthsSql(months?: readonly string[]): { sql: string; params: unknown[] }[] {
+  const params = months?.length ? [months] : [];
+  const inMonths = months?.length ? 'and p.month = any($1::date[])' : '';
+  return [
+    {
+      sql: `update domain_month dm set organic_keywords = p.organic_keywords, organic_top3 = coalesce(p.organic_top3, dm.organic_top3),
+              organic_top10 = coalesce(p.organic_top10, dm.organic_top10), organic_clicks = coalesce(p.organic_clicks, dm.organic_clicks),
+              organic_value = coalesce(p.organic_value, dm.organic_value), paid_keywords = coalesce(p.paid_keywords, dm.paid_keywords),
+              paid_clicks = coalesce(p.paid_clicks, dm.paid_clicks), paid_budget = coalesce(p.paid_budget, dm.paid_budget)
+            from provider_domain_month p
+            where p.domain_id = dm.domain_id and p.territory = dm.territory and p.month = dm.month and p.organic_keywords is not null ${inMonths}`,
+      params,
+    },
+    {
+      // domain_month keeps no unknown: a figure the provider left out of a month only it knows counts 0 there.
+      sql: `insert into domain_month (domain_id, territory, month, organic_keywords, organic_top3, organic_top10, organic_clicks,
+              organic_value, average_position, paid_keywords, paid_clicks, paid_budget)
+            select p.domain_id, p.territory, p.month, p.organic_keywords, coalesce(p.organic_top3, 0), coalesce(p.organic_top10, 0),
+              coalesce(p.organic_clicks, 0), coalesce(p.organic_value, 0), null, coalesce(p.paid_keywords, 0), coalesce(p.paid_clicks, 0),
+              coalesce(p.paid_budget, 0)
+            from provider_domain_month p
+            where p.organic_keywords is not null ${inMonths}
+              and not exists (select 1 from domain_month dm where dm.domain_id = p.domain_id and dm.territory = p.territory and dm.month = p.month)`,
       params,
     },
   ];

@@ -19,9 +19,20 @@ export async function newestMonth(sql: Sql, territory: string): Promise<string |
   return row?.month ?? null;
 }
 
-/** The month of a request: the given YYYY-MM as its first day, else the territory's newest month. */
-export async function researchMonth(sql: Sql, territory: string, month?: string): Promise<string | null> {
-  return month ? `${month}-01` : newestMonth(sql, territory);
+/**
+ * The month of a request: the given YYYY-MM as its first day; else, for a domain, the newest month with data for it
+ * as the viewer sees it (an imported site's newest imported month, not the demo market's: docs/decisions.md,
+ * "Issue 19: imported data shows where users look"); else the territory's newest month.
+ */
+export async function researchMonth(sql: Sql, territory: string, month?: string, domain?: string): Promise<string | null> {
+  if (month) return `${month}-01`;
+  if (domain !== undefined) {
+    const [row] = await sql.query<{ month: string | null }>(
+      `select to_char(max(month), 'YYYY-MM-DD') as month from domain_month where territory = ? and domain_id = (select id from domain where name = ?)`,
+      [territory, domain]);
+    if (row?.month) return row.month;
+  }
+  return newestMonth(sql, territory);
 }
 
 export async function domainIdOf(sql: Sql, name: string): Promise<number | null> {

@@ -13,11 +13,16 @@ export interface WarehouseRow {
   date: string;
   position?: number | null;
   url?: string | null;
+  /**
+   * The site (bare domain) of a result whose page is not known: Search Console's queries say the site ranked, at an
+   * average position, but not on which page. Such a result has a position and a site instead of a URL.
+   */
+  site?: string | null;
   title?: string | null;
   /** Monthly searches (the latest month). */
   volume?: number | null;
-  /** Monthly searches, oldest first, the last one being the month of `date`. */
-  volumeHistory?: readonly number[] | null;
+  /** Monthly searches, oldest first, the last one being the month of `date`; null for a month not known. */
+  volumeHistory?: readonly (number | null)[] | null;
   /** US dollars. */
   cpc?: number | null;
   /** Paid competition, 0 to 1. */
@@ -95,9 +100,20 @@ function isValidDate(date: string | undefined): boolean {
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A control character in a keyword. (Regular expressions made once: a literal in the function is a new object per row.) */
+// eslint-disable-next-line no-control-regex
+const controlCharacter = /[\u0000-\u001f\u007f]/;
+const territoryCode = /^[A-Z]{2}$/;
+
+/** A number of a row that, when given, must be a finite number of zero or more. */
+const badAmount = (value: number | null | undefined) => value !== null && value !== undefined && (!Number.isFinite(value) || value < 0);
+/** A count of a row that, when given, must be a whole number the warehouse's int columns hold. */
+const badCount = (value: number | null | undefined) => value !== null && value !== undefined && (!Number.isInteger(value) || value > maxInt);
+
 /**
  * Why a row cannot land, or null when it can. Parsers call this to report a bad row (with its line) instead of
- * handing it on; the writer trusts the rows it gets.
+ * handing it on; the writer trusts the rows it gets. Checked for each of a million rows of a file: written without
+ * temporary arrays or objects.
  */
 export function warehouseRowProblem(row: WarehouseRow): string | null {
   const keyword = normaliseKeyword(row.keyword ?? '');
@@ -105,24 +121,26 @@ export function warehouseRowProblem(row: WarehouseRow): string | null {
   // Real Search Console queries run long (whole questions pasted in); 2,000 bytes keeps the keyword indexes' entries
   // inside a btree page (at most about 2,700 bytes).
   if (Buffer.byteLength(keyword) > 2000) return 'The keyword is longer than 2,000 bytes.';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(keyword)) return 'The keyword contains control characters.';
-  if (!/^[A-Z]{2}$/.test(row.territory ?? '')) return `The territory "${row.territory ?? ''}" is not a territory code.`;
+  if (controlCharacter.test(keyword)) return 'The keyword contains control characters.';
+  if (!territoryCode.test(row.territory ?? '')) return `The territory "${row.territory ?? ''}" is not a territory code.`;
   if (!isValidDate(row.date)) return `The date "${row.date ?? ''}" is not a date (YYYY-MM-DD).`;
   const hasPosition = row.position !== null && row.position !== undefined;
   const hasUrl = row.url !== null && row.url !== undefined && row.url !== '';
-  if (hasPosition !== hasUrl) return hasPosition ? 'The URL is missing.' : 'The position is missing.';
+  const hasSite = row.site !== null && row.site !== undefined && row.site !== '';
+  if (hasUrl && hasSite) return 'A result has either a URL or a site, not both.';
+  if (hasPosition !== (hasUrl || hasSite)) return hasPosition ? 'The URL is missing.' : 'The position is missing.';
+  if (hasSite && domainOfUrl(`https://${row.site}/`) !== row.site) return `The site "${row.site}" is not a bare domain.`;
   if (hasPosition && (!Number.isInteger(row.position) || row.position! < 1 || row.position! > 1000)) {
     return `The position "${row.position}" is not a whole number from 1 to 1000.`;
   }
   if (hasUrl && !domainOfUrl(row.url!)) return `The URL "${row.url}" is not an http(s) address of a site.`;
-  for (const [name, value] of [['volume', row.volume], ['clicks', row.clicks], ['impressions', row.impressions], ['cpc', row.cpc]] as const) {
-    if (value !== null && value !== undefined && (!Number.isFinite(value) || value < 0)) return `The ${name} "${value}" is not a number of zero or more.`;
-  }
+  if (badAmount(row.volume)) return `The volume "${row.volume}" is not a number of zero or more.`;
+  if (badAmount(row.clicks)) return `The clicks "${row.clicks}" is not a number of zero or more.`;
+  if (badAmount(row.impressions)) return `The impressions "${row.impressions}" is not a number of zero or more.`;
+  if (badAmount(row.cpc)) return `The cpc "${row.cpc}" is not a number of zero or more.`;
   // What the warehouse's columns hold: a value beyond them would fail the whole import instead of this row.
-  for (const [name, value] of [['clicks', row.clicks], ['impressions', row.impressions]] as const) {
-    if (value !== null && value !== undefined && (!Number.isInteger(value) || value > maxInt)) return `The ${name} "${value}" is not a whole number.`;
-  }
+  if (badCount(row.clicks)) return `The clicks "${row.clicks}" is not a whole number.`;
+  if (badCount(row.impressions)) return `The impressions "${row.impressions}" is not a whole number.`;
   if (row.volume !== null && row.volume !== undefined && row.volume > maxInt) return `The volume "${row.volume}" is too large.`;
   if (row.cpc !== null && row.cpc !== undefined && row.cpc > maxCpc) return `The cpc "${row.cpc}" is above ${maxCpc.toLocaleString('en-US')}.`;
   if (row.competition !== null && row.competition !== undefined && !(row.competition >= 0 && row.competition <= 1)) {

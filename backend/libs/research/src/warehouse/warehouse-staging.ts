@@ -4,6 +4,7 @@ import copyStreams from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { chunked, copyLine } from '../demo-market/copy-text.js';
+import { CopyBuffer } from './copy-buffer.js';
 import { domainOfUrl, type WarehouseRow } from './warehouse-row.js';
 
 /**
@@ -43,7 +44,8 @@ interface KeywordEntry {
 
 interface UrlEntry {
   ref: number;
-  url: string;
+  /** Null: a site's result on a page not known (WarehouseRow.site). */
+  url: string | null;
   domain: string;
   /** The greatest title the rows give (one file always gives the same). */
   title: string | null;
@@ -56,6 +58,7 @@ interface MonthlyCandidate {
   date: string;
   position: number;
   clicks: number | null;
+  impressions: number | null;
   /** The row's place in the input: on the same day, the first row wins. */
   seq: number;
 }
@@ -66,6 +69,17 @@ export interface StagedRows {
   /** First days of the months that received search results, sorted. */
   months: string[];
 }
+
+/**
+ * Rows a batch at a time (a parser's chunk of a file): staged without an async step per row, which for a million
+ * rows costs more than staging them.
+ */
+export interface WarehouseRowBatches {
+  batches: AsyncIterable<readonly WarehouseRow[]>;
+}
+
+/** What the writer lands: rows one by one, or in batches. */
+export type WarehouseRows = AsyncIterable<WarehouseRow> | Iterable<WarehouseRow> | WarehouseRowBatches;
 
 export interface StagingOptions {
   /** Called every `progressEvery` rows (default 50,000) with the count so far; awaited (backpressure). */
@@ -86,19 +100,22 @@ export async function prepareStagingTables(client: pg.ClientBase): Promise<void>
     difficulty smallint, difficulty_on date, result_count bigint, result_count_on date) on commit drop`);
   await client.query('create temp table if not exists warehouse_url_ref (ref int, url text, domain text, title text) on commit drop');
   await client.query(`create temp table if not exists warehouse_month_candidate (keyword_ref int, url_ref int, observed_on date, position smallint,
-    clicks int, seq int) on commit drop`);
+    clicks int, impressions int, seq int) on commit drop`);
   await client.query('truncate warehouse_observation, warehouse_keyword_ref, warehouse_url_ref, warehouse_month_candidate');
 }
 
 /** Streams the rows into the staging tables (prepareStagingTables first). */
 export async function stageRows(
   client: pg.ClientBase,
-  rows: AsyncIterable<WarehouseRow> | Iterable<WarehouseRow>,
+  rows: WarehouseRows,
   options: StagingOptions = {},
 ): Promise<StagedRows> {
   const limit = options.dictionaryLimit ?? 200_000;
   const every = options.progressEvery ?? 50_000;
-  const source = Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : toAsync(rows[Symbol.iterator]());
+  const source = batchesOf(rows);
+  // The batch being staged and the next row of it (a segment may end in the middle of a batch).
+  let batch: readonly WarehouseRow[] = [];
+  let at = 0;
   const keywords = new Map<string, Map<string, KeywordEntry>>();
   const urls = new Map<string, UrlEntry>();
   // Per month (YYYY-MM-01), the candidates by keyword reference × 1024 + position (positions go to 1000).
@@ -139,6 +156,13 @@ export async function stageRows(
     } else if (title !== null && (entry.title === null || title > entry.title)) entry.title = ownCopy(title);
     return entry;
   };
+  // A site's results on pages not known share one reference per site (keyed apart from every URL: a URL has a scheme).
+  const siteOf = (site: string): UrlEntry => {
+    const key = `site ${site}`;
+    let entry = urls.get(key);
+    if (!entry) urls.set(key, (entry = { ref: nextRef++, url: null, domain: ownCopy(site), title: null }));
+    return entry;
+  };
 
   let lastDate = '';
   let lastMonth: Map<number, MonthlyCandidate> | undefined;
@@ -153,41 +177,45 @@ export async function stageRows(
     const known = lastMonth!.get(key);
     // The newest day wins; on the same day, the first row (as the SQL breaks ties).
     if (!known) {
-      lastMonth!.set(key, { keywordRef, urlRef, date: row.date, position: row.position!, clicks: row.clicks ?? null, seq: staged });
+      lastMonth!.set(key, { keywordRef, urlRef, date: row.date, position: row.position!, clicks: row.clicks ?? null, impressions: row.impressions ?? null, seq: staged });
       candidateCount++;
     } else if (row.date > known.date) {
       known.urlRef = urlRef;
       known.date = row.date;
       known.clicks = row.clicks ?? null;
+      known.impressions = row.impressions ?? null;
       known.seq = staged;
     }
   };
 
   // Search results, until the input ends or a dictionary is full.
-  async function* observationChunks(): AsyncGenerator<string> {
-    let chunk = '';
+  async function* observationChunks(): AsyncGenerator<Buffer> {
+    const chunk = new CopyBuffer();
     while (keywordCount < limit && urls.size < limit && candidateCount < limit) {
-      const next = await source.next();
-      if (next.done) {
-        exhausted = true;
-        break;
+      if (at >= batch.length) {
+        const next = await source.next();
+        if (next.done) {
+          exhausted = true;
+          break;
+        }
+        batch = next.value;
+        at = 0;
+        continue;
       }
-      const row = next.value;
+      const row = batch[at++]!;
       const keyword = keywordOf(row);
       staged++;
-      if (row.position === null || row.position === undefined || !row.url) keyword.keywordOnly = true;
+      if (row.position === null || row.position === undefined || (!row.url && !row.site)) keyword.keywordOnly = true;
       else {
-        const url = urlOf(row.url, row.title || null);
+        const url = row.url ? urlOf(row.url, row.title || null) : siteOf(row.site!);
         offerCandidate(keyword.ref, url.ref, row);
-        chunk += `${keyword.ref}\t${url.ref}\t${row.date}\t${row.position}\t${row.clicks ?? '\\N'}\t${row.impressions ?? '\\N'}\t${staged}\n`;
+        chunk.number(keyword.ref).tab().number(url.ref).tab().text(row.date).tab().number(row.position).tab()
+          .numberOrNull(row.clicks).tab().numberOrNull(row.impressions).tab().number(staged).newline();
       }
       if (staged % every === 0) await options.onStaged?.(staged);
-      if (chunk.length >= 256 * 1024) {
-        yield chunk;
-        chunk = '';
-      }
+      if (chunk.full) yield chunk.take();
     }
-    if (chunk) yield chunk;
+    if (chunk.size) yield chunk.take();
   }
 
   try {
@@ -205,7 +233,7 @@ export async function stageRows(
       await copyInto(client, 'warehouse_observation (keyword_ref, url_ref, observed_on, position, clicks, impressions, seq)', observationChunks());
       await copyInto(client, `warehouse_keyword_ref (ref, territory, term, newest, keyword_only, ${numberColumns})`, chunked(linesOf(keywords.values(), keywordLine)));
       await copyInto(client, 'warehouse_url_ref (ref, url, domain, title)', chunked(linesOf([urls], urlLine)));
-      await copyInto(client, 'warehouse_month_candidate (keyword_ref, url_ref, observed_on, position, clicks, seq)', chunked(linesOf(candidates.values(), candidateLine)));
+      await copyInto(client, 'warehouse_month_candidate (keyword_ref, url_ref, observed_on, position, clicks, impressions, seq)', chunked(linesOf(candidates.values(), candidateLine)));
       for (const month of candidates.keys()) months.add(month);
       keywords.clear();
       urls.clear();
@@ -217,7 +245,7 @@ export async function stageRows(
   }
 }
 
-async function copyInto(client: pg.ClientBase, target: string, chunks: AsyncIterable<string> | Iterable<string>): Promise<void> {
+async function copyInto(client: pg.ClientBase, target: string, chunks: AsyncIterable<string | Buffer> | Iterable<string | Buffer>): Promise<void> {
   await pipeline(Readable.from(chunks), client.query(copyStreams.from(`copy ${target} from stdin`)));
 }
 
@@ -229,7 +257,8 @@ const keywordLine = (entry: KeywordEntry) =>
 
 const urlLine = (entry: UrlEntry) => copyLine([entry.ref, entry.url, entry.domain, entry.title]);
 
-const candidateLine = (pick: MonthlyCandidate) => `${pick.keywordRef}\t${pick.urlRef}\t${pick.date}\t${pick.position}\t${pick.clicks ?? '\\N'}\t${pick.seq}\n`;
+const candidateLine = (pick: MonthlyCandidate) =>
+  `${pick.keywordRef}\t${pick.urlRef}\t${pick.date}\t${pick.position}\t${pick.clicks ?? '\\N'}\t${pick.impressions ?? '\\N'}\t${pick.seq}\n`;
 
 function* linesOf<T>(groups: Iterable<Map<unknown, T>>, line: (entry: T) => string): Generator<string> {
   for (const group of groups) for (const entry of group.values()) yield line(entry);
@@ -237,7 +266,8 @@ function* linesOf<T>(groups: Iterable<Map<unknown, T>>, line: (entry: T) => stri
 
 /** A keyword number of a row in COPY text, or null when the row does not give it. */
 function numberText(row: WarehouseRow, name: KeywordNumber): string | null {
-  if (name === 'volumeHistory') return row.volumeHistory?.length ? `{${row.volumeHistory.map((value) => Math.round(value)).join(',')}}` : null;
+  // A month not known is NULL in the array (never 0).
+  if (name === 'volumeHistory') return row.volumeHistory?.length ? `{${row.volumeHistory.map((value) => (value === null ? 'NULL' : Math.round(value))).join(',')}}` : null;
   const value = row[name];
   if (value === null || value === undefined) return null;
   return String(name === 'volume' || name === 'difficulty' ? Math.round(value) : value);
@@ -251,8 +281,34 @@ function ownCopy(text: string): string {
   return Buffer.from(text, 'utf8').toString('utf8');
 }
 
-async function* toAsync<T>(iterator: Iterator<T>): AsyncGenerator<T> {
-  for (let next = iterator.next(); !next.done; next = iterator.next()) yield next.value;
+/** Any input as an iterator of batches; rows one by one are grouped (up to 1,000 a batch). */
+function batchesOf(rows: WarehouseRows): AsyncIterator<readonly WarehouseRow[]> {
+  if ('batches' in rows) return rows.batches[Symbol.asyncIterator]();
+  return (Symbol.asyncIterator in rows ? groupAsync(rows) : groupSync(rows))[Symbol.asyncIterator]();
+}
+
+async function* groupSync(rows: Iterable<WarehouseRow>): AsyncGenerator<WarehouseRow[]> {
+  let batch: WarehouseRow[] = [];
+  for (const row of rows) {
+    batch.push(row);
+    if (batch.length >= 1000) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
+async function* groupAsync(rows: AsyncIterable<WarehouseRow>): AsyncGenerator<WarehouseRow[]> {
+  let batch: WarehouseRow[] = [];
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length >= 1000) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
 }
 
 function snake(name: string): string {

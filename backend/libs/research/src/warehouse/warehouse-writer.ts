@@ -3,8 +3,8 @@ import type pg from 'pg';
 import { organicCtr } from '../formulas/click-through.js';
 import { installationOwner } from '../viewer-scope.js';
 import { warehouseRollupSql } from './domain-month-rollup.js';
-import type { WarehouseRow } from './warehouse-row.js';
-import { prepareStagingTables, stageRows, type StagingOptions } from './warehouse-staging.js';
+import { landOwnedKeywordNumbers, ownedDomainMonthRollupSql } from './owned-figures.js';
+import { prepareStagingTables, stageRows, type StagingOptions, type WarehouseRows } from './warehouse-staging.js';
 
 
 /** Where the rows come from: their data_source row and the user who owns them (null: installation-wide). */
@@ -36,6 +36,24 @@ export interface LandResult {
   months: string[];
 }
 
+/**
+ * Per keyword of the staged rows (those `where` keeps): the month of its newest row and the newest known value of each
+ * number (null when no row knows it). A keyword staged under two references (its dictionary filled up in between)
+ * takes the newest of each number; on the same day the later reference's, which holds the later rows.
+ */
+const newestKeywordNumbers = (where: string) => `
+  select territory, term, date_trunc('month', max(newest))::date as month,
+    (array_agg(volume order by volume_on desc, ref desc) filter (where volume is not null))[1] as volume,
+    -- arrays of arrays would become a 2-d array: carry the history as text, a month not known as '' and back to null
+    string_to_array((array_agg(array_to_string(volume_history, ',', '') order by volume_history_on desc, ref desc) filter (where volume_history is not null))[1], ',', '')::int[] as history,
+    (array_agg(cpc order by cpc_on desc, ref desc) filter (where cpc is not null))[1] as cpc,
+    (array_agg(competition order by competition_on desc, ref desc) filter (where competition is not null))[1] as competition,
+    (array_agg(difficulty order by difficulty_on desc, ref desc) filter (where difficulty is not null))[1] as difficulty,
+    (array_agg(result_count order by result_count_on desc, ref desc) filter (where result_count is not null))[1] as result_count
+  from warehouse_keyword_ref r
+  ${where}
+  group by territory, term`;
+
 /** CTR(position) as SQL, from the same curve the demo market uses (formulas/click-through.ts). */
 const ctrSql = (position: string) =>
   `coalesce((array[${Array.from({ length: 20 }, (_, index) => organicCtr(index + 1)).join(',')}]::numeric[])[${position}], 0.001)`;
@@ -56,17 +74,20 @@ const monthOf = (day: string) => `(${day} - (extract(day from ${day})::int - 1))
  * observation becomes the monthly organic_rank row, and the months touched are rolled up (warehouseRollupSql). All
  * in one transaction: a failure lands nothing.
  *
- * Keywords, domains and pages already in the warehouse keep their numbers (the first source owns a row); a new
- * keyword takes the newest value the rows give for each number (0 when none does). A user's rows are seen by that
- * user only: organic_rank and serp_observation rows carry the owner (installationOwner for installation data), and
- * keywords, domains and pages only imports brought list their importers in owner_user_ids (null: installation data
- * has them, everyone sees them; viewer-scope.ts). Twice in the rows, a search result (keyword, day, position) is the
+ * Keywords, domains and pages already in the warehouse keep their numbers (the first source owns a row) and learn only
+ * what they did not know (fillUnknownNumbers); a new keyword takes the newest value the rows give for each number,
+ * null when none does (unknown, never 0). A monthly rank's clicks are the source's own, else volume × CTR(position),
+ * null while the volume is unknown. An import's numbers are also kept for its owner, and win for them
+ * (owned-figures.ts; docs/decisions.md, "Issue 19: the user's data wins for that user"), with the owner's roll-up of
+ * the months. A user's rows are seen by that user only: organic_rank and serp_observation rows carry the owner
+ * (installationOwner for installation data), and keywords, domains and pages only imports brought list their
+ * importers in owner_user_ids (null: installation data has them, everyone sees them; viewer-scope.ts). Twice in the rows, a search result (keyword, day, position) is the
  * first row's.
  */
 export async function landWarehouseRows(
   client: pg.ClientBase,
   source: WarehouseSource,
-  rows: AsyncIterable<WarehouseRow> | Iterable<WarehouseRow>,
+  rows: WarehouseRows,
   options: LandOptions = {},
 ): Promise<LandResult> {
   const own = !options.inTransaction;
@@ -115,40 +136,34 @@ export async function landWarehouseRows(
     step('domains');
     const keywordsAdded = count(await client.query(
       `with added as (insert into keyword (territory, term, volume, volume_history, history_start, cpc, competition, difficulty, result_count, is_question, source_id, owner_user_ids)
-       select territory, term, coalesce(volume, history[array_upper(history, 1)], 0), coalesce(history, array[coalesce(volume, 0)]),
+       -- Unknown stays unknown (docs/decisions.md, issue 19): a number no row gives is null, never 0.
+       select territory, term, coalesce(volume, history[array_upper(history, 1)]), coalesce(history, case when volume is not null then array[volume] end),
          (month - make_interval(months => coalesce(array_length(history, 1), 1) - 1))::date,
-         coalesce(cpc, 0), least(coalesce(competition, 0), 1), coalesce(difficulty, 0), coalesce(result_count, 0),
+         cpc, case when competition > 1 then 1 else competition end, difficulty, coalesce(result_count, 0),
          term ~ '^(how|what|why|when|where|who|which|can|does|do|is|are|should|will)( |$)', $1::smallint, ${ownersOfNew}
-       from (
-         -- A keyword staged under two references (its dictionary filled up in between) takes the newest of each number;
-         -- on the same day the later reference's, which holds the later rows.
-         select territory, term, date_trunc('month', max(newest))::date as month,
-           (array_agg(volume order by volume_on desc, ref desc) filter (where volume is not null))[1] as volume,
-           -- arrays of arrays would become a 2-d array: carry the history as text
-           string_to_array((array_agg(array_to_string(volume_history, ',') order by volume_history_on desc, ref desc) filter (where volume_history is not null))[1], ',')::int[] as history,
-           (array_agg(cpc order by cpc_on desc, ref desc) filter (where cpc is not null))[1] as cpc,
-           (array_agg(competition order by competition_on desc, ref desc) filter (where competition is not null))[1] as competition,
-           (array_agg(difficulty order by difficulty_on desc, ref desc) filter (where difficulty is not null))[1] as difficulty,
-           (array_agg(result_count order by result_count_on desc, ref desc) filter (where result_count is not null))[1] as result_count
-         from warehouse_keyword_ref r
-         where not exists (select 1 from keyword e where e.territory = r.territory and e.term = r.term)
-         group by territory, term
+       from (${newestKeywordNumbers('where not exists (select 1 from keyword e where e.territory = r.territory and e.term = r.term)')}
        ) k
        on conflict (territory, term) do nothing
        returning territory, term)
        insert into warehouse_new_keyword select * from added`, [sourceId, ownerUserId]));
+    await fillUnknownNumbers(client, ownerUserId);
     await client.query(
       `update keyword k set owner_user_ids = ${ownersAfter('k')} from (select distinct territory, term from warehouse_keyword_ref) s
        where k.territory = s.territory and k.term = s.term and ${ownersChange('k')}`, [ownerUserId]);
     await client.query(
       `insert into warehouse_keyword_id select r.ref, k.id, k.territory from warehouse_keyword_ref r join keyword k on k.territory = r.territory and k.term = r.term`);
     step('keywords');
+    // The importer's own keyword numbers win for them (owned-figures.ts), and count in their roll-up below.
+    if (ownerUserId !== null) {
+      await landOwnedKeywordNumbers(client, ownerUserId, sourceId);
+      step('own keyword numbers');
+    }
     const pagesAdded = count(await client.query(
       `insert into page (domain_id, url, title, source_id, owner_user_ids)
        select d.id, s.url, s.title, $1::smallint, ${ownersOfNew}
        from (
          select url, min(domain) as domain, max(title) as title from warehouse_url_ref r
-         where not exists (select 1 from page p where p.url = r.url)
+         where r.url is not null and not exists (select 1 from page p where p.url = r.url)
          group by url
        ) s join domain d on d.name = s.domain
        on conflict (url) do nothing`, [sourceId, ownerUserId]));
@@ -156,6 +171,8 @@ export async function landWarehouseRows(
       `update page p set owner_user_ids = ${ownersAfter('p')} from (select distinct url from warehouse_url_ref) s
        where p.url = s.url and ${ownersChange('p')}`, [ownerUserId]);
     await client.query('insert into warehouse_page_id select r.ref, p.id, p.domain_id from warehouse_url_ref r join page p on p.url = r.url');
+    // A site's results on pages not known (WarehouseRow.site): the site, no page.
+    await client.query('insert into warehouse_page_id select r.ref, null, d.id from warehouse_url_ref r join domain d on d.name = r.domain where r.url is null');
     await client.query('analyze warehouse_keyword_id, warehouse_page_id');
     step('pages');
     // One import per owner at a time: the anti-join below then sees every row that could collide (the primary key
@@ -174,23 +191,26 @@ export async function landWarehouseRows(
        -- edge instead of landing anywhere.
        order by k.keyword_id, o.observed_on, o.position, o.seq`, [sourceId, owner]));
     step('observations');
+    // A keyword alone lands when it is new, or (an import) when it brought its importer numbers they did not have.
+    const ownNumbersLanded = ownerUserId === null ? 'false'
+      : 'exists (select 1 from warehouse_keyword_id i join warehouse_owned_keyword o on o.keyword_id = i.keyword_id where i.ref = r.ref)';
     const newKeywordOnlyRows = Number((await client.query<{ n: string }>(
       `select count(distinct (r.territory, r.term)) as n from warehouse_keyword_ref r
-       join warehouse_new_keyword k on k.territory = r.territory and k.term = r.term where r.keyword_only`)).rows[0]!.n);
+       where r.keyword_only and (exists (select 1 from warehouse_new_keyword k where k.territory = r.territory and k.term = r.term) or ${ownNumbersLanded})`)).rows[0]!.n);
 
     // Each month's row of a (keyword, position) is its newest observation (a later day replaces it, the same or an
     // earlier day leaves it). Each owner has its own monthly rows (organic_rank's key includes the owner), so a
     // user's import never hides another's rows.
     for (const month of staged.months) await ensurePartition(client, month);
     const ranksAdded = count(await client.query(
-      `insert into organic_rank (month, keyword_id, position, owner_user_id, territory, domain_id, page_id, clicks, source_id, observed_on)
+      `insert into organic_rank (month, keyword_id, position, owner_user_id, territory, domain_id, page_id, clicks, impressions, source_id, observed_on)
        select r.month, r.keyword_id, r.position, $2::uuid, r.territory, p.domain_id, p.page_id,
-         coalesce(r.clicks, round(kw.volume * ${ctrSql('r.position')})::int), $1::smallint, r.observed_on
+         coalesce(r.clicks, round(kw.volume * ${ctrSql('r.position')})::int), r.impressions, $1::smallint, r.observed_on
        from (
          -- Each month's newest result per (keyword, position), among the candidates staging picked (the newest it met
          -- per keyword reference); pages and the clicks estimate for those rows only.
          select distinct on (month, k.keyword_id, o.position) ${monthOf('o.observed_on')} as month, k.keyword_id, o.position, k.territory,
-           o.url_ref, o.clicks, o.observed_on
+           o.url_ref, o.clicks, o.impressions, o.observed_on
          from warehouse_month_candidate o join warehouse_keyword_id k on k.ref = o.keyword_ref
          order by month, k.keyword_id, o.position, o.observed_on desc, o.seq
        ) r
@@ -201,12 +221,12 @@ export async function landWarehouseRows(
        -- of their month is newer.
        on conflict (month, keyword_id, position, owner_user_id) do update
          set territory = excluded.territory, domain_id = excluded.domain_id, page_id = excluded.page_id, clicks = excluded.clicks,
-           source_id = excluded.source_id, observed_on = excluded.observed_on
+           impressions = excluded.impressions, source_id = excluded.source_id, observed_on = excluded.observed_on
          where organic_rank.observed_on is null or excluded.observed_on > organic_rank.observed_on`, [sourceId, owner]));
     step('monthly ranks');
     const { months } = staged;
     if (months.length) {
-      for (const statement of warehouseRollupSql(months)) await client.query(statement.sql, statement.params);
+      for (const statement of [...warehouseRollupSql(months), ...ownedDomainMonthRollupSql(months, ownerUserId)]) await client.query(statement.sql, statement.params);
       step('roll-up');
       await client.query(
         `update data_source set first_month = least(first_month, $2::date), last_month = greatest(last_month, $3::date) where id = $1`,
@@ -220,6 +240,31 @@ export async function landWarehouseRows(
     if (own) await client.query('rollback').catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Fills what a keyword already in the warehouse does not know (a Search Console query's volume, a CPC) from the rows'
+ * newest known values; a known number is never replaced, and an unknown one in the rows changes nothing. Only for
+ * keywords the rows' owner alone sees (or installation rows): filling a keyword others see would show them this
+ * user's numbers (docs/decisions.md, "Imported rows are private"). Runs before the owner lists change.
+ */
+async function fillUnknownNumbers(client: pg.ClientBase, ownerUserId: string | null): Promise<void> {
+  await client.query(
+    `update keyword k set
+       volume = coalesce(k.volume, s.volume, s.history[array_upper(s.history, 1)]),
+       volume_history = coalesce(k.volume_history, s.history, case when coalesce(k.volume, s.volume) is not null then array[coalesce(k.volume, s.volume)] end),
+       history_start = case when k.volume_history is null and s.history is not null
+         then (s.month - make_interval(months => array_length(s.history, 1) - 1))::date
+         when k.volume_history is null and coalesce(k.volume, s.volume) is not null then s.month else k.history_start end,
+       cpc = coalesce(k.cpc, s.cpc), competition = coalesce(k.competition, case when s.competition > 1 then 1 else s.competition end), difficulty = coalesce(k.difficulty, s.difficulty)
+     from (${newestKeywordNumbers('where volume is not null or volume_history is not null or cpc is not null or competition is not null or difficulty is not null')}
+     ) s
+     where k.territory = s.territory and k.term = s.term
+       and (k.volume is null or k.volume_history is null or k.cpc is null or k.competition is null or k.difficulty is null)
+       and ($1::uuid is null or k.owner_user_ids = array[$1::uuid])
+       -- the keywords this import added already took the rows' numbers
+       and not exists (select 1 from warehouse_new_keyword n where n.territory = k.territory and n.term = k.term)`,
+    [ownerUserId]);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { trackedKeywordAllowance, type KeywordCountAnswer } from '@serpwise/contracts';
+import { rankTracking, trackedKeywordAllowance, type KeywordCountAnswer } from '@serpwise/contracts';
 import { BillingRepository, ProjectKeywordRepository, ReconReportRepository } from '@serpwise/database';
 import { isFullIdentity } from '../../access/access-decision.js';
 import type { Identity } from '../../sessions/request-session.js';
@@ -7,7 +7,8 @@ import type { Identity } from '../../sessions/request-session.js';
 /**
  * The tracked-keywords allowance (docs/product/projects.md §9): 15,000 on a Professional subscription, 5,000 on any other full plan
  * (Basic, a bundle, admin), none without a full plan. Recon reports' keywords count as keywordRankingReportCount;
- * weekly rank-tracking does not exist yet, so its part is 0 (docs/decisions.md).
+ * project keywords whose rank the rank tracking checked this week as weeklyTrackingCount, the other project
+ * keywords as mySerpwiseCount: three parts that add up to usedCount (docs/decisions.md, issue 24).
  */
 @Injectable()
 export class KeywordAllowanceService {
@@ -27,9 +28,11 @@ export class KeywordAllowanceService {
   async count(identity: Identity): Promise<KeywordCountAnswer> {
     const totalCount = await this.totalFor(identity);
     if (!totalCount) return { totalCount: 0, usedCount: 0, mySerpwiseCount: 0, keywordRankingReportCount: 0, weeklyTrackingCount: 0 };
-    const mySerpwiseCount = await this.keywords.usedCount(identity.parent?.id ?? identity.user.id);
-    const keywordRankingReportCount = await this.recon.keywordCount(identity.parent?.id ?? identity.user.id);
-    const weeklyTrackingCount = 0;
+    const owner = identity.parent?.id ?? identity.user.id;
+    const projectKeywords = await this.keywords.usedCount(owner);
+    const keywordRankingReportCount = await this.recon.keywordCount(owner);
+    const weeklyTrackingCount = await this.keywords.weeklyTrackedCount(owner, rankTracking.sourcePurpose, rankTracking.weeklyWindowDays);
+    const mySerpwiseCount = projectKeywords - weeklyTrackingCount;
     return { totalCount, usedCount: mySerpwiseCount + keywordRankingReportCount + weeklyTrackingCount, mySerpwiseCount, keywordRankingReportCount, weeklyTrackingCount };
   }
 }

@@ -11,7 +11,7 @@ import {
 import { KeywordGroupRepository, KeywordLabelRepository, ProjectKeywordRepository, type KeywordGroupRecord, type ProjectRecord } from '@serpwise/database';
 import { summariseGroup, type TrackedTermMetrics } from '@serpwise/research';
 import type { Identity } from '../../sessions/request-session.js';
-import { KeywordMetricsService } from './keyword-metrics.service.js';
+import { comparedMonth, KeywordMetricsService } from './keyword-metrics.service.js';
 import { ProjectRefusal } from '../core/project-refusal.js';
 import { ProjectScopeService, type ProjectCaller } from '../core/project-scope.service.js';
 import { ProjectTransactions } from '../core/project-transactions.js';
@@ -40,15 +40,15 @@ export class KeywordGroupsService {
   }
 
   /** Metrics of the project's terms by term id. */
-  private async metricsByTermId(project: ProjectRecord, termIds: readonly number[]): Promise<Map<number, TrackedTermMetrics>> {
+  private async metricsByTermId(project: ProjectRecord, termIds: readonly number[]): Promise<{ month: string | null; metrics: Map<number, TrackedTermMetrics> }> {
     const terms = await this.keywords.termsOfIds(termIds);
-    const { metrics } = await this.metrics.metrics(project, [...terms.values()]);
+    const { month, metrics } = await this.metrics.metrics(project, [...terms.values()]);
     const byId = new Map<number, TrackedTermMetrics>();
     for (const [termId, term] of terms) {
       const entry = metrics.get(term);
       if (entry) byId.set(termId, entry);
     }
-    return byId;
+    return { month, metrics: byId };
   }
 
   async list(identity: Identity, query: { projectId: string; filter?: string; startRow: number; rowsToDisplay: number }): Promise<GroupsAnswer> {
@@ -56,7 +56,7 @@ export class KeywordGroupsService {
     const filter = query.filter?.trim().toLowerCase();
     const groups = (await this.groups.listForProject(project.id)).filter((group) => !filter || group.name.toLowerCase().includes(filter));
     const page = groups.slice(query.startRow - 1, query.startRow - 1 + query.rowsToDisplay);
-    const metrics = await this.metricsByTermId(project, [...new Set(page.flatMap((group) => group.termIds))]);
+    const { month, metrics } = await this.metricsByTermId(project, [...new Set(page.flatMap((group) => group.termIds))]);
     const rows: GroupRow[] = page.map((group) => {
       const summary = summariseGroup(
         group.termIds.length,
@@ -72,13 +72,13 @@ export class KeywordGroupsService {
         impressionShare: summary.impressionShare,
       };
     });
-    return { groups: rows, totalRowCount: groups.length };
+    return { groups: rows, totalRowCount: groups.length, comparedTo: comparedMonth(month) };
   }
 
   async details(identity: Identity, query: { projectId: string; groupHash: string }): Promise<GroupDetailsAnswer> {
     const project = await this.projectFor(identity, query.projectId, 'read');
     const group = await this.group(project, query.groupHash);
-    const metrics = await this.metricsByTermId(project, group.termIds);
+    const { metrics } = await this.metricsByTermId(project, group.termIds);
     const summary = summariseGroup(
       group.termIds.length,
       group.termIds.flatMap((termId) => metrics.get(termId) ?? []),

@@ -5,14 +5,14 @@ import {
   keywordsOfText,
   projectMessages,
   type GetKeywordListQuery,
+  type KeywordDetailsAnswer,
   type KeywordListAnswer,
   type TermMembership,
   type TermProjects,
 } from '@serpwise/contracts';
 import { KeywordGroupRepository, KeywordLabelRepository, ProjectKeywordRepository, type ProjectRecord } from '@serpwise/database';
 import type { Identity } from '../../sessions/request-session.js';
-import { keywordRow, keywordTable } from './keyword-table.js';
-import { KeywordMetricsService } from './keyword-metrics.service.js';
+import { comparedMonth, KeywordMetricsService } from './keyword-metrics.service.js';
 import { ProjectRefusal } from '../core/project-refusal.js';
 import { ProjectScopeService } from '../core/project-scope.service.js';
 
@@ -33,14 +33,36 @@ export class KeywordListService {
     const scope = await this.groupOrLabel(project, query);
     const domain = query.projectDomain?.trim() ? hostOfText(query.projectDomain) : project.domain;
     if (!domain) throw new ProjectRefusal(400, 'projectDomain: Enter a valid domain, like example.com.');
-    const records = await this.keywords.listForProject(project.id, scope);
-    const { month, metrics } = await this.metrics.metrics(
-      project,
-      records.map((record) => record.term),
-      domain,
-    );
-    const rows = records.map((record) => keywordRow(record, metrics.get(record.term)));
-    return { ...keywordTable(rows, query), month, projectDomain: domain };
+    const order = { sort: query.sortColumn, sortDirection: query.sortOrder, filter: query.filterTerm, emptyValues: query.emptyValues };
+    const { keywords, totalRowCount, month } = await this.metrics.keywordTable(project, domain, scope, { ...order, startRow: query.startRow, rowsToDisplay: query.rowsToDisplay });
+    return { keywords, totalRowCount, month, comparedTo: comparedMonth(month), projectDomain: domain };
+  }
+
+  /**
+   * One keyword of a project (the keyword-details panel route): its row of the universe, the groups and labels
+   * holding it, and the primary domain's position over the last year. A term the project does not hold is 404.
+   */
+  async details(identity: Identity, query: { projectId: string; termId: number }): Promise<KeywordDetailsAnswer> {
+    const caller = await this.scope.caller(identity, 'read');
+    const project = await this.scope.project(caller, query.projectId);
+    const { keyword, month } = await this.metrics.keywordRowOf(project, query.termId);
+    if (!keyword) throw new ProjectRefusal(404, projectMessages.keywordNotFound);
+    const [groups, labels, rankHistory] = await Promise.all([
+      this.groups.listForProject(project.id),
+      this.labels.listForProject(project.id),
+      this.metrics.rankHistory(project, keyword.keyword, month),
+    ]);
+    return {
+      projectId: project.id,
+      projectDomain: project.domain,
+      territory: project.territory,
+      keyword,
+      month,
+      comparedTo: comparedMonth(month),
+      groups: groups.filter((group) => group.termIds.includes(query.termId)).map(({ groupHash, name }) => ({ groupHash, name })),
+      labels: labels.filter((label) => label.termIds.includes(query.termId)).map(({ labelHash, name }) => ({ labelHash, labelName: name })),
+      rankHistory,
+    };
   }
 
   /** The group or label a request narrows to, checked to be the project's. */

@@ -11,6 +11,7 @@ import {
   groupDetailsQuerySchema,
   groupRemoveKeywordsBodySchema,
   keywordCountQuerySchema,
+  keywordDetailsQuerySchema,
   labelKeywordsBodySchema,
   migrateToGroupBodySchema,
   migrateToProjectBodySchema,
@@ -53,6 +54,13 @@ export class KeywordsController {
   @Get('Keywords/GetKeywordList')
   list(@CurrentIdentity() identity: Identity, @Query(pipe(getKeywordListQuerySchema)) query: GetKeywordListQuery) {
     return this.keywordList.list(identity, query);
+  }
+
+  /** One keyword of a project for the keyword-details panel route (ours: docs/projects-api.md). */
+  @Access('full')
+  @Get('Keywords/GetKeywordDetails')
+  details(@CurrentIdentity() identity: Identity, @Query(pipe(keywordDetailsQuerySchema)) query: In<typeof keywordDetailsQuerySchema>) {
+    return this.keywordList.details(identity, query);
   }
 
   @Access('user')

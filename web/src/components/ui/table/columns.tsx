@@ -20,8 +20,8 @@ export interface ColumnDef<Row> {
   /** Default true. Columns the server cannot sort by say false. */
   sortable?: boolean;
   /**
-   * Where empty values go in a sort. Default 'low'; ranking positions use 'high' (not ranked = worse than any
-   * position, so last when sorted best first).
+   * Where empty values go in a sort. Unset: last in both directions (an unknown volume or CPC is neither small nor
+   * large); ranking positions use 'high' (not ranked = worse than any position, so last when sorted best first).
    */
   emptyValues?: EmptyValues;
   /** An optional column the column picker shows or hides. */
@@ -35,6 +35,12 @@ export interface ColumnDef<Row> {
   /** Keep the column visible while the table scrolls sideways (the row's name). */
   sticky?: boolean;
   minWidth?: number;
+  /**
+   * Long text (an address, an anchor, a title) that takes the room the other columns leave and ends in an ellipsis
+   * (the full text is in its title), so the table fits its frame instead of pushing the columns after it out of view
+   * (issue 24 point 2: docs/decisions.md "Tables fit").
+   */
+  shrinks?: boolean;
 }
 
 export const alignOf = <Row,>(column: ColumnDef<Row>): CellAlign => column.align ?? (column.kind === 'number' ? 'right' : 'left');

@@ -152,7 +152,7 @@ export function DataTable<Row>({
                   const value = cellValue(row, column);
                   const withheld = throttled.has(column.key) && (value === null || value === undefined);
                   return (
-                    <td key={column.key} className={`sw-table__cell--${alignOf(column)}${column.sticky ? ' sw-table__sticky' : ''}`}>
+                    <td key={column.key} className={`sw-table__cell--${alignOf(column)}${column.sticky ? ' sw-table__sticky' : ''}${column.shrinks ? ' sw-table__shrinks' : ''}`}>
                       {withheld ? <ThrottledCell lock={lock} /> : column.render ? column.render(row) : formatCell(value, column.format)}
                     </td>
                   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatNumber } from '@/lib/format';
+import { useHere, withReturnUrl } from '@/lib/return-url';
 
 export interface TableLock {
   text: string;
@@ -23,7 +24,7 @@ export function LockIcon({ size = 14 }: { size?: number }) {
  */
 export function LockOverlay({ lock, lockedRows, returnTo }: { lock: TableLock; lockedRows: number; returnTo?: string }) {
   const placeholders = Math.min(lockedRows, 8);
-  const link = lock.link.startsWith('/auth/login') && returnTo ? `${lock.link}?returnUrl=${encodeURIComponent(returnTo)}` : lock.link;
+  const link = useLockLink(lock, returnTo);
   return (
     <div className="lock-overlay" data-testid="lock-overlay">
       <div className="lock-overlay__rows" aria-hidden="true">
@@ -52,11 +53,21 @@ export function LockOverlay({ lock, lockedRows, returnTo }: { lock: TableLock; l
   );
 }
 
+/**
+ * Where a lock leads, coming back to this place (path, query, hash) after logging in or paying (docs/decisions.md
+ * issue 24).
+ */
+function useLockLink(lock: TableLock | null, returnTo?: string): string {
+  const here = useHere();
+  return lock ? withReturnUrl(lock.link, returnTo ?? here) : '';
+}
+
 /** A paid value withheld from this viewer (sent as null): a lock that leads where the overlay does. */
 export function ThrottledCell({ lock }: { lock: TableLock | null }) {
+  const link = useLockLink(lock);
   if (!lock) return <span className="throttled">—</span>;
   return (
-    <Link className="throttled" to={lock.link} title={lock.text} aria-label={lock.text}>
+    <Link className="throttled" to={link} title={lock.text} aria-label={lock.text}>
       <LockIcon size={12} />
     </Link>
   );

@@ -1,5 +1,6 @@
 import { defaultPageSize, pageSizes } from '@serpwise/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
+import { optionsOf, SelectOptions } from '@/components/form/select-field';
 import { formatNumber } from '@/lib/format';
 
 /** docs/product/account-exports-reports.md §5: changes settle for 500 ms before the table asks for the page, so fast clicks cost one request. */
@@ -73,11 +74,7 @@ export function Pagination({ startRow, pageSize, totalRows, onChange, noun = 'ro
         <label className="pagination__field" htmlFor={sizeId}>
           Rows per page
           <select id={sizeId} value={shown.pageSize} onChange={(event) => schedule({ startRow: 1, pageSize: Number(event.target.value) })}>
-            {pageSizes.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
+            <SelectOptions options={optionsOf(pageSizes.map(String))} />
           </select>
         </label>
         <label className="pagination__field" htmlFor={rowId}>

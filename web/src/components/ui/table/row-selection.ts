@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { isLockedRow, type LockedRow } from '@serpwise/contracts';
+import { useCallback, useEffect, useState } from 'react';
 
 /**
  * Row selection of a table: rows are selected by key, so a selection survives sorting and paging. The header
@@ -36,4 +37,16 @@ export function useRowSelection(limit?: number): RowSelection {
   const [selected, setSelected] = useState<string[]>([]);
   const clear = useCallback(() => setSelected([]), []);
   return { selected, onChange: setSelected, clear, limit };
+}
+
+/**
+ * The rows a selection's keys stand for. A selection survives paging, so the rows of every page seen since are kept
+ * (by key), not only the current page's: an action on the selection needs the rows, not just their keys.
+ */
+export function useSeenRows<Row>(rows: readonly (Row | LockedRow)[] | undefined, rowKey: (row: Row) => string): (keys: readonly string[]) => Row[] {
+  const [seen] = useState(() => new Map<string, Row>());
+  useEffect(() => {
+    for (const row of rows ?? []) if (!isLockedRow(row)) seen.set(rowKey(row), row);
+  }, [rows, rowKey, seen]);
+  return useCallback((keys) => keys.flatMap((key) => seen.get(key) ?? []), [seen]);
 }

@@ -34,7 +34,12 @@ describe('the sort cycle', () => {
 describe('empty values placed high or low', () => {
   // (Array.prototype.sort always puts undefined last, so the empty values here are null and NaN.)
   const values = [5, null, 1, Number.NaN, 3];
-  const sorted = (direction: 'asc' | 'desc', empty: 'high' | 'low') => [...values].sort((a, b) => compareCells(a, b, direction, empty));
+  const sorted = (direction: 'asc' | 'desc', empty: 'high' | 'low' | undefined) => [...values].sort((a, b) => compareCells(a, b, direction, empty));
+
+  it('unset: empty (unknown) values last in both directions', () => {
+    expect(sorted('asc', undefined)).toEqual([1, 3, 5, null, Number.NaN]);
+    expect(sorted('desc', undefined)).toEqual([5, 3, 1, null, Number.NaN]);
+  });
 
   it('low: empty values are the lowest — first ascending, last descending', () => {
     expect(sorted('asc', 'low')).toEqual([null, Number.NaN, 1, 3, 5]);

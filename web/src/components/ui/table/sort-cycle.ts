@@ -31,17 +31,19 @@ export const ariaSort = (sort: SortState | null, column: string): 'ascending' | 
 const isEmptyValue = (value: unknown) => value === null || value === undefined || value === '' || (typeof value === 'number' && Number.isNaN(value));
 
 /**
- * Compares two cell values for a sort in `direction`, placing empty values (null, undefined, '', NaN) by
- * `emptyValues`: 'low' treats them as lower than any value (last in a descending sort, first in an ascending one),
- * 'high' as higher than any value. The research API takes the same rule as its emptyValues parameter, so local and
- * server sorting agree.
+ * Compares two cell values for a sort in `direction`. Empty values (null, undefined, '', NaN: unknown) go last in
+ * both directions unless the column says otherwise (docs/decisions.md, issue 19): `emptyValues` 'low' treats them as
+ * lower than any value (last in a descending sort, first in an ascending one), 'high' as higher than any value. The
+ * research API takes the same rule as its emptyValues parameter, so local and server sorting agree.
  */
-export function compareCells(a: unknown, b: unknown, direction: SortDirection, emptyValues: EmptyValues = 'low'): number {
+export function compareCells(a: unknown, b: unknown, direction: SortDirection, emptyValues?: EmptyValues): number {
   const sign = direction === 'asc' ? 1 : -1;
   const aEmpty = isEmptyValue(a);
   const bEmpty = isEmptyValue(b);
   if (aEmpty || bEmpty) {
     if (aEmpty && bEmpty) return 0;
+    // Unset: the empty one after the other, whatever the direction.
+    if (emptyValues === undefined) return aEmpty ? 1 : -1;
     const emptyIsHigher = emptyValues === 'high';
     // a empty: a is the highest (high) or the lowest (low) value.
     const order = aEmpty ? (emptyIsHigher ? 1 : -1) : emptyIsHigher ? -1 : 1;
@@ -52,7 +54,7 @@ export function compareCells(a: unknown, b: unknown, direction: SortDirection, e
 }
 
 /** Sorts a copy of rows locally (small tables that are not paged on the server); a null sort keeps their order. */
-export function sortRows<Row>(rows: readonly Row[], sort: SortState | null, valueOf: (row: Row, column: string) => unknown, emptyValues: (column: string) => EmptyValues = () => 'low'): Row[] {
+export function sortRows<Row>(rows: readonly Row[], sort: SortState | null, valueOf: (row: Row, column: string) => unknown, emptyValues: (column: string) => EmptyValues | undefined = () => undefined): Row[] {
   if (!sort) return [...rows];
   const empties = emptyValues(sort.column);
   return rows

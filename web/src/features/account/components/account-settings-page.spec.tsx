@@ -27,12 +27,24 @@ beforeEach(() => {
     if (url === '/Endpoints/AccountApi/JsonChangeEmail')
       return jsonResponse({ statusCode: 409, message: 'There is already an account associated with that email address.', errors: ['There is already an account associated with that email address.'] }, 409);
     if (url === '/Endpoints/AccountApi/JsonChangePassword') return jsonResponse({ data: { isSuccessful: true, errors: [], endedSessions: 2 } });
+    if (url.startsWith('/NsaApi/Account/GetUserAttribute')) return jsonResponse({ name: 'AUTO_DOWNLOAD_EXPORTS', value: null });
+    if (url === '/NsaApi/Account/SetUserAttribute') return jsonResponse({ data: { isSuccessful: true, name: 'AUTO_DOWNLOAD_EXPORTS', value: '1' } });
     return jsonResponse({}, 404);
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
 });
 
 describe('AccountSettingsPage', () => {
+  it('turns on automatic downloads of finished exports for the account (issue 21)', async () => {
+    renderPage();
+    const box = await screen.findByRole('checkbox', { name: 'Download finished exports automatically' });
+    await waitFor(() => expect(box).toBeEnabled());
+    expect(box).not.toBeChecked();
+    await userEvent.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    expect(JSON.parse(String(posts('/NsaApi/Account/SetUserAttribute')[0]![1]!.body))).toMatchObject({ name: 'AUTO_DOWNLOAD_EXPORTS', value: '1' });
+  });
+
   it('fills the current name and e-mail, and saves a new display name', async () => {
     renderPage();
     const name = await screen.findByLabelText('New display name');

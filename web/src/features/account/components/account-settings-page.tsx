@@ -12,6 +12,7 @@ import { useChangePassword } from '../api/change-password';
 import { useAccountInfo } from '../api/get-account-info';
 import { PaymentCardSection } from '@/features/billing';
 import { useActiveState } from '@/features/auth';
+import { AutoDownloadSetting } from '@/features/exports';
 
 const displayNameRules = {
   newDisplayName: [validators.required(accountSettingsMessages.displayNameRequired), validators.maxLength(maxDisplayNameLength, accountSettingsMessages.displayNameTooLong)],
@@ -23,7 +24,7 @@ const passwordRules = {
   confirmPassword: [validators.required('Enter the new password again.'), validators.passwordConfirmation('newPassword')],
 };
 
-/** /account/settings: display name, e-mail, password and, for the account owner, the payment card (docs/product/account-exports-reports.md §2). */
+/** /account/settings: display name, e-mail, password, automatic export downloads and, for the account owner, the payment card (docs/product/account-exports-reports.md §2). */
 export function AccountSettingsPage() {
   const info = useAccountInfo();
   const { data: state } = useActiveState();
@@ -34,6 +35,7 @@ export function AccountSettingsPage() {
       <DisplayNameForm current={info.data?.name ?? ''} loaded={info.isSuccess} />
       <EmailForm current={info.data?.email ?? ''} loaded={info.isSuccess} />
       <PasswordForm />
+      <AutoDownloadSetting />
       {state?.user.isLoggedIn && !state.user.isChildAccount && <PaymentCardSection />}
     </section>
   );

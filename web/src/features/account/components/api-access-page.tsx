@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FormMessages } from '@/components/form/form-messages';
+import { SimpleTable, type SimpleColumn } from '@/components/ui/simple-table';
 import { errorsOf } from '@/lib/api-client';
 import { useGenerateApiKey } from '../api/generate-api-key';
 import { useApiMonthlyUsage } from '../api/get-api-monthly-usage';
@@ -7,6 +8,12 @@ import { useUserApiInfo } from '../api/get-user-api-info';
 import { useAccountInfo } from '../api/get-account-info';
 
 const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The API calls of each month, newest first. */
+const usageColumns: SimpleColumn<{ month: string; calls: number }>[] = [
+  { header: 'Month', cell: (entry) => monthLabel(entry.month) },
+  { header: 'Calls', cell: (entry) => entry.calls.toLocaleString('en-US'), className: 'numeric' },
+];
 
 /** /account/api: the API key (shown once when generated) and the monthly usage. */
 export function ApiAccessPage() {
@@ -69,22 +76,7 @@ export function ApiAccessPage() {
               {(info.data?.currentMonthUsage ?? usage.data.months.at(-1)?.calls ?? 0).toLocaleString('en-US')} of {usage.data.monthlyLimit.toLocaleString('en-US')} calls
               used this month.
             </p>
-            <table className="data-table" aria-label="API calls per month">
-              <thead>
-                <tr>
-                  <th>Month</th>
-                  <th className="numeric">Calls</th>
-                </tr>
-              </thead>
-              <tbody>
-                {[...usage.data.months].reverse().map((entry) => (
-                  <tr key={entry.month}>
-                    <td>{monthLabel(entry.month)}</td>
-                    <td className="numeric">{entry.calls.toLocaleString('en-US')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <SimpleTable className="data-table" label="API calls per month" columns={usageColumns} rows={[...usage.data.months].reverse()} rowKey={(entry) => entry.month} />
           </>
         ) : null}
       </div>

@@ -2,15 +2,23 @@ import { accountMessages, accountSettingsMessages, parseRequestedKeywords, toQue
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, Outlet, useNavigate, useOutletContext } from 'react-router';
 import { FormMessages } from '@/components/form/form-messages';
+import { SimpleTable, type SimpleColumn } from '@/components/ui/simple-table';
 import { errorsOf } from '@/lib/api-client';
 import { TextareaWithCounter } from '@/components/form/textarea-with-counter';
 import { WizardSteps } from '@/components/form/wizard-steps';
 import { useAddRequestedKeywords } from '../api/add-requested-keywords';
 import { useRequestedKeywords, useRequestedKeywordsLive } from '../api/get-requested-keywords';
+import { SubmitActions } from '@/components/form/submit-actions';
 
 const base = '/account/requestkeywords';
 const stepLabels = ['Enter keywords', 'Review', 'Status'];
 const statusLabels: Record<RequestedKeywordStatus, string> = { queued: 'Queued', processing: 'Processing', ready: 'Ready', failed: 'Failed' };
+
+/** How many of the requested keywords are in each status. */
+const statusColumns: SimpleColumn<{ status: RequestedKeywordStatus; count: number }>[] = [
+  { header: 'Status', cell: (entry) => statusLabels[entry.status] },
+  { header: 'Keywords', cell: (entry) => entry.count.toLocaleString('en-US'), className: 'numeric' },
+];
 
 interface RequestDraft {
   text: string;
@@ -101,14 +109,7 @@ export function RequestKeywordsStep2() {
           <li key={keyword}>{keyword}</li>
         ))}
       </ul>
-      <div className="form__actions">
-        <Link className="button" to={`${base}/step-1`}>
-          Back
-        </Link>
-        <button type="button" className="button button--primary" onClick={submit} disabled={mutation.isPending}>
-          {mutation.isPending ? 'Sending…' : 'Submit request'}
-        </button>
-      </div>
+      <SubmitActions back={`${base}/step-1`} label="Submit request" pending={mutation.isPending} pendingLabel="Sending…" onClick={submit} />
     </div>
   );
 }
@@ -131,22 +132,7 @@ export function RequestKeywordsStep3() {
               Fetching your keywords now; this page updates as they become ready.
             </p>
           ) : null}
-          <table className="data-table" aria-label="Requested keywords by status">
-            <thead>
-              <tr>
-                <th>Status</th>
-                <th className="numeric">Keywords</th>
-              </tr>
-            </thead>
-            <tbody>
-              {requested.data.keywordStatuses.map((entry) => (
-                <tr key={entry.status}>
-                  <td>{statusLabels[entry.status]}</td>
-                  <td className="numeric">{entry.count.toLocaleString('en-US')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SimpleTable className="data-table" label="Requested keywords by status" columns={statusColumns} rows={requested.data.keywordStatuses} rowKey={(entry) => entry.status} />
           {requested.data.keywords.length ? (
             <table className="data-table" aria-label="Latest requests">
               <thead>

@@ -1,4 +1,4 @@
-import { restPrefix, type AdminJobHistory, type AdminQueuesOverview, type FailedJobInfo } from '@serpwise/contracts';
+import { restPrefix, type AdminJobHistory, type AdminQueuesOverview, type FailedJobInfo, type QueueSamplesAnswer } from '@serpwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '@/lib/api-client';
@@ -11,6 +11,10 @@ export const adminQueuesKey = ['admin', 'queues'] as const;
 export const getAdminQueues = () => apiRequest<AdminQueuesOverview>(base);
 export const getFailedJobs = (queue: string) => apiRequest<FailedJobInfo[]>(`${base}/${queue}/failed`);
 export const getJobHistory = (id: string) => apiRequest<AdminJobHistory>(`${base}/jobs/${id}`);
+export const getQueueSamples = () => apiRequest<QueueSamplesAnswer>(`${base}/samples`);
+
+/** The charts' 24 hours of per-minute samples: one sample is added a minute, so they are read again each minute. */
+export const useQueueSamples = () => useQuery({ queryKey: ['admin', 'samples'], queryFn: getQueueSamples, refetchInterval: 60_000 });
 
 /**
  * The overview, kept live by `admin.queues` socket events; it polls (every 3 s) only while the socket is down,
@@ -36,7 +40,7 @@ export const useFailedJobs = (queue: string, failedCount: number) =>
 
 export const useJobHistory = (id: string | null) => useQuery({ queryKey: ['admin', 'history', id], queryFn: () => getJobHistory(id!), enabled: id !== null });
 
-export type QueueAction = { kind: 'pause' | 'resume' | 'retry-all'; queue: string } | { kind: 'retry' | 'remove' | 'cancel'; queue: string; jobId: string };
+export type QueueAction = { kind: 'pause' | 'resume' | 'retry-all'; queue: string } | { kind: 'retry' | 'remove' | 'cancel' | 'promote'; queue: string; jobId: string };
 
 const actionPath = (action: QueueAction) =>
   'jobId' in action ? `${base}/${action.queue}/jobs/${encodeURIComponent(action.jobId)}/${action.kind}` : `${base}/${action.queue}/${action.kind}`;

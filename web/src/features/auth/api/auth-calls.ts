@@ -15,6 +15,8 @@ export interface RegisterPayload {
   password: string;
   token: string | null;
   source: 'FreeAccount';
+  /** The page the sign-up prompt was on (docs/decisions.md issue 24). */
+  returnUrl?: string;
 }
 
 /** POST /auth/login (docs/product/site.md §7). A refusal arrives as ApiRequestError with the documented data.errors. */

@@ -1,5 +1,7 @@
+import type { SessionListAnswer } from '@serpwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { SimpleTable, type SimpleColumn } from '@/components/ui/simple-table';
 import { listSessions, removeSessions } from '../api/auth-calls';
 import { activeStateKey, useActiveState } from '../api/get-active-state';
 
@@ -11,6 +13,14 @@ const describeDevice = (userAgent: string | null) => {
   const system = /Windows/.test(userAgent) ? 'Windows' : /Mac OS X/.test(userAgent) ? 'macOS' : /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Linux/.test(userAgent) ? 'Linux' : '';
   return system ? `${browser} on ${system}` : browser;
 };
+
+/** Who is logged in where; the page adds the column that logs a session out. */
+const sessionColumns: SimpleColumn<SessionListAnswer['sessions'][number]>[] = [
+  { header: 'User', cell: (session) => session.email },
+  { header: 'Device', cell: (session) => describeDevice(session.userAgent) },
+  { header: 'Address', cell: (session) => session.ipAddress ?? '—' },
+  { header: 'Last active', cell: (session) => new Date(session.lastSeenAt).toLocaleString() },
+];
 
 /**
  * /add-users: where too many active sessions lead (docs/product/site.md §4). It says why, lists the account's sessions so
@@ -55,36 +65,26 @@ export function AddUsersPage() {
       {sessions.isPending && <p>Loading sessions…</p>}
       {sessions.isError && <p className="alert alert--error">The sessions could not be loaded. Reload the page to try again.</p>}
       {sessions.data && (
-        <table className="table" aria-label="Active sessions">
-          <thead>
-            <tr>
-              <th>User</th>
-              <th>Device</th>
-              <th>Address</th>
-              <th>Last active</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.data.sessions.map((session) => (
-              <tr key={session.id} data-testid="session-row">
-                <td>{session.email}</td>
-                <td>{describeDevice(session.userAgent)}</td>
-                <td>{session.ipAddress ?? '—'}</td>
-                <td>{new Date(session.lastSeenAt).toLocaleString()}</td>
-                <td>
-                  {session.isCurrent ? (
-                    <span className="badge">This device</span>
-                  ) : (
-                    <button type="button" className="button button--small" disabled={remove.isPending} onClick={() => remove.mutate([session.id])}>
-                      Log out
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SimpleTable
+          className="table"
+          label="Active sessions"
+          columns={[
+            ...sessionColumns,
+            {
+              cell: (session) =>
+                session.isCurrent ? (
+                  <span className="badge">This device</span>
+                ) : (
+                  <button type="button" className="button button--small" disabled={remove.isPending} onClick={() => remove.mutate([session.id])}>
+                    Log out
+                  </button>
+                ),
+            },
+          ]}
+          rows={sessions.data.sessions}
+          rowKey={(session) => session.id}
+          rowAttributes={() => ({ 'data-testid': 'session-row' })}
+        />
       )}
       {others.length > 1 && (
         <p>

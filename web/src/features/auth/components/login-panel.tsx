@@ -7,6 +7,7 @@ import { useValidatedForm } from '@/components/form/use-validated-form';
 import { useServerSubmit } from '../hooks/use-server-submit';
 import { captchaToken, login } from '../api/auth-calls';
 import { finishAuthentication } from './auth-result';
+import { signUpHref } from '@/lib/return-url';
 
 /** Login: both fields must be non-empty before sending (docs/product/site.md §5). */
 const rules = {
@@ -47,7 +48,7 @@ export function LoginPanel({ title = 'Log in to Continue', embedded = false, ret
     <form className="panel auth-panel" onSubmit={submit} noValidate aria-label="Log in">
       <h2>{title}</h2>
       <p className="auth-panel__switch">
-        <Link to={returnUrl ? `/freeaccount?returnUrl=${encodeURIComponent(returnUrl)}` : '/freeaccount'}>Create an account</Link>
+        <Link to={signUpHref(returnUrl)}>Create an account</Link>
       </p>
       <TextField label="Email or username" autoComplete="username" {...form.field('username')} />
       <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />

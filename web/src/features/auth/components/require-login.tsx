@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useActiveState } from '../api/get-active-state';
 import { LoginPanel } from './login-panel';
+import { loginHref, placeOf } from '@/lib/return-url';
 
 /**
  * Routes that need a logged-in user (docs/product/site.md §6). By default a visitor is sent to the login page and returns
@@ -14,14 +15,14 @@ export function RequireLogin({ children, inPlace = false }: { children: ReactNod
   const { data, isPending } = useActiveState();
   if (isPending) return <p className="page">Loading…</p>;
   if (!data?.user.isLoggedIn) {
-    const returnUrl = `${location.pathname}${location.search}`;
+    const returnUrl = placeOf(location);
     if (inPlace)
       return (
         <section className="page page--narrow" data-testid="login-required">
           <LoginPanel returnUrl={returnUrl} />
         </section>
       );
-    return <Navigate to={`/auth/login?returnUrl=${encodeURIComponent(returnUrl)}`} replace />;
+    return <Navigate to={loginHref(returnUrl)} replace />;
   }
   return <>{children}</>;
 }

@@ -6,6 +6,7 @@ import { useValidatedForm } from '@/components/form/use-validated-form';
 import { useServerSubmit } from '../hooks/use-server-submit';
 import { captchaToken, registerFreeAccount } from '../api/auth-calls';
 import { finishAuthentication } from './auth-result';
+import { loginHref } from '@/lib/return-url';
 
 /** Registration: a valid e-mail and a password of 6 or more characters after trimming (docs/product/site.md §5). */
 const rules = {
@@ -30,8 +31,9 @@ export function SignUpPanel({ returnUrl, onAuthenticated }: SignUpPanelProps) {
         password: form.values.password,
         token: await captchaToken('create_free_account'),
         source: 'FreeAccount',
+        ...(returnUrl ? { returnUrl } : {}),
       });
-      finishAuthentication(answer, undefined, onAuthenticated);
+      finishAuthentication(answer, returnUrl, onAuthenticated);
     },
     { leavesPage: true },
   );
@@ -53,7 +55,7 @@ export function SignUpPanel({ returnUrl, onAuthenticated }: SignUpPanelProps) {
         {creating ? 'Creating your account…' : 'Sign Up Free'}
       </button>
       <p>
-        <Link to={returnUrl ? `/auth/login?returnUrl=${encodeURIComponent(returnUrl)}` : '/auth/login'}>Already a member? Login to your account</Link>
+        <Link to={loginHref(returnUrl)}>Already a member? Login to your account</Link>
       </p>
       <p className="auth-panel__note">
         Or see our <Link to="/buy/register">premium plans</Link>.

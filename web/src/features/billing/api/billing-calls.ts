@@ -21,7 +21,8 @@ export interface PlansAnswer {
   isSandbox: boolean;
   sandboxTestCards: { approved: readonly { type: string; number: string }[]; declined: readonly { type: string; number: string }[] } | null;
 }
-type ActionAnswer = { data: { isSuccessful: boolean; errors: string[]; subscription: SubscriptionSummary; amountCents?: number } };
+/** A paying call's answer carries the receipt it wrote (receiptId) for the confirmation (docs/decisions.md issue 24). */
+type ActionAnswer = { data: { isSuccessful: boolean; errors: string[]; subscription: SubscriptionSummary; amountCents?: number; receiptId?: string | null } };
 
 export const getPlans = () => apiRequest<PlansAnswer>(`${restPrefix}/billing/plans`);
 export const usePlans = () => useQuery({ queryKey: ['billing', 'plans'], queryFn: getPlans, staleTime: Infinity });

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { applyCoupon, defaultPurchaseId, formatDollars, safeReturnUrl, type BillingPeriod, type CardInput, type PlanId } from '@serpwise/contracts';
 import { errorsOf as messagesOf } from '@/lib/api-client';
 import { useActiveState } from '@/features/auth';
 import { annualUpgrade as annualUpgradeCall, checkCoupon, purchase, useBillingRefresh, usePlans } from '../api/billing-calls';
 import { CardForm } from '@/components/ui/card-form';
 import { SandboxNote } from './sandbox-note';
+import { PaymentConfirmation, type PaidAnswer } from './payment-confirmation';
+import { loginHref, placeOf, signUpHref } from '@/lib/return-url';
 
 const errorsOf = (error: unknown) => messagesOf(error, 'The payment could not be sent. Try again.');
 
@@ -16,7 +18,6 @@ const errorsOf = (error: unknown) => messagesOf(error, 'The payment could not be
 export function PurchasePage({ title = 'Choose your plan' }: { title?: string }) {
   const [params] = useSearchParams();
   const location = useLocation();
-  const navigate = useNavigate();
   const refresh = useBillingRefresh();
   const { data: state } = useActiveState();
   const { data: catalogue } = usePlans();
@@ -26,8 +27,9 @@ export function PurchasePage({ title = 'Choose your plan' }: { title?: string })
   const [couponState, setCouponState] = useState<{ percentOff: number } | { error: string } | null>(null);
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
+  const [paid, setPaid] = useState<PaidAnswer | null>(null);
   const purchaseId = Number(params.get('purchaseid')) || defaultPurchaseId;
-  const here = `${location.pathname}${location.search}`;
+  const here = placeOf(location);
 
   const chosen = catalogue?.plans.find((entry) => entry.id === plan);
   const price = chosen ? (billing === 'annual' ? chosen.annualCents : chosen.monthlyCents) : 0;
@@ -46,14 +48,16 @@ export function PurchasePage({ title = 'Choose your plan' }: { title?: string })
     setSending(true);
     setErrors([]);
     try {
-      await purchase({ purchaseId, plan, billing, couponCode: coupon.trim() || null, click: params.get('click'), card });
+      const answer = await purchase({ purchaseId, plan, billing, couponCode: coupon.trim() || null, click: params.get('click'), card });
       await refresh();
-      navigate(safeReturnUrl(params.get('returnUrl'), '/account/subscription'));
+      setPaid(answer.data);
     } catch (error) {
       setErrors(errorsOf(error));
       setSending(false);
     }
   }
+
+  if (paid) return <PaymentConfirmation paid={paid} email={state?.user.email ?? null} continueTo={safeReturnUrl(params.get('returnUrl'), '/account/subscription')} />;
 
   return (
     <section className="page purchase">
@@ -83,10 +87,10 @@ export function PurchasePage({ title = 'Choose your plan' }: { title?: string })
       {!state?.user.isLoggedIn ? (
         <div className="panel">
           <p>Create a free account or log in first, then come back here to pay.</p>
-          <Link className="button button--primary" to={`/freeaccount?returnUrl=${encodeURIComponent(here)}`}>
+          <Link className="button button--primary" to={signUpHref(here)}>
             Sign up
           </Link>{' '}
-          <Link className="button" to={`/auth/login?returnUrl=${encodeURIComponent(here)}`}>
+          <Link className="button" to={loginHref(here)}>
             Log in
           </Link>
         </div>
@@ -116,22 +120,24 @@ export function PurchasePage({ title = 'Choose your plan' }: { title?: string })
 
 /** /e/{clickType?}: the one-click move to annual billing, paid with the stored card. */
 export function AnnualUpgradePage({ clickType }: { clickType?: string }) {
-  const navigate = useNavigate();
   const refresh = useBillingRefresh();
+  const { data: state } = useActiveState();
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
+  const [paid, setPaid] = useState<PaidAnswer | null>(null);
   async function upgrade() {
     setSending(true);
     setErrors([]);
     try {
-      await annualUpgradeCall(clickType);
+      const answer = await annualUpgradeCall(clickType);
       await refresh();
-      navigate('/account/subscription');
+      setPaid(answer.data);
     } catch (error) {
       setErrors(errorsOf(error));
       setSending(false);
     }
   }
+  if (paid) return <PaymentConfirmation paid={paid} email={state?.user.email ?? null} continueTo="/account/subscription" />;
   return (
     <section className="page">
       <h1>Switch to annual billing</h1>

@@ -52,7 +52,10 @@ describe('DiagnosticsPage', () => {
 
     const startedAt = Date.now();
     await userEvent.click(screen.getByRole('button', { name: 'Run system check' }));
-    expect(await screen.findByTestId('job-transport')).toHaveTextContent('Connection lost: checking every 3 seconds');
+    // First load: the socket is still trying, which is no lost connection.
+    expect(await screen.findByTestId('job-transport')).toHaveTextContent('Connecting…');
+    act(() => socket.fire('connect_error', new Error('refused')));
+    expect(screen.getByTestId('job-transport')).toHaveTextContent('Connection lost: checking every 3 seconds');
     expect(await screen.findByText('20%')).toBeInTheDocument();
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(2_900);
 

@@ -6,6 +6,7 @@ import { useStartDiagnostic } from '../api/start-diagnostic';
 
 const transportText: Record<JobTransport, string> = {
   socket: 'Live updates',
+  connecting: 'Connecting…',
   polling: 'Connection lost: checking every 3 seconds',
   idle: '',
 };

@@ -2,7 +2,6 @@ import { restPrefix, type ExportStatus } from '@serpwise/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { jobQueryKey } from '@/lib/use-job-events';
-import { exportsListKey } from './list-exports';
 
 /** POST /rest/exports/:id/cancel: a queued or running export stops and leaves no file. */
 export const cancelExport = (id: string) => apiRequest<ExportStatus>(`${restPrefix}/exports/${id}/cancel`, { method: 'POST', body: {} });
@@ -12,8 +11,8 @@ export function useCancelExport() {
   return useMutation({
     mutationFn: cancelExport,
     onSuccess: (status) => {
+      // The job center's list hears of it through the socket event the API sends (job.updated).
       queryClient.setQueryData(jobQueryKey(status.id), status);
-      void queryClient.invalidateQueries({ queryKey: exportsListKey });
     },
   });
 }

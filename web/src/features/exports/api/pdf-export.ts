@@ -1,6 +1,7 @@
 import type { PdfExportStatus, ScheduledPdfReport, ScheduledReportUpdate } from '@serpwise/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
 
 /** The three ways a PDF report goes out (docs/product/account-exports-reports.md §4 PDF export modes). */
 export type PdfExportMode = 'download' | 'email' | 'schedule';
@@ -29,20 +30,10 @@ export const getScheduledReports = () => apiRequest<ScheduledPdfReport[]>(`${bas
 
 export const useScheduledReports = () => useQuery({ queryKey: scheduledReportsKey, queryFn: getScheduledReports });
 
-export function useUpdateScheduledReport() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (change: ScheduledReportUpdate) =>
-      apiRequest<{ data: { scheduledReports: ScheduledPdfReport[] } }>(`${base}/UpdateScheduledPdfReports`, { method: 'POST', body: change as unknown as Record<string, unknown> }),
-    onSuccess: () => client.invalidateQueries({ queryKey: scheduledReportsKey }),
-  });
-}
+export const useUpdateScheduledReport = () =>
+  useRefreshingMutation(scheduledReportsKey, (change: ScheduledReportUpdate) =>
+    apiRequest<{ data: { scheduledReports: ScheduledPdfReport[] } }>(`${base}/UpdateScheduledPdfReports`, { method: 'POST', body: change as unknown as Record<string, unknown> }));
 
 /** DeleteScheduledPdfReport is a documented GET that deletes: it carries the cross-site token. */
-export function useDeleteScheduledReport() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (alertId: string) => apiRequest(`${base}/DeleteScheduledPdfReport`, { csrf: true, query: { alertId } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: scheduledReportsKey }),
-  });
-}
+export const useDeleteScheduledReport = () =>
+  useRefreshingMutation(scheduledReportsKey, (alertId: string) => apiRequest(`${base}/DeleteScheduledPdfReport`, { csrf: true, query: { alertId } }));

@@ -15,13 +15,13 @@ const fetchMock = jest.fn<(...args: FetchArgs) => Promise<Response>>();
 
 const exportStatus = (overrides: Partial<ExportStatus> = {}): ExportStatus => ({
   ...jobStatus({ queue: 'exports', name: 'export.table', total: 120 }),
-  export: { table: 'seo/keywords', format: 'csv', scope: 'full', tableRows: 120, rowLimit: 500_000, downloadUrl: null, spreadsheetUrl: null, linkExpiresAt: null, fileExpiresAt: null },
+  export: { table: 'seo/keywords', params: { domain: 'alpha.example' }, format: 'csv', scope: 'full', tableRows: 120, rowLimit: 500_000, downloadUrl: null, spreadsheetUrl: null, linkExpiresAt: null, fileExpiresAt: null },
   ...overrides,
 });
 
 const pdfStatus = (overrides: Partial<PdfExportStatus> = {}): PdfExportStatus => ({
   ...jobStatus({ queue: 'reports', name: 'report.pdf', total: 3 }),
-  pdf: { sessionId: '77', isReady: false, isError: false, url: null, fileName: null, emailTo: [], scheduleId: null },
+  pdf: { sessionId: '77', isReady: false, isError: false, url: null, fileName: null, emailTo: [], scheduleId: null, template: 'Comprehensive', domain: 'alpha.example', countryCode: 'US', title: null, bytes: null, trigger: null },
   ...overrides,
 });
 
@@ -31,6 +31,8 @@ function activeState(user: Partial<ActiveState['user']>): ActiveState {
 
 const connectedGoogle: GoogleAuthState = { configured: true, hasGoogleToken: true, authorizeUrl: 'https://accounts.example/auth?client_id=c&scope=s' };
 let googleState: GoogleAuthState = connectedGoogle;
+/** The account's AUTO_DOWNLOAD_EXPORTS attribute. */
+let autoDownload: string | null = null;
 
 function renderMenu(state: ActiveState, socket = new FakeSocket(true), props: Partial<Parameters<typeof ExportMenu>[0]> = {}, activeStateAnswer?: Promise<Response>) {
   fetchMock.mockImplementation(async (url, init) => {
@@ -39,6 +41,7 @@ function renderMenu(state: ActiveState, socket = new FakeSocket(true), props: Pa
     if (url === '/rest/exports' && init?.method === 'POST') return jsonResponse(exportStatus(), 202);
     if (url.startsWith('/rest/exports/')) return jsonResponse(exportStatus());
     if (url === '/Endpoints/PdfExport/ExportAsync' && init?.method === 'POST') return jsonResponse(pdfStatus(), 202);
+    if (url.startsWith('/NsaApi/Account/GetUserAttribute')) return jsonResponse({ name: 'AUTO_DOWNLOAD_EXPORTS', value: autoDownload });
     if (url.startsWith('/NsaApi/')) return jsonResponse([]);
     return jsonResponse({}, 404);
   });
@@ -67,6 +70,7 @@ const posts = () => fetchMock.mock.calls.filter(([url, init]) => url === '/rest/
 
 beforeEach(() => {
   googleState = connectedGoogle;
+  autoDownload = null;
   document.head.innerHTML = '<meta name="csrf-token" content="t">';
   fetchMock.mockReset();
   globalThis.fetch = fetchMock as unknown as typeof fetch;
@@ -91,6 +95,14 @@ describe('ExportMenu', () => {
     expect(screen.getByRole('menuitem', { name: /Google Sheets/ })).toBeEnabled();
     expect(screen.getByRole('menuitem', { name: /PDF/ })).toBeEnabled();
     await userEvent.click(toggle);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('closes the menu on Escape (issue 24)', async () => {
+    renderMenu(activeState({}));
+    await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
@@ -139,6 +151,8 @@ describe('ExportMenu', () => {
     expect(open).toHaveAttribute('href', '/rest/reports/jobs/x/pdf?expires=1&signature=s');
     expect(open).toHaveAttribute('target', '_blank');
     expect(screen.queryByText('Generating PDF…')).not.toBeInTheDocument();
+    // It holds the report's link: no timer takes it away (issue 21), only the user's Dismiss.
+    expect(notifications.getSnapshot().find((entry) => entry.content === 'Exported PDF')).toMatchObject({ timeout: null });
   });
 
   it('starts a job for the whole table with its sort and filter, and follows it pending → progress → ready', async () => {
@@ -153,6 +167,10 @@ describe('ExportMenu', () => {
     act(() => socket.push(exportStatus({ state: 'active', done: 60, percent: 50 })));
     expect(await screen.findByText('60 of 120 rows · 50%')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+    // Its worker killed, the export goes on in the next one after the committed rows, and says so (issue 21).
+    const resumed = exportStatus({ state: 'active', done: 90, percent: 75 });
+    act(() => socket.push({ ...resumed, export: { ...resumed.export, resumedFrom: 40 } } as ExportStatus));
+    expect(await screen.findByText('90 of 120 rows · 75% · resumed after 40 rows')).toBeInTheDocument();
 
     const ready = exportStatus({ state: 'completed', done: 120, percent: 100, result: { fileName: 'seo-keywords.csv', rows: 120 } });
     act(() => socket.push({ ...ready, export: { ...ready.export, downloadUrl: '/rest/exports/x/download?expires=1&signature=s' } } as ExportStatus));
@@ -165,7 +183,9 @@ describe('ExportMenu', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await pick('CSV');
     expect(await screen.findByRole('dialog', { name: 'Export to CSV' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth/login?returnUrl=%2F');
+    // From the home page there is nowhere to come back to; a free account is not promised the CSV.
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth/login');
+    expect(screen.getByRole('dialog')).toHaveTextContent('CSV and Excel downloads come with a paid plan.');
     fireEvent.keyDown(document, { key: 'Escape' }); // a key pressed on the page reaches the document
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(posts()).toHaveLength(0);
@@ -252,8 +272,17 @@ describe('ExportMenu', () => {
     expect(JSON.parse(posts()[0]![1]!.body as string)).toMatchObject({ format: 'sheets' });
   });
 
-  it('offers Partial or Full for keyword tables', async () => {
+  it('exports a keyword table within the plan\'s limit at once, without asking Partial or Full (issue 24)', async () => {
     renderMenu(activeState({}), new FakeSocket(true), { kind: 'keywords' });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await pick('CSV');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(JSON.parse(posts()[0]![1]!.body as string)).toMatchObject({ scope: 'full' });
+    expect(screen.queryByRole('dialog', { name: 'Export keywords' })).not.toBeInTheDocument();
+  });
+
+  it('offers Partial or Full for keyword tables larger than the plan\'s limit', async () => {
+    renderMenu(activeState({}), new FakeSocket(true), { kind: 'keywords', totalRows: 600_000 });
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await pick('CSV');
     expect(await screen.findByRole('dialog', { name: 'Export keywords' })).toBeInTheDocument();
@@ -276,7 +305,7 @@ describe('export notices', () => {
     return screen.getByTestId('export-notice');
   }
 
-  it('leave 8000 ms after the export ends; an error is only marked, with no text', async () => {
+  it('leave 8000 ms after the export fails; an error is only marked, with no text', async () => {
     const notice = await failedNotice();
     expect(notice).not.toHaveTextContent('boom');
     act(() => jest.advanceTimersByTime(noticeTimeoutMs - 300));
@@ -296,6 +325,64 @@ describe('export notices', () => {
     expect(screen.getByTestId('export-notice')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(300));
     expect(screen.queryByTestId('export-notice')).not.toBeInTheDocument();
+  });
+
+  const readyStatus = () =>
+    exportStatus({ state: 'completed', done: 120, percent: 100, result: { fileName: 'alpha-keywords.csv' }, export: { ...exportStatus().export, downloadUrl: '/rest/files/signed-alpha', fileExpiresAt: '2026-11-28T10:15:00.000Z' } });
+
+  async function readyNotice(clicks: string[]) {
+    jest.useFakeTimers({ advanceTimers: true });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.getAttribute('href') ?? '');
+    });
+    const socket = renderMenu(activeState({}));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await pick('CSV', user);
+    await screen.findByTestId('export-notice');
+    act(() => socket.push(readyStatus()));
+    await waitFor(() => expect(screen.getByTestId('export-notice')).toHaveAttribute('data-state', 'ready'));
+    return click;
+  }
+
+  it('keep a finished file\'s Download link until the user closes the notice (issue 21)', async () => {
+    const clicks: string[] = [];
+    const click = await readyNotice(clicks);
+    act(() => jest.advanceTimersByTime(noticeTimeoutMs * 10));
+    expect(screen.getByTestId('export-download')).toHaveAttribute('href', '/rest/files/signed-alpha');
+    expect(screen.getByRole('link', { name: 'Your jobs' })).toHaveAttribute('href', '/exports');
+    expect(screen.getByTestId('export-notice')).toHaveTextContent(`Kept in Your jobs until ${new Date('2026-11-28T10:15:00.000Z').toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.`);
+    expect(clicks).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByTestId('export-notice')).not.toBeInTheDocument());
+    click.mockRestore();
+  });
+
+  it('download the file by itself, once, when the account\'s automatic downloads are on', async () => {
+    autoDownload = '1';
+    const clicks: string[] = [];
+    const click = await readyNotice(clicks);
+    await waitFor(() => expect(clicks).toEqual(['/rest/files/signed-alpha']));
+    act(() => jest.advanceTimersByTime(noticeTimeoutMs));
+    expect(clicks).toEqual(['/rest/files/signed-alpha']);
+    expect(screen.getByTestId('export-download')).toBeInTheDocument();
+    click.mockRestore();
+  });
+
+  it('say a queued export waits, with the jobs ahead of it, or that an administrator paused it; never "Generating… 0%" (issue 21)', async () => {
+    const socket = renderMenu(activeState({}));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await pick('CSV');
+    await screen.findByTestId('export-notice');
+    act(() => socket.push(exportStatus({ state: 'queued', waiting: { ahead: 3, paused: false } })));
+    await waitFor(() => expect(screen.getByTestId('export-waiting')).toHaveTextContent('CSV export waiting to start'));
+    expect(screen.getByTestId('export-notice')).toHaveTextContent('3 jobs are ahead of it.');
+    expect(screen.getByTestId('export-notice')).not.toHaveTextContent('Generating');
+    act(() => socket.push(exportStatus({ state: 'queued', waiting: { ahead: 3, paused: true } })));
+    await waitFor(() => expect(screen.getByTestId('export-waiting')).toHaveTextContent('CSV export paused by an administrator'));
+    act(() => socket.push(exportStatus({ state: 'active', done: 12, percent: 10 })));
+    await waitFor(() => expect(screen.getByTestId('export-notice')).toHaveTextContent('Generating CSV…'));
+    expect(screen.queryByTestId('export-waiting')).not.toBeInTheDocument();
   });
 
   it('a pending notice stays until its export ends', async () => {

@@ -10,16 +10,19 @@ import {
   type StartExportRequest,
 } from '@serpwise/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Modal } from '@/components/ui/modal';
 import { ApiRequestError } from '@/lib/api-client';
 import { useRealtime } from '@/lib/socket';
 import { activeStateQuery, useActiveState } from '@/features/auth';
+import { loggedOutExportText } from '@/features/paywall';
 import { consentUrl, googleAuthMessageType, googleAuthQueryKey, googleAuthReturnKey, useGoogleAuth } from '../api/google-auth';
 import { useStartExport } from '../api/start-export';
 import { useExportNotices } from './export-notices';
 import { PdfExportModal } from './pdf-export-modal';
+import { loginHref, placeOf, withReturnUrl } from '@/lib/return-url';
+import { useDismiss } from '@/components/ui/use-dismiss';
 
 export interface ExportMenuProps {
   /** The table's endpoint path under /rest/research/, e.g. "seo/keywords". */
@@ -59,17 +62,15 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
   const notices = useExportNotices();
   const navigate = useNavigate();
   const location = useLocation();
+  /** Where a login or upgrade from this menu comes back to (docs/decisions.md issue 24). */
+  const here = placeOf(location);
   const menu = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
   // Open the page's socket as soon as an export can be started, so its notice is live from the first event.
   useRealtime();
 
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: MouseEvent) => !menu.current?.contains(event.target as Node) && setOpen(false);
-    document.addEventListener('mousedown', outside);
-    return () => document.removeEventListener('mousedown', outside);
-  }, [open]);
+  // Escape or a press outside closes the menu, as every menu does (issue 24).
+  useDismiss(open, menu, () => setOpen(false));
 
   const user = state?.user;
   const google = useGoogleAuth(Boolean(user?.isLoggedIn && user.isFullUser)).data;
@@ -105,9 +106,11 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
     setOpen(false);
     const asking = await whoIsAsking();
     if (!asking?.isLoggedIn) return setDialog({ kind: 'logged-out' });
-    if (!asking.isFullUser) return void navigate('/upgrade');
-    if (kind === 'keywords') return setDialog({ kind: 'keywords', format });
+    if (!asking.isFullUser) return void navigate(withReturnUrl('/upgrade', here));
     const limit = asking.product ?? allowance;
+    const overLimit = totalRows === undefined || (!limit.hasUnlimitedExportRows && totalRows > limit.maxExportRows);
+    // Partial or Full is a choice only when the table is larger than the plan allows (issue 24); else every row goes.
+    if (kind === 'keywords') return overLimit ? setDialog({ kind: 'keywords', format }) : run(format, 'full');
     if (totalRows !== undefined && !limit.hasUnlimitedExportRows && totalRows > limit.maxExportRows)
       return setDialog({ kind: 'upsell', message: exportUpsellMessage(totalRows), format, partialRows: limit.maxExportRows });
     run(format, 'full');
@@ -143,7 +146,7 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
     setOpen(false);
     const asking = await whoIsAsking();
     if (!asking?.isLoggedIn) return setDialog({ kind: 'logged-out' });
-    if (!asking.isFullUser) return void navigate('/upgrade');
+    if (!asking.isFullUser) return void navigate(withReturnUrl('/upgrade', here));
     if (!google?.configured) return;
     if (!google.hasGoogleToken) return authoriseGoogle();
     runSheets();
@@ -155,7 +158,7 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
     setOpen(false);
     const asking = await whoIsAsking();
     if (!asking?.isLoggedIn) return setDialog({ kind: 'logged-out' });
-    if (!asking.isFullUser) return void navigate('/upgrade');
+    if (!asking.isFullUser) return void navigate(withReturnUrl('/upgrade', here));
     if (reportDomain) setDialog({ kind: 'pdf', domain: reportDomain });
   };
 
@@ -169,7 +172,6 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
     setTimeout(() => setCopied(false), 2000);
   };
 
-  const returnUrl = encodeURIComponent(location.pathname + location.search);
   return (
     <div className="export-menu" ref={menu}>
       <button type="button" className="button button--small" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
@@ -228,13 +230,13 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
       )}
       {dialog?.kind === 'logged-out' && (
         <Modal open title="Export to CSV" onClose={() => setDialog(null)}>
-          <p>Log in or create a free account to export this table to CSV or Excel.</p>
+          <p>{loggedOutExportText}</p>
           <div className="export-modal__actions">
-            <a className="button button--primary" href={`/auth/login?returnUrl=${returnUrl}`}>
+            <a className="button button--primary" href={loginHref(here)}>
               Log in
             </a>
-            <a className="button" href="/freeaccount">
-              Sign up
+            <a className="button" href={withReturnUrl('/mainpurchase', here)}>
+              See plans
             </a>
           </div>
         </Modal>
@@ -243,7 +245,7 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
         <Modal open title="Export limit" onClose={() => setDialog(null)}>
           <p data-testid="export-upsell">{dialog.message}</p>
           <div className="export-modal__actions">
-            <a className="button button--primary" href="/upgrade">
+            <a className="button button--primary" href={withReturnUrl('/upgrade', here)}>
               Upgrade Now
             </a>
             {dialog.partialRows > 0 && (

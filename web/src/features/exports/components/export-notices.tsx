@@ -1,8 +1,10 @@
-import { googleSheetsMessages, isFinished, restPrefix, type ExportStatus, type PdfExportStatus } from '@serpwise/contracts';
+import { autoDownloadAttribute, googleSheetsMessages, isFinished, restPrefix, type ExportStatus, type PdfExportStatus } from '@serpwise/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { alertMouseleaveTimeoutMs, alertTimeoutMs, notifications, useNotifications, type NotificationType } from '@/components/ui/notifications';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { Link } from 'react-router';
 import { useJobEvents } from '@/lib/use-job-events';
+import { useUserAttribute } from '@/lib/user-attributes';
 import { useCancelExport } from '../api/cancel-export';
 import { PdfExportFollower } from './pdf-export-follower';
 
@@ -13,6 +15,8 @@ export const noticeMouseLeaveMs = alertMouseleaveTimeoutMs;
 const exportStatusPath = (id: string) => `${restPrefix}/exports/${id}`;
 const formatLabel = { csv: 'CSV', xlsx: 'Excel', sheets: 'Google Sheets' } as const;
 const rowsText = (count: number) => count.toLocaleString('en-US');
+/** When a finished file is removed, in the reader's words ("Nov 28, 2026, 10:15 AM"). */
+export const formatExpiry = (at: string) => new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 interface NoticesValue {
   add(status: ExportStatus): void;
@@ -56,9 +60,28 @@ const noticeStateOf = (status: ExportStatus): NoticeState =>
 const noticeTypes: Record<NoticeState, NotificationType> = { pending: 'info', ready: 'success', error: 'error', cancelled: 'info' };
 
 /**
+ * How long a finished export's notice stays: one that holds the file (its Download or Google Sheets link) stays until
+ * the user closes it, so a finished file is never lost (docs/decisions.md, "Issue 21: a finished file is never lost");
+ * a failed or cancelled one leaves by the usual notice rules (8000 ms, held while hovered).
+ */
+const finishedNoticeTimeout = (state: NoticeState): number | null => (state === 'ready' ? null : alertTimeoutMs);
+
+/** Downloads a file as if its link were clicked (the link is same-origin and signed: no new tab, no navigation). */
+function downloadInPlace(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
  * Follows one export request (docs/product/account-exports-reports.md §4) in the app's notifications: its notice stays
- * while the export runs, then leaves by the usual notice rules (8000 ms, held while hovered). Live over the socket;
- * the 3000 ms poll only while the socket is down. Renders nothing; ends when its notice has left.
+ * while the export runs, and then as finishedNoticeTimeout says; with the account's automatic downloads on, the file
+ * downloads by itself once ready. Live over the socket; the 3000 ms poll only while the socket is down. Renders
+ * nothing; ends when its notice has left.
  */
 function ExportFollower({ initial, onDone }: { initial: ExportStatus; onDone: () => void }) {
   const { status: latest } = useJobEvents(initial.id, initial, exportStatusPath);
@@ -82,10 +105,19 @@ function ExportFollower({ initial, onDone }: { initial: ExportStatus; onDone: ()
   useEffect(() => {
     const state = noticeStateOf(status);
     const content = <ExportNotice status={status} format={format} state={state} />;
-    const options = { type: noticeTypes[state], timeout: isFinished(status.state) ? alertTimeoutMs : null };
+    const options = { type: noticeTypes[state], timeout: isFinished(status.state) ? finishedNoticeTimeout(state) : null };
     if (noticeId.current) notifications.update(noticeId.current, content, options);
     else noticeId.current = notifications.notify(content, options);
   }, [status, format]);
+
+  const autoDownload = useUserAttribute(autoDownloadAttribute).data?.value === '1';
+  const downloaded = useRef(false);
+  const downloadUrl = status.state === 'completed' ? (status.export?.downloadUrl ?? null) : null;
+  useEffect(() => {
+    if (!autoDownload || !downloadUrl || downloaded.current) return;
+    downloaded.current = true;
+    downloadInPlace(downloadUrl);
+  }, [autoDownload, downloadUrl]);
 
   useEffect(() => {
     const id = noticeId.current;
@@ -95,6 +127,25 @@ function ExportFollower({ initial, onDone }: { initial: ExportStatus; onDone: ()
     }
   }, [shownNotices]);
   return null;
+}
+
+/** A queued export: paused by an administrator, or waiting with the jobs ahead of it (issue 21), never "Generating… 0%". */
+function WaitingLine({ label, waiting }: { label: string; waiting: ExportStatus['waiting'] | null }) {
+  if (waiting?.paused) {
+    return (
+      <>
+        <strong data-testid="export-waiting">{label} export paused by an administrator</strong>
+        <p className="export-notice__meta">It starts when exports are resumed. Nothing is lost meanwhile.</p>
+      </>
+    );
+  }
+  const ahead = waiting?.ahead ?? 0;
+  return (
+    <>
+      <strong data-testid="export-waiting">{label} export waiting to start</strong>
+      {ahead > 0 && <p className="export-notice__meta">{rowsText(ahead)} {ahead === 1 ? 'job is' : 'jobs are'} ahead of it.</p>}
+    </>
+  );
 }
 
 /** One export notice's content: pending with its progress (rows written, percent), then ready with its download link, or error (marked, no text). */
@@ -108,11 +159,19 @@ function ExportNotice({ status, format, state }: { status: ExportStatus; format:
     <div className={`export-notice export-notice--${state}`} data-testid="export-notice" data-state={state}>
       {state === 'pending' && (
         <>
-          <strong>Generating {label}…</strong>
-          <ProgressBar percent={status.percent} label={`${label} export progress`} />
-          <p className="export-notice__meta" data-testid="export-progress">
-            {rowsText(status.done)} of {rowsText(status.total)} rows · {status.percent}%
-          </p>
+          {status.state === 'queued' ? (
+            <WaitingLine label={label} waiting={status.waiting ?? null} />
+          ) : (
+            <>
+              <strong>Generating {label}…</strong>
+              <ProgressBar percent={status.percent} label={`${label} export progress`} />
+              <p className="export-notice__meta" data-testid="export-progress">
+                {rowsText(status.done)} of {rowsText(status.total)} rows · {status.percent}%
+                {/* Went on after a stopped attempt's committed rows (issue 21 item 4), as the job center's row says. */}
+                {status.export?.resumedFrom ? ` · resumed after ${rowsText(status.export.resumedFrom)} rows` : null}
+              </p>
+            </>
+          )}
           <button type="button" className="button button--small button--ghost" disabled={cancel.isPending} onClick={() => cancel.mutate(status.id)}>
             Cancel
           </button>
@@ -130,9 +189,16 @@ function ExportNotice({ status, format, state }: { status: ExportStatus; format:
         <>
           <strong>Exported {label}</strong>
           {downloadUrl ? (
-            <a className="button button--small button--primary" href={downloadUrl} download data-testid="export-download">
-              Download {(status.result as { fileName?: string } | null)?.fileName ?? label}
-            </a>
+            <>
+              <a className="button button--small button--primary" href={downloadUrl} download data-testid="export-download">
+                Download {(status.result as { fileName?: string } | null)?.fileName ?? label}
+              </a>
+              {status.export?.fileExpiresAt && (
+                <p className="export-notice__meta">
+                  Kept in <Link to="/exports">Your jobs</Link> until {formatExpiry(status.export.fileExpiresAt)}.
+                </p>
+              )}
+            </>
           ) : (
             <p className="export-notice__meta">The file is no longer available.</p>
           )}

@@ -5,9 +5,10 @@ import { useJobEvents } from '@/lib/use-job-events';
 import { pdfStatusPath } from '../api/pdf-export';
 
 /**
- * Follows one PDF export (docs/product/account-exports-reports.md §4): the notice 'Generating PDF…' stays until the report is ready, then becomes
- * 'Exported PDF' with 'Open PDF in New Tab' (or says it failed) and leaves by the usual notice rules. Live over the
- * socket; GetStatus every 3 s only while the socket is down. Renders nothing.
+ * Follows one PDF export (docs/product/account-exports-reports.md §4): the notice 'Generating PDF…' stays until the
+ * report is ready, then becomes 'Exported PDF' with 'Open PDF in New Tab', which stays until the user closes it (or
+ * says it was e-mailed or failed, and leaves by the usual notice rules). Live over the socket; GetStatus every 3 s
+ * only while the socket is down. Renders nothing.
  */
 export function PdfExportFollower({ initial, onDone }: { initial: PdfExportStatus; onDone: () => void }) {
   const sessionId = initial.pdf.sessionId ?? '';
@@ -32,9 +33,10 @@ export function PdfExportFollower({ initial, onDone }: { initial: PdfExportStatu
     const id = notice.current;
     notice.current = null;
     if (latest.state === 'completed' && latest.pdf?.url) {
+      // It holds the report's link: it stays until closed, like a table export's (export-notices.tsx).
       notifications.update(id, pdfExportMessages.exported, {
         type: 'success',
-        timeout: alertTimeoutMs,
+        timeout: null,
         action: latest.pdf.url,
         actionText: pdfExportMessages.openInNewTab,
         actionIcon: 'external-link',

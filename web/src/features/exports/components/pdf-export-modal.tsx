@@ -14,15 +14,17 @@ import {
 } from '@serpwise/contracts';
 import { useState, type FormEvent } from 'react';
 import { FormMessages } from '@/components/form/form-messages';
+import { optionsOf, SelectField } from '@/components/form/select-field';
 import { TextareaWithCounter } from '@/components/form/textarea-with-counter';
-import { Modal } from '@/components/ui/modal';
+import { FormModalFooter, Modal } from '@/components/ui/modal';
 import { notify } from '@/components/ui/notifications';
 import { errorsOf } from '@/lib/api-client';
 import { useActiveState } from '@/features/auth';
 import { useProjects } from '@/features/projects';
 import { newPdfSessionId, useSendPdfExport, type PdfExportMode } from '../api/pdf-export';
 import { useExportNotices } from './export-notices';
-import { ReportDeliveryFields } from './report-delivery-fields';
+import { newScheduleTiming, ReportDeliveryFields } from './report-delivery-fields';
+import { InputField } from '@/components/form/input-field';
 
 export interface PdfExportModalProps {
   domain: string;
@@ -32,6 +34,8 @@ export interface PdfExportModalProps {
   onClose: () => void;
 }
 
+const templateOptions = optionsOf(reportTemplates);
+const designOptions = optionsOf(reportDesigns);
 const modeLabels: Record<PdfExportMode, string> = { download: 'Download', email: 'Email only', schedule: 'Schedule' };
 
 /** The template's sections, selected, in its order; the rest after them, unselected. */
@@ -63,6 +67,7 @@ export function PdfExportModal({ domain, countryCode, sectionName, onClose }: Pd
   const [emailCsv, setEmailCsv] = useState('');
   const [sendReportToSelf, setSendReportToSelf] = useState(true);
   const [frequency, setFrequency] = useState<PdfReportFrequency>('WEEKLY');
+  const [timing, setTiming] = useState(newScheduleTiming);
   const [sendAlerts, setSendAlerts] = useState(false);
   const [chosenProjectId, setProjectId] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -109,7 +114,7 @@ export function PdfExportModal({ domain, countryCode, sectionName, onClose }: Pd
       scheduleReport: String(mode === 'schedule'),
       sendReportToSelf: String(mode !== 'download' && sendReportToSelf),
       emailCsv: mode === 'download' ? '' : emailCsv,
-      ...(mode === 'schedule' ? { frequency } : {}),
+      ...(mode === 'schedule' ? { frequency, dayOfWeek: String(timing.dayOfWeek), dayOfMonth: String(timing.dayOfMonth), time: timing.time, timeZone: timing.timeZone } : {}),
       sendAlerts: String(alert),
       ...(alert ? { alertConfig: JSON.stringify({ projectId }) } : {}),
     };
@@ -127,14 +132,12 @@ export function PdfExportModal({ domain, countryCode, sectionName, onClose }: Pd
   };
 
   const footer = (
-    <>
-      <button type="button" className="button button--ghost" onClick={onClose}>
-        Cancel
-      </button>
-      <button type="submit" form="pdf-export-form" className="button button--primary" disabled={send.isPending || !elements.some((element) => element.isSelected)}>
-        {mode === 'download' ? 'Export PDF' : mode === 'email' ? 'Send PDF' : 'Schedule report'}
-      </button>
-    </>
+    <FormModalFooter
+      formId="pdf-export-form"
+      submitLabel={mode === 'download' ? 'Export PDF' : mode === 'email' ? 'Send PDF' : 'Schedule report'}
+      disabled={send.isPending || !elements.some((element) => element.isSelected)}
+      onCancel={onClose}
+    />
   );
 
   return (
@@ -142,34 +145,11 @@ export function PdfExportModal({ domain, countryCode, sectionName, onClose }: Pd
       <form id="pdf-export-form" className="form pdf-export" onSubmit={submit} noValidate>
         <div className="pdf-export__columns">
           <div>
-            <div className="field">
-              <label htmlFor="pdf-template">Template</label>
-              <select id="pdf-template" value={template} onChange={(event) => chooseTemplate(event.target.value as ReportTemplate)}>
-                {reportTemplates.map((name) => (
-                  <option key={name}>{name}</option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="pdf-design">Design</label>
-              <select id="pdf-design" value={design} onChange={(event) => setDesign(event.target.value as ReportDesign)}>
-                {reportDesigns.map((name) => (
-                  <option key={name}>{name}</option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="pdf-title">Custom title</label>
-              <input id="pdf-title" value={customTitle} maxLength={reportTextLimits.title} placeholder={`${template} Report for ${domain}`} onChange={(event) => setCustomTitle(event.target.value)} />
-            </div>
-            <div className="field">
-              <label htmlFor="pdf-prepared-by">Prepared by</label>
-              <input id="pdf-prepared-by" value={preparedBy} maxLength={reportTextLimits.preparedBy} onChange={(event) => setPreparedBy(event.target.value)} />
-            </div>
-            <div className="field">
-              <label htmlFor="pdf-prepared-for">Prepared for</label>
-              <input id="pdf-prepared-for" value={preparedFor} maxLength={reportTextLimits.preparedFor} onChange={(event) => setPreparedFor(event.target.value)} />
-            </div>
+            <SelectField label="Template" value={template} options={templateOptions} onChange={(value) => value && chooseTemplate(value)} />
+            <SelectField label="Design" value={design} options={designOptions} onChange={(value) => value && setDesign(value)} />
+            <InputField label="Custom title" value={customTitle} maxLength={reportTextLimits.title} placeholder={`${template} Report for ${domain}`} onChange={setCustomTitle} />
+            <InputField label="Prepared by" value={preparedBy} maxLength={reportTextLimits.preparedBy} onChange={setPreparedBy} />
+            <InputField label="Prepared for" value={preparedFor} maxLength={reportTextLimits.preparedFor} onChange={setPreparedFor} />
             <TextareaWithCounter label="Comments" value={comments} onChange={setComments} maxLength={reportTextLimits.comments} />
             {isRecon && (
               <label className="checkbox">
@@ -212,7 +192,7 @@ export function PdfExportModal({ domain, countryCode, sectionName, onClose }: Pd
         {mode !== 'download' && (
           <div className="pdf-export__delivery">
             <ReportDeliveryFields
-              {...(mode === 'schedule' ? { frequency, onFrequency: setFrequency } : {})}
+              {...(mode === 'schedule' ? { frequency, onFrequency: setFrequency, timing, onTiming: setTiming } : {})}
               sendReportToSelf={sendReportToSelf}
               onSendReportToSelf={setSendReportToSelf}
               emailCsv={emailCsv}
@@ -222,17 +202,13 @@ export function PdfExportModal({ domain, countryCode, sectionName, onClose }: Pd
               <input type="checkbox" checked={sendAlerts} onChange={(event) => setSendAlerts(event.target.checked)} /> Save as a project alert
             </label>
             {sendAlerts && (
-              <div className="field">
-                <label htmlFor="pdf-project">Project</label>
-                <select id="pdf-project" value={projectId} onChange={(event) => setProjectId(event.target.value)}>
-                  <option value="">Select a project</option>
-                  {(projects.data ?? []).map((project) => (
-                    <option key={project.id} value={project.id}>
-                      {project.projectName}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField
+                label="Project"
+                value={projectId}
+                empty="Select a project"
+                options={(projects.data ?? []).map((project) => ({ value: project.id, label: project.projectName }))}
+                onChange={setProjectId}
+              />
             )}
           </div>
         )}

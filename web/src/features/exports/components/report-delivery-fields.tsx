@@ -1,43 +1,76 @@
-import { pdfReportFrequencies, type PdfReportFrequency } from '@serpwise/contracts';
+import { defaultScheduleTiming, isKnownTimeZone, lastScheduleDayOfMonth, pdfReportFrequencies, scheduleDayNames, type PdfReportFrequency, type ScheduleTiming } from '@serpwise/contracts';
 import { useId } from 'react';
+import { optionsOf, SelectField } from '@/components/form/select-field';
+import { InputField } from '@/components/form/input-field';
 
-/** How the page names a frequency: reports go out on Mondays or on the 1st (docs/decisions.md). */
-export const frequencyLabel = (frequency: PdfReportFrequency) => (frequency === 'WEEKLY' ? 'Weekly (Mondays)' : 'Monthly (the 1st)');
+/** How the page names a frequency (the day is its own field since issue 22). */
+export const frequencyLabel = (frequency: PdfReportFrequency) => (frequency === 'WEEKLY' ? 'Weekly' : 'Monthly');
+const frequencyOptions = optionsOf(pdfReportFrequencies, frequencyLabel);
+
+const weekdayOptions = scheduleDayNames.map((name, day) => ({ value: String(day), label: name }));
+const monthDayOptions = Array.from({ length: lastScheduleDayOfMonth }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
+
+/** The browser's own zone: where a new schedule's time is read unless the user picks another (a client's). */
+export function browserTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isKnownTimeZone(zone) ? zone : defaultScheduleTiming.timeZone;
+}
+
+/** The timing a new schedule starts from: Monday / the 1st at 06:00 in the browser's zone. */
+export const newScheduleTiming = (): ScheduleTiming => ({ ...defaultScheduleTiming, timeZone: browserTimeZone() });
+
+/** Every IANA zone the browser knows (UTC first), with the schedule's own kept even if this browser lacks it. */
+function timeZoneOptions(current: string) {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const all = ['UTC', ...zones.filter((zone) => zone !== 'UTC')];
+  if (!all.includes(current)) all.unshift(current);
+  return all.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }));
+}
 
 export interface ReportDeliveryFieldsProps {
   /** Absent: no frequency (a one-off e-mail). */
   frequency?: PdfReportFrequency;
   onFrequency?: (frequency: PdfReportFrequency) => void;
+  /** With a frequency: the day, time and time zone it goes out (issue 22). */
+  timing?: ScheduleTiming;
+  onTiming?: (timing: ScheduleTiming) => void;
   sendReportToSelf: boolean;
   onSendReportToSelf: (value: boolean) => void;
   emailCsv: string;
   onEmailCsv: (value: string) => void;
 }
 
-/** Where an e-mailed or scheduled report goes: the frequency, the user's own address, the others (emailCsv). */
-export function ReportDeliveryFields({ frequency, onFrequency, sendReportToSelf, onSendReportToSelf, emailCsv, onEmailCsv }: ReportDeliveryFieldsProps) {
-  const id = useId();
+/** When a schedule goes out: the day of the week or month, the time, the time zone. */
+function ScheduleTimingFields({ frequency, timing, onTiming }: { frequency: PdfReportFrequency; timing: ScheduleTiming; onTiming: (timing: ScheduleTiming) => void }) {
+  const timeId = useId();
+  return (
+    <div className="schedule-timing">
+      {frequency === 'WEEKLY' ? (
+        <SelectField label="Day" value={String(timing.dayOfWeek)} options={weekdayOptions} onChange={(value) => value && onTiming({ ...timing, dayOfWeek: Number(value) })} />
+      ) : (
+        <SelectField label="Day of the month" value={String(timing.dayOfMonth)} options={monthDayOptions} onChange={(value) => value && onTiming({ ...timing, dayOfMonth: Number(value) })} />
+      )}
+      <div className="field">
+        <label htmlFor={timeId}>Time</label>
+        <input id={timeId} type="time" required value={timing.time} onChange={(event) => event.target.value && onTiming({ ...timing, time: event.target.value })} />
+      </div>
+      <SelectField label="Time zone" value={timing.timeZone} options={timeZoneOptions(timing.timeZone)} onChange={(value) => value && onTiming({ ...timing, timeZone: value })} />
+    </div>
+  );
+}
+
+/** Where an e-mailed or scheduled report goes: the frequency and its timing, the user's own address, the others (emailCsv). */
+export function ReportDeliveryFields({ frequency, onFrequency, timing, onTiming, sendReportToSelf, onSendReportToSelf, emailCsv, onEmailCsv }: ReportDeliveryFieldsProps) {
   return (
     <>
       {frequency && onFrequency && (
-        <div className="field">
-          <label htmlFor={`${id}-frequency`}>Frequency</label>
-          <select id={`${id}-frequency`} value={frequency} onChange={(event) => onFrequency(event.target.value as PdfReportFrequency)}>
-            {pdfReportFrequencies.map((value) => (
-              <option key={value} value={value}>
-                {frequencyLabel(value)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Frequency" value={frequency} options={frequencyOptions} onChange={(value) => value && onFrequency(value)} />
       )}
+      {frequency && timing && onTiming && <ScheduleTimingFields frequency={frequency} timing={timing} onTiming={onTiming} />}
       <label className="checkbox">
         <input type="checkbox" checked={sendReportToSelf} onChange={(event) => onSendReportToSelf(event.target.checked)} /> Send the report to me
       </label>
-      <div className="field">
-        <label htmlFor={`${id}-recipients`}>Other recipients</label>
-        <input id={`${id}-recipients`} value={emailCsv} placeholder="name@client.com, other@client.com" onChange={(event) => onEmailCsv(event.target.value)} />
-      </div>
+      <InputField label="Other recipients" value={emailCsv} placeholder="name@client.com, other@client.com" onChange={onEmailCsv} />
     </>
   );
 }

@@ -1,17 +1,21 @@
-import { pdfExportMessages, type ScheduledPdfReport } from '@serpwise/contracts';
-import { useState, type FormEvent } from 'react';
+import { describeSchedule, pdfExportMessages, type ScheduledPdfReport } from '@serpwise/contracts';
+import { Fragment, useState, type FormEvent } from 'react';
 import { FormMessages } from '@/components/form/form-messages';
-import { Modal } from '@/components/ui/modal';
+import { FormModalFooter, Modal } from '@/components/ui/modal';
 import { notify } from '@/components/ui/notifications';
 import { Spinner } from '@/components/ui/spinner';
 import { errorsOf } from '@/lib/api-client';
 import { useActiveState } from '@/features/auth';
 import { useDeleteScheduledReport, useScheduledReports, useUpdateScheduledReport } from '../api/pdf-export';
-import { frequencyLabel, ReportDeliveryFields } from './report-delivery-fields';
+import { schedulePreviewPath, useLiveDeliveries, useSendNow } from '../api/schedule-deliveries';
+import { DeliveryHistory, scheduleDateTime } from './delivery-history';
+import { PlainTableDetailRow, PlainTableHead } from './plain-table-head';
+import { RankAlertsSection } from './rank-alerts-section';
+import { ReportDeliveryFields } from './report-delivery-fields';
+import { InputField } from '@/components/form/input-field';
 
-/** "Mon, Nov 23, 06:59 UTC": reports go out by UTC. */
-const dateTime = (iso: string) =>
-  `${new Date(iso).toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' })} UTC`;
+/** "Mon, Nov 23, 06:00 UTC": a time as the schedule's own zone tells it. */
+const dateTime = (iso: string, report?: ScheduledPdfReport) => scheduleDateTime(iso, report?.timeZone ?? 'UTC');
 
 
 /** Who a scheduled report goes to, in words. */
@@ -21,20 +25,21 @@ const addressesOf = (report: ScheduledPdfReport) => [...(report.sendReportToSelf
 function DeliveryCell({ report }: { report: ScheduledPdfReport }) {
   const delivery = report.lastDelivery;
   if (!delivery) return <span className="muted">Not sent yet</span>;
-  if (delivery.state === 'completed') return <span className="delivery delivery--ok">Sent {dateTime(delivery.at)}</span>;
+  if (delivery.state === 'completed') return <span className="delivery delivery--ok">Sent {dateTime(delivery.at, report)}</span>;
   if (delivery.state === 'failed')
     return (
       <span className="delivery delivery--failed" role="status">
-        Failed {dateTime(delivery.at)} after {delivery.attempts} attempts: {delivery.error}
+        Failed {dateTime(delivery.at, report)} after {delivery.attempts} attempts: {delivery.error}
       </span>
     );
   return <span className="delivery delivery--pending">{delivery.attempts > 1 ? `Retrying (attempt ${delivery.attempts})…` : 'Sending…'}</span>;
 }
 
 /**
- * /account/scheduled-pdf-reports: the user's scheduled PDF reports with when the next goes out and how the last one
- * went; each can be changed (frequency, recipients, texts), paused and resumed, or deleted. Reports are scheduled
- * from the PDF export modal of a domain's tables.
+ * /account/scheduled-pdf-reports: the user's scheduled PDF reports with when they go out (day, time, time zone), when
+ * the next goes out and how the last one went; each can be sent now, previewed (the next report's PDF), followed in
+ * its delivery history (live), changed (timing, recipients, texts), paused and resumed, or deleted. Reports are
+ * scheduled from the PDF export modal of a domain's tables.
  */
 export function ScheduledReportsPage() {
   const { data: state } = useActiveState();
@@ -42,7 +47,19 @@ export function ScheduledReportsPage() {
   const reports = useScheduledReports();
   const [editing, setEditing] = useState<ScheduledPdfReport | null>(null);
   const [deleting, setDeleting] = useState<ScheduledPdfReport | null>(null);
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const update = useUpdateScheduledReport();
+  const sendNow = useSendNow();
+  useLiveDeliveries();
+  const showHistory = (id: string, shown: boolean) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (shown) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  // Send now opens the history, where the delivery is followed to its end.
+  const send = (report: ScheduledPdfReport) => sendNow.mutate(report.alertId, { onSuccess: () => showHistory(report.alertId, true) });
 
   if (state && !isFull)
     return (
@@ -61,42 +78,41 @@ export function ScheduledReportsPage() {
   return (
     <section className="page scheduled-reports">
       <h1>Scheduled PDF reports</h1>
-      <p className="muted">Reports go out on Mondays (weekly) or on the 1st of the month (monthly), at about 06:00 UTC. Schedule a new one from the Export menu of a domain&apos;s tables → PDF report → Schedule.</p>
+      <p className="muted">Each report goes out on its day, at its time in its time zone. Schedule a new one from the Export menu of a domain&apos;s tables → PDF report → Schedule.</p>
       {reports.isPending && <Spinner />}
-      <FormMessages formError={null} serverErrors={[...errorsOf(reports.error), ...errorsOf(update.error)]} />
+      <FormMessages formError={null} serverErrors={[...errorsOf(reports.error), ...errorsOf(update.error), ...errorsOf(sendNow.error)]} />
       {reports.data && reports.data.length === 0 && <p data-testid="no-scheduled-reports">You have no scheduled reports yet.</p>}
       {reports.data && reports.data.length > 0 && (
         <div className="scheduled-reports__scroll">
         <table className="data-table scheduled-reports__table">
-          <thead>
-            <tr>
-              <th scope="col">Report</th>
-              <th scope="col">Frequency</th>
-              <th scope="col">Recipients</th>
-              <th scope="col">Next</th>
-              <th scope="col">Last delivery</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <PlainTableHead columns={['Report', 'Schedule', 'Recipients', 'Next', 'Last delivery']} actions />
           <tbody>
             {reports.data.map((report) => (
-              <tr key={report.alertId} data-testid="scheduled-report" data-active={report.isActive}>
+              <Fragment key={report.alertId}>
+              <tr data-testid="scheduled-report" data-active={report.isActive}>
                 <td>
                   <strong>{report.customTitle || `${report.template} Report for ${report.domain}`}</strong>
                   <div className="muted">
                     {report.domain} · {report.countryCode} · {report.template}, {report.design}
                   </div>
                 </td>
-                <td>{frequencyLabel(report.frequency)}</td>
+                <td>{describeSchedule(report.frequency, report)}</td>
                 <td>{addressesOf(report)}</td>
-                <td>{report.isActive ? (report.nextRunAt ? dateTime(report.nextRunAt) : 'Being scheduled…') : 'Paused'}</td>
+                <td>{report.isActive ? (report.nextRunAt ? dateTime(report.nextRunAt, report) : 'Being scheduled…') : 'Paused'}</td>
                 <td>
                   <DeliveryCell report={report} />
                 </td>
                 <td>
                   <div className="scheduled-reports__actions">
+                  <button type="button" className="button button--small button--primary" disabled={sendNow.isPending && sendNow.variables === report.alertId} onClick={() => send(report)}>
+                    Send now
+                  </button>
+                  <a className="button button--small button--ghost" href={schedulePreviewPath(report.alertId)} target="_blank" rel="noreferrer">
+                    Preview
+                  </a>
+                  <button type="button" className="button button--small button--ghost" aria-expanded={open.has(report.alertId)} onClick={() => showHistory(report.alertId, !open.has(report.alertId))}>
+                    History
+                  </button>
                   <button type="button" className="button button--small" onClick={() => setEditing(report)}>
                     Edit
                   </button>
@@ -109,6 +125,10 @@ export function ScheduledReportsPage() {
                   </div>
                 </td>
               </tr>
+              <PlainTableDetailRow shown={open.has(report.alertId)} span={6} className="scheduled-reports__history-row">
+                <DeliveryHistory report={report} />
+              </PlainTableDetailRow>
+              </Fragment>
             ))}
           </tbody>
         </table>
@@ -116,12 +136,14 @@ export function ScheduledReportsPage() {
       )}
       {editing && <EditScheduledReport report={editing} onClose={() => setEditing(null)} />}
       {deleting && <DeleteScheduledReport report={deleting} onClose={() => setDeleting(null)} />}
+      <RankAlertsSection />
     </section>
   );
 }
 
 function EditScheduledReport({ report, onClose }: { report: ScheduledPdfReport; onClose: () => void }) {
   const [frequency, setFrequency] = useState(report.frequency);
+  const [timing, setTiming] = useState({ dayOfWeek: report.dayOfWeek, dayOfMonth: report.dayOfMonth, time: report.time, timeZone: report.timeZone });
   const [emailCsv, setEmailCsv] = useState(report.recipients.join(', '));
   const [sendReportToSelf, setSendReportToSelf] = useState(report.sendReportToSelf);
   const [customTitle, setCustomTitle] = useState(report.customTitle);
@@ -129,7 +151,7 @@ function EditScheduledReport({ report, onClose }: { report: ScheduledPdfReport; 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     update.mutate(
-      { alertId: report.alertId, frequency, emailCsv, sendReportToSelf, customTitle },
+      { alertId: report.alertId, frequency, ...timing, emailCsv, sendReportToSelf, customTitle },
       {
         onSuccess: () => {
           notify(pdfExportMessages.updated, { type: 'success' });
@@ -143,25 +165,15 @@ function EditScheduledReport({ report, onClose }: { report: ScheduledPdfReport; 
       open
       title="Edit scheduled report"
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="edit-scheduled-report" className="button button--primary" disabled={update.isPending}>
-            Save
-          </button>
-        </>
-      }
+      footer={<FormModalFooter formId="edit-scheduled-report" submitLabel="Save" disabled={update.isPending} onCancel={onClose} />}
     >
       <form id="edit-scheduled-report" className="form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="scheduled-title">Custom title</label>
-          <input id="scheduled-title" value={customTitle} placeholder={`${report.template} Report for ${report.domain}`} onChange={(event) => setCustomTitle(event.target.value)} />
-        </div>
+        <InputField label="Custom title" value={customTitle} placeholder={`${report.template} Report for ${report.domain}`} onChange={setCustomTitle} />
         <ReportDeliveryFields
           frequency={frequency}
           onFrequency={setFrequency}
+          timing={timing}
+          onTiming={setTiming}
           sendReportToSelf={sendReportToSelf}
           onSendReportToSelf={setSendReportToSelf}
           emailCsv={emailCsv}

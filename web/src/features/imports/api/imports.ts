@@ -1,4 +1,4 @@
-import { csrfHeaderName, restPrefix, type ApiError, type ImportStatus } from '@serpwise/contracts';
+import { csrfHeaderName, importInspectHeadBytes, importInspectZipBytes, restPrefix, type ApiError, type ImportDeletionStatus, type ImportFormat, type ImportInspection, type ImportStatus } from '@serpwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, ApiRequestError } from '@/lib/api-client';
 import { csrfToken } from '@/lib/csrf';
@@ -15,8 +15,48 @@ export interface UploadInput {
   territory: string;
   domain: string;
   date: string;
+  dateFrom: string;
+  dateTo: string;
   file: File;
 }
+
+/** The bytes of a small blob (FileReader: every browser, and the test DOM, has it). */
+const bytesOf = (blob: Blob) =>
+  new Promise<Uint8Array>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsArrayBuffer(blob);
+  });
+
+/** A ZIP starts with the local file header PK\x03\x04. */
+async function isZip(file: File): Promise<boolean> {
+  const bytes = await bytesOf(file.slice(0, 4));
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+/**
+ * POST /rest/imports/inspect: what the form must ask for this file. Sends the head of a text file (its first 512 KB:
+ * the header and the lines before it) or the whole of a ZIP up to 64 MB (Search Console's are small), never more.
+ */
+export async function inspectImport(format: ImportFormat, file: File): Promise<ImportInspection> {
+  const whole = (await isZip(file)) && file.size <= importInspectZipBytes;
+  const form = new FormData();
+  form.append('format', format);
+  form.append('fileSize', String(file.size));
+  form.append('file', whole ? file : file.slice(0, importInspectHeadBytes), file.name);
+  return apiRequest<ImportInspection>(`${restPrefix}/imports/inspect`, { method: 'POST', form });
+}
+
+/** The inspection of the chosen file, again whenever the format or the file changes. */
+export const useImportInspection = (format: ImportFormat, file: File | null) =>
+  useQuery({
+    queryKey: ['import-inspection', format, file?.name, file?.size, file?.lastModified],
+    queryFn: () => inspectImport(format, file!),
+    enabled: file !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
 
 /** POST /rest/imports (multipart: the fields, then the file), 202 with the new import's status. */
 export async function uploadImport(input: UploadInput): Promise<ImportStatus> {
@@ -25,6 +65,8 @@ export async function uploadImport(input: UploadInput): Promise<ImportStatus> {
   form.append('territory', input.territory);
   form.append('domain', input.domain);
   form.append('date', input.date);
+  form.append('dateFrom', input.dateFrom);
+  form.append('dateTo', input.dateTo);
   form.append('file', input.file, input.file.name);
   const response = await fetch(`${restPrefix}/imports`, {
     method: 'POST',
@@ -52,7 +94,7 @@ export function useUploadImport() {
   });
 }
 
-/** POST /rest/imports/:id/cancel: stops a waiting or running import; it lands nothing. */
+/** POST /rest/imports/:id/cancel: stops a waiting or running import (it lands nothing), or its running deletion (nothing is removed). */
 export function useCancelImport() {
   const client = useQueryClient();
   return useMutation({
@@ -61,11 +103,14 @@ export function useCancelImport() {
   });
 }
 
-/** DELETE /rest/imports/:id: the import and everything it brought. */
+/**
+ * DELETE /rest/imports/:id: starts removing the import and everything it brought (a job, issue 19); 202 with the
+ * deletion's status, which the import's row then follows live.
+ */
 export function useDeleteImport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<{ deleted: true }>(importStatusPath(id), { method: 'DELETE' }),
-    onSuccess: (_result, id) => client.setQueryData<ImportStatus[]>(importsListKey, (list) => (list ?? []).filter((item) => item.id !== id)),
+    mutationFn: (id: string) => apiRequest<ImportDeletionStatus>(importStatusPath(id), { method: 'DELETE' }),
+    onSuccess: (deletion, id) => client.setQueryData<ImportStatus[]>(importsListKey, (list) => (list ?? []).map((item) => (item.id === id ? { ...item, deletion } : item))),
   });
 }

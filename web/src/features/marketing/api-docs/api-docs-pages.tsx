@@ -1,9 +1,29 @@
 import { apiV1Pages } from '@serpwise/contracts';
 import { Link, useParams } from 'react-router';
+import { SimpleTable, type SimpleColumn } from '@/components/ui/simple-table';
 import { NotFoundPage } from '@/features/error-pages';
 import { apiBaseUrl, apiPageTitles, apiV1Groups, type ApiV1Page } from './api-pages';
 import '../marketing.css';
 import './api-docs.css';
+
+/** The v2 calls: each answers as its v1 group, whose page lists the parameters. */
+const v2CallColumns: SimpleColumn<ApiV1Page>[] = [
+  { header: 'Call', cell: (page) => <code>/v2/{page}</code> },
+  {
+    header: 'Answers',
+    cell: (page) => (
+      <>
+        {apiV1Groups[page].intro} <Link to={`/api/v1/${page}`}>Parameters</Link>
+      </>
+    ),
+  },
+];
+
+/** An endpoint's parameters: name and meaning. */
+const parameterColumns: SimpleColumn<[name: string, description: string]>[] = [
+  { header: 'Parameter', cell: ([name]) => <code>{name}</code> },
+  { header: 'Meaning', cell: ([, description]) => description },
+];
 
 function Authentication() {
   return (
@@ -69,26 +89,7 @@ export function ApiV2Page() {
       </p>
       <Authentication />
       <h2>Calls</h2>
-      <table className="mk-table api-docs__table">
-        <thead>
-          <tr>
-            <th>Call</th>
-            <th>Answers</th>
-          </tr>
-        </thead>
-        <tbody>
-          {apiV1Pages.map((page) => (
-            <tr key={page}>
-              <td>
-                <code>/v2/{page}</code>
-              </td>
-              <td>
-                {apiV1Groups[page].intro} <Link to={`/api/v1/${page}`}>Parameters</Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SimpleTable className="mk-table api-docs__table" columns={v2CallColumns} rows={apiV1Pages} rowKey={(page) => page} />
     </article>
   );
 }
@@ -111,24 +112,7 @@ export function ApiV1Page() {
           </h2>
           <p>{endpoint.summary}.</p>
           {endpoint.params.length > 0 && (
-            <table className="mk-table api-docs__table">
-              <thead>
-                <tr>
-                  <th>Parameter</th>
-                  <th>Meaning</th>
-                </tr>
-              </thead>
-              <tbody>
-                {endpoint.params.map(([name, description]) => (
-                  <tr key={name}>
-                    <td>
-                      <code>{name}</code>
-                    </td>
-                    <td>{description}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <SimpleTable className="mk-table api-docs__table" columns={parameterColumns} rows={endpoint.params} rowKey={([name]) => name} />
           )}
         </section>
       ))}

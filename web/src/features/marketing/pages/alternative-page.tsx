@@ -17,6 +17,53 @@ const knownNames: Record<string, string> = {
 };
 
 /** 'semrush-alternative' → 'Semrush'; null when the slug is not a competitor-comparison page. */
+/** One row of a comparison: what is compared, Serpwise's answer, the competitor's. */
+type ComparisonRow = [subject: string, ours: string, theirs: string];
+
+const priceRows: ComparisonRow[] = [
+  ['Entry plan, billed monthly', '$39', '$129 and up'],
+  ['Entry plan, billed annually', '$33 / month', '$108 and up / month'],
+  ['Each extra team member', '$20', '$45 and up'],
+  ['Historical data', 'Included (14 years)', 'Often a higher tier'],
+];
+
+const limitRows: ComparisonRow[] = [
+  ['Searches per day', 'Unlimited', 'Capped per plan'],
+  ['Results per search', 'Unlimited', 'Capped per plan'],
+  ['CSV and Excel exports', 'Unlimited', 'Counted against a quota'],
+  ['Projects', 'Unlimited', 'A few per plan'],
+  ['White-label PDF reports', 'Included', 'Add-on or higher tier'],
+];
+
+/** Serpwise against a typical plan of the competitor; with `verdicts`, our cells read as a yes and theirs as a no. */
+function ComparisonTable({ caption, subject, competitor, rows, verdicts = false, className }: { caption: string; subject: string; competitor: string; rows: ComparisonRow[]; verdicts?: boolean; className?: string }) {
+  return (
+    <div className={className ? `mk-table-wrap ${className}` : 'mk-table-wrap'}>
+      <table className="mk-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{subject}</th>
+            <th scope="col" className="mk-us">
+              Serpwise
+            </th>
+            <th scope="col">Typical {competitor} plan*</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([row, ours, theirs]) => (
+            <tr key={row}>
+              <th scope="row">{row}</th>
+              <td className={verdicts ? 'mk-us mk-yes' : 'mk-us'}>{ours}</td>
+              <td className={verdicts ? 'mk-no' : undefined}>{theirs}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function competitorOf(slug: string | undefined): string | null {
   const match = /^([a-z0-9][a-z0-9-]*)-alternative$/i.exec(slug ?? '');
   if (!match) return null;
@@ -114,84 +161,8 @@ export function AlternativePage() {
       <section className="mk-section">
         <h2>What you pay</h2>
         <p className="mk-lead">One flat price per seat, whatever you search. Compare it with what a typical {competitor} subscription costs.</p>
-        <div className="mk-table-wrap">
-          <table className="mk-table">
-            <caption>Price per month</caption>
-            <thead>
-              <tr>
-                <th scope="col">Plan</th>
-                <th scope="col" className="mk-us">
-                  Serpwise
-                </th>
-                <th scope="col">Typical {competitor} plan*</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row">Entry plan, billed monthly</th>
-                <td className="mk-us">$39</td>
-                <td>$129 and up</td>
-              </tr>
-              <tr>
-                <th scope="row">Entry plan, billed annually</th>
-                <td className="mk-us">$33 / month</td>
-                <td>$108 and up / month</td>
-              </tr>
-              <tr>
-                <th scope="row">Each extra team member</th>
-                <td className="mk-us">$20</td>
-                <td>$45 and up</td>
-              </tr>
-              <tr>
-                <th scope="row">Historical data</th>
-                <td className="mk-us">Included (14 years)</td>
-                <td>Often a higher tier</td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
-
-        <div className="mk-table-wrap alternative__second-table">
-          <table className="mk-table">
-            <caption>What the price includes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Limit</th>
-                <th scope="col" className="mk-us">
-                  Serpwise
-                </th>
-                <th scope="col">Typical {competitor} plan*</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row">Searches per day</th>
-                <td className="mk-us mk-yes">Unlimited</td>
-                <td className="mk-no">Capped per plan</td>
-              </tr>
-              <tr>
-                <th scope="row">Results per search</th>
-                <td className="mk-us mk-yes">Unlimited</td>
-                <td className="mk-no">Capped per plan</td>
-              </tr>
-              <tr>
-                <th scope="row">CSV and Excel exports</th>
-                <td className="mk-us mk-yes">Unlimited</td>
-                <td className="mk-no">Counted against a quota</td>
-              </tr>
-              <tr>
-                <th scope="row">Projects</th>
-                <td className="mk-us mk-yes">Unlimited</td>
-                <td className="mk-no">A few per plan</td>
-              </tr>
-              <tr>
-                <th scope="row">White-label PDF reports</th>
-                <td className="mk-us mk-yes">Included</td>
-                <td className="mk-no">Add-on or higher tier</td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
+        <ComparisonTable caption="Price per month" subject="Plan" competitor={competitor} rows={priceRows} />
+        <ComparisonTable caption="What the price includes" subject="Limit" competitor={competitor} rows={limitRows} verdicts className="alternative__second-table" />
         <p className="mk-footnote">* Ranges summarise the entry plans of popular SEO suites; check {competitor}’s own pricing page for its current prices and limits.</p>
       </section>
 

@@ -1,30 +1,32 @@
 import { Link } from 'react-router';
+import { AssistantChat } from '@/features/assistant';
 import { useActiveState } from '@/features/auth';
+import { signUpHref, useHere } from '@/lib/return-url';
 import '../marketing.css';
 import './custom-gpt-page.css';
 
 const examples = [
-  'Which keywords does shopsphere.example buy that its competitors don’t?',
-  'What were the three longest-running ads for “trail running shoes” last year?',
-  'Find pages on my site that lost page-one rankings since June.',
-  'Draft a one-page competitor summary I can send to a client.',
+  'How is example.com doing in organic search?',
+  'Who are the closest organic competitors of example.com?',
+  'Which keywords bring example.com the most clicks?',
+  'How many backlinks does example.com have, and how many were lost?',
+  'What is the search volume of “running shoes”, and which keywords are related?',
 ];
 
-const conversation = [
-  { from: 'you', text: 'Who are the top organic competitors of shopsphere.example?' },
-  {
-    from: 'ai',
-    text: 'Its closest organic competitors share most of its ranked keywords: wikiverse.example (412 shared), trailhub.example (367) and gearmarket.example (289). trailhub.example gained 58 of those keywords in the last month.',
-  },
-  { from: 'you', text: 'Which of those keywords is trailhub ranking for that we are not?' },
+const lookUps = [
+  'A domain’s overview: organic keywords, clicks, position, traffic value, paid keywords and PPC budget, month by month',
+  'A domain’s top organic keywords and its closest competitors',
+  'A domain’s backlinks: live, lost and the newest',
+  'A keyword’s volume, CPC, difficulty, top results and advertisers, and its related keywords',
 ];
 
 /**
- * /serpwise-custom-gpt (marked new, docs/product/site.md §2) and /spygpt (the AI link of the navigation): ask research questions in plain
- * words and get answers from Serpwise data.
+ * /serpwise-custom-gpt (marked new, docs/product/site.md §2) and /spygpt (the AI link of the navigation): ask research
+ * questions in plain words and get answers from Serpwise data (docs/product/site.md §2).
  */
 export function CustomGptPage({ variant = 'custom-gpt' }: { variant?: 'custom-gpt' | 'spygpt' }) {
   const { data } = useActiveState();
+  const here = useHere();
   const isLoggedIn = data?.user.isLoggedIn ?? false;
   const heading = variant === 'spygpt' ? 'SpyGPT: chat with your competitors’ search data' : 'Serpwise Custom GPT';
   return (
@@ -38,31 +40,26 @@ export function CustomGptPage({ variant = 'custom-gpt' }: { variant?: 'custom-gp
             the numbers — and the links to check them.
           </p>
           <div className="mk-hero__actions">
-            <Link className="button button--accent button--large" to={isLoggedIn ? '/hq' : '/freeaccount'}>
-              {isLoggedIn ? 'Start researching' : 'Try it with a free account'}
-            </Link>
+            {isLoggedIn ? (
+              <a className="button button--accent button--large" href="#ask">
+                Ask a question
+              </a>
+            ) : (
+              <Link className="button button--accent button--large" to={signUpHref(here)}>
+                Try it with a free account
+              </Link>
+            )}
           </div>
         </div>
       </section>
 
-      <section className="mk-section gpt__demo">
-        <div className="gpt__chat" aria-label="Example conversation">
-          {conversation.map((message, index) => (
-            <p key={index} className={`gpt__message gpt__message--${message.from}`}>
-              {message.text}
-            </p>
-          ))}
-          <p className="gpt__typing" aria-hidden="true">
-            <span />
-            <span />
-            <span />
-          </p>
-        </div>
+      <section className="mk-section gpt__demo" id="ask">
+        <AssistantChat examples={examples} />
         <div>
-          <h2>Questions people ask it</h2>
+          <h2>What it looks up</h2>
           <ul className="gpt__examples">
-            {examples.map((example) => (
-              <li key={example}>“{example}”</li>
+            {lookUps.map((item) => (
+              <li key={item}>{item}</li>
             ))}
           </ul>
           <p className="gpt__note">Answers use the same data as the research pages and the same limits as your plan. It never invents a number it cannot look up.</p>

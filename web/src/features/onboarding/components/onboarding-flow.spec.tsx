@@ -1,10 +1,12 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, useLocation, useRoutes } from 'react-router';
 import { Providers, createQueryClient } from '@/app/providers';
 import { jsonResponse } from '@test/fake-socket';
+import { NotificationStack } from '@/components/ui/notification-stack';
+import { notifications } from '@/components/ui/notifications';
 import { onboardingRoutes } from '../routes';
 
 type FetchArgs = [string, RequestInit?];
@@ -12,7 +14,7 @@ const fetchMock = jest.fn<(...args: FetchArgs) => Promise<Response>>();
 
 function Landing() {
   const location = useLocation();
-  return <p data-testid="landed">{location.pathname + location.search}</p>;
+  return <p data-testid="landed">{location.pathname + location.search + location.hash}</p>;
 }
 
 const current = { pathname: '' };
@@ -22,7 +24,12 @@ function App() {
   useEffect(() => {
     current.pathname = location.pathname;
   }, [location.pathname]);
-  return useRoutes([...onboardingRoutes, { path: '*', element: <Landing /> }]);
+  return (
+    <>
+      {useRoutes([...onboardingRoutes, { path: '*', element: <Landing /> }])}
+      <NotificationStack />
+    </>
+  );
 }
 
 /** Declarative routing: jsdom has no fetch Request, which the data routers need. */
@@ -39,7 +46,12 @@ function renderAt(path: string) {
 
 const stepStates = () => screen.getAllByRole('listitem').map((item) => item.getAttribute('data-state'));
 
+const overview = '/ppc/overview/domain?query=example.com&countryCode=US';
+const languages = jest.spyOn(navigator, 'languages', 'get');
+
 beforeEach(() => {
+  languages.mockReturnValue(['en-US', 'en']);
+  notifications.clear();
   sessionStorage.clear();
   document.head.innerHTML = '<meta name="csrf-token" content="t">';
   fetchMock.mockReset();
@@ -50,7 +62,7 @@ beforeEach(() => {
         ? jsonResponse({ statusCode: 400, message: 'Enter a valid domain, like example.com.', errors: ['Enter a valid domain, like example.com.'] }, 400)
         : jsonResponse({ domain: domain.replace(/^https?:\/\/(www\.)?/, '').replace(/\/.*$/, '').toLowerCase() });
     }
-    if (url === '/OnboardingApi/SaveUserSurvey') return jsonResponse({ data: { isSuccessful: true, errors: [], projectId: 'p1', redirectUrl: '/keyword/related-keywords?preset=ppc' } });
+    if (url === '/OnboardingApi/SaveUserSurvey') return jsonResponse({ data: { isSuccessful: true, errors: [], projectId: 'p1', redirectUrl: overview } });
     return jsonResponse({}, 404);
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
@@ -83,7 +95,12 @@ describe('onboarding', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Enter your website domain.')).toBeInTheDocument();
     expect(screen.getByText('Enter a display name for your project.')).toBeInTheDocument();
+    // The browser's language chose the territory already; emptied, it is asked for.
+    expect(screen.getByLabelText('Country you target')).toHaveValue('US');
+    await userEvent.selectOptions(screen.getByLabelText('Country you target'), '');
+    await userEvent.tab();
     expect(screen.getByText('Choose the country you target.')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Country you target'), 'US');
     const domain = screen.getByLabelText('Your website');
     await userEvent.type(domain, 'not a domain');
     await userEvent.tab();
@@ -93,7 +110,6 @@ describe('onboarding', () => {
     await userEvent.tab();
     await waitFor(() => expect(domain).toHaveValue('example.com'));
     await userEvent.type(screen.getByLabelText('Project name'), 'Example');
-    await userEvent.selectOptions(screen.getByLabelText('Country you target'), 'US');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding/3'));
 
@@ -110,7 +126,9 @@ describe('onboarding', () => {
     await userEvent.selectOptions(screen.getByLabelText('Monthly ad budget'), '1k-5k');
     await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
 
-    expect(await screen.findByTestId('landed')).toHaveTextContent('/keyword/related-keywords?preset=ppc');
+    // It lands on the overview of the domain just entered, with a welcome that says the project was created.
+    expect(await screen.findByTestId('landed')).toHaveTextContent(overview);
+    expect(screen.getByRole('status')).toHaveTextContent('Welcome to Serpwise, Ada! Your project "Example" for example.com was created.');
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/OnboardingApi/SaveUserSurvey')!;
     expect(JSON.parse(String(init!.body))).toMatchObject({
       name: 'Ada',
@@ -136,5 +154,36 @@ describe('onboarding', () => {
     const router = renderAt('/onboarding/3');
     await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
     sessionStorage.setItem('serpwise:onboarding', JSON.stringify({ name: 'Ada' }));
+  });
+
+  it('defaults the territory from the browser languages, in the user\'s order, and keeps a choice already made', async () => {
+    languages.mockReturnValue(['xx', 'en-GB', 'de-DE']);
+    sessionStorage.setItem('serpwise:onboarding', JSON.stringify({ name: 'Ada' }));
+    const first = renderAt('/onboarding/2');
+    expect(screen.getByLabelText('Country you target')).toHaveValue('UK');
+    expect(first.state.location.pathname).toBe('/onboarding/2');
+  });
+
+  it.each([
+    ['a page of the site', '/seo/keywords/domain?query=rival.com&sort=volume#top', '/seo/keywords/domain?query=rival.com&sort=volume#top'],
+    ['another site', '//evil.example/steal', overview],
+    ['the onboarding itself', '/onboarding/2', overview],
+  ])('finishing with returnUrl to %s goes to %s', async (_case, returnUrl, landed) => {
+    sessionStorage.setItem(
+      'serpwise:onboarding',
+      JSON.stringify({ name: 'Ada', onboardingDomain: 'example.com', onboardingDisplay: 'Example', onboardingGeo: 'US', isNewCampaign: false, interestedInSeo: true }),
+    );
+    renderAt(`/onboarding?returnUrl=${encodeURIComponent(returnUrl)}`);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
+    expect(await screen.findByTestId('landed')).toHaveTextContent(landed);
+    const welcome = screen.getByRole('status');
+    expect(welcome).toHaveTextContent('Your project "Example" for example.com was created.');
+    // Sent elsewhere, the notice still leads to the new project's overview.
+    if (landed !== overview) {
+      await userEvent.click(within(welcome).getByRole('button', { name: 'See its overview' }));
+      expect(screen.getByTestId('landed')).toHaveTextContent(overview);
+    }
   });
 });

@@ -8,21 +8,30 @@ import {
   type OnboardingStep,
   type UserSurvey,
 } from '@serpwise/contracts';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { TextField } from '@/components/form/text-field';
+import { optionsOf, SelectField } from '@/components/form/select-field';
 import { FormMessages } from '@/components/form/form-messages';
 import { errorsOf } from '@/lib/api-client';
 import { WizardSteps } from '@/components/form/wizard-steps';
 import { ApiRequestError } from '@/lib/api-client';
 import { cleanseDomain } from '../api/cleanse-domain';
 import { useSaveUserSurvey } from '../api/save-user-survey';
+import { SubmitActions } from '@/components/form/submit-actions';
+import { notify } from '@/components/ui/notifications';
+import { browserTerritory } from '@/lib/country';
+import { afterOnboardingTarget, forgetReturnUrl, keepReturnUrl, keptReturnUrl } from '../after-onboarding';
 
 type OnboardingAnswers = UserSurvey;
 
 const storageKey = 'serpwise:onboarding';
 const stepPaths: Record<OnboardingStep, string> = { 1: '/onboarding', 2: '/onboarding/2', 3: '/onboarding/3' };
 const stepLabels = ['About you', 'Your website', 'Your goals'];
+/** How a field's value becomes its answer: text as typed; a drop-down's empty choice as no answer. */
+const asText = (value: string) => value;
+const orNull = <T extends string>(value: T | '') => value || null;
+const territoryOptions = territories.map((territory) => ({ value: territory.code, label: territory.name }));
 
 const employeeLabels: Record<(typeof companyEmployeeCounts)[number], string> = {
   '1': 'Just me',
@@ -53,51 +62,63 @@ interface OnboardingContext {
 }
 const useOnboarding = () => useOutletContext<OnboardingContext>();
 
+/** A new survey: the target country defaults to the browser's (navigator.languages), which the user can change. */
+const newAnswers = (): OnboardingAnswers => ({ ...emptyOnboarding(), onboardingGeo: browserTerritory() });
+
 function loadAnswers(): OnboardingAnswers {
   try {
     const saved = sessionStorage.getItem(storageKey);
-    return saved ? { ...emptyOnboarding(), ...(JSON.parse(saved) as Partial<OnboardingAnswers>) } : emptyOnboarding();
+    return saved ? { ...newAnswers(), ...(JSON.parse(saved) as Partial<OnboardingAnswers>) } : newAnswers();
   } catch {
-    return emptyOnboarding();
+    return newAnswers();
   }
 }
 
 const isStepValid = (step: OnboardingStep, answers: OnboardingAnswers) => Object.keys(onboardingStepErrors(step, answers)).length === 0;
 
-/** /onboarding, /onboarding/2, /onboarding/3: a simplified header (logo only), the step indicator and the step. */
+/**
+ * /onboarding, /onboarding/2, /onboarding/3: a page of the app's layout like any other (its header is the simplified
+ * one, app/header.tsx), with the step indicator and the step.
+ */
 export function OnboardingLayout() {
   const [answers, setAnswers] = useState<OnboardingAnswers>(loadAnswers);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const current = pathname.replace(/\/$/, '').endsWith('/3') ? 2 : pathname.replace(/\/$/, '').endsWith('/2') ? 1 : 0;
+  useEffect(() => keepReturnUrl(search), [search]);
   useEffect(() => {
     sessionStorage.setItem(storageKey, JSON.stringify(answers));
   }, [answers]);
   const update = (change: Partial<OnboardingAnswers>) => setAnswers((previous) => ({ ...previous, ...change }));
 
   return (
-    <div className="onboarding">
-      <header className="site-header">
-        <span className="site-header__logo" aria-label="Serpwise">
-          <img src="/favicon.svg" alt="" width={28} height={28} /> Serpwise
-        </span>
-      </header>
-      <main className="onboarding__main">
-        <h1>Welcome to Serpwise</h1>
-        <WizardSteps steps={stepLabels} current={current} completed={(index) => index < current && isStepValid((index + 1) as OnboardingStep, answers)} />
-        <Outlet context={{ answers, update } satisfies OnboardingContext} />
-      </main>
-    </div>
+    <section className="page onboarding">
+      <h1>Welcome to Serpwise</h1>
+      <p className="lead">Three short steps, and your first project is ready to research.</p>
+      <WizardSteps steps={stepLabels} current={current} completed={(index) => index < current && isStepValid((index + 1) as OnboardingStep, answers)} />
+      <Outlet context={{ answers, update } satisfies OnboardingContext} />
+    </section>
   );
 }
 
 /** Field touch state and the step's messages: shown after blur, or for every field after a failed Next. */
-function useStep(step: OnboardingStep, answers: OnboardingAnswers) {
+function useStep(step: OnboardingStep, answers: OnboardingAnswers, update: OnboardingContext['update']) {
   const [touched, setTouched] = useState<Partial<Record<keyof OnboardingAnswers, boolean>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const errors = onboardingStepErrors(step, answers);
+  const errorOf = (name: keyof OnboardingAnswers) => (touched[name] ? (errors[name] ?? null) : null);
+  const touch = (name: keyof OnboardingAnswers) => setTouched((current) => ({ ...current, [name]: true }));
   return {
-    errorOf: (name: keyof OnboardingAnswers) => (touched[name] ? (errors[name] ?? null) : null),
-    touch: (name: keyof OnboardingAnswers) => setTouched((current) => ({ ...current, [name]: true })),
+    errorOf,
+    touch,
+    /** A field bound to its answer: its error once touched; a change stores the answer and clears the form's error; leaving it marks it touched. */
+    field: <K extends keyof OnboardingAnswers, V>(name: K, answerOf: (value: V) => OnboardingAnswers[K]) => ({
+      error: errorOf(name),
+      onChange: (value: V) => {
+        update({ [name]: answerOf(value) });
+        setFormError(null);
+      },
+      onBlur: () => touch(name),
+    }),
     clearFormError: () => setFormError(null),
     formError,
     check(): boolean {
@@ -125,23 +146,10 @@ function YesNo({ legend, value, onChange, error }: { legend: string; value: bool
   );
 }
 
-function Select({ label, value, onChange, onBlur, error, children }: { label: string; value: string; onChange: (value: string) => void; onBlur?: () => void; error?: string | null; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} onBlur={onBlur} aria-invalid={error ? true : undefined}>
-        {children}
-      </select>
-      {error ? <p className="field__error">{error}</p> : null}
-    </div>
-  );
-}
-
 export function OnboardingStep1() {
   const { answers, update } = useOnboarding();
   const navigate = useNavigate();
-  const step = useStep(1, answers);
+  const step = useStep(1, answers, update);
   const next = (event: FormEvent) => {
     event.preventDefault();
     if (step.check()) navigate(stepPaths[2]);
@@ -154,28 +162,18 @@ export function OnboardingStep1() {
         name="name"
         autoComplete="name"
         value={answers.name ?? ''}
-        error={step.errorOf('name')}
-        onChange={(name) => {
-          update({ name });
-          step.clearFormError();
-        }}
-        onBlur={() => step.touch('name')}
+        {...step.field('name', asText)}
       />
-      <Select label="How many people work at your company?" value={answers.companyEmployeeCount ?? ''} onChange={(value) => update({ companyEmployeeCount: (value || null) as OnboardingAnswers['companyEmployeeCount'] })}>
-        <option value="">Choose…</option>
-        {companyEmployeeCounts.map((count) => (
-          <option key={count} value={count}>
-            {employeeLabels[count]}
-          </option>
-        ))}
-      </Select>
+      <SelectField
+        label="How many people work at your company?"
+        value={answers.companyEmployeeCount ?? ''}
+        empty="Choose…"
+        options={optionsOf(companyEmployeeCounts, (count) => employeeLabels[count])}
+        onChange={(value) => update({ companyEmployeeCount: value || null })}
+      />
       <YesNo legend="Do you work at an agency?" value={answers.employedAtAgency} onChange={(employedAtAgency) => update({ employedAtAgency })} />
       <YesNo legend="Do you own the business?" value={answers.ownBusiness} onChange={(ownBusiness) => update({ ownBusiness })} />
-      <div className="form__actions">
-        <button type="submit" className="button button--primary">
-          Next
-        </button>
-      </div>
+      <SubmitActions label="Next" />
     </form>
   );
 }
@@ -217,7 +215,7 @@ function DomainField({ step }: { step: ReturnType<typeof useStep> }) {
 export function OnboardingStep2() {
   const { answers, update } = useOnboarding();
   const navigate = useNavigate();
-  const step = useStep(2, answers);
+  const step = useStep(2, answers, update);
   if (!isStepValid(1, answers)) return <Navigate to={stepPaths[1]} replace />;
   const next = (event: FormEvent) => {
     event.preventDefault();
@@ -232,38 +230,16 @@ export function OnboardingStep2() {
         name="onboardingDisplay"
         hint="How the project is shown in Serpwise, e.g. your brand."
         value={answers.onboardingDisplay ?? ''}
-        error={step.errorOf('onboardingDisplay')}
-        onChange={(onboardingDisplay) => {
-          update({ onboardingDisplay });
-          step.clearFormError();
-        }}
-        onBlur={() => step.touch('onboardingDisplay')}
+        {...step.field('onboardingDisplay', asText)}
       />
-      <Select
+      <SelectField
         label="Country you target"
         value={answers.onboardingGeo ?? ''}
-        error={step.errorOf('onboardingGeo')}
-        onChange={(value) => {
-          update({ onboardingGeo: value || null });
-          step.clearFormError();
-        }}
-        onBlur={() => step.touch('onboardingGeo')}
-      >
-        <option value="">Select Country</option>
-        {territories.map((territory) => (
-          <option key={territory.code} value={territory.code}>
-            {territory.name}
-          </option>
-        ))}
-      </Select>
-      <div className="form__actions">
-        <Link className="button" to={stepPaths[1]}>
-          Back
-        </Link>
-        <button type="submit" className="button button--primary">
-          Next
-        </button>
-      </div>
+        {...step.field('onboardingGeo', orNull<string>)}
+        empty="Select Country"
+        options={territoryOptions}
+      />
+      <SubmitActions back={stepPaths[1]} label="Next" />
     </form>
   );
 }
@@ -271,7 +247,7 @@ export function OnboardingStep2() {
 export function OnboardingStep3() {
   const { answers, update } = useOnboarding();
   const navigate = useNavigate();
-  const step = useStep(3, answers);
+  const step = useStep(3, answers, update);
   const save = useSaveUserSurvey();
   if (!isStepValid(1, answers)) return <Navigate to={stepPaths[1]} replace />;
   if (!isStepValid(2, answers)) return <Navigate to={stepPaths[2]} replace />;
@@ -283,7 +259,16 @@ export function OnboardingStep3() {
     save.mutate(answers, {
       onSuccess: (answer) => {
         sessionStorage.removeItem(storageKey);
-        navigate(answer.data.redirectUrl);
+        const overview = answer.data.redirectUrl;
+        const target = afterOnboardingTarget(keptReturnUrl(), overview);
+        forgetReturnUrl();
+        // Stays until closed: the first thing a new user reads says what onboarding made.
+        notify(`Welcome to Serpwise, ${answers.name!.trim()}! Your project "${answers.onboardingDisplay!.trim()}" for ${answers.onboardingDomain} was created.`, {
+          type: 'success',
+          timeout: null,
+          ...(target === overview ? {} : { action: () => navigate(overview), actionText: 'See its overview' }),
+        });
+        navigate(target);
       },
     });
   };
@@ -320,32 +305,15 @@ export function OnboardingStep3() {
         {step.errorOf('interestedInPpc') ? <p className="field__error">{step.errorOf('interestedInPpc')}</p> : null}
       </fieldset>
       {needsBudget ? (
-        <Select
+        <SelectField
           label="Monthly ad budget"
           value={answers.budgetRange ?? ''}
-          error={step.errorOf('budgetRange')}
-          onChange={(value) => {
-            update({ budgetRange: (value || null) as OnboardingAnswers['budgetRange'] });
-            step.clearFormError();
-          }}
-          onBlur={() => step.touch('budgetRange')}
-        >
-          <option value="">Choose…</option>
-          {budgetRanges.map((range) => (
-            <option key={range} value={range}>
-              {budgetLabels[range]}
-            </option>
-          ))}
-        </Select>
+          {...step.field('budgetRange', orNull<(typeof budgetRanges)[number]>)}
+          empty="Choose…"
+          options={optionsOf(budgetRanges, (range) => budgetLabels[range])}
+        />
       ) : null}
-      <div className="form__actions">
-        <Link className="button" to={stepPaths[2]}>
-          Back
-        </Link>
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? 'Setting up…' : 'Finish'}
-        </button>
-      </div>
+      <SubmitActions back={stepPaths[2]} label="Finish" pending={save.isPending} pendingLabel="Setting up…" />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { teaserLink, type TeaserVariant } from '../paywall-rules';
 import '../paywall.css';
+import { loginHref, useHere, withReturnUrl } from '@/lib/return-url';
 
 export const teaserTexts = {
   heading: 'Want to view more results?',
@@ -25,7 +26,8 @@ function Check() {
 export function PaywallTeaser({ variant, returnTo }: { variant: TeaserVariant; returnTo?: string }) {
   const oldTable = variant.startsWith('old-table');
   const visitor = variant.endsWith('visitor');
-  const login = returnTo ? `/auth/login?returnUrl=${encodeURIComponent(returnTo)}` : '/auth/login';
+  const here = useHere();
+  const login = loginHref(returnTo ?? here);
   return (
     <aside className={`teaser teaser--${variant}${oldTable ? ' teaser--old-table' : ''}`} aria-label={teaserTexts.heading} data-variant={variant}>
       <div className="teaser__text">
@@ -41,7 +43,7 @@ export function PaywallTeaser({ variant, returnTo }: { variant: TeaserVariant; r
         </ul>
       </div>
       <div className="teaser__actions">
-        <Link className="button button--primary" to={teaserLink(variant)}>
+        <Link className="button button--primary" to={withReturnUrl(teaserLink(variant), returnTo ?? here)}>
           {teaserTexts.button}
         </Link>
         {visitor && (

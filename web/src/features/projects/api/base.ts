@@ -6,6 +6,7 @@ export const projectKeys = {
   all: ['my-serpwise'] as const,
   projects: () => [...projectKeys.all, 'projects'] as const,
   keywords: (params: object) => [...projectKeys.all, 'keywords', params] as const,
+  keywordDetails: (projectId: string, termId: number) => [...projectKeys.all, 'keyword-details', projectId, termId] as const,
   keywordCount: () => [...projectKeys.all, 'keyword-count'] as const,
   groups: (projectId: string, filter = '') => [...projectKeys.all, 'groups', projectId, filter] as const,
   groupDetails: (projectId: string, groupHash: string) => [...projectKeys.all, 'group-details', projectId, groupHash] as const,

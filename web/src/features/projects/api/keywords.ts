@@ -2,6 +2,7 @@ import type {
   ImportAnswer,
   KeywordActionAnswer,
   KeywordCountAnswer,
+  KeywordDetailsAnswer,
   KeywordListAnswer,
   KeywordSortColumn,
   TermMembership,
@@ -34,6 +35,15 @@ export function useKeywordList(params: KeywordListParams | null) {
     queryFn: () => getKeywordList(params!),
     enabled: params !== null,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Keywords/GetKeywordDetails (ours): one keyword of a project for the keyword-details panel route. */
+export function useKeywordDetails(projectId: string, termId: number | null) {
+  return useQuery({
+    queryKey: projectKeys.keywordDetails(projectId, termId ?? 0),
+    queryFn: () => apiRequest<KeywordDetailsAnswer>(nsa('Keywords/Keywords/GetKeywordDetails'), { query: { projectId, termId: termId! } }),
+    enabled: termId !== null,
   });
 }
 

@@ -9,6 +9,16 @@ export const getProjects = () => apiRequest<ProjectSummary[]>(nsa('Projects/GetP
 export const createProject = (projectName: string, primaryDomainName: string) =>
   apiRequest<CreateProjectAnswer>(nsa('Projects/CreateProject'), { csrf: true, query: { projectName, primaryDomainName: primaryDomainName || undefined } });
 
+/** What the edit-project panel may change (PatchProject's documented names). */
+export interface ProjectChange {
+  projectName?: string;
+  primaryDomainName?: string;
+  territory?: string;
+}
+
+export const patchProject = (projectId: string, change: ProjectChange) =>
+  apiRequest<ProjectSummary>(nsa('Projects/PatchProject'), { csrf: true, query: { projectId, ...change } });
+
 export const deleteProject = (projectId: string) =>
   apiRequest<{ isSuccessful: boolean; projectId: string }>(nsa('Projects/DeleteProject'), { csrf: true, query: { projectId } });
 

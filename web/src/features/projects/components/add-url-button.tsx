@@ -29,7 +29,7 @@ export function AddUrlButton({ url, clicks, keywords }: { url: string; clicks?: 
       </button>
     );
   const add = async () => {
-    if (!panel.isLoggedIn) return panel.openSignUpOverlay();
+    if (!panel.isLoggedIn) return panel.openSignUpOverlay('urls');
     setBusy(true);
     try {
       const projectId = panel.state.activeProjectId;

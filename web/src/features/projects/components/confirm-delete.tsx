@@ -1,6 +1,6 @@
 import { projectMessages } from '@serpwise/contracts';
 import type { ReactNode } from 'react';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmModal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 
 /** The delete modal (docs/product/projects.md §4): 'Are you absolutely sure?', Cancel and a red confirm button with a spinner while deleting. */
@@ -20,24 +20,20 @@ export function ConfirmDelete({
   onClose: () => void;
 }) {
   return (
-    <Modal
+    <ConfirmModal
       open={open}
       title={projectMessages.areYouSure}
-      onClose={onClose}
-      size="small"
-      footer={
+      confirmLabel={
         <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="button button--danger" onClick={onConfirm} disabled={deleting}>
-            {deleting && <Spinner size="x-small" label="Deleting" />}
-            {confirmText}
-          </button>
+          {deleting && <Spinner size="x-small" label="Deleting" />}
+          {confirmText}
         </>
       }
+      busy={deleting}
+      onConfirm={onConfirm}
+      onClose={onClose}
     >
       <p>{text}</p>
-    </Modal>
+    </ConfirmModal>
   );
 }

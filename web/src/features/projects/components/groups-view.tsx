@@ -11,6 +11,9 @@ import type { MsfParams } from '../msf';
 import { ConfirmDelete } from './confirm-delete';
 import { ValueSparkline } from './value-sparkline';
 import { Icon } from '@/components/ui/icons/icon';
+import { FactList } from './fact-list';
+import { rankChangeTitle } from '../rank-change';
+import { useSelectionAction } from './selection-action';
 
 const percent = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
 const signed = (value: number) => (value > 0 ? `+${formatNumber(value)}` : formatNumber(value));
@@ -57,51 +60,23 @@ function CreateGroup({ onCreate }: { onCreate: (name: string) => Promise<void> }
   );
 }
 
-function GroupDetailsPanel({ projectId, group }: { projectId: string; group: GroupRow }) {
+function GroupDetailsPanel({ projectId, group, comparedTo }: { projectId: string; group: GroupRow; comparedTo: string | null }) {
   const details = useQuery({ queryKey: projectKeys.groupDetails(projectId, group.groupHash), queryFn: () => getGroupDetails(projectId, group.groupHash) });
   if (!details.data) return details.error ? <p role="alert">{errorsOf(details.error).join(' ')}</p> : <Spinner size="x-small" label={`Loading ${group.name}`} />;
   const { groupDetails: d, estClickChangeHistory, impressionShareHistory } = details.data;
   return (
-    <dl className="msf-group-details">
-      <div>
-        <dt>Est click change</dt>
-        <dd>
-          {signed(d.estClickChange)} <ValueSparkline values={estClickChangeHistory.map((point) => point.value)} label={`Est click change history of ${group.name}`} />
-        </dd>
-      </div>
-      <div>
-        <dt>Sum of rank change</dt>
-        <dd>{signed(d.rankChange)}</dd>
-      </div>
-      <div>
-        <dt>Newly ranked</dt>
-        <dd>{formatNumber(d.newlyRankedKeywords)}</dd>
-      </div>
-      <div>
-        <dt>Improved ranks</dt>
-        <dd>{formatNumber(d.improvedRanks)}</dd>
-      </div>
-      <div>
-        <dt>Lost ranks</dt>
-        <dd>{formatNumber(d.lostRanks)}</dd>
-      </div>
-      <div>
-        <dt>Keyword distribution</dt>
-        <dd>
-          Organic {formatNumber(d.organicCount)} · Paid {formatNumber(d.paidCount)} · Both {formatNumber(d.bothCount)}
-        </dd>
-      </div>
-      <div>
-        <dt>Impression share</dt>
-        <dd>
-          {percent(d.impressionShare)} <ValueSparkline values={impressionShareHistory.map((point) => point.value)} label={`Impression share history of ${group.name}`} />
-        </dd>
-      </div>
-      <div>
-        <dt>Top of page</dt>
-        <dd>{percent(d.topOfPagePct)}</dd>
-      </div>
-    </dl>
+    <FactList
+      facts={[
+        ['Est click change', <>{signed(d.estClickChange)} <ValueSparkline values={estClickChangeHistory.map((point) => point.value)} label={`Est click change history of ${group.name}`} /></>],
+        ['Sum of rank change', <span title={rankChangeTitle(comparedTo)}>{signed(d.rankChange)}</span>],
+        ['Newly ranked', formatNumber(d.newlyRankedKeywords)],
+        ['Improved ranks', formatNumber(d.improvedRanks)],
+        ['Lost ranks', formatNumber(d.lostRanks)],
+        ['Keyword distribution', <>Organic {formatNumber(d.organicCount)} · Paid {formatNumber(d.paidCount)} · Both {formatNumber(d.bothCount)}</>],
+        ['Impression share', <>{percent(d.impressionShare)} <ValueSparkline values={impressionShareHistory.map((point) => point.value)} label={`Impression share history of ${group.name}`} /></>],
+        ['Top of page', percent(d.topOfPagePct)],
+      ]}
+    />
   );
 }
 
@@ -149,10 +124,9 @@ export function GroupsView({ projectId, go }: { projectId: string; go: (route: s
   const [filter, setFilter] = useState('');
   const groups = useGroups(projectId, filter.trim(), 1000);
   const rows = groups.data?.groups ?? [];
+  const comparedTo = groups.data?.comparedTo ?? null;
   const [selected, setSelected] = useState<string[]>([]);
   const [expanded, setExpanded] = useState<string[]>([]);
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const present = selected.filter((hash) => rows.some((row) => row.groupHash === hash));
   const refresh = () => void queryClient.invalidateQueries({ queryKey: projectKeys.all });
   const allExpanded = rows.length > 0 && rows.every((row) => expanded.includes(row.groupHash));
@@ -166,19 +140,11 @@ export function GroupsView({ projectId, go }: { projectId: string; go: (route: s
       notify(errorsOf(error).join(' '), { type: 'error' });
     }
   };
-  const remove = async () => {
-    setDeleting(true);
-    try {
+  const { busy: deleting, confirming, setConfirming, run } = useSelectionAction(() => setSelected([]));
+  const remove = () =>
+    run(async () => {
       await deleteGroups(projectId, present);
-      setSelected([]);
-      refresh();
-    } catch (error) {
-      notify(errorsOf(error).join(' '), { type: 'error' });
-    } finally {
-      setDeleting(false);
-      setConfirming(false);
-    }
-  };
+    });
   const many = present.length > 1;
 
   return (
@@ -214,7 +180,7 @@ export function GroupsView({ projectId, go }: { projectId: string; go: (route: s
               </th>
               <th>Name</th>
               <th>Keywords</th>
-              <th title={projectMessages.rankChangeTooltip}>Rank change</th>
+              <th title={rankChangeTitle(comparedTo)}>Rank change</th>
               <th>Click change</th>
               <th>Impression share</th>
               <th>
@@ -241,7 +207,7 @@ export function GroupsView({ projectId, go }: { projectId: string; go: (route: s
                     <GroupNameCell projectId={projectId} group={group} onOpen={() => go('group-details', { projectId, groupHash: group.groupHash, groupName: group.name })} />
                   </td>
                   <td>{formatNumber(group.numberOfKeywords)}</td>
-                  <td title={projectMessages.rankChangeTooltip}>{signed(group.rankChange)}</td>
+                  <td title={rankChangeTitle(comparedTo)}>{signed(group.rankChange)}</td>
                   <td>{signed(group.clickChange)}</td>
                   <td>{percent(group.impressionShare)}</td>
                   <td>
@@ -259,7 +225,7 @@ export function GroupsView({ projectId, go }: { projectId: string; go: (route: s
                 isExpanded && (
                   <tr key={`${group.groupHash}-details`} className="msf-table__details">
                     <td colSpan={7}>
-                      <GroupDetailsPanel projectId={projectId} group={group} />
+                      <GroupDetailsPanel projectId={projectId} group={group} comparedTo={comparedTo} />
                     </td>
                   </tr>
                 ),

@@ -97,7 +97,10 @@ describe('import-progress', () => {
     served = keywordJob({ state: 'active', percent: 10, message: 'Imported 1,000 of 10,000 keywords' });
     const socket = new FakeSocket(false);
     renderView(socket);
-    expect(await screen.findByText('Connection lost: checking every 3 seconds.')).toBeInTheDocument();
+    // Still connecting on first load: not said to be lost until a try fails or the link drops.
+    expect(await screen.findByText('Connecting…')).toBeInTheDocument();
+    act(() => socket.fire('connect_error', new Error('refused')));
+    expect(screen.getByText('Connection lost: checking every 3 seconds.')).toBeInTheDocument();
     served = keywordJob({ state: 'active', percent: 50, message: 'Imported 5,000 of 10,000 keywords' });
     expect(await screen.findByText('Imported 5,000 of 10,000 keywords')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');

@@ -6,6 +6,7 @@ import { formatNumber } from '@/lib/format';
 import { useJobEvents } from '@/lib/use-job-events';
 import type { MsfParams } from '../msf';
 import { useProjectPanel } from '../panel-context';
+import { FactList } from './fact-list';
 
 /**
  * import-progress (docs/product/projects.md §2): a large keyword or outreach import running as a job. The bar moves with the job's
@@ -38,7 +39,7 @@ export function ImportProgressView({ params, go }: { params: MsfParams; go: (rou
           <ProgressBar percent={status.percent} label={`Import of ${formatNumber(status.total)} ${what}`} />
           <p>{status.message ?? 'Waiting for a worker…'}</p>
           <p className="msf-import-progress__transport" data-transport={transport}>
-            {transport === 'polling' ? 'Connection lost: checking every 3 seconds.' : 'Live'}
+            {transport === 'polling' ? 'Connection lost: checking every 3 seconds.' : transport === 'connecting' ? 'Connecting…' : 'Live'}
           </p>
         </>
       ) : status.state === 'completed' ? (
@@ -74,22 +75,13 @@ function KeywordOutcome({ answer, onOpen }: { answer: ImportAnswer; onOpen: (pro
     <div>
       <ProgressBar percent={100} label="Import done" tone="done" />
       <p role="status">{undo === 'done' ? 'The import was undone.' : answer.message}</p>
-      <dl className="msf-group-details">
-        <div>
-          <dt>Keywords added</dt>
-          <dd>{formatNumber(answer.termCount)}</dd>
-        </div>
-        <div>
-          <dt>Already present</dt>
-          <dd>{formatNumber(answer.alreadyActiveTerms.length)}</dd>
-        </div>
-        <div>
-          <dt>Keywords tracked</dt>
-          <dd>
-            {formatNumber(answer.usedCount)} / {formatNumber(answer.totalCount)}
-          </dd>
-        </div>
-      </dl>
+      <FactList
+        facts={[
+          ['Keywords added', formatNumber(answer.termCount)],
+          ['Already present', formatNumber(answer.alreadyActiveTerms.length)],
+          ['Keywords tracked', <>{formatNumber(answer.usedCount)} / {formatNumber(answer.totalCount)}</>],
+        ]}
+      />
       <p>
         {importId && undo !== 'done' && (
           <button type="button" className="button" disabled={undo === 'busy'} onClick={() => void onUndo()}>
@@ -116,14 +108,7 @@ function OutreachOutcome({ answer }: { answer: OutreachImportAnswer }) {
     <div>
       <ProgressBar percent={100} label="Import done" tone="done" />
       <p role="status">Imported {formatNumber(answer.rowCount)} rows.</p>
-      <dl className="msf-group-details">
-        {facts.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{formatNumber(value)}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={facts.map(([label, value]) => [label, formatNumber(value)])} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { matchTypes, type MatchType } from '@serpwise/contracts';
 import { useState } from 'react';
+import { optionsOf, SelectOptions } from '@/components/form/select-field';
 import { Popover } from '@/components/ui/table/popover';
 import { changeMatchType, toggleColumn, type ColumnChoice, type KeywordColumn } from '../columns';
 
@@ -27,11 +28,7 @@ export function KeywordColumnPicker({ columns, choice, onChange }: { columns: Ke
                 value={choice.matchTypes[column.id] ?? 'broad'}
                 onChange={(event) => apply(changeMatchType(choice, column, event.target.value as MatchType))}
               >
-                {matchTypes.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
+                <SelectOptions options={optionsOf(matchTypes)} />
               </select>
             )}
           </div>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatNumber } from '@/lib/format';
+import { useHere, withReturnUrl } from '@/lib/return-url';
 import { useKeywordCount } from '../api/keywords';
 
 /** Bar widths are each count divided by the total, as a percentage (docs/product/projects.md §2). */
@@ -9,13 +10,14 @@ export const barWidth = (count: number, total: number) => (total > 0 ? `${Math.m
 export function KeywordCountWidget({ isLoggedIn, isFullUser }: { isLoggedIn: boolean; isFullUser: boolean }) {
   // Not fetched for logged-out users: they are treated as loaded with zeros.
   const count = useKeywordCount(isLoggedIn);
+  const here = useHere();
   if (!isFullUser || !isLoggedIn)
     return (
       <div className="msf-count" aria-label="Keywords tracked">
         <p>
           Keywords tracked: <strong>0</strong>
         </p>
-        <a href="/mainpurchase/?page=default">Sign Up</a>
+        <a href={withReturnUrl('/mainpurchase/?page=default', here)}>Sign Up</a>
       </div>
     );
   const data = count.data ?? { totalCount: 0, usedCount: 0, mySerpwiseCount: 0, weeklyTrackingCount: 0, keywordRankingReportCount: 0 };

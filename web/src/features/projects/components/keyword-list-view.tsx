@@ -1,6 +1,6 @@
 import { projectLimits, projectMessages, type KeywordRow, type KeywordSortColumn } from '@serpwise/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { SelectOptions } from '@/components/form/select-field';
 import { notify } from '@/components/ui/notifications';
 import type { ColumnDef } from '@/components/ui/table/columns';
 import { DataTable } from '@/components/ui/table/data-table';
@@ -8,7 +8,6 @@ import { Pagination } from '@/components/ui/table/pagination';
 import type { RowSelection } from '@/components/ui/table/row-selection';
 import type { SortState } from '@/components/ui/table/sort-cycle';
 import { errorsOf } from '@/lib/api-client';
-import { projectKeys } from '../api/base';
 import { useGroups, removeKeywordsFromGroup } from '../api/groups';
 import { deleteKeywordsFromProject, migrateToGroup, useKeywordList } from '../api/keywords';
 import { useProjectRankUpdates } from '../api/rank-updates';
@@ -17,6 +16,7 @@ import { keywordColumnsFor, loadColumnChoice, saveColumnChoice, type ColumnConte
 import { ConfirmDelete } from './confirm-delete';
 import { exportRowsAsCsv } from './export-rows';
 import { KeywordColumnPicker } from './keyword-column-picker';
+import { useSelectionAction } from './selection-action';
 
 /** The selection after a reload keeps only rows still present (docs/product/projects.md §2). */
 export const keptSelection = (selected: readonly string[], rows: readonly KeywordRow[]) => {
@@ -42,14 +42,15 @@ export interface KeywordListViewProps {
   labelHash?: string;
   labelName?: string;
   caption: string;
+  /** Opens a keyword's details (keyword-details); without it the keyword is plain text. */
+  onOpen?: (row: KeywordRow) => void;
 }
 
 /**
  * The keyword universe (docs/product/projects.md §2): filter, sorting, paging, selection with select-all, the column picker (visibility
  * kept per context), and actions to move, remove or (in a group) export the keywords.
  */
-export function KeywordListView({ projectId, context, groupHash, groupName, labelHash, labelName, caption }: KeywordListViewProps) {
-  const queryClient = useQueryClient();
+export function KeywordListView({ projectId, context, groupHash, groupName, labelHash, labelName, caption, onOpen }: KeywordListViewProps) {
   const [filterText, setFilterText] = useState('');
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<SortState | null>(null);
@@ -58,8 +59,6 @@ export function KeywordListView({ projectId, context, groupHash, groupName, labe
   const [selected, setSelected] = useState<string[]>([]);
   const [target, setTarget] = useState('');
   const [label, setLabel] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const columns = keywordColumnsFor(context);
 
   useEffect(() => {
@@ -85,7 +84,19 @@ export function KeywordListView({ projectId, context, groupHash, groupName, labe
   const selectedIds = kept.map(Number);
 
   const shown: ColumnDef<KeywordRow>[] = [
-    { key: 'keyword', label: 'Keyword', kind: 'text', sticky: true },
+    {
+      key: 'keyword',
+      label: 'Keyword',
+      kind: 'text',
+      sticky: true,
+      ...(onOpen && {
+        render: (row: KeywordRow) => (
+          <button type="button" className="button--link" title={`Details of ${row.keyword}`} onClick={() => onOpen(row)}>
+            {row.keyword}
+          </button>
+        ),
+      }),
+    },
     ...choice.visible.map((id) => {
       const column = columnDefs[id]!;
       const matchType = choice.matchTypes[id];
@@ -93,21 +104,7 @@ export function KeywordListView({ projectId, context, groupHash, groupName, labe
     }),
   ];
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: projectKeys.all });
-  const act = async (work: () => Promise<{ message?: string }>) => {
-    setBusy(true);
-    try {
-      const answer = await work();
-      if (answer.message) notify(answer.message, { type: 'success' });
-      setSelected([]);
-      refresh();
-    } catch (error) {
-      notify(errorsOf(error).join(' '), { type: 'error' });
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
-  };
+  const { busy, confirming, setConfirming, run: act } = useSelectionAction(() => setSelected([]));
   const remove = () =>
     act(() =>
       groupHash
@@ -156,11 +153,7 @@ export function KeywordListView({ projectId, context, groupHash, groupName, labe
             <span className="visually-hidden">Move to group</span>
             <select aria-label="Move to group" value={target} onChange={(event) => setTarget(event.target.value)}>
               <option value="">Move to group…</option>
-              {moveTargets.map((group) => (
-                <option key={group.groupHash} value={group.groupHash}>
-                  {group.name}
-                </option>
-              ))}
+              <SelectOptions options={moveTargets.map((group) => ({ value: group.groupHash, label: group.name }))} />
             </select>
           </label>
           <button type="button" className="button button--small" disabled={!target || busy} onClick={() => void act(() => migrateToGroup(projectId, target, selectedIds, groupHash))}>

@@ -1,15 +1,12 @@
 import { panelUpsell } from '@serpwise/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { notify } from '@/components/ui/notifications';
 import { Spinner } from '@/components/ui/spinner';
-import { errorsOf } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
-import { projectKeys } from '../api/base';
 import { deleteLabels, useLabels } from '../api/labels';
 import type { MsfParams } from '../msf';
 import { ConfirmDelete } from './confirm-delete';
 import { SimpleTable } from '@/components/ui/simple-table';
+import { useSelectionAction } from './selection-action';
 
 /** The panel for users who are not full (docs/product/projects.md §1). */
 export function PanelUpsell() {
@@ -55,24 +52,13 @@ export function PanelLater({ title }: { title: string }) {
 /** Labels of a project (docs/product/projects.md §2): name and keyword count; a row opens its details; selected labels can be deleted. */
 export function LabelsView({ projectId, go }: { projectId: string; go: (route: string, params?: MsfParams) => void }) {
   const labels = useLabels(projectId);
-  const queryClient = useQueryClient();
   const [selected, setSelected] = useState<string[]>([]);
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const { busy: deleting, confirming, setConfirming, run } = useSelectionAction(() => setSelected([]));
   const rows = labels.data ?? [];
-  const remove = async () => {
-    setDeleting(true);
-    try {
+  const remove = () =>
+    run(async () => {
       await deleteLabels(projectId, selected);
-      setSelected([]);
-      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
-    } catch (error) {
-      notify(errorsOf(error).join(' '), { type: 'error' });
-    } finally {
-      setDeleting(false);
-      setConfirming(false);
-    }
-  };
+    });
   if (labels.isLoading) return <Spinner label="Loading labels" />;
   return (
     <section aria-label="Labels">

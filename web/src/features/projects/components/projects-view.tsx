@@ -9,6 +9,7 @@ import { createProject, deleteProject } from '../api/projects';
 import { useProjectPanel } from '../panel-context';
 import { KeywordCountWidget } from './keyword-count-widget';
 import { RowDelete } from './row-delete';
+import { InputField } from '@/components/form/input-field';
 
 /** The projects list: open one (it becomes active), create one, delete one (trash, then Delete / Keep). */
 export function ProjectsView() {
@@ -42,6 +43,13 @@ export function ProjectsView() {
     { header: 'Domain', cell: (project) => project.primaryDomainName },
     { header: 'Keywords', cell: (project) => formatNumber(project.keywordCount) },
     { header: 'Groups', cell: (project) => formatNumber(project.groupCount) },
+    {
+      cell: (project) => (
+        <button type="button" className="button button--small" aria-label={`Edit ${project.projectName}`} onClick={() => panel.msf.go('edit-project', { projectId: project.id })}>
+          Edit
+        </button>
+      ),
+    },
     { cell: (project) => <RowDelete name={project.projectName} onDelete={() => remove(project.id)} /> },
   ];
   return (
@@ -91,14 +99,8 @@ export function CreateProjectView({ initialName = '' }: { initialName?: string }
   return (
     <form className="msf-form" aria-label="Create project" onSubmit={(event) => void submit(event)}>
       <h3>Create project</h3>
-      <div className="field">
-        <label htmlFor="msf-project-name">Project name</label>
-        <input id="msf-project-name" value={name} onChange={(event) => setName(event.target.value)} required />
-      </div>
-      <div className="field">
-        <label htmlFor="msf-project-domain">Primary domain</label>
-        <input id="msf-project-domain" value={domain} placeholder="example.com" onChange={(event) => setDomain(event.target.value)} required />
-      </div>
+      <InputField label="Project name" value={name} onChange={setName} required />
+      <InputField label="Primary domain" value={domain} placeholder="example.com" onChange={setDomain} required />
       {errors.length > 0 && (
         <div className="alert alert--error" role="alert">
           {errors.join(' ')}

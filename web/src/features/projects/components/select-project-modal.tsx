@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { SearchableDropdown } from '@/components/ui/searchable-dropdown';
 import { panelStore } from '../panel-state';
-import { useOptionalProjectPanel, useProjectPanel } from '../panel-context';
+import { useOptionalProjectPanel, useProjectPanel, type SignUpPurpose } from '../panel-context';
+import { loginHref, useHere, withReturnUrl } from '@/lib/return-url';
 
 /**
  * 'Select a project' (docs/product/projects.md §2): a searchable project dropdown with '(create new)'. Submit on an existing project makes
@@ -58,23 +59,31 @@ export function SelectProjectModal() {
   );
 }
 
-/** Visitors and free users who try to add keywords get the sign-up / login overlay (docs/product/projects.md §4, §6). */
+const overlayTexts: Record<SignUpPurpose, { title: string; text: string }> = {
+  keywords: { title: 'Save keywords to a project', text: 'Saving keywords to projects needs a full account.' },
+  urls: { title: 'Save pages to a project', text: 'Saving pages to projects needs an account.' },
+  outreach: { title: 'Add sites to outreach', text: 'Backlink outreach needs a full account.' },
+};
+
+/** Visitors and free users who try to add keywords (or outreach sites) get the sign-up / login overlay (docs/product/projects.md §4, §6). */
 export function SignUpOverlay() {
   const panel = useProjectPanel();
+  const here = useHere();
+  const texts = overlayTexts[panel.signUpOverlay ?? 'keywords'];
   return (
-    <Modal open={panel.signUpOverlay} title="Save keywords to a project" onClose={panel.closeSignUpOverlay} size="small">
-      <p>Saving keywords to projects needs a full account.</p>
+    <Modal open={panel.signUpOverlay !== null} title={texts.title} onClose={panel.closeSignUpOverlay} size="small">
+      <p>{texts.text}</p>
       <p>
         {panel.isLoggedIn ? (
-          <a className="button button--primary" href="/mainpurchase/?page=default">
+          <a className="button button--primary" href={withReturnUrl('/mainpurchase/?page=default', here)}>
             Upgrade Now
           </a>
         ) : (
           <>
-            <a className="button button--primary" href="/mainpurchase/?page=default">
+            <a className="button button--primary" href={withReturnUrl('/mainpurchase/?page=default', here)}>
               Sign Up
             </a>{' '}
-            <a className="button" href="/auth/login">
+            <a className="button" href={loginHref(here)}>
               Log in
             </a>
           </>

@@ -1,4 +1,4 @@
-import { allProjectsId, isAllProjects, projectLimits } from '@serpwise/contracts';
+import { isAllProjects, projectLimits } from '@serpwise/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { useGroups } from '../api/groups';
 import { allProjectsRoutes, isPanelRoute, type PanelRoute } from '../msf';
@@ -7,6 +7,9 @@ import { useProjectPanel } from '../panel-context';
 import { GroupsView } from './groups-view';
 import { ImportProgressView } from './import-progress-view';
 import { KeywordListView } from './keyword-list-view';
+import { EditProjectView } from './edit-project-view';
+import { KeywordDetailsView } from './keyword-details-view';
+import { ProjectSelector } from './project-selector';
 import { LabelsView, PanelLater, PanelNotFound, PanelUpsell } from './other-views';
 import { ContactDetailsView } from './outreach/contact-details';
 import { LinkDetailsView } from './outreach/link-details';
@@ -38,30 +41,12 @@ function Navigation() {
   const shownGroups = groups.data?.groups.slice(0, projectLimits.navigationGroups) ?? [];
   return (
     <nav className="msf-nav" aria-label="Projects navigation">
-      <label className="field">
-        <span>Project</span>
-        <select
-          aria-label="Active project"
-          value={panel.state.activeProjectId}
-          onChange={(event) => {
-            panel.setActiveProject(event.target.value);
-            if (isAllProjects(event.target.value)) go('projects');
-            else go('keyword-list', { projectId: event.target.value });
-          }}
-        >
-          <option value={allProjectsId}>All Projects</option>
-          {(panel.projects ?? []).map((project) => (
-            <option key={project.id} value={project.id}>
-              {project.projectName}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ProjectSelector />
       <ul>
         {item('Projects', 'projects', {}, ['projects', 'create-project', 'edit-project'])}
         {projectId && (
           <>
-            {item('Keyword Universe', 'keyword-list', { projectId })}
+            {item('Keyword Universe', 'keyword-list', { projectId }, ['keyword-list', 'keyword-details'])}
             {item('Groups', 'groups', { projectId }, ['groups', 'group-details'])}
             {shownGroups.length > 0 && (
               <li>
@@ -131,25 +116,30 @@ function RouteView() {
   if (needsProject && !routeProjectId) return <ProjectsView />;
   const projectId = routeProjectId ?? undefined;
   const projectName = panel.projects?.find((project) => project.id === projectId)?.projectName ?? 'the project';
+  const openKeyword = (row: { termId: number }) => go('keyword-details', { projectId: projectId!, termId: String(row.termId) });
   switch (route) {
     case 'projects':
       return <ProjectsView />;
     case 'create-project':
       return <CreateProjectView initialName={params.name ?? ''} />;
+    case 'edit-project':
+      return <EditProjectView key={params.projectId} projectId={params.projectId} />;
     case 'keyword-list':
       return (
         <>
           <ImportLink label="Import keywords" onClick={() => go('keyword-import', { projectId: projectId! })} />
-          <KeywordListView key={projectId} projectId={projectId!} context="keywords" caption={`Keywords of ${projectName}`} />
+          <KeywordListView key={projectId} projectId={projectId!} context="keywords" caption={`Keywords of ${projectName}`} onOpen={openKeyword} />
         </>
       );
+    case 'keyword-details':
+      return <KeywordDetailsView key={params.termId} projectId={projectId!} termId={/^\d+$/.test(params.termId ?? '') ? Number(params.termId) : null} go={go} />;
     case 'groups':
       return <GroupsView projectId={projectId!} go={go} />;
     case 'group-details':
       return (
         <>
           <h3>Group: {params.groupName}</h3>
-          <KeywordListView key={params.groupHash} projectId={projectId!} context="groups" groupHash={params.groupHash} groupName={params.groupName} caption={`Keywords of group ${params.groupName ?? ''}`} />
+          <KeywordListView key={params.groupHash} projectId={projectId!} context="groups" groupHash={params.groupHash} groupName={params.groupName} caption={`Keywords of group ${params.groupName ?? ''}`} onOpen={openKeyword} />
         </>
       );
     case 'labels':
@@ -158,7 +148,7 @@ function RouteView() {
       return (
         <>
           <h3>Label: {params.labelName}</h3>
-          <KeywordListView key={params.labelHash} projectId={projectId!} context="labels" labelHash={params.labelHash} labelName={params.labelName} caption={`Keywords of label ${params.labelName ?? ''}`} />
+          <KeywordListView key={params.labelHash} projectId={projectId!} context="labels" labelHash={params.labelHash} labelName={params.labelName} caption={`Keywords of label ${params.labelName ?? ''}`} onOpen={openKeyword} />
         </>
       );
     case 'websites':

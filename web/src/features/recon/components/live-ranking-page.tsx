@@ -1,10 +1,18 @@
-import type { ReconPosition } from '@serpwise/contracts';
+import type { ReconPosition, ReconSerpResult } from '@serpwise/contracts';
 import { Link, useParams } from 'react-router';
 import { LineChart } from '@/components/ui/charts/line-chart';
+import { SimpleTable, type SimpleColumn } from '@/components/ui/simple-table';
 import { errorsOf } from '@/lib/api-client';
 import { formatMonth, formatNumber } from '@/lib/format';
 import { RequireLogin } from '@/features/auth';
 import { useLiveRanking, useRankingDetails } from '../api/recon';
+
+/** The keyword's results page, the report's own domain and its competitors named. */
+const serpColumns: SimpleColumn<ReconSerpResult>[] = [
+  { header: 'Position', cell: (result) => result.position },
+  { header: 'Domain', cell: (result) => `${result.domain}${result.role === 'primary' ? ' (you)' : result.role === 'competitor' ? ' (competitor)' : ''}` },
+  { header: 'URL', cell: (result) => result.url, className: 'recon-url' },
+];
 
 /** A position and its move since last month: ▲ up (better), ▼ down; '–' when not in the top 20. */
 function PositionCell({ position }: { position: ReconPosition }) {
@@ -85,7 +93,7 @@ function LiveRanking() {
             {rows.map((row) => (
               <tr key={row.keyword}>
                 <td>{row.termId ? <Link to={`/recon/live-ranking-details/${report.id}/${row.termId}`}>{row.keyword}</Link> : row.keyword}</td>
-                <td>{row.volume === null ? '–' : formatNumber(row.volume, 0)}</td>
+                <td>{formatNumber(row.volume, 0)}</td>
                 <PositionCell position={row.primary} />
                 {row.competitors.map((position) => (
                   <PositionCell key={position.domain} position={position} />
@@ -143,27 +151,14 @@ function LiveRankingDetails() {
       </section>
       <section className="research-card">
         <h2>Results page</h2>
-        <table className="recon-table" aria-label="Results page">
-          <thead>
-            <tr>
-              <th>Position</th>
-              <th>Domain</th>
-              <th>URL</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.serp.map((result) => (
-              <tr key={result.position} className={result.role ? `recon-serp--${result.role}` : undefined}>
-                <td>{result.position}</td>
-                <td>
-                  {result.domain}
-                  {result.role === 'primary' ? ' (you)' : result.role === 'competitor' ? ' (competitor)' : ''}
-                </td>
-                <td className="recon-url">{result.url}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SimpleTable
+          className="recon-table"
+          label="Results page"
+          columns={serpColumns}
+          rows={data.serp}
+          rowKey={(result) => result.position}
+          rowAttributes={(result) => ({ className: result.role ? `recon-serp--${result.role}` : undefined })}
+        />
       </section>
     </div>
   );

@@ -4,6 +4,7 @@ import { SimpleTable, type SimpleColumn } from '@/components/ui/simple-table';
 import { formatDate } from '@/lib/format';
 import { useActiveState } from '@/features/auth';
 import { useReconReports } from '../api/recon';
+import { loginHref, signUpHref } from '@/lib/return-url';
 
 const products: Record<string, { heading: string; text: string }> = {
   seo: { heading: 'SEO recon reports', text: 'Track where a client ranks against its competitors for the keywords that matter, month after month.' },
@@ -59,10 +60,10 @@ export function ReconProductPage() {
               <UpgradeNowLink />
             ) : (
               <>
-                <Link className="button button--primary" to="/freeaccount">
+                <Link className="button button--primary" to={signUpHref('/recon')}>
                   Sign Up
                 </Link>
-                <Link className="button" to="/auth/login?returnUrl=%2Frecon">
+                <Link className="button" to={loginHref('/recon')}>
                   Log in
                 </Link>
               </>

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from '@/lib/api-client';
+import { useMonthParam } from '../hooks/use-month-param';
 
 export type ResearchParams = Record<string, string | number | undefined>;
 
@@ -15,7 +16,8 @@ const retryServerErrors = (failures: number, error: unknown) => !(error instance
  * One research read. `params` null = not ready to ask (no query yet). While a new page, sort or filter loads, the
  * previous answer stays on screen (dimmed by the table) instead of an empty table.
  */
-export function useResearch<Answer>(endpoint: string, params: ResearchParams | null) {
+export function useResearch<Answer>(endpoint: string, asked: ResearchParams | null) {
+  const params = withPageMonth(asked, useMonthParam(), endpoint);
   return useQuery({
     queryKey: researchKey(endpoint, params),
     queryFn: ({ signal }) => apiRequest<Answer>(researchPath(endpoint), { query: params ?? {}, signal }),
@@ -24,6 +26,15 @@ export function useResearch<Answer>(endpoint: string, params: ResearchParams | n
     staleTime: 5 * 60_000,
     retry: retryServerErrors,
   });
+}
+
+/**
+ * The month a research page shows (?month=, the month picker: docs/decisions.md, "Issue 19: imported data shows where
+ * users look") goes into each of its requests that does not name one; the months call itself lists every month.
+ */
+function withPageMonth(params: ResearchParams | null, month: string | null, endpoint: string): ResearchParams | null {
+  if (!params || !month || endpoint === 'months' || params['month'] !== undefined) return params;
+  return { ...params, month };
 }
 
 /** The same for the POST tables (bulk keyword upload, long outreach lists), whose parameters travel as a JSON body. */

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { ExportMenu } from '@/features/exports';
 import { LoggedOutCsvModal } from '@/features/paywall';
 import type { ResearchParams } from '../api/research-request';
+import { placeOf } from '@/lib/return-url';
 
 export interface ExportTarget {
   /** The table's path under /rest/research/ (what prepareExport(sql, table, params) takes on the server). */
@@ -29,7 +30,7 @@ export function ExportSlot({ target, viewer, totalRows, rows }: { target: Export
             </svg>
             CSV
           </button>
-          {open && <LoggedOutCsvModal onClose={() => setOpen(false)} returnUrl={`${location.pathname}${location.search}`} />}
+          {open && <LoggedOutCsvModal onClose={() => setOpen(false)} returnUrl={placeOf(location)} />}
         </>
       )}
       {viewer !== 'visitor' && (

@@ -6,6 +6,8 @@ import { apiRequest } from '@/lib/api-client';
 import { formatMonth } from '@/lib/format';
 import { useScraperPaywall } from '@/features/paywall';
 import { useResearchSubject } from '../hooks/use-research-subject';
+import { LiveDataPanel } from './live-data-panel';
+import { MonthPicker, SourceLabel, useSubjectMonths } from './month-picker';
 import { isTabActive, sectionNames, sectionTabs, tabHref, type ResearchSection, type SubjectKind } from '../navigation';
 import '../research.css';
 
@@ -88,8 +90,8 @@ function TerritorySelect({ countryCode }: { countryCode: string }) {
 }
 
 /**
- * The frame of every research screen: the section's name, the subject and its territory and month, the section's
- * tabs, and the scraper paywall check. A screen opened without a query asks for one.
+ * The frame of every research screen: the section's name, where its figures come from, the subject and its territory
+ * and month (a picker of the subject's months), the section's tabs, and the scraper paywall check. A screen opened without a query asks for one.
  */
 export function ResearchPage({ section, title, kind, month, prompt, heading, needsQuery = true, aside, children }: ResearchPageProps) {
   const subject = useResearchSubject();
@@ -97,6 +99,7 @@ export function ResearchPage({ section, title, kind, month, prompt, heading, nee
   const [params] = useSearchParams();
   const redirecting = useScraperPaywall();
   const footprint = useFootprint();
+  const subjectMonths = useSubjectMonths(kind, needsQuery ? subject.query : null, subject.countryCode);
   const tabs = sectionTabs[section] ?? [];
   const tabList = useRef<HTMLElement>(null);
   // On a narrow screen the tab row scrolls: bring the current tab into view.
@@ -115,20 +118,19 @@ export function ResearchPage({ section, title, kind, month, prompt, heading, nee
         <div className="research__title">
           <p className="research__eyebrow">
             {sectionNames[section]}
-            {footprint.data?.isDemoData && (
-              <span className="pill pill--warn" title="This installation shows the generated demo market, not real search data.">
-                Demo data
-              </span>
-            )}
+            <SourceLabel month={subjectMonths.source} isDemoData={footprint.data?.isDemoData === true} />
           </p>
           <h1>{heading ?? subject.query ?? title}</h1>
           <p className="research__meta">
             {(heading ?? subject.query) ? <span>{title}</span> : null}
             <span>{subject.territory?.name ?? subject.countryCode}</span>
-            {month && <span>{formatMonth(month)}</span>}
+            {month && subjectMonths.months.length === 0 && <span>{formatMonth(month)}</span>}
           </p>
         </div>
-        <TerritorySelect countryCode={subject.countryCode} />
+        <div className="research__pickers">
+          <MonthPicker months={subjectMonths.months} shown={subjectMonths.shown} />
+          <TerritorySelect countryCode={subject.countryCode} />
+        </div>
       </header>
       {tabs.length > 0 && (
         <nav className="research-tabs" ref={tabList} aria-label={`${sectionNames[section]} tabs`}>
@@ -146,7 +148,16 @@ export function ResearchPage({ section, title, kind, month, prompt, heading, nee
         </nav>
       )}
       <div className={`research__body${aside ? ' research__body--aside' : ''}`}>
-        <div className="research__main">{needsQuery && !subject.query && prompt ? <QueryPrompt {...prompt} /> : children}</div>
+        <div className="research__main">
+          {needsQuery && !subject.query && prompt ? (
+            <QueryPrompt {...prompt} />
+          ) : (
+            <>
+              {needsQuery && <LiveDataPanel kind={kind} query={subject.query} countryCode={subject.countryCode} />}
+              {children}
+            </>
+          )}
+        </div>
         {aside && <aside className="research__aside">{aside}</aside>}
       </div>
     </div>

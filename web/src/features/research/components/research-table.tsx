@@ -12,6 +12,7 @@ import { formatNumber } from '@/lib/format';
 import { PaywallTeaser, showsTeaser, teaserVariant } from '@/features/paywall';
 import type { TableState, TableStateChange } from '../hooks/use-table-state';
 import { ExportSlot, type ExportTarget } from './export-slot';
+import { placeOf } from '@/lib/return-url';
 
 export interface ResearchTableProps<Row> {
   /** Names the table's saved column choice. */
@@ -106,7 +107,7 @@ export function ResearchTable<Row>({
   showRowNumbers = true,
 }: ResearchTableProps<Row>) {
   const location = useLocation();
-  const returnTo = `${location.pathname}${location.search}`;
+  const returnTo = placeOf(location);
   const pickable = useMemo(() => columns.filter((column) => column.pickable), [columns]);
   const pickableKeys = pickable.map((column) => column.key);
   const [visible, setVisible] = useState<string[]>(() => {

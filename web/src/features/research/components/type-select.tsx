@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { SelectOptions } from '@/components/form/select-field';
 
 export interface TypeOption<Value extends string> {
   value: Value;
@@ -30,11 +31,7 @@ export function TypeSelect<Value extends string>({
       <label className="type-select" htmlFor={id}>
         <span>{label}</span>
         <select id={id} value={value} onChange={(event) => onChange(event.target.value as Value)}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={options} />
         </select>
       </label>
     );

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { ColumnDef } from '@/components/ui/table/columns';
 import { useResearch, useResearchPost, type ResearchParams } from '../api/research-request';
 import type { ExportTarget } from '../components/export-slot';
+import { useMonthParam } from './use-month-param';
 import { tableParams, useUrlTableState } from './use-table-state';
 
 /**
@@ -12,7 +13,9 @@ import { tableParams, useUrlTableState } from './use-table-state';
  */
 export function useTableScreen<Row, Extra = object>(endpoint: string, subject: ResearchParams | null, columns: readonly ColumnDef<Row>[]) {
   const [state, change] = useUrlTableState();
-  const params = subject ? { ...subject, ...tableParams(state, columns) } : null;
+  // The page's month (the month picker's) is part of the request, so the export asks for the same month.
+  const month = useMonthParam();
+  const params = subject ? { ...(month ? { month } : {}), ...subject, ...tableParams(state, columns) } : null;
   const result = useResearch<TablePage<Row> & { month: string | null; wasQueryFound: boolean } & Extra>(endpoint, params);
   /** What the screen's ResearchTable takes from it (`<ResearchTable {...table.tableProps} …/>`): the answer, the URL state, and the export of the same request. */
   const tableProps = {

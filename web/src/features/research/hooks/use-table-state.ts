@@ -75,7 +75,8 @@ export function tableParams<Row>(state: TableState, columns: readonly ColumnDef<
     pageSize: state.pageSize,
     sort: column ? state.sort!.column : undefined,
     sortDirection: column ? state.sort!.direction : undefined,
-    emptyValues: column ? (column.emptyValues ?? 'low') : undefined,
+    // unset: the API puts unknown values last in both directions
+    emptyValues: column?.emptyValues,
     filter: state.filter.trim() || undefined,
   };
 }

@@ -23,7 +23,7 @@ export function relatedColumns(countryCode: string | null, matchType: MatchType)
 export function serpColumns(countryCode: string | null): ColumnDef<SerpAnalysisRow>[] {
   return [
     { key: 'position', label: 'Pos.', kind: 'number', align: 'center', emptyValues: 'high', render: (row) => <Position value={row.position} /> },
-    { key: 'domain', label: 'Result', kind: 'text', sticky: true, render: (row) => <span className="cell-stack"><DomainLink domain={row.domain} countryCode={countryCode} /><UrlLink url={row.url} title={row.title} countryCode={countryCode} /></span> },
+    { key: 'domain', label: 'Result', kind: 'text', sticky: true, shrinks: true, render: (row) => <span className="cell-stack"><DomainLink domain={row.domain} countryCode={countryCode} /><UrlLink url={row.url} title={row.title} countryCode={countryCode} /></span> },
     { key: 'clicks', label: 'Clicks', kind: 'number', format: 'number' },
     { key: 'value', label: 'Value', kind: 'number', format: 'currency' },
     { key: 'domainKeywords', label: 'Site keywords', kind: 'number', format: 'compact', pickable: true, defaultVisible: true },

@@ -35,8 +35,9 @@ export function KeywordOverviewPage() {
         { label: 'Monthly searches', value: formatCompact(data.volume) },
         {
           label: 'Cost per click',
+          // Withheld for a visitor or free user (the lock); for a full user a null CPC is unknown: "—".
           value:
-            data.cpc === null ? (
+            data.cpc === null && lock ? (
               <Link to={lockLink.link} className="metric-lock" title={lockLink.text}>
                 <LockIcon size={16} /> {lockLink.text}
               </Link>
@@ -45,18 +46,18 @@ export function KeywordOverviewPage() {
             ),
         },
         { label: 'Difficulty', value: <Difficulty value={data.difficulty} /> },
-        { label: 'Paid competition', value: data.competition === null ? '—' : formatPercent(data.competition * 100, 0) },
+        { label: 'Paid competition', value: formatPercent(data.competition === null ? null : data.competition * 100, 0) },
         { label: 'Results', value: formatCompact(data.resultCount) },
       ]
     : [];
   const organicColumns: ColumnDef<OrganicResult>[] = [
     { key: 'position', label: 'Pos.', kind: 'number', align: 'center', emptyValues: 'high', render: (row) => <Position value={row.position} /> },
     { key: 'domain', label: 'Domain', kind: 'text', render: (row) => <DomainLink domain={row.domain} countryCode={subject.countryParam} /> },
-    { key: 'url', label: 'Page', kind: 'text', render: (row) => <UrlLink url={row.url} title={row.title} countryCode={subject.countryParam} /> },
+    { key: 'url', label: 'Page', kind: 'text', shrinks: true, render: (row) => <UrlLink url={row.url} title={row.title} countryCode={subject.countryParam} /> },
     { key: 'clicks', label: 'Clicks', kind: 'number', format: 'number' },
   ];
   // Ten rows: sorted in the browser, with the same cycle and empty-values rule as the server tables.
-  const organic = sortRows(data?.organic ?? [], sort, (row, column) => cellValue(row, organicColumns.find((candidate) => candidate.key === column)!), (column) => organicColumns.find((candidate) => candidate.key === column)?.emptyValues ?? 'low');
+  const organic = sortRows(data?.organic ?? [], sort, (row, column) => cellValue(row, organicColumns.find((candidate) => candidate.key === column)!), (column) => organicColumns.find((candidate) => candidate.key === column)?.emptyValues);
   const links = keyword
     ? subjectLinks(keyword, subject.countryParam, [
         ['Related keywords', '/keyword/related-keywords', 'Similar searches, questions, buyer terms'],

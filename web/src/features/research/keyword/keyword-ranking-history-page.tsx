@@ -25,7 +25,7 @@ export function KeywordRankingHistoryPage() {
       { key: 'domain', label: 'Site', kind: 'text', sticky: true, render: (row) => <DomainLink domain={row.domain} countryCode={subject.countryParam} /> },
       { key: 'positions', label: '12 months', kind: 'text', sortable: false, render: (row) => <Sparkline positions={row.positions} label={`Positions of ${row.domain} over 12 months`} /> },
       { key: 'clicks', label: 'Clicks', kind: 'number', format: 'number' },
-      { key: 'url', label: 'Page', kind: 'text', sortable: false, render: (row) => <UrlLink url={row.url} countryCode={subject.countryParam} /> },
+      { key: 'url', label: 'Page', kind: 'text', sortable: false, shrinks: true, render: (row) => <UrlLink url={row.url} countryCode={subject.countryParam} /> },
     ],
     [subject.countryParam],
   );

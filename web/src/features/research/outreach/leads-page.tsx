@@ -1,6 +1,8 @@
 import type { LeadRow } from '@serpwise/contracts';
 import { useMemo, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { useRowSelection } from '@/components/ui/table/row-selection';
+import { AddSelectedToOutreach, addToOutreachColumn } from '@/features/projects';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
 import { useAutoCompetitors } from '../components/kombat-setup';
@@ -18,7 +20,8 @@ export function LeadsPage({ section = 'outreach' }: { section?: ResearchSection 
   const [params, setParams] = useSearchParams();
   const competitors = params.get('competitors') ?? '';
   const suggesting = useAutoCompetitors('seo/competitors', domain && !competitors ? { domain, countryCode: subject.countryCode } : null);
-  const columns = useMemo(() => leadColumns(subject.countryParam), [subject.countryParam]);
+  const columns = useMemo(() => [...leadColumns(subject.countryParam), addToOutreachColumn<LeadRow>((row) => ({ domain: row.domain }))], [subject.countryParam]);
+  const selection = useRowSelection();
   const table = useTableScreen<LeadRow>('outreach/leads', domain && competitors ? { domain, competitors, countryCode: subject.countryCode } : null, columns);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -55,6 +58,8 @@ export function LeadsPage({ section = 'outreach' }: { section?: ResearchSection 
           columns={columns}
           {...table.tableProps}
           rowKey={(row) => row.domain}
+          selection={selection}
+          selectionActions={(selected) => <AddSelectedToOutreach targets={selected.map((domain) => ({ domain }))} onAdded={selection.clear} />}
           filterLabel="Filter sites"
         />
       )}

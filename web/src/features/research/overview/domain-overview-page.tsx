@@ -5,10 +5,12 @@ import { ApiRequestError } from '@/lib/api-client';
 import { formatCompact, formatCurrency, formatMonth, formatNumber } from '@/lib/format';
 import { useResearch } from '../api/research-request';
 import { DomainLink, KeywordLink, Position, UrlLink } from '../components/cells';
+import { LockedFigure } from '../components/locked-figure';
 import { MetricCards, type Metric } from '../components/metric-cards';
 import { ResearchAside } from '../components/research-aside';
 import { ResearchPage } from '../components/research-page';
 import { Card, Loading, NotFound, ResearchError } from '../components/status';
+import { useMonthParam } from '../hooks/use-month-param';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import type { ResearchSection } from '../navigation';
 import { HistoryChart } from './history-chart';
@@ -28,15 +30,18 @@ export function DomainOverviewPage({ section = 'overview' }: { section?: Researc
   const notFound = error instanceof ApiRequestError && error.status === 404;
   const territoryName = subject.territory?.name ?? subject.countryCode;
 
-  const latest = data?.latest;
-  const previous = monthBefore(data?.history);
-  const organic: Metric[] = latest ? organicMetrics(latest, previous, { keywordsLabel: 'Organic keywords', hints: true }) : [];
+  // The month picker's month (?month=), else the newest.
+  const monthParam = useMonthParam();
+  const shownAt = monthParam && data ? data.history.findIndex((point) => point.month.startsWith(monthParam)) : -1;
+  const latest = shownAt >= 0 ? data!.history[shownAt] : data?.latest;
+  const previous = monthBefore(shownAt >= 0 ? data!.history.slice(0, shownAt + 1) : data?.history);
+  const organic: Metric[] = latest ? organicMetrics(latest, previous, { keywordsLabel: 'Organic keywords', hints: true, locked: <LockedFigure /> }) : [];
   const paid: Metric[] = latest
     ? [
         { label: 'Top 3 keywords', value: formatNumber(latest.top3), change: changeSince(latest.top3, previous?.top3) },
         { label: 'Page one keywords', value: formatNumber(latest.top10), change: changeSince(latest.top10, previous?.top10) },
         { label: 'Paid keywords', value: formatNumber(latest.paidKeywords), change: changeSince(latest.paidKeywords, previous?.paidKeywords) },
-        { label: 'PPC budget', value: formatCurrency(latest.budget, { compact: true }), change: changeSince(latest.budget, previous?.budget), formatChange: (value) => formatCurrency(value, { compact: true }), hint: 'Estimated monthly ad spend' },
+        { label: 'PPC budget', value: latest.budget === null ? <LockedFigure /> : formatCurrency(latest.budget, { compact: true }), change: changeSince(latest.budget, previous?.budget), formatChange: (value) => formatCurrency(value, { compact: true }), hint: 'Estimated monthly ad spend' },
       ]
     : [];
 
@@ -53,7 +58,7 @@ export function DomainOverviewPage({ section = 'overview' }: { section?: Researc
     { key: 'clicks', label: 'Clicks', kind: 'number', format: 'compact' },
   ];
   const pageColumns: ColumnDef<TopPageRow>[] = [
-    { key: 'url', label: 'Page', kind: 'text', render: (row) => <UrlLink url={row.url} countryCode={explicitCountry} /> },
+    { key: 'url', label: 'Page', kind: 'text', shrinks: true, render: (row) => <UrlLink url={row.url} countryCode={explicitCountry} /> },
     { key: 'keywords', label: 'Keywords', kind: 'number', format: 'number' },
     { key: 'clicksShare', label: 'Share', kind: 'number', format: 'percent' },
   ];
@@ -73,7 +78,7 @@ export function DomainOverviewPage({ section = 'overview' }: { section?: Researc
       section={section}
       title="Domain overview"
       kind="domain"
-      month={data?.month}
+      month={latest?.month ?? data?.month}
       prompt={{ label: 'Research a domain', placeholder: 'Enter a domain, e.g. example.com', example: 'shopsphere.example' }}
       aside={domain && data ? <ResearchAside links={links} /> : undefined}
     >
@@ -88,7 +93,7 @@ export function DomainOverviewPage({ section = 'overview' }: { section?: Researc
       ) : (
         <>
           <div>
-            <h2 className="metric-group-title">{formatMonth(data.month)} at a glance</h2>
+            <h2 className="metric-group-title">{formatMonth(latest.month)} at a glance</h2>
             <MetricCards label="Organic search" metrics={organic} />
           </div>
           <MetricCards label="Rankings and paid search" metrics={paid} />

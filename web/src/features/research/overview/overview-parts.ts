@@ -1,4 +1,5 @@
 import { formatCompact, formatCurrency, formatNumber } from '@/lib/format';
+import type { ReactNode } from 'react';
 import type { Metric } from '../components/metric-cards';
 
 /** The address of a research screen for a query, keeping a territory the address gave. */
@@ -24,17 +25,18 @@ interface OrganicMonth {
   clicks: number;
   keywords: number;
   position: number | null;
-  value: number;
+  /** A paid figure: null when the viewer may not see it (shown as `locked`). */
+  value: number | null;
 }
 
 const compactMoney = (value: number) => formatCurrency(value, { compact: true });
 
 /** The organic metric cards of a domain or a page: clicks, keywords, average position and traffic value, against the month before. */
-export function organicMetrics(latest: OrganicMonth, previous: OrganicMonth | undefined, { keywordsLabel, hints }: { keywordsLabel: string; hints: boolean }): Metric[] {
+export function organicMetrics(latest: OrganicMonth, previous: OrganicMonth | undefined, { keywordsLabel, hints, locked }: { keywordsLabel: string; hints: boolean; locked: ReactNode }): Metric[] {
   return [
     { label: 'Organic clicks', value: formatCompact(latest.clicks), change: changeSince(latest.clicks, previous?.clicks), formatChange: formatCompact, ...(hints ? { hint: 'Estimated monthly organic clicks' } : {}) },
     { label: keywordsLabel, value: formatNumber(latest.keywords), change: changeSince(latest.keywords, previous?.keywords) },
     { label: 'Average position', value: formatNumber(latest.position, 1), change: changeSince(latest.position, previous?.position), lowerIsBetter: true, formatChange: (value) => formatNumber(value, 1) },
-    { label: 'Traffic value', value: compactMoney(latest.value), change: changeSince(latest.value, previous?.value), formatChange: compactMoney, ...(hints ? { hint: 'What the organic clicks would cost as ads' } : {}) },
+    { label: 'Traffic value', value: latest.value === null ? locked : compactMoney(latest.value), change: changeSince(latest.value, previous?.value), formatChange: compactMoney, ...(hints ? { hint: 'What the organic clicks would cost as ads' } : {}) },
   ];
 }

@@ -12,6 +12,7 @@ import { useResearchSubject } from '../hooks/use-research-subject';
 import type { ResearchSection } from '../navigation';
 import { HistoryChart } from './history-chart';
 import { PreviewTable } from './preview-table';
+import { LockedFigure } from '../components/locked-figure';
 import { monthBefore, organicMetrics, subjectHref } from './overview-parts';
 
 /** The URL overview (/overview/url, /seo/overview/url): one page's organic numbers, history, keywords and links. */
@@ -23,7 +24,7 @@ export function UrlOverviewPage({ section = 'overview' }: { section?: ResearchSe
   const territoryName = subject.territory?.name ?? subject.countryCode;
   const latest = data?.latest;
   const previous = monthBefore(data?.history);
-  const metrics: Metric[] = latest ? organicMetrics(latest, previous, { keywordsLabel: 'Keywords', hints: false }) : [];
+  const metrics: Metric[] = latest ? organicMetrics(latest, previous, { keywordsLabel: 'Keywords', hints: false, locked: <LockedFigure /> }) : [];
   const keywordColumns: ColumnDef<KeywordComparisonRow>[] = [
     { key: 'keyword', label: 'Keyword', kind: 'text', render: (row) => <KeywordLink keyword={row.keyword} countryCode={subject.countryParam} /> },
     { key: 'position', label: 'Pos.', kind: 'number', align: 'center', render: (row) => <Position value={row.position} /> },

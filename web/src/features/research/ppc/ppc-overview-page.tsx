@@ -5,9 +5,9 @@ import { BarChart } from '@/components/ui/charts/bar-chart';
 import { LockIcon } from '@/components/ui/table/lock-overlay';
 import type { ColumnDef } from '@/components/ui/table/columns';
 import { formatCompact, formatCurrency, formatMonth, formatNumber } from '@/lib/format';
-import { useViewerLock } from '@/features/paywall';
 import { useResearch } from '../api/research-request';
 import { DomainLink, KeywordLink, Position } from '../components/cells';
+import { LockedFigure, useLockLink } from '../components/locked-figure';
 import { MetricCards, type Metric } from '../components/metric-cards';
 import { ResearchAside } from '../components/research-aside';
 import { ResearchPage } from '../components/research-page';
@@ -23,8 +23,7 @@ const graphLabels: Record<PaidGraph, string> = { paidKeywords: 'Keywords', paidC
 export function PpcOverviewPage() {
   const { domain, ...subject } = useResearchDomain();
   const [graph, setGraph] = useState<PaidGraph>('paidKeywords');
-  const { lock } = useViewerLock();
-  const lockLink = lock ?? { text: 'Unlock all the data', link: '/mainpurchase' };
+  const lockLink = useLockLink();
   const { data, error, isPending } = useResearch<PpcOverviewAnswer>('ppc/overview', domain ? { query: domain, countryCode: subject.countryCode } : null);
   const territoryName = subject.territory?.name ?? subject.countryCode;
   const latest = data?.latest;
@@ -32,14 +31,15 @@ export function PpcOverviewPage() {
   const metrics: Metric[] = latest
     ? [
         { label: 'Paid keywords', value: formatNumber(latest.paidKeywords), change: changeSince(latest.paidKeywords, previous?.paidKeywords) },
-        { label: 'Paid clicks', value: formatCompact(latest.paidClicks), change: changeSince(latest.paidClicks, previous?.paidClicks), formatChange: formatCompact },
+        {
+          label: 'Paid clicks',
+          value: latest.paidClicks === null ? <LockedFigure /> : formatCompact(latest.paidClicks),
+          change: changeSince(latest.paidClicks, previous?.paidClicks),
+          formatChange: formatCompact,
+        },
         {
           label: 'Monthly budget',
-          value: latest.budget === null ? (
-              <Link to={lockLink.link} className="metric-lock" title={lockLink.text}>
-                <LockIcon size={16} /> {lockLink.text}
-              </Link>
-            ) : formatCurrency(latest.budget, { compact: true }),
+          value: latest.budget === null ? <LockedFigure /> : formatCurrency(latest.budget, { compact: true }),
           change: latest.budget === null ? undefined : changeSince(latest.budget, previous?.budget),
           formatChange: (value) => formatCurrency(value, { compact: true }),
         },
@@ -58,7 +58,8 @@ export function PpcOverviewPage() {
     { key: 'paidKeywords', label: 'Keywords', kind: 'number', format: 'number' },
   ];
   const tableParams = domain ? { query: domain, countryCode: subject.countryCode, pageSize: 20 } : null;
-  const budgetHidden = data?.history.some((point) => point.budget === null);
+  // A paid figure's graph (clicks, budget) is locked like its card.
+  const graphHidden = data?.history.some((point) => point[graph] === null);
   const links = domain
     ? subjectLinks(domain, subject.countryParam, [
         ['Paid keywords', '/ppc/keywords/domain', 'Every keyword it buys, with its ads'],
@@ -110,15 +111,15 @@ export function PpcOverviewPage() {
               </div>
             }
           >
-            {graph === 'budget' && budgetHidden ? (
+            {graphHidden ? (
               <p className="locked-note">
-                <LockIcon /> Budgets are for members. <Link to={lockLink.link}>{lockLink.text}</Link>
+                <LockIcon /> {graph === 'budget' ? 'Budgets' : 'Paid clicks'} are for members. <Link to={lockLink.link}>{lockLink.text}</Link>
               </p>
             ) : (
               <BarChart
                 title={`${graphLabels[graph]} per month for ${domain}`}
                 labels={data.history.map((point) => formatMonth(point.month, { short: true }))}
-                values={data.history.map((point) => point[graph])}
+                values={data.history.map((point) => point[graph] ?? 0)}
                 formatValue={graph === 'budget' ? (value) => formatCurrency(value, { compact: true }) : formatCompact}
                 color="#e8590c"
                 height={240}

@@ -9,8 +9,9 @@ import { TypeSelect } from '../components/type-select';
 import { useResearchSubject, siteKindOf } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { CopyButton } from '../components/copy-button';
-import { keywordComparisonColumns } from './seo-columns';
+import { keywordComparisonColumns, shownColumns } from './seo-columns';
 import { AddToProjectButton, addToProjectColumn } from '@/features/projects';
+import { loginHref, placeOf } from '@/lib/return-url';
 
 export const organicTypeLabels: Record<OrganicSearchType | 'all', string> = {
   all: 'All keywords',
@@ -91,7 +92,7 @@ export function SeoKeywordsPage({ kind }: { kind?: 'domain' | 'url' }) {
 
   // docs/product/site.md §4: a seo/keywords/domain request with a competitors query needs login.
   if (competitors && activeState.data && !activeState.data.user.isLoggedIn)
-    return <Navigate to={`/auth/login?returnUrl=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+    return <Navigate to={loginHref(placeOf(location))} replace />;
 
   return (
     <ResearchPage
@@ -109,7 +110,7 @@ export function SeoKeywordsPage({ kind }: { kind?: 'domain' | 'url' }) {
           id="seo-keywords"
           caption={`Organic keywords of ${subject.query}`}
           noun="keywords"
-          columns={columns}
+          columns={shownColumns(columns, table.data?.rows)}
           {...table.tableProps}
           rowKey={(row) => row.keyword}
           selection={selection}

@@ -55,7 +55,7 @@ export function SeoRankingHistoryPage({ kind }: { kind?: 'domain' | 'url' }) {
       { key: 'clicksChange', label: 'Clicks change', kind: 'number', pickable: true, defaultVisible: true, render: (row) => <Change value={row.clicksChange} format={(value) => formatNumber(value, 0)} /> },
       { key: 'cpc', label: 'CPC', kind: 'number', format: 'currency', pickable: true },
       { key: 'value', label: 'Value', kind: 'number', format: 'currency', pickable: true, defaultVisible: true },
-      { key: 'url', label: 'URL', kind: 'text', pickable: true, defaultVisible: true, render: (row) => <UrlLink url={row.url} countryCode={subject.countryParam} /> },
+      { key: 'url', label: 'URL', kind: 'text', pickable: true, defaultVisible: true, shrinks: true, render: (row) => <UrlLink url={row.url} countryCode={subject.countryParam} /> },
     ],
     [subject.countryParam],
   );

@@ -5,7 +5,7 @@ import { ResearchTable } from '../components/research-table';
 import { TypeSelect } from '../components/type-select';
 import { useResearchDomain } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
-import { topPageColumns } from './seo-columns';
+import { shownColumns, topPageColumns } from './seo-columns';
 import { addUrlColumn } from '@/features/projects';
 
 const topPageLabels: Record<TopPageType, string> = { mosttraffic: 'Most traffic', newpages: 'New pages' };
@@ -15,7 +15,7 @@ export function SeoTopPagesPage() {
   const { domain, ...subject } = useResearchDomain();
   const [type, setType] = useUrlParam<TopPageType>('type', 'mosttraffic', topPageTypes);
   const columns = useMemo(
-    () => [...topPageColumns(subject.countryParam), addUrlColumn<TopPageRow>((row) => ({ url: row.url, clicks: row.clicks, keywords: row.keywords }))],
+    () => [...topPageColumns(subject.countryParam), addUrlColumn<TopPageRow>((row) => ({ url: row.url, clicks: row.clicks, keywords: row.keywords ?? undefined }))],
     [subject.countryParam],
   );
   const table = useTableScreen<TopPageRow>('seo/top-pages', domain ? { domain, type, countryCode: subject.countryCode } : null, columns);
@@ -32,7 +32,7 @@ export function SeoTopPagesPage() {
         id="seo-top-pages"
         caption={`Top pages of ${domain}`}
         noun="pages"
-        columns={columns}
+        columns={shownColumns(columns, table.data?.rows)}
         {...table.tableProps}
         rowKey={(row) => row.url}
         filterLabel="Filter pages"

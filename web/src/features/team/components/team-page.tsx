@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { teamMessages, type AddChildResult } from '@serpwise/contracts';
 import { Spinner } from '@/components/ui/spinner';
 import { TagInput } from '@/components/ui/tag-input';
@@ -14,6 +15,8 @@ export function TeamPage() {
   const [tags, setTags] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
   const [results, setResults] = useState<AddChildResult[]>([]);
+  /** Whether the last add charged seats (its receipt was e-mailed; docs/decisions.md issue 24). */
+  const [charged, setCharged] = useState(false);
   const [billingError, setBillingError] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
@@ -25,6 +28,7 @@ export function TeamPage() {
     try {
       const answer = await addChildren(tags);
       setResults(answer);
+      setCharged(answer.some((item) => item.isSuccessful && (item.amountCharged ?? 0) > 0));
       setBillingError(answer.some((item) => item.failure === teamMessages.billingUnsuccessful));
       setTags(answer.filter((item) => !item.isSuccessful).map((item) => item.email));
       await client.invalidateQueries({ queryKey: ['team'] });
@@ -75,7 +79,17 @@ export function TeamPage() {
             <p>We could not charge your card for the new users. Update your payment card and try again.</p>
           </div>
         )}
-        {results.some((item) => item.isSuccessful) && <p role="status">Added {results.filter((item) => item.isSuccessful).map((item) => item.email).join(', ')}. They will get an e-mail to choose a password.</p>}
+        {results.some((item) => item.isSuccessful) && (
+          <p role="status">
+            Added {results.filter((item) => item.isSuccessful).map((item) => item.email).join(', ')}. They will get an e-mail to choose a password.
+            {charged && (
+              <>
+                {' '}
+                Your card was charged for the new seats; the receipt was e-mailed to you and is under <Link to="/account/receipts">Receipts</Link>.
+              </>
+            )}
+          </p>
+        )}
         <button type="button" className="button button--primary" disabled={sending || tags.length === 0} onClick={add}>
           {sending ? 'Adding…' : 'Add'}
         </button>

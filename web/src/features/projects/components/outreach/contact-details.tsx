@@ -7,6 +7,7 @@ import { getContact, useOutreachRecord } from '@/features/projects/api/outreach'
 import type { MsfParams } from '@/features/projects/msf';
 import { eventTypeNames } from './link-events';
 import { linkRoute } from './outreach-history';
+import { FactList } from '../fact-list';
 
 type Go = (route: string, params?: MsfParams) => void;
 
@@ -38,28 +39,14 @@ export function ContactDetailsView({ contactId, go }: { contactId: string; go: G
   return (
     <section aria-label="Contact details" className="msf-details">
       <h3>{contact.name ?? contact.email ?? 'Unnamed contact'}</h3>
-      <dl className="msf-group-details">
-        <div>
-          <dt>E-mail</dt>
-          <dd>{contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : '–'}</dd>
-        </div>
-        <div>
-          <dt>Role</dt>
-          <dd>{contact.role ?? '–'}</dd>
-        </div>
-        <div>
-          <dt>Website</dt>
-          <dd>
-            <button type="button" className="button--link" onClick={() => go('website-details', { domainId: contact.domainId })}>
-              {contact.domainName}
-            </button>
-          </dd>
-        </div>
-        <div>
-          <dt>Last contacted</dt>
-          <dd>{formatDate(contact.lastContactedAt)}</dd>
-        </div>
-      </dl>
+      <FactList
+        facts={[
+          ['E-mail', contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : '–'],
+          ['Role', contact.role ?? '–'],
+          ['Website', <button type="button" className="button--link" onClick={() => go('website-details', { domainId: contact.domainId })}>{contact.domainName}</button>],
+          ['Last contacted', formatDate(contact.lastContactedAt)],
+        ]}
+      />
       <h4>Contact events</h4>
       {events.length === 0 ? (
         <p className="msf-empty">No contact events with this contact yet.</p>

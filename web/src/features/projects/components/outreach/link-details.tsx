@@ -11,9 +11,11 @@ import { LinkContactEvents } from './link-events';
 import { LinkNotes } from './link-notes';
 import { LinkTasks } from './link-tasks';
 import { HistoryRows, linkRoute } from './outreach-history';
-import { RatingEditor, RelationshipEditor, TagsEditor } from './outreach-attributes';
+import { OutreachAttributes } from './outreach-attributes';
 import { projectNameOf } from './project-name';
 import { useOutreachChange } from './use-outreach-change';
+import { FactList } from '../fact-list';
+import { AlsoKeptIn } from './also-kept-in';
 
 type Go = (route: string, params?: MsfParams) => void;
 
@@ -27,23 +29,9 @@ function LinkHistory({ urlId, go }: { urlId: string; go: Go }) {
 
 /** Contexts/GetUrl: the same address kept in other projects. */
 function UrlContextNote({ urlId, go }: { urlId: string; go: Go }) {
-  const panel = useProjectPanel();
   const context = useOutreachRecord('url-context', urlId, () => getUrlContext(urlId));
   const others = context.data?.links.filter((link) => link.urlId !== urlId) ?? [];
-  if (!others.length) return null;
-  return (
-    <p className="msf-context">
-      Also kept in:{' '}
-      {others.map((link, index) => (
-        <span key={link.urlId}>
-          {index > 0 && ', '}
-          <button type="button" className="button--link" onClick={() => go('link-details', linkRoute(link))}>
-            {projectNameOf(panel.projects, link.projectId)}
-          </button>
-        </span>
-      ))}
-    </p>
-  );
+  return <AlsoKeptIn copies={others.map((link) => ({ key: link.urlId, projectId: link.projectId, open: () => go('link-details', linkRoute(link)) }))} />;
 }
 
 /**
@@ -76,34 +64,16 @@ export function LinkDetailsView({ urlId, projectId, go }: { urlId: string; proje
           Delete link
         </button>
       </div>
-      <dl className="msf-group-details">
-        <div>
-          <dt>Website</dt>
-          <dd>
-            <button type="button" className="button--link" onClick={() => go('website-details', { domainId: data.domainId })}>
-              {data.domainName}
-            </button>
-          </dd>
-        </div>
-        <div>
-          <dt>Project</dt>
-          <dd>{projectNameOf(panel.projects, data.projectId)}</dd>
-        </div>
-        <div>
-          <dt>Monthly organic clicks</dt>
-          <dd>{data.urlMonthlyOrganicClicks === null ? '–' : formatNumber(data.urlMonthlyOrganicClicks)}</dd>
-        </div>
-        <div>
-          <dt>Ranked keywords</dt>
-          <dd>{data.urlRankedKeywords === null ? '–' : formatNumber(data.urlRankedKeywords)}</dd>
-        </div>
-      </dl>
+      <FactList
+        facts={[
+          ['Website', <button type="button" className="button--link" onClick={() => go('website-details', { domainId: data.domainId })}>{data.domainName}</button>],
+          ['Project', projectNameOf(panel.projects, data.projectId)],
+          ['Monthly organic clicks', data.urlMonthlyOrganicClicks === null ? '–' : formatNumber(data.urlMonthlyOrganicClicks)],
+          ['Ranked keywords', data.urlRankedKeywords === null ? '–' : formatNumber(data.urlRankedKeywords)],
+        ]}
+      />
       <UrlContextNote urlId={data.urlId} go={go} />
-      <div className="msf-attributes">
-        <RatingEditor subject={subject} rating={data.rating} />
-        <RelationshipEditor subject={subject} relationship={data.relationship} />
-      </div>
-      <TagsEditor subject={subject} tags={data.tags} />
+      <OutreachAttributes subject={subject} rating={data.rating} relationship={data.relationship} tags={data.tags} />
       <Tabs
         label="Link records"
         tabs={[

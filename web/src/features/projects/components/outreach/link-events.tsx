@@ -1,15 +1,16 @@
 import { contactEventTypes, type ContactEventType, type ContactSummary } from '@serpwise/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { TextareaWithCounter } from '@/components/form/textarea-with-counter';
-import { Spinner } from '@/components/ui/spinner';
-import { errorsOf } from '@/lib/api-client';
+import { optionsOf, SelectField } from '@/components/form/select-field';
 import { formatDate } from '@/lib/format';
 import { addLinkContactEvent, deleteLinkContactEvent, getLinkContactEvents, useOutreachRecord } from '@/features/projects/api/outreach';
 import { RowDelete } from '../row-delete';
 import { useOutreachChange } from './use-outreach-change';
 import { SimpleTable } from '@/components/ui/simple-table';
+import { LinkRecords } from './link-records';
 
 const eventTypeNames: Record<ContactEventType, string> = { email: 'E-mail', phone: 'Phone', social: 'Social', form: 'Contact form', meeting: 'Meeting', other: 'Other' };
+const eventTypeOptions = optionsOf(contactEventTypes, (type) => eventTypeNames[type]);
 
 const emptyEvent = { eventType: 'email' as ContactEventType, eventDate: '', contactId: '', contactName: '', contactEmail: '', notes: '' };
 
@@ -17,7 +18,6 @@ const emptyEvent = { eventType: 'email' as ContactEventType, eventDate: '', cont
 function EventForm({ contacts, onAdd }: { contacts: ContactSummary[]; onAdd: (event: typeof emptyEvent) => Promise<boolean> }) {
   const [event, setEvent] = useState(emptyEvent);
   const [saving, setSaving] = useState(false);
-  const id = useId();
   const submit = async (formEvent: FormEvent) => {
     formEvent.preventDefault();
     setSaving(true);
@@ -26,32 +26,19 @@ function EventForm({ contacts, onAdd }: { contacts: ContactSummary[]; onAdd: (ev
   };
   return (
     <form className="msf-form" aria-label="Add a contact event" onSubmit={(formEvent) => void submit(formEvent)}>
-      <div className="field">
-        <label htmlFor={`${id}-type`}>Event type</label>
-        <select id={`${id}-type`} value={event.eventType} onChange={(change) => setEvent({ ...event, eventType: change.target.value as ContactEventType })}>
-          {contactEventTypes.map((type) => (
-            <option key={type} value={type}>
-              {eventTypeNames[type]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField label="Event type" value={event.eventType} options={eventTypeOptions} onChange={(eventType) => eventType && setEvent({ ...event, eventType })} />
       <label className="field">
         <span>Event date</span>
         <input type="date" value={event.eventDate} onChange={(change) => setEvent({ ...event, eventDate: change.target.value })} />
       </label>
       {contacts.length > 0 && (
-        <div className="field">
-          <label htmlFor={`${id}-contact`}>Contact</label>
-          <select id={`${id}-contact`} value={event.contactId} onChange={(change) => setEvent({ ...event, contactId: change.target.value })}>
-            <option value="">A new contact…</option>
-            {contacts.map((contact) => (
-              <option key={contact.contactId} value={contact.contactId}>
-                {contact.name ?? contact.email}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Contact"
+          value={event.contactId}
+          empty="A new contact…"
+          options={contacts.map((contact) => ({ value: contact.contactId, label: contact.name ?? contact.email ?? '' }))}
+          onChange={(contactId) => setEvent({ ...event, contactId })}
+        />
       )}
       {!event.contactId && (
         <>
@@ -80,31 +67,27 @@ export function LinkContactEvents({ urlId, contacts }: { urlId: string; contacts
   return (
     <section aria-label="Contact events">
       <EventForm contacts={contacts} onAdd={async (event) => (await run(() => addLinkContactEvent(urlId, event))) !== false} />
-      {events.isLoading ? (
-        <Spinner label="Loading contact events" />
-      ) : events.error ? (
-        <p role="alert">{errorsOf(events.error).join(' ')}</p>
-      ) : !events.data?.length ? (
-        <p className="msf-empty">No contact events yet.</p>
-      ) : (
-        <SimpleTable
-          className="msf-table"
-          label="Contact events of the link"
-          columns={[
-            { header: 'Date', cell: (event) => formatDate(event.eventDate) },
-            { header: 'Type', cell: (event) => eventTypeNames[event.eventType] },
-            { header: 'Contact', cell: (event) => (event.contact ? [event.contact.name, event.contact.email].filter(Boolean).join(' · ') : '—') },
-            { header: 'Notes', cell: (event) => event.notes ?? '' },
-            {
-              cell: (event) => (
-                <RowDelete name={`${eventTypeNames[event.eventType]} event`} onDelete={() => run(() => deleteLinkContactEvent(event.rowId)).then(() => undefined)} />
-              ),
-            },
-          ]}
-          rows={events.data}
-          rowKey={(event) => event.rowId}
-        />
-      )}
+      <LinkRecords query={events} loading="Loading contact events" empty="No contact events yet.">
+        {(records) => (
+          <SimpleTable
+            className="msf-table"
+            label="Contact events of the link"
+            columns={[
+              { header: 'Date', cell: (event) => formatDate(event.eventDate) },
+              { header: 'Type', cell: (event) => eventTypeNames[event.eventType] },
+              { header: 'Contact', cell: (event) => (event.contact ? [event.contact.name, event.contact.email].filter(Boolean).join(' · ') : '—') },
+              { header: 'Notes', cell: (event) => event.notes ?? '' },
+              {
+                cell: (event) => (
+                  <RowDelete name={`${eventTypeNames[event.eventType]} event`} onDelete={() => run(() => deleteLinkContactEvent(event.rowId)).then(() => undefined)} />
+                ),
+              },
+            ]}
+            rows={records}
+            rowKey={(event) => event.rowId}
+          />
+        )}
+      </LinkRecords>
     </section>
   );
 }

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { TextareaWithCounter } from '@/components/form/textarea-with-counter';
-import { Spinner } from '@/components/ui/spinner';
-import { errorsOf } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { addLinkNote, deleteLinkNote, getLinkNotes, useOutreachRecord } from '@/features/projects/api/outreach';
 import { RowDelete } from '../row-delete';
 import { useOutreachChange } from './use-outreach-change';
+import { LinkRecords } from './link-records';
 
 /** A new note: the textarea holds at most 1770 characters and counts them (docs/product/projects.md §5); a blank note is not sent. */
 export function NoteForm({ onAdd }: { onAdd: (note: string) => Promise<boolean> }) {
@@ -35,26 +34,22 @@ export function LinkNotes({ urlId }: { urlId: string }) {
   return (
     <section aria-label="Notes">
       <NoteForm onAdd={async (note) => (await run(() => addLinkNote(urlId, note))) !== false} />
-      {notes.isLoading ? (
-        <Spinner label="Loading notes" />
-      ) : notes.error ? (
-        <p role="alert">{errorsOf(notes.error).join(' ')}</p>
-      ) : !notes.data?.length ? (
-        <p className="msf-empty">No notes yet.</p>
-      ) : (
-        <ul className="msf-records" aria-label="Notes of the link">
-          {notes.data.map((note) => (
-            <li key={note.noteRowId}>
-              <p className="msf-records__text">{note.note}</p>
-              <span className="msf-records__meta">
-                {formatDate(note.createdAt)}
-                {note.authorEmail ? ` · ${note.authorEmail}` : ''}
-              </span>
-              <RowDelete name="note" onDelete={() => run(() => deleteLinkNote(note.noteRowId)).then(() => undefined)} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <LinkRecords query={notes} loading="Loading notes" empty="No notes yet.">
+        {(records) => (
+          <ul className="msf-records" aria-label="Notes of the link">
+            {records.map((note) => (
+              <li key={note.noteRowId}>
+                <p className="msf-records__text">{note.note}</p>
+                <span className="msf-records__meta">
+                  {formatDate(note.createdAt)}
+                  {note.authorEmail ? ` · ${note.authorEmail}` : ''}
+                </span>
+                <RowDelete name="note" onDelete={() => run(() => deleteLinkNote(note.noteRowId)).then(() => undefined)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </LinkRecords>
     </section>
   );
 }

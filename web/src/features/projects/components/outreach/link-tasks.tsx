@@ -1,12 +1,11 @@
 import type { LinkTask } from '@serpwise/contracts';
 import { useState, type FormEvent } from 'react';
 import { TextareaWithCounter } from '@/components/form/textarea-with-counter';
-import { Spinner } from '@/components/ui/spinner';
-import { errorsOf } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { addLinkTask, deleteLinkTask, getLinkTasks, updateLinkTask, useOutreachRecord } from '@/features/projects/api/outreach';
 import { RowDelete } from '../row-delete';
 import { useOutreachChange } from './use-outreach-change';
+import { LinkRecords } from './link-records';
 
 interface TaskFields {
   title: string;
@@ -106,19 +105,15 @@ export function LinkTasks({ urlId }: { urlId: string }) {
   return (
     <section aria-label="Tasks">
       <TaskForm label="Add a task" initial={{ title: '', details: '', dueDate: '' }} submitText="Add task" onSubmit={async (task) => (await run(() => addLinkTask(urlId, task))) !== false} />
-      {tasks.isLoading ? (
-        <Spinner label="Loading tasks" />
-      ) : tasks.error ? (
-        <p role="alert">{errorsOf(tasks.error).join(' ')}</p>
-      ) : !tasks.data?.length ? (
-        <p className="msf-empty">No tasks yet.</p>
-      ) : (
-        <ul className="msf-records" aria-label="Tasks of the link">
-          {tasks.data.map((task) => (
-            <TaskRow key={task.taskRowId} task={task} />
-          ))}
-        </ul>
-      )}
+      <LinkRecords query={tasks} loading="Loading tasks" empty="No tasks yet.">
+        {(records) => (
+          <ul className="msf-records" aria-label="Tasks of the link">
+            {records.map((task) => (
+              <TaskRow key={task.taskRowId} task={task} />
+            ))}
+          </ul>
+        )}
+      </LinkRecords>
     </section>
   );
 }

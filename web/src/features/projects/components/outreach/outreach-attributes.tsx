@@ -78,3 +78,16 @@ export function TagsEditor({ subject, tags }: { subject: OutreachSubject; tags: 
     />
   );
 }
+
+/** A website's or link's rating and relationship side by side, then its tags (website-details, link-details). */
+export function OutreachAttributes({ subject, rating, relationship, tags }: { subject: OutreachSubject; rating: number; relationship: RelationshipId; tags: string[] }) {
+  return (
+    <>
+      <div className="msf-attributes">
+        <RatingEditor subject={subject} rating={rating} />
+        <RelationshipEditor subject={subject} relationship={relationship} />
+      </div>
+      <TagsEditor subject={subject} tags={tags} />
+    </>
+  );
+}

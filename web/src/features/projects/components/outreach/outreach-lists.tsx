@@ -1,4 +1,5 @@
-import type { HistoryEntry, LinkSummary, WebsiteSummary } from '@serpwise/contracts';
+import { outreachRelationships, type HistoryEntry, type LinkSummary, type RelationshipId, type WebsiteSummary } from '@serpwise/contracts';
+import { useState } from 'react';
 import { SimpleTable, type SimpleColumn } from '@/components/ui/simple-table';
 import { StarRating } from '@/components/ui/star-rating';
 import { Spinner } from '@/components/ui/spinner';
@@ -14,7 +15,16 @@ export type OutreachListKind = 'websites' | 'links' | 'contacts' | 'history';
 
 const fetchers = { websites: getWebsites, links: getLinks, contacts: getContacts, history: getHistory } as const;
 
+const relationshipName = (id: RelationshipId) => outreachRelationships.find((entry) => entry.relationshipId === id)?.name ?? id;
+
+/**
+ * The websites as a pipeline (issue 24 point 7): one button per relationship stage with its count filters the list to
+ * that stage; the stage is also a column. Stages nobody is in are still shown, so the pipeline reads the same way in
+ * every project.
+ */
 function WebsitesTable({ websites, go }: { websites: WebsiteSummary[]; go: Go }) {
+  const [stage, setStage] = useState<RelationshipId | 'all'>('all');
+  const shown = stage === 'all' ? websites : websites.filter((website) => website.relationship === stage);
   const columns: SimpleColumn<WebsiteSummary>[] = [
     {
       header: 'Website',
@@ -24,12 +34,29 @@ function WebsitesTable({ websites, go }: { websites: WebsiteSummary[]; go: Go })
         </button>
       ),
     },
+    { header: 'Relationship', cell: (website) => relationshipName(website.relationship) },
     { header: 'Rating', cell: (website) => <StarRating label={`Rating of ${website.domainName}`} value={website.rating} size={14} /> },
     { header: 'Tags', cell: (website) => website.tags.join(', ') },
     { header: 'Links', cell: (website) => formatNumber(website.linkCount) },
     { header: 'Contacts', cell: (website) => formatNumber(website.contactCount) },
   ];
-  return <SimpleTable className="msf-table" label="Websites" columns={columns} rows={websites} rowKey={(website) => website.domainId} />;
+  const stages = [{ id: 'all' as const, name: 'All', count: websites.length }, ...outreachRelationships.map((entry) => ({ id: entry.relationshipId, name: entry.name, count: websites.filter((website) => website.relationship === entry.relationshipId).length }))];
+  return (
+    <>
+      <div className="msf-pipeline" role="group" aria-label="Filter by relationship">
+        {stages.map((entry) => (
+          <button key={entry.id} type="button" className="msf-pipeline__stage" aria-pressed={stage === entry.id} onClick={() => setStage(entry.id)}>
+            {entry.name} <span className="msf-pipeline__count">{formatNumber(entry.count)}</span>
+          </button>
+        ))}
+      </div>
+      {shown.length === 0 ? (
+        <p className="msf-empty">No websites at this stage.</p>
+      ) : (
+        <SimpleTable className="msf-table" label="Websites" columns={columns} rows={shown} rowKey={(website) => website.domainId} />
+      )}
+    </>
+  );
 }
 
 function LinksTable({ links, go }: { links: LinkSummary[]; go: Go }) {

@@ -1,39 +1,28 @@
-import { allProjectsId } from '@serpwise/contracts';
-import { useId, useState } from 'react';
+import { allProjectsId, isAllProjects } from '@serpwise/contracts';
+import { useState, type FormEvent } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { errorsOf } from '@/lib/api-client';
 import { formatDate, formatNumber } from '@/lib/format';
 import { getDomainContext, getWebsite, moveDomainToProject, useOutreachRecord } from '@/features/projects/api/outreach';
+import { importOutreach } from '@/features/projects/api/project-imports';
 import type { MsfParams } from '@/features/projects/msf';
 import { useProjectPanel } from '@/features/projects/panel-context';
 import { ContactsTable } from './contact-details';
 import { linkRoute } from './outreach-history';
-import { RatingEditor, RelationshipEditor, TagsEditor } from './outreach-attributes';
+import { OutreachAttributes } from './outreach-attributes';
 import { projectNameOf } from './project-name';
 import { useOutreachChange } from './use-outreach-change';
 import { SimpleTable } from '@/components/ui/simple-table';
+import { AlsoKeptIn } from './also-kept-in';
+import { SelectField } from '@/components/form/select-field';
 
 type Go = (route: string, params?: MsfParams) => void;
 
 /** Contexts/GetDomain: the same domain kept as a website in other projects. */
 function DomainContextNote({ domainId, go }: { domainId: string; go: Go }) {
-  const panel = useProjectPanel();
   const context = useOutreachRecord('domain-context', domainId, () => getDomainContext(domainId));
   const others = context.data?.websites.filter((website) => website.domainId !== domainId) ?? [];
-  if (!others.length) return null;
-  return (
-    <p className="msf-context">
-      Also kept in:{' '}
-      {others.map((website, index) => (
-        <span key={website.domainId}>
-          {index > 0 && ', '}
-          <button type="button" className="button--link" onClick={() => go('website-details', { domainId: website.domainId })}>
-            {projectNameOf(panel.projects, website.projectId)}
-          </button>
-        </span>
-      ))}
-    </p>
-  );
+  return <AlsoKeptIn copies={others.map((website) => ({ key: website.domainId, projectId: website.projectId, open: () => go('website-details', { domainId: website.domainId }) }))} />;
 }
 
 /** ProjectActions/MoveDomainToProject: the website and its links into another project (or All Projects). */
@@ -42,7 +31,6 @@ function MoveToProject({ domainId, projectId }: { domainId: string; projectId: s
   const run = useOutreachChange();
   const [target, setTarget] = useState('');
   const [moving, setMoving] = useState(false);
-  const id = useId();
   const choices = [{ id: allProjectsId, projectName: 'All Projects' }, ...(panel.projects ?? [])].filter((project) => project.id !== projectId);
   return (
     <form
@@ -58,19 +46,54 @@ function MoveToProject({ domainId, projectId }: { domainId: string; projectId: s
         });
       }}
     >
-      <div className="field msf-field--inline">
-        <label htmlFor={id}>Move to project</label>
-        <select id={id} value={target} onChange={(event) => setTarget(event.target.value)}>
-          <option value="">Choose a project…</option>
-          {choices.map((project) => (
-            <option key={project.id} value={project.id}>
-              {project.projectName}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Move to project"
+        className="msf-field--inline"
+        value={target}
+        empty="Choose a project…"
+        options={choices.map((project) => ({ value: project.id, label: project.projectName }))}
+        onChange={setTarget}
+      />
       <button type="submit" className="button button--small" disabled={!target || moving}>
         Move
+      </button>
+    </form>
+  );
+}
+
+const emptyContact = { name: '', email: '', role: '' };
+
+/**
+ * A contact typed in by hand (issue 24 point 7): saved on this website through import/OutreachImport, the call that
+ * already adds contacts (a name or an e-mail, the same checks, the same contact not added twice).
+ */
+function AddContactForm({ domainName, projectId }: { domainName: string; projectId: string }) {
+  const run = useOutreachChange();
+  const [contact, setContact] = useState(emptyContact);
+  const [saving, setSaving] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    const row = { domain: domainName, tags: [], contactName: contact.name.trim() || undefined, contactEmail: contact.email.trim() || undefined, contactRole: contact.role.trim() || undefined };
+    if ((await run(() => importOutreach(isAllProjects(projectId) ? undefined : projectId, [row]))) !== false) setContact(emptyContact);
+    setSaving(false);
+  };
+  return (
+    <form className="msf-form" aria-label="Add a contact" noValidate onSubmit={(event) => void submit(event)}>
+      <label className="field">
+        <span>Contact name</span>
+        <input value={contact.name} maxLength={120} onChange={(change) => setContact({ ...contact, name: change.target.value })} />
+      </label>
+      <label className="field">
+        <span>Contact e-mail</span>
+        <input type="email" value={contact.email} onChange={(change) => setContact({ ...contact, email: change.target.value })} />
+      </label>
+      <label className="field">
+        <span>Contact role</span>
+        <input value={contact.role} maxLength={120} onChange={(change) => setContact({ ...contact, role: change.target.value })} />
+      </label>
+      <button type="submit" className="button button--small button--primary" disabled={saving || !(contact.name.trim() || contact.email.trim())}>
+        Add contact
       </button>
     </form>
   );
@@ -91,11 +114,7 @@ export function WebsiteDetailsView({ domainId, go }: { domainId: string; go: Go 
         In {projectNameOf(panel.projects, website.projectId)} · added {formatDate(website.createdAt)}
       </p>
       <DomainContextNote domainId={website.domainId} go={go} />
-      <div className="msf-attributes">
-        <RatingEditor subject={subject} rating={website.rating} />
-        <RelationshipEditor subject={subject} relationship={website.relationship} />
-      </div>
-      <TagsEditor subject={subject} tags={website.tags} />
+      <OutreachAttributes subject={subject} rating={website.rating} relationship={website.relationship} tags={website.tags} />
       <MoveToProject domainId={website.domainId} projectId={website.projectId} />
       <h4>Links</h4>
       {links.length === 0 ? (
@@ -123,6 +142,7 @@ export function WebsiteDetailsView({ domainId, go }: { domainId: string; go: Go 
       )}
       <h4>Contacts</h4>
       {contacts.length === 0 ? <p className="msf-empty">No contacts on this website yet.</p> : <ContactsTable contacts={contacts} go={go} label="Contacts of the website" />}
+      <AddContactForm domainName={website.domainName} projectId={website.projectId} />
     </section>
   );
 }

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { jobStates, type JobState, type JobStatus } from '../jobs/job-status.js';
+import { optionalText, optionalTime, pageWindowFields, timesInOrder } from './query-fields.js';
+import type { AdminAuditEntry } from './queues.js';
+
+/** An empty field of the search form is no filter. */
+const blankAsNone = (value: unknown) => (value === '' ? undefined : value);
+
+/** GET /rest/admin/jobs (issue 23 point 2): every filter optional; the job records, newest first, paged. */
+export const adminJobSearchSchema = z
+  .object({
+    id: z.preprocess(blankAsNone, z.uuid('id must be a job id.').optional()),
+    email: optionalText('email', 254),
+    queue: optionalText('queue', 64),
+    state: z.preprocess(blankAsNone, z.enum(jobStates, { error: `state must be one of ${jobStates.join(', ')}.` }).optional()),
+    from: optionalTime('from'),
+    to: optionalTime('to'),
+    ...pageWindowFields,
+  })
+  .refine(...timesInOrder);
+export type AdminJobSearch = z.infer<typeof adminJobSearchSchema>;
+
+/** One job record as the search lists it. */
+export interface AdminJobRow {
+  id: string;
+  queue: string;
+  name: string;
+  state: JobState;
+  ownerEmail: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  attempts: number;
+  error: string | null;
+}
+
+export interface AdminJobSearchPage {
+  jobs: AdminJobRow[];
+  total: number;
+  startRow: number;
+  pageSize: number;
+}
+
+/** One run of a job, as the worker that took it noted in the job's log ("attempt 2 on host:pid at <ISO>"). */
+export interface AdminJobAttempt {
+  /** The record's attempt number (it goes on counting across an admin's retries). */
+  number: number;
+  /** host:pid of the worker process that ran it. */
+  worker: string;
+  startedAt: string | null;
+}
+
+/** A job's full story (issue 23 point 2): the record, its queue entry, each attempt, the owner's view and the admin actions. */
+export interface AdminJobStory {
+  id: string;
+  queue: string;
+  name: string;
+  record: {
+    state: JobState;
+    attempts: number;
+    error: string | null;
+    createdAt: string;
+    startedAt: string | null;
+    finishedAt: string | null;
+    durationMs: number | null;
+    requestedBy: { userId: string | null; email: string | null; sessionId: string };
+  };
+  /** The queue's entry; null once BullMQ no longer keeps the job (removed, or trimmed after it finished). */
+  queueEntry: {
+    state: string;
+    attemptsMade: number;
+    failedReason: string | null;
+    addedAt: string;
+    processedAt: string | null;
+    finishedAt: string | null;
+    waitMs: number | null;
+    runMs: number | null;
+  } | null;
+  /** Each run the workers noted, oldest first (empty once BullMQ no longer keeps the job). */
+  attempts: AdminJobAttempt[];
+  /** The stack of each failed attempt, oldest first, as BullMQ keeps them (at most its last 10). */
+  errors: string[];
+  /** The job as its owner sees it (the same status their page and the socket show). */
+  userFacing: JobStatus;
+  audit: AdminAuditEntry[];
+}
+
+export const adminBulkActions = ['retry', 'remove', 'promote', 'cancel'] as const;
+export type AdminBulkAction = (typeof adminBulkActions)[number];
+export const adminBulkLimit = 100;
+
+/** POST /rest/admin/jobs/bulk: one action on up to 100 jobs, each audited like a single one. */
+export const adminBulkSchema = z.object({
+  action: z.enum(adminBulkActions, { error: `action must be one of ${adminBulkActions.join(', ')}.` }),
+  jobs: z
+    .array(z.object({ queue: z.string().min(1).max(64), id: z.string().min(1).max(128) }), { error: 'jobs must be a list of { queue, id }.' })
+    .min(1, 'Choose at least one job.')
+    .max(adminBulkLimit, `At most ${adminBulkLimit} jobs at once.`),
+});
+export type AdminBulkRequest = z.infer<typeof adminBulkSchema>;
+
+export interface AdminBulkAnswer {
+  results: { id: string; ok: boolean; error: string | null }[];
+}
+
+/** The line a worker writes to a job's log when it starts an attempt, and its reading (the console's story). */
+export const attemptLogLine = (attempt: number, worker: string, at: Date) => `attempt ${attempt} on ${worker} at ${at.toISOString()}`;
+
+export function attemptOfLog(line: string): AdminJobAttempt | null {
+  const match = /^attempt (\d+) on (\S+) at (\S+)$/.exec(line);
+  return match ? { number: Number(match[1]), worker: match[2]!, startedAt: Number.isNaN(Date.parse(match[3]!)) ? null : match[3]! } : null;
+}

@@ -1,0 +1,33 @@
+import type { ImportFormat } from '../imports/import.api.js';
+
+/**
+ * GET /rest/research/months: the months a research subject (a domain or a keyword) has data for in a territory, as
+ * the viewer sees them — installation data and their own imports — and, per month, which of the viewer's own
+ * imports its figures come from (docs/decisions.md, "Issue 19: imported data shows where users look").
+ */
+export interface SubjectMonth {
+  /** YYYY-MM-DD, the month's first day. */
+  month: string;
+  /** The kinds of file of the viewer's own imports behind the month's figures; empty: installation data only. */
+  own: ImportFormat[];
+}
+
+export interface SubjectMonthsAnswer {
+  /** Oldest first. */
+  months: SubjectMonth[];
+  /** The newest of them (what the research pages show when no month is asked for); null: no data. */
+  latest: string | null;
+  /**
+   * A keyword's current numbers (volume, CPC …, whatever month a page shows) when they are the viewer's own: the
+   * month and kind of import they come from; null when they are the installation's (and always for a domain).
+   */
+  numbers: SubjectMonth | null;
+}
+
+/** The short names the pages give each kind of import ("Your data: Search Console, Nov 2024"). */
+export const importSourceNames: Record<ImportFormat, string> = {
+  gsc: 'Search Console',
+  'keyword-planner': 'Keyword Planner',
+  'organic-positions': 'Organic Positions',
+  serp: 'SERP file',
+};

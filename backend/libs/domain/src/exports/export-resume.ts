@@ -1,0 +1,31 @@
+import { exportResumeCheckpoint, exportResumeSchema, type ExportResumePoint } from '@serpwise/contracts';
+import type { BuiltQuery, KeyValues } from '@serpwise/research';
+import { createHash } from 'node:crypto';
+
+/**
+ * What an export attempt would write, as one hash: the table's whole query with its parameters (the resolved month,
+ * the viewer, the sort and filter), the columns withheld by the plan and the row limits, and the format. A retry
+ * resumes only an earlier attempt with the same fingerprint: when the warehouse's newest month moved on, or the plan
+ * changed, in between, the retry writes the file an export started now would write, from row 1.
+ */
+export function exportFingerprint(what: { format: string; query: BuiltQuery | null; withhold: readonly string[]; limits: readonly number[] }): string {
+  const { format, query, withhold, limits } = what;
+  const text = JSON.stringify([format, query?.sql ?? null, query?.params ?? null, query?.keyset?.orderSql ?? null, [...withhold], [...limits]]);
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The resume point an earlier attempt saved in the job's checkpoint, or null (none, or not one this code reads). */
+export function resumePointOf(checkpoint: Record<string, unknown> | null): ExportResumePoint | null {
+  const parsed = exportResumeSchema.safeParse(checkpoint?.[exportResumeCheckpoint]);
+  return parsed.success ? parsed.data : null;
+}
+
+export const sameKey = (a: KeyValues | null, b: KeyValues | null) => a !== null && b !== null && a.length === b.length && a.every((value, index) => value === b[index]);
+
+/** The key of the last of the first `taken` rows, and how many rows before it (it included) have that same key. */
+export function tiesAtEnd(keys: readonly KeyValues[], taken: number): { key: KeyValues; count: number } {
+  const key = keys[taken - 1]!;
+  let count = 1;
+  while (count < taken && sameKey(keys[taken - 1 - count]!, key)) count += 1;
+  return { key, count };
+}

@@ -1,0 +1,157 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { hasFullPlan, hasReconPlan, type ReportJobInput, type ReportJobResult } from '@serpwise/contracts';
+import { ReportDesignRepository } from '@serpwise/database';
+import type { DownloadLinks, FileStore, Mailer } from '@serpwise/platform';
+import { gatherReportData, loadReportBranding, planReport, renderReportFromData, reportFileName, reportRequestOf, ReportSubjectError, sectionsOf, themeFor, type ReportBranding } from '@serpwise/reports';
+import { sqlFromEntityManager, viewerScopedSql } from '@serpwise/research';
+import { UnrecoverableError } from 'bullmq';
+import type { Readable } from 'node:stream';
+import { JobCancelledError, type JobRun } from '../jobs/job-run.js';
+import { reportMail, reportMailFilePath, reportMailLinkSubject, reportUnsubscribePagePath, unsubscribeToken } from './report-mail.js';
+import { reportFileKey } from './report-status.js';
+import { sectionProgress } from './section-progress.js';
+
+const bufferOf = async (stream: Readable): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+/** A report's work in steps (its progress by section, issue 21): its sections' data read, the PDF drawn, then the e-mail if any. */
+export const reportSteps = (input: Pick<ReportJobInput, 'report' | 'emailTo'>): number =>
+  sectionsOf(input.report.template, input.report.sections).length + 1 + (input.emailTo.length ? 1 : 0);
+
+/** One report job as its record and its owner's account (read when the job runs) say. */
+export interface ReportDeliveryJob {
+  jobId: string;
+  ownerUserId: string;
+  input: ReportJobInput;
+  owner: {
+    /** The owner's plan roles as they stand now. */
+    planRoles: readonly string[];
+    /** The owner's own address: a mail to it is the account's, not a client's. */
+    email: string;
+    /** Whose report design applies: the parent's for a child account. */
+    accountOwnerId: string;
+  };
+}
+
+/**
+ * Renders one PDF report with @serpwise/reports (no browser) from the research data, as its owner's plan and report
+ * design stand now, then keeps it for its owner (ExportAsync) and/or e-mails it (Export, a scheduled delivery).
+ * A retried job never sends the mail twice: that it went out is saved as the job's checkpoint.
+ */
+export interface ReportMailSettings {
+  /** PUBLIC_URL: every link of a mail is absolute, through it. */
+  publicUrl: string;
+  /** Signs the mail's PDF link and its unsubscribe tokens. */
+  links: DownloadLinks;
+  /** REPORT_MAIL_ATTACHMENT_MAX_MB in bytes: a larger PDF is linked, not attached. */
+  attachmentMaxBytes: number;
+  /** REPORT_MAIL_LINK_DAYS in ms: how long the mail's PDF link works. */
+  linkTtlMs: number;
+}
+
+/** The brand a mail is drawn in: the report's (its company and colour), never Serpwise's under a white label. */
+function mailBrand(branding: ReportBranding, design: Parameters<typeof themeFor>[0]): { name: string; color: string; whiteLabel: boolean } {
+  if (branding.kind === 'white-label') return { name: branding.companyName, color: branding.primaryColor, whiteLabel: true };
+  return { name: 'Serpwise', color: themeFor(design).colors.primary, whiteLabel: false };
+}
+
+export class ReportDelivery {
+  constructor(
+    private readonly files: FileStore,
+    private readonly mailer: Mailer,
+    private readonly mail: ReportMailSettings,
+  ) {}
+
+  async run(em: EntityManager, job: ReportDeliveryJob, run: JobRun): Promise<ReportJobResult> {
+    const { input, ownerUserId, owner } = job;
+    if (!hasFullPlan(owner.planRoles)) throw new UnrecoverableError('PDF reports need the full plan');
+
+    const sectionCount = sectionsOf(input.report.template, input.report.sections).length;
+    const steps = reportSteps(input);
+    if (!(await run.progress(0, steps, `Reading the data of ${sectionCount} ${sectionCount === 1 ? 'section' : 'sections'}`))) return cancelled();
+    const branding = await loadReportBranding(new ReportDesignRepository(em), {
+      ownerUserId: owner.accountOwnerId,
+      isReconUser: hasReconPlan(owner.planRoles),
+      whiteLabel: input.report.whiteLabel,
+    });
+    const request = reportRequestOf(input.report, branding);
+    const plan = planReport(request);
+    let pdf: Buffer;
+    let fileName: string;
+    try {
+      // The report reads what its owner's research screens read: installation data and their own imports.
+      const sections = sectionProgress(run, plan.sections.length, steps);
+      const data = await gatherReportData(viewerScopedSql(sqlFromEntityManager(em), () => ownerUserId), request, plan, sections.onRead);
+      if (!(await sections.settled())) return cancelled();
+      if (!(await run.progress(plan.sections.length, steps, `Drawing the PDF: ${plan.sections.length} ${plan.sections.length === 1 ? 'section' : 'sections'}`))) return cancelled();
+      pdf = await bufferOf(renderReportFromData(request, data, plan));
+      fileName = reportFileName(request, data.month);
+    } catch (error) {
+      // The domain has no data (any more): running again will not change that.
+      if (error instanceof ReportSubjectError) throw new UnrecoverableError(error.message);
+      throw error;
+    }
+
+    // A mailed report is kept too: its mail links the PDF (the only way to it when too large to attach).
+    const keep = input.store || input.emailTo.length > 0;
+    if (keep) {
+      // This attempt's own file; the record's fenced completion decides which attempt's PDF is the report's.
+      const upload = await this.files.create(reportFileKey(ownerUserId, job.jobId, run.attempt));
+      try {
+        upload.stream.end(pdf);
+        await upload.commit();
+      } catch (error) {
+        await upload.abort();
+        throw error;
+      }
+    }
+
+    // The e-mail cannot be taken back: a run that no longer owns the job (its progress is refused) sends none. Each
+    // recipient gets their own message (their own unsubscribe link); who has had it is the checkpoint, so a retry
+    // sends only to those the failed attempt did not reach.
+    const sent = new Set<string>(run.checkpoint?.emailed === true ? input.emailTo : ((run.checkpoint?.emailedTo as string[] | undefined) ?? []));
+    const waiting = input.emailTo.filter((address) => !sent.has(address));
+    if (waiting.length) {
+      if (!(await run.progress(steps - 1, steps, `E-mailing ${input.emailTo.length === 1 ? input.emailTo[0] : `${input.emailTo.length} addresses`}`))) return cancelled();
+      const link = this.mail.links.signFor(reportMailFilePath(job.jobId), reportMailLinkSubject, this.mail.linkTtlMs);
+      const attached = pdf.length <= this.mail.attachmentMaxBytes;
+      for (const recipient of waiting) {
+        const isOwner = recipient.toLowerCase() === owner.email.toLowerCase();
+        const unsubscribeUrl =
+          input.scheduleId && !isOwner ? `${this.mail.publicUrl}${reportUnsubscribePagePath}?token=${unsubscribeToken(this.mail.links, { scheduleId: input.scheduleId, email: recipient })}` : null;
+        const message = reportMail({
+          title: plan.title,
+          domain: request.subject.domain,
+          countryCode: input.report.countryCode,
+          preparedBy: input.report.preparedBy ?? '',
+          preparedFor: input.report.preparedFor ?? '',
+          brand: mailBrand(branding, input.report.design),
+          frequency: input.scheduleFrequency ?? null,
+          recipient,
+          isOwner,
+          pdf: { fileName, bytes: pdf.length, attached, url: `${this.mail.publicUrl}${link.url}`, linkExpiresAt: link.expiresAt },
+          publicUrl: this.mail.publicUrl,
+          unsubscribeUrl,
+        });
+        await this.mailer.send({ to: recipient, ...message, ...(attached ? { attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }] } : {}) });
+        sent.add(recipient);
+        await run.saveCheckpoint({ emailedTo: [...sent] });
+      }
+    }
+    await run.progress(steps, steps, 'Done');
+    return { fileName, bytes: pdf.length, stored: keep, emailedTo: input.emailTo };
+  }
+
+  /** Removes the PDF of one attempt of a report that was not published (one it stored). */
+  async discard(ownerUserId: string, jobId: string, attempt: number): Promise<void> {
+    await this.files.remove(reportFileKey(ownerUserId, jobId, attempt));
+  }
+}
+
+function cancelled(): never {
+  throw new JobCancelledError();
+}
+

@@ -1,0 +1,4 @@
+export * from './search-console-country.js';
+export * from './search-console-site.js';
+export * from './search-console-days.js';
+export * from './search-console-months.js';

@@ -1,0 +1,23 @@
+import { describe, expect, it } from '@jest/globals';
+import { CopyBuffer } from './copy-buffer.js';
+
+describe('CopyBuffer', () => {
+  it('writes the COPY text a template would', () => {
+    const values = [0, 7, 10, 999, 1000, 2_147_483_647, 2_147_483_648, 12.5, -3, 1e21];
+    const buffer = new CopyBuffer(64);
+    for (const value of values) buffer.number(value).tab();
+    buffer.numberOrNull(null).tab().numberOrNull(undefined).tab().numberOrNull(42).tab().text('2026-10-01').newline();
+    expect(buffer.take().toString('utf8')).toBe(`${values.join('\t')}\t\\N\t\\N\t42\t2026-10-01\n`);
+  });
+
+  it('hands over a chunk once it is full and goes on in a new one, growing past its size when a line needs it', () => {
+    const buffer = new CopyBuffer(8);
+    buffer.number(12345).tab().number(678);
+    expect(buffer.full).toBe(true);
+    const first = buffer.take();
+    expect(buffer.size).toBe(0);
+    buffer.text('x'.repeat(10_000)).newline();
+    expect(first.toString('utf8')).toBe('12345\t678');
+    expect(buffer.take().toString('utf8')).toBe(`${'x'.repeat(10_000)}\n`);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * COPY text written straight into bytes, for the staging of a million search results. Built as strings (a template
+ * per row, `chunk += line`), the lines of a 256 KB chunk were a tree of a few hundred thousand small strings that
+ * lived until the chunk was sent: they outlived the young generation's collections, were moved to the old one, and
+ * made the worker's full collections (and its heap growth limit) the largest part of the staging's CPU time. Bytes
+ * in a Buffer live outside the JavaScript heap and cost the collector nothing.
+ */
+export class CopyBuffer {
+  private bytes: Buffer;
+  private length = 0;
+
+  constructor(private readonly chunkSize = 256 * 1024) {
+    this.bytes = Buffer.allocUnsafe(chunkSize + 4096);
+  }
+
+  /** Bytes written since the last take. */
+  get size(): number {
+    return this.length;
+  }
+
+  /** A whole number in decimal; anything else (a fraction, a huge number) as JavaScript writes it. */
+  number(value: number): this {
+    if (value >= 0 && value <= 0x7fffffff && (value | 0) === value) {
+      this.room(10);
+      const bytes = this.bytes;
+      if (value === 0) {
+        bytes[this.length++] = 48;
+        return this;
+      }
+      let digits = 0;
+      for (let rest = value; rest > 0; rest = (rest / 10) | 0) digits++;
+      let at = this.length + digits;
+      this.length = at;
+      for (let rest = value; rest > 0; rest = (rest / 10) | 0) bytes[--at] = 48 + (rest % 10);
+      return this;
+    }
+    return this.text(String(value));
+  }
+
+  /** A number or NULL (`\N`). */
+  numberOrNull(value: number | null | undefined): this {
+    if (value === null || value === undefined) {
+      this.room(2);
+      this.bytes[this.length++] = 92;
+      this.bytes[this.length++] = 78;
+      return this;
+    }
+    return this.number(value);
+  }
+
+  /** Text that needs no COPY escaping (numbers, dates: the caller knows). */
+  text(value: string): this {
+    this.room(value.length * 3);
+    this.length += this.bytes.write(value, this.length, 'utf8');
+    return this;
+  }
+
+  tab(): this {
+    this.room(1);
+    this.bytes[this.length++] = 9;
+    return this;
+  }
+
+  newline(): this {
+    this.room(1);
+    this.bytes[this.length++] = 10;
+    return this;
+  }
+
+  /** Whether a chunk's worth has been written. */
+  get full(): boolean {
+    return this.length >= this.chunkSize;
+  }
+
+  /** The bytes written so far, handed over (the stream keeps them until sent); writing goes on in a new buffer. */
+  take(): Buffer {
+    const taken = this.bytes.subarray(0, this.length);
+    this.bytes = Buffer.allocUnsafe(this.chunkSize + 4096);
+    this.length = 0;
+    return taken;
+  }
+
+  private room(bytes: number) {
+    if (this.length + bytes <= this.bytes.length) return;
+    const larger = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.length + bytes));
+    this.bytes.copy(larger, 0, 0, this.length);
+    this.bytes = larger;
+  }
+}

@@ -1,0 +1,138 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { searchConsoleMessages, searchConsoleSyncJob, type JobPayload, type JobResult } from '@serpwise/contracts';
+import { SearchConsoleRepository } from '@serpwise/database';
+import { GoogleApiError, GoogleNotAuthorisedError, type SearchConsoleClient, type SearchConsoleClientOptions } from '@serpwise/platform';
+import {
+  keepSearchConsoleDay,
+  landSearchConsoleMonth,
+  searchConsoleDaysToFetch,
+  searchConsoleMonthsToLand,
+  SearchConsolePropertyGoneError,
+  type SearchConsoleDayRow,
+  type SearchConsoleDayTotal,
+  type SearchConsolePropertyRef,
+} from '@serpwise/research';
+import { UnrecoverableError } from 'bullmq';
+import type pg from 'pg';
+import { JobCancelledError, type JobContext, type JobHandler } from '../jobs/job-handler.js';
+import { recordedJob } from '../jobs/recorded-job.js';
+
+export interface SearchConsoleSyncOptions {
+  /** searchAnalytics.query's rowLimit (25,000 at most). */
+  rowLimit: number;
+  /** Today, YYYY-MM-DD in UTC (tests may fix it). */
+  today?: () => string;
+}
+
+const dayMs = 86_400_000;
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs);
+const count = (n: number) => n.toLocaleString('en-US');
+const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const monthLabel = (month: string) => `${monthNames[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+
+/**
+ * Google's newest days come in late: an empty answer for one of the last few days may only mean "not final yet",
+ * so such a day is not kept (the next sync asks again); an older empty day is a day without searches and is kept.
+ */
+const pendingDays = 4;
+
+/**
+ * A Search Console sync (contracts' search-console.sync): fetches the property's days not kept yet, oldest first —
+ * per day, its totals by country and every query × page × country × device row, paged — keeps each day whole as it
+ * comes (the checkpoint: a killed worker's next attempt goes on from the next day), and lands each month in the
+ * warehouse once its days are in (when the fetch moves on to the next month, and at the end). Progress is days
+ * done of the range, with rows fetched, live in the job list and on the Search Console page. A quota refusal backs
+ * off in the client (the progress says so); still refused, the attempt fails and BullMQ runs it again later, from
+ * the days already kept.
+ */
+export class SearchConsoleSyncProcessor implements JobHandler<typeof searchConsoleSyncJob> {
+  readonly contract = searchConsoleSyncJob;
+
+  constructor(
+    private readonly em: () => EntityManager,
+    private readonly pool: pg.Pool,
+    private readonly clientFor: (userId: string, options: SearchConsoleClientOptions) => Promise<SearchConsoleClient>,
+    private readonly options: SearchConsoleSyncOptions,
+  ) {}
+
+  async handle(payload: JobPayload<typeof searchConsoleSyncJob>, context: JobContext): Promise<JobResult<typeof searchConsoleSyncJob>> {
+    const { input, ownerUserId } = await recordedJob(this.em(), searchConsoleSyncJob, payload.jobId);
+    const property = await new SearchConsoleRepository(this.em()).property(ownerUserId, input.propertyId);
+    if (!property) throw new UnrecoverableError(searchConsoleMessages.propertyNotFound);
+    const today = this.options.today?.() ?? new Date().toISOString().slice(0, 10);
+    const lastDay = addDays(today, -1);
+    const totalDays = Math.max(0, daysBetween(property.firstDay, lastDay) + 1);
+    let done = 0;
+    let rowsFetched = 0;
+    let daysFetched = 0;
+    const message = () => `Fetching Search Console: ${count(done)} of ${count(totalDays)} days, ${count(rowsFetched)} rows`;
+    const report = async (text: string) => {
+      if (!(await context.progress(done, totalDays, text))) throw new JobCancelledError();
+    };
+
+    let client: SearchConsoleClient;
+    try {
+      client = await this.clientFor(ownerUserId, {
+        onBackoff: (waitMs) => report(`Google's Search Console quota is used up: waiting ${Math.ceil(waitMs / 1000)} s, then going on (${count(done)} of ${count(totalDays)} days)`),
+      });
+    } catch (error) {
+      if (error instanceof GoogleNotAuthorisedError) throw new UnrecoverableError(searchConsoleMessages.reconnect);
+      throw error;
+    }
+
+    const ref: SearchConsolePropertyRef = { id: property.id, ownerUserId, siteUrl: property.siteUrl, domain: property.domain };
+    const db = await this.pool.connect();
+    const months: string[] = [];
+    const landDueMonths = async () => {
+      for (const month of await searchConsoleMonthsToLand(db, property.id)) {
+        await report(`Adding ${monthLabel(month)} to your research data… (${count(done)} of ${count(totalDays)} days)`);
+        if (await landSearchConsoleMonth(db, ref, month)) months.push(month);
+      }
+    };
+    try {
+      const days = totalDays ? await searchConsoleDaysToFetch(db, property.id, property.firstDay, lastDay) : [];
+      done = totalDays - days.length;
+      await report(message());
+      let month: string | null = null;
+      for (const day of days) {
+        // A month whose days are all in lands before the next one is fetched, so the research pages fill in as it goes.
+        if (month !== null && day.slice(0, 7) !== month) await landDueMonths();
+        month = day.slice(0, 7);
+        const fetched = await this.fetchDay(client, property.siteUrl, day);
+        if (fetched.rows.length === 0 && fetched.totals.length === 0 && daysBetween(day, today) <= pendingDays) continue;
+        await keepSearchConsoleDay(db, property.id, day, fetched.rows, fetched.totals);
+        done += 1;
+        daysFetched += 1;
+        rowsFetched += fetched.rows.length;
+        await report(message());
+      }
+      await landDueMonths();
+      await report(`Search Console is up to date: ${count(done)} of ${count(totalDays)} days, ${count(rowsFetched)} rows fetched this time`);
+      return { daysFetched, rowsFetched, months };
+    } catch (error) {
+      // A refused authorisation will not pass on a retry: the user has to connect again.
+      if (error instanceof GoogleApiError && (error.status === 401 || error.status === 400)) throw new UnrecoverableError(searchConsoleMessages.reconnect);
+      if (error instanceof SearchConsolePropertyGoneError) throw new UnrecoverableError(searchConsoleMessages.propertyNotFound);
+      throw error;
+    } finally {
+      db.release();
+    }
+  }
+
+  /** One day: its totals by country (the site's own clicks) and its rows, every page of them. */
+  private async fetchDay(client: SearchConsoleClient, siteUrl: string, day: string): Promise<{ rows: SearchConsoleDayRow[]; totals: SearchConsoleDayTotal[] }> {
+    const totals: SearchConsoleDayTotal[] = [];
+    for await (const page of client.query(siteUrl, { startDate: day, endDate: day, dimensions: ['date', 'country'], rowLimit: this.options.rowLimit })) {
+      for (const row of page) totals.push({ country: String(row.keys[1] ?? ''), clicks: row.clicks, impressions: row.impressions, position: row.position });
+    }
+    const rows: SearchConsoleDayRow[] = [];
+    for await (const page of client.query(siteUrl, { startDate: day, endDate: day, dimensions: ['query', 'page', 'date', 'country', 'device'], rowLimit: this.options.rowLimit })) {
+      for (const row of page) {
+        rows.push({ query: String(row.keys[0] ?? ''), page: String(row.keys[1] ?? ''), country: String(row.keys[3] ?? ''), device: String(row.keys[4] ?? ''),
+          clicks: row.clicks, impressions: row.impressions, position: row.position });
+      }
+    }
+    return { rows, totals };
+  }
+}
