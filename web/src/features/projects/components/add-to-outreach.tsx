@@ -41,7 +41,9 @@ export function useAddToOutreach(): ((targets: OutreachTarget[]) => Promise<bool
           : answer.websitesAdded + answer.linksAdded === 0
             ? `Already in outreach (${where}).`
             : `Added to outreach (${where}): ${[answer.websitesAdded ? plural(answer.websitesAdded, 'website') : '', answer.linksAdded ? plural(answer.linksAdded, 'link') : ''].filter(Boolean).join(' and ')}.`;
-        notify(said, { type: 'success', action: () => panel.msf.go('websites'), actionText: 'Open outreach' });
+        // Phones have no side panel (projects.css hides .msf below 768 px), so there is nothing to open there.
+        const panelShown = window.matchMedia?.('(min-width: 768px)').matches ?? true;
+        notify(said, panelShown ? { type: 'success', action: () => panel.msf.go('websites'), actionText: 'Open outreach' } : { type: 'success' });
         return true;
       } catch (error) {
         notify(errorsOf(error).join(' '), { type: 'error' });
