@@ -172,7 +172,7 @@ export const publicEndpoints: PublicEndpoint[] = [
     summary: 'Organic keywords two or three domains share or miss, with the Venn counts',
     request: kombatSchema,
     response: tablePageSchema,
-    example: { domains: 'shopsphere.example,trailhub.example', countryCode: 'US' },
+    example: { domains: 'shopsphere.example,wikiverse.example', countryCode: 'US' },
     answer: ({ seo }, input, { viewer }) => seo.kombat(input, viewer),
   }),
   endpoint({
@@ -182,14 +182,14 @@ export const publicEndpoints: PublicEndpoint[] = [
     summary: 'Paid keywords a domain and one or two competitors share or miss',
     request: ppcKombatSchema,
     response: tablePageSchema,
-    example: { query: 'shopsphere.example', competitors: 'trailhub.example', countryCode: 'US' },
+    example: { query: 'shopsphere.example', competitors: 'wikiverse.example', countryCode: 'US' },
     answer: ({ ppc }, input, { viewer }) => {
       const domains = [input.query, ...input.competitors];
       if (new Set(domains).size !== domains.length) throw new BadRequestException({ statusCode: 400, message: 'Kombat needs 2 or 3 different domains.' });
       return ppc.kombat(input, viewer);
     },
   }),
-  tableEndpoint('outreach/leads', { path: 'outreach/leads', operationId: 'linkLeads', page: 'leads', summary: 'Sites linking to competitors but not to the domain', request: leadsSchema, example: { domain: 'shopsphere.example', competitors: 'trailhub.example', countryCode: 'US' } }),
+  tableEndpoint('outreach/leads', { path: 'outreach/leads', operationId: 'linkLeads', page: 'leads', summary: 'Sites linking to competitors but not to the domain', request: leadsSchema, example: { domain: 'shopsphere.example', competitors: 'wikiverse.example', countryCode: 'US' } }),
   endpoint({
     path: 'projects/list',
     operationId: 'projects',
