@@ -29,6 +29,7 @@ import { ReportsModule } from './modules/reports/reports.module.js';
 import { AdminQueuesModule } from './modules/admin-queues/admin-queues.module.js';
 import { LiveDataModule } from './modules/live-data/live-data.module.js';
 import { AssistantModule } from './modules/assistant/assistant.module.js';
+import { PublicApiModule } from './modules/public-api/public-api.module.js';
 
 /**
  * Every module that has routes is one of AppModule's own imports: Nest registers the routes of these modules first,
@@ -72,6 +73,7 @@ export class AppModule {
         ReportsModule,
         AdminQueuesModule,
         AssistantModule,
+        PublicApiModule,
         WebAppModule, // last: its catch-all page route must not shadow the API
       ],
     };

@@ -141,6 +141,13 @@ export class AccountController {
     return this.account.generateApiKey(identity);
   }
 
+  /** Ends the key at once (a leaked key): public API calls with it answer 401 invalid_api_key. Any plan may revoke. */
+  @Get('NsaApi/Account/RevokeApiKey')
+  @ChangesState()
+  revokeApiKey(@CurrentIdentity() identity: Identity) {
+    return this.account.revokeApiKey(identity);
+  }
+
   @Get('NsaApi/Account/GetUserAttribute')
   userAttribute(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(getUserAttributeSchema)) query: { name: string }) {
     return this.account.userAttribute(identity, query.name);

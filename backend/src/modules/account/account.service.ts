@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   accountMessages,
   accountSettingsMessages,
-  apiMonthlyCallLimit,
+  apiMonthlyCallLimitOf,
   authMessages,
   hasFullPlan,
   isAcceptablePassword,
@@ -138,13 +138,13 @@ export class AccountService {
       hasApiKey: key !== null,
       apiKeyPrefix: key?.keyPrefix ?? null,
       createdAt: key?.createdAt.toISOString() ?? null,
-      monthlyLimit: apiMonthlyCallLimit,
+      monthlyLimit: apiMonthlyCallLimitOf(identity.planRoles),
       currentMonthUsage: usage.at(-1)?.calls ?? 0,
     };
   }
 
   async monthlyUsage(identity: Identity): Promise<{ monthlyLimit: number; months: ApiMonthlyUsage[] }> {
-    return { monthlyLimit: apiMonthlyCallLimit, months: await this.apiKeys.monthlyUsage(identity.user.id, 12) };
+    return { monthlyLimit: apiMonthlyCallLimitOf(identity.planRoles), months: await this.apiKeys.monthlyUsage(identity.user.id, 12) };
   }
 
   /** A new random key replaces the old one; only its hash and prefix are kept, so this answer is the one chance to copy it. */
@@ -153,6 +153,10 @@ export class AccountService {
     const prefix = apiKey.slice(0, 10);
     const stored = await this.apiKeys.replace(identity.user.id, apiKey, prefix);
     return { apiKey, apiKeyPrefix: stored.keyPrefix, createdAt: stored.createdAt.toISOString() };
+  }
+
+  async revokeApiKey(identity: Identity) {
+    return { data: { ...ok, revoked: await this.apiKeys.revoke(identity.user.id) } };
   }
 
   async requestedKeywordsOf(identity: Identity): Promise<RequestedKeywordsAnswer> {

@@ -4,5 +4,5 @@ import { SeoResearchController } from './seo-research.controller.js';
 import { SeoResearchService } from './seo-research.service.js';
 
 /** SEO research (overview by URL, competitors, kombat, keywords, ranking history, top pages, backlinks) and outreach lists. */
-@Module({ imports: [ResearchModule], controllers: [SeoResearchController], providers: [SeoResearchService] })
+@Module({ imports: [ResearchModule], controllers: [SeoResearchController], providers: [SeoResearchService], exports: [SeoResearchService] })
 export class SeoResearchModule {}

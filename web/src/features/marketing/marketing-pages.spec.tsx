@@ -20,9 +20,9 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
-function renderRoute(pattern: string, element: React.ReactNode, path: string) {
+function renderRoute(pattern: string, element: React.ReactNode, path: string, answers: Record<string, unknown> = {}) {
   globalThis.fetch = (async (url: string) =>
-    url.startsWith('/endpoints/accountapi/getactivestate') ? jsonResponse(state) : jsonResponse([])) as unknown as typeof fetch;
+    url.startsWith('/endpoints/accountapi/getactivestate') ? jsonResponse(state) : jsonResponse(answers[url] ?? [])) as unknown as typeof fetch;
   return render(
     <Providers client={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
@@ -114,10 +114,29 @@ describe('legal and API pages', () => {
     for (const name of ['Terms & Conditions', 'Privacy Policy', 'Vulnerability Disclosure Policy']) expect(screen.getByRole('heading', { level: 1, name })).toBeInTheDocument();
   });
 
-  it('documents each v1 group, and shows the 404 page for an unknown one', () => {
-    renderRoute('/api/v1/:page', <ApiV1Page />, '/api/v1/kombat');
+  it('documents each v1 group from the server’s OpenAPI document, with curl examples on the installation’s own address', async () => {
+    const document = {
+      info: { title: 'Serpwise API', description: '' },
+      servers: [{ url: 'https://seo.agency.test/api/v1' }],
+      components: { securitySchemes: { apiKey: { name: 'x-api-key' } } },
+      paths: {
+        '/seo/kombat': {
+          get: {
+            operationId: 'organicKombat',
+            tags: ['kombat'],
+            summary: 'Organic keywords two or three domains share',
+            parameters: [{ name: 'domains', required: true, example: 'a.example,b.example', schema: { type: 'string' } }],
+            responses: {},
+          },
+        },
+        '/seo/keywords': { get: { operationId: 'organicKeywords', tags: ['core'], summary: 'Organic keywords', parameters: [], responses: {} } },
+      },
+    };
+    renderRoute('/api/v1/:page', <ApiV1Page />, '/api/v1/kombat', { '/api/v1/openapi.json': document });
     expect(screen.getByRole('heading', { level: 1, name: 'Kombat' })).toBeInTheDocument();
-    expect(screen.getByText('/v1/kombat/organic')).toBeInTheDocument();
+    expect(await screen.findByText('/api/v1/seo/kombat')).toBeInTheDocument();
+    expect(screen.queryByText('/api/v1/seo/keywords')).not.toBeInTheDocument();
+    expect(screen.getByText(/curl -H "x-api-key: \$SERPWISE_API_KEY"/).textContent).toContain('"https://seo.agency.test/api/v1/seo/kombat?domains=a.example%2Cb.example"');
   });
 
   it('answers an unknown v1 page with the 404 page', () => {

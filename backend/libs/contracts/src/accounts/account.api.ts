@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { maxEmailLength, maxPasswordLength } from './email.js';
 import { normaliseKeyword } from '../text/normalise.js';
+import { hasFullPlan } from './roles.js';
 
 /**
  * Payloads and answers of the account settings calls (docs/product/account-exports-reports.md §7: /Endpoints/AccountApi and /NsaApi/Account). Field
@@ -62,8 +63,15 @@ export interface UserApiInfo {
   currentMonthUsage: number;
 }
 
-/** Monthly API call allowance of a full plan (not documented; docs/decisions.md). */
-export const apiMonthlyCallLimit = 10_000;
+/**
+ * Monthly public-API calls per plan (not documented by the spec; docs/decisions.md, issue 25). A free plan keeps a
+ * small allowance so a key made on a full plan still answers (with free data) after a downgrade.
+ */
+export const apiMonthlyCallLimits = { free: 100, full: 10_000, recon_full: 50_000 } as const;
+
+/** The allowance of the plan the roles give (a child account passes its parent's plan roles). */
+export const apiMonthlyCallLimitOf = (planRoles: readonly string[]): number =>
+  planRoles.includes('recon_full') ? apiMonthlyCallLimits.recon_full : hasFullPlan(planRoles) ? apiMonthlyCallLimits.full : apiMonthlyCallLimits.free;
 
 export interface ApiMonthlyUsage {
   /** YYYY-MM */

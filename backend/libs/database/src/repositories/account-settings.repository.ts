@@ -134,13 +134,26 @@ export class ApiKeyRepository {
     return rows[0]?.user_id ?? null;
   }
 
-  async recordCall(userId: string, calls = 1): Promise<void> {
-    await this.em.execute(
-      `insert into api_usage_month (user_id, month, calls) values (?, date_trunc('month', now())::date, ?)
-       on conflict (user_id, month) do update set calls = api_usage_month.calls + excluded.calls`,
-      [userId, calls],
+  /** Removes the user's key: calls with it answer 401 from now on. True when there was one. */
+  async revoke(userId: string): Promise<boolean> {
+    const rows = await this.em.execute<{ user_id: string }[]>('delete from api_key where user_id = ? returning user_id', [userId]);
+    return rows.length > 0;
+  }
+
+  /**
+   * Counts one call against this month's allowance in one statement, so concurrent calls never pass the limit
+   * together: answers this month's calls including this one, or null (nothing counted) when the allowance is used up.
+   */
+  async meterCall(userId: string, monthlyLimit: number): Promise<number | null> {
+    if (monthlyLimit <= 0) return null;
+    const rows = await this.em.execute<{ calls: number }[]>(
+      `with used as (update api_key set last_used_at = now() where user_id = ?)
+       insert into api_usage_month (user_id, month, calls) values (?, date_trunc('month', now())::date, 1)
+       on conflict (user_id, month) do update set calls = api_usage_month.calls + 1 where api_usage_month.calls < ?
+       returning calls`,
+      [userId, userId, monthlyLimit],
     );
-    await this.em.execute('update api_key set last_used_at = now() where user_id = ?', [userId]);
+    return rows[0] ? Number(rows[0].calls) : null;
   }
 
   /** Calls per month for the last `months` months, oldest first, months without calls as 0. */

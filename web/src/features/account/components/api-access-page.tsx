@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { FormMessages } from '@/components/form/form-messages';
 import { SimpleTable, type SimpleColumn } from '@/components/ui/simple-table';
 import { errorsOf } from '@/lib/api-client';
+import { curlExample, exampleUrl, useOpenApiDocument, type OpenApiDocument } from '@/lib/openapi-document';
 import { useGenerateApiKey } from '../api/generate-api-key';
+import { useRevokeApiKey } from '../api/revoke-api-key';
 import { useApiMonthlyUsage } from '../api/get-api-monthly-usage';
 import { useUserApiInfo } from '../api/get-user-api-info';
 import { useAccountInfo } from '../api/get-account-info';
@@ -15,19 +17,41 @@ const usageColumns: SimpleColumn<{ month: string; calls: number }>[] = [
   { header: 'Calls', cell: (entry) => entry.calls.toLocaleString('en-US'), className: 'numeric' },
 ];
 
-/** /account/api: the API key (shown once when generated) and the monthly usage. */
+/** A first call to try with the key: the document's first call, on this installation's address. */
+function TryIt({ document, apiKey }: { document: OpenApiDocument; apiKey: string }) {
+  const first = Object.entries(document.paths)[0];
+  if (!first) return null;
+  return (
+    <>
+      <p>Try it:</p>
+      <pre className="code-block" data-testid="api-curl-example">
+        <code>{curlExample(document, exampleUrl(document, first[0], first[1].get), apiKey)}</code>
+      </pre>
+    </>
+  );
+}
+
+/** /account/api: the API key (shown once when generated), a first call to try, revocation and the monthly usage. */
 export function ApiAccessPage() {
   const account = useAccountInfo();
   const info = useUserApiInfo();
   const usage = useApiMonthlyUsage();
   const generate = useGenerateApiKey();
+  const revoke = useRevokeApiKey();
+  const document = useOpenApiDocument();
   const [copied, setCopied] = useState(false);
   const canGenerate = account.data?.isFullUser ?? false;
 
   const newKey = () => {
     if (info.data?.hasApiKey && !window.confirm('Generate a new key? The current key stops working at once.')) return;
     setCopied(false);
+    revoke.reset();
     generate.mutate();
+  };
+  const revokeKey = () => {
+    if (!window.confirm('Revoke the key? Calls with it stop working at once.')) return;
+    generate.reset();
+    revoke.mutate();
   };
   const copy = async (key: string) => {
     await navigator.clipboard?.writeText(key);
@@ -39,7 +63,8 @@ export function ApiAccessPage() {
       <h1>API</h1>
       <div className="form">
         <h2>API key</h2>
-        <FormMessages formError={null} serverErrors={errorsOf(generate.error)} />
+        <FormMessages formError={null} serverErrors={[...errorsOf(generate.error), ...errorsOf(revoke.error)]} />
+        {revoke.isSuccess ? <p role="status">The key was revoked.</p> : null}
         {generate.data ? (
           <div role="status">
             <p>Your new API key. Copy it now: for your security it will not be shown again.</p>
@@ -47,6 +72,7 @@ export function ApiAccessPage() {
             <button type="button" className="button" onClick={() => void copy(generate.data.apiKey)}>
               {copied ? 'Copied' : 'Copy key'}
             </button>
+            {document.data ? <TryIt document={document.data} apiKey={generate.data.apiKey} /> : null}
           </div>
         ) : info.data?.hasApiKey ? (
           <p>
@@ -65,6 +91,13 @@ export function ApiAccessPage() {
           <p>
             API access is part of the full plans. <a href="/upgrade">Upgrade</a> to get a key.
           </p>
+        ) : null}
+        {info.data?.hasApiKey && !generate.data ? (
+          <div className="form__actions">
+            <button type="button" className="button" onClick={revokeKey} disabled={revoke.isPending}>
+              {revoke.isPending ? 'Revoking…' : 'Revoke key'}
+            </button>
+          </div>
         ) : null}
       </div>
       <div className="form">

@@ -1,128 +1,144 @@
-import { apiV1Pages } from '@serpwise/contracts';
+import { apiMonthlyCallLimits, apiV1Pages } from '@serpwise/contracts';
 import { Link, useParams } from 'react-router';
 import { SimpleTable, type SimpleColumn } from '@/components/ui/simple-table';
 import { NotFoundPage } from '@/features/error-pages';
-import { apiBaseUrl, apiPageTitles, apiV1Groups, type ApiV1Page } from './api-pages';
+import { apiPageIntros, apiPageTitles, type ApiV1Page } from './api-pages';
+import { curlExample, exampleUrl, openApiPath, operationsOf, serverUrlOf, useOpenApiDocument, type OpenApiDocument, type OpenApiParameter } from '@/lib/openapi-document';
 import '../marketing.css';
 import './api-docs.css';
 
-/** The v2 calls: each answers as its v1 group, whose page lists the parameters. */
-const v2CallColumns: SimpleColumn<ApiV1Page>[] = [
-  { header: 'Call', cell: (page) => <code>/v2/{page}</code> },
-  {
-    header: 'Answers',
-    cell: (page) => (
-      <>
-        {apiV1Groups[page].intro} <Link to={`/api/v1/${page}`}>Parameters</Link>
-      </>
-    ),
-  },
+/** The v1 pages, each with the calls it documents. */
+const pageColumns: SimpleColumn<ApiV1Page>[] = [
+  { header: 'Page', cell: (page) => <Link to={`/api/v1/${page}`}>{apiPageTitles[page]}</Link> },
+  { header: 'Covers', cell: (page) => apiPageIntros[page] },
 ];
 
-/** An endpoint's parameters: name and meaning. */
-const parameterColumns: SimpleColumn<[name: string, description: string]>[] = [
-  { header: 'Parameter', cell: ([name]) => <code>{name}</code> },
-  { header: 'Meaning', cell: ([, description]) => description },
+const typeOf = (parameter: OpenApiParameter) => (parameter.schema.enum ? parameter.schema.enum.join(' | ') : (parameter.schema.type ?? 'string'));
+
+/** A call's query parameters: name, type, whether required, default. */
+const parameterColumns: SimpleColumn<OpenApiParameter>[] = [
+  { header: 'Parameter', cell: (parameter) => <code>{parameter.name}</code> },
+  { header: 'Type', cell: typeOf },
+  { header: 'Required', cell: (parameter) => (parameter.required ? 'yes' : 'no') },
+  { header: 'Default', cell: (parameter) => (parameter.schema.default === undefined ? '' : <code>{String(parameter.schema.default)}</code>) },
 ];
 
-function Authentication() {
+/** The document a page renders: loading and failure said in words. */
+function WithDocument({ render }: { render: (document: OpenApiDocument) => React.ReactNode }) {
+  const document = useOpenApiDocument();
+  if (document.isError) return <p className="notice--error">The API description could not be loaded. Reload the page to try again.</p>;
+  if (!document.data) return <p>Loading the API description…</p>;
+  return <>{render(document.data)}</>;
+}
+
+function Authentication({ document }: { document: OpenApiDocument }) {
+  const first = Object.entries(document.paths)[0];
   return (
     <>
       <h2>Authentication</h2>
       <p>
-        Create a key under <Link to="/account/api">Account › API</Link> (full plans) and send it with every request in the <code>x-api-key</code> header.
-        A new key replaces the old one at once. Keep it secret: anyone with the key uses your allowance.
+        Create a key under <Link to="/account/api">Account › API</Link> (full plans) and send it with every request in the{' '}
+        <code>{document.components.securitySchemes.apiKey.name}</code> header. A new key replaces the old one at once; you can also revoke it there.
+        Keep it secret: anyone with the key uses your allowance.
       </p>
-      <pre className="code-block">
-        <code>{`curl -H "x-api-key: sw_…" \\\n  "${apiBaseUrl}/v2/keyword/overview?keyword=running+shoes&country=US"`}</code>
-      </pre>
+      <p>
+        Base URL: <code>{serverUrlOf(document)}</code>
+      </p>
+      {first ? (
+        <pre className="code-block">
+          <code>{curlExample(document, exampleUrl(document, first[0], first[1].get))}</code>
+        </pre>
+      ) : null}
     </>
   );
 }
 
-/** /api: the keyword research API (docs/product/site.md §1 "a keyword-research API"). */
+/** /api: the research data API (docs/product/site.md §1 "a keyword-research API"). */
 export function ApiLandingPage() {
   return (
     <article className="prose api-docs">
       <p className="prose__updated">API documentation</p>
-      <h1>Serpwise Keyword Research API</h1>
+      <h1>Serpwise API</h1>
       <p>
-        The same data as the research pages, as JSON: keyword metrics, competitor keywords, ad history and rankings in 30 territories. Use it to feed
-        dashboards, enrich your own tools, or automate client reporting.
+        The same data as the research pages, as JSON: domain overviews, organic and paid keywords, competitors, Kombat, keyword research, ad history,
+        backlinks and your projects’ tracked keywords, with the same filters, sorting and paging as the tables on screen.
       </p>
       <div className="api-docs__cards">
-        <Link to="/api/v2" className="api-docs__card">
-          <b>API v2</b>
-          <span>Current version. Start here.</span>
-        </Link>
         <Link to="/api/v1/overview" className="api-docs__card">
           <b>API v1 reference</b>
-          <span>Domain, keyword, ad history, Kombat and project calls.</span>
+          <span>Every call, its parameters and a curl example.</span>
         </Link>
+        <a href={openApiPath} className="api-docs__card">
+          <b>OpenAPI 3.1 document</b>
+          <span>For client generators and API tools.</span>
+        </a>
         <Link to="/account/api" className="api-docs__card">
           <b>Your key and usage</b>
           <span>Create a key and see this month’s calls.</span>
         </Link>
       </div>
-      <Authentication />
+      <WithDocument render={(document) => <Authentication document={document} />} />
       <h2>Limits</h2>
       <p>
-        Each account includes 10,000 calls a month; list calls return up to 1,000 rows per call. Answers are JSON; errors are{' '}
-        <code>{'{ "statusCode", "message" }'}</code> with an HTTP status that says what went wrong (400 bad input, 401 bad key, 429 over the limit).
+        Each call counts against your plan’s monthly allowance: {apiMonthlyCallLimits.full.toLocaleString('en-US')} calls on a full plan,{' '}
+        {apiMonthlyCallLimits.recon_full.toLocaleString('en-US')} on the recon plan, {apiMonthlyCallLimits.free.toLocaleString('en-US')} on a free one.
+        Past it, calls answer 429 with a <code>Retry-After</code> header (seconds until the first day of next month). Tables return up to 1,000 rows per
+        call (<code>pageSize</code>) and, like the screens, withhold what your plan does not show.
+      </p>
+      <h2>Errors</h2>
+      <p>
+        Every error answers <code>{'{ "error": { "code", "message" } }'}</code>. Codes: <code>missing_api_key</code>, <code>invalid_api_key</code> (401),{' '}
+        <code>plan_required</code>, <code>forbidden</code> (403), <code>invalid_request</code> (400), <code>not_found</code> (404), <code>quota_exceeded</code>{' '}
+        (429), <code>service_unavailable</code> (503), <code>internal_error</code> (500).
       </p>
     </article>
   );
 }
 
-/** /api/v2. */
+/** /api/v2: the page the spec lists; the installation has one version of the API, v1. */
 export function ApiV2Page() {
   return (
     <article className="prose api-docs">
       <p className="prose__updated">API documentation · v2</p>
-      <h1>API v2</h1>
+      <h1>API versions</h1>
       <p>
-        Version 2 brings every call under one base URL, one paging scheme (<code>startingRow</code>, <code>pageSize</code>) and one territory parameter
-        (<code>country</code>). It answers the same data as the <Link to="/api/v1/overview">v1 calls</Link>, which keep working.
+        This installation serves one version of the API, v1, described by its <a href={openApiPath}>OpenAPI document</a>. Its calls, by page:
       </p>
-      <p>
-        Base URL: <code>{apiBaseUrl}/v2</code>
-      </p>
-      <Authentication />
-      <h2>Calls</h2>
-      <SimpleTable className="mk-table api-docs__table" columns={v2CallColumns} rows={apiV1Pages} rowKey={(page) => page} />
+      <SimpleTable className="mk-table api-docs__table" columns={pageColumns} rows={apiV1Pages} rowKey={(page) => page} />
     </article>
   );
 }
 
-/** /api/v1/{page}: one group of the v1 reference. */
+/** /api/v1/{page}: one group of the v1 reference, rendered from the server's OpenAPI document. */
 export function ApiV1Page() {
   const { page } = useParams();
   const key = page?.toLowerCase() as ApiV1Page | undefined;
   if (!key || !(apiV1Pages as readonly string[]).includes(key)) return <NotFoundPage />;
-  const group = apiV1Groups[key];
   return (
     <article className="prose api-docs">
       <p className="prose__updated">API documentation · v1</p>
       <h1>{apiPageTitles[key]}</h1>
-      <p>{group.intro}</p>
-      {group.endpoints.map((endpoint) => (
-        <section key={`${endpoint.method} ${endpoint.path}`} className="api-docs__endpoint">
-          <h2>
-            <span className={`api-docs__method api-docs__method--${endpoint.method.toLowerCase()}`}>{endpoint.method}</span> <code>{endpoint.path}</code>
-          </h2>
-          <p>{endpoint.summary}.</p>
-          {endpoint.params.length > 0 && (
-            <SimpleTable className="mk-table api-docs__table" columns={parameterColumns} rows={endpoint.params} rowKey={([name]) => name} />
-          )}
-        </section>
-      ))}
-      <h2>Example</h2>
-      <pre className="code-block">
-        <code>{group.example.request}</code>
-      </pre>
-      <pre className="code-block">
-        <code>{group.example.response}</code>
-      </pre>
+      <p>{apiPageIntros[key]}</p>
+      <WithDocument
+        render={(document) =>
+          operationsOf(document, key).map(({ path, operation }) => (
+            <section key={path} className="api-docs__endpoint">
+              <h2>
+                <span className="api-docs__method">GET</span> <code>/api/v1{path}</code>
+              </h2>
+              <p>
+                {operation.summary}.{operation.description ? ` ${operation.description}` : ''}
+              </p>
+              {operation.parameters.length > 0 && (
+                <SimpleTable className="mk-table api-docs__table" columns={parameterColumns} rows={operation.parameters} rowKey={(parameter) => parameter.name} />
+              )}
+              <pre className="code-block">
+                <code>{curlExample(document, exampleUrl(document, path, operation))}</code>
+              </pre>
+            </section>
+          ))
+        }
+      />
     </article>
   );
 }
