@@ -77,8 +77,15 @@ export class TestStack {
       ...overrides,
     };
     const stack = new TestStack(database, redis, env, `http://127.0.0.1:${port}`);
-    await stack.startBackend();
-    await stack.startWorker();
+    try {
+      await stack.startBackend();
+      await stack.startWorker();
+    } catch (error) {
+      // The file never gets the stack to stop: without this its Redis connection (and a started process) kept the
+      // Jest worker from exiting, and its database stayed behind.
+      await stack.stop().catch(() => undefined);
+      throw error;
+    }
     return stack;
   }
 

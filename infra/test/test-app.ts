@@ -29,28 +29,38 @@ export async function startTestApp(
   options: { env?: Record<string, string>; seed?: (database: TestDatabase) => Promise<void> } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  await options.seed?.(database);
-  const redis = createTestRedis();
-  // The port is chosen first so PUBLIC_URL (every link in mails and redirects) is this app's address.
-  const port = await freePort();
-  const environment = testEnvironment(database, redis, { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env });
-  const app = await createApp(environment, pino({ level: 'silent' }));
-  await app.listen(port, '127.0.0.1');
-  const baseUrl = `http://127.0.0.1:${port}`;
-  return {
-    database,
-    redis,
-    app,
-    environment,
-    baseUrl,
-    outboxDir: join(environment.DATA_DIR, 'outbox'),
-    stop: async () => {
-      await app.close();
-      await rm(environment.DATA_DIR, { recursive: true, force: true });
-      await redis.cleanup();
-      await database.drop();
-    },
-  };
+  // What stop() would undo, newest first: a failed start undoes it here, since the file never gets stop() (a Redis
+  // connection or app left open kept the Jest worker from exiting, and the database stayed behind).
+  const undo: Array<() => Promise<unknown>> = [() => database.drop()];
+  try {
+    await options.seed?.(database);
+    const redis = createTestRedis();
+    undo.unshift(() => redis.cleanup());
+    // The port is chosen first so PUBLIC_URL (every link in mails and redirects) is this app's address.
+    const port = await freePort();
+    const environment = testEnvironment(database, redis, { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env });
+    const app = await createApp(environment, pino({ level: 'silent' }));
+    undo.unshift(() => app.close());
+    await app.listen(port, '127.0.0.1');
+    const baseUrl = `http://127.0.0.1:${port}`;
+    return {
+      database,
+      redis,
+      app,
+      environment,
+      baseUrl,
+      outboxDir: join(environment.DATA_DIR, 'outbox'),
+      stop: async () => {
+        await app.close();
+        await rm(environment.DATA_DIR, { recursive: true, force: true });
+        await redis.cleanup();
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    for (const step of undo) await step().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Loads the generated `tiny` demo market into a test database. */
