@@ -94,7 +94,9 @@ describe('report preview: templates × designs', () => {
     const positions = reportTemplateSections[template].map((section) => text.indexOf(`\n${reportSectionTitle(section)}\n`));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    expect(pdfPageCount(pdf)).toBeGreaterThanOrEqual(1 + reportTemplateSections[template].length);
+    // The Executive template fits one page (issue 22); the others open with a cover, sections sharing a page only when it is mostly free.
+    if (template === 'Executive') expect(pdfPageCount(pdf)).toBe(1);
+    else expect(pdfPageCount(pdf)).toBeGreaterThanOrEqual(1 + Math.ceil(reportTemplateSections[template].length / 2));
     expect(disposition).toContain(`serpwise-${domain}-${template.toLowerCase()}-2026-10.pdf`);
     expect(text).toContain('Serpwise');
   });

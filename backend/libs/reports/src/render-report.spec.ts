@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { reportDesigns, reportSectionIds, reportSectionTitle, reportTemplates, reportTemplateSections } from '@serpwise/contracts';
+import type { KeywordRow } from '@serpwise/contracts';
 import type { DomainMonthPoint, KeywordComparisonRow, Sql } from '@serpwise/research';
 import { pdfText, squeezeSpaces } from '../../../../infra/test/pdf-text.js';
 import { sampleJpeg, solidPng } from '../../../../infra/test/images.js';
@@ -117,16 +118,18 @@ describe('renderReportFromData', () => {
     expect(text).toContain('Bob Buyer');
     expect(text).toContain('Traffic grew all quarter; the paid budget held steady.');
     expect(text).toContain('alpha.example · United States · Oct 2026');
-    for (const id of reportSectionIds) expect(text).toContain(reportSectionTitle(id));
+    for (const id of reportTemplateSections.Comprehensive) expect(text).toContain(reportSectionTitle(id));
     expect(text).toMatch(/red running shoes 3 12,100 \$1\.25 4,321 \$5,401/);
     expect(text).toMatch(/beta\.example 17,654 23,456 41\.7% 55,555 \$1,235/);
     expect(text).toMatch(/delta\.example 6 33\.3% 44 888 \$4,321/);
     expect(text).toMatch(/buy shoes online 1 8,100 \$2\.50 222 \$555 9/);
     expect(text).toContain('Showing 2 of 345 keywords');
     expect(text).toContain('Serpwise');
-    // One cover page plus one page per section.
-    expect(pdfPageCount(pdf)).toBe(1 + reportSectionIds.length);
-    expect(text).toContain(`Page ${1 + reportSectionIds.length} of ${1 + reportSectionIds.length}`);
+    // A cover page, then sections that start a page unless the one before left more than half of it free.
+    const pages = pdfPageCount(pdf);
+    expect(pages).toBeGreaterThan(4);
+    expect(pages).toBeLessThan(1 + reportSectionIds.length);
+    expect(text).toContain(`Page ${pages} of ${pages}`);
   });
 
   it('prints an unknown volume, CPC, difficulty, clicks or value as "—", never 0 (a Search Console query)', async () => {
@@ -172,7 +175,8 @@ describe('renderReportFromData', () => {
     expect(competitors).toBeGreaterThan(backlinks);
     expect(text).not.toContain('Top Organic Keywords');
     expect(text).not.toContain('PPC Overview');
-    expect(pdfPageCount(pdf)).toBe(3);
+    // Backlinks fill less than half a page: the competitors follow on it (a cover and one page).
+    expect(pdfPageCount(pdf)).toBe(2);
   });
 
   it.each(reportTemplates)('prints the %s template’s default sections', async (template) => {
@@ -346,5 +350,115 @@ describe('checkLogo', () => {
     expect(checkLogo(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0]))).toEqual({ ok: false, message: 'The logo must be a PNG or JPEG image.' });
     expect(checkLogo(Buffer.concat([solidPng(10, 10), Buffer.alloc(200 * 1024)]))).toEqual({ ok: false, message: 'The logo must be at most 200 KB.' });
     expect(checkLogo(solidPng(maxLogoPixels + 1, 2))).toEqual({ ok: false, message: 'The logo must be at most 2000 pixels wide and 2000 pixels high.' });
+  });
+});
+
+// ------------------------------------------------------------------------------------- layout and project sections
+
+const trackedRow = (termId: number, keyword: string, currentRank: number | null, previousRank: number | null, extra: Partial<KeywordRow> = {}): KeywordRow => ({
+  termId,
+  keyword,
+  monthlySearches: 1_000 * termId,
+  costPerClick: 1.5,
+  rankingDifficulty: 30,
+  currentRank,
+  previousRank,
+  rankChange: currentRank !== null && previousRank !== null ? previousRank - currentRank : null,
+  clickChange: 12 * termId,
+  groupsCsv: 'Shoes',
+  groupCount: 1,
+  labelsCsv: '',
+  labelCount: 0,
+  addedAt: '2026-10-01T00:00:00.000Z',
+  ...extra,
+});
+
+const trackedRows = [
+  trackedRow(7, 'trail running shoes', 2, 9),
+  trackedRow(6, 'waterproof boots', 12, 4, { clickChange: -3_400 }),
+  trackedRow(5, 'hiking socks', 5, 5),
+  trackedRow(4, 'sandals sale', null, 15),
+  trackedRow(3, 'kids sneakers', 18, null),
+];
+
+const projectFixture: ReportData = {
+  ...fixture,
+  project: {
+    name: 'Alpha shop',
+    groupName: null,
+    domain: 'alpha.example',
+    month: month(10),
+    comparedTo: month(9),
+    keywords: trackedRows.map((row, index) => ({
+      row,
+      clicks: row.currentRank === null ? null : 17_500 + index,
+      week: index === 0 ? { day: '2026-10-20', position: 2, weekAgoDay: '2026-10-13', weekAgoPosition: 6 } : null,
+    })),
+    groups: [{ name: 'Shoes', numberOfKeywords: 5, rankChange: 3, clickChange: 1_234_567, top10: 2, averagePosition: 9.25 }],
+    competitors: [{ domain: 'beta.example', keywords: trackedRows.map((row) => ({ ...row, currentRank: row.currentRank === null ? 1 : row.currentRank + 1 })) }],
+  },
+};
+
+const projectRequest = request({ sections: ['tracked-keywords', 'keyword-winners-losers', 'keyword-groups', 'keyword-list', 'competitor-comparison'], project: { projectId: 'p', ownerUserId: 'u' } });
+
+describe('project sections', () => {
+  it('print the tracked keywords\' numbers through the shared number rule', async () => {
+    const { text } = await render(projectRequest, projectFixture);
+    // Tiles: 5 tracked, 4 in the top 20, average 9.3, estimated clicks 17,500+17,501+17,502+17,504, a week of one keyword.
+    expect(text).toContain('Tracked Keywords');
+    expect(text).toMatch(/TRACKED KEYWORDS AVERAGE POSITION ESTIMATED MONTHLY CLICKS\s+5 9\.3 70,007\s+4 in the top 20 of the ranking keywords -3,172 since Sep 2026/);
+    expect(text).toMatch(/IMPROVED THIS MONTH IMPROVED THIS WEEK ON PAGE ONE\s+1 1 2\s+1 declined 0 declined 1 in the top 3/);
+    expect(text).toMatch(/Positions 1–3 1\s+Positions 4–10 1\s+Positions 11–20 2\s+Not in the top 20 1/);
+    // Positions and changes: this week 1 improved; the month: 1 improved, 1 declined, 1 unchanged, 1 entered, 1 dropped.
+    expect(text).toMatch(/This week 1 0 0 0 0/);
+    expect(text).toMatch(/Oct 2026 \(month\) 1 1 1 1 1/);
+    // Winners and losers with the month's and the week's change.
+    expect(text).toMatch(/trail running shoes 9 2 \+7 \+4 \+84/);
+    expect(text).toMatch(/waterproof boots 4 12 -8 — -3,400/);
+    expect(text).toContain('1 tracked keyword left the top 20.');
+    // Groups: sums through the shared formatter (never "1235k").
+    expect(text).toMatch(/Shoes 5 2 9\.3 \+3 \+1,234,567/);
+    // Keyword list: the screen's columns, unknown as a dash.
+    expect(text).toMatch(/sandals sale — — — 4,000 \$1\.50 — Shoes/);
+    expect(text).toContain('Showing 5 of 5 keywords, most searched first.');
+    // Competitor comparison: the domain against its competitor on the same keywords.
+    expect(text).toMatch(/alpha\.example 1 2 4 9\.3 -3,172/);
+    expect(text).toMatch(/beta\.example 2 3 5 8\.4 -3,172/);
+    expect(text).toMatch(/sandals sale — 1\s/);
+  });
+
+  it('name the group in a group\'s report and leave the groups section to say so', async () => {
+    const data: ReportData = { ...projectFixture, project: { ...projectFixture.project!, groupName: 'Shoes', groups: [] } };
+    const { text } = await render({ ...projectRequest, title: '' }, data);
+    expect(text).toContain('Alpha shop · Shoes · alpha.example');
+    expect(text).toContain('This report is about the group "Shoes".');
+  });
+});
+
+describe('page layout', () => {
+  it('fits the Executive template on one page, without a cover', async () => {
+    const { pdf, text } = await render(request({ template: 'Executive', sections: undefined }));
+    expect(pdfPageCount(pdf)).toBe(1);
+    for (const id of reportTemplateSections.Executive) expect(text).toContain(reportSectionTitle(id));
+    expect(text).toContain('Quarterly Search Review');
+    expect(text).toContain('Page 1 of 1');
+  });
+
+  it('fits the Executive template on one page in every design, with the longest texts', async () => {
+    for (const design of reportDesigns) {
+      const { pdf } = await render(request({ template: 'Executive', design, sections: undefined, rowLimit: 50, comments: 'A long comment. '.repeat(120) }));
+      expect(pdfPageCount(pdf)).toBe(1);
+    }
+  });
+
+  it('leaves no page but the last more than half empty (Comprehensive with a project: a known report)', async () => {
+    let fills: readonly number[] = [];
+    const input = request({ sections: undefined, project: { projectId: 'p', ownerUserId: 'u' } });
+    const pdf = await reportToBuffer(renderReportFromData(input, projectFixture, undefined, (pageFills) => (fills = pageFills)));
+    expect(pdfPageCount(pdf)).toBe(fills.length);
+    // The known report's page count: a cover and the 17 sections sharing 9 pages.
+    expect(fills.length).toBe(10);
+    const half = 78 + (772 - 78) / 2;
+    fills.slice(0, -1).forEach((fill) => expect(fill).toBeGreaterThan(half));
   });
 });

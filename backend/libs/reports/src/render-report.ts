@@ -3,7 +3,7 @@ import type { Sql } from '@serpwise/research';
 import { PassThrough, type Readable } from 'node:stream';
 import { themeFor } from './designs.js';
 import { formatDate, formatMonth } from './format.js';
-import { drawCover } from './pdf/cover.js';
+import { drawCover, drawTitleBlock } from './pdf/cover.js';
 import { drawSection } from './pdf/sections.js';
 import { ReportWriter, type Brand } from './pdf/writer.js';
 import { gatherReportData, type ReportData } from './report-data.js';
@@ -30,7 +30,13 @@ export function reportFileName(request: ReportRequest, month: string | null): st
  * Draws the report for data already gathered: cover, then every planned section in order. Synchronous apart from
  * PNG logos with transparency (PDFKit decodes those as it goes); returns the PDF as a readable stream.
  */
-export function renderReportFromData(request: ReportRequest, data: ReportData, plan: ReportPlan = planReport(request)): Readable {
+export function renderReportFromData(
+  request: ReportRequest,
+  data: ReportData,
+  plan: ReportPlan = planReport(request),
+  /** Told how far down each page is filled (points from the top; a cover counts as full), for the layout's tests. */
+  onPageFills?: (fills: readonly number[]) => void,
+): Readable {
   const branding = request.branding;
   const theme = themeFor(request.design, branding.kind === 'white-label' ? branding : undefined);
   const brand = brandOf(request);
@@ -42,9 +48,12 @@ export function renderReportFromData(request: ReportRequest, data: ReportData, p
     createdAt,
   });
   const territory = findTerritory(data.territory)?.name ?? data.territory;
-  drawCover(writer, {
+  writer.compact = plan.layout === 'one-page';
+  writer.rowLimit = plan.rowLimit;
+  const about = data.project ? [data.project.name, data.project.groupName].filter(Boolean).join(' · ') : null;
+  (writer.compact ? drawTitleBlock : drawCover)(writer, {
     title: plan.title,
-    subject: [data.domain, territory, data.month ? formatMonth(data.month) : null].filter(Boolean).join(' · '),
+    subject: [about, data.domain, territory, data.month ? formatMonth(data.month) : null].filter(Boolean).join(' · '),
     preparedFor: request.preparedFor?.trim() ?? '',
     preparedBy: request.preparedBy?.trim() ?? '',
     date: formatDate(createdAt),
@@ -57,7 +66,9 @@ export function renderReportFromData(request: ReportRequest, data: ReportData, p
   ]
     .filter(Boolean)
     .join(' ');
-  return writer.finish({ title: plan.title, left: footerLeft || `${data.domain} · ${territory}` });
+  const pdf = writer.finish({ title: plan.title, left: footerLeft || `${data.domain} · ${territory}` });
+  onPageFills?.(writer.pageFills);
+  return pdf;
 }
 
 /**

@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { defaultReportColors, reportOptionsSchema, reportRowLimits, reportSectionIds, reportTemplates, reportTemplateSections } from '@serpwise/contracts';
+import {
+  defaultReportColors,
+  projectReportSectionIds,
+  reportOptionsSchema,
+  reportRowLimits,
+  reportSectionIds,
+  reportTemplates,
+  reportTemplateSections,
+} from '@serpwise/contracts';
 import { chooseBranding, planReport, reportRequestOf, rowLimitOf, sectionsOf, serpwiseBranding, type ReportRequest } from './report-request.js';
 
 const request = (overrides: Partial<ReportRequest> = {}): ReportRequest => ({
@@ -12,7 +20,7 @@ const request = (overrides: Partial<ReportRequest> = {}): ReportRequest => ({
 
 describe('report sections', () => {
   it('gives every template its own default sections, in its order', () => {
-    expect(sectionsOf('Comprehensive')).toEqual([...reportSectionIds]);
+    expect(sectionsOf('Comprehensive')).toEqual(reportSectionIds.filter((id) => !(projectReportSectionIds as readonly string[]).includes(id)));
     expect(sectionsOf('Executive')).toEqual(['overview', 'traffic-history', 'competitors', 'ppc-overview']);
     expect(sectionsOf('Opportunity')).toEqual(['overview', 'opportunities', 'ranking-changes', 'keyword-overlap', 'ppc-competitors']);
     expect(sectionsOf('Progress')).toEqual(['overview', 'traffic-history', 'ranking-changes', 'top-pages', 'ppc-overview', 'backlinks']);
@@ -34,6 +42,27 @@ describe('report sections', () => {
   it('falls back to the template when nothing (known) is chosen', () => {
     expect(sectionsOf('Progress', [])).toEqual([...reportTemplateSections.Progress]);
     expect(sectionsOf('Strategy', ['nonsense'])).toEqual([...reportTemplateSections.Strategy]);
+  });
+
+  it('puts the template\'s project sections first for a project, and drops project sections without one', () => {
+    expect(sectionsOf('Progress', [], true)).toEqual(['tracked-keywords', 'keyword-winners-losers', 'keyword-groups', ...reportTemplateSections.Progress]);
+    expect(sectionsOf('Comprehensive', undefined, true)).toEqual([...projectReportSectionIds, ...reportTemplateSections.Comprehensive]);
+    // The Executive template stays its one page of domain figures.
+    expect(sectionsOf('Executive', [], true)).toEqual([...reportTemplateSections.Executive]);
+    expect(sectionsOf('Progress', ['keyword-list', 'overview'])).toEqual(['overview']);
+    expect(sectionsOf('Progress', ['keyword-list', 'overview'], true)).toEqual(['keyword-list', 'overview']);
+  });
+
+  it('refuses a group without its project, and ids that are not UUIDs', () => {
+    const base = { domain: 'alpha.example', countryCode: 'US' };
+    expect(reportOptionsSchema.safeParse({ ...base, groupHash: '5f0c7f8e-8f0a-4a57-9d55-0a4b8f1e2c3d' }).success).toBe(false);
+    expect(reportOptionsSchema.safeParse({ ...base, projectId: 'nope' }).success).toBe(false);
+    const parsed = reportOptionsSchema.parse({ ...base, projectId: '5f0c7f8e-8f0a-4a57-9d55-0a4b8f1e2c3d', groupHash: '6f0c7f8e-8f0a-4a57-9d55-0a4b8f1e2c3d' });
+    expect(reportRequestOf(parsed, serpwiseBranding, undefined, 'owner').project).toEqual({
+      projectId: '5f0c7f8e-8f0a-4a57-9d55-0a4b8f1e2c3d',
+      groupHash: '6f0c7f8e-8f0a-4a57-9d55-0a4b8f1e2c3d',
+      ownerUserId: 'owner',
+    });
   });
 
   it('does not let a caller change the template lists through the result', () => {
@@ -62,7 +91,13 @@ describe('planReport', () => {
   });
 
   it('plans the sections and the row cap together', () => {
-    expect(planReport(request({ sections: ['top-keywords', 'overview'], rowLimit: 99 }))).toEqual({ sections: ['top-keywords', 'overview'], rowLimit: 50, title: 'Executive Report for alpha.example' });
+    expect(planReport(request({ sections: ['top-keywords', 'overview'], rowLimit: 99 }))).toEqual({
+      sections: ['top-keywords', 'overview'],
+      rowLimit: 50,
+      title: 'Executive Report for alpha.example',
+      layout: 'one-page',
+    });
+    expect(planReport(request({ template: 'Progress' })).layout).toBe('pages');
   });
 });
 

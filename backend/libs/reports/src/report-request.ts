@@ -1,7 +1,9 @@
 import {
   defaultReportColors,
+  isProjectReportSection,
   reportRowLimits,
   reportSectionIds,
+  reportTemplateProjectSections,
   reportTemplateSections,
   type ReportDesign,
   type ReportLogoType,
@@ -41,6 +43,11 @@ export interface ReportRequest {
   branding: ReportBranding;
   /** The date printed on the cover (now when absent). */
   generatedAt?: Date;
+  /**
+   * The project whose tracked keywords the project sections print (one of its groups when groupHash is set), and
+   * the account that must own it (checked again when the data is read: a job may run after the project changed hands).
+   */
+  project?: { projectId: string; groupHash?: string; ownerUserId: string };
 }
 
 /** The saved report design of an account (the report_design row), as the renderer needs it. */
@@ -84,8 +91,11 @@ export async function loadReportBranding(
   return chooseBranding({ whiteLabel: true, isReconUser: true, design });
 }
 
-/** The request for the options a browser sent (contracts' reportOptionsSchema), once the branding is decided. */
-export const reportRequestOf = (options: ReportOptions, branding: ReportBranding, generatedAt?: Date): ReportRequest => ({
+/**
+ * The request for the options a browser sent (contracts' reportOptionsSchema), once the branding is decided.
+ * `projectOwnerId`: the account whose projects the options' projectId must be one of (the owner's, for a child).
+ */
+export const reportRequestOf = (options: ReportOptions, branding: ReportBranding, generatedAt?: Date, projectOwnerId?: string): ReportRequest => ({
   template: options.template,
   design: options.design,
   title: options.customTitle,
@@ -97,20 +107,37 @@ export const reportRequestOf = (options: ReportOptions, branding: ReportBranding
   rowLimit: options.rowLimit,
   branding,
   ...(generatedAt ? { generatedAt } : {}),
+  ...(options.projectId && projectOwnerId
+    ? { project: { projectId: options.projectId, ownerUserId: projectOwnerId, ...(options.groupHash ? { groupHash: options.groupHash } : {}) } }
+    : {}),
 });
+
+/**
+ * How the pages are laid out: 'pages' opens with a cover and lets each section start a page (unless the one before
+ * left more than half of its page free); 'one-page' (the Executive template) has no cover, a title block on the first
+ * page and compact sections one after another, so its default sections fit one page.
+ */
+export type ReportLayout = 'pages' | 'one-page';
 
 /** What will be printed: the sections in order, the row cap and the title. */
 export interface ReportPlan {
   sections: ReportSectionId[];
   rowLimit: number;
   title: string;
+  layout: ReportLayout;
 }
 
-/** The sections of a request: the chosen ones in their order without repeats (unknown ids dropped), else the template's. */
-export function sectionsOf(template: ReportTemplate, chosen?: readonly string[]): ReportSectionId[] {
+/**
+ * The sections of a request: the chosen ones in their order without repeats (unknown ids dropped), else the
+ * template's (after the template's project sections when the report names a project). Project sections are dropped
+ * from a report that names no project: there is nothing for them to print.
+ */
+export function sectionsOf(template: ReportTemplate, chosen?: readonly string[], hasProject = false): ReportSectionId[] {
   const known = new Set<string>(reportSectionIds);
-  const picked = [...new Set((chosen ?? []).filter((id) => known.has(id)))] as ReportSectionId[];
-  return picked.length ? picked : [...reportTemplateSections[template]];
+  const usable = (id: string) => known.has(id) && (hasProject || !isProjectReportSection(id));
+  const picked = [...new Set((chosen ?? []).filter(usable))] as ReportSectionId[];
+  if (picked.length) return picked;
+  return [...(hasProject ? reportTemplateProjectSections[template] : []), ...reportTemplateSections[template]];
 }
 
 export const rowLimitOf = (requested?: number) =>
@@ -120,8 +147,9 @@ export const defaultTitle = (template: ReportTemplate, domain: string) => `${tem
 
 export function planReport(request: ReportRequest): ReportPlan {
   return {
-    sections: sectionsOf(request.template, request.sections),
+    sections: sectionsOf(request.template, request.sections, request.project !== undefined),
     rowLimit: rowLimitOf(request.rowLimit),
     title: request.title?.trim() || defaultTitle(request.template, request.subject.domain),
+    layout: request.template === 'Executive' ? 'one-page' : 'pages',
   };
 }

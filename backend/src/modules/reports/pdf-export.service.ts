@@ -11,6 +11,7 @@ import { ownedJob } from '../jobs/owned-job.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { badRequest } from '../../common/bad-request.js';
+import { ReportProjectService } from './report-project.service.js';
 
 /** The addresses a report goes to: the user's own first when asked, then the others, each once. */
 export const reportAddresses = (request: Pick<PdfExportRequest, 'recipients' | 'sendReportToSelf'>, ownEmail: string) => [
@@ -39,13 +40,16 @@ export class PdfExportService {
     private readonly files: FileStore,
     private readonly realtime: RealtimeGateway,
     private readonly limits: Limits,
+    private readonly projects: ReportProjectService,
   ) {}
 
   async start(session: RequestSession, identity: Identity, request: PdfExportRequest, mode: 'download' | 'email'): Promise<PdfExportStatus> {
     const emailTo = mode === 'email' ? reportAddresses(request, identity.user.email) : [];
     if (mode === 'email' && !emailTo.length) throw badRequest([pdfExportMessages.noRecipients]);
+    // A project's report (a group's "Create PDF Report") is about the project's domain and territory, if the caller may read it.
+    const report = await this.projects.resolve(identity, request.report);
     const input = {
-      report: { ...request.report, domain: reportDomainOf(request.report.domain) },
+      report: { ...report, domain: reportDomainOf(report.domain) },
       store: mode === 'download',
       emailTo,
       sessionId: request.sessionId ?? String(randomInt(1, 2 ** 47)),

@@ -15,6 +15,8 @@ import { ScheduleDeliveriesService } from './schedule-deliveries.service.js';
 import { ReportMailController } from './report-mail.controller.js';
 import { ReportMailService } from './report-mail.service.js';
 import { ResearchModule } from '../research/research.module.js';
+import { ProjectsCoreModule } from '../projects/core/projects-core.module.js';
+import { ReportProjectService } from './report-project.service.js';
 import { ReportDesignController } from './report-design.controller.js';
 import { ReportDesignService } from './report-design.service.js';
 import { ReportsController } from './reports.controller.js';
@@ -31,7 +33,7 @@ const reportSchedulesProvider = {
  * calls (report jobs for the worker) and the scheduled reports.
  */
 @Module({
-  imports: [ResearchModule, RealtimeModule, AccountModule],
+  imports: [ResearchModule, RealtimeModule, AccountModule, ProjectsCoreModule],
   controllers: [ReportDesignController, ReportsController, PdfExportController, ScheduleDeliveriesController, ReportMailController],
   providers: [
     ReportDesignService,
@@ -40,6 +42,7 @@ const reportSchedulesProvider = {
     ScheduledReportsService,
     ScheduleDeliveriesService,
     ReportMailService,
+    ReportProjectService,
     reportSchedulesProvider,
     fileStoreProvider,
     downloadLinksProvider,

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { isReconIdentity } from '../access/access-decision.js';
 import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
 import type { Identity } from '../sessions/request-session.js';
+import { projectOwnerOf, ReportProjectService } from './report-project.service.js';
 
 /**
  * PDF reports for the logged-in user. Today only the synchronous preview uses it; the export job (ExportAsync →
@@ -16,13 +17,15 @@ export class ReportsService {
   constructor(
     @Inject(WAREHOUSE_SQL) private readonly sql: WarehouseSql,
     private readonly designs: ReportDesignRepository,
+    private readonly projects: ReportProjectService,
   ) {}
 
   /**
    * Reads the data first, so an unknown domain is a 404 before any byte of PDF is sent; then streams the PDF.
    * White label is honoured only for full recon users (docs/product/account-exports-reports.md §6); anyone else silently gets Serpwise branding.
    */
-  async preview(identity: Identity, options: ReportOptions): Promise<{ pdf: Readable; fileName: string }> {
+  async preview(identity: Identity, asked: ReportOptions): Promise<{ pdf: Readable; fileName: string }> {
+    const options = await this.projects.resolve(identity, asked);
     const domain = hostOfText(options.domain);
     if (!domain) throw new BadRequestException({ statusCode: 400, message: `"${options.domain}" is not a domain name.`, errors: [`"${options.domain}" is not a domain name.`] });
     const branding = await loadReportBranding(this.designs, {
@@ -30,7 +33,7 @@ export class ReportsService {
       isReconUser: isReconIdentity(identity),
       whiteLabel: options.whiteLabel,
     });
-    const request = reportRequestOf({ ...options, domain }, branding);
+    const request = reportRequestOf({ ...options, domain }, branding, undefined, projectOwnerOf(identity));
     const plan = planReport(request);
     try {
       const data = await gatherReportData(this.sql, request, plan);

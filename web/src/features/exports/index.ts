@@ -4,3 +4,5 @@ export { ExportMenu } from './components/export-menu';
 export { ExportNoticesProvider } from './components/export-notices';
 export { exportsAccountRoutes, exportsRoutes } from './routes';
 export { GoogleAuthorisationPanel } from './components/google-authorisation-panel';
+export { useExportNotices } from './components/export-notices';
+export { newPdfSessionId, sendPdfExport } from './api/pdf-export';

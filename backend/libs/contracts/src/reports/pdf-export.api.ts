@@ -136,6 +136,8 @@ export const pdfExportFormSchema = z
     comments: z.string().optional(),
     rowLimit: z.string().optional(),
     whiteLabel: z.string().optional(),
+    projectId: z.string().optional(),
+    groupHash: z.string().optional(),
     elements: z.string().optional(),
     emailCsv: z.string().max(6000).optional(),
     sendByEmail: formBoolean.default(false),
@@ -210,6 +212,8 @@ export function readPdfExportForm(input: Record<string, unknown>): PdfExportRequ
     ...(sections?.length ? { sections } : {}),
     rowLimit: fields.rowLimit || undefined,
     whiteLabel: fields.whiteLabel || undefined,
+    projectId: fields.projectId || undefined,
+    groupHash: fields.groupHash || undefined,
   });
   if (!report.success) throw new PdfExportFormError(issuesOf(report.error));
 

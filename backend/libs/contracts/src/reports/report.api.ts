@@ -29,19 +29,43 @@ export const reportSections = [
   { printId: 'ppc-keywords', title: 'Top Paid Keywords' },
   { printId: 'ppc-competitors', title: 'PPC Competitors' },
   { printId: 'backlinks', title: 'Backlinks' },
+  // A project's tracked keywords (issue 22 point 4): only in a report about a project (or one of its groups).
+  { printId: 'tracked-keywords', title: 'Tracked Keywords' },
+  { printId: 'keyword-winners-losers', title: 'Winners and Losers' },
+  { printId: 'keyword-groups', title: 'Keyword Groups' },
+  { printId: 'keyword-list', title: 'Keyword List' },
+  { printId: 'competitor-comparison', title: 'Competitor Comparison' },
 ] as const;
 export type ReportSectionId = (typeof reportSections)[number]['printId'];
 export const reportSectionIds = reportSections.map((section) => section.printId) as [ReportSectionId, ...ReportSectionId[]];
+/** The sections about a project's tracked keywords: printed only when the report names a project. */
+export const projectReportSectionIds = ['tracked-keywords', 'keyword-winners-losers', 'keyword-groups', 'keyword-list', 'competitor-comparison'] as const satisfies readonly ReportSectionId[];
+export const isProjectReportSection = (id: string): boolean => (projectReportSectionIds as readonly string[]).includes(id);
 export const reportSectionTitle = (printId: ReportSectionId): string => reportSections.find((section) => section.printId === printId)!.title;
 
-/** Each template's sections, in the order it prints them when the user picks none. */
+/** Each template's sections, in the order it prints them when the user picks none (a domain report: no project sections). */
 export const reportTemplateSections: Record<ReportTemplate, readonly ReportSectionId[]> = {
-  Comprehensive: reportSectionIds,
+  Comprehensive: reportSectionIds.filter((id) => !isProjectReportSection(id)),
   Executive: ['overview', 'traffic-history', 'competitors', 'ppc-overview'],
   Opportunity: ['overview', 'opportunities', 'ranking-changes', 'keyword-overlap', 'ppc-competitors'],
   Progress: ['overview', 'traffic-history', 'ranking-changes', 'top-pages', 'ppc-overview', 'backlinks'],
   Strategy: ['overview', 'competitors', 'keyword-overlap', 'top-keywords', 'ppc-competitors', 'ppc-keywords', 'backlinks'],
 };
+
+/**
+ * The project sections a template puts first when the report names a project and the user picks no sections. The
+ * Executive template stays its one page of domain figures.
+ */
+export const reportTemplateProjectSections: Record<ReportTemplate, readonly ReportSectionId[]> = {
+  Comprehensive: projectReportSectionIds,
+  Executive: [],
+  Opportunity: ['keyword-winners-losers', 'competitor-comparison'],
+  Progress: ['tracked-keywords', 'keyword-winners-losers', 'keyword-groups'],
+  Strategy: ['tracked-keywords', 'competitor-comparison', 'keyword-groups'],
+};
+
+/** A group's report ("Create PDF Report" on a project group): its keywords' sections, nothing about the whole domain. */
+export const groupReportSections: readonly ReportSectionId[] = ['tracked-keywords', 'keyword-winners-losers', 'keyword-list', 'competitor-comparison'];
 
 /** The row cap of every table in a report: the default and the most a request may ask for. */
 export const reportRowLimits = { default: 10, max: 50 } as const;
@@ -60,6 +84,9 @@ export const reportMessages = {
   rowLimit: `Rows per table must be a whole number from 1 to ${reportRowLimits.max}.`,
   month: 'The month must be written YYYY-MM.',
   domainRequired: 'Enter the domain the report is about.',
+  projectId: 'The project id must be a UUID.',
+  groupHash: 'The group hash must be a UUID.',
+  groupWithoutProject: 'A group report needs the project the group belongs to.',
 } as const;
 
 /** A list parameter sent either as an array or as one comma-separated string (a query string). */
@@ -86,7 +113,11 @@ export const reportOptionsSchema = z.object({
   sections: listOf(z.enum(reportSectionIds, { error: reportMessages.unknownSection })).optional(),
   rowLimit: z.coerce.number({ error: reportMessages.rowLimit }).int(reportMessages.rowLimit).min(1, reportMessages.rowLimit).max(reportRowLimits.max, reportMessages.rowLimit).default(reportRowLimits.default),
   whiteLabel: z.preprocess((value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value), z.boolean()).default(false),
-});
+  /** The project whose tracked keywords the project sections print (its domain and territory are the report's). */
+  projectId: z.uuid(reportMessages.projectId).optional(),
+  /** Narrows the project sections to one of the project's groups. */
+  groupHash: z.uuid(reportMessages.groupHash).optional(),
+}).refine((options) => !options.groupHash || options.projectId, { message: reportMessages.groupWithoutProject, path: ['groupHash'] });
 export type ReportOptionsInput = z.input<typeof reportOptionsSchema>;
 export type ReportOptions = z.output<typeof reportOptionsSchema>;
 

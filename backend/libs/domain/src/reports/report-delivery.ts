@@ -19,7 +19,7 @@ const bufferOf = async (stream: Readable): Promise<Buffer> => {
 
 /** A report's work in steps (its progress by section, issue 21): its sections' data read, the PDF drawn, then the e-mail if any. */
 export const reportSteps = (input: Pick<ReportJobInput, 'report' | 'emailTo'>): number =>
-  sectionsOf(input.report.template, input.report.sections).length + 1 + (input.emailTo.length ? 1 : 0);
+  sectionsOf(input.report.template, input.report.sections, input.report.projectId !== undefined).length + 1 + (input.emailTo.length ? 1 : 0);
 
 /** One report job as its record and its owner's account (read when the job runs) say. */
 export interface ReportDeliveryJob {
@@ -69,7 +69,7 @@ export class ReportDelivery {
     const { input, ownerUserId, owner } = job;
     if (!hasFullPlan(owner.planRoles)) throw new UnrecoverableError('PDF reports need the full plan');
 
-    const sectionCount = sectionsOf(input.report.template, input.report.sections).length;
+    const sectionCount = sectionsOf(input.report.template, input.report.sections, input.report.projectId !== undefined).length;
     const steps = reportSteps(input);
     if (!(await run.progress(0, steps, `Reading the data of ${sectionCount} ${sectionCount === 1 ? 'section' : 'sections'}`))) return cancelled();
     const branding = await loadReportBranding(new ReportDesignRepository(em), {
@@ -77,7 +77,8 @@ export class ReportDelivery {
       isReconUser: hasReconPlan(owner.planRoles),
       whiteLabel: input.report.whiteLabel,
     });
-    const request = reportRequestOf(input.report, branding);
+    // A project's sections read the account owner's project (a child account reports on its parent's projects).
+    const request = reportRequestOf(input.report, branding, undefined, owner.accountOwnerId);
     const plan = planReport(request);
     let pdf: Buffer;
     let fileName: string;

@@ -94,6 +94,7 @@ function drawLayout(writer: ReportWriter, layout: CoverLayout): CoverFrame {
 export function drawCover(writer: ReportWriter, content: CoverContent): void {
   const { doc, theme, brand } = writer;
   writer.addPage();
+  writer.markCover();
   const margins = { ...doc.page.margins };
   doc.page.margins = { top: 0, bottom: 0, left: 0, right: 0 };
   const frame = drawLayout(writer, theme.cover);
@@ -144,4 +145,32 @@ export function drawCover(writer: ReportWriter, content: CoverContent): void {
     doc.text(content.comments, frame.x, y, { width: theme.cover === 'circles' ? frame.width - 160 : frame.width, lineGap: 1.5, height: Math.max(40, bottom - y), ellipsis: true });
   }
   doc.page.margins = margins;
+}
+
+/**
+ * The one-page layout's title block in place of a cover: title, subject, prepared for and by, the date and the
+ * comments (cut to three lines), at the top of the first page under the page frame.
+ */
+export function drawTitleBlock(writer: ReportWriter, content: CoverContent): void {
+  const { doc, theme } = writer;
+  writer.addPage();
+  const width = page.width - 2 * page.margin;
+  writer.fonts.apply(theme.fonts.heading, content.title).fontSize(18).fillColor(theme.colors.primary);
+  doc.text(content.title, page.margin, writer.y, { width, height: 46, ellipsis: true, lineGap: 1 });
+  writer.y = Math.min(doc.y, writer.y + 46) + 2;
+  const details = [
+    content.subject,
+    content.preparedFor && `Prepared for ${content.preparedFor}`,
+    content.preparedBy && `by ${content.preparedBy}`,
+    content.date,
+  ].filter(Boolean);
+  writer.text(writer.fit(details.join(' · '), width, theme.fonts.body, 9.5), page.margin, writer.y, { font: theme.fonts.body, size: 9.5, color: theme.colors.muted, width });
+  writer.y += 16;
+  if (content.comments) {
+    writer.fonts.apply(theme.fonts.body, content.comments).fontSize(9).fillColor(theme.colors.text);
+    doc.text(content.comments, page.margin, writer.y, { width, height: 36, ellipsis: true, lineGap: 1 });
+    writer.y = Math.min(doc.y, writer.y + 36) + 4;
+  }
+  doc.moveTo(page.margin, writer.y).lineTo(page.width - page.margin, writer.y).lineWidth(0.5).strokeColor(theme.colors.rule).stroke();
+  writer.y += 8;
 }

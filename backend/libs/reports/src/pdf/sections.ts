@@ -15,9 +15,13 @@ import type { ReportData, ReportTable } from '../report-data.js';
 import { barChart, horizontalBars, lineChart, tiles, venn, type Tile } from './charts.js';
 import { table, type Column } from './table.js';
 import type { ReportWriter } from './writer.js';
+import { projectSectionRenderers } from './project-sections.js';
 
 /** Draws one section from the gathered data. Each starts on its own page under its heading (a PDF bookmark too). */
-type SectionRenderer = (writer: ReportWriter, data: ReportData) => void;
+export type SectionRenderer = (writer: ReportWriter, data: ReportData) => void;
+
+/** Rows of a table in the one-page layout. */
+const compactRows = 5;
 
 const monthOf = (data: ReportData) => (data.month ? formatMonth(data.month) : 'the latest month');
 /** 'the United States', 'Germany': the name as it reads in a sentence. */
@@ -72,7 +76,7 @@ const overview: SectionRenderer = (writer, data) => {
         ? `It also advertised on ${formatInteger(now.paidKeywords)} keywords with an estimated budget of ${formatMoney(now.budget)} a month.`
         : 'It did not advertise in paid search that month.'),
   );
-  if (data.history.length > 1) {
+  if (data.history.length > 1 && !writer.compact) {
     lineChart(writer, {
       title: 'Monthly organic clicks, last 12 months',
       height: 150,
@@ -85,6 +89,11 @@ const trafficHistory: SectionRenderer = (writer, data) => {
   if (!data.history.length) return noData(writer, data, 'history');
   const months = data.history.slice(-24);
   const label = (month: string) => formatShortMonth(month);
+  if (writer.compact) {
+    // One page: the clicks of the last 12 months only.
+    lineChart(writer, { title: 'Estimated monthly organic clicks', height: 60, points: months.slice(-12).map((point) => ({ label: label(point.month), value: point.clicks })) });
+    return;
+  }
   lineChart(writer, { title: 'Estimated monthly organic clicks', height: 130, points: months.map((point) => ({ label: label(point.month), value: point.clicks })) });
   barChart(writer, { title: 'Keywords ranked (top 20)', height: 110, points: months.map((point) => ({ label: label(point.month), value: point.keywords })), color: writer.colors.accent });
   lineChart(writer, {
@@ -157,6 +166,12 @@ const competitorColumns: Column<CompetitorRow>[] = [
 const competitors: SectionRenderer = (writer, data) => {
   const found = data.competitors;
   if (!found?.rows.length) return noData(writer, data, 'organic competitors');
+  if (writer.compact) {
+    const rows = found.rows.slice(0, compactRows);
+    table(writer, competitorColumns, rows);
+    writer.caption(shown({ rows, totalRows: found.totalRows }, 'competitors', 'by keywords in common'));
+    return;
+  }
   horizontalBars(writer, {
     title: 'Keywords in common',
     rows: found.rows.slice(0, 10).map((row) => ({ label: row.domain, value: row.commonKeywords })),
@@ -210,6 +225,13 @@ const ppcOverview: SectionRenderer = (writer, data) => {
   const months = (ppc?.history ?? []).filter((point) => !data.month || point.month <= data.month).slice(-24);
   const latest = [...months].reverse().find((point) => point.paidKeywords > 0) ?? null;
   if (!ppc || !latest) return noData(writer, data, 'paid search ads');
+  if (writer.compact) {
+    writer.paragraph(
+      `In ${formatMonth(latest.month)}, ${data.domain} advertised on ${formatInteger(latest.paidKeywords)} keywords, bringing an estimated ` +
+        `${formatInteger(latest.paidClicks)} paid clicks a month for a budget of ${formatMoney(latest.budget)}.`,
+    );
+    return;
+  }
   tiles(writer, [
     { label: 'Paid keywords', value: formatInteger(latest.paidKeywords), note: formatMonth(latest.month) },
     { label: 'Monthly paid clicks', value: formatCompact(latest.paidClicks), note: formatMonth(latest.month) },
@@ -286,6 +308,7 @@ export const sectionRenderers: Record<ReportSectionId, SectionRenderer> = {
   'ppc-keywords': ppcKeywords,
   'ppc-competitors': ppcCompetitors,
   backlinks,
+  ...projectSectionRenderers,
 };
 
 /** Draws a section under its heading. */

@@ -46,6 +46,17 @@ export class ReportWriter {
   readonly logo: OpenedImage | null;
   /** The font each text is drawn in: the design's, or an embedded face for text outside Western European letters. */
   readonly fonts: FontPicker;
+  /**
+   * The one-page layout (the Executive template): no cover, sections follow each other under small headings and
+   * draw their compact form.
+   */
+  compact = false;
+  /** Rows per table (the plan's row cap), for sections that cut their own lists. */
+  rowLimit = 10;
+  /** How far down each finished page is filled (the cursor when it was left); a cover counts as full. */
+  readonly pageFills: number[] = [];
+  private pageOpen = false;
+  private onCover = false;
 
   constructor(
     readonly theme: DesignTheme,
@@ -71,8 +82,21 @@ export class ReportWriter {
   }
 
   addPage(): void {
+    if (this.pageOpen) this.pageFills.push(this.onCover ? page.bottom : this.y);
     this.doc.addPage();
+    this.pageOpen = true;
+    this.onCover = false;
     this.y = page.top;
+  }
+
+  /** The current page is the cover: a section never continues on it. */
+  markCover(): void {
+    this.onCover = true;
+  }
+
+  /** Whether less than half of the current page's content area is used (a section may then start on it). */
+  private get mostlyFree(): boolean {
+    return !this.onCover && this.pageOpen && this.y <= page.top + (page.bottom - page.top) / 2;
   }
 
   /** Starts a new page when fewer than `height` points are left on this one; true when it did. */
@@ -116,10 +140,25 @@ export class ReportWriter {
     this.y = doc.y + (options.gap ?? 10);
   }
 
-  /** A section's heading: starts the section on a new page and adds its bookmark. */
+  /**
+   * A section's heading, with its bookmark. It starts a new page unless the section before left more than half of
+   * this one free (a page is never left mostly empty before a short section); in the compact layout it follows on.
+   */
   sectionHeading(title: string): void {
-    this.addPage();
     const { doc, theme } = this;
+    if (this.compact) {
+      if (!this.pageOpen) this.addPage();
+      this.ensureSpace(80);
+      doc.outline.addItem(title);
+      this.y += this.y > page.top ? 6 : 0;
+      this.text(title, page.margin, this.y, { font: theme.fonts.heading, size: 13, color: theme.colors.primary });
+      this.y += 17;
+      doc.rect(page.margin, this.y, 32, 2).fill(theme.colors.accent);
+      this.y += 8;
+      return;
+    }
+    if (!this.mostlyFree) this.addPage();
+    else if (this.y > page.top) this.y += 24;
     doc.outline.addItem(title);
     this.text(title, page.margin, this.y, { font: theme.fonts.heading, size: theme.headingSize, color: theme.colors.primary });
     this.y += theme.headingSize + 6;
@@ -144,13 +183,16 @@ export class ReportWriter {
   /** Headers and footers on every page but the cover, then ends the document. */
   finish(footer: FooterInfo): PDFKit.PDFDocument {
     const { doc } = this;
+    if (this.pageOpen) this.pageFills.push(this.onCover ? page.bottom : this.y);
     const range = doc.bufferedPageRange();
+    // Without a cover (the compact layout) the first page is a content page and gets the frame too.
+    const firstFramed = this.compact ? range.start : range.start + 1;
     for (let index = range.start; index < range.start + range.count; index += 1) {
       doc.switchToPage(index);
       // Writing in the margins must not make PDFKit open a page.
       const margins = { ...doc.page.margins };
       doc.page.margins = { top: 0, bottom: 0, left: 0, right: 0 };
-      if (index > range.start) this.pageFrame(footer, index - range.start + 1, range.count);
+      if (index >= firstFramed) this.pageFrame(footer, index - range.start + 1, range.count);
       doc.page.margins = margins;
     }
     doc.flushPages();

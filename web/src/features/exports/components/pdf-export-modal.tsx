@@ -1,4 +1,5 @@
 import {
+  isProjectReportSection,
   pdfExportMessages,
   reportDesigns,
   reportSections,
@@ -41,7 +42,8 @@ const modeLabels: Record<PdfExportMode, string> = { download: 'Download', email:
 /** The template's sections, selected, in its order; the rest after them, unselected. */
 const elementsOf = (template: ReportTemplate): ExportableElement[] => {
   const chosen = reportTemplateSections[template];
-  const rest = reportSections.map((section) => section.printId).filter((id) => !chosen.includes(id));
+  // A domain's report: the project sections need a project (the groups panel's "Create PDF Report" asks for them).
+  const rest = reportSections.map((section) => section.printId).filter((id) => !chosen.includes(id) && !isProjectReportSection(id));
   return [...chosen, ...rest].map((printId, order) => ({ printId, isSelected: chosen.includes(printId), order }));
 };
 

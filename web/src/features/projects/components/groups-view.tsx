@@ -1,4 +1,4 @@
-import { projectMessages, type GroupRow } from '@serpwise/contracts';
+import { groupReportSections, projectMessages, type GroupRow, type PdfExportStatus } from '@serpwise/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { notify } from '@/components/ui/notifications';
@@ -14,6 +14,52 @@ import { Icon } from '@/components/ui/icons/icon';
 import { FactList } from './fact-list';
 import { rankChangeTitle } from '../rank-change';
 import { useSelectionAction } from './selection-action';
+import { newPdfSessionId, sendPdfExport, useExportNotices } from '@/features/exports';
+import { useProjects } from '../api/projects';
+
+export const groupReportMessages = {
+  oneGroup: 'Select one group for its PDF report, or none for a report of the whole project.',
+} as const;
+
+/**
+ * "Create PDF Report" (issue 22 point 4): a PDF report of the selected group's tracked keywords, or of the whole
+ * project's when no group is selected, followed like any PDF export ('Generating PDF…' → 'Exported PDF').
+ */
+function useGroupReport(projectId: string, rows: readonly GroupRow[]) {
+  const projects = useProjects(true);
+  const notices = useExportNotices();
+  const [busy, setBusy] = useState(false);
+  const create = async (selected: readonly string[]) => {
+    if (selected.length > 1) return notify(groupReportMessages.oneGroup, { type: 'info' });
+    const project = projects.data?.find((entry) => entry.id === projectId);
+    if (!project) return notify(projectMessages.projectNotFound, { type: 'error' });
+    const group = rows.find((row) => row.groupHash === selected[0]);
+    const fields: Record<string, string> = {
+      sessionId: newPdfSessionId(),
+      itemName: project.primaryDomainName,
+      countryCode: project.territory,
+      sectionName: 'groups',
+      template: 'Progress',
+      projectId,
+      ...(group
+        ? {
+            groupHash: group.groupHash,
+            customTitle: `${group.name}: keyword report`,
+            elements: JSON.stringify(groupReportSections.map((printId, order) => ({ printId, isSelected: true, order }))),
+          }
+        : { customTitle: `${project.projectName}: keyword report` }),
+    };
+    setBusy(true);
+    try {
+      notices.followPdf((await sendPdfExport('download', fields)) as PdfExportStatus);
+    } catch (error) {
+      notify(errorsOf(error).join(' '), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, create };
+}
 
 const percent = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
 const signed = (value: number) => (value > 0 ? `+${formatNumber(value)}` : formatNumber(value));
@@ -146,12 +192,19 @@ export function GroupsView({ projectId, go }: { projectId: string; go: (route: s
       await deleteGroups(projectId, present);
     });
   const many = present.length > 1;
+  const report = useGroupReport(projectId, rows);
 
   return (
     <section className="msf-groups" aria-label="Groups">
       <div className="table-toolbar">
         <CreateGroup onCreate={create} />
-        <button type="button" className="button button--small" onClick={() => notify('Group PDF reports are not available yet.', { type: 'info' })}>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={report.busy}
+          title="A PDF report of the selected group's keywords (the whole project's when none is selected)"
+          onClick={() => void report.create(present)}
+        >
           Create PDF Report
         </button>
         {present.length > 0 && (
