@@ -101,6 +101,7 @@ export const environmentSchema = z.object({
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
+  /** A key pair (both or neither); unset: the AWS SDK's default chain (instance/task roles, AWS_* variables, profiles). */
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Path-style addressing (endpoint/bucket/key), which MinIO and most self-hosted stores need. */
@@ -261,6 +262,9 @@ export const environmentSchema = z.object({
   // One without the other is a half-done set-up: say so at start instead of a page that fails on every question.
   message: 'ASSISTANT_BASE_URL and ASSISTANT_MODEL are set together (the model server and the model it runs)',
   path: ['ASSISTANT_MODEL'],
+}).refine((environment) => !environment.S3_ACCESS_KEY_ID === !environment.S3_SECRET_ACCESS_KEY, {
+  message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither, for the AWS SDK\'s default credentials)',
+  path: ['S3_SECRET_ACCESS_KEY'],
 }).refine((environment) => !environment.ADMIN_EMAIL === !environment.ADMIN_PASSWORD, {
   message: 'ADMIN_EMAIL and ADMIN_PASSWORD are set together (the first administrator\'s e-mail and password)',
   path: ['ADMIN_PASSWORD'],
