@@ -16,7 +16,7 @@ const errorXml = (code: string, message: string) => xml(`<Error><Code>${code}</C
  * S3 at its HTTP boundary (path-style, one bucket, in memory), answering as the S3 REST API documents: PutObject,
  * the multipart upload calls (CreateMultipartUpload `POST ?uploads`, UploadPart `PUT ?partNumber&uploadId`,
  * CompleteMultipartUpload `POST ?uploadId`, AbortMultipartUpload `DELETE ?uploadId`), GetObject (also presigned,
- * with `response-content-disposition`), HeadObject and DeleteObject. A request signed for another access key, or not
+ * with `response-content-type` and `response-content-disposition`), HeadObject and DeleteObject. A request signed for another access key, or not
  * signed at all, gets 403. `failNext` makes the next calls of an operation answer 503 SlowDown.
  */
 export class FakeS3 {
@@ -118,7 +118,8 @@ export class FakeS3 {
         const object = this.objects.get(key);
         if (!object) return send(404, operation === 'GetObject' ? errorXml('NoSuchKey', 'The specified key does not exist.') : '');
         const disposition = query.get('response-content-disposition');
-        const headers = { 'content-length': String(object.length), 'content-type': 'application/octet-stream', etag, ...(disposition ? { 'content-disposition': disposition } : {}) };
+        // A presigned GET may override the answer's headers (response-content-type, response-content-disposition).
+        const headers = { 'content-length': String(object.length), 'content-type': query.get('response-content-type') ?? 'application/octet-stream', etag, ...(disposition ? { 'content-disposition': disposition } : {}) };
         this.calls.push({ operation, key, status: 200 });
         response.writeHead(200, headers).end(operation === 'GetObject' ? object : undefined);
         return;

@@ -63,7 +63,7 @@ export abstract class FileStore {
    * A link the browser can download the file from without passing through the API (S3: presigned), valid `seconds`;
    * null where the API must stream it itself (the local disk).
    */
-  downloadUrl(_key: string, _fileName: string, _seconds: number): Promise<string | null> {
+  downloadUrl(_key: string, _fileName: string, _seconds: number, _contentType?: string): Promise<string | null> {
     return Promise.resolve(null);
   }
 }
@@ -252,8 +252,8 @@ export class S3FileStore extends FileStore {
     await this.spool.remove(`spool/${safeKey(key)}`);
   }
 
-  override downloadUrl(key: string, fileName: string, seconds: number): Promise<string | null> {
-    return this.client.presignedDownload(safeKey(key), fileName, seconds);
+  override downloadUrl(key: string, fileName: string, seconds: number, contentType?: string): Promise<string | null> {
+    return this.client.presignedDownload(safeKey(key), fileName, seconds, contentType);
   }
 }
 

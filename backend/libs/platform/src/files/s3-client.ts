@@ -83,10 +83,14 @@ export class S3Client {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
   }
 
-  /** A GET link to the object that works for `seconds` without credentials, saved by the browser as `fileName`. */
-  presignedDownload(key: string, fileName: string, seconds: number): Promise<string> {
+  /**
+   * A GET link to the object that works for `seconds` without credentials, saved by the browser as `fileName` (and
+   * answered with `contentType` when given).
+   */
+  presignedDownload(key: string, fileName: string, seconds: number, contentType?: string): Promise<string> {
     const disposition = `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, ResponseContentDisposition: disposition }), { expiresIn: seconds });
+    const command = new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, ResponseContentDisposition: disposition, ...(contentType ? { ResponseContentType: contentType } : {}) });
+    return getSignedUrl(this.client, command, { expiresIn: seconds });
   }
 
   close(): void {
