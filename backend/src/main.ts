@@ -1,3 +1,4 @@
+import { apiConnectionBudget } from '@serpwise/contracts';
 import { createApp } from './create-app.js';
 import { createLogger, environmentOrExit, limitHeapGrowth } from '@serpwise/platform';
 
@@ -6,4 +7,5 @@ const environment = environmentOrExit();
 const logger = createLogger(environment, 'backend');
 const app = await createApp(environment, logger);
 await app.listen(environment.PORT, environment.HOST);
-logger.info({ port: environment.PORT }, `Serpwise API listening on ${await app.getUrl()}`);
+// The most PostgreSQL connections this process opens (docs/deployment.md, "Connection budget").
+logger.info({ port: environment.PORT, postgresConnections: apiConnectionBudget(environment) }, `Serpwise API listening on ${await app.getUrl()}`);

@@ -23,6 +23,9 @@ FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app /app
+# DATA_DIR (exports, imports, the mail outbox without SMTP): the node user must write it. A named volume mounted here
+# starts as a copy of this directory, its owner included; a bind mount must be chown'ed to uid 1000 by the operator.
+RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000 3001
 CMD ["node", "--max-semi-space-size=8", "backend/dist/main.js"]

@@ -6,7 +6,7 @@ WORKDIR /app
 COPY . .
 RUN npm ci --no-audit --no-fund && npx tsc -b backend/libs/contracts && npm run build -w web
 
-FROM nginx:1.27-alpine
+FROM nginx:1.28-alpine
 COPY infra/docker/nginx.conf /etc/nginx/conf.d/default.conf
 COPY --from=build /app/web/dist /usr/share/nginx/html
 EXPOSE 80

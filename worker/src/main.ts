@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { createLogger, environmentOrExit, keepShortLivedObjectsYoung, limitHeapGrowth } from '@serpwise/platform';
+import { workerConnectionBudget } from '@serpwise/contracts';
 import { startWorker } from './worker.js';
 
 limitHeapGrowth();
@@ -8,7 +9,8 @@ keepShortLivedObjectsYoung();
 const environment = environmentOrExit();
 const logger = createLogger(environment, 'worker');
 const worker = await startWorker(environment, logger);
-logger.info({ port: worker.port }, 'Serpwise worker started');
+// The most PostgreSQL connections this process opens (docs/deployment.md, "Connection budget").
+logger.info({ port: worker.port, postgresConnections: workerConnectionBudget(environment) }, 'Serpwise worker started');
 
 let stopping = false;
 async function shutdown(signal: string) {

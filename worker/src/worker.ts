@@ -47,14 +47,14 @@ export async function startWorker(environment: Environment, logger: Logger, opti
   // A connection PostgreSQL drops fails the job using it (BullMQ retries it) and never the process (pg-pool.ts).
   const dropped = (pool: string) => (error: Error) => logger.warn({ pool, err: error }, 'PostgreSQL dropped a connection');
   // Exports read through server-side cursors, one connection each while they run.
-  const exportPool = openPgPool({ connectionString: environment.DATABASE_URL, max: environment.WORKER_CONCURRENCY * 2, application_name: 'serpwise-worker-exports' }, dropped('exports'));
+  const exportPool = openPgPool({ connectionString: environment.DATABASE_URL, max: environment.DATABASE_JOB_POOL_MAX, application_name: 'serpwise-worker-exports' }, dropped('exports'));
   const redis = createRedisConnection(environment, 'serpwise-worker-main');
   const registry = createMetricsRegistry('worker');
   const records = () => new JobRecordRepository(orm.em.fork());
   const files = createFileStore(environment);
   // SERP fetches: the configured provider (the demo market without one), retried with backoff, landed by the
   // warehouse writer over its own small pool (COPY needs a dedicated connection per landing).
-  const warehousePool = openPgPool({ connectionString: environment.DATABASE_URL, max: 2, application_name: 'serpwise-worker-warehouse' }, dropped('warehouse'));
+  const warehousePool = openPgPool({ connectionString: environment.DATABASE_URL, max: environment.DATABASE_WAREHOUSE_POOL_MAX, application_name: 'serpwise-worker-warehouse' }, dropped('warehouse'));
   const serpProvider = withRetries(createSerpProvider(environment, sqlFromPg(warehousePool)), {
     ...serpBackoffOptions(environment),
     onRetry: ({ attempt, waitMs, error }) => logger.warn({ provider: error.provider, kind: error.kind, attempt, waitMs }, 'SERP provider call failed; retrying'),

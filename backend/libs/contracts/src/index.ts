@@ -1,4 +1,5 @@
 export * from './config/environment.js';
+export * from './config/connection-budget.js';
 export * from './jobs/job-contract.js';
 export * from './jobs/job-status.js';
 export * from './jobs/diagnostic.job.js';

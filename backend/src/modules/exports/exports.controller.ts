@@ -58,6 +58,10 @@ export class ExportsController {
     @Res() response: Response,
   ): Promise<void> {
     const file = await this.exports.download(identity, params.id, query);
+    if ('redirect' in file) {
+      response.setHeader('cache-control', 'private, no-store');
+      return response.redirect(302, file.redirect);
+    }
     await sendPrivateFile(response, file, { contentType: exportContentTypes[file.format], disposition: attachment(file.fileName) });
   }
 }

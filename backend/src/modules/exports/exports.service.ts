@@ -1,5 +1,6 @@
 import { ConflictException, ForbiddenException, GoneException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import {
+  exportContentTypes,
   exportJob,
   exportMessages,
   exportRowLimitOf,
@@ -47,6 +48,9 @@ const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '_').replac
  * Table exports (issue 6): checks the plan's allowance, records the job (one running copy per identical request)
  * and queues it; lists, reports, cancels and serves its owner's exports.
  */
+/** How long a presigned link to an export's file works: enough to start the download, after the signed link was checked. */
+const presignedDownloadSeconds = 300;
+
 @Injectable()
 export class ExportsService {
   constructor(
@@ -110,8 +114,11 @@ export class ExportsService {
     return cancelOwnedJob(this.jobs, this.realtime, id, exportMessages.notCancellable, (job) => this.present(job));
   }
 
-  /** The file behind a signed link, for the one user the link was made for. */
-  async download(identity: Identity, id: string, link: { expires?: unknown; signature?: unknown }): Promise<{ stream: Readable; fileName: string; format: ExportFileFormat; bytes: number | null }> {
+  /**
+   * The file behind a signed link, for the one user the link was made for: a presigned link to it where the store
+   * makes them (S3: the browser fetches the file from the bucket, not through the API), else its stream.
+   */
+  async download(identity: Identity, id: string, link: { expires?: unknown; signature?: unknown }): Promise<{ fileName: string; format: ExportFileFormat; bytes: number | null } & ({ stream: Readable } | { redirect: string })> {
     const check = this.links.check(exportDownloadPath(id), identity.user.id, link.expires, link.signature);
     if (check === 'invalid') throw new ForbiddenException(exportMessages.linkInvalid);
     if (check === 'expired') throw new GoneException(exportMessages.linkExpired);
@@ -123,7 +130,10 @@ export class ExportsService {
     const key = exportFileKey(identity.user.id, id, payload.format, job.attempts);
     const bytes = await this.files.size(key);
     if (bytes === null) throw new GoneException(exportMessages.fileRemoved);
-    return { stream: await this.files.read(key), fileName: `${payload.fileName}.${payload.format}`, format: payload.format, bytes };
+    const fileName = `${payload.fileName}.${payload.format}`;
+    const redirect = await this.files.downloadUrl(key, fileName, presignedDownloadSeconds, exportContentTypes[payload.format]);
+    if (redirect) return { redirect, fileName, format: payload.format, bytes };
+    return { stream: await this.files.read(key), fileName, format: payload.format, bytes };
   }
 
   /** A Sheets export needs Google configured on the server and an authorisation of this user (docs/product/account-exports-reports.md §6). */

@@ -44,7 +44,7 @@ export class ImportsService implements OnModuleDestroy {
   ) {
     // A dropped connection fails the request using it (503) and never the process (pg-pool.ts).
     const logger = new Logger(ImportsService.name);
-    this.pool = openPgPool({ connectionString: environment.DATABASE_URL, max: 3, application_name: 'serpwise-api-imports' }, (error) =>
+    this.pool = openPgPool({ connectionString: environment.DATABASE_URL, max: environment.DATABASE_IMPORTS_POOL_MAX, application_name: 'serpwise-api-imports' }, (error) =>
       logger.warn(`PostgreSQL dropped an imports connection: ${error.message}`));
   }
 

@@ -21,7 +21,7 @@ export class PreparedWarehousePool implements Sql, OnApplicationShutdown {
   private readonly sql: Sql;
 
   constructor(@Inject(ENVIRONMENT) environment: Environment) {
-    this.pool = openWarehousePool(environment.DATABASE_URL);
+    this.pool = openWarehousePool(environment.DATABASE_URL, { max: environment.DATABASE_RESEARCH_POOL_MAX });
     this.sql = viewerScopedSql(this.pool.sql, researchViewer, researchRequest);
   }
 

@@ -49,7 +49,7 @@ export class SearchConsoleService implements OnModuleDestroy {
     @Inject(ENVIRONMENT) private readonly environment: Environment,
   ) {
     const logger = new Logger(SearchConsoleService.name);
-    this.pool = openPgPool({ connectionString: environment.DATABASE_URL, max: 2, application_name: 'serpwise-api-search-console' }, (error) =>
+    this.pool = openPgPool({ connectionString: environment.DATABASE_URL, max: environment.DATABASE_SEARCH_CONSOLE_POOL_MAX, application_name: 'serpwise-api-search-console' }, (error) =>
       logger.warn(`PostgreSQL dropped a Search Console connection: ${error.message}`));
   }
 

@@ -73,6 +73,14 @@ describe('loadEnvironment', () => {
     expect(() => loadEnvironment({ ...required, PUBLIC_URL: 'serpwise.example.com' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('takes the first administrator\'s e-mail and password together, the e-mail normalised (issue 26)', () => {
+    expect(loadEnvironment({ ...required, ADMIN_EMAIL: ' Admin@Example.COM ', ADMIN_PASSWORD: 'long enough' })).toMatchObject({ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'long enough' });
+    expect(() => loadEnvironment({ ...required, ADMIN_EMAIL: 'admin@example.com' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD are set together/);
+    expect(() => loadEnvironment({ ...required, ADMIN_PASSWORD: 'long enough' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD are set together/);
+    expect(() => loadEnvironment({ ...required, ADMIN_EMAIL: 'not an address', ADMIN_PASSWORD: 'long enough' })).toThrow(/ADMIN_EMAIL must be an e-mail address/);
+    expect(() => loadEnvironment({ ...required, ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'abc' })).toThrow(/ADMIN_PASSWORD must have 6 to 200 characters/);
+  });
+
   it('METRICS_TOKEN is long enough to be a secret', () => {
     expect(() => loadEnvironment({ ...required, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
     expect(loadEnvironment({ ...required, METRICS_TOKEN: 'a-long-enough-token' }).METRICS_TOKEN).toBe('a-long-enough-token');

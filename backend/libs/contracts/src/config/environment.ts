@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAcceptablePassword, isValidEmail, maxPasswordLength, minPasswordLength } from '../accounts/email.js';
 
 /**
  * Every setting the backend and the worker read, in one typed place.
@@ -7,6 +8,8 @@ import { z } from 'zod';
  */
 const port = z.coerce.number().int().min(0).max(65535);
 const milliseconds = z.coerce.number().int().min(1);
+/** One connection pool's most connections (docs/deployment.md, "Connection budget"). */
+const poolSize = z.coerce.number().int().min(1).max(200);
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -22,7 +25,21 @@ export const environmentSchema = z.object({
    */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' }).optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL'),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * The PostgreSQL pools of each process; their sum is its connection budget (connection-budget.ts, docs/deployment.md).
+   * DATABASE_POOL_MAX: MikroORM's pool, in the API and in the worker.
+   */
+  DATABASE_POOL_MAX: poolSize.default(10),
+  /** API: the research pages' prepared statements (openWarehousePool). */
+  DATABASE_RESEARCH_POOL_MAX: poolSize.default(4),
+  /** API: import uploads' inspection and the history export (a transaction or cursor each while they run). */
+  DATABASE_IMPORTS_POOL_MAX: poolSize.default(3),
+  /** API: the Search Console pages' reads. */
+  DATABASE_SEARCH_CONSOLE_POOL_MAX: poolSize.default(2),
+  /** Worker: exports' cursors and the transactions of imports and Search Console syncs; unset: 2 × WORKER_CONCURRENCY. */
+  DATABASE_JOB_POOL_MAX: poolSize.optional(),
+  /** Worker: SERP and live-data landings in the warehouse (COPY, one connection per landing). */
+  DATABASE_WAREHOUSE_POOL_MAX: poolSize.default(2),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL'),
   REDIS_PREFIX: z
     .string()
@@ -84,6 +101,7 @@ export const environmentSchema = z.object({
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
+  /** A key pair (both or neither); unset: the AWS SDK's default chain (instance/task roles, AWS_* variables, profiles). */
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Path-style addressing (endpoint/bucket/key), which MinIO and most self-hosted stores need. */
@@ -199,6 +217,21 @@ export const environmentSchema = z.object({
   ASSISTANT_QUESTIONS_PER_HOUR_FREE: z.coerce.number().int().min(1).default(20),
   ASSISTANT_QUESTIONS_PER_HOUR_FULL: z.coerce.number().int().min(1).default(200),
   /**
+   * The first administrator (docker-compose, a fresh install): created with roles full and admin when the API starts
+   * and no account has this e-mail. An existing account is never changed (its password, its roles), so the variables
+   * can stay set; remove ADMIN_PASSWORD once the administrator has logged in and changed the password.
+   */
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine(isValidEmail, 'ADMIN_EMAIL must be an e-mail address')
+    .optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .refine(isAcceptablePassword, `ADMIN_PASSWORD must have ${minPasswordLength} to ${maxPasswordLength} characters`)
+    .optional(),
+  /**
    * Express 'trust proxy': which proxies' X-Forwarded-For/-Proto to believe, so the limits see the visitor's
    * address. Unset: none (the socket's address). A hop count (1), loopback / linklocal / uniquelocal, or a
    * comma-separated list of addresses and CIDR ranges.
@@ -229,6 +262,12 @@ export const environmentSchema = z.object({
   // One without the other is a half-done set-up: say so at start instead of a page that fails on every question.
   message: 'ASSISTANT_BASE_URL and ASSISTANT_MODEL are set together (the model server and the model it runs)',
   path: ['ASSISTANT_MODEL'],
+}).refine((environment) => !environment.S3_ACCESS_KEY_ID === !environment.S3_SECRET_ACCESS_KEY, {
+  message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither, for the AWS SDK\'s default credentials)',
+  path: ['S3_SECRET_ACCESS_KEY'],
+}).refine((environment) => !environment.ADMIN_EMAIL === !environment.ADMIN_PASSWORD, {
+  message: 'ADMIN_EMAIL and ADMIN_PASSWORD are set together (the first administrator\'s e-mail and password)',
+  path: ['ADMIN_PASSWORD'],
 }).refine((environment) => environment.NODE_ENV !== 'production' || environment.PUBLIC_URL, {
   // A link built from the request's Host header would go wherever a forged header says (docs/decisions.md, issue 16).
   message: 'PUBLIC_URL is required when NODE_ENV is production (the address users reach Serpwise at, e.g. https://serpwise.example.com)',
@@ -236,6 +275,8 @@ export const environmentSchema = z.object({
 }).transform((environment) => ({
   ...environment,
   PUBLIC_URL: (environment.PUBLIC_URL ?? `http://localhost:${environment.PORT}`).replace(/\/+$/, ''),
+  // An export's cursor or an import's transaction holds a connection while it runs; two per job slot leaves room.
+  DATABASE_JOB_POOL_MAX: environment.DATABASE_JOB_POOL_MAX ?? environment.WORKER_CONCURRENCY * 2,
 }));
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalFileStore, S3FileStore } from './file-store.js';
+import { FakeS3 } from '../../../../../infra/test/fake-s3.js';
 import { S3Client } from './s3-client.js';
 
 describe('LocalFileStore', () => {
@@ -104,29 +103,18 @@ describe('LocalFileStore', () => {
 
 describe('S3FileStore', () => {
   let root: string;
-  let server: Server;
-  const puts: { path: string; body: string }[] = [];
+  let s3: FakeS3;
   beforeEach(async () => {
     root = mkdtempSync(join(tmpdir(), 'serpwise-s3-spool-'));
-    puts.length = 0;
-    // The bucket at its HTTP boundary: a PUT answers 200 and is recorded with its body.
-    server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        if (request.method === 'PUT') puts.push({ path: request.url ?? '', body: Buffer.concat(chunks).toString() });
-        response.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // The bucket at its HTTP boundary (infra/test/fake-s3.ts).
+    s3 = await FakeS3.start('files');
   });
   afterEach(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await s3.stop();
     rmSync(root, { recursive: true, force: true });
   });
   const store = () => {
-    const { port } = server.address() as AddressInfo;
-    const client = new S3Client({ bucket: 'files', endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', accessKeyId: 'key', secretAccessKey: 'secret', pathStyle: true });
+    const client = new S3Client({ bucket: 'files', endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: 'secret', pathStyle: true });
     return new S3FileStore(client, new LocalFileStore(root));
   };
   const spooled = () => readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
@@ -138,10 +126,15 @@ describe('S3FileStore', () => {
     const resumed = await store().resume('exports/b.csv');
     resumed.stream.write('x\n');
     expect(await resumed.commit()).toEqual({ bytes: 2 });
-    expect(puts).toEqual([
-      { path: '/files/exports/a.csv', body: 'a,b\n1,2\n' },
-      { path: '/files/exports/b.csv', body: 'x\n' },
+    expect([...s3.objects].map(([key, body]) => [key, body.toString()])).toEqual([
+      ['exports/a.csv', 'a,b\n1,2\n'],
+      ['exports/b.csv', 'x\n'],
     ]);
     expect(spooled()).toEqual([]);
+  });
+
+  it('offers a presigned download where the local disk offers none', async () => {
+    expect(await new LocalFileStore(root).downloadUrl('exports/a.csv', 'a.csv', 60)).toBeNull();
+    expect(await store().downloadUrl('exports/a.csv', 'a.csv', 60)).toMatch(new RegExp(`^${s3.endpoint}/files/exports/a\\.csv\\?.*X-Amz-Signature=`));
   });
 });

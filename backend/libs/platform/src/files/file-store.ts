@@ -59,6 +59,13 @@ export abstract class FileStore {
   abstract read(key: string): Promise<Readable>;
   abstract size(key: string): Promise<number | null>;
   abstract remove(key: string): Promise<void>;
+  /**
+   * A link the browser can download the file from without passing through the API (S3: presigned), valid `seconds`;
+   * null where the API must stream it itself (the local disk).
+   */
+  downloadUrl(_key: string, _fileName: string, _seconds: number, _contentType?: string): Promise<string | null> {
+    return Promise.resolve(null);
+  }
 }
 
 const safeKey = (key: string) => {
@@ -182,7 +189,8 @@ async function fsyncOf(stream: WriteStream): Promise<void> {
 
 /**
  * Files in an S3-compatible bucket. Uploads are written to a local spool file first (an export's size is not known
- * until it ends, and a single signed PUT needs it), then sent with one PUT; reads stream the GET response.
+ * until it ends, and a resumed export goes on from its spooled part), then sent in one PUT or a multipart upload
+ * (s3-client.ts); reads stream the GET response.
  */
 export class S3FileStore extends FileStore {
   constructor(
@@ -243,17 +251,19 @@ export class S3FileStore extends FileStore {
     await this.client.delete(safeKey(key));
     await this.spool.remove(`spool/${safeKey(key)}`);
   }
+
+  override downloadUrl(key: string, fileName: string, seconds: number, contentType?: string): Promise<string | null> {
+    return this.client.presignedDownload(safeKey(key), fileName, seconds, contentType);
+  }
 }
 
 export function createFileStore(environment: Environment): FileStore {
   const local = new LocalFileStore(environment.DATA_DIR);
   if (!environment.S3_BUCKET) return local;
-  if (!environment.S3_ACCESS_KEY_ID || !environment.S3_SECRET_ACCESS_KEY) {
-    throw new Error('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too.');
-  }
+  // Without a key pair the AWS SDK's default chain finds credentials (instance or task role, AWS_* variables, profiles).
   const client = new S3Client({
     bucket: environment.S3_BUCKET,
-    endpoint: environment.S3_ENDPOINT ?? `https://s3.${environment.S3_REGION}.amazonaws.com`,
+    endpoint: environment.S3_ENDPOINT,
     region: environment.S3_REGION,
     accessKeyId: environment.S3_ACCESS_KEY_ID,
     secretAccessKey: environment.S3_SECRET_ACCESS_KEY,

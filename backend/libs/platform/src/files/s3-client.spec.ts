@@ -1,30 +1,81 @@
-import { describe, expect, it } from '@jest/globals';
-import { signS3Request } from './s3-client.js';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { FakeS3 } from '../../../../../infra/test/fake-s3.js';
+import { minimumPartBytes, S3Client } from './s3-client.js';
 
-describe('signS3Request', () => {
-  it('produces the signature of the AWS documentation example (GET object with a Range header)', () => {
-    const headers = signS3Request(
-      {
-        method: 'GET',
-        url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
-        headers: {
-          range: 'bytes=0-9',
-          'x-amz-content-sha256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
-          'x-amz-date': '20130524T000000Z',
-        },
-      },
-      { region: 'us-east-1', accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' },
-      new Date('2013-05-24T00:00:00Z'),
-    );
-    expect(headers.authorization).toBe(
-      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
-    );
+/** Issue 26 point 2: the file store's S3 calls on the AWS SDK, against S3 at its HTTP boundary (infra/test/fake-s3.ts). */
+
+let s3: FakeS3;
+const clientFor = (fake: FakeS3, accessKeyId = fake.accessKeyId) =>
+  new S3Client({ bucket: fake.bucket, endpoint: fake.endpoint, region: 'us-east-1', accessKeyId, secretAccessKey: 'fake-secret', pathStyle: true, partBytes: minimumPartBytes });
+const read = async (stream: Readable) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+beforeEach(async () => {
+  s3 = await FakeS3.start();
+});
+afterEach(async () => {
+  await s3.stop();
+});
+
+describe('S3Client', () => {
+  it('sends a small file in one PUT, reads it back, tells its size and removes it', async () => {
+    const client = clientFor(s3);
+    await client.put('exports/u/a.csv', Readable.from([Buffer.from('a,b\n1,2\n')]), 8);
+    expect(s3.operations()).toEqual(['PutObject']);
+    expect((await read(await client.get('exports/u/a.csv'))).toString()).toBe('a,b\n1,2\n');
+    expect(await client.head('exports/u/a.csv')).toBe(8);
+    await client.delete('exports/u/a.csv');
+    expect(await client.head('exports/u/a.csv')).toBeNull();
+    // Removing what is not there is no error.
+    await client.delete('exports/u/a.csv');
   });
 
-  it('signs a streamed upload with an unsigned payload', () => {
-    const headers = signS3Request({ method: 'PUT', url: new URL('http://127.0.0.1:9000/bucket/exports/a.csv'), headers: { 'content-length': '3' } }, { region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's' }, new Date('2026-11-23T10:00:00Z'));
-    expect(headers['x-amz-content-sha256']).toBe('UNSIGNED-PAYLOAD');
-    expect(headers['x-amz-date']).toBe('20261123T100000Z');
-    expect(headers.authorization).toMatch(/SignedHeaders=content-length;host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/);
+  it('sends a file larger than a part as a multipart upload, the parts joined in order', async () => {
+    const file = randomBytes(minimumPartBytes * 2 + 1234);
+    await clientFor(s3).put('imports/u/big.csv', Readable.from([file.subarray(0, 3_000_000), file.subarray(3_000_000)]), file.length);
+    expect(s3.operations().filter((operation) => operation === 'UploadPart')).toHaveLength(3);
+    expect(s3.operations()[0]).toBe('CreateMultipartUpload');
+    expect(s3.operations().at(-1)).toBe('CompleteMultipartUpload');
+    expect(s3.objects.get('imports/u/big.csv')!.equals(file)).toBe(true);
+    expect(await clientFor(s3).head('imports/u/big.csv')).toBe(file.length);
+  });
+
+  it('retries a part the store answers 503 SlowDown for', async () => {
+    const file = randomBytes(minimumPartBytes + 10);
+    s3.failNext('UploadPart', 1);
+    await clientFor(s3).put('exports/u/retried.csv', Readable.from([file]), file.length);
+    expect(s3.calls.filter((call) => call.operation === 'UploadPart').map((call) => call.status).sort()).toEqual([200, 200, 503]);
+    expect(s3.objects.get('exports/u/retried.csv')!.equals(file)).toBe(true);
+  });
+
+  it('aborts the multipart upload when a part keeps failing, and says so', async () => {
+    const file = randomBytes(minimumPartBytes + 10);
+    s3.failNext('UploadPart', 100);
+    await expect(clientFor(s3).put('exports/u/failed.csv', Readable.from([file]), file.length)).rejects.toThrow(/reduce your request rate|SlowDown/);
+    expect(s3.operations()).toContain('AbortMultipartUpload');
+    expect(s3.openUploads).toBe(0);
+    expect(s3.objects.has('exports/u/failed.csv')).toBe(false);
+  });
+
+  it('is refused with a key the store does not know', async () => {
+    await expect(clientFor(s3, 'unknown-key').put('exports/u/x.csv', Readable.from([Buffer.from('x')]), 1)).rejects.toThrow(/Access Key Id/);
+    expect(s3.objects.size).toBe(0);
+  });
+
+  it('gives a presigned link that downloads the file under its name, without credentials, for the time asked', async () => {
+    const client = clientFor(s3);
+    await client.put('exports/u/report.pdf', Readable.from([Buffer.from('%PDF-1.7')]), 8);
+    const link = new URL(await client.presignedDownload('exports/u/report.pdf', 'Domain report é.pdf', 60));
+    expect(link.searchParams.get('X-Amz-Expires')).toBe('60');
+    expect(link.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    const response = await fetch(link);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('%PDF-1.7');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="Domain report _.pdf"; filename*=UTF-8''Domain%20report%20%C3%A9.pdf`);
   });
 });

@@ -1,102 +1,99 @@
-import { createHash, createHmac } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client as AwsS3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'node:stream';
 
 export interface S3Settings {
   bucket: string;
-  /** https://s3.us-east-1.amazonaws.com, http://127.0.0.1:9000 (MinIO) … */
-  endpoint: string;
+  /** https://s3.us-east-1.amazonaws.com, http://127.0.0.1:9000 (MinIO) …; unset: AWS's endpoint of the region. */
+  endpoint?: string;
   region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** endpoint/bucket/key instead of bucket.endpoint/key. */
+  /**
+   * A key pair; unset: the AWS SDK's default chain (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY/AWS_SESSION_TOKEN, shared
+   * config and SSO profiles, web identity, ECS task and EC2 instance roles).
+   */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** endpoint/bucket/key instead of bucket.endpoint/key (MinIO and most self-hosted stores). */
   pathStyle: boolean;
+  /** Size of each part of a multipart upload (S3's least is 5 MiB); a smaller file goes in one PUT. */
+  partBytes?: number;
 }
 
-export interface SignableRequest {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-}
+/** S3's least part size, and the part size used unless set: a 5 GiB export takes 512 parts of S3's 10,000. */
+export const minimumPartBytes = 5 * 1024 * 1024;
+const defaultPartBytes = 10 * 1024 * 1024;
+/** Parts of one upload sent at once (each held in memory while it is sent). */
+const partsInFlight = 4;
 
-const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
-const encodeSegment = (segment: string) => encodeURIComponent(segment).replace(/[!'()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+const isNotFound = (error: unknown) =>
+  error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
 
 /**
- * AWS Signature Version 4 for S3 (the header form). Signs host and every x-amz-* / given header; the payload hash
- * is the request's x-amz-content-sha256 (UNSIGNED-PAYLOAD for streamed uploads). Returns the headers to send.
+ * The S3 calls the file store needs, on the AWS SDK: uploads of any size (lib-storage: one PUT, or a multipart
+ * upload in parts of `partBytes`, aborted when it fails), streamed reads, sizes, removal and presigned downloads.
+ * The SDK signs (SigV4), retries throttling and 5xx answers (3 tries, exponential backoff) and finds credentials.
  */
-export function signS3Request(request: SignableRequest, settings: Pick<S3Settings, 'region' | 'accessKeyId' | 'secretAccessKey'>, now: Date): Record<string, string> {
-  const amzDate = request.headers['x-amz-date'] ?? now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-  const day = amzDate.slice(0, 8);
-  const headers: Record<string, string> = { ...request.headers, host: request.url.host, 'x-amz-date': amzDate };
-  headers['x-amz-content-sha256'] ??= 'UNSIGNED-PAYLOAD';
-  const names = Object.keys(headers).map((name) => name.toLowerCase()).sort();
-  const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value.trim().replace(/\s+/g, ' ')]));
-  const canonicalQuery = [...request.url.searchParams.entries()]
-    .map(([name, value]) => `${encodeSegment(name)}=${encodeSegment(value)}`)
-    .sort()
-    .join('&');
-  const canonicalRequest = [
-    request.method,
-    request.url.pathname.split('/').map((segment) => encodeSegment(decodeURIComponent(segment))).join('/'),
-    canonicalQuery,
-    names.map((name) => `${name}:${lower[name]}\n`).join(''),
-    names.join(';'),
-    lower['x-amz-content-sha256'],
-  ].join('\n');
-  const scope = `${day}/${settings.region}/s3/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
-  const key = ['s3', 'aws4_request'].reduce((current, part) => hmac(current, part), hmac(hmac(`AWS4${settings.secretAccessKey}`, day), settings.region));
-  const signature = createHmac('sha256', key).update(stringToSign).digest('hex');
-  return { ...headers, authorization: `AWS4-HMAC-SHA256 Credential=${settings.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}` };
-}
-
-/** The few S3 calls the file store needs (PUT, GET, HEAD, DELETE of one object), with fetch and SigV4. */
 export class S3Client {
-  constructor(private readonly settings: S3Settings) {}
+  private readonly client: AwsS3Client;
 
-  private url(key: string): URL {
-    const endpoint = new URL(this.settings.endpoint);
-    const path = key.split('/').map(encodeSegment).join('/');
-    if (this.settings.pathStyle) return new URL(`${endpoint.origin}/${encodeSegment(this.settings.bucket)}/${path}`);
-    return new URL(`${endpoint.protocol}//${this.settings.bucket}.${endpoint.host}/${path}`);
-  }
-
-  private async send(method: string, key: string, init: { headers?: Record<string, string>; body?: Readable } = {}): Promise<Response> {
-    const url = this.url(key);
-    const headers = signS3Request({ method, url, headers: init.headers ?? {} }, this.settings, new Date());
-    delete headers.host;
-    return fetch(url, {
-      method,
-      headers,
-      ...(init.body ? { body: Readable.toWeb(init.body) as ReadableStream, duplex: 'half' } : {}),
-    } as RequestInit);
-  }
-
-  private static async ok(response: Response, what: string): Promise<Response> {
-    if (response.ok) return response;
-    throw new Error(`S3 ${what} failed: ${response.status} ${(await response.text()).slice(0, 300)}`);
+  constructor(private readonly settings: S3Settings) {
+    this.client = new AwsS3Client({
+      region: settings.region,
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      forcePathStyle: settings.pathStyle,
+      ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
+      // Checksums only where S3 requires them: several S3-compatible stores refuse the SDK's default streamed
+      // (aws-chunked) trailing checksums.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 3,
+    });
   }
 
   async put(key: string, body: Readable, bytes: number): Promise<void> {
-    await S3Client.ok(await this.send('PUT', key, { headers: { 'content-length': String(bytes) }, body }), `PUT ${key}`);
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.settings.bucket, Key: key, Body: body, ContentLength: bytes },
+      partSize: Math.max(this.settings.partBytes ?? defaultPartBytes, minimumPartBytes),
+      queueSize: partsInFlight,
+      leavePartsOnError: false,
+    });
+    await upload.done();
   }
 
   async get(key: string): Promise<Readable> {
-    const response = await S3Client.ok(await this.send('GET', key), `GET ${key}`);
-    return Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
+    const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+    return answer.Body as Readable;
   }
 
+  /** The object's size, or null when there is none. */
   async head(key: string): Promise<number | null> {
-    const response = await this.send('HEAD', key);
-    if (response.status === 404) return null;
-    await S3Client.ok(response, `HEAD ${key}`);
-    return Number(response.headers.get('content-length') ?? 0);
+    try {
+      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      return answer.ContentLength ?? null;
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
   }
 
+  /** Removes the object; one that is not there is no error (S3 answers 204 either way). */
   async delete(key: string): Promise<void> {
-    const response = await this.send('DELETE', key);
-    if (response.status !== 404) await S3Client.ok(response, `DELETE ${key}`);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+  }
+
+  /**
+   * A GET link to the object that works for `seconds` without credentials, saved by the browser as `fileName` (and
+   * answered with `contentType` when given).
+   */
+  presignedDownload(key: string, fileName: string, seconds: number, contentType?: string): Promise<string> {
+    const disposition = `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+    const command = new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, ResponseContentDisposition: disposition, ...(contentType ? { ResponseContentType: contentType } : {}) });
+    return getSignedUrl(this.client, command, { expiresIn: seconds });
+  }
+
+  close(): void {
+    this.client.destroy();
   }
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from '@jest/globals';
+import { apiConnectionBudget, workerConnectionBudget } from './connection-budget.js';
+import { loadEnvironment } from './environment.js';
+
+const required = { DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/serpwise', REDIS_URL: 'redis://127.0.0.1:6379' };
+
+describe('the connection budget (issue 26 point 3)', () => {
+  it('sums the default pools: 19 per API process, 20 per worker', () => {
+    const environment = loadEnvironment(required);
+    expect(apiConnectionBudget(environment)).toEqual({ pools: { orm: 10, research: 4, imports: 3, searchConsole: 2 }, total: 19 });
+    expect(workerConnectionBudget(environment)).toEqual({ pools: { orm: 10, jobs: 8, warehouse: 2 }, total: 20 });
+  });
+
+  it('follows every pool setting, the job pool following WORKER_CONCURRENCY unless set', () => {
+    const environment = loadEnvironment({
+      ...required, DATABASE_POOL_MAX: '5', DATABASE_RESEARCH_POOL_MAX: '2', DATABASE_IMPORTS_POOL_MAX: '1', DATABASE_SEARCH_CONSOLE_POOL_MAX: '1',
+      DATABASE_WAREHOUSE_POOL_MAX: '1', WORKER_CONCURRENCY: '3',
+    });
+    expect(apiConnectionBudget(environment).total).toBe(9);
+    expect(workerConnectionBudget(environment)).toEqual({ pools: { orm: 5, jobs: 6, warehouse: 1 }, total: 12 });
+    expect(workerConnectionBudget(loadEnvironment({ ...required, WORKER_CONCURRENCY: '3', DATABASE_JOB_POOL_MAX: '4' })).pools.jobs).toBe(4);
+  });
+
+  it('refuses a pool of none or of more than 200', () => {
+    expect(() => loadEnvironment({ ...required, DATABASE_RESEARCH_POOL_MAX: '0' })).toThrow(/DATABASE_RESEARCH_POOL_MAX/);
+    expect(() => loadEnvironment({ ...required, DATABASE_JOB_POOL_MAX: '500' })).toThrow(/DATABASE_JOB_POOL_MAX/);
+  });
+});

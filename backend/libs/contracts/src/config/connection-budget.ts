@@ -1,0 +1,29 @@
+import type { Environment } from './environment.js';
+
+/**
+ * The PostgreSQL connections one process may hold at most, pool by pool (docs/deployment.md, "Connection budget").
+ * The API and the worker open their pools with these sizes, so the documented sum is the one they use.
+ */
+export interface ConnectionBudget {
+  pools: Record<string, number>;
+  total: number;
+}
+
+const budgetOf = (pools: Record<string, number>): ConnectionBudget => ({ pools, total: Object.values(pools).reduce((sum, size) => sum + size, 0) });
+
+export function apiConnectionBudget(environment: Environment): ConnectionBudget {
+  return budgetOf({
+    orm: environment.DATABASE_POOL_MAX,
+    research: environment.DATABASE_RESEARCH_POOL_MAX,
+    imports: environment.DATABASE_IMPORTS_POOL_MAX,
+    searchConsole: environment.DATABASE_SEARCH_CONSOLE_POOL_MAX,
+  });
+}
+
+export function workerConnectionBudget(environment: Environment): ConnectionBudget {
+  return budgetOf({
+    orm: environment.DATABASE_POOL_MAX,
+    jobs: environment.DATABASE_JOB_POOL_MAX,
+    warehouse: environment.DATABASE_WAREHOUSE_POOL_MAX,
+  });
+}
