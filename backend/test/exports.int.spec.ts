@@ -54,13 +54,16 @@ async function waitForExport(session: HttpSession, id: string, state: ExportStat
   }
 }
 
-/** Every row of a table endpoint, page by page (1000 a page), as the screen's user sees them. */
+/**
+ * Every row of a table endpoint, page by page (1000 a page), as the screen's user sees them, with what the export adds
+ * to each: the data's source (the tiny market is the demo market) and the month the table shows.
+ */
 async function allRows(session: HttpSession, path: string, params: Record<string, string>): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];
   for (let startRow = 1; ; startRow += 1000) {
     const query = new URLSearchParams({ ...params, startRow: String(startRow), pageSize: '1000' });
-    const page = await json<{ rows: Record<string, unknown>[]; totalRows: number }>(await session.get(`/rest/research/${path}?${query}`));
-    rows.push(...page.rows);
+    const page = await json<{ rows: Record<string, unknown>[]; totalRows: number; month: string | null }>(await session.get(`/rest/research/${path}?${query}`));
+    rows.push(...page.rows.map((row) => ({ ...row, dataSource: 'Demo data', dataDate: page.month?.slice(0, 7) ?? null })));
     if (rows.length >= page.totalRows || page.rows.length === 0) return rows;
   }
 }

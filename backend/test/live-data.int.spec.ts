@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { CompetitorRow, DomainOverviewAnswer, JobStatus, LiveDataStarted, LiveDataState } from '@serpwise/contracts';
+import type { CompetitorRow, DomainOverviewAnswer, ExportStatus, JobCenterEntry, JobListPage, JobStatus, LiveDataStarted, LiveDataState } from '@serpwise/contracts';
 import { pino } from 'pino';
 import { FakeDataForSeoResearch, researchPaths } from '../../infra/test/fake-dataforseo-research.js';
 import type { HttpSession } from '../../infra/test/http-session.js';
+import { parseCsv, readXlsx } from '../../infra/test/spreadsheet-readers.js';
 import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
-import { jobTestTimeoutMs, untilJobStatus } from '../../infra/test/waiting.js';
+import { jobTestTimeoutMs, jobWaitMs, until, untilJobStatus } from '../../infra/test/waiting.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
 
 jest.setTimeout(jobTestTimeoutMs);
@@ -121,6 +122,68 @@ describe('live research data from DataForSEO', () => {
     expect(again.status).toBe(409);
     expect((await json<{ message: string }>(again)).message).toMatch(/^freshsite\.example was fetched from DataForSEO on .+; it is kept for 30 days/);
     expect(fake.requests.length).toBe(calls);
+  });
+
+  it('keeps the source and date of every figure in exports: the provider and its fetch day, the demo market and its month', async () => {
+    // The first test fetched freshsite.example; the tiny market's domains are the demo's. Exports need a full plan.
+    const member = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['full'] }));
+    const exported = async (table: string, params: Record<string, string>, format: 'csv' | 'xlsx') => {
+      const started = await member.post('/rest/exports', { table, params: { countryCode: 'US', ...params }, format });
+      expect(started.status).toBe(202);
+      const { id } = await json<{ id: string }>(started);
+      const done = await untilJobStatus(`export ${id}`, async () => json<ExportStatus>(await member.get(`/rest/exports/${id}`)), (status) => status.state === 'completed' || status.state === 'failed');
+      expect(done.state).toBe('completed');
+      const body = Buffer.from(await (await member.get(done.export.downloadUrl!)).arrayBuffer());
+      return format === 'csv' ? parseCsv(body.toString('utf8')) : readXlsx(body).map((row) => row.map((cell) => String(cell.value ?? '')));
+    };
+    const provenanceOf = (file: string[][]) => {
+      const [header, ...rows] = file;
+      const at = [header!.indexOf('Data Source'), header!.indexOf('Data Date')];
+      expect(at).not.toContain(-1);
+      expect(rows.length).toBeGreaterThan(0);
+      return [...new Set(rows.map((row) => `${row[at[0]!]} | ${row[at[1]!]}`))];
+    };
+    expect(provenanceOf(await exported('seo/keywords', { domain: 'freshsite.example' }, 'csv'))).toEqual([`DataForSEO | ${today}`]);
+    expect(provenanceOf(await exported('ppc/keywords', { query: 'freshsite.example' }, 'xlsx'))).toEqual([`DataForSEO | ${today}`]);
+    const [demo] = await testApp.database.query<{ name: string; month: string }>(
+      `select d.name, to_char(max(m.month), 'YYYY-MM') as month from domain_month m join domain d on d.id = m.domain_id
+       where m.territory = 'US' and d.name not like 'freshsite%' group by d.name order by max(m.organic_keywords) desc limit 1`);
+    expect(provenanceOf(await exported('seo/keywords', { domain: demo!.name }, 'csv'))).toEqual([`Demo data | ${demo!.month}`]);
+  });
+
+  it('lists a fetch in the job center, live, and cancels it there: the fetch stops, what landed stays and is offered again', async () => {
+    const owner = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['free'] }));
+    const release = fake.hold(researchPaths.competitors);
+    const started = await owner.post('/rest/live-data', { domain: 'cancelme.example', countryCode: 'US' });
+    expect(started.status).toBe(202);
+    const { jobId } = await json<LiveDataStarted>(started);
+    try {
+      // Overview and keywords landed; the competitors' answer is held.
+      await untilJobStatus(`live-data job ${jobId} at its third part`, async () => json<JobStatus>(await owner.get(`/rest/jobs/${jobId}`)), (status) => status.done >= 2);
+      const listed = await json<JobListPage>(await owner.get('/rest/jobs'));
+      expect(listed.jobs.find((job) => job.id === jobId)).toMatchObject({ state: 'active', done: 2, total: 6, liveData: { kind: 'domain', subject: 'cancelme.example', territory: 'US' } });
+      expect(listed.unfinished).toBe(1);
+      const cancelled = await owner.post(`/rest/jobs/${jobId}/cancel`, {});
+      expect(cancelled.status).toBe(200);
+      expect(await json<JobCenterEntry>(cancelled)).toMatchObject({ state: 'cancelled', liveData: { subject: 'cancelme.example' } });
+    } finally {
+      release();
+    }
+    // The competitors' answer lands in its own transaction, then the fetch stops: no ads or backlinks are asked for.
+    const [source] = await testApp.database.query<{ id: number }>(`select id from data_source where kind = 'provider' and details->>'subject' = 'cancelme.example'`);
+    await until('the held part to land', async () => {
+      const [row] = await testApp.database.query<{ n: number }>('select count(*)::int as n from provider_competitor where source_id = $1', [source!.id]);
+      return row!.n > 0 ? row : null;
+    }, jobWaitMs);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const asked = (path: string) => fake.requestsTo(path).filter((request) => request.task?.target === 'cancelme.example');
+    expect(asked(researchPaths.ranked).filter((request) => String(request.task?.item_types) === 'paid')).toHaveLength(0);
+    expect(asked(researchPaths.summary)).toHaveLength(0);
+    expect(await json<JobStatus>(await owner.get(`/rest/jobs/${jobId}`))).toMatchObject({ state: 'cancelled' });
+    // What landed stays with its source; the fetch is not whole, so it is offered again, and it used no quota.
+    const [landed] = await testApp.database.query<{ months: number }>(`select count(*)::int as months from provider_domain_month where source_id = $1 and domain_id = (select id from domain where name = 'cancelme.example')`, [source!.id]);
+    expect(landed!.months).toBe(24);
+    expect(await stateOf(owner, 'domain=cancelme.example')).toMatchObject({ inWarehouse: true, lastFetch: null, offered: true, runningJobId: null, quota: { used: 0 } });
   });
 
   it('fetches a keyword’s volume, CPC, competition and results page for keyword research', async () => {

@@ -107,6 +107,15 @@ describe('Search Console in the browser', () => {
     expect(rows.map((row) => row.split('\t').slice(0, 2).map((cell) => cell.trim()))).toEqual(
       fixture.months().map((month) => [new Date(`${month}-01T00:00:00Z`).toLocaleString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }), number(fixture.allClicks(month))]));
 
+    // The site by country: the territories by name, the country the product has none for as "Other countries", last.
+    const byCountry = page.getByRole('table', { name: `Clicks by country of ${fixture.domain}` });
+    await byCountry.waitFor();
+    const countryRows = (await byCountry.locator('tbody tr').allInnerTexts()).map((row) => row.split('\t').slice(0, 2).map((cell) => cell.trim()));
+    const everyMonth = (country: string) => fixture.months().reduce((sum, month) => sum + fixture.siteClicks(month, country), 0);
+    expect(countryRows).toHaveLength(3);
+    expect(countryRows).toEqual(expect.arrayContaining([['United States', number(everyMonth('usa'))], ['United Kingdom', number(everyMonth('gbr'))]]));
+    expect(countryRows.at(-1)).toEqual(['Other countries (1)', number(everyMonth('atf'))]);
+
     // Its top pages, with their own clicks of the newest month in the US.
     const newest = fixture.months().at(-1)!;
     await page.getByRole('link', { name: `Top pages of ${fixture.domain}` }).click();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { scheduledQueue, scheduledTasks, searchConsoleMessages, searchConsoleScope, type JobListPage, type SearchConsoleMonth, type SearchConsoleSite, type SearchConsoleState } from '@serpwise/contracts';
+import { scheduledQueue, scheduledTasks, searchConsoleMessages, searchConsoleScope, type JobListPage, type SearchConsoleCountry, type SearchConsoleMonth, type SearchConsoleSite, type SearchConsoleState } from '@serpwise/contracts';
 import { queueKeyPrefix } from '@serpwise/platform';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -192,6 +192,15 @@ describe('Search Console by API', () => {
     const months = await json<SearchConsoleMonth[]>(await session.get(`/rest/search-console/properties/${propertyId}/months`));
     expect(months.map((month) => [month.month, month.clicks])).toEqual(fixture.months().map((month) => [month, fixture.allClicks(month)]));
     expect((await stranger.get(`/rest/search-console/properties/${propertyId}/months`)).status).toBe(404);
+    // Its countries, each with the territory its rows land in: the French Southern Territories have none.
+    const countries = await json<SearchConsoleCountry[]>(await session.get(`/rest/search-console/properties/${propertyId}/countries`));
+    const everyMonth = (country: string) => fixture.months().reduce((sum, month) => sum + fixture.siteClicks(month, country), 0);
+    expect(countries.map((country) => [country.country, country.territory, country.clicks]).sort()).toEqual([
+      ['atf', null, everyMonth('atf')],
+      ['gbr', 'UK', everyMonth('gbr')],
+      ['usa', 'US', everyMonth('usa')],
+    ]);
+    expect((await stranger.get(`/rest/search-console/properties/${propertyId}/countries`)).status).toBe(404);
 
     // Where the research pages say the figures come from: the user's own Search Console data, per month.
     const subject = await json<{ months: { month: string; own: string[] }[] }>(await session.get(`/rest/research/months?domain=${fixture.domain}&countryCode=US`));

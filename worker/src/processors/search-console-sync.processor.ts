@@ -16,6 +16,7 @@ import { UnrecoverableError } from 'bullmq';
 import type pg from 'pg';
 import { JobCancelledError, type JobContext, type JobHandler } from '../jobs/job-handler.js';
 import { recordedJob } from '../jobs/recorded-job.js';
+import { SyncDayProgress } from './search-console-progress.js';
 
 export interface SearchConsoleSyncOptions {
   /** searchAnalytics.query's rowLimit (25,000 at most). */
@@ -42,9 +43,9 @@ const pendingDays = 4;
  * per day, its totals by country and every query × page × country × device row, paged — keeps each day whole as it
  * comes (the checkpoint: a killed worker's next attempt goes on from the next day), and lands each month in the
  * warehouse once its days are in (when the fetch moves on to the next month, and at the end). Progress is days
- * done of the range, with rows fetched, live in the job list and on the Search Console page. A quota refusal backs
- * off in the client (the progress says so); still refused, the attempt fails and BullMQ runs it again later, from
- * the days already kept.
+ * kept of the range less the days Google has not published yet (SyncDayProgress), with rows fetched, live in the job
+ * list and on the Search Console page. A quota refusal backs off in the client (the progress says so); still refused,
+ * the attempt fails and BullMQ runs it again later, from the days already kept.
  */
 export class SearchConsoleSyncProcessor implements JobHandler<typeof searchConsoleSyncJob> {
   readonly contract = searchConsoleSyncJob;
@@ -63,18 +64,19 @@ export class SearchConsoleSyncProcessor implements JobHandler<typeof searchConso
     const today = this.options.today?.() ?? new Date().toISOString().slice(0, 10);
     const lastDay = addDays(today, -1);
     const totalDays = Math.max(0, daysBetween(property.firstDay, lastDay) + 1);
-    let done = 0;
+    let progress = new SyncDayProgress(totalDays, 0);
     let rowsFetched = 0;
     let daysFetched = 0;
-    const message = () => `Fetching Search Console: ${count(done)} of ${count(totalDays)} days, ${count(rowsFetched)} rows`;
+    const daysText = () => `${count(progress.done)} of ${count(progress.total)} days`;
+    const message = () => `Fetching Search Console: ${daysText()}, ${count(rowsFetched)} rows`;
     const report = async (text: string) => {
-      if (!(await context.progress(done, totalDays, text))) throw new JobCancelledError();
+      if (!(await context.progress(progress.done, progress.total, text))) throw new JobCancelledError();
     };
 
     let client: SearchConsoleClient;
     try {
       client = await this.clientFor(ownerUserId, {
-        onBackoff: (waitMs) => report(`Google's Search Console quota is used up: waiting ${Math.ceil(waitMs / 1000)} s, then going on (${count(done)} of ${count(totalDays)} days)`),
+        onBackoff: (waitMs) => report(`Google's Search Console quota is used up: waiting ${Math.ceil(waitMs / 1000)} s, then going on (${daysText()})`),
       });
     } catch (error) {
       if (error instanceof GoogleNotAuthorisedError) throw new UnrecoverableError(searchConsoleMessages.reconnect);
@@ -86,13 +88,13 @@ export class SearchConsoleSyncProcessor implements JobHandler<typeof searchConso
     const months: string[] = [];
     const landDueMonths = async () => {
       for (const month of await searchConsoleMonthsToLand(db, property.id)) {
-        await report(`Adding ${monthLabel(month)} to your research data… (${count(done)} of ${count(totalDays)} days)`);
+        await report(`Adding ${monthLabel(month)} to your research data… (${daysText()})`);
         if (await landSearchConsoleMonth(db, ref, month)) months.push(month);
       }
     };
     try {
       const days = totalDays ? await searchConsoleDaysToFetch(db, property.id, property.firstDay, lastDay) : [];
-      done = totalDays - days.length;
+      progress = new SyncDayProgress(totalDays, totalDays - days.length);
       await report(message());
       let month: string | null = null;
       for (const day of days) {
@@ -100,15 +102,18 @@ export class SearchConsoleSyncProcessor implements JobHandler<typeof searchConso
         if (month !== null && day.slice(0, 7) !== month) await landDueMonths();
         month = day.slice(0, 7);
         const fetched = await this.fetchDay(client, property.siteUrl, day);
-        if (fetched.rows.length === 0 && fetched.totals.length === 0 && daysBetween(day, today) <= pendingDays) continue;
+        if (fetched.rows.length === 0 && fetched.totals.length === 0 && daysBetween(day, today) <= pendingDays) {
+          progress.dayNotPublishedYet();
+          continue;
+        }
         await keepSearchConsoleDay(db, property.id, day, fetched.rows, fetched.totals);
-        done += 1;
+        progress.dayKept();
         daysFetched += 1;
         rowsFetched += fetched.rows.length;
         await report(message());
       }
       await landDueMonths();
-      await report(`Search Console is up to date: ${count(done)} of ${count(totalDays)} days, ${count(rowsFetched)} rows fetched this time`);
+      await report(`Search Console is up to date: ${daysText()}, ${count(rowsFetched)} rows fetched this time${progress.pendingNote}`);
       return { daysFetched, rowsFetched, months };
     } catch (error) {
       // A refused authorisation will not pass on a retry: the user has to connect again.

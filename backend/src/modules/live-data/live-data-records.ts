@@ -31,13 +31,16 @@ export class LiveDataRecords {
     return row ? { jobId: row.id, provider: row.provider, fetchedOn: row.fetched_on, cost: row.cost === null ? null : Number(row.cost) } : null;
   }
 
-  /** Whether the newest fetch of the subject (anyone's) failed: what it landed is partial, so it is offered again. */
+  /**
+   * Whether the newest fetch of the subject (anyone's) failed or was cancelled (in the job center): what it landed is
+   * partial, so it is offered again.
+   */
   async lastFailed(subject: LiveDataSubject): Promise<boolean> {
     const [row] = await this.jobs.query<{ state: string }>(
       `select state from job_record where name = ? and payload->>'subject' = ? and payload->>'territory' = ? and payload->>'kind' = ?
        order by updated_at desc limit 1`,
       [liveDataJob.name, subject.subject, subject.territory, subject.kind]);
-    return row?.state === 'failed';
+    return row?.state === 'failed' || row?.state === 'cancelled';
   }
 
   /** The viewer's own fetch of the subject that is queued or running (its events reach them only). */

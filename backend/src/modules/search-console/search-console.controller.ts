@@ -3,6 +3,7 @@ import {
   connectSearchConsoleSchema,
   disconnectSearchConsoleSchema,
   pickSearchConsolePropertiesSchema,
+  type SearchConsoleCountry,
   type SearchConsoleMonth,
   type SearchConsoleSite,
   type SearchConsoleState,
@@ -62,6 +63,12 @@ export class SearchConsoleController {
   @Get('properties/:id/months')
   months(@CurrentIdentity() identity: Identity, @Param('id') id: string): Promise<SearchConsoleMonth[]> {
     return this.searchConsole.months(identity, id);
+  }
+
+  /** The property's site by country, each with the territory it lands in (null: shown only here, as "Other countries"). */
+  @Get('properties/:id/countries')
+  countries(@CurrentIdentity() identity: Identity, @Param('id') id: string): Promise<SearchConsoleCountry[]> {
+    return this.searchConsole.countries(identity, id);
   }
 
   @Post('disconnect')

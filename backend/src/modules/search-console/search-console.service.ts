@@ -7,6 +7,7 @@ import {
   searchConsoleSyncJob,
   searchConsoleSyncKey,
   type Environment,
+  type SearchConsoleCountry,
   type SearchConsoleMonth,
   type SearchConsoleProperty,
   type SearchConsoleSite,
@@ -16,7 +17,7 @@ import {
 import { JobRecordRepository, SearchConsoleRepository, type OwnedJobStatus, type StoredSearchConsoleProperty } from '@serpwise/database';
 import { presentJob, presentSearchConsoleSync, JOB_PRESENTERS, type JobPresenters } from '@serpwise/domain';
 import { ENVIRONMENT, JobStarter, SearchConsoleAuthorisations, searchConsoleAuthorizeUrl, searchConsoleRedirectUri, GoogleScopeNotGrantedError } from '@serpwise/platform';
-import { domainOfProperty, openPgPool, searchConsoleMonths } from '@serpwise/research';
+import { domainOfProperty, openPgPool, searchConsoleCountries, searchConsoleMonths } from '@serpwise/research';
 import type pg from 'pg';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
@@ -123,6 +124,16 @@ export class SearchConsoleService implements OnModuleDestroy {
     const client = await this.pool.connect();
     try {
       return await searchConsoleMonths(client, property.id);
+    } finally {
+      client.release();
+    }
+  }
+
+  async countries(identity: Identity, propertyId: string): Promise<SearchConsoleCountry[]> {
+    const property = await this.owned(identity, propertyId);
+    const client = await this.pool.connect();
+    try {
+      return await searchConsoleCountries(client, property.id);
     } finally {
       client.release();
     }

@@ -46,6 +46,16 @@ describe('what a job is, in the user’s words', () => {
     expect(jobStateWords(sync('backfill'))).toEqual({ key: 'running', label: 'Running', detail: '24% · Fetching Search Console: 120 of 486 days, 14,400 rows' });
   });
 
+  it('names a live-data fetch by its subject and territory, with its parts while it runs', () => {
+    const fetch: JobCenterEntry = {
+      ...jobStatus({ queue: 'serp', name: 'live-data.fetch', state: 'active', total: 6, done: 2, percent: 33, message: 'Organic keywords: 1,000 landed' }),
+      liveData: { kind: 'domain', subject: 'freshsite.example', territory: 'UK' },
+    };
+    expect(describeJob(fetch)).toEqual({ kind: 'Live data fetch', title: 'freshsite.example', details: ['overview, keywords, competitors, ads and backlinks', 'United Kingdom'] });
+    expect(jobStateWords(fetch)).toEqual({ key: 'running', label: 'Running', detail: '33% · 2 of 6 parts · Organic keywords: 1,000 landed' });
+    expect(describeJob({ ...fetch, liveData: { kind: 'keyword', subject: 'running shoes', territory: 'US' } }).details).toEqual(['volume, CPC, competition and results page', 'United States']);
+  });
+
   it('names an import by its file and kind, a project import by what and where', () => {
     expect(describeJob(importFile())).toEqual({ kind: 'Search Console import', title: 'search-console.zip', details: ['alpha.example', 'United Kingdom'] });
     const keywords: JobCenterEntry = { ...jobStatus({ name: 'project-import.keywords', queue: 'project-imports' }), projectImport: { kind: 'keywords', projectId: 'p1', items: 1500, projectName: 'Running shoes' } };

@@ -89,6 +89,10 @@ export function describeJob(job: JobCenterEntry): JobDescription {
     return { kind: 'Search Console sync', title: siteUrl, details: [mode === 'backfill' ? 'backfill of up to 16 months' : 'new days'] };
   }
   if (job.name === searchConsoleRemoveJob.name) return { kind: 'Search Console data removal', title: 'The data Search Console brought', details: [] };
+  if (job.liveData) {
+    const { kind, subject, territory } = job.liveData;
+    return { kind: 'Live data fetch', title: subject, details: [kind === 'domain' ? 'overview, keywords, competitors, ads and backlinks' : 'volume, CPC, competition and results page', territoryName(territory)].filter((part): part is string => Boolean(part)) };
+  }
   return { kind: 'Job', title: job.name, details: [] };
 }
 
@@ -122,6 +126,7 @@ function progressDetail(job: JobCenterEntry): string | null {
   }
   if (job.name === reportJob.name || job.name === importJob.name) return job.message;
   if (job.projectImport) return of(job.projectImport.kind === 'keywords' ? 'keyword' : 'row');
+  if (job.liveData) return [of('part'), job.message].filter(Boolean).join(' · ');
   return job.message;
 }
 

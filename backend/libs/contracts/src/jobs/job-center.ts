@@ -6,6 +6,7 @@ import { exportJob } from './export.job.js';
 import { importDeleteJob, type ImportDeletionStatus } from './import-delete.job.js';
 import { importJob } from './import.job.js';
 import type { JobStatus } from './job-status.js';
+import { liveDataJob } from './live-data.job.js';
 import { keywordImportJob, outreachImportJob } from './project-import.job.js';
 import { reportJob } from './report.job.js';
 import { searchConsoleRemoveJob, searchConsoleSyncJob } from './search-console.job.js';
@@ -13,10 +14,21 @@ import type { SearchConsoleSyncStatus } from '../search-console/search-console.a
 
 /**
  * The job center (issue 21): every job a user started or that works for them — exports of every format, PDF reports
- * (scheduled deliveries too), imports, project imports, import deletions and Search Console syncs — in one list (GET /rest/jobs), the
- * header's tray and /exports. Other jobs (diagnostics, keyword fetches) are followed where they were started.
+ * (scheduled deliveries too), imports, project imports, import deletions, Search Console syncs and live-data fetches — in
+ * one list (GET /rest/jobs), the header's tray and /exports. Other jobs (diagnostics, keyword fetches) are followed where
+ * they were started.
  */
-export const jobCenterJobNames = [exportJob.name, reportJob.name, importJob.name, importDeleteJob.name, keywordImportJob.name, outreachImportJob.name, searchConsoleSyncJob.name, searchConsoleRemoveJob.name] as const;
+export const jobCenterJobNames = [
+  exportJob.name,
+  reportJob.name,
+  importJob.name,
+  importDeleteJob.name,
+  keywordImportJob.name,
+  outreachImportJob.name,
+  searchConsoleSyncJob.name,
+  searchConsoleRemoveJob.name,
+  liveDataJob.name,
+] as const;
 export type JobCenterJobName = (typeof jobCenterJobNames)[number];
 export const isJobCenterJob = (name: string): name is JobCenterJobName => (jobCenterJobNames as readonly string[]).includes(name);
 
@@ -48,6 +60,13 @@ export interface ProjectImportFacts {
   projectName?: string;
 }
 
+/** A live-data fetch (issue 20), as its row in the job center tells it: what was fetched, for which territory. */
+export interface LiveDataFetchFacts {
+  kind: 'domain' | 'keyword';
+  subject: string;
+  territory: string;
+}
+
 /** Any job of the job center: its status, the facts of its kind (exactly one of them), and where a queued one stands. */
 export type JobCenterEntry = JobStatus & {
   export?: ExportStatus['export'];
@@ -56,6 +75,7 @@ export type JobCenterEntry = JobStatus & {
   deletion?: ImportDeletionStatus['deletion'];
   projectImport?: ProjectImportFacts;
   searchConsole?: SearchConsoleSyncStatus['searchConsole'];
+  liveData?: LiveDataFetchFacts;
 };
 
 export interface JobListPage {

@@ -69,6 +69,17 @@ export interface SearchConsoleMonth {
   impressions: number | null;
 }
 
+/**
+ * A country of a picked property's site over every day kept (GET …/properties/:id/countries): Search Console's
+ * alpha-3 code ('usa'), the territory its rows land in ('US'), or null when the product has none for it.
+ */
+export interface SearchConsoleCountry {
+  country: string;
+  territory: string | null;
+  clicks: number;
+  impressions: number;
+}
+
 export const connectSearchConsoleSchema = z.object({
   code: z.string().min(1, 'The authorisation code is missing.').max(2_000),
 });

@@ -6,11 +6,12 @@ import { createHash } from 'node:crypto';
  * What an export attempt would write, as one hash: the table's whole query with its parameters (the resolved month,
  * the viewer, the sort and filter), the columns withheld by the plan and the row limits, and the format. A retry
  * resumes only an earlier attempt with the same fingerprint: when the warehouse's newest month moved on, or the plan
- * changed, in between, the retry writes the file an export started now would write, from row 1.
+ * changed, or the data's source (new data landed), in between, the retry writes the file an export started now
+ * would write, from row 1.
  */
-export function exportFingerprint(what: { format: string; query: BuiltQuery | null; withhold: readonly string[]; limits: readonly number[] }): string {
-  const { format, query, withhold, limits } = what;
-  const text = JSON.stringify([format, query?.sql ?? null, query?.params ?? null, query?.keyset?.orderSql ?? null, [...withhold], [...limits]]);
+export function exportFingerprint(what: { format: string; query: BuiltQuery | null; withhold: readonly string[]; limits: readonly number[]; provenance?: object }): string {
+  const { format, query, withhold, limits, provenance } = what;
+  const text = JSON.stringify([format, query?.sql ?? null, query?.params ?? null, query?.keyset?.orderSql ?? null, [...withhold], [...limits], provenance ?? null]);
   return createHash('sha256').update(text).digest('hex');
 }
 

@@ -11,7 +11,7 @@ import {
   type ResearchTableId,
 } from '@serpwise/contracts';
 import { type FileStore, type FileUpload, GoogleApiError, GoogleNotAuthorisedError, type ResumableUpload, type SheetsClient } from '@serpwise/platform';
-import { columnHeader, keysetColumns, keysetFrom, prepareExport, scopeBuiltQuery, sqlFromPg, viewerScopedSql, type KeyValues, type PreparedExport } from '@serpwise/research';
+import { columnHeader, exportProvenance, keysetColumns, keysetFrom, prepareExport, provenanceColumns, scopeBuiltQuery, sqlFromPg, viewerScopedSql, type ExportProvenance, type KeyValues, type PreparedExport } from '@serpwise/research';
 import { UnrecoverableError } from 'bullmq';
 import type pg from 'pg';
 import { JobCancelledError, type JobRun } from '../jobs/job-run.js';
@@ -75,6 +75,9 @@ interface Resumption {
 /** What one commit records besides the file's bytes: the rows written, where the read stands, the writer's state. */
 type CommitPoint = Pick<ExportResumePoint, 'rows' | 'columns' | 'lastKey' | 'ties'> & WriterCheckpoint;
 
+/** A table's whole query with what the export adds to every row: its data's source and date. */
+type ProvenancedExport = PreparedExport & { provenance: ExportProvenance };
+
 /** One export job as its record and its owner's plan (read when the job runs) say. */
 export interface TableExportJob {
   jobId: string;
@@ -105,8 +108,11 @@ export class TableExports {
     const planLimit = exportRowLimitOf(job.planRoles, this.options.maxExportRows);
     const limits = [input.rowLimit, planLimit].filter((limit): limit is number => limit !== null);
     // The export reads what its owner's research screens read: installation data and their own imports.
-    const unscoped = await prepareExport(viewerScopedSql(sqlFromPg(this.pool), () => ownerUserId), input.table, input.params);
-    const prepared = { ...unscoped, query: unscoped.query && scopeBuiltQuery(unscoped.query, ownerUserId) };
+    const sql = viewerScopedSql(sqlFromPg(this.pool), () => ownerUserId);
+    const { input: parsed, ...unscoped } = await prepareExport(sql, input.table, input.params);
+    // Every row says where its figures come from and of when, as the page's label does (issue 20, point 3).
+    const provenance = await exportProvenance(sql, { table: input.table, input: parsed as Record<string, unknown>, month: unscoped.month, viewerUserId: ownerUserId });
+    const prepared: ProvenancedExport = { ...unscoped, query: unscoped.query && scopeBuiltQuery(unscoped.query, ownerUserId), provenance };
     if (input.format === 'sheets') return this.toSheets(ownerUserId, input, prepared, { limits, full }, run);
     const withhold = full ? [] : prepared.paidColumns;
     const format = input.format;
@@ -114,7 +120,7 @@ export class TableExports {
     // A CSV file is its header and its rows' lines: it can go on from any committed batch. An XLSX file can too: its
     // sheet's compressed segments each stand alone, and the checkpoint keeps the archive's state (zip-stream.ts).
     const resumable = Boolean(prepared.query?.keyset);
-    const fingerprint = exportFingerprint({ format: input.format, query: prepared.query, withhold, limits });
+    const fingerprint = exportFingerprint({ format: input.format, query: prepared.query, withhold, limits, provenance });
     const earlier = resumable ? resumePointOf(run.checkpoint) : null;
     const usable = earlier && earlier.fingerprint === fingerprint && earlier.attempt < run.attempt && (format !== 'xlsx' || earlier.zip);
     const from = usable ? earlier : null;
@@ -176,12 +182,12 @@ export class TableExports {
    * spreadsheet made so far stays in the owner's Drive with the rows sent before it: our Google scope
    * (spreadsheets) cannot delete files.
    */
-  private async toSheets(userId: string, input: ExportJobInput, prepared: PreparedExport, plan: { limits: number[]; full: boolean }, run: JobRun): Promise<ExportResult> {
+  private async toSheets(userId: string, input: ExportJobInput, prepared: ProvenancedExport, plan: { limits: number[]; full: boolean }, run: JobRun): Promise<ExportResult> {
     if (!this.options.sheetsFor) throw new UnrecoverableError('Google Sheets is not configured on this worker');
     const withhold = plan.full ? [] : prepared.paidColumns;
     // Resumable like a file (docs/decisions.md, issue 21 item 4): the checkpoint names the spreadsheet and the rows
     // appended to it, and a retry appends the rest there instead of making a second spreadsheet.
-    const fingerprint = exportFingerprint({ format: 'sheets', query: prepared.query, withhold, limits: plan.limits });
+    const fingerprint = exportFingerprint({ format: 'sheets', query: prepared.query, withhold, limits: plan.limits, provenance: prepared.provenance });
     const earlier = prepared.query?.keyset ? resumePointOf(run.checkpoint) : null;
     const usable = earlier?.sheet && earlier.fingerprint === fingerprint && earlier.attempt < run.attempt ? earlier : null;
     try {
@@ -215,7 +221,7 @@ export class TableExports {
   }
 
   private async stream(
-    prepared: PreparedExport,
+    prepared: ProvenancedExport,
     writer: TableWriter,
     limits: { rowLimit: number; total: number; withhold: readonly string[] },
     run: JobRun,
@@ -300,10 +306,12 @@ export class TableExports {
         const rows = fetched.map((raw) => {
           const row = (prepared.map ? prepared.map(raw) : raw) as Record<string, unknown>;
           for (const column of limits.withhold) if (column in row) row[column] = null;
+          row['dataSource'] = prepared.provenance.dataSource;
+          row['dataDate'] = prepared.provenance.dataDate;
           return row;
         });
         if (columns === null) {
-          columns = rows[0] ? Object.keys(rows[0]) : batch.fields.map((field) => field.name);
+          columns = rows[0] ? Object.keys(rows[0]) : [...batch.fields.map((field) => field.name), ...provenanceColumns];
           await writer.header(columns.map(columnHeader));
         }
         const room = limits.rowLimit - written;

@@ -1,4 +1,4 @@
-import { exportJob, importDeleteJob, importJob, keywordImportJob, outreachImportJob, reportJob, searchConsoleSyncJob, type JobStatus } from '@serpwise/contracts';
+import { exportJob, importDeleteJob, importJob, keywordImportJob, liveDataJob, outreachImportJob, reportJob, searchConsoleSyncJob, type JobStatus } from '@serpwise/contracts';
 import { withoutOwner, type OwnedJobStatus } from '@serpwise/database';
 import { presentExport } from '../exports/export-status.js';
 import type { DownloadLinks } from '@serpwise/platform';
@@ -7,6 +7,7 @@ import { presentImport } from '../imports/import-status.js';
 import { presentProjectImport } from '../projects/project-import-status.js';
 import { presentReport } from '../reports/report-status.js';
 import { presentSearchConsoleSync } from '../search-console/search-console-status.js';
+import { presentLiveDataFetch } from './live-data-status.js';
 
 /** Turns a job's record into what its owner sees, per job name. */
 export type JobPresenterMap = Record<string, (status: OwnedJobStatus) => JobStatus>;
@@ -25,6 +26,7 @@ export function jobPresenters(links: DownloadLinks, fileTtlHours: number) {
     [keywordImportJob.name]: presentProjectImport,
     [outreachImportJob.name]: presentProjectImport,
     [searchConsoleSyncJob.name]: presentSearchConsoleSync,
+    [liveDataJob.name]: presentLiveDataFetch,
   } satisfies JobPresenterMap;
 }
 export type JobPresenters = ReturnType<typeof jobPresenters>;

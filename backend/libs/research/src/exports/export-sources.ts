@@ -15,6 +15,8 @@ export interface PreparedExport {
   map?: (raw: Record<string, unknown>) => object;
   /** A short name for the file: the table and what was asked ("seo-keywords-alpha.example"). */
   fileStem: string;
+  /** The month the table shows (YYYY-MM-DD: the one asked for, else the subject's or territory's newest); null: none. */
+  month: string | null;
 }
 
 /** An exportable table: every table of the catalogue. */
@@ -27,6 +29,7 @@ export const isExportTableId = isResearchTableId;
  * module refuses throws ResearchQueryError.
  */
 export async function prepareExport(sql: Sql, table: ExportTableId, params: unknown): Promise<PreparedExport & { input: unknown }> {
-  const { query, fileStem, input } = await prepareResearchTable(sql, table, params);
-  return { query, paidColumns: researchTableEntry(table).paidColumns, ...(query?.map ? { map: query.map } : {}), fileStem, input };
+  const { query, fileStem, input, answer } = await prepareResearchTable(sql, table, params);
+  const month = 'month' in answer && typeof answer.month === 'string' ? answer.month : null;
+  return { query, paidColumns: researchTableEntry(table).paidColumns, ...(query?.map ? { map: query.map } : {}), fileStem, month, input };
 }

@@ -1,3 +1,4 @@
+import type { SearchConsoleCountry } from '@serpwise/contracts';
 import type pg from 'pg';
 import { createWarehouseSource, landWarehouseRows, type WarehouseSource } from '../warehouse/warehouse-writer.js';
 import { domainOfUrl, warehouseRowProblem, type WarehouseRow } from '../warehouse/warehouse-row.js';
@@ -158,4 +159,16 @@ export async function searchConsoleMonths(client: pg.ClientBase, propertyId: str
     `select to_char(date_trunc('month', day), 'YYYY-MM') as month, sum(clicks)::int as clicks, sum(impressions)::int as impressions
      from search_console_total where property_id = $1 group by 1 order by 1`, [propertyId]);
   return rows;
+}
+
+/**
+ * The site's own clicks and impressions by country over every day kept (the Search Console page's second table),
+ * most clicks first, each with the territory it lands in: null for the countries the product has no territory for,
+ * whose figures the research screens never show (they are per territory), so the page does.
+ */
+export async function searchConsoleCountries(client: pg.ClientBase, propertyId: string): Promise<SearchConsoleCountry[]> {
+  const { rows } = await client.query<{ country: string; clicks: number; impressions: number }>(
+    `select country, sum(clicks)::float8 as clicks, sum(impressions)::float8 as impressions
+     from search_console_total where property_id = $1 group by country order by 2 desc, 3 desc, 1`, [propertyId]);
+  return rows.map((row) => ({ ...row, territory: territoryOfCountry(row.country) }));
 }

@@ -1,4 +1,4 @@
-import type { LiveDataStarted, LiveDataState } from '@serpwise/contracts';
+import type { JobCenterEntry, LiveDataStarted, LiveDataState } from '@serpwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -19,3 +19,6 @@ export function useLiveDataState(query: LiveDataQuery | null) {
 
 /** POST /rest/live-data: starts the fetch (or answers the one running). */
 export const startLiveData = (query: LiveDataQuery) => apiRequest<LiveDataStarted>('/rest/live-data', { method: 'POST', body: query });
+
+/** Cancels a running fetch: it is a job-center job, so the job center's cancel (POST /rest/jobs/:id/cancel). */
+export const cancelLiveData = (jobId: string) => apiRequest<JobCenterEntry>(`/rest/jobs/${jobId}/cancel`, { method: 'POST', body: {} });

@@ -5,7 +5,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { errorsOf } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useJobEvents } from '@/lib/use-job-events';
-import { liveDataKey, startLiveData, useLiveDataState, type LiveDataQuery } from '../api/live-data';
+import { cancelLiveData, liveDataKey, startLiveData, useLiveDataState, type LiveDataQuery } from '../api/live-data';
 import type { SubjectKind } from '../navigation';
 
 const dollars = (units: number) => `$${units.toFixed(units < 1 ? 3 : 2)}`;
@@ -77,6 +77,7 @@ export function LiveDataPanel({ kind, query, countryCode }: { kind: SubjectKind;
   if (!asked || !state || (!state.provider && !state.lastFetch)) return null;
   const running = jobId !== null && status !== undefined && !finished;
   const failed = status?.state === 'failed';
+  const cancelled = status?.state === 'cancelled';
   const justDone = status?.state === 'completed';
 
   return (
@@ -89,8 +90,12 @@ export function LiveDataPanel({ kind, query, countryCode }: { kind: SubjectKind;
             {status.message ? ` — ${status.message}` : ''}
           </p>
           <ProgressBar percent={status.total ? (100 * status.done) / status.total : 0} label="Live data fetch" />
+          <button type="button" className="button" onClick={() => void cancelLiveData(jobId).catch((error: unknown) => setStartError(errorsOf(error).join(' ')))}>
+            Cancel fetch
+          </button>
         </div>
       )}
+      {cancelled && <p className="muted">The fetch was cancelled. The parts that had landed stay, with their source; the rest can be fetched again.</p>}
       {justDone && startedJob && <p className="live-data__done">Live data from {state.provider?.name ?? 'the provider'} has landed.</p>}
       {!running && state.lastFetch && !state.inWarehouse && (
         <p className="muted">

@@ -1,4 +1,4 @@
-import { restPrefix, searchConsoleCallbackPath, type SearchConsoleMonth, type SearchConsoleSite, type SearchConsoleState } from '@serpwise/contracts';
+import { restPrefix, searchConsoleCallbackPath, type SearchConsoleCountry, type SearchConsoleMonth, type SearchConsoleSite, type SearchConsoleState } from '@serpwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -17,6 +17,14 @@ export const useSearchConsoleSites = (enabled: boolean) =>
 /** GET /rest/search-console/properties/:id/months: the site's own clicks and impressions by month. */
 export const useSearchConsoleMonths = (propertyId: string, enabled: boolean) =>
   useQuery({ queryKey: searchConsoleMonthsKey(propertyId), queryFn: () => apiRequest<SearchConsoleMonth[]>(`${base}/properties/${propertyId}/months`), enabled });
+
+/** GET /rest/search-console/properties/:id/countries: the site by country (under the months' key: read again with them). */
+export const useSearchConsoleCountries = (propertyId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...searchConsoleMonthsKey(propertyId), 'countries'],
+    queryFn: () => apiRequest<SearchConsoleCountry[]>(`${base}/properties/${propertyId}/countries`),
+    enabled,
+  });
 
 /** POST /rest/search-console/connect: the code Google's consent screen gave the callback. */
 export const connectSearchConsole = (code: string) => apiRequest<SearchConsoleState>(`${base}/connect`, { method: 'POST', body: { code } });

@@ -16,11 +16,13 @@ import {
   searchConsoleMonthsKey,
   useDisconnect,
   usePickProperties,
+  useSearchConsoleCountries,
   useSearchConsoleMonths,
   useSearchConsoleSites,
   useSearchConsoleState,
   useSyncNow,
 } from '../api/search-console';
+import { countryLines, type CountryLine } from '../country-lines';
 
 const permissionWords: Record<string, string> = { siteOwner: 'Owner', siteFullUser: 'Full user', siteRestrictedUser: 'Restricted user', siteUnverifiedUser: 'Not verified' };
 const count = (value: number) => formatNumber(value, 0);
@@ -30,6 +32,12 @@ const monthColumns: SimpleColumn<SearchConsoleMonth>[] = [
   { header: 'Month', cell: (month) => formatMonth(month.month) },
   { header: 'Clicks', cell: (month) => (month.clicks === null ? '—' : count(month.clicks)) },
   { header: 'Impressions', cell: (month) => (month.impressions === null ? '—' : count(month.impressions)) },
+];
+
+const countryColumns: SimpleColumn<CountryLine>[] = [
+  { header: 'Country', cell: (line) => (line.codes.length ? <span title={`Not on the research screens: ${line.codes.join(', ')}`}>{line.name}</span> : line.name) },
+  { header: 'Clicks', cell: (line) => count(line.clicks) },
+  { header: 'Impressions', cell: (line) => count(line.impressions) },
 ];
 
 /**
@@ -163,6 +171,7 @@ function PropertyEntry({ property, connected }: { property: SearchConsolePropert
   const syncing = sync !== null && !isFinished(sync.state);
   const syncNow = useSyncNow();
   const months = useSearchConsoleMonths(property.id, property.daysDone > 0 || sync?.state === 'completed');
+  const countries = useSearchConsoleCountries(property.id, property.daysDone > 0 || sync?.state === 'completed');
 
   // A sync that ends changes what the property holds: read the list and its months again.
   const ended = running && sync !== null && isFinished(sync.state);
@@ -195,6 +204,14 @@ function PropertyEntry({ property, connected }: { property: SearchConsolePropert
       )}
       {months.data && months.data.length > 0 && (
         <SimpleTable className="search-console-months" label={`Clicks by month of ${property.domain}`} columns={monthColumns} rows={months.data} rowKey={(month) => month.month} />
+      )}
+      {countries.data && countries.data.length > 0 && (
+        <>
+          <SimpleTable className="search-console-months" label={`Clicks by country of ${property.domain}`} columns={countryColumns} rows={countryLines(countries.data)} rowKey={(line) => line.name} />
+          {countries.data.some((country) => country.territory === null) && (
+            <p className="muted">Other countries are kept and counted in the months above, but the research screens show only the territories Serpwise covers.</p>
+          )}
+        </>
       )}
       <div className="search-console-property__links">
         {property.daysDone > 0 && <Link to={research('/overview/domain')}>Overview of {property.domain}</Link>}

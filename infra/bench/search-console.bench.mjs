@@ -1,0 +1,176 @@
+// @ts-check
+/**
+ * Search Console backfill (issue 20 point 6, second half): BENCH_GSC_MONTHS (16) months × BENCH_GSC_ROWS (5,000) rows
+ * a day from a fake Google (searchAnalytics.query in the documented shape, paged by rowLimit/startRow) land — fetched,
+ * kept day by day and landed month by month in the research data — at no less than 0.5× the speed of a
+ * `psql \copy` of the same rows into a table like search_console_row (its columns and index): the backfill's time
+ * (property picked → job completed) ≤ 2× psql's. Makes and drops a scratch database on the server DATABASE_URL
+ * names; starts the built backend and worker pointed at the fake.
+ */
+import { runMigrations } from '@serpwise/database';
+import { execFileSync } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import pg from 'pg';
+import { fullUserClient, startBackend } from './lib/backend.mjs';
+import { ms, ratioLine } from './lib/stats.mjs';
+
+const backfillMonths = Number(process.env.BENCH_GSC_MONTHS ?? 16);
+const rowsPerDay = Number(process.env.BENCH_GSC_ROWS ?? 5_000);
+const limit = 2;
+const siteUrl = 'sc-domain:benchgsc.example';
+const scope = 'https://www.googleapis.com/auth/webmasters.readonly';
+const countries = ['usa', 'gbr', 'deu', 'ind', 'bgd'];
+const devices = ['DESKTOP', 'MOBILE', 'TABLET'];
+
+/** The `index`-th row of a day: [query, page, country, device, clicks, impressions, position]. @param {number} index */
+function rowOf(index) {
+  const impressions = 10 + (index % 500);
+  return [`bench query ${index % 2_000} ${Math.floor(index / 2_000)}`, `https://benchgsc.example/page/${index % 700}`, countries[index % countries.length], devices[index % devices.length],
+    Math.floor(impressions / 10), impressions, 1 + (index % 40) + 0.25];
+}
+
+/** A fake Google: the token endpoint, sites.list and searchAnalytics.query, every day the same rows. */
+function startFake() {
+  const rows = Array.from({ length: rowsPerDay }, (_, index) => rowOf(index));
+  const server = createServer(async (request, response) => {
+    const chunks = [];
+    for await (const chunk of request) chunks.push(chunk);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const path = new URL(request.url ?? '/', 'http://fake').pathname;
+    const send = (/** @type {number} */ status, /** @type {unknown} */ body) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (path === '/token') return send(200, { access_token: 'bench-access', refresh_token: 'bench-refresh', scope, token_type: 'Bearer', expires_in: 3599 });
+    if (path === '/revoke') return send(200, {});
+    if (path === '/webmasters/v3/sites') return send(200, { siteEntry: [{ siteUrl, permissionLevel: 'siteOwner' }] });
+    if (!/searchAnalytics\/query$/.test(path)) return send(404, { error: { code: 404, message: 'Not Found' } });
+    const body = JSON.parse(text);
+    const day = body.startDate;
+    const rowLimit = Math.min(body.rowLimit ?? 1_000, 25_000);
+    const startRow = body.startRow ?? 0;
+    let page;
+    if (body.dimensions.length === 2) {
+      page = startRow > 0 ? [] : countries.map((country) => ({ keys: [day, country], clicks: 1_000, impressions: 20_000, ctr: 0.05, position: 8.5 }));
+    } else {
+      page = rows.slice(startRow, startRow + rowLimit).map(([query, url, country, device, clicks, impressions, position]) => ({
+        keys: [query, url, day, country, device], clicks, impressions, ctr: Number(clicks) / Number(impressions), position,
+      }));
+    }
+    return send(200, page.length ? { rows: page, responseAggregationType: 'byPage' } : { responseAggregationType: 'byPage' });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+    resolve({ baseUrl: `http://127.0.0.1:${address.port}`, stop: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done(undefined)); }) });
+  }));
+}
+
+/** The days the backfill asks for (first day to yesterday), as the API picks the first day. @param {number} months */
+function backfillDays(months) {
+  const today = new Date();
+  const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - months, today.getUTCDate()));
+  const yesterday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 1);
+  const days = [];
+  for (let at = first.getTime(); at <= yesterday; at += 86_400_000) days.push(new Date(at).toISOString().slice(0, 10));
+  return days;
+}
+
+/** The same rows as the backfill keeps, as a text file for psql's \copy. @param {string} file @param {string[]} days */
+async function writeAnchorFile(file, days) {
+  const out = createWriteStream(file);
+  const lines = Array.from({ length: rowsPerDay }, (_, index) => rowOf(index));
+  for (const day of days) {
+    const chunk = lines.map(([query, page, country, device, clicks, impressions, position]) => `1\t${day}\t${query}\t${page}\t${country}\t${device}\t${clicks}\t${impressions}\t${position}\n`).join('');
+    if (!out.write(chunk)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'close');
+}
+
+/** psql's own \copy of the rows into a table like search_console_row (fresh each time); milliseconds. @param {string} url @param {string} file */
+function psqlCopy(url, file) {
+  execFileSync('psql', [url, '-q', '-v', 'ON_ERROR_STOP=1', '-c', `drop table if exists gsc_anchor; create table gsc_anchor (like search_console_row including defaults including indexes);`]);
+  const started = performance.now();
+  execFileSync('psql', [url, '-q', '-v', 'ON_ERROR_STOP=1', '-c', `\\copy gsc_anchor (property_id, day, query, page, country, device, clicks, impressions, position) from '${file}'`]);
+  const elapsed = performance.now() - started;
+  execFileSync('psql', [url, '-q', '-c', 'drop table gsc_anchor']);
+  return elapsed;
+}
+
+/** @param {{ databaseUrl: string, redisUrl: string, log: (line: string) => void }} context */
+export async function run({ databaseUrl, redisUrl, log }) {
+  const name = `serpwise_bench_gsc_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const scratch = await mkdtemp(join(tmpdir(), 'serpwise-bench-gsc-'));
+  /** @type {any} */
+  const fake = await startFake();
+  /** @type {Awaited<ReturnType<typeof startBackend>> | null} */
+  let backend = null;
+  const misses = [];
+  try {
+    await runMigrations(url.toString());
+    const days = backfillDays(backfillMonths);
+    const total = days.length * rowsPerDay;
+    log(`${backfillMonths} months (${days.length} days) × ${rowsPerDay.toLocaleString('en-US')} rows a day = ${total.toLocaleString('en-US')} rows; load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}`);
+    const file = join(scratch, 'rows.tsv');
+    await writeAnchorFile(file, days);
+    const anchors = [psqlCopy(url.toString(), file)];
+
+    Object.assign(process.env, {
+      GOOGLE_CLIENT_ID: 'bench.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'bench-secret', GOOGLE_AUTH_URL: `${fake.baseUrl}/o/oauth2/v2/auth`,
+      GOOGLE_OAUTH_BASE_URL: fake.baseUrl, GOOGLE_SEARCH_CONSOLE_BASE_URL: fake.baseUrl, SEARCH_CONSOLE_BACKFILL_MONTHS: String(backfillMonths),
+      SEARCH_CONSOLE_ROW_LIMIT: '25000', SERPWISE_DEMO_DATA: 'off',
+    });
+    backend = await startBackend({ databaseUrl: url.toString(), redisUrl, worker: true });
+    const client = await fullUserClient(backend.baseUrl, url.toString());
+    await client.open('/'); // the signed-up session's own cross-site token
+    const post = async (/** @type {string} */ path, /** @type {unknown} */ body) => {
+      const response = await client.request('POST', path, { 'x-csrf-token': client.csrfToken, 'content-type': 'application/json' }, body);
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    };
+    await post('/rest/search-console/connect', { code: 'bench-code' });
+    const started = performance.now();
+    const picked = await post('/rest/search-console/properties', { siteUrls: [siteUrl] });
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    const jobId = picked.properties?.[0]?.lastSync?.id
+      ?? (await pool.query(`select id from job_record where name = 'search-console.sync' order by created_at desc limit 1`)).rows[0]?.id;
+    if (!jobId) throw new Error(`no backfill started: ${JSON.stringify(picked).slice(0, 300)}`);
+    /** @type {{ state: string, error: string | null, started_at: Date | null, finished_at: Date | null, message: string }} */
+    let record;
+    try {
+      for (;;) {
+        [record] = (await pool.query('select state, error, started_at, finished_at, message from job_record where id = $1', [jobId])).rows;
+        if (record && !['queued', 'active'].includes(record.state)) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } finally {
+      await pool.end();
+    }
+    const elapsed = performance.now() - started;
+    if (record.state !== 'completed') throw new Error(`the backfill ended ${record.state}: ${record.error}`);
+    anchors.push(psqlCopy(url.toString(), file));
+    const anchor = Math.min(...anchors);
+    log(`the backfill's job: ${record.message}; in the job ${record.started_at && record.finished_at ? ms(record.finished_at.getTime() - record.started_at.getTime()) : '?'}`);
+    log(`psql \\copy of the same rows: ${anchors.map((time) => time.toFixed(0)).join(' / ')} ms (before and after)`);
+    const line = ratioLine({ name: `Search Console backfill, picked → completed, ${total.toLocaleString('en-US')} rows`, measured: elapsed, anchor, anchorName: 'psql \\copy', limit });
+    log(`${line} (speed ${(anchor / elapsed).toFixed(2)}× psql's, target ≥ ${(1 / limit).toFixed(1)}×)`);
+    if (elapsed / anchor > limit) misses.push(line);
+    return { misses };
+  } finally {
+    await backend?.stop();
+    await fake.stop();
+    await rm(scratch, { recursive: true, force: true });
+    await admin.query(`drop database if exists "${name}" with (force)`).catch(() => undefined);
+    await admin.end();
+  }
+}
