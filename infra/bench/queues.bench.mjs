@@ -95,14 +95,16 @@ export async function run({ databaseUrl, redisUrl, log }) {
     const page = await context.newPage();
     await page.addInitScript(() => {
       const bench = { arrivals: /** @type {number[]} */ ([]), renders: /** @type {number[]} */ ([]), pending: /** @type {number | null} */ (null) };
-      /** @type {any} */ (window).consoleBench = bench;
-      const NativeWebSocket = window.WebSocket;
+      const page = /** @type {any} */ (globalThis);
+      page.consoleBench = bench;
+      /** @type {typeof WebSocket} */
+      const NativeWebSocket = page.WebSocket;
       class WatchedWebSocket extends NativeWebSocket {
         /** @param {ConstructorParameters<typeof WebSocket>} args */
         constructor(...args) {
           super(...args);
           // Added before socket.io sets onmessage, so it runs first: the clock starts before the page handles it.
-          this.addEventListener('message', (event) => {
+          this.addEventListener('message', (/** @type {MessageEvent} */ event) => {
             if (typeof event.data === 'string' && event.data.includes('"admin.queues"')) {
               const now = performance.now();
               bench.arrivals.push(Date.now());
@@ -111,7 +113,7 @@ export async function run({ databaseUrl, redisUrl, log }) {
           });
         }
       }
-      window.WebSocket = WatchedWebSocket;
+      page.WebSocket = WatchedWebSocket;
       new MutationObserver(() => {
         if (bench.pending === null) return;
         bench.renders.push(performance.now() - bench.pending);
