@@ -45,6 +45,7 @@ export * from './admin/queues.js';
 export * from './admin/schedule-words.js';
 export * from './admin/audit-log.js';
 export * from './admin/job-search.js';
+export * from './admin/queue-alerts.js';
 export * from './jobs/import.job.js';
 export * from './jobs/import-delete.job.js';
 export * from './jobs/project-import.job.js';

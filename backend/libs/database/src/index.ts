@@ -22,6 +22,7 @@ export * from './repositories/outreach.repository.js';
 export * from './repositories/link-activity.repository.js';
 export * from './repositories/report-design.repository.js';
 export * from './repositories/admin-audit-log.repository.js';
+export * from './repositories/queue-alert.repository.js';
 export * from './repositories/admin-job-search.js';
 export * from './repositories/recon-report.repository.js';
 export * from './repositories/project-repositories.js';

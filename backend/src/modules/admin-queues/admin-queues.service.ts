@@ -12,7 +12,7 @@ import {
   type QueueSnapshot,
   type ScheduledJobInfo,
 } from '@serpwise/contracts';
-import { AdminAuditLogRepository, JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
+import { AdminAuditLogRepository, JobRecordRepository, QueueAlertRepository, type OwnedJobStatus } from '@serpwise/database';
 import { JOB_PRESENTERS, presentJob, type JobPresenters } from '@serpwise/domain';
 import type { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -68,6 +68,7 @@ export class AdminQueuesService {
     @Inject(ENVIRONMENT) private readonly environment: Environment,
     @Inject(JOB_PRESENTERS) private readonly presenters: JobPresenters,
     private readonly standing: QueueStanding,
+    private readonly alerts: QueueAlertRepository,
   ) {}
 
   /** Tells the job's owner what an admin did to it, in the form their own actions would (an export's link …). */
@@ -81,13 +82,14 @@ export class AdminQueuesService {
   }
 
   async overview(): Promise<AdminQueuesOverview> {
-    const [queues, workers, scheduled, stalled] = await Promise.all([
+    const [queues, workers, scheduled, stalled, alerts] = await Promise.all([
       Promise.all(adminQueueNames().map((name) => this.snapshot(name))),
       readWorkerHeartbeats(this.redis, this.environment.REDIS_PREFIX),
       this.scheduled(),
       readStalledJobs(this.redis, this.environment.REDIS_PREFIX, stalledListed),
+      this.alerts.open(),
     ]);
-    return { at: new Date().toISOString(), queues, workers, scheduled, stalled };
+    return { at: new Date().toISOString(), queues, workers, scheduled, stalled, alerts };
   }
 
   async snapshot(name: string): Promise<QueueSnapshot> {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { AdminQueuesOverview, QueueSamplesAnswer, QueueSnapshot } from '@serpwise/contracts';
-import { act, render, screen, within } from '@testing-library/react';
+import { csrfMetaName, noQueueAlertRules, type AdminQueuesOverview, type QueueAlert, type QueueAlertsAnswer, type QueueSamplesAnswer, type QueueSnapshot } from '@serpwise/contracts';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useRoutes } from 'react-router';
 import { Providers, createQueryClient } from '@/app/providers';
 import { FakeSocket, jsonResponse } from '@test/fake-socket';
@@ -46,6 +46,7 @@ const overview = (queues: QueueSnapshot[]): AdminQueuesOverview => ({
     { key: 'report:1', name: 'report.scheduled', everyMs: null, pattern: '24 6 * * 1', tz: 'UTC', nextRun: new Date().toISOString() },
   ],
   stalled: [{ queue: 'exports', id: 'stalled-job-1', name: null, at: new Date().toISOString() }],
+  alerts: [],
 });
 
 const to = new Date(Math.floor(Date.now() / 60_000) * 60_000);
@@ -69,11 +70,19 @@ const samples: QueueSamplesAnswer = {
   },
 };
 
+const raised: QueueAlert = {
+  id: 'alert-1', queue: 'diagnostics', rule: 'waiting', message: 'diagnostics: 12 jobs waiting (threshold: more than 5).', clearMessage: null,
+  raisedAt: new Date().toISOString(), clearedAt: null, raiseEmail: 'sent', raiseWebhook: 'sent', clearEmail: null, clearWebhook: null, error: null,
+};
+const alertsAnswer: QueueAlertsAnswer = { thresholds: { diagnostics: { ...noQueueAlertRules, waiting: 5 } }, webhookUrl: null, open: [], history: [raised] };
+
 function renderAt(user: { isLoggedIn: boolean; isAdmin: boolean; roles: string[] }, socket = new FakeSocket(true)) {
   fetchMock.mockImplementation(async (url) => {
     if (url === '/endpoints/accountapi/getactivestate') return jsonResponse({ user, tracking: {} });
     if (url === '/rest/admin/queues') return jsonResponse(overview([queue()]));
     if (url === '/rest/admin/queues/samples') return jsonResponse(samples);
+    if (url === '/rest/admin/queue-alerts') return jsonResponse(alertsAnswer);
+    if (url.startsWith('/rest/admin/queue-alerts/thresholds/')) return jsonResponse(alertsAnswer);
     return jsonResponse({}, 404);
   });
   render(
@@ -126,5 +135,28 @@ describe('/admin/queues', () => {
     expect(within(updated).getByTestId('count-active')).toHaveTextContent('1');
     expect(within(updated).getByTestId('admin-job-percent')).toHaveTextContent('40%');
     expect(fetchMock.mock.calls.filter(([url]) => url === '/rest/admin/queues')).toHaveLength(1);
+  });
+
+  it('shows an alert the moment a push raises it, its history, and saves a queue\'s thresholds', async () => {
+    // The page's cross-site token, as the server writes it into the page.
+    document.head.insertAdjacentHTML('beforeend', `<meta name="${csrfMetaName}" content="token">`);
+    const socket = renderAt({ isLoggedIn: true, isAdmin: true, roles: ['full', 'admin'] });
+    const form = await screen.findByRole('form', { name: 'Alert thresholds of diagnostics' });
+    expect(within(form).getByLabelText('Waiting above')).toHaveValue(5);
+    expect(within(form).getByLabelText('Failed jobs above')).toHaveValue(null);
+    expect(screen.getByTestId('alert-history')).toHaveTextContent('diagnostics: 12 jobs waiting (threshold: more than 5).');
+    expect(screen.queryByTestId('queue-alert-open')).toBeNull();
+
+    act(() => socket.fire('admin.queues', { ...overview([queue()]), alerts: [raised] }));
+    expect(await screen.findByTestId('queue-alert-open')).toHaveTextContent('Alert diagnostics: 12 jobs waiting (threshold: more than 5).');
+
+    fireEvent.change(within(form).getByLabelText('Failed jobs above'), { target: { value: '3' } });
+    fireEvent.change(within(form).getByLabelText('Waiting above'), { target: { value: '' } });
+    fireEvent.click(within(form).getByLabelText('No live worker'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save thresholds' }));
+    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/rest/admin/queue-alerts/thresholds/diagnostics'));
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/rest/admin/queue-alerts/thresholds/diagnostics')!;
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(String(init?.body))).toEqual({ failed: { count: 3, minutes: 10 }, waiting: null, oldestWaitingMinutes: null, noWorker: true, workerMemoryMb: null });
   });
 });

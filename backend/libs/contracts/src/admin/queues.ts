@@ -1,3 +1,4 @@
+import type { QueueAlert } from './queue-alerts.js';
 import { z } from 'zod';
 
 /** The BullMQ job counts the admin queue page shows, per queue. */
@@ -106,6 +107,8 @@ export interface AdminQueuesOverview {
   scheduled: ScheduledJobInfo[];
   /** The latest stalled jobs of every queue, newest first (bounded). */
   stalled: StalledJobInfo[];
+  /** The queue alerts raised and not cleared yet (issue 23 point 3), oldest first. */
+  alerts: QueueAlert[];
 }
 
 export interface FailedJobInfo {

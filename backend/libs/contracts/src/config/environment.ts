@@ -53,6 +53,13 @@ export const environmentSchema = z.object({
   JOB_RECONCILE_INTERVAL_MS: milliseconds.default(60_000),
   /** The admin console's per-minute queue samples (issue 23) are kept this many hours, then pruned; the charts show 24. */
   QUEUE_SAMPLE_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(72),
+  /** How often the queue alert thresholds (issue 23) are checked; one API process checks each time, however many run. */
+  QUEUE_ALERT_CHECK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
+  /**
+   * Lets webhooks (queue alerts) call private addresses — this host, 10.x, 192.168.x, link-local … — which are refused
+   * otherwise so an admin's setting cannot reach internal services (a self-hosted chat server on the LAN needs it).
+   */
+  WEBHOOK_PRIVATE_ADDRESSES_ALLOWED: flag.default(false),
   DIAGNOSTIC_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(800),
   DATA_DIR: z.string().min(1).default('.data'),
   WEB_DIST_DIR: z.string().min(1).optional(),

@@ -6,6 +6,7 @@ import { useSocketLink, type SocketLink } from '@/lib/socket';
 import { useAdminQueues, useEnableAdminActions, useQueueAction, useQueueSamples, type QueueAction } from '../api/admin-queues';
 import '../admin-queues.css';
 import { timeText } from './console-format';
+import { AlertsPanel, OpenAlerts } from './alerts-panel';
 import { SchedulesPanel, TroublePanel, WorkersPanel } from './console-panels';
 import { JobHistory } from './job-history';
 import { QueueCard } from './queue-card';
@@ -18,7 +19,7 @@ const linkText: Record<SocketLink, string> = {
 
 /**
  * /admin/queues, the queue console (issues 7 and 23): one card per queue with its live counts, throughput and latency
- * and the last 24 hours as charts; the workers; retried and stalled jobs; the recurring schedules in words.
+ * and the last 24 hours as charts; the workers; retried and stalled jobs; the recurring schedules in words; the queue alerts (open ones live, thresholds, history).
  */
 export function AdminQueuesPage() {
   const overview = useAdminQueues();
@@ -56,6 +57,7 @@ export function AdminQueuesPage() {
           {errorsOf(action.error ?? enable.error).join(' ')}
         </p>
       )}
+      <OpenAlerts alerts={data.alerts} />
       {samples.isError && <p role="alert">The 24-hour history could not be read: {errorsOf(samples.error).join(' ')}</p>}
 
       <div className="admin-console__grid">
@@ -65,6 +67,7 @@ export function AdminQueuesPage() {
         <WorkersPanel overview={data} />
         <TroublePanel overview={data} actions={actions} />
         <SchedulesPanel overview={data} />
+        <AlertsPanel open={data.alerts} />
       </div>
 
       {historyOf && <JobHistory id={historyOf} close={() => setHistoryOf(null)} />}
