@@ -114,11 +114,11 @@ export async function run({ databaseUrl, redisUrl, log }) {
         }
       }
       page.WebSocket = WatchedWebSocket;
-      new MutationObserver(() => {
+      new page.MutationObserver(() => {
         if (bench.pending === null) return;
         bench.renders.push(performance.now() - bench.pending);
         bench.pending = null;
-      }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+      }).observe(page.document, { subtree: true, childList: true, characterData: true, attributes: true });
     });
     await page.goto(`${baseUrl}/admin/queues`);
     await page.getByTestId('admin-transport').filter({ hasText: 'Live updates' }).waitFor({ timeout: 120_000 });
