@@ -57,7 +57,8 @@ export function renderReportFromData(request: ReportRequest, data: ReportData, p
   ]
     .filter(Boolean)
     .join(' ');
-  return writer.finish({ title: plan.title, left: footerLeft || `${data.domain} · ${territory}` });
+  const contactLine = branding.kind === 'white-label' ? (branding.contactLine ?? '').trim() : '';
+  return writer.finish({ title: plan.title, left: [footerLeft || `${data.domain} · ${territory}`, contactLine].filter(Boolean).join(' · ') });
 }
 
 /**

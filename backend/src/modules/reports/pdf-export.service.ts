@@ -11,6 +11,7 @@ import { ownedJob } from '../jobs/owned-job.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { badRequest } from '../../common/bad-request.js';
+import { ReportBrandsService } from './report-brands.service.js';
 
 /** The addresses a report goes to: the user's own first when asked, then the others, each once. */
 export const reportAddresses = (request: Pick<PdfExportRequest, 'recipients' | 'sendReportToSelf'>, ownEmail: string) => [
@@ -39,11 +40,13 @@ export class PdfExportService {
     private readonly files: FileStore,
     private readonly realtime: RealtimeGateway,
     private readonly limits: Limits,
+    private readonly brands: ReportBrandsService,
   ) {}
 
   async start(session: RequestSession, identity: Identity, request: PdfExportRequest, mode: 'download' | 'email'): Promise<PdfExportStatus> {
     const emailTo = mode === 'email' ? reportAddresses(request, identity.user.email) : [];
     if (mode === 'email' && !emailTo.length) throw badRequest([pdfExportMessages.noRecipients]);
+    await this.brands.requireUsable(identity, request.report.brandId);
     const input = {
       report: { ...request.report, domain: reportDomainOf(request.report.domain) },
       store: mode === 'download',

@@ -136,6 +136,7 @@ export const pdfExportFormSchema = z
     comments: z.string().optional(),
     rowLimit: z.string().optional(),
     whiteLabel: z.string().optional(),
+    brandId: z.string().optional(),
     elements: z.string().optional(),
     emailCsv: z.string().max(6000).optional(),
     sendByEmail: formBoolean.default(false),
@@ -210,6 +211,7 @@ export function readPdfExportForm(input: Record<string, unknown>): PdfExportRequ
     ...(sections?.length ? { sections } : {}),
     rowLimit: fields.rowLimit || undefined,
     whiteLabel: fields.whiteLabel || undefined,
+    brandId: fields.brandId || undefined,
   });
   if (!report.success) throw new PdfExportFormError(issuesOf(report.error));
 
@@ -288,6 +290,8 @@ export interface ScheduledPdfReport extends ScheduleTiming {
   template: ReportOptions['template'];
   design: ReportOptions['design'];
   styleId: number;
+  /** The brand it is sent in (issue 22 point 2); null: the account's default brand. */
+  brandId: string | null;
   customTitle: string;
   preparedBy: string;
   preparedFor: string;
@@ -320,6 +324,8 @@ export const scheduledReportUpdateSchema = z
     preparedBy: z.string().optional(),
     preparedFor: z.string().optional(),
     comments: z.string().optional(),
+    /** Another brand of the account; null: the default brand. */
+    brandId: z.uuid('Choose one of your brands.').nullable().optional(),
     userId: z.string().optional(),
   })
   .strict();
