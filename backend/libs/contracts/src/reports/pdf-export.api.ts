@@ -39,6 +39,7 @@ export const maxReportRecipients = 20;
 
 export const pdfExportMessages = {
   noRecipients: 'Add at least one e-mail address, or send the report to yourself.',
+  recipientInvalid: 'Correct or remove the address marked in red before you save: it is not a valid e-mail address',
   tooManyRecipients: `A report can be e-mailed to at most ${maxReportRecipients} addresses.`,
   frequency: 'The frequency must be WEEKLY or MONTHLY.',
   dayOfWeek: 'The day of the week must be one from Sunday to Saturday.',
