@@ -4,3 +4,4 @@ export { ExportMenu } from './components/export-menu';
 export { ExportNoticesProvider } from './components/export-notices';
 export { exportsAccountRoutes, exportsRoutes } from './routes';
 export { GoogleAuthorisationPanel } from './components/google-authorisation-panel';
+export { PdfExportModal } from './components/pdf-export-modal';
