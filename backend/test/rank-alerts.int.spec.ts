@@ -11,7 +11,7 @@ import type { HttpSession } from '../../infra/test/http-session.js';
 import { decodedHeaderOf, mimePartsOf, startSmtpSink } from '../../infra/test/smtp-sink.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
-import { RankAlerts } from '../../worker/src/alerts/rank-alerts.js';
+import { RankAlerts, type RankAlertSendOptions } from '../../worker/src/alerts/rank-alerts.js';
 import { ProjectEvents } from '../../worker/src/realtime/project-events.emitter.js';
 import { refreshTrackedRanks } from '../../worker/src/schedules/rank-refresh.task.js';
 import { WarehouseWriterLanding } from '../../worker/src/serp/warehouse-writer.landing.js';
@@ -34,6 +34,8 @@ let pool: pg.Pool;
 let webhook: Server;
 let webhookUrl: string;
 let webhookAnswer = 200;
+/** The next this many calls are answered 503 whatever webhookAnswer says (a hook that is briefly down). */
+let failNextWebhookCalls = 0;
 const webhookCalls: { contentType: string | undefined; body: { text?: unknown } }[] = [];
 let owner: TestUser;
 let agency: HttpSession;
@@ -45,7 +47,14 @@ class SilentProjectEvents extends ProjectEvents {
 }
 
 const json = async <T>(response: Response) => (await response.json()) as T;
-const rankAlerts = () => new RankAlerts(() => orm.em.fork(), createMailer(app.environment), pino({ level: 'silent' }));
+// The fake webhook listens on 127.0.0.1, so this test allows private webhook addresses explicitly; retries pause briefly.
+const rankAlerts = (options: Partial<RankAlertSendOptions> = {}) =>
+  new RankAlerts(() => orm.em.fork(), createMailer(app.environment), pino({ level: 'silent' }), {
+    allowPrivateWebhooks: app.environment.ALERT_WEBHOOK_ALLOW_PRIVATE,
+    attempts: 3,
+    retryDelayMs: 50,
+    ...options,
+  });
 const refresh = () =>
   refreshTrackedRanks({
     em: () => orm.em.fork(),
@@ -54,6 +63,15 @@ const refresh = () =>
     events: new SilentProjectEvents(),
     logger: pino({ level: 'silent' }),
     alerts: rankAlerts(),
+  });
+const refreshWith = (alerts: RankAlerts) =>
+  refreshTrackedRanks({
+    em: () => orm.em.fork(),
+    provider: new OpenSerpProvider({ baseUrl: fake.baseUrl, timeoutMs: 5_000 }),
+    landing: new WarehouseWriterLanding(pool),
+    events: new SilentProjectEvents(),
+    logger: pino({ level: 'silent' }),
+    alerts,
   });
 
 /** Results pages where the project's site is at `positions[keyword]` (absent: not in the results), the rest fixed sites. */
@@ -73,7 +91,7 @@ const alertMails = () => smtp.mails.filter((mail) => (decodedHeaderOf(mail.raw, 
 beforeAll(async () => {
   smtp = await startSmtpSink();
   fake = await new FakeSerpProviders().start();
-  app = await startTestApp({ env: { SMTP_URL: smtp.url } });
+  app = await startTestApp({ env: { SMTP_URL: smtp.url, ALERT_WEBHOOK_ALLOW_PRIVATE: 'true' } });
   pool = new pg.Pool({ connectionString: app.database.url, max: 3 });
   orm = await MikroORM.init(createOrmConfig({ databaseUrl: app.database.url, poolMax: 2 }));
   webhook = createServer((request, response) => {
@@ -81,7 +99,9 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       webhookCalls.push({ contentType: request.headers['content-type'], body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as { text?: unknown } });
-      response.writeHead(webhookAnswer, { 'content-type': 'text/plain' }).end(webhookAnswer === 200 ? 'ok' : 'no_service');
+      const status = failNextWebhookCalls > 0 ? 503 : webhookAnswer;
+      if (failNextWebhookCalls > 0) failNextWebhookCalls--;
+      response.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'no_service');
     });
   });
   await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
@@ -188,6 +208,8 @@ describe('rank alerts', () => {
     expect((await history(agency)).map((event) => event.message).slice(0, 2)).toEqual(['“zqa alert one”: alerted.example rose 9 places (#12 → #3).', '“zqa alert one”: alerted.example left the top 10 (#8 → #12).']);
     expect(latest).toMatchObject({ keyword: 'zqa alert one', rule: { kind: 'moves', by: 3 }, previousPosition: 12, position: 3, email: 'sent', webhook: 'failed', error: 'Webhook: answered 500' });
     expect(alertMails()).toHaveLength(2);
+    // Tried three times (the attempts) before it was saved as failed.
+    expect(webhookCalls).toHaveLength(1 + 3);
   });
 
   it('shows the history to the account’s team by their project access, and to nobody else', async () => {
@@ -200,5 +222,32 @@ describe('rank alerts', () => {
     const response = await stranger.get(`/rest/project-alerts/${alertId}/history`);
     expect(response.status).toBe(404);
     expect((await json<{ message: string }>(response)).message).toBe(projectAlertMessages.alertNotFound);
+  });
+
+  it('tries a failed webhook call again and sends each change once', async () => {
+    const callsBefore = webhookCalls.length;
+    const mailsBefore = alertMails().length;
+    failNextWebhookCalls = 1;
+    pages({ 'zqa alert one': 12, 'zqa alert two': 2 }, 'newcomer.example');
+    await refresh();
+    // The first call was answered 503, the second went through; nothing more.
+    expect(webhookCalls.length - callsBefore).toBe(2);
+    expect(webhookCalls.at(-1)!.body.text).toEqual(expect.stringContaining('left the top 10 (#3 → #12)'));
+    expect(alertMails().length - mailsBefore).toBe(1);
+    const [latest] = await history(agency);
+    expect(latest).toMatchObject({ webhook: 'sent', email: 'sent', error: null });
+    await refresh();
+    expect(webhookCalls.length - callsBefore).toBe(2);
+    expect(alertMails().length - mailsBefore).toBe(1);
+  });
+
+  it('refuses a webhook on a loopback address unless ALERT_WEBHOOK_ALLOW_PRIVATE allows it, without trying again', async () => {
+    const callsBefore = webhookCalls.length;
+    pages({ 'zqa alert one': 2, 'zqa alert two': 2 }, 'newcomer.example');
+    await refreshWith(rankAlerts({ allowPrivateWebhooks: false }));
+    expect(webhookCalls.length).toBe(callsBefore);
+    const [latest] = await history(agency);
+    expect(latest).toMatchObject({ email: 'sent', webhook: 'failed' });
+    expect(latest!.error).toContain('127.0.0.1 is a private, loopback or link-local address');
   });
 });

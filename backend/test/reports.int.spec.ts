@@ -10,6 +10,9 @@ import {
   type CompetitorRow,
   type KeywordComparisonRow,
   type ReportDesignSettings,
+  reportBrandMessages,
+  type ReportBrand,
+  type ReportBrandList,
 } from '@serpwise/contracts';
 import { formatInteger, formatMoney, formatPercent, pdfPageCount } from '@serpwise/reports';
 import type { PpcCompetitorRow, PpcKeywordRow } from '@serpwise/research';
@@ -290,7 +293,10 @@ describe('report design API', () => {
     expect(notAsked.text).not.toContain('Northwind Search');
 
     // A full user who is not recon falls back to Serpwise branding, even with a design row left from a recon plan.
-    await app.database.query(`insert into report_design (owner_user_id, company_name, primary_color, accent_color, created_at, updated_at) values ($1, 'Should Not Show', '#000000', '#ffffff', now(), now())`, [fullUser.id]);
+    await app.database.query(
+      `insert into report_brand (id, owner_user_id, name, company_name, primary_color, accent_color, is_default, created_at, updated_at) values (gen_random_uuid(), $1, 'Old', 'Should Not Show', '#000000', '#ffffff', true, now(), now())`,
+      [fullUser.id],
+    );
     const fallback = await preview(full, { whiteLabel: true, sections: 'overview' });
     expect(fallback.text).toContain('Serpwise');
     expect(fallback.text).not.toContain('Should Not Show');
@@ -301,5 +307,112 @@ describe('report design API', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ hasLogo: false, logoType: null, companyName: 'Northwind Search' });
     expect((await recon.get('/rest/account/report-design/logo')).status).toBe(404);
+  });
+});
+
+// ---- brands (issue 22 point 2) -----------------------------------------------------------------------------------
+
+const brandsPath = '/rest/account/report-brands';
+const send = (browser: HttpSession, method: string, path: string, body?: unknown) => browser.request(method, path, { [csrfHeaderName]: browser.csrfToken }, body);
+const brandBody = (name: string, extra: Record<string, unknown> = {}) => ({ name, companyName: `${name} Ltd`, primaryColor: '#0f766e', accentColor: '#be123c', contactLine: `hello@${name.toLowerCase()}.example · +44 20 7946 0000`, ...extra });
+
+describe('report brands API', () => {
+  let acme: ReportBrand;
+  let globex: ReportBrand;
+
+  it('lists the single design saved before as the default brand, and creates more', async () => {
+    const before = await json<ReportBrandList>(recon, brandsPath);
+    expect(before.canEdit).toBe(true);
+    expect(before.brands).toHaveLength(1);
+    expect(before.brands[0]).toMatchObject({ companyName: 'Northwind Search', isDefault: true });
+
+    const created = await send(recon, 'POST', brandsPath, brandBody('Acme'));
+    expect(created.status).toBe(201);
+    acme = (await created.json()) as ReportBrand;
+    expect(acme).toMatchObject({ name: 'Acme', companyName: 'Acme Ltd', isDefault: false, hasLogo: false });
+    globex = (await (await send(recon, 'POST', brandsPath, brandBody('Globex', { isDefault: true }))).json()) as ReportBrand;
+    expect(globex.isDefault).toBe(true);
+    const after = await json<ReportBrandList>(recon, brandsPath);
+    expect(after.brands.map((brand) => [brand.name, brand.isDefault])).toEqual([['Globex', true], [before.brands[0]!.name, false], ['Acme', false]]);
+    // The old single-design call follows the default brand.
+    expect(await json<ReportDesignSettings>(recon, '/rest/account/report-design')).toMatchObject({ companyName: 'Globex Ltd', isSaved: true });
+  });
+
+  it('refuses invalid brands and changes nothing', async () => {
+    const invalid: [unknown, string][] = [
+      [brandBody('', {}), reportBrandMessages.nameRequired],
+      [brandBody('x'.repeat(61)), reportBrandMessages.nameTooLong],
+      [brandBody('Bad', { primaryColor: 'blue' }), reportDesignMessages.colorInvalid],
+      [brandBody('Bad', { contactLine: 'x'.repeat(201) }), reportBrandMessages.contactLineTooLong],
+    ];
+    for (const [body, message] of invalid) {
+      const response = await send(recon, 'POST', brandsPath, body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toContain(message);
+      const update = await send(recon, 'PUT', `${brandsPath}/${acme.id}`, body);
+      expect(update.status).toBe(400);
+    }
+    expect((await json<ReportBrandList>(recon, brandsPath)).brands).toHaveLength(3);
+    expect((await json<ReportBrandList>(recon, brandsPath)).brands.find((brand) => brand.id === acme.id)).toMatchObject({ name: 'Acme', companyName: 'Acme Ltd' });
+  });
+
+  it('edits, makes default and deletes; a deleted default passes to the oldest brand', async () => {
+    const edited = await send(recon, 'PUT', `${brandsPath}/${acme.id}`, brandBody('Acme', { companyName: 'Acme Growth Partners' }));
+    expect(edited.status).toBe(200);
+    expect(await edited.json()).toMatchObject({ companyName: 'Acme Growth Partners', isDefault: false });
+    const temp = (await (await send(recon, 'POST', brandsPath, brandBody('Temp'))).json()) as ReportBrand;
+    expect((await send(recon, 'POST', `${brandsPath}/${temp.id}/default`)).status).toBe(200);
+    expect((await json<ReportBrandList>(recon, brandsPath)).brands.filter((brand) => brand.isDefault).map((brand) => brand.id)).toEqual([temp.id]);
+    expect((await send(recon, 'DELETE', `${brandsPath}/${temp.id}`)).status).toBe(200);
+    const left = (await json<ReportBrandList>(recon, brandsPath)).brands;
+    expect(left.map((brand) => brand.id)).not.toContain(temp.id);
+    // The first brand (the migrated design) is the oldest.
+    expect(left.filter((brand) => brand.isDefault).map((brand) => brand.companyName)).toEqual(['Northwind Search']);
+    expect((await send(recon, 'DELETE', `${brandsPath}/${temp.id}`)).status).toBe(404);
+  });
+
+  it('keeps each account’s brands to itself: another account’s id is 404 everywhere; a child account reads but does not change', async () => {
+    const foreign = (await (await send(otherRecon, 'POST', brandsPath, brandBody('Contoso'))).json()) as ReportBrand;
+    expect((await json<ReportBrandList>(recon, brandsPath)).brands.map((brand) => brand.id)).not.toContain(foreign.id);
+    for (const [method, path, body] of [
+      ['PUT', `${brandsPath}/${foreign.id}`, brandBody('Stolen')],
+      ['DELETE', `${brandsPath}/${foreign.id}`, undefined],
+      ['POST', `${brandsPath}/${foreign.id}/default`, undefined],
+      ['DELETE', `${brandsPath}/${foreign.id}/logo`, undefined],
+      ['GET', `${brandsPath}/${foreign.id}/logo`, undefined],
+      ['PUT', `${brandsPath}/not-a-uuid`, brandBody('Stolen')],
+    ] as const) {
+      expect((await send(recon, method, path, body)).status).toBe(404);
+    }
+    expect((await json<ReportBrandList>(otherRecon, brandsPath)).brands.find((brand) => brand.id === foreign.id)).toMatchObject({ name: 'Contoso' });
+    // A report naming another account's brand is refused before anything is drawn.
+    const stolen = await recon.get(previewPath({ whiteLabel: true, sections: 'overview', brandId: foreign.id }));
+    expect(stolen.status).toBe(404);
+    expect(((await stolen.json()) as { message: string }).message).toBe(reportBrandMessages.notFound);
+    expect((await recon.get(previewPath({ sections: 'overview', brandId: 'nope' }))).status).toBe(400);
+
+    const child = await json<ReportBrandList>(reconChild, brandsPath);
+    expect(child.canEdit).toBe(false);
+    expect(child.brands.map((brand) => brand.id)).toContain(acme.id);
+    expect((await send(reconChild, 'POST', brandsPath, brandBody('Child'))).status).toBe(403);
+    expect((await send(reconChild, 'PUT', `${brandsPath}/${acme.id}`, brandBody('Child'))).status).toBe(403);
+    expect((await json<ReportBrandList>(recon, brandsPath)).brands.find((brand) => brand.id === acme.id)).toMatchObject({ name: 'Acme' });
+    for (const browser of [full, free]) expect((await browser.get(brandsPath)).status).toBe(403);
+  });
+
+  it('draws the picked brand into the PDF (company and contact line), the default when none is picked', async () => {
+    const picked = await preview(recon, { whiteLabel: true, sections: 'overview', brandId: acme.id });
+    expect(picked.text).toContain('Acme Growth Partners');
+    expect(picked.text).toContain('hello@acme.example');
+    expect(picked.text).not.toContain('Northwind Search');
+    const byChild = await preview(reconChild, { whiteLabel: true, sections: 'overview', brandId: globex.id });
+    expect(byChild.text).toContain('Globex Ltd');
+    const fallback = await preview(recon, { whiteLabel: true, sections: 'overview' });
+    expect(fallback.text).toContain('Northwind Search');
+    expect(fallback.text).not.toContain('Acme');
+    // Without the white label the brand is not used.
+    const plain = await preview(recon, { sections: 'overview', brandId: acme.id });
+    expect(plain.text).toContain('Serpwise');
+    expect(plain.text).not.toContain('Acme');
   });
 });

@@ -15,7 +15,7 @@ import { onRedisReturn } from './jobs/redis-return.js';
 import { DiagnosticProcessor } from './processors/diagnostic.processor.js';
 import { ExportProcessor } from './processors/export.processor.js';
 import { ReportProcessor } from './processors/report.processor.js';
-import { RankAlerts } from './alerts/rank-alerts.js';
+import { defaultRankAlertSendOptions, RankAlerts } from './alerts/rank-alerts.js';
 import { RequestedKeywordsProcessor } from './processors/requested-keywords.processor.js';
 import { RedisProjectEvents } from './realtime/project-events.emitter.js';
 import { rankRefreshTask } from './schedules/rank-refresh.task.js';
@@ -111,7 +111,7 @@ export async function startWorker(environment: Environment, logger: Logger, opti
         landing: serpLanding,
         events: new RedisProjectEvents(redis, environment.REDIS_PREFIX),
         logger,
-        alerts: new RankAlerts(() => orm.em.fork(), mailer, logger),
+        alerts: new RankAlerts(() => orm.em.fork(), mailer, logger, { ...defaultRankAlertSendOptions, allowPrivateWebhooks: environment.ALERT_WEBHOOK_ALLOW_PRIVATE }),
         everyMs: environment.RANK_REFRESH_INTERVAL_MINUTES * 60_000,
       }),
       searchConsoleSyncTask({

@@ -4,6 +4,7 @@ import { escapeHtml, rankChanges, sightingOf, type RankChange, type RankSighting
 import type { Mailer, SerpPage } from '@serpwise/platform';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { postWebhook, WebhookAddressRefused } from './webhook-call.js';
 
 /** A tracked keyword of a project that this refresh fetched a page for. */
 export interface RefreshedKeyword {
@@ -33,8 +34,24 @@ interface EventRow {
   id: string;
   alert_id: string;
   message: string;
+  email_state: string;
   webhook_state: string;
 }
+
+/** How rank alerts are sent. */
+export interface RankAlertSendOptions {
+  /** ALERT_WEBHOOK_ALLOW_PRIVATE: let webhooks reach private, loopback and link-local addresses (tests, intranets). */
+  allowPrivateWebhooks: boolean;
+  /** Tries per e-mail and per webhook call before the change is saved as failed. */
+  attempts: number;
+  /** The pause before the second try; each further one is four times longer. */
+  retryDelayMs: number;
+}
+
+export const defaultRankAlertSendOptions: RankAlertSendOptions = { allowPrivateWebhooks: false, attempts: 3, retryDelayMs: 2_000 };
+
+/** Marks an error that trying again cannot fix (a refused address). */
+const permanentMark = '\u0000permanent:';
 
 const storedRules = rankAlertRuleSchema.array();
 
@@ -47,7 +64,7 @@ const webhookTimeoutMs = 10_000;
  * (project_rank_snapshot), each active alert's rules decide the changes, and each change is written once
  * (rank_alert_event, unique per alert, refresh, keyword, rule and competitor) in the same transaction that moves
  * the snapshot on. Then every change not yet sent goes out: one e-mail per alert to its active recipients and one
- * Slack-compatible webhook call ({ text }), and its history line says how each went. A refresh run again (a retry
+ * Slack-compatible webhook call ({ text }), each tried again after a failure, and its history line says how each went. A refresh run again (a retry
  * after a crash) finds its changes written and the snapshot moved on: nothing is sent twice.
  */
 export class RankAlerts {
@@ -55,6 +72,7 @@ export class RankAlerts {
     private readonly em: () => EntityManager,
     private readonly mailer: Mailer,
     private readonly logger: Logger,
+    private readonly options: RankAlertSendOptions = defaultRankAlertSendOptions,
   ) {}
 
   async afterRefresh(runId: string, refreshed: readonly RefreshedKeyword[]): Promise<{ changes: number; sent: number }> {
@@ -115,68 +133,95 @@ export class RankAlerts {
     return rows.length;
   }
 
-  /** Every change of these alerts not sent yet: one e-mail and one webhook call per alert, each change's state saved. */
+  /**
+   * Every change of these alerts not sent yet: one e-mail and one webhook call per alert, each change's state saved.
+   * The changes are locked while they are sent (skip locked: another worker sending the same alert leaves them), so
+   * two refreshes at once never send a change twice; a failed send is tried again after a pause, up to the set
+   * attempts, and only then saved as failed.
+   */
   private async sendPending(alerts: readonly AlertRow[], projects: ReadonlyMap<string, ProjectRow>): Promise<number> {
     let sent = 0;
     for (const alert of alerts) {
-      const pending = await this.em().execute<EventRow[]>(
-        `select id, alert_id, message, webhook_state from rank_alert_event where alert_id = ? and (email_state = 'pending' or webhook_state = 'pending') order by created_at, term, rule_key`,
-        [alert.id],
-      );
-      if (!pending.length) continue;
-      const project = projects.get(alert.project_id);
-      const title = `Rank alert “${alert.name}”${project ? ` for ${project.domain}` : ''}: ${pending.length} ${pending.length === 1 ? 'change' : 'changes'}`;
-      const lines = pending.map((event) => event.message);
-      const ids = `{${pending.map((event) => event.id).join(',')}}`;
-
-      const recipients = alert.recipients.filter((recipient) => recipient.isActive).map((recipient) => recipient.emailAddress);
-      const emailError = await this.email(recipients, title, lines);
-      await this.em().execute(`update rank_alert_event set email_state = ?, error = ? where id = any(?::uuid[]) and email_state = 'pending'`, [emailError ? 'failed' : 'sent', emailError, ids]);
-
-      if (alert.webhook_url && pending.some((event) => event.webhook_state === 'pending')) {
-        const webhookError = await this.callWebhook(alert.webhook_url, title, lines);
-        await this.em().execute(
-          `update rank_alert_event set webhook_state = ?, error = nullif(concat_ws(' ', error, ?::text), '') where id = any(?::uuid[]) and webhook_state = 'pending'`,
-          [webhookError ? 'failed' : 'sent', webhookError, ids],
+      sent += await this.em().transactional(async (em) => {
+        const pending = await em.execute<EventRow[]>(
+          `select id, alert_id, message, email_state, webhook_state from rank_alert_event where alert_id = ? and (email_state = 'pending' or webhook_state = 'pending')
+           order by created_at, term, rule_key for update skip locked`,
+          [alert.id],
         );
-      }
-      sent += pending.length;
+        if (!pending.length) return 0;
+        const project = projects.get(alert.project_id);
+        const title = `Rank alert “${alert.name}”${project ? ` for ${project.domain}` : ''}: ${pending.length} ${pending.length === 1 ? 'change' : 'changes'}`;
+        const lines = pending.map((event) => event.message);
+        const ids = `{${pending.map((event) => event.id).join(',')}}`;
+
+        if (pending.some((event) => event.email_state === 'pending')) {
+          const recipients = alert.recipients.filter((recipient) => recipient.isActive).map((recipient) => recipient.emailAddress);
+          const emailError = await this.email(recipients, title, lines);
+          await em.execute(`update rank_alert_event set email_state = ?, error = ? where id = any(?::uuid[]) and email_state = 'pending'`, [emailError ? 'failed' : 'sent', emailError, ids]);
+        }
+        if (alert.webhook_url && pending.some((event) => event.webhook_state === 'pending')) {
+          const webhookError = await this.callWebhook(alert.webhook_url, title, lines);
+          await em.execute(
+            `update rank_alert_event set webhook_state = ?, error = nullif(concat_ws(' ', error, ?::text), '') where id = any(?::uuid[]) and webhook_state = 'pending'`,
+            [webhookError ? 'failed' : 'sent', webhookError, ids],
+          );
+        }
+        return pending.length;
+      });
     }
     return sent;
   }
 
-  private async email(recipients: readonly string[], title: string, lines: readonly string[]): Promise<string | null> {
-    if (!recipients.length) return 'The alert has no active recipient.';
-    try {
-      for (const recipient of recipients) {
-        await this.mailer.send({
-          to: recipient,
-          subject: title,
-          text: `${title}\n\n${lines.map((line) => `• ${line}`).join('\n')}`,
-          html: `<!doctype html><html><body style="font-family:Helvetica,Arial,sans-serif;color:#1f2933"><h2 style="font-size:16px">${escapeHtml(title)}</h2><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul></body></html>`,
-        });
+  /** Runs a send until it succeeds or the attempts are used up, pausing longer each time; the last error, or null. */
+  private async withRetries(what: string, send: () => Promise<string | null>): Promise<string | null> {
+    let error: string | null = null;
+    for (let attempt = 1; attempt <= this.options.attempts; attempt++) {
+      error = await send();
+      if (error === null || error.startsWith(permanentMark)) break;
+      if (attempt < this.options.attempts) {
+        this.logger.warn({ attempt, error }, `rank alert: ${what} failed, trying again`);
+        await new Promise((resolve) => setTimeout(resolve, this.options.retryDelayMs * 4 ** (attempt - 1)));
       }
-      return null;
-    } catch (error) {
-      this.logger.warn({ err: error }, 'rank alert: e-mail not sent');
-      return `E-mail: ${error instanceof Error ? error.message : String(error)}`;
     }
+    return error?.replace(permanentMark, '') ?? null;
   }
 
-  /** Slack-compatible: POST { text } as JSON; any 2xx answer is delivered. */
+  private async email(recipients: readonly string[], title: string, lines: readonly string[]): Promise<string | null> {
+    if (!recipients.length) return 'The alert has no active recipient.';
+    // A retry sends only to the recipients an earlier attempt did not reach.
+    const reached = new Set<string>();
+    return this.withRetries('e-mail', async () => {
+      try {
+        for (const recipient of recipients) {
+          if (reached.has(recipient)) continue;
+          await this.mailer.send({
+            to: recipient,
+            subject: title,
+            text: `${title}\n\n${lines.map((line) => `• ${line}`).join('\n')}`,
+            html: `<!doctype html><html><body style="font-family:Helvetica,Arial,sans-serif;color:#1f2933"><h2 style="font-size:16px">${escapeHtml(title)}</h2><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul></body></html>`,
+          });
+          reached.add(recipient);
+        }
+        return null;
+      } catch (error) {
+        this.logger.warn({ err: error }, 'rank alert: e-mail not sent');
+        return `E-mail: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    });
+  }
+
+  /** Slack-compatible: POST { text } as JSON; any 2xx answer is delivered. A refused (private) address is not retried. */
   private async callWebhook(url: string, title: string, lines: readonly string[]): Promise<string | null> {
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ text: `*${title}*\n${lines.map((line) => `• ${line}`).join('\n')}` }),
-        signal: AbortSignal.timeout(webhookTimeoutMs),
-        redirect: 'manual',
-      });
-      return response.ok ? null : `Webhook: answered ${response.status}`;
-    } catch (error) {
-      this.logger.warn({ err: error }, 'rank alert: webhook not called');
-      return `Webhook: ${error instanceof Error ? error.message : String(error)}`;
-    }
+    const body = { text: `*${title}*\n${lines.map((line) => `• ${line}`).join('\n')}` };
+    return this.withRetries('webhook', async () => {
+      try {
+        const status = await postWebhook(url, body, { allowPrivate: this.options.allowPrivateWebhooks, timeoutMs: webhookTimeoutMs });
+        return status >= 200 && status < 300 ? null : `Webhook: answered ${status}`;
+      } catch (error) {
+        this.logger.warn({ err: error }, 'rank alert: webhook not called');
+        const message = `Webhook: ${error instanceof Error ? error.message : String(error)}`;
+        return error instanceof WebhookAddressRefused ? `${permanentMark}${message}` : message;
+      }
+    });
   }
 }

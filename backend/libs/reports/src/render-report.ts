@@ -66,7 +66,8 @@ export function renderReportFromData(
   ]
     .filter(Boolean)
     .join(' ');
-  const pdf = writer.finish({ title: plan.title, left: footerLeft || `${data.domain} · ${territory}` });
+  const contactLine = branding.kind === 'white-label' ? (branding.contactLine ?? '').trim() : '';
+  const pdf = writer.finish({ title: plan.title, left: [footerLeft || `${data.domain} · ${territory}`, contactLine].filter(Boolean).join(' · ') });
   onPageFills?.(writer.pageFills);
   return pdf;
 }

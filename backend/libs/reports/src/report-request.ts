@@ -22,6 +22,8 @@ export type ReportBranding =
       logo: { data: Buffer; type: ReportLogoType } | null;
       primaryColor: string;
       accentColor: string;
+      /** The brand's contact line (issue 22 point 2), printed in the page footer; empty: none. */
+      contactLine?: string;
     };
 
 export const serpwiseBranding: ReportBranding = { kind: 'serpwise' };
@@ -50,43 +52,59 @@ export interface ReportRequest {
   project?: { projectId: string; groupHash?: string; ownerUserId: string };
 }
 
-/** The saved report design of an account (the report_design row), as the renderer needs it. */
+/** A saved brand of an account (a report_brand row), as the renderer needs it. */
 export interface SavedReportDesign {
   companyName: string;
   primaryColor: string;
   accentColor: string;
+  contactLine?: string;
   logo: { data: Buffer; type: ReportLogoType } | null;
 }
 
 /**
  * The branding of a report: white label only when asked for AND the requester has the full recon plan (docs/product/account-exports-reports.md §6);
- * anyone else gets Serpwise branding. A recon user who saved no design gets an unbranded report in the default colours.
+ * anyone else gets Serpwise branding. A recon user who saved no brand gets an unbranded report in the default colours.
  */
 export function chooseBranding(input: { whiteLabel: boolean; isReconUser: boolean; design: SavedReportDesign | null }): ReportBranding {
   if (!input.whiteLabel || !input.isReconUser) return serpwiseBranding;
   const design = input.design ?? { companyName: '', ...defaultReportColors, logo: null };
-  return { kind: 'white-label', companyName: design.companyName, logo: design.logo, primaryColor: design.primaryColor, accentColor: design.accentColor };
+  return {
+    kind: 'white-label',
+    companyName: design.companyName,
+    logo: design.logo,
+    primaryColor: design.primaryColor,
+    accentColor: design.accentColor,
+    ...(design.contactLine ? { contactLine: design.contactLine } : {}),
+  };
 }
 
-/** Where a saved design is read from: @serpwise/database's ReportDesignRepository fits as it is. */
-export interface ReportDesignSource {
-  findForOwner(ownerUserId: string): Promise<{ companyName: string; primaryColor: string; accentColor: string; hasLogo: boolean } | null>;
-  logoOf(ownerUserId: string): Promise<{ data: Buffer; type: string } | null>;
+/** Where a saved brand is read from: @serpwise/database's ReportBrandRepository fits as it is. */
+export interface ReportBrandSource {
+  findOrDefault(ownerUserId: string, id: string | null | undefined): Promise<{ id: string; companyName: string; primaryColor: string; accentColor: string; contactLine: string; hasLogo: boolean } | null>;
+  logoOf(ownerUserId: string, id: string): Promise<{ data: Buffer; type: string } | null>;
 }
 
 /**
- * The branding of a report requested by an account (the owner's id: a child account uses its parent's design),
- * reading the saved design only when it will be used. For the API's preview and the worker's report job alike.
+ * The branding of a report requested by an account (the owner's id: a child account uses its parent's brands),
+ * reading the brand only when it will be used: the one asked for, else the default (a brand deleted since a schedule
+ * picked it falls back to the default). For the API's preview and the worker's report job alike; the API refuses an
+ * id that is not the account's before it gets here.
  */
 export async function loadReportBranding(
-  source: ReportDesignSource,
-  input: { ownerUserId: string; isReconUser: boolean; whiteLabel: boolean },
+  source: ReportBrandSource,
+  input: { ownerUserId: string; isReconUser: boolean; whiteLabel: boolean; brandId?: string | null },
 ): Promise<ReportBranding> {
   if (!input.whiteLabel || !input.isReconUser) return serpwiseBranding;
-  const saved = await source.findForOwner(input.ownerUserId);
-  const logo = saved?.hasLogo ? await source.logoOf(input.ownerUserId) : null;
+  const saved = await source.findOrDefault(input.ownerUserId, input.brandId);
+  const logo = saved?.hasLogo ? await source.logoOf(input.ownerUserId, saved.id) : null;
   const design: SavedReportDesign | null = saved
-    ? { companyName: saved.companyName, primaryColor: saved.primaryColor, accentColor: saved.accentColor, logo: logo ? { data: logo.data, type: logo.type as ReportLogoType } : null }
+    ? {
+        companyName: saved.companyName,
+        primaryColor: saved.primaryColor,
+        accentColor: saved.accentColor,
+        contactLine: saved.contactLine,
+        logo: logo ? { data: logo.data, type: logo.type as ReportLogoType } : null,
+      }
     : null;
   return chooseBranding({ whiteLabel: true, isReconUser: true, design });
 }

@@ -12,6 +12,7 @@ import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { badRequest } from '../../common/bad-request.js';
 import { ReportProjectService } from './report-project.service.js';
+import { ReportBrandsService } from './report-brands.service.js';
 
 /** The addresses a report goes to: the user's own first when asked, then the others, each once. */
 export const reportAddresses = (request: Pick<PdfExportRequest, 'recipients' | 'sendReportToSelf'>, ownEmail: string) => [
@@ -41,11 +42,13 @@ export class PdfExportService {
     private readonly realtime: RealtimeGateway,
     private readonly limits: Limits,
     private readonly projects: ReportProjectService,
+    private readonly brands: ReportBrandsService,
   ) {}
 
   async start(session: RequestSession, identity: Identity, request: PdfExportRequest, mode: 'download' | 'email'): Promise<PdfExportStatus> {
     const emailTo = mode === 'email' ? reportAddresses(request, identity.user.email) : [];
     if (mode === 'email' && !emailTo.length) throw badRequest([pdfExportMessages.noRecipients]);
+    await this.brands.requireUsable(identity, request.report.brandId);
     // A project's report (a group's "Create PDF Report") is about the project's domain and territory, if the caller may read it.
     const report = await this.projects.resolve(identity, request.report);
     const input = {

@@ -1,6 +1,6 @@
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Environment } from '@serpwise/contracts';
-import { ReportDesignRepository, ScheduledReportRepository } from '@serpwise/database';
+import { ReportBrandRepository, ScheduledReportRepository } from '@serpwise/database';
 import type { Redis } from 'ioredis';
 import { ENVIRONMENT, queueKeyPrefix, REDIS, repositoryProviders } from '@serpwise/platform';
 import { ReportSchedules } from '@serpwise/domain';
@@ -18,7 +18,8 @@ import { ResearchModule } from '../research/research.module.js';
 import { ProjectsCoreModule } from '../projects/core/projects-core.module.js';
 import { ReportProjectService } from './report-project.service.js';
 import { ReportDesignController } from './report-design.controller.js';
-import { ReportDesignService } from './report-design.service.js';
+import { ReportBrandsController } from './report-brands.controller.js';
+import { ReportBrandsService } from './report-brands.service.js';
 import { ReportsController } from './reports.controller.js';
 import { ReportsService } from './reports.service.js';
 
@@ -29,14 +30,14 @@ const reportSchedulesProvider = {
 };
 
 /**
- * PDF reports: the report design (white label) of /account/reportdesign, the synchronous preview, the PDF export
+ * PDF reports: the report brands (white label) of /account/reportdesign, the synchronous preview, the PDF export
  * calls (report jobs for the worker) and the scheduled reports.
  */
 @Module({
   imports: [ResearchModule, RealtimeModule, AccountModule, ProjectsCoreModule],
-  controllers: [ReportDesignController, ReportsController, PdfExportController, ScheduleDeliveriesController, ReportMailController],
+  controllers: [ReportDesignController, ReportBrandsController, ReportsController, PdfExportController, ScheduleDeliveriesController, ReportMailController],
   providers: [
-    ReportDesignService,
+    ReportBrandsService,
     ReportsService,
     PdfExportService,
     ScheduledReportsService,
@@ -47,9 +48,9 @@ const reportSchedulesProvider = {
     fileStoreProvider,
     downloadLinksProvider,
     jobPresentersProvider,
-    ...repositoryProviders(ReportDesignRepository, ScheduledReportRepository),
+    ...repositoryProviders(ReportBrandRepository, ScheduledReportRepository),
   ],
-  exports: [ReportsService, ReportDesignRepository],
+  exports: [ReportsService, ReportBrandRepository],
 })
 export class ReportsModule implements OnApplicationShutdown {
   constructor(private readonly reportSchedules: ReportSchedules) {}

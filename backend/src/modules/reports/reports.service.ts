@@ -1,6 +1,6 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { hostOfText, type ReportOptions } from '@serpwise/contracts';
-import { ReportDesignRepository } from '@serpwise/database';
+import { hostOfText, reportBrandMessages, type ReportOptions } from '@serpwise/contracts';
+import { ReportBrandRepository } from '@serpwise/database';
 import { gatherReportData, loadReportBranding, planReport, renderReportFromData, reportFileName, reportRequestOf, ReportSubjectError } from '@serpwise/reports';
 import type { Readable } from 'node:stream';
 import { isReconIdentity } from '../access/access-decision.js';
@@ -16,7 +16,7 @@ import { projectOwnerOf, ReportProjectService } from './report-project.service.j
 export class ReportsService {
   constructor(
     @Inject(WAREHOUSE_SQL) private readonly sql: WarehouseSql,
-    private readonly designs: ReportDesignRepository,
+    private readonly brands: ReportBrandRepository,
     private readonly projects: ReportProjectService,
   ) {}
 
@@ -28,11 +28,10 @@ export class ReportsService {
     const options = await this.projects.resolve(identity, asked);
     const domain = hostOfText(options.domain);
     if (!domain) throw new BadRequestException({ statusCode: 400, message: `"${options.domain}" is not a domain name.`, errors: [`"${options.domain}" is not a domain name.`] });
-    const branding = await loadReportBranding(this.designs, {
-      ownerUserId: identity.parent?.id ?? identity.user.id,
-      isReconUser: isReconIdentity(identity),
-      whiteLabel: options.whiteLabel,
-    });
+    const ownerUserId = identity.parent?.id ?? identity.user.id;
+    // A brand of another account is refused, whatever the plan (the id must not tell whether it exists elsewhere).
+    if (options.brandId && !(await this.brands.findForOwner(ownerUserId, options.brandId))) throw new NotFoundException(reportBrandMessages.notFound);
+    const branding = await loadReportBranding(this.brands, { ownerUserId, isReconUser: isReconIdentity(identity), whiteLabel: options.whiteLabel, brandId: options.brandId });
     const request = reportRequestOf({ ...options, domain }, branding, undefined, projectOwnerOf(identity));
     const plan = planReport(request);
     try {

@@ -16,6 +16,7 @@ import { ProjectAlertsService } from '../account/project-alerts.service.js';
 import type { Identity } from '../sessions/request-session.js';
 import { reportDomainOf } from './pdf-export.service.js';
 import { badRequest } from '../../common/bad-request.js';
+import { ReportBrandsService } from './report-brands.service.js';
 
 /**
  * Scheduled PDF reports (docs/product/account-exports-reports.md §4 "Scheduled report, with optional alert saving"; /account/scheduled-pdf-reports):
@@ -34,6 +35,7 @@ export class ScheduledReportsService {
     private readonly projects: ProjectRepository,
     private readonly alerts: ProjectAlertsService,
     @Inject(ReportSchedules) private readonly reportSchedules: ReportSchedules,
+    private readonly brands: ReportBrandsService,
   ) {}
 
   /** Schedule: saves the report and its scheduler, and the project alert when asked (docs/product/account-exports-reports.md §4). */
@@ -42,6 +44,7 @@ export class ScheduledReportsService {
     if (!request.sendReportToSelf && !request.recipients.length) throw badRequest([pdfExportMessages.noRecipients]);
     const report: ReportOptions = { ...request.report, domain: reportDomainOf(request.report.domain) };
     await this.requireAlertProject(identity, request);
+    await this.brands.requireUsable(identity, report.brandId);
     const alertId = request.alert ? await this.saveAlert(identity, { ...request, report }) : null;
     const saved = await this.schedules.create({
       userId: identity.user.id,
@@ -75,7 +78,16 @@ export class ScheduledReportsService {
       if (!sendToSelf && !(recipients ?? record.recipients).length) throw badRequest([pdfExportMessages.noRecipients]);
       const texts = { customTitle: change.customTitle, preparedBy: change.preparedBy, preparedFor: change.preparedFor, comments: change.comments };
       const changesText = Object.values(texts).some((value) => value !== undefined);
-      const options = changesText ? this.reportOptions({ ...record.options, ...Object.fromEntries(Object.entries(texts).filter(([, value]) => value !== undefined)) }) : undefined;
+      if (change.brandId) await this.brands.requireUsable(identity, change.brandId);
+      const { brandId: _previousBrand, ...kept } = record.options as { brandId?: string };
+      const brand = change.brandId === undefined ? {} : change.brandId === null ? { brandId: undefined } : { brandId: change.brandId };
+      const options =
+        changesText || change.brandId !== undefined
+          ? this.reportOptions({
+              ...(change.brandId === undefined ? record.options : kept),
+              ...Object.fromEntries(Object.entries({ ...texts, ...brand }).filter(([, value]) => value !== undefined)),
+            })
+          : undefined;
       planned.push({ record, change, recipients, options });
     }
     const updated: ScheduledReportRecord[] = [];
@@ -176,6 +188,7 @@ export class ScheduledReportsService {
         template: options.template,
         design: options.design,
         styleId: styleIdOfReportDesign(options.design),
+        brandId: options.brandId ?? null,
         customTitle: options.customTitle ?? '',
         preparedBy: options.preparedBy ?? '',
         preparedFor: options.preparedFor ?? '',

@@ -24,6 +24,8 @@ export interface TagInputProps {
   placeholder?: string;
   hint?: string;
   disabled?: boolean;
+  /** Told whenever the box holds text that is not a tag yet (an invalid address stays there), so a form can refuse to save. */
+  onPendingChange?: (pending: { text: string; invalid: boolean }) => void;
 }
 
 /**
@@ -32,12 +34,14 @@ export interface TagInputProps {
  * ones stay in the box marked invalid. Duplicate or invalid entries flash for 800 ms. Enter, a comma (e-mail mode)
  * or leaving the box adds what was typed; Backspace in an empty box removes the last tag.
  */
-export function TagInput({ label, tags, onChange, mode = 'text', unique = true, caseSensitive = false, flagged, placeholder, hint, disabled }: TagInputProps) {
+export function TagInput({ label, tags, onChange, mode = 'text', unique = true, caseSensitive = false, flagged, placeholder, hint, disabled, onPendingChange }: TagInputProps) {
   const id = useId();
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState(false);
   const [flashing, setFlashing] = useState<ReadonlySet<string>>(new Set());
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  useEffect(() => onPendingChange?.({ text, invalid }), [text, invalid, onPendingChange]);
 
   useEffect(() => {
     const pending = timers.current;

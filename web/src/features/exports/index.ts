@@ -6,3 +6,4 @@ export { exportsAccountRoutes, exportsRoutes } from './routes';
 export { GoogleAuthorisationPanel } from './components/google-authorisation-panel';
 export { useExportNotices } from './components/export-notices';
 export { newPdfSessionId, sendPdfExport } from './api/pdf-export';
+export { PdfExportModal } from './components/pdf-export-modal';

@@ -39,6 +39,7 @@ export const maxReportRecipients = 20;
 
 export const pdfExportMessages = {
   noRecipients: 'Add at least one e-mail address, or send the report to yourself.',
+  recipientInvalid: 'Correct or remove the address marked in red before you save: it is not a valid e-mail address',
   tooManyRecipients: `A report can be e-mailed to at most ${maxReportRecipients} addresses.`,
   frequency: 'The frequency must be WEEKLY or MONTHLY.',
   dayOfWeek: 'The day of the week must be one from Sunday to Saturday.',
@@ -138,6 +139,7 @@ export const pdfExportFormSchema = z
     whiteLabel: z.string().optional(),
     projectId: z.string().optional(),
     groupHash: z.string().optional(),
+    brandId: z.string().optional(),
     elements: z.string().optional(),
     emailCsv: z.string().max(6000).optional(),
     sendByEmail: formBoolean.default(false),
@@ -214,6 +216,7 @@ export function readPdfExportForm(input: Record<string, unknown>): PdfExportRequ
     whiteLabel: fields.whiteLabel || undefined,
     projectId: fields.projectId || undefined,
     groupHash: fields.groupHash || undefined,
+    brandId: fields.brandId || undefined,
   });
   if (!report.success) throw new PdfExportFormError(issuesOf(report.error));
 
@@ -292,6 +295,8 @@ export interface ScheduledPdfReport extends ScheduleTiming {
   template: ReportOptions['template'];
   design: ReportOptions['design'];
   styleId: number;
+  /** The brand it is sent in (issue 22 point 2); null: the account's default brand. */
+  brandId: string | null;
   customTitle: string;
   preparedBy: string;
   preparedFor: string;
@@ -324,6 +329,8 @@ export const scheduledReportUpdateSchema = z
     preparedBy: z.string().optional(),
     preparedFor: z.string().optional(),
     comments: z.string().optional(),
+    /** Another brand of the account; null: the default brand. */
+    brandId: z.uuid('Choose one of your brands.').nullable().optional(),
     userId: z.string().optional(),
   })
   .strict();

@@ -89,6 +89,9 @@ export const reportMessages = {
   groupWithoutProject: 'A group report needs the project the group belongs to.',
 } as const;
 
+/** Said before the brand contracts below, because reportOptionsSchema names a brand too. */
+const reportBrandMessagesBase = { unknownBrand: 'Choose one of your brands.' } as const;
+
 /** A list parameter sent either as an array or as one comma-separated string (a query string). */
 const listOf = <T extends z.ZodType>(item: T) =>
   z.preprocess((value) => (typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value), z.array(item));
@@ -113,6 +116,8 @@ export const reportOptionsSchema = z.object({
   sections: listOf(z.enum(reportSectionIds, { error: reportMessages.unknownSection })).optional(),
   rowLimit: z.coerce.number({ error: reportMessages.rowLimit }).int(reportMessages.rowLimit).min(1, reportMessages.rowLimit).max(reportRowLimits.max, reportMessages.rowLimit).default(reportRowLimits.default),
   whiteLabel: z.preprocess((value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value), z.boolean()).default(false),
+  /** The brand a white-labelled report carries (issue 22 point 2); absent: the account's default brand. */
+  brandId: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.uuid(reportBrandMessagesBase.unknownBrand).optional()),
   /** The project whose tracked keywords the project sections print (its domain and territory are the report's). */
   projectId: z.uuid(reportMessages.projectId).optional(),
   /** Narrows the project sections to one of the project's groups. */
@@ -188,4 +193,59 @@ export interface ReportDesignSettings {
   logoUpdatedAt: string | null;
   /** False until the user saves a design for the first time. */
   isSaved: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Brands (issue 22 point 2): several report designs per account, one of them the default
+// ---------------------------------------------------------------------------------------------------------------
+
+export const reportBrandLimits = { name: 60, contactLine: 200, perAccount: 50 } as const;
+
+export const reportBrandMessages = {
+  ...reportBrandMessagesBase,
+  nameRequired: 'Give the brand a name.',
+  nameTooLong: `The brand name is at most ${reportBrandLimits.name} characters.`,
+  contactLineTooLong: `The contact line is at most ${reportBrandLimits.contactLine} characters.`,
+  tooMany: `An account can have at most ${reportBrandLimits.perAccount} brands.`,
+  notFound: 'Brand not found.',
+  ownerOnly: 'Only the account owner can change its brands.',
+  created: 'The brand has been created.',
+  saved: 'The brand has been saved.',
+  deleted: 'The brand has been deleted.',
+  madeDefault: 'This is now your default brand.',
+} as const;
+
+/** A brand's fields: its name in the lists, and the design (company name, colours, contact line) its reports carry. */
+export const saveReportBrandSchema = z
+  .object({
+    name: z.string({ error: reportBrandMessages.nameRequired }).trim().min(1, reportBrandMessages.nameRequired).max(reportBrandLimits.name, reportBrandMessages.nameTooLong),
+    companyName: z.string().trim().max(reportDesignLimits.companyName, reportDesignMessages.companyNameTooLong).default(''),
+    primaryColor: colorSchema,
+    accentColor: colorSchema,
+    contactLine: z.string().trim().max(reportBrandLimits.contactLine, reportBrandMessages.contactLineTooLong).default(''),
+    /** Make it the account's default brand (the first brand always is). */
+    isDefault: z.boolean().optional(),
+  })
+  .strict();
+export type SaveReportBrand = z.input<typeof saveReportBrandSchema>;
+
+/** GET /rest/account/report-brands: one brand of the account. */
+export interface ReportBrand {
+  id: string;
+  name: string;
+  companyName: string;
+  primaryColor: string;
+  accentColor: string;
+  contactLine: string;
+  hasLogo: boolean;
+  logoType: ReportLogoType | null;
+  logoUpdatedAt: string | null;
+  isDefault: boolean;
+}
+
+/** GET /rest/account/report-brands: the account's brands (default first), and whether the caller may change them. */
+export interface ReportBrandList {
+  brands: ReportBrand[];
+  /** False for a child account: it uses its owner's brands as they are. */
+  canEdit: boolean;
 }

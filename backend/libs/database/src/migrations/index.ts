@@ -27,6 +27,7 @@ import { Migration20261130010000_search_console_connection } from './Migration20
 import { Migration20261130020000_provider_figures } from './Migration20261130020000_provider_figures.js';
 import { Migration20261130030000_schedule_timing } from './Migration20261130030000_schedule_timing.js';
 import { Migration20261130040000_rank_alerts } from './Migration20261130040000_rank_alerts.js';
+import { Migration20261201020000_report_brands } from './Migration20261201020000_report_brands.js';
 import { Migration20261201040000_queue_alerts } from './Migration20261201040000_queue_alerts.js';
 
 /**
@@ -62,5 +63,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130020000_provider_figures', class: Migration20261130020000_provider_figures },
   { name: 'Migration20261130030000_schedule_timing', class: Migration20261130030000_schedule_timing },
   { name: 'Migration20261130040000_rank_alerts', class: Migration20261130040000_rank_alerts },
+  { name: 'Migration20261201020000_report_brands', class: Migration20261201020000_report_brands },
   { name: 'Migration20261201040000_queue_alerts', class: Migration20261201040000_queue_alerts },
 ];

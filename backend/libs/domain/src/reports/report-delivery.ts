@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hasFullPlan, hasReconPlan, type ReportJobInput, type ReportJobResult } from '@serpwise/contracts';
-import { ReportDesignRepository } from '@serpwise/database';
+import { ReportBrandRepository } from '@serpwise/database';
 import type { DownloadLinks, FileStore, Mailer } from '@serpwise/platform';
 import { gatherReportData, loadReportBranding, planReport, renderReportFromData, reportFileName, reportRequestOf, ReportSubjectError, sectionsOf, themeFor, type ReportBranding } from '@serpwise/reports';
 import { sqlFromEntityManager, viewerScopedSql } from '@serpwise/research';
@@ -31,7 +31,7 @@ export interface ReportDeliveryJob {
     planRoles: readonly string[];
     /** The owner's own address: a mail to it is the account's, not a client's. */
     email: string;
-    /** Whose report design applies: the parent's for a child account. */
+    /** Whose report brands apply: the parent's for a child account. */
     accountOwnerId: string;
   };
 }
@@ -53,8 +53,8 @@ export interface ReportMailSettings {
 }
 
 /** The brand a mail is drawn in: the report's (its company and colour), never Serpwise's under a white label. */
-function mailBrand(branding: ReportBranding, design: Parameters<typeof themeFor>[0]): { name: string; color: string; whiteLabel: boolean } {
-  if (branding.kind === 'white-label') return { name: branding.companyName, color: branding.primaryColor, whiteLabel: true };
+function mailBrand(branding: ReportBranding, design: Parameters<typeof themeFor>[0]): { name: string; color: string; whiteLabel: boolean; contactLine?: string } {
+  if (branding.kind === 'white-label') return { name: branding.companyName, color: branding.primaryColor, whiteLabel: true, contactLine: branding.contactLine ?? '' };
   return { name: 'Serpwise', color: themeFor(design).colors.primary, whiteLabel: false };
 }
 
@@ -72,10 +72,11 @@ export class ReportDelivery {
     const sectionCount = sectionsOf(input.report.template, input.report.sections, input.report.projectId !== undefined).length;
     const steps = reportSteps(input);
     if (!(await run.progress(0, steps, `Reading the data of ${sectionCount} ${sectionCount === 1 ? 'section' : 'sections'}`))) return cancelled();
-    const branding = await loadReportBranding(new ReportDesignRepository(em), {
+    const branding = await loadReportBranding(new ReportBrandRepository(em), {
       ownerUserId: owner.accountOwnerId,
       isReconUser: hasReconPlan(owner.planRoles),
       whiteLabel: input.report.whiteLabel,
+      brandId: input.report.brandId,
     });
     // A project's sections read the account owner's project (a child account reports on its parent's projects).
     const request = reportRequestOf(input.report, branding, undefined, owner.accountOwnerId);

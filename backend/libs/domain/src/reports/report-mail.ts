@@ -50,7 +50,7 @@ export interface ReportMailInput {
   preparedBy: string;
   preparedFor: string;
   /** The brand the report is drawn in: its name ('' for a white label without one) and its main colour. */
-  brand: { name: string; color: string; whiteLabel: boolean };
+  brand: { name: string; color: string; whiteLabel: boolean; /** The brand's contact line, signed under its name; absent or empty: none. */ contactLine?: string };
   /** A scheduled report's frequency; null for a one-off e-mail. */
   frequency: PdfReportFrequency | null;
   recipient: string;
@@ -111,9 +111,11 @@ function paragraphsOf(input: ReportMailInput): Paragraph[] {
 /** The message for one recipient. */
 export function reportMail(input: ReportMailInput): ReportMail {
   const paragraphs = paragraphsOf(input);
+  const contactLine = input.brand.contactLine?.trim() ?? '';
   const text = [
     ...paragraphs.map((paragraph) => (paragraph.link ? `${paragraph.text}\n${paragraph.link.url}` : paragraph.text)),
     ...(input.brand.name ? [`— ${input.brand.name}`] : []),
+    ...(contactLine ? [contactLine] : []),
   ].join('\n\n');
   const color = /^#[0-9a-f]{6}$/i.test(input.brand.color) ? input.brand.color : '#1f4e79';
   const html = [
@@ -132,6 +134,7 @@ export function reportMail(input: ReportMailInput): ReportMail {
         : '';
       return `<p style="${style}">${escapeHtml(paragraph.text)}${link}</p>`;
     }),
+    ...(contactLine ? [`<p style="margin:18px 0 0;font-size:13px;color:#3e4c59">${escapeHtml(contactLine)}</p>`] : []),
     '</td></tr></table></td></tr></table></body></html>',
   ].join('\n');
   return {

@@ -1,6 +1,7 @@
 import {
   isProjectReportSection,
   pdfExportMessages,
+  reportMessages,
   reportDesigns,
   reportSections,
   reportTemplates,
@@ -22,14 +23,23 @@ import { notify } from '@/components/ui/notifications';
 import { errorsOf } from '@/lib/api-client';
 import { useActiveState } from '@/features/auth';
 import { useProjects } from '@/features/projects';
+import { useReportBrands } from '../api/report-brands';
 import { newPdfSessionId, useSendPdfExport, type PdfExportMode } from '../api/pdf-export';
 import { useExportNotices } from './export-notices';
 import { newScheduleTiming, ReportDeliveryFields } from './report-delivery-fields';
 import { InputField } from '@/components/form/input-field';
 
 export interface PdfExportModalProps {
+  /** The domain the report is about; empty with `chooseDomain`: the user types it (the Custom reports page). */
   domain: string;
   countryCode: string;
+  /** Show a Domain field (the report builder opened from the Custom reports page, issue 22 point 7). */
+  chooseDomain?: boolean;
+  /** What the builder starts with (a Custom reports card). */
+  initialTemplate?: ReportTemplate;
+  initialDesign?: ReportDesign;
+  /** A brand to start with (white label on); absent: the default brand. */
+  initialBrandId?: string;
   /** The screen it was opened on (the PDF export state's sectionName). */
   sectionName?: string;
   onClose: () => void;
@@ -54,17 +64,24 @@ const titleOf = (printId: string) => reportSections.find((section) => section.pr
  * sections in their order, white label for full recon users, and where it goes — Download (followed as 'Generating
  * PDF…' → 'Exported PDF'), Email only, or Schedule (WEEKLY or MONTHLY, optionally saving a project alert).
  */
-export function PdfExportModal({ domain, countryCode, sectionName, onClose }: PdfExportModalProps) {
+export function PdfExportModal({ domain: givenDomain, countryCode, sectionName, chooseDomain = false, initialTemplate = 'Comprehensive', initialDesign = 'Surf', initialBrandId, onClose }: PdfExportModalProps) {
   const { data: state } = useActiveState();
   const isRecon = state?.user.isFullReconUser ?? false;
-  const [template, setTemplate] = useState<ReportTemplate>('Comprehensive');
-  const [design, setDesign] = useState<ReportDesign>('Surf');
+  const [typedDomain, setTypedDomain] = useState(givenDomain);
+  const domain = chooseDomain ? typedDomain.trim() : givenDomain;
+  const [template, setTemplate] = useState<ReportTemplate>(initialTemplate);
+  const [design, setDesign] = useState<ReportDesign>(initialDesign);
+  const [chosenBrandId, setBrandId] = useState<string | null>(initialBrandId ?? null);
+  const brands = useReportBrands(isRecon);
+  // The brand sent: the user's choice, else the default one.
+  const brandId = chosenBrandId ?? brands.data?.brands.find((brand) => brand.isDefault)?.id ?? '';
+  const [recipientProblem, setRecipientProblem] = useState<string | null>(null);
   const [customTitle, setCustomTitle] = useState('');
   const [preparedBy, setPreparedBy] = useState('');
   const [preparedFor, setPreparedFor] = useState('');
   const [comments, setComments] = useState('');
-  const [elements, setElements] = useState<ExportableElement[]>(() => elementsOf('Comprehensive'));
-  const [whiteLabel, setWhiteLabel] = useState(false);
+  const [elements, setElements] = useState<ExportableElement[]>(() => elementsOf(initialTemplate));
+  const [whiteLabel, setWhiteLabel] = useState(initialBrandId !== undefined);
   const [mode, setMode] = useState<PdfExportMode>('download');
   const [emailCsv, setEmailCsv] = useState('');
   const [sendReportToSelf, setSendReportToSelf] = useState(true);
@@ -96,8 +113,15 @@ export function PdfExportModal({ domain, countryCode, sectionName, onClose }: Pd
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const alert = mode !== 'download' && sendAlerts;
-    setFormError(alert && !projectId ? pdfExportMessages.alertProject : null);
-    if (alert && !projectId) return;
+    const problem = !domain
+      ? reportMessages.domainRequired
+      : mode !== 'download' && recipientProblem
+        ? recipientProblem
+        : alert && !projectId
+          ? pdfExportMessages.alertProject
+          : null;
+    setFormError(problem);
+    if (problem) return;
     const sessionId = newPdfSessionId();
     const fields: Record<string, string> = {
       sessionId,
@@ -112,6 +136,7 @@ export function PdfExportModal({ domain, countryCode, sectionName, onClose }: Pd
       comments,
       elements: JSON.stringify(elements),
       whiteLabel: String(isRecon && whiteLabel),
+      ...(isRecon && whiteLabel && brandId ? { brandId } : {}),
       sendByEmail: String(mode === 'email'),
       scheduleReport: String(mode === 'schedule'),
       sendReportToSelf: String(mode !== 'download' && sendReportToSelf),
@@ -143,10 +168,11 @@ export function PdfExportModal({ domain, countryCode, sectionName, onClose }: Pd
   );
 
   return (
-    <Modal open title={`PDF report for ${domain}`} onClose={onClose} footer={footer} size="large">
+    <Modal open title={chooseDomain ? 'Create a PDF report' : `PDF report for ${domain}`} onClose={onClose} footer={footer} size="large">
       <form id="pdf-export-form" className="form pdf-export" onSubmit={submit} noValidate>
         <div className="pdf-export__columns">
           <div>
+            {chooseDomain && <InputField label="Domain" value={typedDomain} placeholder="client.com" onChange={setTypedDomain} />}
             <SelectField label="Template" value={template} options={templateOptions} onChange={(value) => value && chooseTemplate(value)} />
             <SelectField label="Design" value={design} options={designOptions} onChange={(value) => value && setDesign(value)} />
             <InputField label="Custom title" value={customTitle} maxLength={reportTextLimits.title} placeholder={`${template} Report for ${domain}`} onChange={setCustomTitle} />
@@ -155,9 +181,17 @@ export function PdfExportModal({ domain, countryCode, sectionName, onClose }: Pd
             <TextareaWithCounter label="Comments" value={comments} onChange={setComments} maxLength={reportTextLimits.comments} />
             {isRecon && (
               <label className="checkbox">
-                <input type="checkbox" checked={whiteLabel} onChange={(event) => setWhiteLabel(event.target.checked)} /> White label (your report design from{' '}
+                <input type="checkbox" checked={whiteLabel} onChange={(event) => setWhiteLabel(event.target.checked)} /> White label (your brands from{' '}
                 <a href="/account/reportdesign">Report design</a>)
               </label>
+            )}
+            {isRecon && whiteLabel && (brands.data?.brands.length ?? 0) > 0 && (
+              <SelectField
+                label="Brand"
+                value={brandId}
+                options={(brands.data?.brands ?? []).map((brand) => ({ value: brand.id, label: brand.isDefault ? `${brand.name} (default)` : brand.name }))}
+                onChange={(value) => value && setBrandId(value)}
+              />
             )}
           </div>
           <fieldset className="pdf-export__sections">
@@ -199,6 +233,7 @@ export function PdfExportModal({ domain, countryCode, sectionName, onClose }: Pd
               onSendReportToSelf={setSendReportToSelf}
               emailCsv={emailCsv}
               onEmailCsv={setEmailCsv}
+              onRecipientProblem={setRecipientProblem}
             />
             <label className="checkbox">
               <input type="checkbox" checked={sendAlerts} onChange={(event) => setSendAlerts(event.target.checked)} /> Save as a project alert

@@ -1,7 +1,7 @@
-import { defaultScheduleTiming, isKnownTimeZone, lastScheduleDayOfMonth, pdfReportFrequencies, scheduleDayNames, type PdfReportFrequency, type ScheduleTiming } from '@serpwise/contracts';
+import { defaultScheduleTiming, pdfExportMessages, isKnownTimeZone, lastScheduleDayOfMonth, pdfReportFrequencies, scheduleDayNames, type PdfReportFrequency, type ScheduleTiming } from '@serpwise/contracts';
 import { useId } from 'react';
 import { optionsOf, SelectField } from '@/components/form/select-field';
-import { InputField } from '@/components/form/input-field';
+import { TagInput } from '@/components/ui/tag-input';
 
 /** How the page names a frequency (the day is its own field since issue 22). */
 export const frequencyLabel = (frequency: PdfReportFrequency) => (frequency === 'WEEKLY' ? 'Weekly' : 'Monthly');
@@ -38,7 +38,12 @@ export interface ReportDeliveryFieldsProps {
   onSendReportToSelf: (value: boolean) => void;
   emailCsv: string;
   onEmailCsv: (value: string) => void;
+  /** Told when the recipients box holds an address that is not valid (the message to refuse saving with), or null. */
+  onRecipientProblem?: (message: string | null) => void;
 }
+
+/** The other recipients as tags: the comma-separated emailCsv the forms send. */
+const tagsOf = (emailCsv: string) => emailCsv.split(/[,;\n]/).map((part) => part.trim()).filter(Boolean);
 
 /** When a schedule goes out: the day of the week or month, the time, the time zone. */
 function ScheduleTimingFields({ frequency, timing, onTiming }: { frequency: PdfReportFrequency; timing: ScheduleTiming; onTiming: (timing: ScheduleTiming) => void }) {
@@ -60,7 +65,7 @@ function ScheduleTimingFields({ frequency, timing, onTiming }: { frequency: PdfR
 }
 
 /** Where an e-mailed or scheduled report goes: the frequency and its timing, the user's own address, the others (emailCsv). */
-export function ReportDeliveryFields({ frequency, onFrequency, timing, onTiming, sendReportToSelf, onSendReportToSelf, emailCsv, onEmailCsv }: ReportDeliveryFieldsProps) {
+export function ReportDeliveryFields({ frequency, onFrequency, timing, onTiming, sendReportToSelf, onSendReportToSelf, emailCsv, onEmailCsv, onRecipientProblem }: ReportDeliveryFieldsProps) {
   return (
     <>
       {frequency && onFrequency && (
@@ -70,7 +75,15 @@ export function ReportDeliveryFields({ frequency, onFrequency, timing, onTiming,
       <label className="checkbox">
         <input type="checkbox" checked={sendReportToSelf} onChange={(event) => onSendReportToSelf(event.target.checked)} /> Send the report to me
       </label>
-      <InputField label="Other recipients" value={emailCsv} placeholder="name@client.com, other@client.com" onChange={onEmailCsv} />
+      <TagInput
+        label="Other recipients"
+        mode="email"
+        tags={tagsOf(emailCsv)}
+        onChange={(tags) => onEmailCsv(tags.join(', '))}
+        placeholder="name@client.com, other@client.com"
+        hint="Press Enter or type a comma after each address."
+        onPendingChange={({ text, invalid }) => onRecipientProblem?.(invalid ? `${pdfExportMessages.recipientInvalid} (${text})` : null)}
+      />
     </>
   );
 }

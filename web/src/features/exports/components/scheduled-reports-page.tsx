@@ -13,6 +13,8 @@ import { PlainTableDetailRow, PlainTableHead } from './plain-table-head';
 import { RankAlertsSection } from './rank-alerts-section';
 import { ReportDeliveryFields } from './report-delivery-fields';
 import { InputField } from '@/components/form/input-field';
+import { SelectField } from '@/components/form/select-field';
+import { useReportBrands } from '../api/report-brands';
 
 /** "Mon, Nov 23, 06:00 UTC": a time as the schedule's own zone tells it. */
 const dateTime = (iso: string, report?: ScheduledPdfReport) => scheduleDateTime(iso, report?.timeZone ?? 'UTC');
@@ -147,11 +149,19 @@ function EditScheduledReport({ report, onClose }: { report: ScheduledPdfReport; 
   const [emailCsv, setEmailCsv] = useState(report.recipients.join(', '));
   const [sendReportToSelf, setSendReportToSelf] = useState(report.sendReportToSelf);
   const [customTitle, setCustomTitle] = useState(report.customTitle);
+  const [recipientProblem, setRecipientProblem] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { data: state } = useActiveState();
+  const brands = useReportBrands(state?.user.isFullReconUser ?? false);
+  const [brandId, setBrandId] = useState(report.brandId ?? '');
   const update = useUpdateScheduledReport();
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // An address left in the box marked invalid is never dropped silently: the save waits until it is fixed.
+    setFormError(recipientProblem);
+    if (recipientProblem) return;
     update.mutate(
-      { alertId: report.alertId, frequency, ...timing, emailCsv, sendReportToSelf, customTitle },
+      { alertId: report.alertId, frequency, ...timing, emailCsv, sendReportToSelf, customTitle, ...(brands.data ? { brandId: brandId || null } : {}) },
       {
         onSuccess: () => {
           notify(pdfExportMessages.updated, { type: 'success' });
@@ -178,8 +188,18 @@ function EditScheduledReport({ report, onClose }: { report: ScheduledPdfReport; 
           onSendReportToSelf={setSendReportToSelf}
           emailCsv={emailCsv}
           onEmailCsv={setEmailCsv}
+          onRecipientProblem={setRecipientProblem}
         />
-        <FormMessages formError={null} serverErrors={errorsOf(update.error)} />
+        {brands.data && brands.data.brands.length > 0 && (
+          <SelectField
+            label="Brand"
+            value={brandId}
+            empty="The default brand"
+            options={brands.data.brands.map((brand) => ({ value: brand.id, label: brand.isDefault ? `${brand.name} (default)` : brand.name }))}
+            onChange={setBrandId}
+          />
+        )}
+        <FormMessages formError={formError} serverErrors={errorsOf(update.error)} />
       </form>
     </Modal>
   );

@@ -1,0 +1,72 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res, StreamableFile, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { reportLogoLimits, saveReportBrandSchema } from '@serpwise/contracts';
+import type { Response } from 'express';
+import type { z } from 'zod';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { Access } from '../access/access.decorator.js';
+import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
+import { LogoTooLargeFilter } from './report-design.controller.js';
+import { ReportBrandsService } from './report-brands.service.js';
+
+type BrandBody = z.output<typeof saveReportBrandSchema>;
+
+/**
+ * The account's report brands (issue 22 point 2; /account/reportdesign; under /rest/, not documented): list, create,
+ * edit, delete, make default, and each brand's logo. Full recon users only, like the white label they carry;
+ * a child account lists its owner's brands and changes none (403).
+ */
+@Access('recon')
+@Controller('rest/account/report-brands')
+export class ReportBrandsController {
+  constructor(private readonly brands: ReportBrandsService) {}
+
+  @Get()
+  list(@CurrentIdentity() identity: Identity) {
+    return this.brands.list(identity);
+  }
+
+  @Post()
+  create(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(saveReportBrandSchema)) body: BrandBody) {
+    return this.brands.create(identity, body);
+  }
+
+  @Put(':id')
+  update(@CurrentIdentity() identity: Identity, @Param('id') id: string, @Body(new ZodValidationPipe(saveReportBrandSchema)) body: BrandBody) {
+    return this.brands.update(identity, id, body);
+  }
+
+  @Post(':id/default')
+  @HttpCode(200)
+  makeDefault(@CurrentIdentity() identity: Identity, @Param('id') id: string) {
+    return this.brands.makeDefault(identity, id);
+  }
+
+  @Delete(':id')
+  delete(@CurrentIdentity() identity: Identity, @Param('id') id: string) {
+    return this.brands.delete(identity, id);
+  }
+
+  /** multipart/form-data with the file in the field "logo" (PNG or JPEG, ≤ 200 kB). */
+  @Post(':id/logo')
+  @HttpCode(200)
+  @UseFilters(LogoTooLargeFilter)
+  @UseInterceptors(FileInterceptor('logo', { limits: { fileSize: reportLogoLimits.maxBytes + 1, files: 1, fields: 4 } }))
+  uploadLogo(@CurrentIdentity() identity: Identity, @Param('id') id: string, @UploadedFile() file: { buffer: Buffer } | undefined) {
+    return this.brands.uploadLogo(identity, id, file);
+  }
+
+  @Delete(':id/logo')
+  deleteLogo(@CurrentIdentity() identity: Identity, @Param('id') id: string) {
+    return this.brands.deleteLogo(identity, id);
+  }
+
+  /** The logo itself, for the page's preview. Private: it is the account's own file. */
+  @Get(':id/logo')
+  async logo(@CurrentIdentity() identity: Identity, @Param('id') id: string, @Res({ passthrough: true }) response: Response) {
+    const logo = await this.brands.logo(identity, id);
+    response.setHeader('cache-control', 'private, no-cache');
+    response.setHeader('x-content-type-options', 'nosniff');
+    return new StreamableFile(logo.data, { type: logo.type, length: logo.data.length });
+  }
+}
