@@ -50,7 +50,7 @@ const json = async <T>(response: Response) => (await response.json()) as T;
 // The fake webhook listens on 127.0.0.1, so this test allows private webhook addresses explicitly; retries pause briefly.
 const rankAlerts = (options: Partial<RankAlertSendOptions> = {}) =>
   new RankAlerts(() => orm.em.fork(), createMailer(app.environment), pino({ level: 'silent' }), {
-    allowPrivateWebhooks: app.environment.ALERT_WEBHOOK_ALLOW_PRIVATE,
+    allowPrivateWebhooks: app.environment.WEBHOOK_PRIVATE_ADDRESSES_ALLOWED,
     attempts: 3,
     retryDelayMs: 50,
     ...options,
@@ -91,7 +91,7 @@ const alertMails = () => smtp.mails.filter((mail) => (decodedHeaderOf(mail.raw, 
 beforeAll(async () => {
   smtp = await startSmtpSink();
   fake = await new FakeSerpProviders().start();
-  app = await startTestApp({ env: { SMTP_URL: smtp.url, ALERT_WEBHOOK_ALLOW_PRIVATE: 'true' } });
+  app = await startTestApp({ env: { SMTP_URL: smtp.url, WEBHOOK_PRIVATE_ADDRESSES_ALLOWED: 'true' } });
   pool = new pg.Pool({ connectionString: app.database.url, max: 3 });
   orm = await MikroORM.init(createOrmConfig({ databaseUrl: app.database.url, poolMax: 2 }));
   webhook = createServer((request, response) => {
@@ -241,7 +241,7 @@ describe('rank alerts', () => {
     expect(alertMails().length - mailsBefore).toBe(1);
   });
 
-  it('refuses a webhook on a loopback address unless ALERT_WEBHOOK_ALLOW_PRIVATE allows it, without trying again', async () => {
+  it('refuses a webhook on a loopback address unless WEBHOOK_PRIVATE_ADDRESSES_ALLOWED allows it, without trying again', async () => {
     const callsBefore = webhookCalls.length;
     pages({ 'zqa alert one': 2, 'zqa alert two': 2 }, 'newcomer.example');
     await refreshWith(rankAlerts({ allowPrivateWebhooks: false }));

@@ -70,7 +70,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
   webhookUrl = `http://127.0.0.1:${(webhook.address() as { port: number }).port}/services/T0/B0/e2e`;
-  [browser, stack] = await startBrowserAndStack({ SMTP_URL: smtp.url, SERP_PROVIDER: 'openserp', OPENSERP_BASE_URL: fake.baseUrl });
+  [browser, stack] = await startBrowserAndStack({ SMTP_URL: smtp.url, SERP_PROVIDER: 'openserp', OPENSERP_BASE_URL: fake.baseUrl, WEBHOOK_PRIVATE_ADDRESSES_ALLOWED: 'true' });
   user = await createTestUser(stack.database, { roles: ['full'] });
   projectId = randomUUID();
   await stack.database.query(`insert into project (id, owner_user_id, name, domain, territory, created_at, updated_at) values ($1, $2, 'Alert Me', 'alertme.example', 'US', now(), now())`, [projectId, user.id]);

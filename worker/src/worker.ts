@@ -111,7 +111,7 @@ export async function startWorker(environment: Environment, logger: Logger, opti
         landing: serpLanding,
         events: new RedisProjectEvents(redis, environment.REDIS_PREFIX),
         logger,
-        alerts: new RankAlerts(() => orm.em.fork(), mailer, logger, { ...defaultRankAlertSendOptions, allowPrivateWebhooks: environment.ALERT_WEBHOOK_ALLOW_PRIVATE }),
+        alerts: new RankAlerts(() => orm.em.fork(), mailer, logger, { ...defaultRankAlertSendOptions, allowPrivateWebhooks: environment.WEBHOOK_PRIVATE_ADDRESSES_ALLOWED }),
         everyMs: environment.RANK_REFRESH_INTERVAL_MINUTES * 60_000,
       }),
       searchConsoleSyncTask({

@@ -40,7 +40,7 @@ interface EventRow {
 
 /** How rank alerts are sent. */
 export interface RankAlertSendOptions {
-  /** ALERT_WEBHOOK_ALLOW_PRIVATE: let webhooks reach private, loopback and link-local addresses (tests, intranets). */
+  /** WEBHOOK_PRIVATE_ADDRESSES_ALLOWED: let webhooks reach private, loopback and link-local addresses (tests, intranets). */
   allowPrivateWebhooks: boolean;
   /** Tries per e-mail and per webhook call before the change is saved as failed. */
   attempts: number;

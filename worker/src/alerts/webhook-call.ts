@@ -28,7 +28,7 @@ export function isPrivateAddress(address: string): boolean {
 
 export class WebhookAddressRefused extends Error {
   constructor(host: string) {
-    super(`${host} is a private, loopback or link-local address (set ALERT_WEBHOOK_ALLOW_PRIVATE=true to allow it)`);
+    super(`${host} is a private, loopback or link-local address (set WEBHOOK_PRIVATE_ADDRESSES_ALLOWED=true to allow it)`);
     this.name = 'WebhookAddressRefused';
   }
 }

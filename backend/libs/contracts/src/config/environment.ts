@@ -102,8 +102,6 @@ export const environmentSchema = z.object({
   REPORT_MAIL_ATTACHMENT_MAX_MB: z.coerce.number().min(0).default(7),
   /** How long the PDF link of a report e-mail works, and how long a mailed report's PDF is kept for it. */
   REPORT_MAIL_LINK_DAYS: z.coerce.number().int().min(1).default(30),
-  /** Let rank-alert webhooks reach private, loopback and link-local addresses (refused by default: SSRF guard; tests and intranet hooks). */
-  ALERT_WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   /** Secret for signing download links; when unset one is made once and kept in Redis for every node. */
   FILE_LINK_SECRET: z.string().min(32, 'FILE_LINK_SECRET must be at least 32 characters').optional(),
   /** S3-compatible storage for export files (MinIO, R2, AWS); when S3_BUCKET is unset files stay in DATA_DIR/exports. */

@@ -1,4 +1,4 @@
-import { defaultScheduleTiming, pdfExportMessages, isKnownTimeZone, lastScheduleDayOfMonth, pdfReportFrequencies, scheduleDayNames, type PdfReportFrequency, type ScheduleTiming } from '@serpwise/contracts';
+import { defaultScheduleTiming, pdfExportMessages, isKnownTimeZone, isValidEmail, normalizeEmail, lastScheduleDayOfMonth, pdfReportFrequencies, scheduleDayNames, type PdfReportFrequency, type ScheduleTiming } from '@serpwise/contracts';
 import { useId } from 'react';
 import { optionsOf, SelectField } from '@/components/form/select-field';
 import { TagInput } from '@/components/ui/tag-input';
@@ -9,6 +9,15 @@ const frequencyOptions = optionsOf(pdfReportFrequencies, frequencyLabel);
 
 const weekdayOptions = scheduleDayNames.map((name, day) => ({ value: String(day), label: name }));
 const monthDayOptions = Array.from({ length: lastScheduleDayOfMonth }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
+
+/**
+ * What is wrong with the text still in the recipients box, judged as it is typed rather than when the box commits it on
+ * blur: a click on Save blurs the box and submits in one gesture, before a problem found by that commit would reach the form.
+ */
+function recipientProblemOf(pending: string): string | null {
+  const invalid = pending.split(',').map((entry) => entry.trim()).filter((entry) => entry && !isValidEmail(normalizeEmail(entry)));
+  return invalid.length ? `${pdfExportMessages.recipientInvalid} (${invalid.join(', ')})` : null;
+}
 
 /** The browser's own zone: where a new schedule's time is read unless the user picks another (a client's). */
 export function browserTimeZone(): string {
@@ -82,7 +91,7 @@ export function ReportDeliveryFields({ frequency, onFrequency, timing, onTiming,
         onChange={(tags) => onEmailCsv(tags.join(', '))}
         placeholder="name@client.com, other@client.com"
         hint="Press Enter or type a comma after each address."
-        onPendingChange={({ text, invalid }) => onRecipientProblem?.(invalid ? `${pdfExportMessages.recipientInvalid} (${text})` : null)}
+        onPendingChange={({ text }) => onRecipientProblem?.(recipientProblemOf(text))}
       />
     </>
   );
