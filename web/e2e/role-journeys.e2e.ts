@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
 import type { TestStack } from '../../infra/test/stack.js';
@@ -36,6 +36,11 @@ beforeAll(async () => {
   const [term] = await stack.database.query<{ term: string }>(`select term from keyword where territory = 'US' order by volume desc nulls last, term limit 1`);
   keyword = term!.term;
 }, setUpTimeoutMs);
+
+// Each journey's pages close with it: left open, twelve live pages (sockets, polls) kept both cores busy to the end.
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
