@@ -1,11 +1,12 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { hostOfText, reportBrandMessages, type ReportOptions } from '@serpwise/contracts';
+import { hostOfText, type ReportOptions } from '@serpwise/contracts';
 import { ReportBrandRepository } from '@serpwise/database';
 import { gatherReportData, loadReportBranding, planReport, renderReportFromData, reportFileName, reportRequestOf, ReportSubjectError } from '@serpwise/reports';
 import type { Readable } from 'node:stream';
 import { isReconIdentity } from '../access/access-decision.js';
 import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
 import type { Identity } from '../sessions/request-session.js';
+import { ReportBrandsService } from './report-brands.service.js';
 import { projectOwnerOf, ReportProjectService } from './report-project.service.js';
 
 /**
@@ -18,6 +19,7 @@ export class ReportsService {
     @Inject(WAREHOUSE_SQL) private readonly sql: WarehouseSql,
     private readonly brands: ReportBrandRepository,
     private readonly projects: ReportProjectService,
+    private readonly brandAccess: ReportBrandsService,
   ) {}
 
   /**
@@ -29,8 +31,7 @@ export class ReportsService {
     const domain = hostOfText(options.domain);
     if (!domain) throw new BadRequestException({ statusCode: 400, message: `"${options.domain}" is not a domain name.`, errors: [`"${options.domain}" is not a domain name.`] });
     const ownerUserId = identity.parent?.id ?? identity.user.id;
-    // A brand of another account is refused, whatever the plan (the id must not tell whether it exists elsewhere).
-    if (options.brandId && !(await this.brands.findForOwner(ownerUserId, options.brandId))) throw new NotFoundException(reportBrandMessages.notFound);
+    await this.brandAccess.requireUsable(identity, options.brandId);
     const branding = await loadReportBranding(this.brands, { ownerUserId, isReconUser: isReconIdentity(identity), whiteLabel: options.whiteLabel, brandId: options.brandId });
     const request = reportRequestOf({ ...options, domain }, branding, undefined, projectOwnerOf(identity));
     const plan = planReport(request);
