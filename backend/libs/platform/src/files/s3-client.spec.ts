@@ -22,6 +22,10 @@ afterEach(async () => {
   await s3.stop();
 });
 
+// The SDK's throttling back-off waits up to 0.5 s, then 1 s, between a part's tries: the retrying cases take
+// seconds on a quiet machine and more on a busy one, beyond Jest's default 5 s.
+const retryingCaseMs = 30_000;
+
 describe('S3Client', () => {
   it('sends a small file in one PUT, reads it back, tells its size and removes it', async () => {
     const client = clientFor(s3);
@@ -51,7 +55,7 @@ describe('S3Client', () => {
     await clientFor(s3).put('exports/u/retried.csv', Readable.from([file]), file.length);
     expect(s3.calls.filter((call) => call.operation === 'UploadPart').map((call) => call.status).sort()).toEqual([200, 200, 503]);
     expect(s3.objects.get('exports/u/retried.csv')!.equals(file)).toBe(true);
-  });
+  }, retryingCaseMs);
 
   it('aborts the multipart upload when a part keeps failing, and says so', async () => {
     const file = randomBytes(minimumPartBytes + 10);
@@ -60,7 +64,7 @@ describe('S3Client', () => {
     expect(s3.operations()).toContain('AbortMultipartUpload');
     expect(s3.openUploads).toBe(0);
     expect(s3.objects.has('exports/u/failed.csv')).toBe(false);
-  });
+  }, retryingCaseMs);
 
   it('is refused with a key the store does not know', async () => {
     await expect(clientFor(s3, 'unknown-key').put('exports/u/x.csv', Readable.from([Buffer.from('x')]), 1)).rejects.toThrow(/Access Key Id/);
