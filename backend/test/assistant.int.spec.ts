@@ -3,7 +3,7 @@ import { assistantLimits, assistantMessages, csrfHeaderName, type AssistantReply
 import { pino } from 'pino';
 import { chatAnswers, domainOverviewScript, FakeChatServer, toolResultsOf } from '../../infra/test/fake-chat-completions.js';
 import { HttpSession } from '../../infra/test/http-session.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { gscExport, gscExportZip } from '../../infra/test/test-data.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
@@ -40,7 +40,7 @@ async function visitor(): Promise<HttpSession> {
 beforeAll(async () => {
   chat = await new FakeChatServer().start();
   testApp = await startTestApp({
-    seed: loadTinyMarket,
+    tinyMarket: true,
     env: { ASSISTANT_BASE_URL: chat.baseUrl, ASSISTANT_API_KEY: apiKey, ASSISTANT_MODEL: model, ASSISTANT_QUESTIONS_PER_HOUR_VISITOR: '3', ASSISTANT_TIMEOUT_MS: String(questionTimeoutMs) },
   });
   full = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['full'] }));

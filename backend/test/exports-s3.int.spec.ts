@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { FakeS3 } from '../../infra/test/fake-s3.js';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { parseCsv } from '../../infra/test/spreadsheet-readers.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import { jobTestTimeoutMs, jobWaitMs } from '../../infra/test/waiting.js';
@@ -25,7 +25,7 @@ let other: HttpSession;
 beforeAll(async () => {
   s3 = await FakeS3.start();
   const env = { S3_BUCKET: s3.bucket, S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: 'fake-secret' };
-  testApp = await startTestApp({ seed: loadTinyMarket, env });
+  testApp = await startTestApp({ tinyMarket: true, env });
   worker = await startWorker(testApp.environment, pino({ level: 'silent' }), { httpPort: 0 });
   owner = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['recon_full'] }));
   other = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['full'] }));

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { parseCsv, readXlsx } from '../../infra/test/spreadsheet-readers.js';
 import { formulaPayloads } from '../../infra/test/test-data.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { JobFileSweeper } from '../../worker/src/jobs/job-file-sweeper.js';
@@ -75,7 +75,7 @@ const csvText = (value: unknown) => {
 };
 
 beforeAll(async () => {
-  testApp = await startTestApp({ seed: loadTinyMarket, env: { EXPORT_MAX_ROWS: String(maxRows) } });
+  testApp = await startTestApp({ tinyMarket: true, env: { EXPORT_MAX_ROWS: String(maxRows) } });
   reconUser = await createTestUser(testApp.database, { roles: ['recon_full'] });
   recon = await loggedInSession(testApp.baseUrl, reconUser);
   full = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['full'] }));

@@ -3,7 +3,7 @@ import { googleSheetsMessages, type ExportStatus, type GoogleAuthState } from '@
 import { pino } from 'pino';
 import { FakeGoogle } from '../../infra/test/fake-google.js';
 import { HttpSession } from '../../infra/test/http-session.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
@@ -50,7 +50,7 @@ const sheetOf = (url: string | null | undefined) => {
 beforeAll(async () => {
   google = await new FakeGoogle().start();
   testApp = await startTestApp({
-    seed: loadTinyMarket,
+    tinyMarket: true,
     env: {
       GOOGLE_CLIENT_ID: 'serpwise-test.apps.googleusercontent.com',
       GOOGLE_CLIENT_SECRET: 'test-client-secret',

@@ -7,7 +7,7 @@ import type { HttpSession } from '../../infra/test/http-session.js';
 import {
   deletedImport, deleteImport, HeldMonth, importedFile, jobEnded, jobEventsOf, serpFile, warehouseFingerprint, workerTransactionOpen, type SerpRow,
 } from '../../infra/test/import-deletion.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 import { jobTestTimeoutMs, until, untilJobStatus } from '../../infra/test/waiting.js';
@@ -62,7 +62,7 @@ const secondFileRows = (): SerpRow[] => [
 ];
 
 beforeAll(async () => {
-  testApp = await startTestApp({ seed: loadTinyMarket });
+  testApp = await startTestApp({ tinyMarket: true });
   worker = await startWorker(testApp.environment, pino({ level: process.env.IMPORTS_TEST_LOG ?? 'silent' }), { httpPort: 0 });
   aliceUser = await createTestUser(testApp.database, { roles: ['full'] });
   alice = await loggedInSession(testApp.baseUrl, aliceUser);

@@ -3,7 +3,7 @@ import { csrfHeaderName, type ExportStatus, type ImportStatus, type SearchResult
 import { pino } from 'pino';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { deletedImport } from '../../infra/test/import-deletion.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { gscExport, gscExportZip } from '../../infra/test/test-data.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
@@ -46,7 +46,7 @@ async function exportedCsv(session: HttpSession, table: string, params: Record<s
 }
 
 beforeAll(async () => {
-  testApp = await startTestApp({ seed: loadTinyMarket });
+  testApp = await startTestApp({ tinyMarket: true });
   worker = await startWorker(testApp.environment, pino({ level: 'silent' }), { httpPort: 0 });
   alice = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['full'] }));
   bob = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['full'] }));

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { FakeDataForSeoResearch, researchPaths } from '../../infra/test/fake-dataforseo-research.js';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { parseCsv, readXlsx } from '../../infra/test/spreadsheet-readers.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 import { jobTestTimeoutMs, jobWaitMs, until, untilJobStatus } from '../../infra/test/waiting.js';
@@ -28,7 +28,7 @@ const json = async <T>(response: Response) => (await response.json()) as T;
 beforeAll(async () => {
   fake = await new FakeDataForSeoResearch().start();
   testApp = await startTestApp({
-    seed: loadTinyMarket,
+    tinyMarket: true,
     env: {
       DATA_PROVIDER: 'dataforseo',
       DATAFORSEO_LOGIN: fake.login.login,

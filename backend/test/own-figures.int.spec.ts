@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { deletedImport } from '../../infra/test/import-deletion.js';
 import { keywordPlannerFile } from '../../infra/test/keyword-planner-file.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { gscExport, gscExportZip, testData } from '../../infra/test/test-data.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
@@ -50,7 +50,7 @@ async function importFile(session: HttpSession, fields: Record<string, string>, 
 }
 
 beforeAll(async () => {
-  testApp = await startTestApp({ seed: loadTinyMarket });
+  testApp = await startTestApp({ tinyMarket: true });
   worker = await startWorker(testApp.environment, pino({ level: 'silent' }), { httpPort: 0 });
   const aliceUser = await createTestUser(testApp.database, { roles: ['full'] });
   alice = await loggedInSession(testApp.baseUrl, aliceUser);

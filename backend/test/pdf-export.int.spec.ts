@@ -18,7 +18,7 @@ import { pino } from 'pino';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { pdfText, squeezeSpaces } from '../../infra/test/pdf-text.js';
 import { attachmentsOf, headerOf, startSmtpSink } from '../../infra/test/smtp-sink.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
@@ -85,7 +85,7 @@ async function fireSchedule(scheduleId: string): Promise<void> {
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  app = await startTestApp({ seed: loadTinyMarket, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Serpwise <reports@serpwise.test>' } });
+  app = await startTestApp({ tinyMarket: true, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Serpwise <reports@serpwise.test>' } });
   worker = await startWorker(app.environment, pino({ level: 'silent' }), { httpPort: 0 });
   schedulerConnection = createRedisConnection(app.environment, 'pdf-export-test');
   scheduled = new Queue(scheduledQueue, { connection: schedulerConnection, prefix: queueKeyPrefix(app.environment.REDIS_PREFIX) });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 
 /** Smoke test of every PPC and keyword research endpoint on the generated tiny market (numbers: ppc-keyword-research.int.spec.ts). */
@@ -10,7 +10,7 @@ let database: TestDatabase;
 let baseUrl: string;
 
 beforeAll(async () => {
-  testApp = await startTestApp({ seed: loadTinyMarket });
+  testApp = await startTestApp({ tinyMarket: true });
   ({ database, baseUrl } = testApp);
 }, setUpTimeoutMs);
 

@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { domainOverview, domainOverviewStatementName, openWarehousePool, sqlFromEntityManager, SuggestionQuery, warehousePoolApplicationName, type Sql } from '@serpwise/research';
 import { PREPARED_WAREHOUSE_SQL } from '../src/modules/research/prepared-warehouse-sql.provider.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 /**
@@ -21,8 +21,8 @@ let domains: string[];
 
 beforeAll(async () => {
   testApp = await startTestApp({
+    tinyMarket: true,
     seed: async (database) => {
-      await loadTinyMarket(database);
       // A domain the warehouse knows with no month of data: the overview's left join answers one row of nulls.
       await database.query(`insert into domain (name, source_id) values ('bare.example', 1)`);
     },

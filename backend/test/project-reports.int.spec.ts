@@ -5,7 +5,7 @@ import pino from 'pino';
 import { randomUUID } from 'node:crypto';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { pdfText, squeezeSpaces } from '../../infra/test/pdf-text.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 import { jobTestTimeoutMs, untilJobStatus } from '../../infra/test/waiting.js';
@@ -32,7 +32,7 @@ let otherTerms: string[];
 const groupName = 'Core terms';
 
 beforeAll(async () => {
-  app = await startTestApp({ seed: loadTinyMarket });
+  app = await startTestApp({ tinyMarket: true });
   worker = await startWorker(app.environment, pino({ level: 'silent' }), { httpPort: 0 });
   const [row] = await app.database.query<{ name: string }>(
     `select d.name from domain_month m join domain d on d.id = m.domain_id

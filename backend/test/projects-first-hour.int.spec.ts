@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { projectMessages, rankTracking, type GroupsAnswer, type KeywordCountAnswer, type KeywordDetailsAnswer, type KeywordListAnswer, type ProjectSummary } from '@serpwise/contracts';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import { importKeywords, insertProject, json, nsa, projectAreaCounts } from './projects-support.js';
@@ -15,7 +15,7 @@ let baseUrl: string;
 let market: { domain: string; month: string; previous: string; ranked: string[] };
 
 beforeAll(async () => {
-  testApp = await startTestApp({ env: { SESSION_LIMIT_PER_USER: '50' }, seed: loadTinyMarket });
+  testApp = await startTestApp({ env: { SESSION_LIMIT_PER_USER: '50' }, tinyMarket: true });
   ({ database, baseUrl } = testApp);
   const [months] = await database.query<{ month: string; previous: string }>(
     `select to_char(max(month), 'YYYY-MM-DD') as month, to_char(max(month) - interval '1 month', 'YYYY-MM-DD') as previous from domain_month where territory = 'US'`,

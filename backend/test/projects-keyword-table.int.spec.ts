@@ -14,7 +14,6 @@ import {
   type WarehousePool,
 } from '@serpwise/research';
 import { randomUUID } from 'node:crypto';
-import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestDatabase, setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser } from '../../infra/test/test-users.js';
 import { insertProject } from './projects-support.js';
@@ -143,8 +142,7 @@ const groupNames = ['Core', 'brand', 'Zeta', 'alpha-beta', 'Alpha beta', '_misc'
 const labelNames = ['Flag', 'flag two', 'B', 'a', 'Ünder', '#1'];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await loadTinyMarket(database);
+  database = await createTestDatabase({ tinyMarket: true });
   const owner = await createTestUser(database, { roles: ['full'] });
   pool = openWarehousePool(database.url, { max: 2 });
   sql = viewerScopedSql(pool.sql, () => owner.id);

@@ -13,7 +13,7 @@ import {
 } from '@serpwise/contracts';
 import { randomUUID } from 'node:crypto';
 import { HttpSession } from '../../infra/test/http-session.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import { emptyId, fillProject, giveProfessionalPlan, importKeywords, insertProject, json, nsa, projectAreaCounts, rowCount } from './projects-support.js';
@@ -27,7 +27,7 @@ let baseUrl: string;
 let market: { domain: string; month: string; previous: string; ranked: string[] };
 
 beforeAll(async () => {
-  testApp = await startTestApp({ env: { SESSION_LIMIT_PER_USER: '50' }, seed: loadTinyMarket });
+  testApp = await startTestApp({ env: { SESSION_LIMIT_PER_USER: '50' }, tinyMarket: true });
   ({ database, baseUrl } = testApp);
   const [months] = await database.query<{ month: string; previous: string }>(
     `select to_char(max(month), 'YYYY-MM-DD') as month, to_char(max(month) - interval '1 month', 'YYYY-MM-DD') as previous from domain_month where territory = 'US'`,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { apiMonthlyCallLimits } from '@serpwise/contracts';
 import { compileErrors, validate as validateOpenApi } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import type { HttpSession } from '../../infra/test/http-session.js';
@@ -23,7 +23,7 @@ type OpenApi = {
 };
 
 beforeAll(async () => {
-  testApp = await startTestApp({ seed: loadTinyMarket });
+  testApp = await startTestApp({ tinyMarket: true });
   ({ database, baseUrl } = testApp);
   const ranked = await database.query<{ name: string }>(
     `select d.name from organic_rank r join domain d on d.id = r.domain_id where r.territory = 'US' group by d.name order by count(*) desc, d.name limit 3`,

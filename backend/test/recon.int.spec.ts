@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { csrfHeaderName, type CompetitorProject, type HqDashboard, type KeywordCountAnswer, type ReconLiveRanking, type ReconRankingDetails, type ReconReport } from '@serpwise/contracts';
 import type { HttpSession } from '../../infra/test/http-session.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import { fillProject, giveProfessionalPlan, importKeywords, insertProject, json, nsa, rowCount } from './projects-support.js';
@@ -60,7 +60,7 @@ const reportBody = (extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  testApp = await startTestApp({ seed: loadTinyMarket, env: { SESSION_LIMIT_PER_USER: '50' } });
+  testApp = await startTestApp({ tinyMarket: true, env: { SESSION_LIMIT_PER_USER: '50' } });
   database = testApp.database;
   market = await pickMarket();
   owner = await createTestUser(database, { roles: ['full'] });

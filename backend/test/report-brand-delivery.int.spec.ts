@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { pdfText, squeezeSpaces } from '../../infra/test/pdf-text.js';
 import { attachmentsOf, headerOf, mimePartsOf, startSmtpSink } from '../../infra/test/smtp-sink.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
@@ -39,7 +39,7 @@ const scheduleForm = (extra: Record<string, string>) => {
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  app = await startTestApp({ seed: loadTinyMarket, env: { SMTP_URL: smtp.url } });
+  app = await startTestApp({ tinyMarket: true, env: { SMTP_URL: smtp.url } });
   worker = await startWorker(app.environment, pino({ level: 'silent' }), { httpPort: 0 });
   const [row] = await app.database.query<{ name: string }>(`select d.name from domain_month m join domain d on d.id = m.domain_id where m.territory = 'US' order by m.organic_keywords desc, d.name limit 1`);
   domain = row!.name;

@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { pdfText, squeezeSpaces } from '../../infra/test/pdf-text.js';
 import { headerOf, mimePartsOf, startSmtpSink } from '../../infra/test/smtp-sink.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import { JobFileSweeper } from '../../worker/src/jobs/job-file-sweeper.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
@@ -30,7 +30,7 @@ let mailedLink: string;
 beforeAll(async () => {
   smtp = await startSmtpSink();
   // 1 KB: every report is larger.
-  app = await startTestApp({ seed: loadTinyMarket, env: { SMTP_URL: smtp.url, REPORT_MAIL_ATTACHMENT_MAX_MB: '0.001' } });
+  app = await startTestApp({ tinyMarket: true, env: { SMTP_URL: smtp.url, REPORT_MAIL_ATTACHMENT_MAX_MB: '0.001' } });
   worker = await startWorker(app.environment, pino({ level: 'silent' }), { httpPort: 0 });
   const [row] = await app.database.query<{ name: string }>(`select d.name from domain_month m join domain d on d.id = m.domain_id where m.territory = 'US' order by m.organic_keywords desc, d.name limit 1`);
   domain = row!.name;

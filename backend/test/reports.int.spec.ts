@@ -19,7 +19,7 @@ import type { PpcCompetitorRow, PpcKeywordRow } from '@serpwise/research';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { pdfText, squeezeSpaces } from '../../infra/test/pdf-text.js';
 import { sampleJpeg, solidPng } from '../../infra/test/images.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
@@ -41,7 +41,7 @@ let fullUser: TestUser;
 let domain: string;
 
 beforeAll(async () => {
-  app = await startTestApp({ seed: loadTinyMarket });
+  app = await startTestApp({ tinyMarket: true });
   const [row] = await app.database.query<{ name: string }>(
     `select d.name from domain_month m join domain d on d.id = m.domain_id
      where m.territory = 'US' and m.month = (select max(month) from domain_month where territory = 'US')

@@ -3,7 +3,7 @@ import type { FootprintStats, SearchResult, Suggestion } from '@serpwise/contrac
 import type { DomainOverview } from '@serpwise/research';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 
 jest.setTimeout(60_000);
@@ -13,7 +13,7 @@ let database: TestDatabase;
 let baseUrl: string;
 
 beforeAll(async () => {
-  testApp = await startTestApp({ seed: loadTinyMarket });
+  testApp = await startTestApp({ tinyMarket: true });
   ({ database, baseUrl } = testApp);
 }, setUpTimeoutMs);
 

@@ -6,7 +6,7 @@ import { Registry } from 'prom-client';
 import { FakeGoogle } from '../../infra/test/fake-google.js';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { TestStack } from '../../infra/test/stack.js';
-import { lastMailTo, loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { lastMailTo, startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import type { TestDatabase } from '../../infra/test/test-services.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import { startWorkerHttpServer } from '../../worker/src/http/worker-http-server.js';
@@ -76,7 +76,7 @@ const linksIn = (text: string) => [...text.matchAll(/https?:\/\/[^\s"'<>]+/g)].m
 beforeAll(async () => {
   google = await new FakeGoogle().start();
   testApp = await startTestApp({
-    seed: loadTinyMarket,
+    tinyMarket: true,
     env: {
       METRICS_TOKEN: metricsToken,
       SESSION_LIMIT_PER_USER: '100',

@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { FakeSerpProviders } from '../../infra/test/fake-serp-providers.js';
 import type { HttpSession } from '../../infra/test/http-session.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import { RequestedKeywordsProcessor } from '../../worker/src/processors/requested-keywords.processor.js';
 import { ProjectEvents } from '../../worker/src/realtime/project-events.emitter.js';
@@ -37,7 +37,7 @@ const json = async <T>(response: Response) => (await response.json()) as T;
 beforeAll(async () => {
   fake = await new FakeSerpProviders().start();
   testApp = await startTestApp({
-    seed: loadTinyMarket,
+    tinyMarket: true,
     env: {
       SERP_PROVIDER: 'serpapi',
       SERPAPI_API_KEY: fake.serpApiKey,

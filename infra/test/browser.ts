@@ -38,8 +38,8 @@ export async function logInThroughPage(page: Page, baseUrl: string, user: { emai
  * with a bare Promise.all a missing Chromium left the stack's processes, database and Redis keys running, and Jest
  * waiting for them.
  */
-export async function startBrowserAndStack(overrides: Record<string, string> = {}): Promise<[Browser, TestStack]> {
-  const [browser, stack] = await Promise.allSettled([launchChromium(), TestStack.start(overrides)]);
+export async function startBrowserAndStack(overrides: Record<string, string> = {}, options: { tinyMarket?: boolean } = {}): Promise<[Browser, TestStack]> {
+  const [browser, stack] = await Promise.allSettled([launchChromium(), TestStack.start(overrides, options)]);
   if (browser.status === 'fulfilled' && stack.status === 'fulfilled') return [browser.value, stack.value];
   if (browser.status === 'fulfilled') await browser.value.close();
   if (stack.status === 'fulfilled') await stack.value.stop();

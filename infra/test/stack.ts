@@ -55,9 +55,12 @@ export class TestStack {
     readonly baseUrl: string,
   ) {}
 
-  /** `overrides` go into both processes' environment; `postgresServerUrl` puts the database on another server. */
-  static async start(overrides: Record<string, string> = {}, options: { postgresServerUrl?: string } = {}): Promise<TestStack> {
-    const database = await createTestDatabase(options.postgresServerUrl);
+  /**
+   * `overrides` go into both processes' environment; `postgresServerUrl` puts the database on another server;
+   * `tinyMarket` starts it with the tiny demo market already loaded (as `npm start` loads demo data before the app).
+   */
+  static async start(overrides: Record<string, string> = {}, options: { postgresServerUrl?: string; tinyMarket?: boolean } = {}): Promise<TestStack> {
+    const database = await createTestDatabase({ serverUrl: options.postgresServerUrl, tinyMarket: options.tinyMarket });
     const redis = createTestRedis();
     const port = await freePort();
     const workerPort = await freePort();

@@ -1,8 +1,8 @@
 import { loadEnvironment, type Environment } from '@serpwise/contracts';
-import { runMigrations } from '@serpwise/database';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { createDatabaseFromTemplate, urlOfDatabase } from './database-templates.js';
 
 /**
  * Integration and end-to-end tests run against the real PostgreSQL and Redis, each in a database and a key
@@ -29,19 +29,21 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A new, migrated database named sw_test_… (on the shared server, or the one given); drop() removes it. */
-export async function createTestDatabase(serverUrl = testPostgresServerUrl): Promise<TestDatabase> {
+/**
+ * A new, migrated database named sw_test_… (on the shared server, or the one given), copied from a template; with
+ * `tinyMarket` it already holds the tiny demo market (as loadTinyMarket would write it). drop() removes it.
+ */
+export async function createTestDatabase(options: { serverUrl?: string; tinyMarket?: boolean } = {}): Promise<TestDatabase> {
+  const serverUrl = options.serverUrl ?? testPostgresServerUrl;
   const name = `sw_test_${uniqueSuffix()}`;
-  await onServer((client) => client.query(`create database "${name}"`), serverUrl);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  await runMigrations(url.toString());
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  await createDatabaseFromTemplate(serverUrl, name, options.tinyMarket ? 'tiny-market' : 'migrated');
+  const url = urlOfDatabase(serverUrl, name);
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
   // An idle client can be cut off by the server (another test dropping databases with force): without a listener
   // that error would crash the test process. The next query simply opens a new connection.
   pool.on('error', () => undefined);
   return {
-    url: url.toString(),
+    url,
     query: async (sql, params) => (await pool.query(sql, params)).rows,
     drop: async () => {
       await pool.end();

@@ -4,7 +4,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
 import { chatAnswers, domainOverviewScript, FakeChatServer, toolResultsOf } from '../../infra/test/fake-chat-completions.js';
 import { TestStack } from '../../infra/test/stack.js';
-import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 import { createTestUser } from '../../infra/test/test-users.js';
 
@@ -46,8 +45,7 @@ describe('with a model server configured', () => {
 
   beforeAll(async () => {
     chat = await new FakeChatServer().start();
-    [browser, stack] = await startBrowserAndStack({ ASSISTANT_BASE_URL: chat.baseUrl, ASSISTANT_MODEL: 'e2e-model', ASSISTANT_API_KEY: 'sk-e2e' });
-    await loadTinyMarket(stack.database);
+    [browser, stack] = await startBrowserAndStack({ ASSISTANT_BASE_URL: chat.baseUrl, ASSISTANT_MODEL: 'e2e-model', ASSISTANT_API_KEY: 'sk-e2e' }, { tinyMarket: true });
     const [row] = await stack.database.query<{ name: string; month: string; organic_keywords: number; paid_budget: string }>(
       `select d.name, to_char(dm.month, 'YYYY-MM') as month, dm.organic_keywords, dm.paid_budget from domain_month dm join domain d on d.id = dm.domain_id
        where dm.territory = 'US' and dm.month = (select max(month) from domain_month where territory = 'US') and dm.paid_budget > 0 order by dm.organic_keywords desc limit 1`,

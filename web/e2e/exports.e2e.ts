@@ -3,7 +3,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parseCsv } from '../../infra/test/spreadsheet-readers.js';
 import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
 import type { TestStack } from '../../infra/test/stack.js';
-import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
@@ -16,8 +15,7 @@ let page: Page;
 let domain: string;
 
 beforeAll(async () => {
-  [browser, stack] = await startBrowserAndStack();
-  await loadTinyMarket(stack.database);
+  [browser, stack] = await startBrowserAndStack({}, { tinyMarket: true });
   const [busy] = await stack.database.query<{ name: string }>(
     `select d.name from domain_month dm join domain d on d.id = dm.domain_id where dm.territory = 'US' order by dm.organic_keywords desc limit 1`,
   );

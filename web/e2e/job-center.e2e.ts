@@ -6,7 +6,6 @@ import { parseCsv, readXlsx, unzip } from '../../infra/test/spreadsheet-readers.
 import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
 import { SlowLink, WorkerProcess } from '../../infra/test/job-faults.js';
 import type { TestStack } from '../../infra/test/stack.js';
-import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
@@ -25,8 +24,7 @@ let domain: string;
 
 beforeAll(async () => {
   // A short lock and stall check: a killed worker's export is taken over within seconds.
-  [browser, stack] = await startBrowserAndStack({ JOB_LOCK_DURATION_MS: '3000', JOB_STALLED_INTERVAL_MS: '1500' });
-  await loadTinyMarket(stack.database);
+  [browser, stack] = await startBrowserAndStack({ JOB_LOCK_DURATION_MS: '3000', JOB_STALLED_INTERVAL_MS: '1500' }, { tinyMarket: true });
   await ensureExportMarket(stack.database.url, () => undefined, { rows: bigRows });
   const [busy] = await stack.database.query<{ name: string }>(
     `select d.name from domain_month dm join domain d on d.id = dm.domain_id where dm.territory = 'US' order by dm.organic_keywords desc limit 1`,

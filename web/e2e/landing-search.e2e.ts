@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startBrowserAndStack } from '../../infra/test/browser.js';
 import type { TestStack } from '../../infra/test/stack.js';
-import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
 jest.setTimeout(120_000);
@@ -13,8 +12,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [browser, stack] = await startBrowserAndStack();
-  await loadTinyMarket(stack.database);
+  [browser, stack] = await startBrowserAndStack({}, { tinyMarket: true });
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
 }, setUpTimeoutMs);

@@ -7,7 +7,6 @@ import { logInThroughPage, noteTextsShown, startBrowserAndStack } from '../../in
 import { pdfText, squeezeSpaces } from '../../infra/test/pdf-text.js';
 import { attachmentsOf, headerOf, mimePartsOf, startSmtpSink } from '../../infra/test/smtp-sink.js';
 import type { TestStack } from '../../infra/test/stack.js';
-import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser, type TestUser } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
@@ -30,8 +29,7 @@ let user: TestUser;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  [browser, stack] = await startBrowserAndStack({ SMTP_URL: smtp.url });
-  await loadTinyMarket(stack.database);
+  [browser, stack] = await startBrowserAndStack({ SMTP_URL: smtp.url }, { tinyMarket: true });
   const [busy] = await stack.database.query<{ name: string }>(
     `select d.name from domain_month dm join domain d on d.id = dm.domain_id where dm.territory = 'US' order by dm.organic_keywords desc limit 1`,
   );

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
 import type { TestStack } from '../../infra/test/stack.js';
-import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
@@ -14,8 +13,7 @@ let market: { domain: string; keyword: string; competitor: string; position: num
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [browser, stack] = await startBrowserAndStack();
-  await loadTinyMarket(stack.database);
+  [browser, stack] = await startBrowserAndStack({}, { tinyMarket: true });
   // A domain ranking for a keyword in the newest US month, that keyword, and another domain on the same results page.
   const [row] = await stack.database.query<{ domain: string; keyword: string; competitor: string; position: number }>(
     `with newest as (select max(month) as month from domain_month where territory = 'US')

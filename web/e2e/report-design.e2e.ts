@@ -4,7 +4,6 @@ import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser
 import { solidPng } from '../../infra/test/images.js';
 import { pdfText } from '../../infra/test/pdf-text.js';
 import type { TestStack } from '../../infra/test/stack.js';
-import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser, type TestUser } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
@@ -15,8 +14,7 @@ let stack: TestStack;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [browser, stack] = await startBrowserAndStack();
-  await loadTinyMarket(stack.database);
+  [browser, stack] = await startBrowserAndStack({}, { tinyMarket: true });
 }, setUpTimeoutMs);
 afterAll(async () => {
   for (const context of contexts) await context.close();

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
 import type { TestStack } from '../../infra/test/stack.js';
-import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
@@ -19,8 +18,7 @@ interface KeywordPage {
 }
 
 beforeAll(async () => {
-  [browser, stack] = await startBrowserAndStack();
-  await loadTinyMarket(stack.database);
+  [browser, stack] = await startBrowserAndStack({}, { tinyMarket: true });
   // The busiest site of the tiny market in the newest US month: it has keywords on several pages and competitors.
   const [row] = await stack.database.query<{ name: string }>(
     `select d.name from domain_month dm join domain d on d.id = dm.domain_id

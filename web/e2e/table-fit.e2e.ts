@@ -3,7 +3,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
 import { measureTables, tableProblems } from '../../infra/test/table-fit.js';
 import type { TestStack } from '../../infra/test/stack.js';
-import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
@@ -27,8 +26,7 @@ let projectId: string;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [browser, stack] = await startBrowserAndStack();
-  await loadTinyMarket(stack.database);
+  [browser, stack] = await startBrowserAndStack({}, { tinyMarket: true });
   const [busy] = await stack.database.query<{ name: string }>(
     `select d.name from domain_month dm join domain d on d.id = dm.domain_id
      where dm.territory = 'US' and dm.month = (select max(month) from domain_month) order by dm.organic_keywords desc, d.name limit 1`,

@@ -15,7 +15,7 @@ import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { io, type Socket } from 'socket.io-client';
 import { FakeGoogle } from '../../infra/test/fake-google.js';
-import { loadTinyMarket, startTestApp, type TestApp } from '../../infra/test/test-app.js';
+import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { JobMetrics } from '../src/jobs/job-metrics.js';
@@ -216,7 +216,7 @@ async function startExport(format: 'csv' | 'xlsx' | 'sheets', table = 'seo/keywo
 beforeAll(async () => {
   google = await new FakeGoogle().start();
   testApp = await startTestApp({
-    seed: loadTinyMarket,
+    tinyMarket: true,
     env: {
       GOOGLE_CLIENT_ID: 'serpwise-test.apps.googleusercontent.com',
       GOOGLE_CLIENT_SECRET: 'test-client-secret',

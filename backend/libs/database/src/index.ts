@@ -1,6 +1,7 @@
 export * from './entities/index.js';
 export * from './orm.config.js';
 export * from './migrate.js';
+export { migrationsList } from './migrations/index.js';
 export * from './repositories/job-record.repository.js';
 export * from './repositories/session.repository.js';
 export * from './repositories/user.repository.js';
