@@ -30,8 +30,15 @@ export const environmentSchema = z.object({
    * DATABASE_POOL_MAX: MikroORM's pool, in the API and in the worker.
    */
   DATABASE_POOL_MAX: poolSize.default(10),
-  /** API: the research pages' prepared statements (openWarehousePool). */
+  /** API: the research pages' prepared statements (openWarehousePool); on DATABASE_READ_URL when that is set. */
   DATABASE_RESEARCH_POOL_MAX: poolSize.default(4),
+  /**
+   * A PostgreSQL read replica (a streaming-replication standby) for the API's research reads (docs/deployment.md,
+   * "Read replicas"). Writes, job records and reads that must see a write just made stay on DATABASE_URL.
+   */
+  DATABASE_READ_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_READ_URL must be a postgres:// URL').optional(),
+  /** API, only with DATABASE_READ_URL: the research reads' pool on the replica (every research query but the prepared ones). */
+  DATABASE_READ_POOL_MAX: poolSize.default(10),
   /** API: import uploads' inspection and the history export (a transaction or cursor each while they run). */
   DATABASE_IMPORTS_POOL_MAX: poolSize.default(3),
   /** API: the Search Console pages' reads. */
