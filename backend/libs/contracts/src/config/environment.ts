@@ -120,6 +120,11 @@ export const environmentSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Path-style addressing (endpoint/bucket/key), which MinIO and most self-hosted stores need. */
   S3_FORCE_PATH_STYLE: flag.default(true),
+  /**
+   * Export downloads: true sends the browser to a presigned link of the bucket (the file skips the API); false streams
+   * it through the API, for a bucket browsers cannot reach (a MinIO on a private network, as in docker-compose).
+   */
+  S3_PRESIGNED_DOWNLOADS: flag.default(true),
   /** Google OAuth client of the Sheets export (docs/product/account-exports-reports.md §4, §7); without both the menu explains that an admin must configure it. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
