@@ -1,4 +1,4 @@
-import { apiConnectionBudget } from '@serpwise/contracts';
+import { apiConnectionBudget, apiReplicaConnectionBudget } from '@serpwise/contracts';
 import { createApp } from './create-app.js';
 import { createLogger, environmentOrExit, limitHeapGrowth } from '@serpwise/platform';
 
@@ -8,4 +8,4 @@ const logger = createLogger(environment, 'backend');
 const app = await createApp(environment, logger);
 await app.listen(environment.PORT, environment.HOST);
 // The most PostgreSQL connections this process opens (docs/deployment.md, "Connection budget").
-logger.info({ port: environment.PORT, postgresConnections: apiConnectionBudget(environment) }, `Serpwise API listening on ${await app.getUrl()}`);
+logger.info({ port: environment.PORT, postgresConnections: apiConnectionBudget(environment), replicaConnections: apiReplicaConnectionBudget(environment) }, `Serpwise API listening on ${await app.getUrl()}`);

@@ -54,13 +54,14 @@ describe('docker-compose.yml', () => {
   });
 
   it('restarts every long-running service, and health-checks those others wait for', () => {
-    const longRunning = Object.keys(services).filter((name) => name !== 'migrate');
+    const oneShots = ['migrate', 'minio-bucket'];
+    const longRunning = Object.keys(services).filter((name) => !oneShots.includes(name));
     expect(longRunning.filter((name) => services[name].restart !== 'unless-stopped')).toEqual([]);
-    expect(services.migrate.restart).toBe('no');
+    for (const name of oneShots) expect(services[name].restart).toBe('no');
     const awaitedHealthy = Object.values(services).flatMap((service) =>
       Object.entries(service.depends_on ?? {}).filter(([, rule]) => rule.condition === 'service_healthy').map(([name]) => name));
     expect([...new Set(awaitedHealthy)].filter((name) => !services[name].healthcheck)).toEqual([]);
-    for (const name of ['backend', 'worker', 'web', 'postgres', 'redis', 'pgbouncer']) expect(services[name].healthcheck).toBeDefined();
+    for (const name of ['backend', 'worker', 'web', 'postgres', 'redis', 'pgbouncer', 'minio']) expect(services[name].healthcheck).toBeDefined();
   });
 
   it('sends mail to mailpit and believes nginx\'s forwarded addresses', () => {
@@ -73,6 +74,25 @@ describe('docker-compose.yml', () => {
     expect(services.pgbouncer.environment.POOL_MODE).toBe('transaction');
     expect(Number(services.pgbouncer.environment.MAX_PREPARED_STATEMENTS)).toBeGreaterThan(0);
     expect(environmentOf('migrate').DATABASE_URL).toMatch(/@postgres:5432\//);
+  });
+
+  it('keeps files in the minio service by default, its bucket made before backend and worker start, downloads through the API', () => {
+    expect(compose['x-app-env']).toMatchObject({
+      S3_BUCKET: '${S3_BUCKET:-serpwise}',
+      S3_ENDPOINT: '${S3_ENDPOINT-http://minio:9000}',
+      S3_PRESIGNED_DOWNLOADS: '${S3_PRESIGNED_DOWNLOADS:-false}',
+    });
+    // The app's default keys are the MinIO server's own; the bucket the one-shot makes is the app's bucket.
+    expect(compose['x-app-env'].S3_ACCESS_KEY_ID).toBe(`\${S3_ACCESS_KEY_ID-${services.minio.environment.MINIO_ROOT_USER}}`);
+    expect(compose['x-app-env'].S3_SECRET_ACCESS_KEY).toBe(`\${S3_SECRET_ACCESS_KEY-${services.minio.environment.MINIO_ROOT_PASSWORD}}`);
+    expect(services['minio-bucket'].environment).toMatchObject({ ...services.minio.environment, S3_BUCKET: compose['x-app-env'].S3_BUCKET });
+    expect(services['minio-bucket'].command.join(' ')).toMatch(/mc mb --ignore-existing "store\/\$\$S3_BUCKET"/);
+    expect(services['minio-bucket'].depends_on.minio.condition).toBe('service_healthy');
+    for (const name of ['backend', 'worker']) {
+      expect(services[name].depends_on['minio-bucket'].condition).toBe('service_completed_successfully');
+      expect(services[name].volumes).toContain('app-data:/data'); // the spool an upload is written to first
+    }
+    expect(services.minio.ports).toBeUndefined();
   });
 
   it('creates the first administrator from ADMIN_EMAIL and ADMIN_PASSWORD', () => {

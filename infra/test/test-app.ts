@@ -27,9 +27,16 @@ export interface TestApp {
  * closes the app and removes everything the file created.
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; seed?: (database: TestDatabase) => Promise<void>; tinyMarket?: boolean } = {},
+  options: {
+    /** Settings over the test defaults; a function when they name the test database (e.g. DATABASE_READ_URL). */
+    env?: Record<string, string> | ((database: TestDatabase) => Record<string, string>);
+    seed?: (database: TestDatabase) => Promise<void>;
+    tinyMarket?: boolean;
+    serverUrl?: string;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase({ tinyMarket: options.tinyMarket });
+  // serverUrl: a PostgreSQL of the test's own (e.g. a primary with a standby, replicated-postgres.ts); else the shared one.
+  const database = await createTestDatabase({ serverUrl: options.serverUrl, tinyMarket: options.tinyMarket });
   // What stop() would undo, newest first: a failed start undoes it here, since the file never gets stop() (a Redis
   // connection or app left open kept the Jest worker from exiting, and the database stayed behind).
   const undo: Array<() => Promise<unknown>> = [() => database.drop()];
@@ -39,7 +46,8 @@ export async function startTestApp(
     undo.unshift(() => redis.cleanup());
     // The port is chosen first so PUBLIC_URL (every link in mails and redirects) is this app's address.
     const port = await freePort();
-    const environment = testEnvironment(database, redis, { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env });
+    const env = typeof options.env === 'function' ? options.env(database) : options.env;
+    const environment = testEnvironment(database, redis, { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
     const app = await createApp(environment, pino({ level: 'silent' }));
     undo.unshift(() => app.close());
     await app.listen(port, '127.0.0.1');

@@ -33,13 +33,16 @@ export function mikroOrmCompatibleTypes(): pg.CustomTypesConfig {
  * Opens the pool (it connects lazily, on the first query). A few connections are enough: the statements it runs
  * take well under a millisecond, and every connection prepares each statement once, on its first use.
  */
-export function openWarehousePool(databaseUrl: string, options: { max?: number; onDropped?: DroppedConnectionListener } = {}): WarehousePool {
+export function openWarehousePool(
+  databaseUrl: string,
+  options: { max?: number; applicationName?: string; onDropped?: DroppedConnectionListener } = {},
+): WarehousePool {
   // A connection the server drops is discarded by the pool and the process goes on (pg-pool.ts).
   const pool = openPgPool({
     connectionString: databaseUrl,
     max: options.max ?? 4,
     idleTimeoutMillis: 60_000,
-    application_name: warehousePoolApplicationName,
+    application_name: options.applicationName ?? warehousePoolApplicationName,
     types: mikroOrmCompatibleTypes(),
   }, options.onDropped);
   let closing: Promise<void> | null = null;
@@ -48,3 +51,5 @@ export function openWarehousePool(databaseUrl: string, options: { max?: number; 
 
 /** How the pool's connections name themselves (pg_stat_activity.application_name). */
 export const warehousePoolApplicationName = 'serpwise-research-pool';
+/** The API's research reads on a read replica (DATABASE_READ_URL), the queries MikroORM runs without one. */
+export const researchReadsApplicationName = 'serpwise-research-reads';

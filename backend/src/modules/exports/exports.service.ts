@@ -25,7 +25,7 @@ import { cancelOwnedJob, ownedJob } from '../jobs/owned-job.js';
 import { overExportAllowance } from './export-allowance.js';
 import { Limits } from '../limits/limits.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
-import { WAREHOUSE_SQL } from '../research/warehouse-sql.provider.js';
+import { PRIMARY_WAREHOUSE_SQL } from '../research/warehouse-sql.provider.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { badRequest } from '../../common/bad-request.js';
 
@@ -61,7 +61,7 @@ export class ExportsService {
     private readonly links: DownloadLinks,
     private readonly files: FileStore,
     private readonly realtime: RealtimeGateway,
-    @Inject(WAREHOUSE_SQL) private readonly sql: Sql,
+    @Inject(PRIMARY_WAREHOUSE_SQL) private readonly sql: Sql,
     @Inject(ENVIRONMENT) private readonly environment: Environment,
     private readonly google: GoogleAuthorisations,
     private readonly limits: Limits,

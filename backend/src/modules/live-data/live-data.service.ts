@@ -4,7 +4,7 @@ import { liveDataJob, type Environment, type LiveDataStarted, type LiveDataState
 import { createResearchDataProvider, ENVIRONMENT, fetchLimitsOf, JobStarter, type ResearchDataProvider } from '@serpwise/platform';
 import { sqlFromEntityManager } from '@serpwise/research';
 import { createHash } from 'node:crypto';
-import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
+import { PRIMARY_WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
 import { planOf } from '../limits/limit-messages.js';
 import type { Identity, RequestSession } from '../sessions/request-session.js';
 import { LiveDataRecords } from './live-data-records.js';
@@ -27,7 +27,7 @@ export class LiveDataService {
 
   constructor(
     @Inject(ENVIRONMENT) private readonly environment: Environment,
-    @Inject(WAREHOUSE_SQL) warehouse: WarehouseSql,
+    @Inject(PRIMARY_WAREHOUSE_SQL) warehouse: WarehouseSql,
     em: EntityManager,
     private readonly starter: JobStarter,
   ) {

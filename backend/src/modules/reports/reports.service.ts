@@ -4,7 +4,7 @@ import { ReportBrandRepository } from '@serpwise/database';
 import { gatherReportData, loadReportBranding, planReport, renderReportFromData, reportFileName, reportRequestOf, ReportSubjectError } from '@serpwise/reports';
 import type { Readable } from 'node:stream';
 import { isReconIdentity } from '../access/access-decision.js';
-import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
+import { PRIMARY_WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
 import type { Identity } from '../sessions/request-session.js';
 import { ReportBrandsService } from './report-brands.service.js';
 import { projectOwnerOf, ReportProjectService } from './report-project.service.js';
@@ -16,7 +16,7 @@ import { projectOwnerOf, ReportProjectService } from './report-project.service.j
 @Injectable()
 export class ReportsService {
   constructor(
-    @Inject(WAREHOUSE_SQL) private readonly sql: WarehouseSql,
+    @Inject(PRIMARY_WAREHOUSE_SQL) private readonly sql: WarehouseSql,
     private readonly brands: ReportBrandRepository,
     private readonly projects: ReportProjectService,
     private readonly brandAccess: ReportBrandsService,

@@ -6,7 +6,7 @@ import { researchRequest, researchViewer } from './research-viewer.js';
 
 /**
  * The research layer's port for its hot fixed-shape statements (domain overview, suggestions): a node-postgres
- * pool of its own on the same DATABASE_URL, where named statements run prepared (plan made once per connection).
+ * pool of its own on DATABASE_URL (or DATABASE_READ_URL, the read replica, when set), where named statements run prepared (plan made once per connection).
  * MikroORM's em.execute plans every statement anew, which alone made the overview ~2× slower than psql.
  * Everything else stays on WAREHOUSE_SQL (MikroORM); both ports answer the same value types.
  */
@@ -21,7 +21,8 @@ export class PreparedWarehousePool implements Sql, OnApplicationShutdown {
   private readonly sql: Sql;
 
   constructor(@Inject(ENVIRONMENT) environment: Environment) {
-    this.pool = openWarehousePool(environment.DATABASE_URL, { max: environment.DATABASE_RESEARCH_POOL_MAX });
+    // Its statements read the warehouse only: on the read replica when there is one.
+    this.pool = openWarehousePool(environment.DATABASE_READ_URL ?? environment.DATABASE_URL, { max: environment.DATABASE_RESEARCH_POOL_MAX });
     this.sql = viewerScopedSql(this.pool.sql, researchViewer, researchRequest);
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { apiConnectionBudget, workerConnectionBudget } from './connection-budget.js';
+import { apiConnectionBudget, apiReplicaConnectionBudget, workerConnectionBudget } from './connection-budget.js';
 import { loadEnvironment } from './environment.js';
 
 const required = { DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/serpwise', REDIS_URL: 'redis://127.0.0.1:6379' };
@@ -19,6 +19,15 @@ describe('the connection budget (issue 26 point 3)', () => {
     expect(apiConnectionBudget(environment).total).toBe(9);
     expect(workerConnectionBudget(environment)).toEqual({ pools: { orm: 5, jobs: 6, warehouse: 1 }, total: 12 });
     expect(workerConnectionBudget(loadEnvironment({ ...required, WORKER_CONCURRENCY: '3', DATABASE_JOB_POOL_MAX: '4' })).pools.jobs).toBe(4);
+  });
+
+  it('moves the research pools to the read replica when DATABASE_READ_URL is set (issue 26 point 4)', () => {
+    expect(apiReplicaConnectionBudget(loadEnvironment(required))).toBeNull();
+    const environment = loadEnvironment({ ...required, DATABASE_READ_URL: 'postgresql://postgres@replica:5432/serpwise', DATABASE_READ_POOL_MAX: '6' });
+    expect(apiConnectionBudget(environment)).toEqual({ pools: { orm: 10, imports: 3, searchConsole: 2 }, total: 15 });
+    expect(apiReplicaConnectionBudget(environment)).toEqual({ pools: { research: 4, researchReads: 6 }, total: 10 });
+    expect(workerConnectionBudget(environment).total).toBe(20);
+    expect(() => loadEnvironment({ ...required, DATABASE_READ_URL: 'mysql://replica/serpwise' })).toThrow(/DATABASE_READ_URL/);
   });
 
   it('refuses a pool of none or of more than 200', () => {

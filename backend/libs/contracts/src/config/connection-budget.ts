@@ -11,13 +11,20 @@ export interface ConnectionBudget {
 
 const budgetOf = (pools: Record<string, number>): ConnectionBudget => ({ pools, total: Object.values(pools).reduce((sum, size) => sum + size, 0) });
 
+/** On the primary (DATABASE_URL). With a read replica the research pools are on it instead (apiReplicaConnectionBudget). */
 export function apiConnectionBudget(environment: Environment): ConnectionBudget {
   return budgetOf({
     orm: environment.DATABASE_POOL_MAX,
-    research: environment.DATABASE_RESEARCH_POOL_MAX,
+    ...(environment.DATABASE_READ_URL ? {} : { research: environment.DATABASE_RESEARCH_POOL_MAX }),
     imports: environment.DATABASE_IMPORTS_POOL_MAX,
     searchConsole: environment.DATABASE_SEARCH_CONSOLE_POOL_MAX,
   });
+}
+
+/** On the read replica (DATABASE_READ_URL); null without one. */
+export function apiReplicaConnectionBudget(environment: Environment): ConnectionBudget | null {
+  if (!environment.DATABASE_READ_URL) return null;
+  return budgetOf({ research: environment.DATABASE_RESEARCH_POOL_MAX, researchReads: environment.DATABASE_READ_POOL_MAX });
 }
 
 export function workerConnectionBudget(environment: Environment): ConnectionBudget {

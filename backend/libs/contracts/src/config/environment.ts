@@ -30,8 +30,15 @@ export const environmentSchema = z.object({
    * DATABASE_POOL_MAX: MikroORM's pool, in the API and in the worker.
    */
   DATABASE_POOL_MAX: poolSize.default(10),
-  /** API: the research pages' prepared statements (openWarehousePool). */
+  /** API: the research pages' prepared statements (openWarehousePool); on DATABASE_READ_URL when that is set. */
   DATABASE_RESEARCH_POOL_MAX: poolSize.default(4),
+  /**
+   * A PostgreSQL read replica (a streaming-replication standby) for the API's research reads (docs/deployment.md,
+   * "Read replicas"). Writes, job records and reads that must see a write just made stay on DATABASE_URL.
+   */
+  DATABASE_READ_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_READ_URL must be a postgres:// URL').optional(),
+  /** API, only with DATABASE_READ_URL: the research reads' pool on the replica (every research query but the prepared ones). */
+  DATABASE_READ_POOL_MAX: poolSize.default(10),
   /** API: import uploads' inspection and the history export (a transaction or cursor each while they run). */
   DATABASE_IMPORTS_POOL_MAX: poolSize.default(3),
   /** API: the Search Console pages' reads. */
@@ -113,6 +120,11 @@ export const environmentSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Path-style addressing (endpoint/bucket/key), which MinIO and most self-hosted stores need. */
   S3_FORCE_PATH_STYLE: flag.default(true),
+  /**
+   * Export downloads: true sends the browser to a presigned link of the bucket (the file skips the API); false streams
+   * it through the API, for a bucket browsers cannot reach (a MinIO on a private network, as in docker-compose).
+   */
+  S3_PRESIGNED_DOWNLOADS: flag.default(true),
   /** Google OAuth client of the Sheets export (docs/product/account-exports-reports.md §4, §7); without both the menu explains that an admin must configure it. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

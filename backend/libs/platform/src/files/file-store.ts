@@ -196,6 +196,8 @@ export class S3FileStore extends FileStore {
   constructor(
     private readonly client: S3Client,
     private readonly spool: LocalFileStore,
+    /** S3_PRESIGNED_DOWNLOADS: false when browsers cannot reach the bucket, so the API streams downloads itself. */
+    private readonly presignedDownloads = true,
   ) {
     super();
   }
@@ -253,6 +255,7 @@ export class S3FileStore extends FileStore {
   }
 
   override downloadUrl(key: string, fileName: string, seconds: number, contentType?: string): Promise<string | null> {
+    if (!this.presignedDownloads) return Promise.resolve(null);
     return this.client.presignedDownload(safeKey(key), fileName, seconds, contentType);
   }
 }
@@ -269,7 +272,7 @@ export function createFileStore(environment: Environment): FileStore {
     secretAccessKey: environment.S3_SECRET_ACCESS_KEY,
     pathStyle: environment.S3_FORCE_PATH_STYLE,
   });
-  return new S3FileStore(client, new LocalFileStore(join(environment.DATA_DIR, 'tmp')));
+  return new S3FileStore(client, new LocalFileStore(join(environment.DATA_DIR, 'tmp')), environment.S3_PRESIGNED_DOWNLOADS);
 }
 
 /** Copies a readable into an upload and keeps it: for small files written in one go. */

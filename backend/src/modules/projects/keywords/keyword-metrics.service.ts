@@ -15,7 +15,7 @@ import {
   type TableOrder,
   type TrackedMetricsAnswer,
 } from '@serpwise/research';
-import { WAREHOUSE_SQL, type WarehouseSql } from '../../research/warehouse-sql.provider.js';
+import { PRIMARY_WAREHOUSE_SQL, type WarehouseSql } from '../../research/warehouse-sql.provider.js';
 
 /** Sparklines cover a year. */
 const historyMonths = 12;
@@ -26,7 +26,7 @@ export const comparedMonth = (month: string | null) => (month ? previousMonth(mo
 /** The warehouse numbers of a project's keywords, for its primary domain (or another domain asked for). */
 @Injectable()
 export class KeywordMetricsService {
-  constructor(@Inject(WAREHOUSE_SQL) private readonly sql: WarehouseSql) {}
+  constructor(@Inject(PRIMARY_WAREHOUSE_SQL) private readonly sql: WarehouseSql) {}
 
   metrics(project: ProjectRecord, terms: readonly string[], domain = project.domain): Promise<TrackedMetricsAnswer> {
     return trackedKeywordMetrics(this.sql, { territory: project.territory, domain, terms });
