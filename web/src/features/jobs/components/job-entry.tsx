@@ -57,7 +57,7 @@ function JobActions({ job, compact }: { job: JobCenterEntry; compact: boolean })
           Retry
         </button>
       )}
-      {!compact && job.pdf?.url && job.state === 'completed' && <ShareLinkButton jobId={job.id} title={describeJob(job).title} />}
+      {!compact && job.pdf?.url && job.state === 'completed' && <ShareLinkButton jobId={job.id} title={job.pdf.title ?? describeJob(job).title} />}
       {job.export && isFinished(job.state) && (
         <button type="button" className="button button--small button--ghost" disabled={again.isPending} onClick={() => again.mutate({ export: job.export! })}>
           Run again
