@@ -1,7 +1,7 @@
 import { exportJob, importJob, readJobInput, reportJob } from '@serpwise/contracts';
 import type { JobRecordRepository, OwnedJobStatus } from '@serpwise/database';
 import type { FileStore } from '@serpwise/platform';
-import { exportFileKey, importFileKey, reportFileKey } from '@serpwise/domain';
+import { exportFileKey, importFileKey, reportFileKey, reportViewKey } from '@serpwise/domain';
 import type { Logger } from 'pino';
 
 /** Attempt numbers 1 … n: the attempts a finished job had, each of which may have left its own file. */
@@ -24,7 +24,7 @@ const fileKinds: { jobName: string; fileKeysOf(job: OwnedJobStatus): string[] }[
     jobName: reportJob.name,
     fileKeysOf: (job) => {
       const userId = job.owner.userId;
-      return userId ? attemptsOf(job).map((attempt) => reportFileKey(userId, job.id, attempt)) : [];
+      return userId ? attemptsOf(job).flatMap((attempt) => [reportFileKey(userId, job.id, attempt), reportViewKey(userId, job.id, attempt)]) : [];
     },
   },
   // An import's upload is only read by its job: once the job is over (its rows landed or refused) it is dead weight.

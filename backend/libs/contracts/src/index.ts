@@ -40,6 +40,7 @@ export * from './http/web-routes.js';
 export * from './projects/index.js';
 export * from './reports/report.api.js';
 export * from './reports/pdf-export.api.js';
+export * from './reports/share-link.api.js';
 export * from './jobs/report.job.js';
 export * from './admin/queues.js';
 export * from './admin/schedule-words.js';

@@ -22,6 +22,7 @@ export * from './repositories/keyword-group.repository.js';
 export * from './repositories/outreach.repository.js';
 export * from './repositories/link-activity.repository.js';
 export * from './repositories/report-brand.repository.js';
+export * from './repositories/report-share-link.repository.js';
 export * from './repositories/admin-audit-log.repository.js';
 export * from './repositories/queue-alert.repository.js';
 export * from './repositories/admin-job-search.js';

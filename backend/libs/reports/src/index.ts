@@ -5,3 +5,6 @@ export * from './report-data.js';
 export * from './render-report.js';
 export * from './logo.js';
 export { niceTicks } from './pdf/charts.js';
+export * from './surface.js';
+export { renderReportView } from './html/report-view.js';
+export { sharedReportPage, sharedReportNoticePage, sharedReportNotices, type SharedReportNotice } from './html/shared-page.js';

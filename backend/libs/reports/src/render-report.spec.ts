@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { reportDesigns, reportSectionIds, reportSectionTitle, reportTemplates, reportTemplateSections } from '@serpwise/contracts';
 import type { KeywordRow } from '@serpwise/contracts';
 import type { DomainMonthPoint, KeywordComparisonRow, Sql } from '@serpwise/research';
@@ -8,6 +8,11 @@ import { checkLogo, maxLogoPixels } from './logo.js';
 import { gatherReportData, limitConcurrency, reportQueryConcurrency, type ReportData } from './report-data.js';
 import { pdfPageCount, renderReport, renderReportFromData, reportFileName, reportToBuffer } from './render-report.js';
 import { serpwiseBranding, type ReportRequest } from './report-request.js';
+import { renderReportView } from './html/report-view.js';
+
+// Each case draws whole PDFs (embedded fonts, pdftotext read-backs): a second or two on a quiet machine, past Jest's
+// default 5 s on a loaded one.
+jest.setTimeout(30_000);
 
 const month = (index: number) => `2026-${String(index).padStart(2, '0')}-01`;
 const point = (index: number): DomainMonthPoint => ({
@@ -460,5 +465,51 @@ describe('page layout', () => {
     expect(fills.length).toBe(10);
     const half = 78 + (772 - 78) / 2;
     fills.slice(0, -1).forEach((fill) => expect(fill).toBeGreaterThan(half));
+  });
+});
+
+describe('renderReportView (the shared web view, issue 22 point 5)', () => {
+  const cellsOf = (html: string) => [...html.matchAll(/<td(?: class="rv-num")?>([^<]*)<\/td>/g)].map((match) => match[1]!);
+
+  it('holds the cover texts, every section heading and the PDF’s table rows, figure for figure', async () => {
+    const html = renderReportView(request(), fixture);
+    const { text } = await render(request());
+    expect(html).toContain('<h1>Quarterly Search Review</h1>');
+    expect(html).toContain('Bob Buyer');
+    expect(html).toContain('alpha.example · United States · Oct 2026');
+    for (const id of reportTemplateSections.Comprehensive) expect(html).toContain(`<h2>${reportSectionTitle(id).replace(/&/g, '&amp;')}</h2>`);
+    const cells = cellsOf(html);
+    expect(cells.join(' ')).toContain('red running shoes 3 12,100 $1.25 4,321 $5,401');
+    expect(cells.join(' ')).toContain('beta.example 17,654 23,456 41.7% 55,555 $1,235');
+    // Every figure of the view's tables is printed in the PDF too.
+    expect(cells.filter((cell) => /\d/.test(cell) && !text.includes(cell))).toEqual([]);
+    expect(html).toContain('Showing 2 of 345 keywords');
+    expect(html).toContain('Serpwise');
+  });
+
+  it('escapes every text and is drawn in a white label’s brand without naming Serpwise', () => {
+    const logo = solidPng(40, 20, { rgb: [200, 30, 30] });
+    const html = renderReportView(
+      request({
+        title: '<script>alert(1)</script> & "Co"',
+        branding: { kind: 'white-label', companyName: 'Acme <Agency>', primaryColor: '#123456', accentColor: '#abcdef', contactLine: 'hello@acme.test', logo: { data: logo, type: 'image/png' } },
+      }),
+      fixture,
+    );
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;');
+    expect(html).toContain('Acme &lt;Agency&gt;');
+    expect(html).toContain('--rv-primary:#123456');
+    expect(html).toContain(`src="data:image/png;base64,${logo.toString('base64')}"`);
+    expect(html).toContain('hello@acme.test');
+    expect(html).not.toMatch(/serpwise/i);
+  });
+
+  it('draws the Executive template’s compact sections, as its one-page PDF does', () => {
+    const html = renderReportView(request({ template: 'Executive' }), fixture);
+    for (const id of reportTemplateSections.Executive) expect(html).toContain(reportSectionTitle(id).replace(/&/g, '&amp;'));
+    // The one-page PDF lists the first competitors only and writes the PPC overview as one sentence.
+    expect(html).toContain('advertised on 12 keywords');
+    expect(html).not.toContain('Estimated monthly PPC budget');
   });
 });

@@ -1,10 +1,11 @@
 import { findTerritory, reportSectionTitle } from '@serpwise/contracts';
 import type { Sql } from '@serpwise/research';
 import { PassThrough, type Readable } from 'node:stream';
-import { themeFor } from './designs.js';
+import { themeFor, type DesignTheme } from './designs.js';
 import { formatDate, formatMonth } from './format.js';
-import { drawCover, drawTitleBlock } from './pdf/cover.js';
-import { drawSection } from './pdf/sections.js';
+import { drawCover, drawTitleBlock, type CoverContent } from './pdf/cover.js';
+import { PdfSurface } from './pdf/pdf-surface.js';
+import { drawSection } from './sections/sections.js';
 import { ReportWriter, type Brand } from './pdf/writer.js';
 import { gatherReportData, type ReportData } from './report-data.js';
 import { planReport, type ReportPlan, type ReportRequest } from './report-request.js';
@@ -37,29 +38,38 @@ export function renderReportFromData(
   /** Told how far down each page is filled (points from the top; a cover counts as full), for the layout's tests. */
   onPageFills?: (fills: readonly number[]) => void,
 ): Readable {
-  const branding = request.branding;
-  const theme = themeFor(request.design, branding.kind === 'white-label' ? branding : undefined);
-  const brand = brandOf(request);
-  const createdAt = request.generatedAt ?? new Date();
-  const writer = new ReportWriter(theme, brand, {
+  const frame = reportFrame(request, data, plan);
+  const writer = new ReportWriter(frame.theme, frame.brand, {
     title: plan.title,
-    author: request.preparedBy || brand.name,
+    author: request.preparedBy || frame.brand.name,
     subject: `${request.template} report for ${data.domain}: ${plan.sections.map(reportSectionTitle).join(', ')}`,
-    createdAt,
+    createdAt: frame.createdAt,
   });
-  const territory = findTerritory(data.territory)?.name ?? data.territory;
   writer.compact = plan.layout === 'one-page';
   writer.rowLimit = plan.rowLimit;
+  (writer.compact ? drawTitleBlock : drawCover)(writer, frame.cover);
+  const surface = new PdfSurface(writer);
+  for (const section of plan.sections) drawSection(surface, section, data);
+  const pdf = writer.finish({ title: plan.title, left: frame.footer });
+  onPageFills?.(writer.pageFills);
+  return pdf;
+}
+
+/** What frames a report's sections, the same in the PDF and the shared web view: its theme, brand, cover texts and footer. */
+export interface ReportFrame {
+  theme: DesignTheme;
+  brand: Brand;
+  createdAt: Date;
+  cover: CoverContent;
+  /** "Prepared for … by …" (else the domain and territory), then the brand's contact line. */
+  footer: string;
+}
+
+export function reportFrame(request: ReportRequest, data: ReportData, plan: ReportPlan): ReportFrame {
+  const branding = request.branding;
+  const createdAt = request.generatedAt ?? new Date();
+  const territory = findTerritory(data.territory)?.name ?? data.territory;
   const about = data.project ? [data.project.name, data.project.groupName].filter(Boolean).join(' · ') : null;
-  (writer.compact ? drawTitleBlock : drawCover)(writer, {
-    title: plan.title,
-    subject: [about, data.domain, territory, data.month ? formatMonth(data.month) : null].filter(Boolean).join(' · '),
-    preparedFor: request.preparedFor?.trim() ?? '',
-    preparedBy: request.preparedBy?.trim() ?? '',
-    date: formatDate(createdAt),
-    comments: request.comments?.trim() ?? '',
-  });
-  for (const section of plan.sections) drawSection(writer, section, data);
   const footerLeft = [
     request.preparedFor?.trim() && `Prepared for ${request.preparedFor.trim()}`,
     request.preparedBy?.trim() && `by ${request.preparedBy.trim()}`,
@@ -67,9 +77,20 @@ export function renderReportFromData(
     .filter(Boolean)
     .join(' ');
   const contactLine = branding.kind === 'white-label' ? (branding.contactLine ?? '').trim() : '';
-  const pdf = writer.finish({ title: plan.title, left: [footerLeft || `${data.domain} · ${territory}`, contactLine].filter(Boolean).join(' · ') });
-  onPageFills?.(writer.pageFills);
-  return pdf;
+  return {
+    theme: themeFor(request.design, branding.kind === 'white-label' ? branding : undefined),
+    brand: brandOf(request),
+    createdAt,
+    cover: {
+      title: plan.title,
+      subject: [about, data.domain, territory, data.month ? formatMonth(data.month) : null].filter(Boolean).join(' · '),
+      preparedFor: request.preparedFor?.trim() ?? '',
+      preparedBy: request.preparedBy?.trim() ?? '',
+      date: formatDate(createdAt),
+      comments: request.comments?.trim() ?? '',
+    },
+    footer: [footerLeft || `${data.domain} · ${territory}`, contactLine].filter(Boolean).join(' · '),
+  };
 }
 
 /**

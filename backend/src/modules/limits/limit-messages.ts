@@ -9,6 +9,7 @@ const megabytes = (bytes: number) => `${Math.floor(bytes / (1024 * 1024))} MB`;
 
 /** What a person reads when a quota is used up; `wait` is waitInWords(Retry-After). */
 export const limitMessages = {
+  sharedReports: (limit: number, wait: string) => `This address has opened ${limit} shared reports in the last minute. Please try again in ${wait}.`,
   exports: (limit: number, wait: string) =>
     `You have started ${limit} exports in the last hour, the most your plan allows. Please try again in ${wait}.`,
   reports: (limit: number, wait: string) =>

@@ -39,6 +39,11 @@ export const limitRules = (environment: Environment) => ({
       viewer === 'full' ? environment.ASSISTANT_QUESTIONS_PER_HOUR_FULL : viewer === 'free' ? environment.ASSISTANT_QUESTIONS_PER_HOUR_FREE : environment.ASSISTANT_QUESTIONS_PER_HOUR_VISITOR,
     windowSeconds: hour,
   }),
+  /**
+   * Openings of shared report links (page or PDF) per address and minute: no login stands in front of them, so they
+   * are counted like a visitor's research calls (issue 22 point 5).
+   */
+  sharedReports: (): LimitRule => ({ name: 'shared-report', points: environment.RESEARCH_REQUESTS_PER_MINUTE_VISITOR, windowSeconds: minute }),
   /** Research calls per minute; null for a full plan (not limited here). */
   research: (viewer: Viewer): LimitRule | null =>
     viewer === 'full'

@@ -1,6 +1,6 @@
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Environment } from '@serpwise/contracts';
-import { ReportBrandRepository, ScheduledReportRepository } from '@serpwise/database';
+import { ReportBrandRepository, ReportShareLinkRepository, ScheduledReportRepository } from '@serpwise/database';
 import type { Redis } from 'ioredis';
 import { ENVIRONMENT, queueKeyPrefix, REDIS, repositoryProviders } from '@serpwise/platform';
 import { ReportSchedules } from '@serpwise/domain';
@@ -22,6 +22,8 @@ import { ReportBrandsController } from './report-brands.controller.js';
 import { ReportBrandsService } from './report-brands.service.js';
 import { ReportsController } from './reports.controller.js';
 import { ReportsService } from './reports.service.js';
+import { ReportShareLinksController, SharedReportsController } from './report-share-links.controller.js';
+import { ReportShareLinksService } from './report-share-links.service.js';
 
 const reportSchedulesProvider = {
   provide: ReportSchedules,
@@ -35,7 +37,7 @@ const reportSchedulesProvider = {
  */
 @Module({
   imports: [ResearchModule, RealtimeModule, AccountModule, ProjectsCoreModule],
-  controllers: [ReportDesignController, ReportBrandsController, ReportsController, PdfExportController, ScheduleDeliveriesController, ReportMailController],
+  controllers: [ReportDesignController, ReportBrandsController, ReportsController, PdfExportController, ScheduleDeliveriesController, ReportMailController, ReportShareLinksController, SharedReportsController],
   providers: [
     ReportBrandsService,
     ReportsService,
@@ -43,12 +45,13 @@ const reportSchedulesProvider = {
     ScheduledReportsService,
     ScheduleDeliveriesService,
     ReportMailService,
+    ReportShareLinksService,
     ReportProjectService,
     reportSchedulesProvider,
     fileStoreProvider,
     downloadLinksProvider,
     jobPresentersProvider,
-    ...repositoryProviders(ReportBrandRepository, ScheduledReportRepository),
+    ...repositoryProviders(ReportBrandRepository, ScheduledReportRepository, ReportShareLinkRepository),
   ],
   exports: [ReportsService, ReportBrandRepository],
 })

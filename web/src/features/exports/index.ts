@@ -7,3 +7,4 @@ export { GoogleAuthorisationPanel } from './components/google-authorisation-pane
 export { useExportNotices } from './components/export-notices';
 export { newPdfSessionId, sendPdfExport } from './api/pdf-export';
 export { PdfExportModal } from './components/pdf-export-modal';
+export { ShareLinkButton } from './components/share-link-button';

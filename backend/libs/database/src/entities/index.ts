@@ -44,6 +44,7 @@ import {
 } from './outreach.entity.js';
 import { ProjectAlertSchema, ProjectRankSnapshotSchema, RankAlertEventSchema } from './project-alert.entity.js';
 import { ReportBrandSchema } from './report-brand.entity.js';
+import { ReportShareLinkSchema } from './report-share-link.entity.js';
 import { ScheduledReportSchema } from './scheduled-report.entity.js';
 import { ReconReportSchema } from './recon-report.entity.js';
 import {
@@ -84,6 +85,7 @@ export * from './project-keywords.entity.js';
 export * from './outreach.entity.js';
 export * from './account-settings.entity.js';
 export * from './report-brand.entity.js';
+export * from './report-share-link.entity.js';
 export * from './scheduled-report.entity.js';
 export * from './admin-audit-log.entity.js';
 export * from './queue-alert.entity.js';
@@ -121,4 +123,4 @@ export const projectAreaEntities = [ProjectTeamAccessSchema, TrackedTermSchema, 
 export const allEntities = [SessionSchema, JobRecordSchema, UserSchema, PasswordResetSchema, MissedSearchEventSchema,
   PaymentCardSchema, SubscriptionSchema, ReceiptSchema, CancellationSurveySchema, ...warehouseEntities, ProjectSchema, RequestedKeywordSchema,
   ApiKeySchema, ApiUsageMonthSchema, BundleCodeSchema, BundleRedemptionSchema, UserEmailAddressSchema, UserContactInfoSchema, ProjectAlertSchema, ProjectRankSnapshotSchema, RankAlertEventSchema,
-  ...projectAreaEntities, ReportBrandSchema, GoogleTokenSchema, AdminAuditLogSchema, QueueAlertThresholdSchema, QueueAlertSettingSchema, QueueAlertSchema, ScheduledReportSchema, DataImportSchema, ReconReportSchema, ...searchConsoleEntities];
+  ...projectAreaEntities, ReportBrandSchema, ReportShareLinkSchema, GoogleTokenSchema, AdminAuditLogSchema, QueueAlertThresholdSchema, QueueAlertSettingSchema, QueueAlertSchema, ScheduledReportSchema, DataImportSchema, ReconReportSchema, ...searchConsoleEntities];

@@ -29,6 +29,7 @@ import { Migration20261130030000_schedule_timing } from './Migration202611300300
 import { Migration20261130040000_rank_alerts } from './Migration20261130040000_rank_alerts.js';
 import { Migration20261201020000_report_brands } from './Migration20261201020000_report_brands.js';
 import { Migration20261201040000_queue_alerts } from './Migration20261201040000_queue_alerts.js';
+import { Migration20261202030000_report_share_links } from './Migration20261202030000_report_share_links.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -65,4 +66,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130040000_rank_alerts', class: Migration20261130040000_rank_alerts },
   { name: 'Migration20261201020000_report_brands', class: Migration20261201020000_report_brands },
   { name: 'Migration20261201040000_queue_alerts', class: Migration20261201040000_queue_alerts },
+  { name: 'Migration20261202030000_report_share_links', class: Migration20261202030000_report_share_links },
 ];

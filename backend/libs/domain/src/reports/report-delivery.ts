@@ -2,13 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { hasFullPlan, hasReconPlan, type ReportJobInput, type ReportJobResult } from '@serpwise/contracts';
 import { ReportBrandRepository } from '@serpwise/database';
 import type { DownloadLinks, FileStore, Mailer } from '@serpwise/platform';
-import { gatherReportData, loadReportBranding, planReport, renderReportFromData, reportFileName, reportRequestOf, ReportSubjectError, sectionsOf, themeFor, type ReportBranding } from '@serpwise/reports';
+import { gatherReportData, loadReportBranding, planReport, renderReportFromData, renderReportView, reportFileName, reportRequestOf, ReportSubjectError, sectionsOf, themeFor, type ReportBranding } from '@serpwise/reports';
 import { sqlFromEntityManager, viewerScopedSql } from '@serpwise/research';
 import { UnrecoverableError } from 'bullmq';
 import type { Readable } from 'node:stream';
 import { JobCancelledError, type JobRun } from '../jobs/job-run.js';
 import { reportMail, reportMailFilePath, reportMailLinkSubject, reportUnsubscribePagePath, unsubscribeToken } from './report-mail.js';
-import { reportFileKey } from './report-status.js';
+import { reportFileKey, reportViewKey } from './report-status.js';
 import { sectionProgress } from './section-progress.js';
 
 const bufferOf = async (stream: Readable): Promise<Buffer> => {
@@ -82,6 +82,7 @@ export class ReportDelivery {
     const request = reportRequestOf(input.report, branding, undefined, owner.accountOwnerId);
     const plan = planReport(request);
     let pdf: Buffer;
+    let view: string;
     let fileName: string;
     try {
       // The report reads what its owner's research screens read: installation data and their own imports.
@@ -90,6 +91,8 @@ export class ReportDelivery {
       if (!(await sections.settled())) return cancelled();
       if (!(await run.progress(plan.sections.length, steps, `Drawing the PDF: ${plan.sections.length} ${plan.sections.length === 1 ? 'section' : 'sections'}`))) return cancelled();
       pdf = await bufferOf(renderReportFromData(request, data, plan));
+      // The web view a share link shows: the same sections from the same data, so it prints the PDF's figures.
+      view = renderReportView(request, data, plan);
       fileName = reportFileName(request, data.month);
     } catch (error) {
       // The domain has no data (any more): running again will not change that.
@@ -101,14 +104,8 @@ export class ReportDelivery {
     const keep = input.store || input.emailTo.length > 0;
     if (keep) {
       // This attempt's own file; the record's fenced completion decides which attempt's PDF is the report's.
-      const upload = await this.files.create(reportFileKey(ownerUserId, job.jobId, run.attempt));
-      try {
-        upload.stream.end(pdf);
-        await upload.commit();
-      } catch (error) {
-        await upload.abort();
-        throw error;
-      }
+      await this.keep(reportFileKey(ownerUserId, job.jobId, run.attempt), pdf);
+      await this.keep(reportViewKey(ownerUserId, job.jobId, run.attempt), Buffer.from(view, 'utf8'));
     }
 
     // The e-mail cannot be taken back: a run that no longer owns the job (its progress is refused) sends none. Each
@@ -147,9 +144,21 @@ export class ReportDelivery {
     return { fileName, bytes: pdf.length, stored: keep, emailedTo: input.emailTo };
   }
 
-  /** Removes the PDF of one attempt of a report that was not published (one it stored). */
+  /** Removes the PDF and web view of one attempt of a report that was not published (ones it stored). */
   async discard(ownerUserId: string, jobId: string, attempt: number): Promise<void> {
     await this.files.remove(reportFileKey(ownerUserId, jobId, attempt));
+    await this.files.remove(reportViewKey(ownerUserId, jobId, attempt));
+  }
+
+  private async keep(key: string, content: Buffer): Promise<void> {
+    const upload = await this.files.create(key);
+    try {
+      upload.stream.end(content);
+      await upload.commit();
+    } catch (error) {
+      await upload.abort();
+      throw error;
+    }
   }
 }
 

@@ -8,6 +8,9 @@ export const noSessionId = '00000000-0000-0000-0000-000000000000';
 /** Where one attempt's PDF of a report is kept in the FileStore; the published one is the completing attempt's (as exports). */
 export const reportFileKey = (userId: string, jobId: string, attempt: number) => `reports/${userId}/${jobId}.${attempt}.pdf`;
 
+/** Where one attempt's web view of a report is kept (the HTML a share link shows, made with its PDF; issue 22 point 5). */
+export const reportViewKey = (userId: string, jobId: string, attempt: number) => `reports/${userId}/${jobId}.${attempt}.html`;
+
 export const reportFilePath = (jobId: string) => `${restPrefix}/reports/jobs/${jobId}/pdf`;
 
 /** A report job as its owner sees it: the job status plus the export request's flags and a signed link to the PDF. */

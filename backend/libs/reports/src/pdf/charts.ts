@@ -1,4 +1,5 @@
 import { formatCompact } from '../format.js';
+import type { ChartBox, HorizontalBars, SeriesPoint, Tile, VennInput } from '../surface.js';
 import { contentWidth, page, type ReportWriter } from './writer.js';
 
 /**
@@ -6,10 +7,7 @@ import { contentWidth, page, type ReportWriter } from './writer.js';
  * horizontal bars, a two- or three-circle Venn diagram, and number tiles. Every label is real text.
  */
 
-export interface SeriesPoint {
-  label: string;
-  value: number | null;
-}
+export type { SeriesPoint, Tile } from '../surface.js';
 
 /** Round axis steps (1, 2, 2.5, 5 × 10ⁿ) covering min … max in about `count` steps. */
 export function niceTicks(min: number, max: number, count = 4): number[] {
@@ -30,12 +28,6 @@ export function niceTicks(min: number, max: number, count = 4): number[] {
   return ticks;
 }
 
-interface ChartBox {
-  title: string;
-  height: number;
-  /** Axis label format. */
-  format?: (value: number) => string;
-}
 
 interface Plot {
   left: number;
@@ -130,7 +122,7 @@ export function barChart(writer: ReportWriter, box: ChartBox & { points: SeriesP
 }
 
 /** Horizontal bars with a label on the left and the value on the right (the largest bar fills the row). */
-export function horizontalBars(writer: ReportWriter, box: { title: string; rows: { label: string; value: number }[]; format?: (value: number) => string }): void {
+export function horizontalBars(writer: ReportWriter, box: HorizontalBars): void {
   const { doc, theme } = writer;
   if (!box.rows.length) return;
   const rowHeight = 16;
@@ -152,12 +144,6 @@ export function horizontalBars(writer: ReportWriter, box: { title: string; rows:
   writer.y += box.rows.length * rowHeight + 10;
 }
 
-export interface Tile {
-  label: string;
-  value: string;
-  /** A small line under the value (the change since last month). */
-  note?: string;
-}
 
 /** A grid of number tiles, three to a row. */
 export function tiles(writer: ReportWriter, items: Tile[]): void {
@@ -186,7 +172,7 @@ export function tiles(writer: ReportWriter, items: Tile[]): void {
  * A Venn diagram of two or three domains' keywords: `regions` are the exclusive regions (keywords ranked by exactly
  * those domains), as kombatCounts returns them.
  */
-export function venn(writer: ReportWriter, input: { domains: string[]; regions: { domains: string[]; keywords: number }[] }): void {
+export function venn(writer: ReportWriter, input: VennInput): void {
   const { doc, theme } = writer;
   const count = input.domains.length;
   if (count < 2 || count > 3) return;

@@ -1,13 +1,8 @@
 import { textOn } from '../designs.js';
+import type { Column } from '../surface.js';
 import { contentWidth, page, type ReportWriter } from './writer.js';
 
-export interface Column<Row> {
-  header: string;
-  /** Relative width. */
-  weight: number;
-  align?: 'left' | 'right';
-  cell: (row: Row) => string;
-}
+export type { Column } from '../surface.js';
 
 const rowHeight = 17;
 const headerHeight = 20;

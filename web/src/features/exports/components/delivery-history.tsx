@@ -4,6 +4,7 @@ import { errorsOf } from '@/lib/api-client';
 import { formatBytes } from '@/lib/format';
 import { useDeliveryHistory } from '../api/schedule-deliveries';
 import { PlainTableHead } from './plain-table-head';
+import { ShareLinkButton } from './share-link-button';
 
 /** "Fri, Nov 27, 16:00 Europe/London": a moment as the schedule's own time zone tells it. */
 export const scheduleDateTime = (iso: string, timeZone: string) =>
@@ -57,9 +58,12 @@ export function DeliveryHistory({ report }: { report: ScheduledPdfReport }) {
                   <td>{formatBytes(delivery.pdf.bytes) ?? '—'}</td>
                   <td>
                     {delivery.pdf.url ? (
-                      <a href={delivery.pdf.url} target="_blank" rel="noreferrer">
-                        Open PDF
-                      </a>
+                      <>
+                        <a href={delivery.pdf.url} target="_blank" rel="noreferrer">
+                          Open PDF
+                        </a>{' '}
+                        <ShareLinkButton jobId={delivery.id} title={report.customTitle || `${report.template} Report for ${report.domain}`} />
+                      </>
                     ) : (
                       <span className="muted">{delivery.state === 'completed' ? 'No longer kept' : '—'}</span>
                     )}

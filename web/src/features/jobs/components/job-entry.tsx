@@ -1,6 +1,7 @@
 import { isFinished, type JobCenterEntry } from '@serpwise/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { ShareLinkButton } from '@/features/exports';
 import { cancelJob, retryJob, runExportAgain } from '../api/jobs-api';
 import { describeJob, formatBytes, formatWhen, jobFileBytes, jobStateWords } from '../job-words';
 import { useReloadJobs } from '../use-live-jobs';
@@ -33,8 +34,11 @@ function FileLinks({ job }: { job: JobCenterEntry }) {
   );
 }
 
-/** Cancel (waiting or running), Retry (failed), Run again (a finished export: its same request posted again). */
-function JobActions({ job }: { job: JobCenterEntry }) {
+/**
+ * Cancel (waiting or running), Retry (failed), Run again (a finished export: its same request posted again), Share link
+ * (a finished report whose PDF is kept, not in the header's tray).
+ */
+function JobActions({ job, compact }: { job: JobCenterEntry; compact: boolean }) {
   const reload = useReloadJobs();
   const cancel = useMutation({ mutationFn: cancelJob, onSettled: reload });
   const retry = useMutation({ mutationFn: retryJob, onSettled: reload });
@@ -53,6 +57,7 @@ function JobActions({ job }: { job: JobCenterEntry }) {
           Retry
         </button>
       )}
+      {!compact && job.pdf?.url && job.state === 'completed' && <ShareLinkButton jobId={job.id} title={job.pdf.title ?? describeJob(job).title} />}
       {job.export && isFinished(job.state) && (
         <button type="button" className="button button--small button--ghost" disabled={again.isPending} onClick={() => again.mutate({ export: job.export! })}>
           Run again
@@ -114,7 +119,7 @@ export function JobEntry({ job, compact = false }: { job: JobCenterEntry; compac
           )}
         </dl>
       )}
-      <JobActions job={job} />
+      <JobActions job={job} compact={compact} />
     </li>
   );
 }

@@ -12,13 +12,11 @@ import {
   formatShortMonth,
 } from '../format.js';
 import type { ReportData, ReportTable } from '../report-data.js';
-import { barChart, horizontalBars, lineChart, tiles, venn, type Tile } from './charts.js';
-import { table, type Column } from './table.js';
-import type { ReportWriter } from './writer.js';
+import type { Column, ReportSurface, Tile } from '../surface.js';
 import { projectSectionRenderers } from './project-sections.js';
 
-/** Draws one section from the gathered data. Each starts on its own page under its heading (a PDF bookmark too). */
-export type SectionRenderer = (writer: ReportWriter, data: ReportData) => void;
+/** Draws one section from the gathered data on a surface (the PDF or the shared web view). */
+export type SectionRenderer = (writer: ReportSurface, data: ReportData) => void;
 
 /** Rows of a table in the one-page layout. */
 const compactRows = 5;
@@ -27,7 +25,7 @@ const monthOf = (data: ReportData) => (data.month ? formatMonth(data.month) : 't
 /** 'the United States', 'Germany': the name as it reads in a sentence. */
 const territoryInText = (code: string) => findTerritory(code)?.withDeterminer ?? code;
 
-const noData = (writer: ReportWriter, data: ReportData, what: string) =>
+const noData = (writer: ReportSurface, data: ReportData, what: string) =>
   writer.paragraph(`No ${what} for ${data.domain} in ${territoryInText(data.territory)} in ${monthOf(data)}.`, { color: writer.colors.muted });
 
 /** "Showing 10 of 1,234 keywords, by estimated clicks." */
@@ -67,7 +65,7 @@ const overview: SectionRenderer = (writer, data) => {
     { label: 'Paid keywords', value: formatInteger(ppc?.paidKeywords ?? now.paidKeywords) },
     { label: 'Monthly PPC budget', value: formatCompactMoney(ppc?.budget ?? now.budget) },
   ];
-  tiles(writer, items);
+  writer.tiles(items);
   writer.paragraph(
     `In ${formatMonth(now.month)}, ${data.domain} ranked for ${formatInteger(now.keywords)} keywords in the organic search results of ${territoryInText(data.territory)} ` +
       `(${formatInteger(now.top3)} in the top 3 and ${formatInteger(now.top10)} on the first page), bringing an estimated ` +
@@ -77,7 +75,7 @@ const overview: SectionRenderer = (writer, data) => {
         : 'It did not advertise in paid search that month.'),
   );
   if (data.history.length > 1 && !writer.compact) {
-    lineChart(writer, {
+    writer.lineChart({
       title: 'Monthly organic clicks, last 12 months',
       height: 150,
       points: data.history.slice(-12).map((point) => ({ label: formatShortMonth(point.month), value: point.clicks })),
@@ -91,12 +89,12 @@ const trafficHistory: SectionRenderer = (writer, data) => {
   const label = (month: string) => formatShortMonth(month);
   if (writer.compact) {
     // One page: the clicks of the last 12 months only.
-    lineChart(writer, { title: 'Estimated monthly organic clicks', height: 60, points: months.slice(-12).map((point) => ({ label: label(point.month), value: point.clicks })) });
+    writer.lineChart({ title: 'Estimated monthly organic clicks', height: 60, points: months.slice(-12).map((point) => ({ label: label(point.month), value: point.clicks })) });
     return;
   }
-  lineChart(writer, { title: 'Estimated monthly organic clicks', height: 130, points: months.map((point) => ({ label: label(point.month), value: point.clicks })) });
-  barChart(writer, { title: 'Keywords ranked (top 20)', height: 110, points: months.map((point) => ({ label: label(point.month), value: point.keywords })), color: writer.colors.accent });
-  lineChart(writer, {
+  writer.lineChart({ title: 'Estimated monthly organic clicks', height: 130, points: months.map((point) => ({ label: label(point.month), value: point.clicks })) });
+  writer.barChart({ title: 'Keywords ranked (top 20)', height: 110, points: months.map((point) => ({ label: label(point.month), value: point.keywords })), color: writer.colors.accent });
+  writer.lineChart({
     title: 'Average position (lower is better)',
     height: 90,
     invert: true,
@@ -104,9 +102,7 @@ const trafficHistory: SectionRenderer = (writer, data) => {
     points: months.map((point) => ({ label: label(point.month), value: point.position })),
   });
   writer.subheading('Last six months', 6 * 17 + 24);
-  table(
-    writer,
-    [
+  writer.table([
       { header: 'Month', weight: 1.4, cell: (point) => formatMonth(point.month) },
       { header: 'Keywords', weight: 1, align: 'right', cell: (point) => formatInteger(point.keywords) },
       { header: 'Top 3', weight: 1, align: 'right', cell: (point) => formatInteger(point.top3) },
@@ -122,7 +118,7 @@ const topKeywords: SectionRenderer = (writer, data) => {
   const found = data.topKeywords;
   if (!found?.rows.length) return noData(writer, data, 'ranking keywords');
   const { keyword, position, volume, cpc, clicks, value } = keywordColumns;
-  table(writer, [keyword, position, volume, cpc, clicks, value], found.rows);
+  writer.table([keyword, position, volume, cpc, clicks, value], found.rows);
   writer.caption(shown(found, 'keywords', 'by estimated clicks'));
 };
 
@@ -140,7 +136,7 @@ const rankingChanges: SectionRenderer = (writer, data) => {
       writer.paragraph(`No keywords in ${monthOf(data)}.`, { color: writer.colors.muted });
       continue;
     }
-    table(writer, [keyword, previous, position, change, volume, clicks], found.rows);
+    writer.table([keyword, previous, position, change, volume, clicks], found.rows);
     writer.caption(shown(found, 'keywords', order));
   }
 };
@@ -150,7 +146,7 @@ const opportunities: SectionRenderer = (writer, data) => {
   writer.paragraph('Keywords ranking just off the first page (positions 11–20): the closest wins, most searched first.', { color: writer.colors.muted });
   if (!found?.rows.length) return noData(writer, data, 'keywords in positions 11–20');
   const { keyword, position, volume, cpc, difficulty, clicks } = keywordColumns;
-  table(writer, [keyword, position, volume, cpc, difficulty, clicks], found.rows);
+  writer.table([keyword, position, volume, cpc, difficulty, clicks], found.rows);
   writer.caption(shown(found, 'keywords', 'by search volume'));
 };
 
@@ -168,15 +164,15 @@ const competitors: SectionRenderer = (writer, data) => {
   if (!found?.rows.length) return noData(writer, data, 'organic competitors');
   if (writer.compact) {
     const rows = found.rows.slice(0, compactRows);
-    table(writer, competitorColumns, rows);
+    writer.table(competitorColumns, rows);
     writer.caption(shown({ rows, totalRows: found.totalRows }, 'competitors', 'by keywords in common'));
     return;
   }
-  horizontalBars(writer, {
+  writer.horizontalBars({
     title: 'Keywords in common',
     rows: found.rows.slice(0, 10).map((row) => ({ label: row.domain, value: row.commonKeywords })),
   });
-  table(writer, competitorColumns, found.rows);
+  writer.table(competitorColumns, found.rows);
   writer.caption(shown(found, 'competitors', 'by keywords in common'));
 };
 
@@ -193,11 +189,9 @@ const keywordOverlap: SectionRenderer = (writer, data) => {
   const overlap = data.overlap;
   if (!overlap) return noData(writer, data, 'organic competitors to compare with');
   writer.paragraph(`The keywords ${data.domain} shares with its closest organic competitors in ${monthOf(data)}.`, { color: writer.colors.muted });
-  venn(writer, { domains: overlap.domains, regions: overlap.counts.venn });
+  writer.venn({ domains: overlap.domains, regions: overlap.counts.venn });
   writer.subheading('Keyword segments', segmentLabels.length * 17 + 24);
-  table(
-    writer,
-    [
+  writer.table([
       { header: 'Segment', weight: 4, cell: ([, label]) => label },
       { header: 'Keywords', weight: 1, align: 'right', cell: ([segment]) => formatInteger(overlap.counts.segments[segment]) },
     ],
@@ -216,7 +210,7 @@ const topPages: SectionRenderer = (writer, data) => {
     { header: 'Value', weight: 1, align: 'right', cell: (row) => formatMoney(row.value) },
     { header: 'Share', weight: 0.8, align: 'right', cell: (row) => formatPercent(row.clicksShare) },
   ];
-  table(writer, columns, found.rows);
+  writer.table(columns, found.rows);
   writer.caption(shown(found, 'pages', 'by estimated clicks'));
 };
 
@@ -232,14 +226,14 @@ const ppcOverview: SectionRenderer = (writer, data) => {
     );
     return;
   }
-  tiles(writer, [
+  writer.tiles([
     { label: 'Paid keywords', value: formatInteger(latest.paidKeywords), note: formatMonth(latest.month) },
     { label: 'Monthly paid clicks', value: formatCompact(latest.paidClicks), note: formatMonth(latest.month) },
     { label: 'Monthly PPC budget', value: formatCompactMoney(latest.budget), note: formatMonth(latest.month) },
   ]);
   const label = (month: string) => formatShortMonth(month);
-  barChart(writer, { title: 'Estimated monthly PPC budget', height: 150, format: formatCompactMoney, points: months.map((point) => ({ label: label(point.month), value: point.budget })) });
-  lineChart(writer, { title: 'Paid keywords', height: 130, color: writer.colors.accent, points: months.map((point) => ({ label: label(point.month), value: point.paidKeywords })) });
+  writer.barChart({ title: 'Estimated monthly PPC budget', height: 150, format: formatCompactMoney, points: months.map((point) => ({ label: label(point.month), value: point.budget })) });
+  writer.lineChart({ title: 'Paid keywords', height: 130, color: writer.colors.accent, points: months.map((point) => ({ label: label(point.month), value: point.paidKeywords })) });
   if (latest.month === ppc.month && ppc.adCopies) writer.caption(`${formatInteger(ppc.adCopies)} different ad texts ran in ${formatMonth(latest.month)}.`);
 };
 
@@ -255,7 +249,7 @@ const ppcKeywords: SectionRenderer = (writer, data) => {
     { header: 'Budget', weight: 1.1, align: 'right', cell: (row) => formatMoney(row.budget) },
     { header: 'Months', weight: 0.9, align: 'right', cell: (row) => formatInteger(row.monthsBought) },
   ];
-  table(writer, columns, found.rows);
+  writer.table(columns, found.rows);
   writer.caption(shown(found, 'paid keywords', 'longest bought first'));
 };
 
@@ -270,15 +264,15 @@ const ppcCompetitors: SectionRenderer = (writer, data) => {
     { header: 'Paid Clicks', weight: 1.1, align: 'right', cell: (row) => formatInteger(row.paidClicks) },
     { header: 'Budget', weight: 1.1, align: 'right', cell: (row) => formatMoney(row.budget) },
   ];
-  horizontalBars(writer, { title: 'Paid keywords in common', rows: found.rows.slice(0, 8).map((row) => ({ label: row.domain, value: row.commonKeywords })) });
-  table(writer, columns, found.rows);
+  writer.horizontalBars({ title: 'Paid keywords in common', rows: found.rows.slice(0, 8).map((row) => ({ label: row.domain, value: row.commonKeywords })) });
+  writer.table(columns, found.rows);
   writer.caption(shown(found, 'competitors', 'by paid keywords in common'));
 };
 
 const backlinks: SectionRenderer = (writer, data) => {
   const found = data.backlinks;
   if (!found?.totalRows) return noData(writer, data, 'backlinks');
-  tiles(writer, [
+  writer.tiles([
     { label: 'Backlinks', value: formatInteger(found.totalRows) },
     { label: 'Live', value: formatInteger(found.totalRows - found.lost) },
     { label: 'Lost', value: formatInteger(found.lost) },
@@ -291,7 +285,7 @@ const backlinks: SectionRenderer = (writer, data) => {
     { header: 'First Seen', weight: 1.2, cell: (row) => row.firstSeen },
     { header: 'Status', weight: 1, cell: (row) => (row.live ? (row.nofollow ? 'Nofollow' : 'Live') : 'Lost') },
   ];
-  table(writer, columns, found.rows);
+  writer.table(columns, found.rows);
   writer.caption(shown(found, 'backlinks', 'newest first'));
 };
 
@@ -312,7 +306,7 @@ export const sectionRenderers: Record<ReportSectionId, SectionRenderer> = {
 };
 
 /** Draws a section under its heading. */
-export function drawSection(writer: ReportWriter, section: ReportSectionId, data: ReportData): void {
+export function drawSection(writer: ReportSurface, section: ReportSectionId, data: ReportData): void {
   writer.sectionHeading(reportSectionTitle(section));
   sectionRenderers[section](writer, data);
 }

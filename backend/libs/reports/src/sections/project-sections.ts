@@ -1,16 +1,14 @@
 import { findTerritory, type KeywordRow } from '@serpwise/contracts';
 import { formatChange, formatDecimal, formatInteger, formatMoney, formatMonth } from '../format.js';
 import type { ProjectGroupLine, ProjectReportData, ReportData, TrackedKeywordLine } from '../report-data.js';
-import { horizontalBars, tiles } from './charts.js';
-import { table, type Column } from './table.js';
-import type { ReportWriter } from './writer.js';
+import type { Column, ReportSurface } from '../surface.js';
 
 /**
  * The sections about a project's tracked keywords (issue 22 point 4). Every figure is the one GetKeywordList and
  * GetGroups answer for the same project (the same query, research/projects), printed through the shared number rule.
  * A change of position is positive when the keyword moved up (previous − current), as on the screen.
  */
-type ProjectSection = (writer: ReportWriter, project: ProjectReportData, data: ReportData) => void;
+type ProjectSection = (writer: ReportSurface, project: ProjectReportData, data: ReportData) => void;
 
 /** The week's change of one keyword: up is positive; null when either day has no position. */
 export const weekChangeOf = (line: TrackedKeywordLine): number | null =>
@@ -60,7 +58,7 @@ const mean = (values: readonly number[]): number | null => (values.length ? valu
 
 const whatOf = (project: ProjectReportData) => (project.groupName ? `the group "${project.groupName}" of ${project.name}` : project.name);
 
-const noKeywords = (writer: ReportWriter, project: ProjectReportData) =>
+const noKeywords = (writer: ReportSurface, project: ProjectReportData) =>
   writer.paragraph(`${project.groupName ? `The group "${project.groupName}"` : `The project ${project.name}`} tracks no keywords yet.`, { color: writer.colors.muted });
 
 const trackedKeywords: ProjectSection = (writer, project, data) => {
@@ -73,7 +71,7 @@ const trackedKeywords: ProjectSection = (writer, project, data) => {
   const clicks = sum(lines.map((line) => line.clicks));
   const clickChange = sum(rows.map((row) => row.clickChange));
   const since = project.comparedTo ? ` since ${formatMonth(project.comparedTo)}` : '';
-  tiles(writer, [
+  writer.tiles([
     { label: 'Tracked keywords', value: formatInteger(rows.length), note: `${formatInteger(ranks.length)} in the top 20` },
     { label: 'Average position', value: formatDecimal(mean(ranks)), note: 'of the ranking keywords' },
     { label: 'Estimated monthly clicks', value: formatInteger(clicks), note: clickChange === null ? undefined : `${formatChange(clickChange)}${since}` },
@@ -88,7 +86,7 @@ const trackedKeywords: ProjectSection = (writer, project, data) => {
       '; the week compares the newest daily results with those a week before.',
     { color: writer.colors.muted },
   );
-  horizontalBars(writer, {
+  writer.horizontalBars({
     title: 'Position distribution',
     format: (value) => formatInteger(value),
     rows: [
@@ -104,9 +102,7 @@ const trackedKeywords: ProjectSection = (writer, project, data) => {
     [project.month ? `${formatMonth(project.month)} (month)` : 'This month', month],
   ];
   const count = (key: keyof Movement) => ([, moves]: [string, Movement | null]) => formatInteger(moves ? moves[key] : null);
-  table(
-    writer,
-    [
+  writer.table([
       { header: 'Period', weight: 2, cell: ([period]) => period },
       { header: 'Improved', weight: 1, align: 'right', cell: count('improved') },
       { header: 'Declined', weight: 1, align: 'right', cell: count('declined') },
@@ -151,7 +147,7 @@ const winnersLosers: ProjectSection = (writer, project) => {
       writer.paragraph(title === 'Winners' ? 'No tracked keyword moved up.' : 'No tracked keyword moved down.', { color: writer.colors.muted });
       continue;
     }
-    table(writer, [keyword, previous, position, month, week, clickChange], found.slice(0, cap));
+    writer.table([keyword, previous, position, month, week, clickChange], found.slice(0, cap));
     writer.caption(`Showing ${formatInteger(Math.min(found.length, cap))} of ${formatInteger(found.length)} keywords, ${order}.`);
   }
   const dropped = lines.filter((line) => line.row.previousRank !== null && line.row.currentRank === null).length;
@@ -173,7 +169,7 @@ const keywordGroups: ProjectSection = (writer, project) => {
   const since = project.comparedTo ? ` since ${formatMonth(project.comparedTo)}` : '';
   writer.paragraph(`The project's keyword groups: where their keywords rank and how they moved${since} (the sum of the keywords' changes).`, { color: writer.colors.muted });
   const shown = project.groups.slice(0, Math.max(writer.rowLimit, 20));
-  table(writer, groupColumns, shown);
+  writer.table(groupColumns, shown);
   writer.caption(`Showing ${formatInteger(shown.length)} of ${formatInteger(project.groups.length)} groups, by name.`);
 };
 
@@ -182,7 +178,7 @@ const keywordList: ProjectSection = (writer, project) => {
   if (!lines.length) return noKeywords(writer, project);
   const { keyword, position, month, week, volume, cpc, clicks, groups } = keywordColumns;
   const shown = lines.slice(0, writer.rowLimit);
-  table(writer, project.groupName ? [keyword, position, month, week, volume, cpc, clicks] : [keyword, position, month, week, volume, cpc, clicks, groups], shown);
+  writer.table(project.groupName ? [keyword, position, month, week, volume, cpc, clicks] : [keyword, position, month, week, volume, cpc, clicks, groups], shown);
   writer.caption(`Showing ${formatInteger(shown.length)} of ${formatInteger(lines.length)} keywords, most searched first.`);
 };
 
@@ -196,9 +192,7 @@ const competitorComparison: ProjectSection = (writer, project) => {
     const ranks = side.rows.flatMap((row) => (row.currentRank === null ? [] : [row.currentRank]));
     return { domain: side.domain, ranks, clickChange: sum(side.rows.map((row) => row.clickChange)) };
   });
-  table(
-    writer,
-    [
+  writer.table([
       { header: 'Domain', weight: 2.4, cell: (side) => side.domain },
       { header: 'Top 3', weight: 0.9, align: 'right', cell: (side) => formatInteger(side.ranks.filter((rank) => rank <= 3).length) },
       { header: 'Top 10', weight: 0.9, align: 'right', cell: (side) => formatInteger(side.ranks.filter((rank) => rank <= 10).length) },
@@ -211,9 +205,7 @@ const competitorComparison: ProjectSection = (writer, project) => {
   writer.subheading('Positions by keyword', Math.min(lines.length, 3) * 17 + 24);
   const byKeyword = sides.map((side) => new Map(side.rows.map((row) => [row.termId, row.currentRank])));
   const shown = lines.slice(0, writer.rowLimit);
-  table(
-    writer,
-    [
+  writer.table([
       { header: 'Keyword', weight: 2.6, cell: (line: TrackedKeywordLine) => line.row.keyword },
       ...sides.map((side, index) => ({ header: side.domain, weight: 1.3, align: 'right' as const, cell: (line: TrackedKeywordLine) => formatInteger(byKeyword[index]!.get(line.row.termId) ?? null) })),
     ],
@@ -225,7 +217,7 @@ const competitorComparison: ProjectSection = (writer, project) => {
 /** Draws a project section, or says the report names no project. */
 const withProject =
   (section: ProjectSection) =>
-  (writer: ReportWriter, data: ReportData): void =>
+  (writer: ReportSurface, data: ReportData): void =>
     data.project ? section(writer, data.project, data) : writer.paragraph('This section needs a project.', { color: writer.colors.muted });
 
 export const projectSectionRenderers = {
