@@ -34,9 +34,34 @@ function rowOf(index) {
     Math.floor(impressions / 10), impressions, 1 + (index % 40) + 0.25];
 }
 
-/** A fake Google: the token endpoint, sites.list and searchAnalytics.query, every day the same rows. */
+/**
+ * A fake Google: the token endpoint, sites.list and searchAnalytics.query, every day the same rows. Each answer's JSON
+ * is written once (per dimensions and page) with a marker where the day goes, and sent with the day put in: Google
+ * makes its answers on its own machines, so the fake, on this machine's two cores, should not spend longer making them than
+ * Serpwise spends reading them.
+ */
 function startFake() {
   const rows = Array.from({ length: rowsPerDay }, (_, index) => rowOf(index));
+  // A day no answer holds, and how it reads in JSON.
+  const dayPlaceholder = '\u0000day\u0000';
+  const dayMarker = JSON.stringify(dayPlaceholder);
+  /** @type {Map<string, string[]>} the answer's text cut at the day, per dimensions, startRow and rowLimit */
+  const answers = new Map();
+  const answerOf = (/** @type {number} */ dimensions, /** @type {number} */ startRow, /** @type {number} */ rowLimit) => {
+    const key = `${dimensions} ${startRow} ${rowLimit}`;
+    let parts = answers.get(key);
+    if (!parts) {
+      const day = dayPlaceholder;
+      const page = dimensions === 2
+        ? (startRow > 0 ? [] : countries.map((country) => ({ keys: [day, country], clicks: 1_000, impressions: 20_000, ctr: 0.05, position: 8.5 })))
+        : rows.slice(startRow, startRow + rowLimit).map(([query, url, country, device, clicks, impressions, position]) => ({
+          keys: [query, url, day, country, device], clicks, impressions, ctr: Number(clicks) / Number(impressions), position,
+        }));
+      parts = JSON.stringify(page.length ? { rows: page, responseAggregationType: 'byPage' } : { responseAggregationType: 'byPage' }).split(dayMarker);
+      answers.set(key, parts);
+    }
+    return parts;
+  };
   const server = createServer(async (request, response) => {
     const chunks = [];
     for await (const chunk of request) chunks.push(chunk);
@@ -44,25 +69,15 @@ function startFake() {
     const path = new URL(request.url ?? '/', 'http://fake').pathname;
     const send = (/** @type {number} */ status, /** @type {unknown} */ body) => {
       response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
+      response.end(typeof body === 'string' ? body : JSON.stringify(body));
     };
     if (path === '/token') return send(200, { access_token: 'bench-access', refresh_token: 'bench-refresh', scope, token_type: 'Bearer', expires_in: 3599 });
     if (path === '/revoke') return send(200, {});
     if (path === '/webmasters/v3/sites') return send(200, { siteEntry: [{ siteUrl, permissionLevel: 'siteOwner' }] });
     if (!/searchAnalytics\/query$/.test(path)) return send(404, { error: { code: 404, message: 'Not Found' } });
     const body = JSON.parse(text);
-    const day = body.startDate;
     const rowLimit = Math.min(body.rowLimit ?? 1_000, 25_000);
-    const startRow = body.startRow ?? 0;
-    let page;
-    if (body.dimensions.length === 2) {
-      page = startRow > 0 ? [] : countries.map((country) => ({ keys: [day, country], clicks: 1_000, impressions: 20_000, ctr: 0.05, position: 8.5 }));
-    } else {
-      page = rows.slice(startRow, startRow + rowLimit).map(([query, url, country, device, clicks, impressions, position]) => ({
-        keys: [query, url, day, country, device], clicks, impressions, ctr: Number(clicks) / Number(impressions), position,
-      }));
-    }
-    return send(200, page.length ? { rows: page, responseAggregationType: 'byPage' } : { responseAggregationType: 'byPage' });
+    return send(200, answerOf(body.dimensions.length, body.startRow ?? 0, rowLimit).join(JSON.stringify(body.startDate)));
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
     const address = /** @type {import('node:net').AddressInfo} */ (server.address());
@@ -158,6 +173,13 @@ export async function run({ databaseUrl, redisUrl, log }) {
     }
     const elapsed = performance.now() - started;
     if (record.state !== 'completed') throw new Error(`the backfill ended ${record.state}: ${record.error}`);
+    const check = new pg.Client({ connectionString: url.toString() });
+    await check.connect();
+    const [kept] = (await check.query('select count(*)::int as n from search_console_row')).rows;
+    const [landed] = (await check.query(`select count(*)::int as n from data_source where details->>'format' = 'gsc'`)).rows;
+    await check.end();
+    if (kept.n !== total) throw new Error(`the backfill kept ${kept.n} rows of ${total}`);
+    log(`kept ${kept.n.toLocaleString('en-US')} rows; ${landed.n} months landed`);
     anchors.push(psqlCopy(url.toString(), file));
     const anchor = Math.min(...anchors);
     log(`the backfill's job: ${record.message}; in the job ${record.started_at && record.finished_at ? ms(record.finished_at.getTime() - record.started_at.getTime()) : '?'}`);

@@ -66,13 +66,17 @@ export class LiveDataProcessor implements JobHandler<typeof liveDataJob> {
     const report = async (message: string) => {
       if (!(await context.progress(state.done.length, steps.length, message))) throw new JobCancelledError();
     };
+    // A cancel that came while the provider answered: the answer is not landed (nothing lands after a cancel).
+    const stillOwned = async () => {
+      if (!(await context.stillActive())) throw new JobCancelledError();
+    };
     await report(state.done.length ? `Going on from ${liveDataStepNames[steps[state.done.length]!]}` : `Asking ${provider.name} for ${input.subject}`);
 
     for (const step of steps) {
       if (state.done.includes(step)) continue;
       let landed: number;
       try {
-        landed = await this.runStep(step, { call, provider, target, landing, subject: input.subject, state });
+        landed = await this.runStep(step, { call, provider, target, landing, subject: input.subject, state, stillOwned });
       } catch (error) {
         if (error instanceof JobCancelledError) throw error;
         const message = `${liveDataStepNames[step]}: ${liveDataErrorMessage(error, provider.name)}`;
@@ -98,45 +102,48 @@ export class LiveDataProcessor implements JobHandler<typeof liveDataJob> {
       landing: ProviderLanding;
       subject: string;
       state: Checkpoint;
+      stillOwned: () => Promise<void>;
     },
   ): Promise<number> {
     const { call, provider, target, landing, subject, state } = run;
-    const paid = <T>(answer: { data: T; cost: number }) => {
+    // The answer is paid for either way; it lands only while the job is still this run's (not cancelled meanwhile).
+    const paid = async <T>(answer: { data: T; cost: number }) => {
       state.cost += answer.cost;
+      await run.stillOwned();
       return answer.data;
     };
     switch (step) {
       case 'overview': {
-        const months = paid(await call(() => provider.overviewHistory(target)));
+        const months = await paid(await call(() => provider.overviewHistory(target)));
         return this.withClient((client) => landProviderMonths(client, landing, subject, months));
       }
       case 'keywords': {
-        const ranks = paid(await call(() => provider.rankedKeywords(target, this.limits.keywords)));
+        const ranks = await paid(await call(() => provider.rankedKeywords(target, this.limits.keywords)));
         return this.withClient((client) => landProviderRanks(client, landing, ranks));
       }
       case 'competitors': {
-        const competitors = paid(await call(() => provider.competitors(target, this.limits.competitors)));
+        const competitors = await paid(await call(() => provider.competitors(target, this.limits.competitors)));
         return this.withClient((client) => landProviderCompetitors(client, landing, subject, competitors));
       }
       case 'ads': {
-        const ads = paid(await call(() => provider.paidKeywords(target, this.limits.paidKeywords)));
+        const ads = await paid(await call(() => provider.paidKeywords(target, this.limits.paidKeywords)));
         return this.withClient((client) => landProviderAds(client, landing, subject, ads));
       }
       case 'backlinks-summary': {
-        const summary = paid(await call(() => provider.backlinksSummary(target)));
+        const summary = await paid(await call(() => provider.backlinksSummary(target)));
         state.backlinksSummary = summary;
         return summary?.backlinks ?? 0;
       }
       case 'backlinks': {
-        const links = paid(await call(() => provider.backlinks(target, this.limits.backlinks)));
+        const links = await paid(await call(() => provider.backlinks(target, this.limits.backlinks)));
         return this.withClient((client) => landProviderBacklinks(client, landing, links));
       }
       case 'keyword-data': {
-        const numbers = paid(await call(() => provider.keywordNumbers([subject], target.territory)));
+        const numbers = await paid(await call(() => provider.keywordNumbers([subject], target.territory)));
         return this.withClient((client) => landProviderKeywordNumbers(client, landing, numbers));
       }
       case 'keyword-results': {
-        const page = paid(await call(() => provider.resultsPage(subject, target.territory)));
+        const page = await paid(await call(() => provider.resultsPage(subject, target.territory)));
         return this.withClient((client) => landProviderResults(client, landing, page));
       }
     }

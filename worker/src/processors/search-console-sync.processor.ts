@@ -3,19 +3,22 @@ import { searchConsoleMessages, searchConsoleSyncJob, type JobPayload, type JobR
 import { SearchConsoleRepository } from '@serpwise/database';
 import { GoogleApiError, GoogleNotAuthorisedError, type SearchConsoleClient, type SearchConsoleClientOptions } from '@serpwise/platform';
 import {
-  keepSearchConsoleDay,
+  keepSearchConsoleDays,
   landSearchConsoleMonth,
   searchConsoleDaysToFetch,
   searchConsoleMonthsToLand,
   SearchConsolePropertyGoneError,
   type SearchConsoleDayRow,
   type SearchConsoleDayTotal,
+  type SearchConsoleFetchedDay,
   type SearchConsolePropertyRef,
 } from '@serpwise/research';
 import { UnrecoverableError } from 'bullmq';
 import type pg from 'pg';
 import { JobCancelledError, type JobContext, type JobHandler } from '../jobs/job-handler.js';
 import { recordedJob } from '../jobs/recorded-job.js';
+import { WorkBehind } from '../jobs/work-behind.js';
+import { FetchAhead } from '../jobs/fetch-ahead.js';
 import { SyncDayProgress } from './search-console-progress.js';
 
 export interface SearchConsoleSyncOptions {
@@ -38,11 +41,17 @@ const monthLabel = (month: string) => `${monthNames[Number(month.slice(5, 7)) - 
  */
 const pendingDays = 4;
 
+/** Days fetched and waiting to be kept, at most: a few days of a large site's rows in memory. */
+const fetchAheadDays = 3;
+
+/** Progress while fetching goes out this often at most (a cancel is seen at the next one). */
+const reportEveryMs = 1_000;
+
 /**
  * A Search Console sync (contracts' search-console.sync): fetches the property's days not kept yet, oldest first —
  * per day, its totals by country and every query × page × country × device row, paged — keeps each day whole as it
  * comes (the checkpoint: a killed worker's next attempt goes on from the next day), and lands each month in the
- * warehouse once its days are in (when the fetch moves on to the next month, and at the end). Progress is days
+ * warehouse once its days are in (behind the fetch as it moves on to the next month, and at the end). Progress is days
  * kept of the range less the days Google has not published yet (SyncDayProgress), with rows fetched, live in the job
  * list and on the Search Console page. A quota refusal backs off in the client (the progress says so); still refused,
  * the attempt fails and BullMQ runs it again later, from the days already kept.
@@ -84,35 +93,71 @@ export class SearchConsoleSyncProcessor implements JobHandler<typeof searchConso
     }
 
     const ref: SearchConsolePropertyRef = { id: property.id, ownerUserId, siteUrl: property.siteUrl, domain: property.domain };
-    const db = await this.pool.connect();
     const months: string[] = [];
-    const landDueMonths = async () => {
-      for (const month of await searchConsoleMonthsToLand(db, property.id)) {
-        await report(`Adding ${monthLabel(month)} to your research data… (${daysText()})`);
-        if (await landSearchConsoleMonth(db, ref, month)) months.push(month);
+    let landing: string | null = null;
+    /** Lands the months due (before `before`, YYYY-MM-01; null: all), each in a transaction, on a connection of its own. */
+    const landMonths = async (before: string | null, say: boolean) => {
+      const connection = await this.pool.connect();
+      try {
+        for (const month of await searchConsoleMonthsToLand(connection, property.id)) {
+          if (before !== null && month >= before) break;
+          if (say) await report(`Adding ${monthLabel(month)} to your research data… (${daysText()})`);
+          landing = month;
+          if (await landSearchConsoleMonth(connection, ref, month)) months.push(month);
+          landing = null;
+        }
+      } finally {
+        connection.release();
       }
     };
+    const fetchingMessage = () => `${message()}${landing ? ` (adding ${monthLabel(landing)} to your research data)` : ''}`;
+    // A finished month lands behind the fetch, while the next days come from Google and are kept: the three steps
+    // run side by side instead of one after another (docs/decisions.md, "Issue 20: a backfill's speed").
+    const behind = new WorkBehind();
+    const db = await this.pool.connect();
+    let holdingDb = true;
     try {
       const days = totalDays ? await searchConsoleDaysToFetch(db, property.id, property.firstDay, lastDay) : [];
       progress = new SyncDayProgress(totalDays, totalDays - days.length);
       await report(message());
-      let month: string | null = null;
-      for (const day of days) {
-        // A month whose days are all in lands before the next one is fetched, so the research pages fill in as it goes.
-        if (month !== null && day.slice(0, 7) !== month) await landDueMonths();
-        month = day.slice(0, 7);
-        const fetched = await this.fetchDay(client, property.siteUrl, day);
-        if (fetched.rows.length === 0 && fetched.totals.length === 0 && daysBetween(day, today) <= pendingDays) {
-          progress.dayNotPublishedYet();
-          continue;
+      // Google is asked for the next days (one day at a time, as before) while the ones fetched are kept: each
+      // transaction keeps every day fetched meanwhile, so the slower side sets the pace, not the sum of both.
+      const feed = new FetchAhead(days, (day) => this.fetchDay(client, property.siteUrl, day), fetchAheadDays);
+      try {
+        let month: string | null = null;
+        let reportedAt = performance.now();
+        for (let fetched = await feed.take(); fetched.length; fetched = await feed.take()) {
+          behind.check();
+          const keep: SearchConsoleFetchedDay[] = [];
+          for (const { item: day, result } of fetched) {
+            if (result.rows.length === 0 && result.totals.length === 0 && daysBetween(day, today) <= pendingDays) progress.dayNotPublishedYet();
+            else keep.push({ day, ...result });
+          }
+          await keepSearchConsoleDays(db, property.id, keep);
+          for (const day of keep) {
+            progress.dayKept();
+            daysFetched += 1;
+            rowsFetched += day.rows.length;
+          }
+          // The months before the newest day's are all in: they land behind the fetch, so the research pages fill in
+          // as it goes.
+          const newest = fetched.at(-1)!.item.slice(0, 7);
+          if (month !== null && newest !== month) behind.add(() => landMonths(`${newest}-01`, false));
+          month = newest;
+          // At most once a second: each report is a write and a message, and a backfill keeps hundreds of batches.
+          if (performance.now() - reportedAt >= reportEveryMs) {
+            await report(fetchingMessage());
+            reportedAt = performance.now();
+          }
         }
-        await keepSearchConsoleDay(db, property.id, day, fetched.rows, fetched.totals);
-        progress.dayKept();
-        daysFetched += 1;
-        rowsFetched += fetched.rows.length;
-        await report(message());
+      } finally {
+        feed.stop();
       }
-      await landDueMonths();
+      behind.add(() => landMonths(null, true));
+      // The fetch's connection goes back before waiting: the landing behind may be waiting for one.
+      db.release();
+      holdingDb = false;
+      await behind.finished();
       await report(`Search Console is up to date: ${daysText()}, ${count(rowsFetched)} rows fetched this time${progress.pendingNote}`);
       return { daysFetched, rowsFetched, months };
     } catch (error) {
@@ -121,23 +166,32 @@ export class SearchConsoleSyncProcessor implements JobHandler<typeof searchConso
       if (error instanceof SearchConsolePropertyGoneError) throw new UnrecoverableError(searchConsoleMessages.propertyNotFound);
       throw error;
     } finally {
-      db.release();
+      if (holdingDb) db.release();
+      // Stopped early (cancelled, failed): the month landing behind ends before the run does (its failure, if any, is the lesser news).
+      await behind.finished().catch(() => undefined);
     }
   }
 
-  /** One day: its totals by country (the site's own clicks) and its rows, every page of them. */
+  /** One day: its totals by country (the site's own clicks) and its rows, every page of them; both asked at once. */
   private async fetchDay(client: SearchConsoleClient, siteUrl: string, day: string): Promise<{ rows: SearchConsoleDayRow[]; totals: SearchConsoleDayTotal[] }> {
-    const totals: SearchConsoleDayTotal[] = [];
-    for await (const page of client.query(siteUrl, { startDate: day, endDate: day, dimensions: ['date', 'country'], rowLimit: this.options.rowLimit })) {
-      for (const row of page) totals.push({ country: String(row.keys[1] ?? ''), clicks: row.clicks, impressions: row.impressions, position: row.position });
-    }
-    const rows: SearchConsoleDayRow[] = [];
-    for await (const page of client.query(siteUrl, { startDate: day, endDate: day, dimensions: ['query', 'page', 'date', 'country', 'device'], rowLimit: this.options.rowLimit })) {
-      for (const row of page) {
-        rows.push({ query: String(row.keys[0] ?? ''), page: String(row.keys[1] ?? ''), country: String(row.keys[3] ?? ''), device: String(row.keys[4] ?? ''),
-          clicks: row.clicks, impressions: row.impressions, position: row.position });
+    const totalsOfDay = async () => {
+      const totals: SearchConsoleDayTotal[] = [];
+      for await (const page of client.query(siteUrl, { startDate: day, endDate: day, dimensions: ['date', 'country'], rowLimit: this.options.rowLimit })) {
+        for (const row of page) totals.push({ country: String(row.keys[1] ?? ''), clicks: row.clicks, impressions: row.impressions, position: row.position });
       }
-    }
+      return totals;
+    };
+    const rowsOfDay = async () => {
+      const rows: SearchConsoleDayRow[] = [];
+      for await (const page of client.query(siteUrl, { startDate: day, endDate: day, dimensions: ['query', 'page', 'date', 'country', 'device'], rowLimit: this.options.rowLimit })) {
+        for (const row of page) {
+          rows.push({ query: String(row.keys[0] ?? ''), page: String(row.keys[1] ?? ''), country: String(row.keys[3] ?? ''), device: String(row.keys[4] ?? ''),
+            clicks: row.clicks, impressions: row.impressions, position: row.position });
+        }
+      }
+      return rows;
+    };
+    const [totals, rows] = await Promise.all([totalsOfDay(), rowsOfDay()]);
     return { rows, totals };
   }
 }

@@ -2,7 +2,8 @@ import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { chunked, copyLine } from '../demo-market/copy-text.js';
+import { copyValue } from '../demo-market/copy-text.js';
+import { CopyBuffer } from '../warehouse/copy-buffer.js';
 
 /** The property was removed (disconnected with its data) while a sync of it ran. */
 export class SearchConsolePropertyGoneError extends Error {
@@ -31,45 +32,72 @@ export interface SearchConsoleDayTotal {
   position: number;
 }
 
+/** One fetched day: its rows and its per-country totals. */
+export interface SearchConsoleFetchedDay {
+  /** YYYY-MM-DD. */
+  day: string;
+  rows: readonly SearchConsoleDayRow[];
+  totals: readonly SearchConsoleDayTotal[];
+}
+
 /**
- * Keeps one fetched day of a property, whole, in one transaction: its rows, its per-country totals and the day's
- * search_console_day row — the sync's checkpoint, so a killed worker's next run asks only for the days without one.
- * Keeping a day again (a run that fetched it but died before it knew) replaces it.
+ * Keeps fetched days of a property, each whole, in one transaction: their rows, their per-country totals and each
+ * day's search_console_day row — the sync's checkpoint, so a killed worker's next run asks only for the days without
+ * one. A day is never kept in part: its rows and its search_console_day row commit together. Keeping a day again (a
+ * run that fetched it but died before it knew) replaces it. The sync hands over the days fetched while it kept the
+ * last ones (one when Google is the slower, a few when the database is), so a backfill of hundreds of days is not
+ * hundreds of transactions.
  */
-export async function keepSearchConsoleDay(
-  client: pg.ClientBase,
-  propertyId: string,
-  day: string,
-  rows: readonly SearchConsoleDayRow[],
-  totals: readonly SearchConsoleDayTotal[],
-): Promise<void> {
-  await client.query('begin');
+export async function keepSearchConsoleDays(client: pg.ClientBase, propertyId: string, days: readonly SearchConsoleFetchedDay[]): Promise<void> {
+  if (!days.length) return;
+  // Three round trips however many days: the statements before the COPY go as one text, and those after it with the
+  // COMMIT, so the values are written into the text — the id and days checked here, the totals as escaped JSON.
+  if (!/^\d+$/.test(propertyId)) throw new Error(`Not a Search Console property id: ${propertyId}`);
+  const bad = days.find((entry) => !/^\d{4}-\d{2}-\d{2}$/.test(entry.day));
+  if (bad) throw new Error(`Not a day: ${bad.day}`);
+  const dayList = `array[${days.map((entry) => `'${entry.day}'`).join(', ')}]::date[]`;
+  const kept = `property_id = ${propertyId} and day = any(${dayList})`;
   try {
     // The property is held until COMMIT: a disconnect removing it meanwhile waits, and one that came first leaves
-    // nothing to keep the day for.
-    const property = await client.query('select 1 from search_console_property where id = $1 and not removing for share', [propertyId]);
-    if (!property.rowCount) throw new SearchConsolePropertyGoneError();
-    await client.query('delete from search_console_row where property_id = $1 and day = $2::date', [propertyId, day]);
-    await client.query('delete from search_console_total where property_id = $1 and day = $2::date', [propertyId, day]);
+    // nothing to keep the days for.
+    const [, property] = (await client.query(
+      `begin;
+       select 1 from search_console_property where id = ${propertyId} and not removing for share;
+       delete from search_console_row where ${kept};
+       delete from search_console_total where ${kept};`)) as unknown as pg.QueryResult[];
+    if (!property?.rowCount) throw new SearchConsolePropertyGoneError();
     // COPY: a large site's day is tens of thousands of rows, and a backfill is 16 months of them.
-    if (rows.length) {
-      const lines = rows.map((row) => copyLine([propertyId, day, row.query, row.page, row.country, row.device, row.clicks, row.impressions, row.position]));
-      await pipeline(Readable.from(chunked(lines)), client.query(copyStreams.from('copy search_console_row (property_id, day, query, page, country, device, clicks, impressions, position) from stdin')));
+    if (days.some((entry) => entry.rows.length)) {
+      await pipeline(Readable.from(rowChunks(Number(propertyId), days)),
+        client.query(copyStreams.from('copy search_console_row (property_id, day, query, page, country, device, clicks, impressions, position) from stdin')));
     }
-    if (totals.length) {
-      await client.query(
-        `insert into search_console_total (property_id, day, country, clicks, impressions, position)
-         select $1, $2::date, * from unnest($3::text[], $4::int[], $5::int[], $6::float8[])`,
-        [propertyId, day, ...(['country', 'clicks', 'impressions', 'position'] as const).map((key) => totals.map((row) => row[key]))]);
-    }
+    const totals = days.flatMap((entry) => entry.totals.map((total) => [entry.day, total.country, total.clicks, total.impressions, total.position]));
+    const counts = days.map((entry) => [entry.day, entry.rows.length]);
     await client.query(
-      `insert into search_console_day (property_id, day, rows, fetched_at) values ($1, $2::date, $3, now())
-       on conflict (property_id, day) do update set rows = excluded.rows, fetched_at = now()`, [propertyId, day, rows.length]);
-    await client.query('commit');
+      `insert into search_console_total (property_id, day, country, clicks, impressions, position)
+       select ${propertyId}, (t->>0)::date, t->>1, (t->>2)::int, (t->>3)::int, (t->>4)::float8 from jsonb_array_elements(${client.escapeLiteral(JSON.stringify(totals))}::jsonb) t;
+       insert into search_console_day (property_id, day, rows, fetched_at)
+       select ${propertyId}, (d->>0)::date, (d->>1)::int, now() from jsonb_array_elements(${client.escapeLiteral(JSON.stringify(counts))}::jsonb) d
+       on conflict (property_id, day) do update set rows = excluded.rows, fetched_at = now();
+       commit;`);
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;
   }
+}
+
+/** The days' rows in COPY text, written straight into bytes (CopyBuffer: no strings for the collector), ~256 kB a chunk. */
+function* rowChunks(propertyId: number, days: readonly SearchConsoleFetchedDay[]): Generator<Buffer> {
+  const chunk = new CopyBuffer();
+  for (const { day, rows } of days) {
+    for (const row of rows) {
+      chunk.number(propertyId).tab().text(day).tab().text(copyValue(row.query)).tab().text(copyValue(row.page)).tab()
+        .text(copyValue(row.country)).tab().text(copyValue(row.device)).tab().number(row.clicks).tab().number(row.impressions).tab()
+        .number(row.position).newline();
+      if (chunk.full) yield chunk.take();
+    }
+  }
+  if (chunk.size) yield chunk.take();
 }
 
 /** The days of [firstDay, lastDay] not kept yet, oldest first. */
