@@ -7,3 +7,13 @@ export { GoogleAuthorisationPanel } from './components/google-authorisation-pane
 export { useExportNotices } from './components/export-notices';
 export { newPdfSessionId, sendPdfExport } from './api/pdf-export';
 export { PdfExportModal } from './components/pdf-export-modal';
+export {
+  reportBrandLogoUrl,
+  useCreateReportBrand,
+  useDeleteReportBrand,
+  useDeleteReportBrandLogo,
+  useMakeDefaultReportBrand,
+  useReportBrands,
+  useSaveReportBrand,
+  useUploadReportBrandLogo,
+} from './api/report-brands';
