@@ -139,9 +139,13 @@ describe('an agency’s client reports in the browser', () => {
     await page.goto(`${stack.baseUrl}/overview/domain?query=${domain}&countryCode=US`);
     const card = (label: string) => page.locator('.metric-card').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('.metric-card__value');
     await card('Organic clicks').waitFor();
-    const screenClicks = (await card('Organic clicks').textContent())!.trim();
-    const screenValue = (await card('Traffic value').textContent())!.trim();
-    expect(screenClicks).toMatch(/^[\d.,]+[kMB]?$/);
+    const onScreen = {
+      keywords: (await card('Organic keywords').textContent())!.trim(),
+      clicks: (await card('Organic clicks').textContent())!.trim(),
+      value: (await card('Traffic value').textContent())!.trim(),
+      position: (await card('Average position').textContent())!.trim(),
+    };
+    expect(onScreen.clicks).toMatch(/^[\d.,]+[kMB]?$/);
 
     await page.goto(`${stack.baseUrl}/exports/new?table=seo/keywords&domain=${domain}&countryCode=US`);
     await page.getByRole('button', { name: 'Export' }).click();
@@ -199,8 +203,10 @@ describe('an agency’s client reports in the browser', () => {
     expect(text).toContain('Fabrikam Growth Partners');
     expect(text).toContain('Call Fabrikam on +1 555 0100');
     expect(text).not.toMatch(/serpwise|Northwind/i);
-    expect(text).toMatch(new RegExp(`Monthly organic clicks\\s+${screenClicks.replace(/[.$]/g, '\\$&')}\\b`));
-    expect(text).toMatch(new RegExp(`Organic traffic value\\s+${screenValue.replace(/[.$]/g, '\\$&')}(?![\\d.])`));
+    // The PDF's overview tiles: a row of labels, then a row of their values.
+    const escaped = (value: string) => value.replace(/[.$]/g, '\\$&');
+    expect(text).toMatch(new RegExp(`ORGANIC KEYWORDS MONTHLY ORGANIC CLICKS ORGANIC TRAFFIC VALUE\\s*\\n\\s*${escaped(onScreen.keywords)} ${escaped(onScreen.clicks)} ${escaped(onScreen.value)}\\s*\\n`));
+    expect(text).toMatch(new RegExp(`AVERAGE POSITION PAID KEYWORDS MONTHLY PPC BUDGET\\s*\\n\\s*${escaped(onScreen.position)} `));
 
     // The client has no account: in a logged-out browser the mail's link opens the same PDF.
     const loggedOut = await browser.newContext();
