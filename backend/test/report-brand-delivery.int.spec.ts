@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { csrfHeaderName, reportBrandMessages, type ReportBrand, type ScheduledPdfReport } from '@serpwise/contracts';
+import { csrfHeaderName, reportBrandInUseMessage, reportBrandMessages, reportBrandMovedMessage, type ReportBrand, type ReportBrandList, type ScheduledPdfReport } from '@serpwise/contracts';
 import { pino } from 'pino';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { pdfText, squeezeSpaces } from '../../infra/test/pdf-text.js';
@@ -14,7 +14,8 @@ import { jobTestTimeoutMs } from '../../infra/test/waiting.js';
  * Brands in delivery (issue 22 point 2), against PostgreSQL, Redis, a worker and a local SMTP server: an agency with
  * two brands schedules a white-labelled report in the second one, presses Send now, and the client's mail (HTML and
  * text) and its PDF carry that brand's company and contact line, not the default brand's; a schedule cannot name
- * another account's brand; changing a schedule's brand changes the next delivery.
+ * another account's brand; changing a schedule's brand changes the next delivery; a brand that schedules use is
+ * deleted only by moving them to another brand first.
  */
 jest.setTimeout(jobTestTimeoutMs);
 
@@ -115,5 +116,29 @@ describe('a schedule sent in one of two brands', () => {
     expect(mail.text).toContain('Northwind Agency');
     expect(mail.pdf).toContain('reports@northwind.example');
     expect(mail.pdf).not.toContain('Fabrikam');
+  });
+
+  it('refuses to delete a brand schedules use, and deletes it once they move to another brand', async () => {
+    const moved = await send(agency, 'POST', '/Endpoints/PdfExport/UpdateScheduledPdfReports', { alertId: report.alertId, brandId: second.id });
+    expect(moved.status).toBe(200);
+    expect((await json<ReportBrandList>(await agency.get('/rest/account/report-brands'))).brands.map((listed) => [listed.name, listed.scheduledReports])).toEqual([['Northwind', 0], ['Fabrikam', 1]]);
+
+    const refused = await send(agency, 'DELETE', `/rest/account/report-brands/${second.id}`);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ message: reportBrandInUseMessage('Fabrikam', 1), errors: [reportBrandInUseMessage('Fabrikam', 1)] });
+    // Not to itself, nor to another account's brand: refused, nothing changed.
+    const foreign = await brand(other, 'Contoso', 'contoso');
+    for (const target of [second.id, foreign.id, 'nope']) {
+      const response = await send(agency, 'DELETE', `/rest/account/report-brands/${second.id}?moveSchedulesTo=${target}`);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toBe(reportBrandMessages.moveTargetInvalid);
+    }
+    expect((await json<ScheduledPdfReport[]>(await agency.get('/Endpoints/PdfExport/GetScheduledPdfReports')))[0]!.brandId).toBe(second.id);
+
+    const deleted = await send(agency, 'DELETE', `/rest/account/report-brands/${second.id}?moveSchedulesTo=${first.id}`);
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual({ message: reportBrandMovedMessage(1, 'Northwind'), moved: 1 });
+    expect((await json<ScheduledPdfReport[]>(await agency.get('/Endpoints/PdfExport/GetScheduledPdfReports')))[0]!.brandId).toBe(first.id);
+    expect((await json<ReportBrandList>(await agency.get('/rest/account/report-brands'))).brands.map((listed) => [listed.name, listed.scheduledReports])).toEqual([['Northwind', 1]]);
   });
 });

@@ -9,7 +9,6 @@ import {
   reportTemplateSections,
   type CompetitorRow,
   type KeywordComparisonRow,
-  type ReportDesignSettings,
   reportBrandMessages,
   type ReportBrand,
   type ReportBrandList,
@@ -182,15 +181,19 @@ describe('report preview: who may ask and what is refused', () => {
   });
 });
 
-// ---- report design ----------------------------------------------------------------------------------------------
+// ---- report design: the account's brands' fields and logos --------------------------------------------------------
 
-const put = (browser: HttpSession, body: unknown) => browser.request('PUT', '/rest/account/report-design', { [csrfHeaderName]: browser.csrfToken }, body);
-const del = (browser: HttpSession, path: string) => browser.request('DELETE', path, { [csrfHeaderName]: browser.csrfToken });
+const brandsPath = '/rest/account/report-brands';
+const send = (browser: HttpSession, method: string, path: string, body?: unknown) => browser.request(method, path, { [csrfHeaderName]: browser.csrfToken }, body);
+const del = (browser: HttpSession, path: string) => send(browser, 'DELETE', path);
+const brandBody = (name: string, extra: Record<string, unknown> = {}) => ({ name, companyName: `${name} Ltd`, primaryColor: '#0f766e', accentColor: '#be123c', contactLine: `hello@${name.toLowerCase()}.example · +44 20 7946 0000`, ...extra });
+/** The Northwind brand of `recon`, made by the first design test. */
+let northwindId: string;
 
-async function uploadLogo(browser: HttpSession, data: Buffer, options: { field?: string; type?: string; token?: boolean } = {}) {
+async function uploadLogo(browser: HttpSession, data: Buffer, options: { field?: string; type?: string; token?: boolean; brandId?: string } = {}) {
   const form = new FormData();
   form.append(options.field ?? 'logo', new Blob([new Uint8Array(data)], { type: options.type ?? 'image/png' }), 'logo.png');
-  return fetch(`${app.baseUrl}/rest/account/report-design/logo`, {
+  return fetch(`${app.baseUrl}${brandsPath}/${options.brandId ?? northwindId}/logo`, {
     method: 'POST',
     headers: { accept: 'application/json', cookie: browser.cookie, ...(options.token === false ? {} : { [csrfHeaderName]: browser.csrfToken }) },
     body: form,
@@ -200,51 +203,52 @@ async function uploadLogo(browser: HttpSession, data: Buffer, options: { field?:
 describe('report design API', () => {
   it('is only for full recon users: others get 403 with the reason', async () => {
     for (const browser of [full, free]) {
-      const response = await browser.get('/rest/account/report-design');
+      const response = await browser.get(brandsPath);
       expect(response.status).toBe(403);
       expect(((await response.json()) as { message: string }).message).toContain('White-labelled reports are part of the full recon plan.');
-      expect((await put(browser, { companyName: 'X', primaryColor: '#000000', accentColor: '#ffffff' })).status).toBe(403);
-      expect((await uploadLogo(browser, solidPng(10, 10))).status).toBe(403);
+      expect((await send(browser, 'POST', brandsPath, brandBody('X'))).status).toBe(403);
+      expect((await uploadLogo(browser, solidPng(10, 10), { brandId: '00000000-0000-4000-8000-000000000000' })).status).toBe(403);
     }
   });
 
-  it('starts from the defaults, saves a valid design and refuses invalid ones', async () => {
-    expect(await json<ReportDesignSettings>(otherRecon, '/rest/account/report-design')).toEqual({
-      companyName: '', primaryColor: '#1d4ed8', accentColor: '#f59e0b', hasLogo: false, logoType: null, logoUpdatedAt: null, isSaved: false,
-    });
-    const saved = await put(recon, { companyName: '  Northwind Search  ', primaryColor: '#7C2D12', accentColor: '#0f766e' });
-    expect(saved.status).toBe(200);
-    expect(await saved.json()).toMatchObject({ companyName: 'Northwind Search', primaryColor: '#7c2d12', accentColor: '#0f766e', hasLogo: false, isSaved: true });
+  it('starts with no brand, saves a valid design and refuses invalid ones', async () => {
+    expect(await json<ReportBrandList>(otherRecon, brandsPath)).toEqual({ brands: [], canEdit: true });
+    const saved = await send(recon, 'POST', brandsPath, { name: 'Northwind', companyName: '  Northwind Search  ', primaryColor: '#7C2D12', accentColor: '#0f766e' });
+    expect(saved.status).toBe(201);
+    const brand = (await saved.json()) as ReportBrand;
+    expect(brand).toMatchObject({ companyName: 'Northwind Search', primaryColor: '#7c2d12', accentColor: '#0f766e', contactLine: '', hasLogo: false, isDefault: true });
+    northwindId = brand.id;
 
     const invalid: [unknown, string][] = [
-      [{ companyName: 'A', primaryColor: 'red', accentColor: '#0f766e' }, reportDesignMessages.colorInvalid],
-      [{ companyName: 'A', primaryColor: '#12345', accentColor: '#0f766e' }, reportDesignMessages.colorInvalid],
-      [{ companyName: 'A', primaryColor: '#123456' }, reportDesignMessages.colorInvalid],
-      [{ companyName: 'x'.repeat(101), primaryColor: '#123456', accentColor: '#0f766e' }, reportDesignMessages.companyNameTooLong],
-      [{ companyName: 'A', primaryColor: '#123456', accentColor: '#0f766e', logo: 'data:image/png;base64,AAAA' }, 'Unrecognized key'],
+      [{ name: 'A', companyName: 'A', primaryColor: 'red', accentColor: '#0f766e' }, reportDesignMessages.colorInvalid],
+      [{ name: 'A', companyName: 'A', primaryColor: '#12345', accentColor: '#0f766e' }, reportDesignMessages.colorInvalid],
+      [{ name: 'A', companyName: 'A', primaryColor: '#123456' }, reportDesignMessages.colorInvalid],
+      [{ name: 'A', companyName: 'x'.repeat(101), primaryColor: '#123456', accentColor: '#0f766e' }, reportDesignMessages.companyNameTooLong],
+      [{ name: 'A', companyName: 'A', primaryColor: '#123456', accentColor: '#0f766e', logo: 'data:image/png;base64,AAAA' }, 'Unrecognized key'],
     ];
     for (const [body, message] of invalid) {
-      const response = await put(recon, body);
+      const response = await send(recon, 'PUT', `${brandsPath}/${northwindId}`, body);
       expect(response.status).toBe(400);
       expect(((await response.json()) as { message: string }).message).toContain(message);
     }
     // Nothing changed by the refused requests.
-    expect(await json<ReportDesignSettings>(recon, '/rest/account/report-design')).toMatchObject({ companyName: 'Northwind Search', primaryColor: '#7c2d12' });
+    expect((await json<ReportBrandList>(recon, brandsPath)).brands).toMatchObject([{ companyName: 'Northwind Search', primaryColor: '#7c2d12' }]);
     // The cross-site token is required.
-    expect((await recon.request('PUT', '/rest/account/report-design', {}, { companyName: 'B', primaryColor: '#000000', accentColor: '#000000' })).status).toBe(403);
+    expect((await recon.request('PUT', `${brandsPath}/${northwindId}`, {}, brandBody('B'))).status).toBe(403);
   });
 
   it('takes a small PNG or JPEG logo, serves it back to its owner only, and refuses anything else', async () => {
+    const logoPath = `${brandsPath}/${northwindId}/logo`;
     const jpeg = await uploadLogo(recon, sampleJpeg(), { type: 'image/jpeg' });
     expect(jpeg.status).toBe(200);
     expect(await jpeg.json()).toMatchObject({ hasLogo: true, logoType: 'image/jpeg' });
-    expect((await recon.get('/rest/account/report-design/logo')).headers.get('content-type')).toBe('image/jpeg');
+    expect((await recon.get(logoPath)).headers.get('content-type')).toBe('image/jpeg');
     // A new upload replaces it.
     const logo = solidPng(160, 48, { rgb: [124, 45, 18] });
     const uploaded = await uploadLogo(recon, logo);
     expect(uploaded.status).toBe(200);
     expect(await uploaded.json()).toMatchObject({ hasLogo: true, logoType: 'image/png', companyName: 'Northwind Search' });
-    const served = await recon.get('/rest/account/report-design/logo');
+    const served = await recon.get(logoPath);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(logo)).toBe(true);
@@ -261,20 +265,21 @@ describe('report design API', () => {
       expect(response.status).toBe(status);
       if (message) expect(((await response.json()) as { message: string }).message).toBe(message);
     }
-    const missing = await recon.request('POST', '/rest/account/report-design/logo', { [csrfHeaderName]: recon.csrfToken }, {});
+    const missing = await recon.request('POST', logoPath, { [csrfHeaderName]: recon.csrfToken }, {});
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { message: string }).message).toBe(reportDesignMessages.logoMissing);
     expect((await uploadLogo(recon, solidPng(10, 10), { token: false })).status).toBe(403);
     // The refused uploads left the first logo in place.
-    expect(Buffer.from(await (await recon.get('/rest/account/report-design/logo')).arrayBuffer()).equals(logo)).toBe(true);
+    expect(Buffer.from(await (await recon.get(logoPath)).arrayBuffer()).equals(logo)).toBe(true);
   });
 
   it('keeps each account’s design to itself; a child account shares its owner’s', async () => {
-    expect(await json<ReportDesignSettings>(otherRecon, '/rest/account/report-design')).toMatchObject({ companyName: '', isSaved: false, hasLogo: false });
-    expect((await otherRecon.get('/rest/account/report-design/logo')).status).toBe(404);
-    expect((await put(otherRecon, { companyName: 'Contoso Reports', primaryColor: '#000000', accentColor: '#ffffff' })).status).toBe(200);
-    expect(await json<ReportDesignSettings>(recon, '/rest/account/report-design')).toMatchObject({ companyName: 'Northwind Search', hasLogo: true });
-    expect(await json<ReportDesignSettings>(reconChild, '/rest/account/report-design')).toMatchObject({ companyName: 'Northwind Search', hasLogo: true });
+    expect((await otherRecon.get(`${brandsPath}/${northwindId}/logo`)).status).toBe(404);
+    expect((await uploadLogo(otherRecon, solidPng(10, 10))).status).toBe(404);
+    expect((await send(otherRecon, 'POST', brandsPath, brandBody('Contoso Reports'))).status).toBe(201);
+    expect((await json<ReportBrandList>(recon, brandsPath)).brands).toMatchObject([{ companyName: 'Northwind Search', hasLogo: true }]);
+    expect((await json<ReportBrandList>(reconChild, brandsPath)).brands).toMatchObject([{ companyName: 'Northwind Search', hasLogo: true }]);
+    expect((await reconChild.get(`${brandsPath}/${northwindId}/logo`)).status).toBe(200);
   });
 
   it('white-labels the report of a recon user who asks for it, and nobody else’s', async () => {
@@ -303,24 +308,20 @@ describe('report design API', () => {
   });
 
   it('removes the logo', async () => {
-    const response = await del(recon, '/rest/account/report-design/logo');
+    const response = await del(recon, `${brandsPath}/${northwindId}/logo`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ hasLogo: false, logoType: null, companyName: 'Northwind Search' });
-    expect((await recon.get('/rest/account/report-design/logo')).status).toBe(404);
+    expect((await recon.get(`${brandsPath}/${northwindId}/logo`)).status).toBe(404);
   });
 });
 
 // ---- brands (issue 22 point 2) -----------------------------------------------------------------------------------
 
-const brandsPath = '/rest/account/report-brands';
-const send = (browser: HttpSession, method: string, path: string, body?: unknown) => browser.request(method, path, { [csrfHeaderName]: browser.csrfToken }, body);
-const brandBody = (name: string, extra: Record<string, unknown> = {}) => ({ name, companyName: `${name} Ltd`, primaryColor: '#0f766e', accentColor: '#be123c', contactLine: `hello@${name.toLowerCase()}.example · +44 20 7946 0000`, ...extra });
-
 describe('report brands API', () => {
   let acme: ReportBrand;
   let globex: ReportBrand;
 
-  it('lists the single design saved before as the default brand, and creates more', async () => {
+  it('lists the first brand as the default, and creates more', async () => {
     const before = await json<ReportBrandList>(recon, brandsPath);
     expect(before.canEdit).toBe(true);
     expect(before.brands).toHaveLength(1);
@@ -334,8 +335,6 @@ describe('report brands API', () => {
     expect(globex.isDefault).toBe(true);
     const after = await json<ReportBrandList>(recon, brandsPath);
     expect(after.brands.map((brand) => [brand.name, brand.isDefault])).toEqual([['Globex', true], [before.brands[0]!.name, false], ['Acme', false]]);
-    // The old single-design call follows the default brand.
-    expect(await json<ReportDesignSettings>(recon, '/rest/account/report-design')).toMatchObject({ companyName: 'Globex Ltd', isSaved: true });
   });
 
   it('refuses invalid brands and changes nothing', async () => {

@@ -36,19 +36,23 @@ describe('/account/reportdesign in the browser', () => {
     const page = await loggedIn(user);
     await page.goto(`${stack.baseUrl}/account/reportdesign`);
     await page.getByRole('link', { name: 'Report Design' }).waitFor();
-    await page.getByLabel('Company name').fill('Northwind Search');
-    await page.getByLabel('Main colour', { exact: true }).fill('#7c2d12');
-    await page.getByRole('button', { name: 'Save design' }).click();
-    await page.getByText('Your report design has been saved.').waitFor();
-
-    await page.getByLabel('Upload a logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(180, 60, { rgb: [15, 118, 110] }) });
-    await page.getByText('Your logo has been uploaded.').waitFor();
-    const logo = page.getByAltText('Your report logo');
+    await page.getByTestId('no-report-brands').waitFor();
+    await page.getByRole('button', { name: 'New brand' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New brand' });
+    await dialog.getByLabel('Brand name').fill('Northwind');
+    await dialog.getByLabel('Company name').fill('Northwind Search');
+    await dialog.getByLabel('Main colour', { exact: true }).fill('#7c2d12');
+    await dialog.getByLabel('Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(180, 60, { rgb: [15, 118, 110] }) });
+    await dialog.getByRole('button', { name: 'Create brand' }).click();
+    const brand = page.getByRole('listitem', { name: 'Northwind' });
+    await brand.getByText('Default').waitFor();
+    const logo = brand.getByAltText('Northwind logo');
     await expect(logo.evaluate((image: HTMLImageElement) => image.decode().then(() => image.naturalWidth))).resolves.toBe(180);
 
-    // The design survives a reload.
+    // The brand survives a reload.
     await page.reload();
-    await expect(page.getByLabel('Company name').inputValue()).resolves.toBe('Northwind Search');
+    await brand.getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit brand “Northwind”' }).getByLabel('Company name').inputValue()).resolves.toBe('Northwind Search');
 
     // A white-labelled report of this account carries it (same browser session).
     const [subject] = await stack.database.query<{ name: string }>(`select d.name from domain d join domain_month m on m.domain_id = d.id where m.territory = 'US' order by m.organic_keywords desc, d.name limit 1`);
@@ -65,6 +69,6 @@ describe('/account/reportdesign in the browser', () => {
     await page.goto(`${stack.baseUrl}/account/reportdesign`);
     await page.getByTestId('white-label-upsell').getByText('White-labelled reports are part of the full recon plan.').waitFor();
     expect(await page.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe('/upgrade');
-    expect(await page.getByLabel('Company name').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'New brand' }).count()).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res, StreamableFile, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, StreamableFile, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { reportLogoLimits, saveReportBrandSchema } from '@serpwise/contracts';
 import type { Response } from 'express';
@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
-import { LogoTooLargeFilter } from './report-design.controller.js';
+import { LogoTooLargeFilter } from './logo-too-large.filter.js';
 import { ReportBrandsService } from './report-brands.service.js';
 
 type BrandBody = z.output<typeof saveReportBrandSchema>;
@@ -42,9 +42,10 @@ export class ReportBrandsController {
     return this.brands.makeDefault(identity, id);
   }
 
+  /** Refused (409) while scheduled reports use the brand, unless ?moveSchedulesTo= names another brand for them. */
   @Delete(':id')
-  delete(@CurrentIdentity() identity: Identity, @Param('id') id: string) {
-    return this.brands.delete(identity, id);
+  delete(@CurrentIdentity() identity: Identity, @Param('id') id: string, @Query('moveSchedulesTo') moveSchedulesTo?: string) {
+    return this.brands.delete(identity, id, typeof moveSchedulesTo === 'string' ? moveSchedulesTo : undefined);
   }
 
   /** multipart/form-data with the file in the field "logo" (PNG or JPEG, ≤ 200 kB). */

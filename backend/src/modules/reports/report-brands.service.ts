@@ -1,20 +1,20 @@
-import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  defaultReportColors,
+  reportBrandInUseMessage,
   reportBrandLimits,
   reportBrandMessages,
+  reportBrandMovedMessage,
   type ReportBrand,
   type ReportBrandList,
-  type ReportDesignSettings,
   type ReportLogoType,
   type SaveReportBrand,
 } from '@serpwise/contracts';
-import { ReportBrandRepository, type ReportBrandFields, type ReportBrandRecord } from '@serpwise/database';
+import { ReportBrandRepository, type ReportBrandFields, type ReportBrandListed, type ReportBrandRecord } from '@serpwise/database';
 import { checkLogo } from '@serpwise/reports';
 import type { Identity } from '../sessions/request-session.js';
 import { badRequest } from '../../common/bad-request.js';
 
-const toBrand = (record: ReportBrandRecord): ReportBrand => ({
+const toBrand = (record: ReportBrandRecord | ReportBrandListed): ReportBrand => ({
   id: record.id,
   name: record.name,
   companyName: record.companyName,
@@ -25,12 +25,9 @@ const toBrand = (record: ReportBrandRecord): ReportBrand => ({
   logoType: record.logoType as ReportLogoType | null,
   logoUpdatedAt: record.logoUpdatedAt?.toISOString() ?? null,
   isDefault: record.isDefault,
+  // A brand just created or changed is answered without its count; the page reads the list again.
+  scheduledReports: 'scheduledReports' in record ? record.scheduledReports : 0,
 });
-
-const toSettings = (record: ReportBrandRecord | null): ReportDesignSettings =>
-  record
-    ? { ...toBrand(record), isSaved: true }
-    : { companyName: '', ...defaultReportColors, hasLogo: false, logoType: null, logoUpdatedAt: null, isSaved: false };
 
 type BrandInput = Omit<Required<SaveReportBrand>, 'isDefault'> & { isDefault?: boolean };
 
@@ -84,9 +81,24 @@ export class ReportBrandsService {
     return toBrand(this.found(await this.brands.makeDefault(this.requireOwner(identity), id)));
   }
 
-  async delete(identity: Identity, id: string): Promise<{ message: string }> {
-    if (!(await this.brands.delete(this.requireOwner(identity), id))) throw new NotFoundException(reportBrandMessages.notFound);
-    return { message: reportBrandMessages.deleted };
+  /**
+   * Deletes a brand. Scheduled reports that name it are never left pointing at nothing: without `moveTo` the
+   * deletion is refused (409, saying how many use it); with another brand of the account they move to it first.
+   */
+  async delete(identity: Identity, id: string, moveTo: string | undefined): Promise<{ message: string; moved: number }> {
+    const result = await this.brands.delete(this.requireOwner(identity), id, moveTo || undefined);
+    switch (result.outcome) {
+      case 'not-found':
+        throw new NotFoundException(reportBrandMessages.notFound);
+      case 'move-target-invalid':
+        throw badRequest([reportBrandMessages.moveTargetInvalid]);
+      case 'in-use': {
+        const message = reportBrandInUseMessage(result.name, result.scheduledReports);
+        throw new ConflictException({ statusCode: 409, message, errors: [message] });
+      }
+      case 'deleted':
+        return { message: result.moved > 0 ? reportBrandMovedMessage(result.moved, result.movedTo!) : reportBrandMessages.deleted, moved: result.moved };
+    }
   }
 
   async uploadLogo(identity: Identity, id: string, file: { buffer: Buffer } | undefined): Promise<ReportBrand> {
@@ -105,38 +117,6 @@ export class ReportBrandsService {
     const logo = await this.brands.logoOf(this.ownerOf(identity), id);
     if (!logo) throw new NotFoundException('No logo has been uploaded.');
     return logo;
-  }
-
-  // The single design of /rest/account/report-design (before issue 22) is the default brand; kept for its callers.
-
-  async defaultDesign(identity: Identity): Promise<ReportDesignSettings> {
-    return toSettings(await this.brands.defaultForOwner(this.ownerOf(identity)));
-  }
-
-  async saveDefaultDesign(identity: Identity, input: { companyName: string; primaryColor: string; accentColor: string }): Promise<ReportDesignSettings> {
-    const owner = this.requireOwner(identity);
-    const current = await this.brands.defaultForOwner(owner);
-    if (!current) return toSettings(await this.brands.create(owner, { name: input.companyName.slice(0, reportBrandLimits.name) || 'My brand', contactLine: '', ...input }, true));
-    return toSettings(await this.brands.update(owner, current.id, { ...current, ...input }));
-  }
-
-  async uploadDefaultLogo(identity: Identity, file: { buffer: Buffer } | undefined): Promise<ReportDesignSettings> {
-    const owner = this.requireOwner(identity);
-    const checked = checkLogo(file?.buffer ?? Buffer.alloc(0));
-    if (!checked.ok) throw new BadRequestException({ statusCode: 400, message: checked.message, errors: [checked.message] });
-    const current = (await this.brands.defaultForOwner(owner)) ?? (await this.brands.create(owner, { name: 'My brand', companyName: '', contactLine: '', ...defaultReportColors }, true));
-    return toSettings(await this.brands.saveLogo(owner, current.id, file!.buffer, checked.type));
-  }
-
-  async deleteDefaultLogo(identity: Identity): Promise<ReportDesignSettings> {
-    const owner = this.requireOwner(identity);
-    const current = await this.brands.defaultForOwner(owner);
-    return toSettings(current ? await this.brands.deleteLogo(owner, current.id) : null);
-  }
-
-  async defaultLogo(identity: Identity): Promise<{ data: Buffer; type: string }> {
-    const current = await this.brands.defaultForOwner(this.ownerOf(identity));
-    return this.logo(identity, current?.id ?? '');
   }
 }
 

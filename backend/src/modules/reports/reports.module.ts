@@ -17,7 +17,6 @@ import { ReportMailService } from './report-mail.service.js';
 import { ResearchModule } from '../research/research.module.js';
 import { ProjectsCoreModule } from '../projects/core/projects-core.module.js';
 import { ReportProjectService } from './report-project.service.js';
-import { ReportDesignController } from './report-design.controller.js';
 import { ReportBrandsController } from './report-brands.controller.js';
 import { ReportBrandsService } from './report-brands.service.js';
 import { ReportsController } from './reports.controller.js';
@@ -37,7 +36,7 @@ const reportSchedulesProvider = {
  */
 @Module({
   imports: [ResearchModule, RealtimeModule, AccountModule, ProjectsCoreModule],
-  controllers: [ReportDesignController, ReportBrandsController, ReportsController, PdfExportController, ScheduleDeliveriesController, ReportMailController, ReportShareLinksController, SharedReportsController],
+  controllers: [ReportBrandsController, ReportsController, PdfExportController, ScheduleDeliveriesController, ReportMailController, ReportShareLinksController, SharedReportsController],
   providers: [
     ReportBrandsService,
     ReportsService,

@@ -8,3 +8,14 @@ export { useExportNotices } from './components/export-notices';
 export { newPdfSessionId, sendPdfExport } from './api/pdf-export';
 export { PdfExportModal } from './components/pdf-export-modal';
 export { ShareLinkButton } from './components/share-link-button';
+
+export {
+  reportBrandLogoUrl,
+  useCreateReportBrand,
+  useDeleteReportBrand,
+  useDeleteReportBrandLogo,
+  useMakeDefaultReportBrand,
+  useReportBrands,
+  useSaveReportBrand,
+  useUploadReportBrandLogo,
+} from './api/report-brands';

@@ -164,7 +164,6 @@ export const reportDesignMessages = {
   logoTooLarge: `The logo must be at most ${reportLogoLimits.maxBytes / 1024} KB.`,
   logoDimensions: 'The logo must be at most 2000 pixels wide and 2000 pixels high.',
   reconRequired: 'White-labelled reports are part of the full recon plan.',
-  saved: 'Your report design has been saved.',
 } as const;
 
 const colorSchema = z
@@ -172,28 +171,6 @@ const colorSchema = z
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, reportDesignMessages.colorInvalid)
   .transform((color) => color.toLowerCase());
-
-export const saveReportDesignSchema = z
-  .object({
-    companyName: z.string().trim().max(reportDesignLimits.companyName, reportDesignMessages.companyNameTooLong).default(''),
-    primaryColor: colorSchema,
-    accentColor: colorSchema,
-  })
-  .strict();
-export type SaveReportDesign = z.input<typeof saveReportDesignSchema>;
-
-/** GET /rest/account/report-design: the account's design (defaults until saved). */
-export interface ReportDesignSettings {
-  companyName: string;
-  primaryColor: string;
-  accentColor: string;
-  hasLogo: boolean;
-  logoType: ReportLogoType | null;
-  /** Changes with every upload, so the page can bust the image cache. */
-  logoUpdatedAt: string | null;
-  /** False until the user saves a design for the first time. */
-  isSaved: boolean;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Brands (issue 22 point 2): several report designs per account, one of them the default
@@ -213,7 +190,17 @@ export const reportBrandMessages = {
   saved: 'The brand has been saved.',
   deleted: 'The brand has been deleted.',
   madeDefault: 'This is now your default brand.',
+  moveTargetInvalid: 'Choose another of your brands to move its scheduled reports to.',
 } as const;
+
+const scheduledReportsText = (count: number) => (count === 1 ? '1 scheduled report' : `${count} scheduled reports`);
+
+/** Deleting a brand that schedules still use is refused (409) until they are moved to another brand. */
+export const reportBrandInUseMessage = (name: string, count: number) =>
+  `“${name}” is used by ${scheduledReportsText(count)}. Choose another brand for ${count === 1 ? 'it' : 'them'}, then delete.`;
+
+export const reportBrandMovedMessage = (count: number, target: string) =>
+  `The brand has been deleted; its ${scheduledReportsText(count)} now ${count === 1 ? 'uses' : 'use'} “${target}”.`;
 
 /** A brand's fields: its name in the lists, and the design (company name, colours, contact line) its reports carry. */
 export const saveReportBrandSchema = z
@@ -241,6 +228,8 @@ export interface ReportBrand {
   logoType: ReportLogoType | null;
   logoUpdatedAt: string | null;
   isDefault: boolean;
+  /** How many scheduled reports of the account (its team's included) name this brand. */
+  scheduledReports: number;
 }
 
 /** GET /rest/account/report-brands: the account's brands (default first), and whether the caller may change them. */

@@ -15,6 +15,16 @@ export interface ReportBrandRecord {
   isDefault: boolean;
 }
 
+/** A brand with how many scheduled reports of the account (its team's included) name it. */
+export type ReportBrandListed = ReportBrandRecord & { scheduledReports: number };
+
+/** What deleting a brand did: nothing (no such brand), refused (schedules use it and no other brand was given), or done. */
+export type ReportBrandDeletion =
+  | { outcome: 'not-found' }
+  | { outcome: 'in-use'; name: string; scheduledReports: number }
+  | { outcome: 'move-target-invalid' }
+  | { outcome: 'deleted'; moved: number; movedTo: string | null };
+
 export interface ReportBrandFields {
   name: string;
   companyName: string;
@@ -55,6 +65,9 @@ const toRecord = (row: ReportBrandRow): ReportBrandRecord => ({
 // Never select the logo bytes with the settings: only the renderer and the logo endpoint read them.
 const columns = `id, owner_user_id, name, company_name, primary_color, accent_color, contact_line, logo is not null as has_logo, logo_type, logo_updated_at, is_default`;
 
+/** The scheduled reports of an owner's account, its child accounts' included, that name the brand `?` (third parameter). */
+const schedulesNaming = `scheduled_report s join app_user u on u.id = s.user_id where (u.id = ? or u.parent_user_id = ?) and s.options->>'brandId' = ?`;
+
 const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
 
 /**
@@ -65,9 +78,14 @@ const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export class ReportBrandRepository {
   constructor(private readonly em: EntityManager) {}
 
-  async listForOwner(ownerUserId: string): Promise<ReportBrandRecord[]> {
-    const rows = await this.em.execute<ReportBrandRow[]>(`select ${columns} from report_brand where owner_user_id = ? order by is_default desc, created_at, id`, [ownerUserId]);
-    return rows.map(toRecord);
+  async listForOwner(ownerUserId: string): Promise<ReportBrandListed[]> {
+    const rows = await this.em.execute<(ReportBrandRow & { scheduled_reports: string })[]>(
+      `select ${columns}, (select count(*) from scheduled_report s join app_user u on u.id = s.user_id
+          where (u.id = b.owner_user_id or u.parent_user_id = b.owner_user_id) and s.options->>'brandId' = b.id::text) as scheduled_reports
+       from report_brand b where owner_user_id = ? order by is_default desc, created_at, id`,
+      [ownerUserId],
+    );
+    return rows.map((row) => ({ ...toRecord(row), scheduledReports: Number(row.scheduled_reports) }));
   }
 
   async countForOwner(ownerUserId: string): Promise<number> {
@@ -130,19 +148,38 @@ export class ReportBrandRepository {
     });
   }
 
-  /** Deletes the brand; when it was the default, the oldest remaining brand becomes the default. */
-  async delete(ownerUserId: string, id: string): Promise<boolean> {
-    if (!isUuid(id)) return false;
+  /**
+   * Deletes the brand unless scheduled reports name it: those are first moved to `moveTo` (another brand of the
+   * owner) when given, else the deletion is refused. When the deleted brand was the default, the oldest remaining
+   * brand becomes the default. One transaction, so a schedule saved meanwhile cannot be left naming a deleted brand.
+   */
+  async delete(ownerUserId: string, id: string, moveTo?: string): Promise<ReportBrandDeletion> {
+    if (!isUuid(id)) return { outcome: 'not-found' };
+    if (moveTo !== undefined && (!isUuid(moveTo) || moveTo === id)) return { outcome: 'move-target-invalid' };
     return this.em.transactional(async (em) => {
+      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`report_brand:${ownerUserId}`]);
+      const [brand] = await em.execute<{ name: string }[]>('select name from report_brand where owner_user_id = ? and id = ? for update', [ownerUserId, id]);
+      if (!brand) return { outcome: 'not-found' as const };
+      const [target] = moveTo ? await em.execute<{ name: string }[]>('select name from report_brand where owner_user_id = ? and id = ?', [ownerUserId, moveTo]) : [];
+      if (moveTo && !target) return { outcome: 'move-target-invalid' as const };
+      const [{ count }] = (await em.execute<{ count: string }[]>(`select count(*) from ${schedulesNaming}`, [ownerUserId, ownerUserId, id])) as [{ count: string }];
+      const using = Number(count);
+      if (using > 0 && !target) return { outcome: 'in-use' as const, name: brand.name, scheduledReports: using };
+      if (using > 0) {
+        await em.execute(
+          `update scheduled_report set options = jsonb_set(options::jsonb, '{brandId}', to_jsonb(?::text)), updated_at = now()
+           where id in (select s.id from ${schedulesNaming})`,
+          [moveTo, ownerUserId, ownerUserId, id],
+        );
+      }
       const rows = await em.execute<{ is_default: boolean }[]>('delete from report_brand where owner_user_id = ? and id = ? returning is_default', [ownerUserId, id]);
-      if (!rows.length) return false;
       if (rows[0]!.is_default) {
         await em.execute(
           `update report_brand set is_default = true where id = (select id from report_brand where owner_user_id = ? order by created_at, id limit 1)`,
           [ownerUserId],
         );
       }
-      return true;
+      return { outcome: 'deleted' as const, moved: using, movedTo: target?.name ?? null };
     });
   }
 

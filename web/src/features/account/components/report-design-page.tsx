@@ -1,38 +1,17 @@
-import {
-  defaultReportColors,
-  reportDesignLimits,
-  reportDesignMessages,
-  reportLogoLimits,
-  validators,
-  type FieldValidator,
-  type ReportDesignSettings,
-} from '@serpwise/contracts';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { FormMessages } from '@/components/form/form-messages';
-import { SubmitActions } from '@/components/form/submit-actions';
-import { TextField } from '@/components/form/text-field';
-import { useValidatedForm } from '@/components/form/use-validated-form';
+import { reportBrandMessages, reportDesignMessages, type ReportBrand } from '@serpwise/contracts';
+import { useState } from 'react';
+import { notify } from '@/components/ui/notifications';
 import { errorsOf } from '@/lib/api-client';
 import { useActiveState } from '@/features/auth';
-import { reportLogoUrl, useReportDesign } from '../api/get-report-design';
-import { useSaveReportDesign } from '../api/save-report-design';
-import { useDeleteReportLogo, useUploadReportLogo } from '../api/upload-report-logo';
-
-const hexColor: FieldValidator = (value) => (/^#[0-9a-fA-F]{6}$/.test(value.trim()) ? null : reportDesignMessages.colorInvalid);
-const rules = {
-  companyName: [validators.maxLength(reportDesignLimits.companyName, reportDesignMessages.companyNameTooLong)],
-  primaryColor: [hexColor],
-  accentColor: [hexColor],
-};
-const valuesOf = (design: ReportDesignSettings | undefined) => ({
-  companyName: design?.companyName ?? '',
-  primaryColor: design?.primaryColor ?? defaultReportColors.primaryColor,
-  accentColor: design?.accentColor ?? defaultReportColors.accentColor,
-});
+import { reportBrandLogoUrl, useMakeDefaultReportBrand, useReportBrands } from '@/features/exports';
+import { DeleteReportBrandDialog } from './delete-report-brand-dialog';
+import { ReportBrandDialog } from './report-brand-dialog';
 
 /**
- * /account/reportdesign: the white label of the account's PDF reports — logo, company name and colours. Full recon
- * users only (docs/product/account-exports-reports.md §6); everyone else sees what the plan would give them and the way to upgrade.
+ * /account/reportdesign: the brands of the account's white-labelled PDF reports (issue 22 point 2): each with a
+ * company name, logo, colours and contact line; one is the default, and each report and schedule picks one. Full
+ * recon users only (docs/product/account-exports-reports.md §6); everyone else sees what the plan would give them and
+ * the way to upgrade. A team's child account sees its owner's brands and changes none.
  */
 export function ReportDesignPage() {
   const { data: state, isSuccess } = useActiveState();
@@ -40,7 +19,7 @@ export function ReportDesignPage() {
   return (
     <section className="page report-design">
       <h1>Report design</h1>
-      {!isSuccess ? null : isRecon ? <ReportDesignEditor /> : <WhiteLabelUpsell />}
+      {!isSuccess ? null : isRecon ? <ReportBrands /> : <WhiteLabelUpsell />}
     </section>
   );
 }
@@ -60,127 +39,98 @@ export function WhiteLabelUpsell() {
   );
 }
 
-function ReportDesignEditor() {
-  const design = useReportDesign(true);
-  if (design.isError) return <p className="notice--error">{errorsOf(design.error)[0]}</p>;
-  if (!design.data) return <p>Loading…</p>;
+type Editing = { kind: 'new' } | { kind: 'edit'; id: string } | { kind: 'delete'; id: string } | null;
+
+const scheduledReportsText = (count: number) => (count === 1 ? 'Used by 1 scheduled report' : `Used by ${count} scheduled reports`);
+
+function ReportBrands() {
+  const brands = useReportBrands(true);
+  const makeDefault = useMakeDefaultReportBrand();
+  const [editing, setEditing] = useState<Editing>(null);
+  if (brands.isError) return <p className="notice--error">{errorsOf(brands.error)[0]}</p>;
+  if (!brands.data) return <p>Loading…</p>;
+  const { brands: list, canEdit } = brands.data;
+  // The dialogs follow the list, so a count or a default that changed meanwhile shows at once.
+  const chosen = editing && editing.kind !== 'new' ? list.find((brand) => brand.id === editing.id) : undefined;
+
   return (
     <>
-      <p className="field__hint">Reports you export with “White label” carry this design instead of Serpwise’s.</p>
-      <DesignForm design={design.data} />
-      <LogoForm design={design.data} />
+      <p className="field__hint">
+        Reports you export or schedule with “White label” carry one of these brands instead of Serpwise’s: the one you pick, else the default brand.
+      </p>
+      {canEdit ? null : <p className="field__hint">These are your team owner’s brands: only the owner can change them.</p>}
+      <div className="form__actions">
+        <h2 className="report-design__heading">Brands</h2>
+        {canEdit ? (
+          <button type="button" className="button button--primary" onClick={() => setEditing({ kind: 'new' })}>
+            New brand
+          </button>
+        ) : null}
+      </div>
+      <FormMessagesLine errors={errorsOf(makeDefault.error)} />
+      {list.length === 0 ? (
+        <p data-testid="no-report-brands">No brands yet: white-labelled reports show no company until you make one.</p>
+      ) : (
+        <ul className="report-brands">
+          {list.map((brand) => (
+            <BrandItem
+              key={brand.id}
+              brand={brand}
+              canEdit={canEdit}
+              busy={makeDefault.isPending}
+              onEdit={() => setEditing({ kind: 'edit', id: brand.id })}
+              onDelete={() => setEditing({ kind: 'delete', id: brand.id })}
+              onMakeDefault={() => makeDefault.mutate(brand.id, { onSuccess: () => notify(reportBrandMessages.madeDefault, { type: 'success' }) })}
+            />
+          ))}
+        </ul>
+      )}
+      {editing?.kind === 'new' ? <ReportBrandDialog brand={null} isFirst={list.length === 0} onClose={() => setEditing(null)} /> : null}
+      {editing?.kind === 'edit' && chosen ? <ReportBrandDialog brand={chosen} isFirst={false} onClose={() => setEditing(null)} /> : null}
+      {editing?.kind === 'delete' && chosen ? <DeleteReportBrandDialog brand={chosen} others={list.filter((brand) => brand.id !== chosen.id)} onClose={() => setEditing(null)} /> : null}
     </>
   );
 }
 
-interface FieldBinding {
-  name: string;
-  value: string;
-  error: string | null;
-  onChange: (value: string) => void;
-  onBlur: () => void;
+function FormMessagesLine({ errors }: { errors: string[] }) {
+  return errors.length ? (
+    <p className="form__message form__message--error" role="alert">
+      {errors[0]}
+    </p>
+  ) : null;
 }
 
-/** A #rrggbb box with a colour picker beside it; both edit the same value. */
-function ColorField({ label, field }: { label: string; field: FieldBinding }) {
-  const id = useId();
-  const valid = /^#[0-9a-fA-F]{6}$/.test(field.value);
+function BrandItem({ brand, canEdit, busy, onEdit, onDelete, onMakeDefault }: { brand: ReportBrand; canEdit: boolean; busy: boolean; onEdit: () => void; onDelete: () => void; onMakeDefault: () => void }) {
   return (
-    <div className="report-design__color">
-      <TextField label={label} placeholder="#1d4ed8" {...field} />
-      <label className="visually-hidden" htmlFor={id}>
-        {`${label} picker`}
-      </label>
-      <input id={id} type="color" className="report-design__swatch" value={valid ? field.value.toLowerCase() : '#000000'} onChange={(event) => field.onChange(event.target.value)} />
-    </div>
-  );
-}
-
-function DesignForm({ design }: { design: ReportDesignSettings }) {
-  const form = useValidatedForm(rules, valuesOf(design));
-  const save = useSaveReportDesign();
-  const [saved, setSaved] = useState<string | null>(null);
-  const { values } = form;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(null);
-    if (!form.validateAll()) return;
-    save.mutate(values, { onSuccess: (answer) => { form.reset(valuesOf(answer)); setSaved(reportDesignMessages.saved); } });
-  };
-  const previewPrimary = /^#[0-9a-fA-F]{6}$/.test(values.primaryColor) ? values.primaryColor : defaultReportColors.primaryColor;
-  const previewAccent = /^#[0-9a-fA-F]{6}$/.test(values.accentColor) ? values.accentColor : defaultReportColors.accentColor;
-
-  return (
-    <form className="form" onSubmit={submit} noValidate aria-labelledby="report-design-heading">
-      <h2 id="report-design-heading">Company and colours</h2>
-      <FormMessages formError={form.formError} serverErrors={errorsOf(save.error)} success={saved} />
-      <TextField label="Company name" autoComplete="organization" hint="Shown on the cover and at the top of every page." {...form.field('companyName')} />
-      <ColorField label="Main colour" field={form.field('primaryColor')} />
-      <ColorField label="Accent colour" field={form.field('accentColor')} />
-      <div className="report-design__preview" aria-label="Cover preview" role="img" style={{ borderTopColor: previewPrimary }}>
-        <span className="report-design__preview-band" style={{ background: previewPrimary }} />
-        <strong style={{ color: previewPrimary }}>{values.companyName.trim() || 'Your company'}</strong>
-        <span className="report-design__preview-rule" style={{ background: previewAccent }} />
+    <li className="report-brand" data-testid="report-brand" aria-label={brand.name}>
+      <div className="report-brand__look" style={{ borderTopColor: brand.primaryColor }}>
+        {brand.hasLogo ? <img className="report-brand__logo" src={reportBrandLogoUrl(brand)} alt={`${brand.name} logo`} /> : <span className="report-brand__no-logo">No logo</span>}
+        <span className="report-brand__swatches" aria-label={`Colours ${brand.primaryColor} and ${brand.accentColor}`} role="img">
+          <span style={{ background: brand.primaryColor }} />
+          <span style={{ background: brand.accentColor }} />
+        </span>
       </div>
-      <SubmitActions label="Save design" pending={save.isPending} />
-    </form>
-  );
-}
-
-/** Checks the browser can do before sending (the server checks again, by the file's bytes). */
-function logoProblem(file: File): string | null {
-  if (!(reportLogoLimits.types as readonly string[]).includes(file.type)) return reportDesignMessages.logoType;
-  if (file.size > reportLogoLimits.maxBytes) return reportDesignMessages.logoTooLarge;
-  return null;
-}
-
-function LogoForm({ design }: { design: ReportDesignSettings }) {
-  const upload = useUploadReportLogo();
-  const remove = useDeleteReportLogo();
-  const input = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const inputId = useId();
-
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    setDone(null);
-    upload.reset();
-    if (!file) return;
-    const message = logoProblem(file);
-    setProblem(message);
-    if (message) return;
-    upload.mutate(file, {
-      onSuccess: () => setDone('Your logo has been uploaded.'),
-      onSettled: () => {
-        if (input.current) input.current.value = '';
-      },
-    });
-  };
-
-  return (
-    <div className="form" aria-labelledby="report-logo-heading" role="group">
-      <h2 id="report-logo-heading">Logo</h2>
-      <FormMessages formError={problem} serverErrors={[...errorsOf(upload.error), ...errorsOf(remove.error)]} success={done} />
-      {design.hasLogo ? (
-        <img className="report-design__logo" src={reportLogoUrl(design.logoUpdatedAt)} alt="Your report logo" />
-      ) : (
-        <p>No logo yet: the reports show your company name alone.</p>
-      )}
-      <div className="field">
-        <label htmlFor={inputId}>{design.hasLogo ? 'Replace the logo' : 'Upload a logo'}</label>
-        <input id={inputId} ref={input} type="file" accept={reportLogoLimits.types.join(',')} onChange={choose} disabled={upload.isPending} />
-        <p className="field__hint">PNG or JPEG, at most {reportLogoLimits.maxBytes / 1024} KB. A wide logo on a transparent background prints best.</p>
+      <div className="report-brand__text">
+        <strong>{brand.name}</strong> {brand.isDefault ? <span className="badge badge--active">Default</span> : null}
+        <p>{brand.companyName || 'No company name'}</p>
+        {brand.contactLine ? <p className="field__hint">{brand.contactLine}</p> : null}
+        <p className="field__hint">{brand.scheduledReports > 0 ? scheduledReportsText(brand.scheduledReports) : 'Not used by a scheduled report'}</p>
       </div>
-      {design.hasLogo ? (
-        <div className="form__actions">
-          <button type="button" className="button" disabled={remove.isPending} onClick={() => { setDone(null); remove.mutate(undefined, { onSuccess: () => setDone('Your logo has been removed.') }); }}>
-            {remove.isPending ? 'Removing…' : 'Remove logo'}
+      {canEdit ? (
+        <div className="report-brand__actions">
+          <button type="button" className="button" onClick={onEdit}>
+            Edit
+          </button>
+          {brand.isDefault ? null : (
+            <button type="button" className="button" disabled={busy} onClick={onMakeDefault}>
+              Make default
+            </button>
+          )}
+          <button type="button" className="button button--danger" onClick={onDelete}>
+            Delete
           </button>
         </div>
       ) : null}
-      {upload.isPending ? <p role="status">Uploading…</p> : null}
-    </div>
+    </li>
   );
 }

@@ -13,16 +13,23 @@ export const getReportBrands = () => apiRequest<ReportBrandList>(reportBrandsPat
 /** The account's brands (issue 22 point 2); only full recon users may read them, so callers ask only for them. */
 export const useReportBrands = (enabled: boolean) => useQuery({ queryKey: reportBrandsKey, queryFn: getReportBrands, enabled });
 
-/** Every brand change answers with the brand; the list is read again (the default may have moved). */
-function useBrandMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
+/**
+ * Every brand change answers with the brand; the list is read again (the default may have moved), after a refusal
+ * too (a brand's schedule count may have changed meanwhile).
+ */
+function useBrandMutation<T, R = unknown>(mutationFn: (input: T) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: reportBrandsKey }) });
+  return useMutation({ mutationFn, onSettled: () => client.invalidateQueries({ queryKey: reportBrandsKey }) });
 }
 
 export const useCreateReportBrand = () => useBrandMutation((brand: SaveReportBrand) => apiRequest<ReportBrand>(reportBrandsPath, { method: 'POST', body: { ...brand } }));
+/** Refused (409) while scheduled reports use the brand, unless `moveSchedulesTo` names another brand for them. */
+export const useDeleteReportBrand = () =>
+  useBrandMutation(({ id, moveSchedulesTo }: { id: string; moveSchedulesTo?: string }) =>
+    apiRequest<{ message: string; moved: number }>(`${reportBrandsPath}/${id}`, { method: 'DELETE', query: { moveSchedulesTo } }),
+  );
 export const useSaveReportBrand = () =>
   useBrandMutation(({ id, brand }: { id: string; brand: SaveReportBrand }) => apiRequest<ReportBrand>(`${reportBrandsPath}/${id}`, { method: 'PUT', body: { ...brand } }));
-export const useDeleteReportBrand = () => useBrandMutation((id: string) => apiRequest<{ message: string }>(`${reportBrandsPath}/${id}`, { method: 'DELETE' }));
 export const useMakeDefaultReportBrand = () => useBrandMutation((id: string) => apiRequest<ReportBrand>(`${reportBrandsPath}/${id}/default`, { method: 'POST' }));
 export const useUploadReportBrandLogo = () =>
   useBrandMutation(({ id, file }: { id: string; file: File }) => {

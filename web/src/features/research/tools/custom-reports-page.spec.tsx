@@ -12,8 +12,8 @@ const fetchMock = jest.fn<(...args: FetchArgs) => Promise<Response>>();
 const brands: ReportBrandList = {
   canEdit: true,
   brands: [
-    { id: '11111111-1111-4111-8111-111111111111', name: 'Northwind', companyName: 'Northwind', primaryColor: '#7c2d12', accentColor: '#0f766e', contactLine: '', hasLogo: false, logoType: null, logoUpdatedAt: null, isDefault: true },
-    { id: '22222222-2222-4222-8222-222222222222', name: 'Fabrikam', companyName: 'Fabrikam', primaryColor: '#000000', accentColor: '#ffffff', contactLine: '', hasLogo: false, logoType: null, logoUpdatedAt: null, isDefault: false },
+    { id: '11111111-1111-4111-8111-111111111111', name: 'Northwind', companyName: 'Northwind', primaryColor: '#7c2d12', accentColor: '#0f766e', contactLine: '', hasLogo: false, logoType: null, logoUpdatedAt: null, isDefault: true, scheduledReports: 0 },
+    { id: '22222222-2222-4222-8222-222222222222', name: 'Fabrikam', companyName: 'Fabrikam', primaryColor: '#000000', accentColor: '#ffffff', contactLine: '', hasLogo: false, logoType: null, logoUpdatedAt: null, isDefault: false, scheduledReports: 0 },
   ],
 };
 
