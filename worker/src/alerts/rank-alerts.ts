@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { rankAlertRuleSchema, type RankAlertRule } from '@serpwise/contracts';
 import { escapeHtml, rankChanges, sightingOf, type RankChange, type RankSighting } from '@serpwise/domain';
-import type { Mailer, SerpPage } from '@serpwise/platform';
+import { postWebhook, WebhookAddressRefused, type Mailer, type SerpPage } from '@serpwise/platform';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { postWebhook, WebhookAddressRefused } from './webhook-call.js';
 
 /** A tracked keyword of a project that this refresh fetched a page for. */
 export interface RefreshedKeyword {

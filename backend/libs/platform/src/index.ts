@@ -28,5 +28,6 @@ export * from './google/search-console-client.js';
 export * from './google/search-console-authorisations.js';
 export * from './serp/index.js';
 export * from './net/outbound-url-guard.js';
+export * from './net/guarded-webhook-post.js';
 export * from './runtime/heap-growth.js';
 export * from './research-data/index.js';

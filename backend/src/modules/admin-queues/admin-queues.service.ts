@@ -257,18 +257,19 @@ export class AdminQueuesService {
     return { promoted: delayed };
   }
 
-  async pause(actor: AdminActor, name: string): Promise<{ ok: true }> {
-    const queue = this.queue(name);
-    await this.record(actor, 'queue.pause', name, null);
-    await queue.pause();
-    await this.tellWaitingOwners(name);
-    return { ok: true };
+  pause(actor: AdminActor, name: string): Promise<{ ok: true }> {
+    return this.holdOrRelease(actor, name, 'pause');
   }
 
-  async resume(actor: AdminActor, name: string): Promise<{ ok: true }> {
+  resume(actor: AdminActor, name: string): Promise<{ ok: true }> {
+    return this.holdOrRelease(actor, name, 'resume');
+  }
+
+  /** Pauses or resumes a queue: recorded first, then done, then the waiting jobs' owners told. */
+  private async holdOrRelease(actor: AdminActor, name: string, action: 'pause' | 'resume'): Promise<{ ok: true }> {
     const queue = this.queue(name);
-    await this.record(actor, 'queue.resume', name, null);
-    await queue.resume();
+    await this.record(actor, `queue.${action}`, name, null);
+    await (action === 'pause' ? queue.pause() : queue.resume());
     await this.tellWaitingOwners(name);
     return { ok: true };
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { exportContentTypes, jobIdParamSchema, startExportSchema, type ExportStatus } from '@serpwise/contracts';
 import type { Response } from 'express';
 import type { z } from 'zod';
@@ -7,6 +7,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, CurrentSession, type Identity, type RequestSession } from '../sessions/request-session.js';
 import { ExportsService } from './exports.service.js';
+import { SignedJobFile, type SignedFileRequest } from '../../common/signed-job-file.js';
 
 /**
  * The user's own export jobs (issue 6): start one (full plans; docs/product/account-exports-reports.md §6), list them, read one, cancel one, and download
@@ -53,11 +54,10 @@ export class ExportsController {
   @Access('user')
   async download(
     @CurrentIdentity() identity: Identity,
-    @Param(new ZodValidationPipe(jobIdParamSchema)) params: { id: string },
-    @Query() query: { expires?: string; signature?: string },
+    @SignedJobFile() request: SignedFileRequest,
     @Res() response: Response,
   ): Promise<void> {
-    const file = await this.exports.download(identity, params.id, query);
+    const file = await this.exports.download(identity, request.jobId, request.link);
     if ('redirect' in file) {
       response.setHeader('cache-control', 'private, no-store');
       return response.redirect(302, file.redirect);

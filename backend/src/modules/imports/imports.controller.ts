@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { jobIdParamSchema, type ImportDeletionStatus, type ImportInspection, type ImportStatus } from '@serpwise/contracts';
 import type { Request, Response } from 'express';
 import { attachment, sendPrivateFile } from '../../common/private-file.js';
@@ -6,6 +6,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, CurrentSession, type Identity, type RequestSession } from '../sessions/request-session.js';
 import { ImportsService } from './imports.service.js';
+import { SignedJobFile, type SignedFileRequest } from '../../common/signed-job-file.js';
 
 /**
  * The user's own imports (issue 8): inspect a file's head for what the form must ask (issue 19), upload a file
@@ -59,12 +60,11 @@ export class ImportsController {
   @Get(':id/errors')
   async errors(
     @CurrentIdentity() identity: Identity,
-    @Param(new ZodValidationPipe(jobIdParamSchema)) params: { id: string },
-    @Query() query: { expires?: string; signature?: string },
+    @SignedJobFile() request: SignedFileRequest,
     @Res() response: Response,
   ): Promise<void> {
-    const file = await this.imports.errorReport(identity, params.id, query);
-    await sendPrivateFile(response, file, { contentType: 'text/csv; charset=utf-8', disposition: attachment(`import-errors-${params.id}.csv`) });
+    const file = await this.imports.errorReport(identity, request.jobId, request.link);
+    await sendPrivateFile(response, file, { contentType: 'text/csv; charset=utf-8', disposition: attachment(`import-errors-${request.jobId}.csv`) });
   }
 
   /** 202 with the deletion's status (a job: progress over the socket, cancel through :id/cancel; issue 19). */

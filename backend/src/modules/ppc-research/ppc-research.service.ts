@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { withheldFor, type Viewer } from '@serpwise/contracts';
+import { historyWithheldFor, type Viewer } from '@serpwise/contracts';
 import { ppcKombatVenn, ppcOverview, type PpcOverview, type ResearchTableInput } from '@serpwise/research';
 import { ResearchTablesService } from '../research/research-tables.service.js';
 import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
@@ -17,7 +17,7 @@ export class PpcResearchService {
 
   async overview(domain: string, territory: string, viewer: Viewer): Promise<PpcOverview> {
     const overview = await ppcOverview(this.sql, { domain, territory });
-    return { ...overview, latest: overview.latest && withheldFor(viewer, overview.latest), history: overview.history.map((point) => withheldFor(viewer, point)) };
+    return historyWithheldFor(viewer, overview);
   }
 
   async kombat(input: ResearchTableInput<'ppc/kombat'>, viewer: Viewer) {

@@ -1,12 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, StreamableFile, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { reportLogoLimits, saveReportBrandSchema } from '@serpwise/contracts';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFile } from '@nestjs/common';
+import { saveReportBrandSchema } from '@serpwise/contracts';
 import type { Response } from 'express';
 import type { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
-import { LogoTooLargeFilter } from './logo-too-large.filter.js';
+import { LogoUpload, logoFile } from './report-logo.http.js';
 import { ReportBrandsService } from './report-brands.service.js';
 
 type BrandBody = z.output<typeof saveReportBrandSchema>;
@@ -48,11 +47,7 @@ export class ReportBrandsController {
     return this.brands.delete(identity, id, typeof moveSchedulesTo === 'string' ? moveSchedulesTo : undefined);
   }
 
-  /** multipart/form-data with the file in the field "logo" (PNG or JPEG, ≤ 200 kB). */
-  @Post(':id/logo')
-  @HttpCode(200)
-  @UseFilters(LogoTooLargeFilter)
-  @UseInterceptors(FileInterceptor('logo', { limits: { fileSize: reportLogoLimits.maxBytes + 1, files: 1, fields: 4 } }))
+  @LogoUpload(':id/logo')
   uploadLogo(@CurrentIdentity() identity: Identity, @Param('id') id: string, @UploadedFile() file: { buffer: Buffer } | undefined) {
     return this.brands.uploadLogo(identity, id, file);
   }
@@ -62,12 +57,8 @@ export class ReportBrandsController {
     return this.brands.deleteLogo(identity, id);
   }
 
-  /** The logo itself, for the page's preview. Private: it is the account's own file. */
   @Get(':id/logo')
   async logo(@CurrentIdentity() identity: Identity, @Param('id') id: string, @Res({ passthrough: true }) response: Response) {
-    const logo = await this.brands.logo(identity, id);
-    response.setHeader('cache-control', 'private, no-cache');
-    response.setHeader('x-content-type-options', 'nosniff');
-    return new StreamableFile(logo.data, { type: logo.type, length: logo.data.length });
+    return logoFile(response, await this.brands.logo(identity, id));
   }
 }

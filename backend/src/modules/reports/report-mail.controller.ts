@@ -1,12 +1,13 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { jobIdParamSchema, reportUnsubscribeSchema, type ReportSubscription } from '@serpwise/contracts';
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { reportUnsubscribeSchema, type ReportSubscription } from '@serpwise/contracts';
 import { reportContentType } from '@serpwise/reports';
 import type { Response } from 'express';
-import { sendPrivateFile } from '../../common/private-file.js';
+import { inline, sendPrivateFile } from '../../common/private-file.js';
 import { allowPdfViewer } from '../../common/security-headers.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { ReportMailService } from './report-mail.service.js';
+import { SignedJobFile, type SignedFileRequest } from '../../common/signed-job-file.js';
 
 /**
  * The links of a report e-mail (issue 22 point 3), for readers without an account: GET /rest/reports/mail/:id/pdf
@@ -19,10 +20,10 @@ export class ReportMailController {
   constructor(private readonly mail: ReportMailService) {}
 
   @Get('mail/:id/pdf')
-  async file(@Param(new ZodValidationPipe(jobIdParamSchema)) params: { id: string }, @Query() query: { expires?: string; signature?: string }, @Res() response: Response): Promise<void> {
-    const file = await this.mail.mailedFile(params.id, query);
+  async file(@SignedJobFile() request: SignedFileRequest, @Res() response: Response): Promise<void> {
+    const file = await this.mail.mailedFile(request.jobId, request.link);
     allowPdfViewer(response);
-    await sendPrivateFile(response, file, { contentType: reportContentType, disposition: `inline; filename="${file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"` });
+    await sendPrivateFile(response, file, { contentType: reportContentType, disposition: inline(file.fileName) });
   }
 
   @Get('unsubscribe')

@@ -1,14 +1,15 @@
-import { Controller, Get, Param, Query, Res, StreamableFile } from '@nestjs/common';
-import { jobIdParamSchema, reportOptionsSchema, type ReportOptions } from '@serpwise/contracts';
+import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
+import { reportOptionsSchema, type ReportOptions } from '@serpwise/contracts';
 import type { Response } from 'express';
 import { reportContentType } from '@serpwise/reports';
 import { allowPdfViewer } from '../../common/security-headers.js';
-import { sendPrivateFile } from '../../common/private-file.js';
+import { inline, sendPrivateFile } from '../../common/private-file.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
 import { PdfExportService } from './pdf-export.service.js';
 import { ReportsService } from './reports.service.js';
+import { SignedJobFile, type SignedFileRequest } from '../../common/signed-job-file.js';
 
 /**
  * GET /rest/reports/preview: a report rendered while the browser waits, streamed as application/pdf (development,
@@ -36,12 +37,11 @@ export class ReportsController {
   @Access('user')
   async file(
     @CurrentIdentity() identity: Identity,
-    @Param(new ZodValidationPipe(jobIdParamSchema)) params: { id: string },
-    @Query() query: { expires?: string; signature?: string },
+    @SignedJobFile() request: SignedFileRequest,
     @Res() response: Response,
   ): Promise<void> {
-    const file = await this.pdfExports.file(identity, params.id, query);
+    const file = await this.pdfExports.file(identity, request.jobId, request.link);
     allowPdfViewer(response);
-    await sendPrivateFile(response, file, { contentType: reportContentType, disposition: `inline; filename="${file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"` });
+    await sendPrivateFile(response, file, { contentType: reportContentType, disposition: inline(file.fileName) });
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { withheldFor, type FootprintStats, type SubjectMonthsAnswer, type Viewer } from '@serpwise/contracts';
+import { historyWithheldFor, type FootprintStats, type SubjectMonthsAnswer, type Viewer } from '@serpwise/contracts';
 import { domainOverview, subjectMonths, WarehouseInfo, type DomainOverview } from '@serpwise/research';
 import { researchViewer } from './research-viewer.js';
 import { PREPARED_WAREHOUSE_SQL, type PreparedWarehouseSql } from './prepared-warehouse-sql.provider.js';
@@ -28,8 +28,7 @@ export class ResearchService {
   async domainOverview(domain: string, territory: string, viewer: Viewer): Promise<DomainOverview & { isDemoData: boolean }> {
     const [overview, isDemoData] = await Promise.all([domainOverview(this.prepared, { domain, territory }), this.isDemoData()]);
     if (!overview) throw new NotFoundException(`${domain} is not in the research data.`);
-    const withheld = { ...overview, latest: overview.latest && withheldFor(viewer, overview.latest), history: overview.history.map((point) => withheldFor(viewer, point)) };
-    return { ...withheld, isDemoData };
+    return { ...historyWithheldFor(viewer, overview), isDemoData };
   }
 
   subjectMonths(input: { territory: string; domain?: string; keyword?: string }): Promise<SubjectMonthsAnswer> {

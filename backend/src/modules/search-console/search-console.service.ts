@@ -119,21 +119,20 @@ export class SearchConsoleService implements OnModuleDestroy {
     return this.state(identity);
   }
 
-  async months(identity: Identity, propertyId: string): Promise<SearchConsoleMonth[]> {
-    const property = await this.owned(identity, propertyId);
-    const client = await this.pool.connect();
-    try {
-      return await searchConsoleMonths(client, property.id);
-    } finally {
-      client.release();
-    }
+  months(identity: Identity, propertyId: string): Promise<SearchConsoleMonth[]> {
+    return this.readOwned(identity, propertyId, searchConsoleMonths);
   }
 
-  async countries(identity: Identity, propertyId: string): Promise<SearchConsoleCountry[]> {
+  countries(identity: Identity, propertyId: string): Promise<SearchConsoleCountry[]> {
+    return this.readOwned(identity, propertyId, searchConsoleCountries);
+  }
+
+  /** A read of one of the caller's properties (404 when not theirs) on a pooled connection. */
+  private async readOwned<Answer>(identity: Identity, propertyId: string, read: (client: pg.PoolClient, propertyId: string) => Promise<Answer>): Promise<Answer> {
     const property = await this.owned(identity, propertyId);
     const client = await this.pool.connect();
     try {
-      return await searchConsoleCountries(client, property.id);
+      return await read(client, property.id);
     } finally {
       client.release();
     }

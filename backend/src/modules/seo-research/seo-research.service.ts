@@ -1,5 +1,5 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { withheldFor, type ResearchTable, type Viewer } from '@serpwise/contracts';
+import { historyWithheldFor, type ResearchTable, type Viewer } from '@serpwise/contracts';
 import { kombatCounts, urlOverview, urlVariants, type KombatCounts, type ResearchTableInput, type UrlOverview } from '@serpwise/research';
 import { ResearchTablesService } from '../research/research-tables.service.js';
 import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
@@ -22,7 +22,7 @@ export class SeoResearchService {
     const [row] = await this.sql.query<{ id: number }>(`select id from page where url = any(string_to_array(?, ' ')) order by id limit 1`, [urlVariants(url).join(' ')]);
     const overview = row ? await urlOverview(this.sql, { pageId: row.id, territory }) : null;
     if (!overview) throw new NotFoundException(`${url} is not in the research data.`);
-    return { ...overview, latest: overview.latest && withheldFor(viewer, overview.latest), history: overview.history.map((point) => withheldFor(viewer, point)) };
+    return historyWithheldFor(viewer, overview);
   }
 
   async kombat(input: ResearchTableInput<'seo/kombat'>, viewer: Viewer): Promise<ResearchTable<object> & KombatCounts> {

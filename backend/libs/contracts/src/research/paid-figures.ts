@@ -18,3 +18,8 @@ export function withheldFor<Point extends object>(viewer: Viewer, point: Point):
   for (const key of Object.keys(shown)) if (isPaidFigure(key)) shown[key] = null;
   return shown as Point;
 }
+
+/** An overview (newest month and monthly history) with every month's paid figures withheld as for withheldFor. */
+export function historyWithheldFor<Month extends object, Overview extends { latest: Month | null; history: Month[] }>(viewer: Viewer, overview: Overview): Overview {
+  return { ...overview, latest: overview.latest && withheldFor(viewer, overview.latest), history: overview.history.map((point) => withheldFor(viewer, point)) };
+}

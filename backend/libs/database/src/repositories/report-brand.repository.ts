@@ -1,19 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ReportBrand } from '@serpwise/contracts';
 import { randomUUID } from 'node:crypto';
 
-export interface ReportBrandRecord {
-  id: string;
+/** A stored brand: the brand the API answers (contracts' ReportBrand), with its owner and the logo as stored. */
+export type ReportBrandRecord = Omit<ReportBrand, 'logoType' | 'logoUpdatedAt' | 'scheduledReports'> & {
   ownerUserId: string;
-  name: string;
-  companyName: string;
-  primaryColor: string;
-  accentColor: string;
-  contactLine: string;
-  hasLogo: boolean;
   logoType: string | null;
   logoUpdatedAt: Date | null;
-  isDefault: boolean;
-}
+};
 
 /** A brand with how many scheduled reports of the account (its team's included) name it. */
 export type ReportBrandListed = ReportBrandRecord & { scheduledReports: number };

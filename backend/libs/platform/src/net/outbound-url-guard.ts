@@ -3,8 +3,10 @@ import { BlockList, isIP } from 'node:net';
 
 /**
  * Addresses a webhook the server calls on a user's or admin's say-so must not reach (server-side request forgery):
- * this host, the private networks, link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, multicast and
- * the unspecified address, in IPv4 and IPv6 (IPv4-mapped IPv6 included).
+ * this host, the private networks, link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, multicast,
+ * reserved and the unspecified address, in IPv4 and IPv6 (IPv4-mapped IPv6 is checked as IPv4; the NAT64 prefix is
+ * refused whole, since it can reach any IPv4 address). The one rule for every outbound webhook (queue alerts in the
+ * API, rank alerts in the worker); WEBHOOK_PRIVATE_ADDRESSES_ALLOWED lifts it.
  */
 const privateRanges = (() => {
   const list = new BlockList();
@@ -18,6 +20,7 @@ const privateRanges = (() => {
     ['192.0.0.0', 24],
     ['192.168.0.0', 16],
     ['198.18.0.0', 15],
+    // Multicast (224/4) and reserved (240/4, broadcast included).
     ['224.0.0.0', 3],
   ] as const)
     list.addSubnet(network, prefix, 'ipv4');
@@ -27,6 +30,7 @@ const privateRanges = (() => {
     ['fc00::', 7],
     ['fe80::', 10],
     ['ff00::', 8],
+    ['64:ff9b::', 96],
   ] as const)
     list.addSubnet(network, prefix, 'ipv6');
   return list;

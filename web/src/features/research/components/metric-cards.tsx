@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatMonth } from '@/lib/format';
 import { Change } from './cells';
 
 export interface Metric {
@@ -30,5 +31,15 @@ export function MetricCards({ metrics, label }: { metrics: Metric[]; label: stri
         </div>
       ))}
     </dl>
+  );
+}
+
+/** An overview's first metric group, headed with its month ("May 2026 at a glance"). */
+export function MonthAtAGlance({ month, label, metrics }: { month: string | null; label: string; metrics: Metric[] }) {
+  return (
+    <div>
+      <h2 className="metric-group-title">{formatMonth(month)} at a glance</h2>
+      <MetricCards label={label} metrics={metrics} />
+    </div>
   );
 }

@@ -1,13 +1,13 @@
 import type { LeadRow } from '@serpwise/contracts';
-import { useMemo, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo } from 'react';
 import { useRowSelection } from '@/components/ui/table/row-selection';
 import { AddSelectedToOutreach, addToOutreachColumn } from '@/features/projects';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
+import { InlineTextForm } from '../components/inline-text-form';
 import { useAutoCompetitors } from '../components/kombat-setup';
 import { useResearchDomain } from '../hooks/use-research-subject';
-import { useTableScreen } from '../hooks/use-table-screen';
+import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { type ResearchSection } from '../navigation';
 import { leadColumns } from './outreach-columns';
 
@@ -17,22 +17,11 @@ import { leadColumns } from './outreach-columns';
  */
 export function LeadsPage({ section = 'outreach' }: { section?: ResearchSection }) {
   const { domain, ...subject } = useResearchDomain();
-  const [params, setParams] = useSearchParams();
-  const competitors = params.get('competitors') ?? '';
+  const [competitors, setCompetitors] = useUrlParam<string>('competitors', '');
   const suggesting = useAutoCompetitors('seo/competitors', domain && !competitors ? { domain, countryCode: subject.countryCode } : null);
   const columns = useMemo(() => [...leadColumns(subject.countryParam), addToOutreachColumn<LeadRow>((row) => ({ domain: row.domain }))], [subject.countryParam]);
   const selection = useRowSelection();
   const table = useTableScreen<LeadRow>('outreach/leads', domain && competitors ? { domain, competitors, countryCode: subject.countryCode } : null, columns);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const text = String(new FormData(event.currentTarget).get('competitors') ?? '');
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const key of ['startRow', 'sort', 'dir', 'filter']) next.delete(key);
-      next.set('competitors', text.split(/[\s,]+/).filter(Boolean).slice(0, 5).join(','));
-      return next;
-    });
-  };
   return (
     <ResearchPage
       section={section}
@@ -41,13 +30,15 @@ export function LeadsPage({ section = 'outreach' }: { section?: ResearchSection 
       heading={domain}
       prompt={{ label: 'Find sites that link to your competitors but not to you', placeholder: 'Enter your domain', example: 'halovatech.example' }}
     >
-      <form className="competitor-form" onSubmit={submit} key={competitors}>
-        <label htmlFor="lead-competitors">Competitors (up to 5)</label>
-        <input id="lead-competitors" name="competitors" defaultValue={competitors} placeholder="rival.com, other.com" />
-        <button type="submit" className="button button--small">
-          Find leads
-        </button>
-      </form>
+      <InlineTextForm
+        key={competitors}
+        id="lead-competitors"
+        label="Competitors (up to 5)"
+        placeholder="rival.com, other.com"
+        action="Find leads"
+        initial={competitors}
+        onSubmit={(text) => setCompetitors(text.split(/[\s,]+/).filter(Boolean).slice(0, 5).join(','))}
+      />
       {!competitors ? (
         <p className="research-empty">{suggesting ? 'Finding the closest competitors…' : 'Enter one to five competitors.'}</p>
       ) : (

@@ -4,9 +4,9 @@ import type { ColumnDef } from '@/components/ui/table/columns';
 import { ApiRequestError } from '@/lib/api-client';
 import { formatCompact, formatCurrency, formatMonth, formatNumber } from '@/lib/format';
 import { useResearch } from '../api/research-request';
-import { DomainLink, KeywordLink, Position, UrlLink } from '../components/cells';
+import { DomainLink, UrlLink } from '../components/cells';
 import { LockedFigure } from '../components/locked-figure';
-import { MetricCards, type Metric } from '../components/metric-cards';
+import { MetricCards, MonthAtAGlance, type Metric } from '../components/metric-cards';
 import { ResearchAside } from '../components/research-aside';
 import { ResearchPage } from '../components/research-page';
 import { Card, Loading, NotFound, ResearchError } from '../components/status';
@@ -14,6 +14,7 @@ import { useMonthParam } from '../hooks/use-month-param';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import type { ResearchSection } from '../navigation';
 import { HistoryChart } from './history-chart';
+import { organicKeywordPreviewColumns } from './preview-columns';
 import { PreviewTable } from './preview-table';
 import { changeSince, monthBefore, organicMetrics, subjectHref, subjectLinks } from './overview-parts';
 
@@ -45,12 +46,7 @@ export function DomainOverviewPage({ section = 'overview' }: { section?: Researc
       ]
     : [];
 
-  const keywordColumns: ColumnDef<KeywordComparisonRow>[] = [
-    { key: 'keyword', label: 'Keyword', kind: 'text', render: (row) => <KeywordLink keyword={row.keyword} countryCode={explicitCountry} /> },
-    { key: 'position', label: 'Pos.', kind: 'number', align: 'center', render: (row) => <Position value={row.position} /> },
-    { key: 'volume', label: 'Volume', kind: 'number', format: 'compact' },
-    { key: 'clicks', label: 'Clicks', kind: 'number', format: 'compact' },
-  ];
+  const keywordColumns = organicKeywordPreviewColumns<KeywordComparisonRow>(explicitCountry);
   const competitorColumns: ColumnDef<CompetitorRow>[] = [
     { key: 'domain', label: 'Competitor', kind: 'text', render: (row) => <DomainLink domain={row.domain} countryCode={explicitCountry} /> },
     { key: 'commonKeywords', label: 'Common', kind: 'number', format: 'number' },
@@ -92,10 +88,7 @@ export function DomainOverviewPage({ section = 'overview' }: { section?: Researc
         <NotFound query={domain} territory={territoryName} />
       ) : (
         <>
-          <div>
-            <h2 className="metric-group-title">{formatMonth(latest.month)} at a glance</h2>
-            <MetricCards label="Organic search" metrics={organic} />
-          </div>
+          <MonthAtAGlance month={latest.month} label="Organic search" metrics={organic} />
           <MetricCards label="Rankings and paid search" metrics={paid} />
           <HistoryChart history={data.history} subject={domain} />
           <div className="research-grid">

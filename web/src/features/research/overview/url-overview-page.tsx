@@ -1,16 +1,17 @@
 import type { BacklinkRow, KeywordComparisonRow, UrlOverview } from '@serpwise/contracts';
 import type { ColumnDef } from '@/components/ui/table/columns';
 import { ApiRequestError } from '@/lib/api-client';
-import { formatDate, formatMonth } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { useResearch } from '../api/research-request';
-import { DomainLink, KeywordLink, Position } from '../components/cells';
-import { MetricCards, type Metric } from '../components/metric-cards';
+import { DomainLink } from '../components/cells';
+import { MonthAtAGlance, type Metric } from '../components/metric-cards';
 import { ResearchAside } from '../components/research-aside';
 import { ResearchPage } from '../components/research-page';
 import { Loading, NotFound, ResearchError } from '../components/status';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import type { ResearchSection } from '../navigation';
 import { HistoryChart } from './history-chart';
+import { organicKeywordPreviewColumns } from './preview-columns';
 import { PreviewTable } from './preview-table';
 import { LockedFigure } from '../components/locked-figure';
 import { monthBefore, organicMetrics, subjectHref } from './overview-parts';
@@ -25,12 +26,7 @@ export function UrlOverviewPage({ section = 'overview' }: { section?: ResearchSe
   const latest = data?.latest;
   const previous = monthBefore(data?.history);
   const metrics: Metric[] = latest ? organicMetrics(latest, previous, { keywordsLabel: 'Keywords', hints: false, locked: <LockedFigure /> }) : [];
-  const keywordColumns: ColumnDef<KeywordComparisonRow>[] = [
-    { key: 'keyword', label: 'Keyword', kind: 'text', render: (row) => <KeywordLink keyword={row.keyword} countryCode={subject.countryParam} /> },
-    { key: 'position', label: 'Pos.', kind: 'number', align: 'center', render: (row) => <Position value={row.position} /> },
-    { key: 'volume', label: 'Volume', kind: 'number', format: 'compact' },
-    { key: 'clicks', label: 'Clicks', kind: 'number', format: 'compact' },
-  ];
+  const keywordColumns = organicKeywordPreviewColumns<KeywordComparisonRow>(subject.countryParam);
   const linkColumns: ColumnDef<BacklinkRow>[] = [
     { key: 'sourceDomain', label: 'Linking site', kind: 'text', render: (row) => <DomainLink domain={row.sourceDomain} countryCode={subject.countryParam} /> },
     { key: 'anchor', label: 'Anchor', kind: 'text', render: (row) => <span className="anchor-text">{row.anchor}</span> },
@@ -65,10 +61,7 @@ export function UrlOverviewPage({ section = 'overview' }: { section?: ResearchSe
         <NotFound query={data.url} territory={territoryName} />
       ) : (
         <>
-          <div>
-            <h2 className="metric-group-title">{formatMonth(data.month)} at a glance</h2>
-            <MetricCards label="This page in organic search" metrics={metrics} />
-          </div>
+          <MonthAtAGlance month={data.month} label="This page in organic search" metrics={metrics} />
           <HistoryChart history={data.history} subject={data.url} />
           <div className="research-grid">
             <PreviewTable

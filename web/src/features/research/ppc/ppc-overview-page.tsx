@@ -6,13 +6,14 @@ import { LockIcon } from '@/components/ui/table/lock-overlay';
 import type { ColumnDef } from '@/components/ui/table/columns';
 import { formatCompact, formatCurrency, formatMonth, formatNumber } from '@/lib/format';
 import { useResearch } from '../api/research-request';
-import { DomainLink, KeywordLink, Position } from '../components/cells';
+import { DomainLink } from '../components/cells';
 import { LockedFigure, useLockLink } from '../components/locked-figure';
-import { MetricCards, type Metric } from '../components/metric-cards';
+import { MonthAtAGlance, type Metric } from '../components/metric-cards';
 import { ResearchAside } from '../components/research-aside';
 import { ResearchPage } from '../components/research-page';
 import { Card, Loading, NotFound, ResearchError } from '../components/status';
 import { useResearchDomain } from '../hooks/use-research-subject';
+import { keywordPositionColumns } from '../overview/preview-columns';
 import { PreviewTable } from '../overview/preview-table';
 import { changeSince, monthBefore, subjectHref, subjectLinks } from '../overview/overview-parts';
 
@@ -47,8 +48,7 @@ export function PpcOverviewPage() {
       ]
     : [];
   const keywordColumns: ColumnDef<PpcKeywordRow>[] = [
-    { key: 'keyword', label: 'Keyword', kind: 'text', render: (row) => <KeywordLink keyword={row.keyword} countryCode={subject.countryParam} /> },
-    { key: 'position', label: 'Pos.', kind: 'number', align: 'center', render: (row) => <Position value={row.position} /> },
+    ...keywordPositionColumns<PpcKeywordRow>(subject.countryParam),
     { key: 'volume', label: 'Volume', kind: 'number', format: 'compact' },
     { key: 'monthsBought', label: 'Months', kind: 'number', format: 'number' },
   ];
@@ -95,10 +95,7 @@ export function PpcOverviewPage() {
         </div>
       ) : (
         <>
-          <div>
-            <h2 className="metric-group-title">{formatMonth(data.month)} at a glance</h2>
-            <MetricCards label="Paid search" metrics={metrics} />
-          </div>
+          <MonthAtAGlance month={data.month} label="Paid search" metrics={metrics} />
           <Card
             title="Paid search history"
             action={

@@ -1,10 +1,11 @@
 import { organicSearchTypes, type KeywordComparisonRow, type OrganicSearchType } from '@serpwise/contracts';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useActiveState } from '@/features/auth';
 import { useRowSelection } from '@/components/ui/table/row-selection';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
+import { InlineTextForm } from '../components/inline-text-form';
 import { TypeSelect } from '../components/type-select';
 import { useResearchSubject, siteKindOf } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
@@ -36,10 +37,8 @@ export const competitorTypes: readonly OrganicSearchType[] = ['theyoutrankyou', 
 const needsCompetitor: readonly OrganicSearchType[] = ['theyoutrankyou', 'theyjustsurpassedyou'];
 
 function CompetitorForm({ initial }: { initial: string }) {
-  const [text, setText] = useState(initial);
   const [, setParams] = useSearchParams();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const compare = (text: string) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
       const list = text.split(/[\s,]+/).filter(Boolean).join(',');
@@ -48,16 +47,7 @@ function CompetitorForm({ initial }: { initial: string }) {
       next.delete('startRow');
       return next;
     });
-  };
-  return (
-    <form className="competitor-form" onSubmit={submit}>
-      <label htmlFor="competitor-domains">Competitors</label>
-      <input id="competitor-domains" value={text} onChange={(event) => setText(event.target.value)} placeholder="rival.com, other.com" />
-      <button type="submit" className="button button--small">
-        Compare
-      </button>
-    </form>
-  );
+  return <InlineTextForm id="competitor-domains" label="Competitors" placeholder="rival.com, other.com" action="Compare" initial={initial} onSubmit={compare} />;
 }
 
 /**

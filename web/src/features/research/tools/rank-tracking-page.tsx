@@ -1,11 +1,12 @@
 import { isLockedRow, type KeywordComparisonRow, type TablePage } from '@serpwise/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LineChart } from '@/components/ui/charts/line-chart';
 import { formatMonth, formatNumber } from '@/lib/format';
 import { useActiveState } from '@/features/auth';
 import { PanelUpsell, viewerOf } from '@/features/paywall';
 import { useResearch } from '../api/research-request';
+import { InlineTextForm } from '../components/inline-text-form';
 import { ResearchPage } from '../components/research-page';
 import { Card, Loading } from '../components/status';
 import { useResearchDomain } from '../hooks/use-research-subject';
@@ -26,12 +27,10 @@ export function RankTrackingPage() {
   const [, setParams] = useSearchParams();
   const { data: active } = useActiveState();
   const viewer = viewerOf(active?.user);
-  const [text, setText] = useState(subject.query ?? '');
   const id = useId();
   const preview = useResearch<TablePage<KeywordComparisonRow>>('seo/ranking-history', domain ? { domain, countryCode: subject.countryCode, type: 'MostValuable' } : null);
   const rows = (preview.data?.rows ?? []).filter((row): row is KeywordComparisonRow => !isLockedRow(row)).slice(0, 5);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const showPreview = (text: string) => {
     if (text.trim()) setParams({ query: text.trim() });
   };
   return (
@@ -57,13 +56,7 @@ export function RankTrackingPage() {
         </ul>
       </section>
       <Card title="Preview: a site’s top keywords over 12 months">
-        <form className="competitor-form" onSubmit={submit}>
-          <label htmlFor={id}>Domain</label>
-          <input id={id} value={text} onChange={(event) => setText(event.target.value)} placeholder="example.com" />
-          <button type="submit" className="button button--small">
-            Preview
-          </button>
-        </form>
+        <InlineTextForm id={id} label="Domain" placeholder="example.com" action="Preview" initial={subject.query ?? ''} onSubmit={showPreview} />
         {domain && preview.isFetching && !preview.data ? (
           <Loading />
         ) : rows.length > 0 ? (

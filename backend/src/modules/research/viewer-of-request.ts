@@ -3,6 +3,5 @@ import type { Request } from 'express';
 import { viewerOf } from '../access/viewer.js';
 import { identityOf } from '../sessions/request-session.js';
 
-/** Request parts shared by the PPC and keyword research endpoints; the schemas themselves live in @serpwise/research. */
-
+/** Who asks a research endpoint: paid data is withheld per viewer. */
 export const viewerOfRequest = (request: Request): Viewer => viewerOf(identityOf(request));

@@ -1,31 +1,10 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { isPrivateAddress } from './outbound-url-guard.js';
 
-/**
- * Addresses a user-given webhook may not reach (SSRF guard, issue 22): loopback, private, link-local (cloud metadata
- * at 169.254.169.254), carrier-grade NAT, "this network", multicast and reserved ranges, in IPv4 and IPv6 (an IPv4
- * address mapped into IPv6 is checked as IPv4).
- */
-const privateRanges = (() => {
-  const list = new BlockList();
-  for (const [network, prefix] of [
-    ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-    ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-  ] as const) list.addSubnet(network, prefix, 'ipv4');
-  for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) list.addSubnet(network, prefix, 'ipv6');
-  return list;
-})();
-
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPrivateAddress(mapped);
-  const family = isIP(address);
-  if (family === 0) return true;
-  return privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
+/** A webhook's address is refused by the private-address rule: trying again cannot help. */
 export class WebhookAddressRefused extends Error {
   constructor(host: string) {
     super(`${host} is a private, loopback or link-local address (set WEBHOOK_PRIVATE_ADDRESSES_ALLOWED=true to allow it)`);
