@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { Environment } from '@serpwise/contracts';
 import { DatabaseModule, EnvironmentModule, MailModule, RedisModule } from '@serpwise/platform';
 import { LimitsModule } from './modules/limits/limits.module.js';
+import { ScraperProtectionModule } from './modules/scraper-protection/scraper-protection.module.js';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
@@ -46,6 +47,7 @@ export class AppModule {
         DatabaseModule,
         RedisModule,
         LimitsModule,
+        ScraperProtectionModule,
         MailModule,
         HealthModule,
         SessionsModule,

@@ -94,6 +94,16 @@ export const generousTestLimits: Record<string, string> = {
   IMPORT_MB_PER_DAY_FULL: '100000',
 };
 
+/**
+ * The bot check raised for integration tests, which call the research API at machine speed on purpose. Not in
+ * generousTestLimits: end-to-end tests keep the defaults, so a browser flow at e2e speed shows a person is not held
+ * back (backend/test/scraper-protection.int.spec.ts sets its own).
+ */
+export const generousBotCheck: Record<string, string> = {
+  BOT_CHECK_REQUESTS_PER_SESSION: '100000',
+  BOT_CHECK_REQUESTS_PER_ADDRESS: '100000',
+};
+
 export function testEnvironment(database: TestDatabase, redis: TestRedis, overrides: Record<string, string> = {}): Environment {
   return loadEnvironment({
     NODE_ENV: 'test',
@@ -104,6 +114,7 @@ export function testEnvironment(database: TestDatabase, redis: TestRedis, overri
     DIAGNOSTIC_STEP_MS: '0',
     DATA_DIR: `/tmp/serpwise-test-${redis.prefix}`,
     ...generousTestLimits,
+    ...generousBotCheck,
     ...overrides,
   });
 }

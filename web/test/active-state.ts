@@ -49,6 +49,7 @@ export function activeState(user: Partial<UserState> = {}, tracking: Partial<Tra
       enableRivalFlowCrossPromoModal: false,
       ...tracking,
     },
+    environment: { countryCode: 'US', currency: '$', isMobile: false, isBot: false, isSuspectedScraper: false },
   };
 }
 

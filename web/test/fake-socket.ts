@@ -62,6 +62,8 @@ export function jobStatus(overrides: Partial<JobStatus> = {}): JobStatus {
 }
 
 /** jsdom has no fetch Response; the API client reads only ok, status and text(). */
-export function jsonResponse(body: unknown, status = 200): Response {
-  return { ok: status >= 200 && status < 300, status, text: async () => JSON.stringify(body) } as Response;
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  const named = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  const answerHeaders = { get: (name: string) => named.get(name.toLowerCase()) ?? null } as Headers;
+  return { ok: status >= 200 && status < 300, status, headers: answerHeaders, text: async () => JSON.stringify(body) } as Response;
 }

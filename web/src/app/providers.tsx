@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { activeStateQuery } from '@/features/auth';
 import { ExportNoticesProvider } from '@/features/exports';
 import { ApiRequestError } from '@/lib/api-client';
+import { onTrackingRefetch } from '@/lib/scraper-token';
 import { RealtimeProvider, type RealtimeConnection } from '@/lib/socket';
 
 /** One retry, except for a limit's 429: asking again at once only uses up more of the limit. */
@@ -13,6 +15,8 @@ export const createQueryClient = () =>
 /** App-wide providers (the export notices included, so every page can start an export); tests pass their own query client and a fake socket. */
 export function Providers({ children, client, connection }: { children: ReactNode; client?: QueryClient; connection?: RealtimeConnection }) {
   const [queryClient] = useState(() => client ?? createQueryClient());
+  // An answer with info: 2 refetches the tracking state through the active-state query, so the page sees it too.
+  useEffect(() => onTrackingRefetch(() => queryClient.fetchQuery({ ...activeStateQuery, staleTime: 0 })), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider connection={connection}>

@@ -1,6 +1,7 @@
-import { csrfHeaderName, isSearchApiPath, type ApiError } from '@serpwise/contracts';
+import { csrfHeaderName, isSearchApiPath, scraperInfoHeader, scraperInfoRefetch, type ApiError } from '@serpwise/contracts';
 import { currentCountryCode } from './country';
 import { csrfToken } from './csrf';
+import { renewScraperToken, scraperTokenHeaders } from './scraper-token';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -39,9 +40,14 @@ const unsafe = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
 
 /**
  * Every call the web app makes goes through here (docs/product/site.md §7): state-changing requests carry the
- * cross-site request token, and search-API calls get countryCode in the query (GET) or the body (others).
+ * cross-site request token, search-API calls get countryCode in the query (GET) or the body (others), and research
+ * calls carry the scraper token while it is enabled (lib/scraper-token.ts).
  */
 export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  return send<T>(path, request, false);
+}
+
+async function send<T>(path: string, request: ApiRequest, repeated: boolean): Promise<T> {
   const method = request.method ?? 'GET';
   const query = { ...request.query };
   let body = request.body;
@@ -57,6 +63,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined && !request.form) headers['content-type'] = 'application/json';
   if (unsafe(method) || request.csrf) headers[csrfHeaderName] = await csrfToken();
+  Object.assign(headers, scraperTokenHeaders(path));
 
   const response = await fetch(url, {
     method,
@@ -65,6 +72,11 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
     body: request.form ?? (body === undefined ? undefined : JSON.stringify(body)),
     signal: request.signal,
   });
+  // The scraper token was missing or stale: refetch the tracking state (a new seed) and repeat the call, once.
+  if (!repeated && response.headers.get(scraperInfoHeader) === scraperInfoRefetch) {
+    await renewScraperToken(response.headers.get('date'));
+    return send<T>(path, request, true);
+  }
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : null;
   if (!response.ok) {

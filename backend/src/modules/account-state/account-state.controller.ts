@@ -1,11 +1,14 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import { adminActionTimeoutMs } from '@serpwise/contracts';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { adminActionTimeoutMs, scraperSeedCookieName, type Environment } from '@serpwise/contracts';
+import { ENVIRONMENT } from '@serpwise/platform';
 import { SessionRepository } from '@serpwise/database';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, CurrentSession, identityOf, sessionOf, type Identity, type RequestSession } from '../sessions/request-session.js';
+import { RequestEnvironment } from '../scraper-protection/request-environment.service.js';
+import { scraperSeedCookieOptions } from '../scraper-protection/scraper-token.js';
 import { ActiveStateService } from './active-state.service.js';
 import { SessionListService } from './session-list.service.js';
 
@@ -26,12 +29,21 @@ export class AccountStateController {
     private readonly activeStates: ActiveStateService,
     private readonly sessionList: SessionListService,
     private readonly sessions: SessionRepository,
+    private readonly requestEnvironment: RequestEnvironment,
+    @Inject(ENVIRONMENT) private readonly environment: Environment,
   ) {}
 
+  /**
+   * Also (re)sets the scraper token's seed cookie while scraper tokens are enabled (and clears it when they are not):
+   * this is the tracking state the web refetches on an answer with info: 2 (docs/product/site.md §7).
+   */
   @Access('public')
   @Get('endpoints/accountapi/getactivestate')
-  activeState(@Req() request: Request) {
-    return this.activeStates.activeState(sessionOf(request), identityOf(request));
+  async activeState(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const seed = this.requestEnvironment.scraperSeed(request);
+    if (seed) response.cookie(scraperSeedCookieName, seed, scraperSeedCookieOptions(this.environment));
+    else if ((request.cookies as Record<string, string> | undefined)?.[scraperSeedCookieName]) response.clearCookie(scraperSeedCookieName, { path: '/' });
+    return this.activeStates.activeState(sessionOf(request), identityOf(request), await this.requestEnvironment.of(request));
   }
 
   /** The poll, also the 60-second activity ping of a logged-in page (the session middleware marks the activity). */

@@ -3,6 +3,7 @@ import {
   exportAllowanceOf,
   type ActiveState,
   type Environment,
+  type EnvironmentState,
   type OnboardingAnswers,
   type SessionPollAnswer,
   type TrackingState,
@@ -49,9 +50,9 @@ export class ActiveStateService {
     private readonly google: GoogleAuthorisations,
   ) {}
 
-  async activeState(session: RequestSession | undefined, identity: Identity | undefined): Promise<ActiveState> {
+  async activeState(session: RequestSession | undefined, identity: Identity | undefined, environment: EnvironmentState): Promise<ActiveState> {
     const user = identity ? await this.userState(session!, identity) : visitorUser(session);
-    return { user, tracking: this.tracking(identity) };
+    return { user, tracking: this.tracking(identity), environment };
   }
 
   async poll(session: RequestSession, identity: Identity | undefined): Promise<SessionPollAnswer> {
@@ -111,8 +112,8 @@ export class ActiveStateService {
       latestActiveDate: user?.lastLoginAt ? user.lastLoginAt.toISOString() : null,
       disablePaywall: identity ? isFullIdentity(identity) : false,
       disableMultiUserPaywall: false,
-      enableScraperFreewall: false,
-      enableScraperToken: false,
+      enableScraperFreewall: this.environment.SCRAPER_FREEWALL_ENABLED,
+      enableScraperToken: this.environment.SCRAPER_TOKEN_ENABLED,
       homepageSuggestionType: this.environment.HOMEPAGE_SUGGESTION_TYPE,
       hqSuggestionType: this.environment.HQ_SUGGESTION_TYPE,
       paywallVariant: 'default',

@@ -53,6 +53,16 @@ export const limitRules = (environment: Environment) => ({
           points: viewer === 'visitor' ? environment.RESEARCH_REQUESTS_PER_MINUTE_VISITOR : environment.RESEARCH_REQUESTS_PER_MINUTE_FREE,
           windowSeconds: minute,
         },
+  /**
+   * The bot check (docs/product/site.md §4 'slow the scraping'): research calls of one session, or one address, within
+   * a few seconds; past it the client is held for the slow-down time.
+   */
+  botCheck: (by: 'session' | 'address'): LimitRule => ({
+    name: `bot-check-${by}`,
+    points: by === 'session' ? environment.BOT_CHECK_REQUESTS_PER_SESSION : environment.BOT_CHECK_REQUESTS_PER_ADDRESS,
+    windowSeconds: environment.BOT_CHECK_WINDOW_SECONDS,
+    blockSeconds: environment.BOT_CHECK_SLOWDOWN_SECONDS,
+  }),
 });
 
 export type LimitRules = ReturnType<typeof limitRules>;

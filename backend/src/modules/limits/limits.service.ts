@@ -12,6 +12,8 @@ export interface LimitRule {
   name: string;
   points: number;
   windowSeconds: number;
+  /** Once over, refused for this long (rate-limiter-flexible's blockDuration) instead of until the window ends. */
+  blockSeconds?: number;
 }
 
 export type LimitDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
@@ -69,6 +71,15 @@ export class Limits {
     }
   }
 
+  /** Points counted against `key` in its current window (0 when none). */
+  async consumed(rule: LimitRule, key: string): Promise<number> {
+    try {
+      return (await this.limiterOf(rule).get(key))?.consumedPoints ?? 0;
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
   /** Seconds until a full window opens again, else null (nothing consumed or points left). */
   async blockedFor(rule: LimitRule, key: string): Promise<number | null> {
     try {
@@ -95,7 +106,7 @@ export class Limits {
   }
 
   private limiterOf(rule: LimitRule): RateLimiterRedis {
-    const id = `${rule.name}|${rule.points}|${rule.windowSeconds}`;
+    const id = `${rule.name}|${rule.points}|${rule.windowSeconds}|${rule.blockSeconds ?? 0}`;
     let limiter = this.limiters.get(id);
     if (!limiter) {
       limiter = new RateLimiterRedis({
@@ -103,6 +114,7 @@ export class Limits {
         keyPrefix: `${this.environment.REDIS_PREFIX}:limit:${rule.name}`,
         points: rule.points,
         duration: rule.windowSeconds,
+        ...(rule.blockSeconds ? { blockDuration: rule.blockSeconds } : {}),
         // Redis down: answer at once (503) instead of waiting in ioredis' offline queue.
         rejectIfRedisNotReady: true,
       });

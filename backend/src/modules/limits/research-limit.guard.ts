@@ -1,5 +1,5 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { researchLimitMessage, slowScrapingHref, waitInWords } from '@serpwise/contracts';
+import { isResearchCallPath, researchLimitMessage, slowScrapingHref, waitInWords } from '@serpwise/contracts';
 import type { Request } from 'express';
 import { viewerOf } from '../access/viewer.js';
 import { identityOf } from '../sessions/request-session.js';
@@ -7,8 +7,7 @@ import { LimitExceeded } from './limit-exceeded.js';
 import { Limits } from './limits.service.js';
 
 /** The research calls a scraper would repeat: the research tables and the query lookup. */
-const researchPrefixes = ['/rest/research/', '/endpoints/search/'];
-export const isResearchCall = (path: string): boolean => researchPrefixes.some((prefix) => path.toLowerCase().startsWith(prefix));
+export const isResearchCall = isResearchCallPath;
 
 /**
  * Per-minute limit on research calls for visitors (by address) and free users (by account), answered with 429,

@@ -21,3 +21,6 @@ export function slowDownSeconds(search: URLSearchParams): number | null {
   const seconds = Number(search.get('slow'));
   return Number.isInteger(seconds) && seconds > 0 ? seconds : null;
 }
+
+/** Why the page was opened: the bot check (`reason=bot`, requests faster than a person) or the plan's per-minute limit. */
+export const slowDownReason = (search: URLSearchParams): 'bot' | 'limit' => (search.get('reason') === 'bot' ? 'bot' : 'limit');

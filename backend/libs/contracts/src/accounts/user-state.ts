@@ -68,9 +68,26 @@ export interface TrackingState {
   enableRivalFlowCrossPromoModal: boolean;
 }
 
+/**
+ * The environment of docs/product/site.md §3 ("countryCode, currency '$', isMobile, bot detection flags"), computed by
+ * the server from the request that fetched the active state (docs/decisions.md issue 25).
+ */
+export interface EnvironmentState {
+  /** The visitor's territory: the configured country header (COUNTRY_HEADER), else Accept-Language, else US. */
+  countryCode: string;
+  currency: '$';
+  /** The user agent is a phone's (tablets are not mobile). */
+  isMobile: boolean;
+  /** The user agent names itself a crawler, a headless browser or an HTTP library. */
+  isBot: boolean;
+  /** The bot check counts this session or address as faster than a person right now. */
+  isSuspectedScraper: boolean;
+}
+
 export interface ActiveState {
   user: UserState;
   tracking: TrackingState;
+  environment: EnvironmentState;
 }
 
 /** GET and POST /endpoints/poll. */

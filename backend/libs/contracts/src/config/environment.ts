@@ -218,6 +218,34 @@ export const environmentSchema = z.object({
   RESEARCH_REQUESTS_PER_MINUTE_VISITOR: z.coerce.number().int().min(1).default(60),
   RESEARCH_REQUESTS_PER_MINUTE_FREE: z.coerce.number().int().min(1).default(180),
   /**
+   * Scraper protection (docs/deployment.md "Scraper protection", docs/decisions.md issue 25). The bot check: more
+   * research calls than this within BOT_CHECK_WINDOW_SECONDS from one session, or from one address, is faster than a
+   * person reads (a research page makes at most about ten), so that client is sent to the slow-the-scraping path for
+   * BOT_CHECK_SLOWDOWN_SECONDS. Every plan is checked.
+   */
+  BOT_CHECK_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  BOT_CHECK_REQUESTS_PER_SESSION: z.coerce.number().int().min(1).default(60),
+  BOT_CHECK_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(150),
+  BOT_CHECK_SLOWDOWN_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** The allowed percentage of bots (docs/product/site.md §4): this share of suspected clients is let through anyway. */
+  BOT_CHECK_ALLOWED_PERCENT: z.coerce.number().int().min(0).max(100).default(0),
+  /** Research calls must carry the hash token (enableScraperToken); a call without a valid one gets 403 and info: 2. */
+  SCRAPER_TOKEN_ENABLED: flag.default(false),
+  /** How far a token's request date may be from the server's clock (the client corrects its clock on an info: 2). */
+  SCRAPER_TOKEN_MAX_AGE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  /** The scraper paywall (enableScraperFreewall): non-full users are sent from research pages to /paywall#benefits. */
+  SCRAPER_FREEWALL_ENABLED: flag.default(false),
+  /**
+   * A request header an edge proxy sets to the visitor's country (e.g. CF-IPCountry behind Cloudflare, or nginx's
+   * geoip2 module): the environment's countryCode. Unset: the Accept-Language header decides.
+   */
+  COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]+$/, 'COUNTRY_HEADER must be a header name such as cf-ipcountry')
+    .optional(),
+  /**
    * The research assistant of /serpwise-custom-gpt and /spygpt (docs/deployment.md, "Research assistant"): any
    * OpenAI-compatible Chat Completions server with tool calls — its base URL up to /v1 (e.g. https://api.openai.com/v1,
    * http://ollama:11434/v1), its key (sent as a bearer token; unset for a local server that needs none) and the model.

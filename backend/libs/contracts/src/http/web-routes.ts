@@ -33,10 +33,13 @@ export const serverErrorPagePath = '/server-error';
 
 /**
  * The 'slow the scraping' path (docs/product/site.md §4): where the web sends a visitor or free user whose research calls
- * passed the per-minute limit (429) — the scraper paywall page, told how long to wait.
+ * passed the per-minute limit (429) — the scraper paywall page, told how long to wait — and any client the bot check
+ * suspects (`reason=bot`: research requests faster than a person makes them).
  */
 export const scraperPaywallPagePath = '/paywall';
-export const slowScrapingHref = (retryAfterSeconds: number): string => `${scraperPaywallPagePath}?slow=${Math.max(1, Math.ceil(retryAfterSeconds))}#benefits`;
+export type SlowScrapingReason = 'limit' | 'bot';
+export const slowScrapingHref = (retryAfterSeconds: number, reason: SlowScrapingReason = 'limit'): string =>
+  `${scraperPaywallPagePath}?slow=${Math.max(1, Math.ceil(retryAfterSeconds))}${reason === 'bot' ? '&reason=bot' : ''}#benefits`;
 
 /** "3 minutes", "1 hour", "40 seconds": how long until a limit opens again, in words. */
 export function waitInWords(seconds: number): string {

@@ -21,6 +21,7 @@ import { useSaveUserSurvey } from '../api/save-user-survey';
 import { SubmitActions } from '@/components/form/submit-actions';
 import { notify } from '@/components/ui/notifications';
 import { browserTerritory } from '@/lib/country';
+import { useActiveState } from '@/features/auth';
 import { afterOnboardingTarget, forgetReturnUrl, keepReturnUrl, keptReturnUrl } from '../after-onboarding';
 
 type OnboardingAnswers = UserSurvey;
@@ -62,15 +63,18 @@ interface OnboardingContext {
 }
 const useOnboarding = () => useOutletContext<OnboardingContext>();
 
-/** A new survey: the target country defaults to the browser's (navigator.languages), which the user can change. */
-const newAnswers = (): OnboardingAnswers => ({ ...emptyOnboarding(), onboardingGeo: browserTerritory() });
+/**
+ * A new survey: the target country defaults to the request's environment (the server's countryCode: the configured
+ * country header, else Accept-Language), else the browser's languages; the user can change it.
+ */
+const newAnswers = (country: string | null): OnboardingAnswers => ({ ...emptyOnboarding(), onboardingGeo: country ?? browserTerritory() });
 
-function loadAnswers(): OnboardingAnswers {
+function loadAnswers(country: string | null): OnboardingAnswers {
   try {
     const saved = sessionStorage.getItem(storageKey);
-    return saved ? { ...newAnswers(), ...(JSON.parse(saved) as Partial<OnboardingAnswers>) } : newAnswers();
+    return saved ? { ...newAnswers(country), ...(JSON.parse(saved) as Partial<OnboardingAnswers>) } : newAnswers(country);
   } catch {
-    return newAnswers();
+    return newAnswers(country);
   }
 }
 
@@ -81,7 +85,8 @@ const isStepValid = (step: OnboardingStep, answers: OnboardingAnswers) => Object
  * one, app/header.tsx), with the step indicator and the step.
  */
 export function OnboardingLayout() {
-  const [answers, setAnswers] = useState<OnboardingAnswers>(loadAnswers);
+  const environmentCountry = useActiveState().data?.environment?.countryCode ?? null;
+  const [answers, setAnswers] = useState<OnboardingAnswers>(() => loadAnswers(environmentCountry));
   const { pathname, search } = useLocation();
   const current = pathname.replace(/\/$/, '').endsWith('/3') ? 2 : pathname.replace(/\/$/, '').endsWith('/2') ? 1 : 0;
   useEffect(() => keepReturnUrl(search), [search]);

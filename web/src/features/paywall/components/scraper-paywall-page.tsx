@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { researchLimitMessage, waitInWords } from '@serpwise/contracts';
+import { botCheckMessage, researchLimitMessage, waitInWords } from '@serpwise/contracts';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { slowDownSeconds } from '../slow-scraping';
-import { LoginPanel, SignUpPanel } from '@/features/auth';
+import { slowDownReason, slowDownSeconds } from '../slow-scraping';
+import { LoginPanel, SignUpPanel, useActiveState } from '@/features/auth';
 import { PaywallPanel } from './paywall-panel';
 import '../paywall.css';
 
@@ -23,12 +23,39 @@ export function ScraperPaywallPage() {
   const returnUrl = params.get('returnUrl') ?? undefined;
   // Sent here by the research limit (the 'slow the scraping' path): say why and how long to wait.
   const slowDown = slowDownSeconds(params);
+  const slowDownText = slowDown === null ? null : (slowDownReason(params) === 'bot' ? botCheckMessage : researchLimitMessage)(waitInWords(slowDown));
+  const { data } = useActiveState();
   useEffect(() => {
     const section = hash.replace('#', '');
     if (section) document.getElementById(section)?.scrollIntoView?.({ block: 'start' });
   }, [hash]);
   const keep = returnUrl ? `?returnUrl=${encodeURIComponent(returnUrl)}` : '';
   const backAfterWait = returnUrl?.startsWith('/') && !returnUrl.startsWith('//') ? returnUrl : null;
+  const notice = slowDownText !== null && (
+    <p className="scraper-paywall__slow" role="status">
+      {slowDownText}
+      {backAfterWait && (
+        <>
+          {' '}
+          <Link to={backAfterWait}>Back to your research</Link>
+        </>
+      )}
+    </p>
+  );
+
+  // A full member held by the bot check has a plan already: only the wait and the way back.
+  if (data?.user.isFullUser && notice) {
+    return (
+      <div className="page scraper-paywall">
+        <section id="benefits" className="scraper-paywall__benefits">
+          <div>
+            <h1>Please slow down</h1>
+            {notice}
+          </div>
+        </section>
+      </div>
+    );
+  }
 
   return (
     <div className="page scraper-paywall">
@@ -36,17 +63,7 @@ export function ScraperPaywallPage() {
         <div>
           <p className="scraper-paywall__eyebrow">Members only</p>
           <h1>Keep researching with a Serpwise plan</h1>
-          {slowDown !== null && (
-            <p className="scraper-paywall__slow" role="status">
-              {researchLimitMessage(waitInWords(slowDown))}
-              {backAfterWait && (
-                <>
-                  {' '}
-                  <Link to={backAfterWait}>Back to your research</Link>
-                </>
-              )}
-            </p>
-          )}
+          {notice}
           <p className="lead">This research is available to members. Pick a plan, or sign in if you already have one.</p>
           <ul className="scraper-paywall__list">
             {benefits.map(([title, text]) => (
