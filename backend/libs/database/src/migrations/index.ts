@@ -28,6 +28,7 @@ import { Migration20261130020000_provider_figures } from './Migration20261130020
 import { Migration20261130030000_schedule_timing } from './Migration20261130030000_schedule_timing.js';
 import { Migration20261130040000_rank_alerts } from './Migration20261130040000_rank_alerts.js';
 import { Migration20261201020000_report_brands } from './Migration20261201020000_report_brands.js';
+import { Migration20261202040000_analytics_events } from './Migration20261202040000_analytics_events.js';
 import { Migration20261201040000_queue_alerts } from './Migration20261201040000_queue_alerts.js';
 
 /**
@@ -65,4 +66,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130040000_rank_alerts', class: Migration20261130040000_rank_alerts },
   { name: 'Migration20261201020000_report_brands', class: Migration20261201020000_report_brands },
   { name: 'Migration20261201040000_queue_alerts', class: Migration20261201040000_queue_alerts },
+  { name: 'Migration20261202040000_analytics_events', class: Migration20261202040000_analytics_events },
 ];
