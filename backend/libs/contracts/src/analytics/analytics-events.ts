@@ -46,6 +46,7 @@ const tablesOf = (area: string) => researchTableIds.filter((id) => id.startsWith
 const territoryLabels = territoryCodes.map((code) => code.toLowerCase());
 /** The plans a charge or a cancellation is about (the product's names, docs/product/account-exports-reports.md §1). */
 export const analyticsPlanLabels = ['Basic', 'Professional', 'Team seat', 'Other'] as const;
+export type AnalyticsPlanLabel = (typeof analyticsPlanLabels)[number];
 /** The ways a free account is made: the registration call's source the web app sends, then 'other' (the field is free text). */
 export const analyticsSignupSources = ['FreeAccount', 'other'] as const;
 /** The card types the billing rules know, then 'other'. */
@@ -75,7 +76,6 @@ export const analyticsEvents = {
   Leads_Table_Viewed: { category: 'Leads', action: 'TableViewed', label: oneOf(['outreach/leads']) },
   Leads_Free_Signup: { category: 'Leads', action: 'FreeSignup', label: oneOf(analyticsSignupSources) },
   // Reports
-  Report_Pdf_Requested: { category: 'Reports', action: 'PdfRequested', label: oneOf(reportTemplates) },
   Report_Scheduled: { category: 'Reports', action: 'Scheduled', label: oneOf(pdfReportFrequencies) },
   // Account (documented names).
   Acct_Billed: { category: 'Account', action: 'Billed', label: oneOf(analyticsPlanLabels) },
@@ -85,7 +85,8 @@ export const analyticsEvents = {
   // Export types tracked (documented: Excel, PDF, Google Sheets, clipboard copy); the label is the table exported.
   Export_Excel: { category: 'Export', action: 'Excel', label: oneOf(researchTableIds) },
   Export_PDF: { category: 'Export', action: 'PDF', label: oneOf(reportTemplates) },
-  Export_Google_Sheets: { category: 'Export', action: 'Google Sheets', label: oneOf(researchTableIds) },
+  // 'page rows': the documented /Endpoints/Core/ExportGoogleSheets, the rows of the page the user sees (no table id).
+  Export_Google_Sheets: { category: 'Export', action: 'Google Sheets', label: oneOf([...researchTableIds, 'page rows']) },
   Export_Clipboard: { category: 'Export', action: 'Clipboard', label: oneOf(analyticsClipboardLabels), client: true },
   // Help
   Help_Opened: { category: 'Help', action: 'Opened', label: oneOf(analyticsHelpPlaces), client: true },
