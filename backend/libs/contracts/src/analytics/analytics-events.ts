@@ -52,9 +52,9 @@ export const analyticsSignupSources = ['FreeAccount', 'other'] as const;
 /** The card types the billing rules know, then 'other'. */
 export const analyticsCardTypes = [...cardTypes, 'other'] as const;
 /** The places a help link is opened from. */
-export const analyticsHelpPlaces = ['account-menu', 'footer', 'api-docs'] as const;
-/** Where a clipboard copy is made: a research table, or a single value of a row. */
-export const analyticsClipboardLabels = [...researchTableIds, 'row value'] as const;
+export const analyticsHelpPlaces = ['account-menu'] as const;
+/** What a clipboard copy holds: a research table's rows on screen, or the keywords selected in a table. */
+export const analyticsClipboardLabels = [...researchTableIds, 'selected keywords'] as const;
 
 export const analyticsEvents = {
   // SEO: the research screens of a domain or URL.
@@ -100,6 +100,9 @@ export type AnalyticsEventName = keyof typeof analyticsEvents;
 export const analyticsEventNames = Object.keys(analyticsEvents) as [AnalyticsEventName, ...AnalyticsEventName[]];
 /** The events the browser may send through the documented call. */
 export const clientAnalyticsEventNames = analyticsEventNames.filter((name) => 'client' in analyticsEvents[name]);
+
+/** A research table's id (the export menu's table may be another path). */
+export const isKnownResearchTable = (id: string): id is (typeof researchTableIds)[number] => (researchTableIds as readonly string[]).includes(id);
 
 export const isAnalyticsEventName = (name: string): name is AnalyticsEventName => Object.hasOwn(analyticsEvents, name);
 
