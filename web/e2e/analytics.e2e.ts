@@ -72,9 +72,11 @@ describe('analytics admin page', () => {
     await admin.waitForURL((url) => url.pathname === '/admin/analytics');
     await admin.getByRole('heading', { level: 1, name: 'Analytics events' }).waitFor();
 
-    // The worker writes in batches: read the page again until the last of them is there.
-    const deadline = Date.now() + 30_000;
-    while ((await todaysCount(admin, 'Help_Opened')) === null && Date.now() < deadline) {
+    // The worker writes in batches: read the page again until every one of them is there (a loaded machine is slow).
+    const expected = ['SEO_Overview_Viewed', 'SEO_Table_Viewed', 'Export_Clipboard', 'Help_Opened'];
+    const missing = async () => (await Promise.all(expected.map((event) => todaysCount(admin, event)))).includes(null);
+    const deadline = Date.now() + 90_000;
+    while ((await missing()) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       await admin.reload();
       await admin.getByRole('heading', { level: 1, name: 'Analytics events' }).waitFor();
