@@ -52,6 +52,9 @@ describe('analytics admin page', () => {
     await logInThroughPage(user, stack.baseUrl, await createTestUser(stack.database, { roles: ['full'] }));
     await user.goto(`${stack.baseUrl}/overview?query=${encodeURIComponent(domain)}`);
     await user.getByRole('heading', { level: 1, name: domain }).waitFor();
+    // The overview's own figures have come (the heading alone may show before its call is answered).
+    await user.getByRole('heading', { name: 'Organic history' }).waitFor();
+    await user.getByRole('img', { name: `Estimated organic clicks per month for ${domain}` }).waitFor();
     await user.goto(`${stack.baseUrl}/seo/keywords/domain?query=${encodeURIComponent(domain)}`);
     await user.getByRole('table', { name: new RegExp(`Organic keywords of ${domain.replace('.', '\\.')}`) }).locator('tbody tr').first().waitFor();
     const logged = user.waitForResponse((response) => response.url().includes('/endpoints/accountapi/performloggedineventlogging') && response.url().includes('Export_Clipboard'));
