@@ -30,6 +30,7 @@ import { ReportsModule } from './modules/reports/reports.module.js';
 import { AdminQueuesModule } from './modules/admin-queues/admin-queues.module.js';
 import { LiveDataModule } from './modules/live-data/live-data.module.js';
 import { AssistantModule } from './modules/assistant/assistant.module.js';
+import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { PublicApiModule } from './modules/public-api/public-api.module.js';
 
 /**
@@ -46,6 +47,7 @@ export class AppModule {
         EnvironmentModule.forRoot(environment),
         DatabaseModule,
         RedisModule,
+        AnalyticsModule,
         LimitsModule,
         ScraperProtectionModule,
         MailModule,

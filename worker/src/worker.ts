@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { registeredQueues, scheduledQueue, type Environment } from '@serpwise/contracts';
-import { BillingRepository, GoogleTokenRepository, JobRecordRepository, ScheduledReportRepository, SearchConsoleRepository, UserRepository, createOrmConfig } from '@serpwise/database';
+import { AnalyticsEventRepository, BillingRepository, GoogleTokenRepository, JobRecordRepository, ScheduledReportRepository, SearchConsoleRepository, UserRepository, createOrmConfig } from '@serpwise/database';
 import { BullJobQueue, createFileStore, createResearchDataProvider, fetchLimitsOf, createMailer, createMetricsRegistry, createRedisConnection, createSerpProvider, DownloadLinks, GoogleAuthorisations, JobStarter, queueKeyPrefix, SearchConsoleAuthorisations, redisCheck, SandboxPaymentGateway, serpBackoffOptions, withRetries, WorkerHeartbeats } from '@serpwise/platform';
 import { jobPresenters, ReportSchedules } from '@serpwise/domain';
 import { openPgPool, sqlFromPg } from '@serpwise/research';
@@ -32,6 +32,9 @@ import { scheduledReportDelivery } from './schedules/scheduled-report-delivery.j
 import { SearchConsoleSyncProcessor } from './processors/search-console-sync.processor.js';
 import { SearchConsoleRemoveProcessor } from './processors/search-console-remove.processor.js';
 import { searchConsoleSyncTask } from './schedules/search-console-sync.task.js';
+import { AnalyticsWriter } from './analytics/analytics-writer.js';
+import { AnalyticsForwarder } from './analytics/analytics-forwarder.js';
+import { keepAnalyticsPartitions } from './analytics/analytics-partition-upkeep.js';
 
 export interface RunningWorker {
   port: number;
@@ -145,7 +148,31 @@ export async function startWorker(environment: Environment, logger: Logger, opti
     redis: redisCheck(redis),
   }, environment.METRICS_TOKEN);
 
+  // Analytics events (docs/product/analytics.md): written in batches; partitions kept ahead and past retention dropped
+  // daily; sent on to the collector when one is configured, never in the way of the writing.
+  const analyticsForwarder = environment.ANALYTICS_FORWARD_URL && environment.ANALYTICS_FORWARD_KIND
+    ? new AnalyticsForwarder(() => orm.em.fork(), {
+        kind: environment.ANALYTICS_FORWARD_KIND,
+        url: environment.ANALYTICS_FORWARD_URL,
+        apiKey: environment.ANALYTICS_FORWARD_KEY,
+        domain: environment.ANALYTICS_FORWARD_DOMAIN ?? new URL(environment.PUBLIC_URL).host,
+        publicUrl: environment.PUBLIC_URL,
+      }, logger)
+    : null;
+  const analyticsWriter = new AnalyticsWriter(createRedisConnection(environment, 'serpwise-worker-analytics'), {
+    prefix: queueKeyPrefix(environment.REDIS_PREFIX),
+    batchSize: environment.ANALYTICS_BATCH_SIZE,
+    batchWaitMs: environment.ANALYTICS_BATCH_WAIT_MS,
+    write: (events) => new AnalyticsEventRepository(orm.em.fork()).addBatch(events),
+    afterWrite: () => analyticsForwarder?.nudge(),
+  }, logger);
+  const analyticsPartitionRounds = new PeriodicRun(() => keepAnalyticsPartitions(orm.em.fork(), environment.ANALYTICS_RETENTION_MONTHS, logger), (error) => logger.warn({ err: error }, 'analytics partition upkeep failed'));
+  const analyticsForwardRounds = analyticsForwarder ? new PeriodicRun(() => analyticsForwarder.forwardOnce(), () => undefined) : null;
+
   runner.start();
+  analyticsWriter.start();
+  analyticsPartitionRounds.startEvery(24 * 3_600_000);
+  analyticsForwardRounds?.startEvery(30_000);
   // Seen by the admin console: host, concurrency, queues, uptime, memory, current jobs, last beat.
   const heartbeats = new WorkerHeartbeats(redis, environment.REDIS_PREFIX, { concurrency: environment.WORKER_CONCURRENCY, queues: [...registeredQueues(), scheduledQueue], currentJobs: () => runner.currentJobs() });
   heartbeats.start();
@@ -170,6 +197,10 @@ export async function startWorker(environment: Environment, logger: Logger, opti
       await new Promise((resolve) => http.close(resolve));
       await scheduledTasks.stop();
       await runner.stop();
+      analyticsPartitionRounds.stop();
+      analyticsForwardRounds?.stop();
+      await analyticsWriter.stop();
+      await analyticsForwarder?.settled();
       await queue.close();
       await reportSchedules.close();
       await redis.quit().catch(() => redis.disconnect());

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { UserState } from '@serpwise/contracts';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { LogOutForm } from '@/features/auth';
+import { logEvent } from '@/lib/analytics';
 
 /** The header's account dropdown (docs/product/site.md §2): the user's e-mail, or the child user's for a child account. */
 export function AccountMenu({ user }: { user: UserState }) {
@@ -18,7 +19,7 @@ export function AccountMenu({ user }: { user: UserState }) {
     { label: 'Request Keywords', to: '/account/requestkeywords' },
     ...(user.isChildAccount ? [] : [{ label: 'Subscription', to: '/account/subscription' }]),
     // Admins reach the queue console from here (issue 23).
-    ...(user.isAdmin ? [{ label: 'Queue console', to: '/admin/queues' }] : []),
+    ...(user.isAdmin ? [{ label: 'Queue console', to: '/admin/queues' }, { label: 'Analytics', to: '/admin/analytics' }] : []),
     { label: 'Help', to: '/company?section=contactUs' },
   ];
 
@@ -31,7 +32,14 @@ export function AccountMenu({ user }: { user: UserState }) {
         <ul role="menu" className="account-menu__list">
           {entries.map((entry) => (
             <li key={entry.to} role="none">
-              <Link role="menuitem" to={entry.to} onClick={() => setOpen(false)}>
+              <Link
+                role="menuitem"
+                to={entry.to}
+                onClick={() => {
+                  setOpen(false);
+                  if (entry.label === 'Help') void logEvent('Help_Opened', 'account-menu');
+                }}
+              >
                 {entry.label}
               </Link>
             </li>

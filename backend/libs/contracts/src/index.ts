@@ -62,3 +62,5 @@ export * from './jobs/search-console.job.js';
 export * from './search-console/search-console.api.js';
 export * from './assistant/assistant.api.js';
 export * from './text/number-format.js';
+export * from './analytics/analytics-events.js';
+export * from './analytics/analytics.api.js';

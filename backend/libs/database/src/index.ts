@@ -9,6 +9,8 @@ export * from './repositories/password-reset.repository.js';
 export * from './repositories/google-token.repository.js';
 export * from './repositories/search-console.repository.js';
 export * from './warehouse-partitions.js';
+export * from './analytics-partitions.js';
+export * from './repositories/analytics-event.repository.js';
 export * from './repositories/missed-search-event.repository.js';
 export * from './repositories/billing.repository.js';
 export * from './repositories/project.repository.js';

@@ -5,6 +5,8 @@ import { migrationsList } from './migrations/index.js';
 
 /** Names of organic_rank's monthly partitions (organic_rank_y2026m01) and its default partition. */
 export const warehousePartitionPattern = /^organic_rank_(y\d{4}m\d{2}|default)$/;
+/** Names of analytics_event's monthly partitions (analytics_event_y2026m12), created by the worker. */
+export const analyticsPartitionPattern = /^analytics_event_y\d{4}m\d{2}$/;
 
 export interface DatabaseOptions {
   databaseUrl: string;
@@ -25,8 +27,8 @@ export function createOrmConfig({ databaseUrl, poolMax = 10, debug = false, appl
     debug,
     // Entities are listed explicitly and validated up front so a broken mapping fails at start, not mid-request.
     discovery: { warnWhenNoEntities: true },
-    // The monthly partitions of organic_rank are created by the warehouse loader, not described by entities.
-    schemaGenerator: { skipTables: [warehousePartitionPattern] },
+    // The monthly partitions of organic_rank (the warehouse loader) and analytics_event (the worker) are not entities.
+    schemaGenerator: { skipTables: [warehousePartitionPattern, analyticsPartitionPattern] },
     migrations: {
       tableName: 'mikro_orm_migrations',
       silent: true,

@@ -10,6 +10,7 @@ export * from './queue/job-queue.js';
 export * from './queue/enqueue-recorded.js';
 export * from './queue/job-starter.js';
 export * from './queue/worker-heartbeat.js';
+export * from './analytics/analytics-recorder.js';
 export * from './metrics/metrics-registry.js';
 export * from './metrics/metrics-access.js';
 export * from './health/health-checks.js';

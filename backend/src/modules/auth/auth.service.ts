@@ -10,9 +10,10 @@ import {
   type Environment,
   type LoginRequest,
   type RegisterRequest,
+  analyticsSignupSources,
 } from '@serpwise/contracts';
 import { UserRepository, type UserRecord } from '@serpwise/database';
-import { ENVIRONMENT } from '@serpwise/platform';
+import { AnalyticsRecorder, ENVIRONMENT } from '@serpwise/platform';
 import type { RequestSession } from '../sessions/request-session.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { AuthRefusal } from './auth-refusal.js';
@@ -46,6 +47,7 @@ export class AuthService {
     private readonly limits: Limits,
     private readonly captcha: CaptchaVerifier,
     @Inject(ENVIRONMENT) private readonly environment: Environment,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
   async login(caller: Caller, request: LoginRequest): Promise<SignedIn> {
@@ -95,6 +97,8 @@ export class AuthService {
       shouldShowOnboarding: true,
     });
     if (!user) throw new AuthRefusal(409, [accountMessages.duplicateEmail]);
+    // The label is the call's source when it is one the web app sends (the field is free text: anything else is 'other').
+    this.analytics.record('Leads_Free_Signup', (analyticsSignupSources as readonly string[]).includes(request.source ?? '') ? request.source! : 'other');
     return this.signIn(caller, user, request.rememberMe ?? request.remember ?? false, request.returnUrl);
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { accountMessages, authMessages, isAcceptablePassword, isValidEmail, normalizeEmail, type Environment } from '@serpwise/contracts';
 import { PasswordResetRepository, SessionRepository, UserRepository } from '@serpwise/database';
-import { ENVIRONMENT, Mailer } from '@serpwise/platform';
+import { AnalyticsRecorder, ENVIRONMENT, Mailer } from '@serpwise/platform';
 import { AuthRefusal } from './auth-refusal.js';
 import { tooManyAttempts, type Caller } from './auth.service.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -26,6 +26,7 @@ export class PasswordResetService {
     private readonly limits: Limits,
     private readonly mailer: Mailer,
     @Inject(ENVIRONMENT) private readonly environment: Environment,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
   async request(caller: Caller, rawEmail: string): Promise<void> {
@@ -67,5 +68,6 @@ export class PasswordResetService {
     if (!userId) throw new AuthRefusal(400, [authMessages.resetLinkInvalid]);
     await this.users.setPasswordHash(userId, await this.hasher.hash(newPassword));
     await this.sessions.killAllOf(userId);
+    this.analytics.record('Acct_Password_Reset');
   }
 }

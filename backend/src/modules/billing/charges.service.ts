@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { billingMessages, detectCardType, lastFourOf, type Environment } from '@serpwise/contracts';
+import { billingMessages, detectCardType, lastFourOf, type AnalyticsPlanLabel, type Environment } from '@serpwise/contracts';
 import { BillingRepository, type ReceiptRecord, type UserRecord } from '@serpwise/database';
 import { receiptMail } from '@serpwise/domain';
-import { ENVIRONMENT, Mailer, PaymentGateway, type CardDetails, type ChargeResult, type PaymentSource } from '@serpwise/platform';
+import { AnalyticsRecorder, ENVIRONMENT, Mailer, PaymentGateway, type CardDetails, type ChargeResult, type PaymentSource } from '@serpwise/platform';
 
 /**
  * Charges an account owner through the PaymentGateway; every charge leaves a receipt row, approved or declined, and
@@ -17,10 +17,14 @@ export class Charges {
     private readonly gateway: PaymentGateway,
     private readonly mailer: Mailer,
     @Inject(ENVIRONMENT) private readonly environment: Environment,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
-  /** Charges the owner and writes the receipt (its id comes back); the stored card is used when no card is given. */
-  async charge(owner: UserRecord, amountCents: number, description: string, card?: CardDetails): Promise<ChargeResult & { receiptId: string | null }> {
+  /**
+   * Charges the owner and writes the receipt (its id comes back); the stored card is used when no card is given. An
+   * approved charge is the analytics event Acct_Billed, labelled with what was bought.
+   */
+  async charge(owner: UserRecord, amountCents: number, description: string, card?: CardDetails, billedFor: AnalyticsPlanLabel = 'Other'): Promise<ChargeResult & { receiptId: string | null }> {
     let source: PaymentSource;
     let cardType: string | null;
     let lastFour: string | null;
@@ -46,7 +50,10 @@ export class Charges {
       transactionId: result.transactionId,
       declineReason: result.approved ? null : result.declineReason,
     });
-    if (result.approved) await this.mailReceipt(owner, receipt);
+    if (result.approved) {
+      this.analytics.record('Acct_Billed', billedFor);
+      await this.mailReceipt(owner, receipt);
+    }
     return { ...result, receiptId: receipt.id };
   }
 

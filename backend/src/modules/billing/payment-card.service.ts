@@ -12,7 +12,7 @@ import {
   type ChangePaymentInfoRequest,
 } from '@serpwise/contracts';
 import { BillingRepository, type UserRecord } from '@serpwise/database';
-import { PaymentGateway, type CardDetails } from '@serpwise/platform';
+import { AnalyticsRecorder, PaymentGateway, type CardDetails } from '@serpwise/platform';
 import { BillingRefusal } from './billing-refusal.js';
 
 /** The card on file of an account owner: shown without its number, replaced after the gateway accepts the new one. */
@@ -21,6 +21,7 @@ export class PaymentCardService {
   constructor(
     private readonly billing: BillingRepository,
     private readonly gateway: PaymentGateway,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
   async billingInfo(owner: UserRecord): Promise<BillingInfo & { isSandbox: boolean }> {
@@ -58,6 +59,7 @@ export class PaymentCardService {
       cardName: name,
       gatewayToken: saved.cardToken,
     });
+    this.analytics.record('Acct_CCInfo_Changed', request.cardType);
     return this.billingInfo(owner);
   }
 }

@@ -16,6 +16,7 @@ import {
   type BillingPeriod,
   type PurchaseRequest,
   type SubscriptionSummary,
+  type AnalyticsPlanLabel,
 } from '@serpwise/contracts';
 import { BillingRepository, UserRepository, type NewSubscription, type SubscriptionRecord, type UserRecord } from '@serpwise/database';
 import { addPeriod, planEndsAtAttribute, rolesWithFull } from '@serpwise/domain';
@@ -63,7 +64,7 @@ export class Purchases {
       name: request.card.name.trim(),
     };
     const note = coupon ? ` (coupon ${coupon.code}: ${coupon.percentOff}% off)` : '';
-    const result = await this.charges.charge(owner, amount, membershipDescription(plan.id, request.billing, note), card);
+    const result = await this.charges.charge(owner, amount, membershipDescription(plan.id, request.billing, note), card, plan.name as AnalyticsPlanLabel);
     if (!result.approved) throw new BillingRefusal(402, [result.declineReason ?? billingMessages.declined]);
 
     await this.billing.saveCard({
@@ -95,7 +96,7 @@ export class Purchases {
     const now = new Date();
     const credit = unusedCents(subscription, subscription.amountCents, now);
     const amount = Math.max(0, plan.annualCents - credit);
-    const result = await this.charges.charge(owner, amount, membershipDescription(plan.id, 'annual', ` (upgrade, ${formatDollars(credit)} credit for the unused month)`));
+    const result = await this.charges.charge(owner, amount, membershipDescription(plan.id, 'annual', ` (upgrade, ${formatDollars(credit)} credit for the unused month)`), undefined, plan.name as AnalyticsPlanLabel);
     if (!result.approved) throw new BillingRefusal(402, [result.declineReason ?? billingMessages.declined]);
     const upgraded = await this.startPaidPeriod(owner, now, {
       productId: subscription.productId,
@@ -115,7 +116,7 @@ export class Purchases {
     const seats = (await this.users.listChildren(owner.id)).length;
     const amount = applyCoupon(subscription.amountCents + seats * subscription.seatAmountCents, coupon);
     const note = `${seats ? `, ${seats} team member${seats === 1 ? '' : 's'}` : ''}${coupon ? ` (coupon ${coupon.code}: ${coupon.percentOff}% off)` : ''}`;
-    const result = await this.charges.charge(owner, amount, membershipDescription(plan.id, billing, ` (reactivated${note})`));
+    const result = await this.charges.charge(owner, amount, membershipDescription(plan.id, billing, ` (reactivated${note})`), undefined, plan.name as AnalyticsPlanLabel);
     if (!result.approved) throw new BillingRefusal(402, [result.declineReason ?? billingMessages.declined]);
     const restarted = await this.startPaidPeriod(owner, new Date(), {
       productId: subscription.productId,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { billingMessages, findCoupon, type SubscriptionSummary } from '@serpwise/contracts';
+import { billingMessages, findCoupon, plans, type AnalyticsPlanLabel, type PlanId, type SubscriptionSummary } from '@serpwise/contracts';
+import { AnalyticsRecorder } from '@serpwise/platform';
 import { BillingRepository, UserRepository, type SubscriptionRecord, type UserRecord } from '@serpwise/database';
 import { planEndsAtAttribute } from '@serpwise/domain';
 import { BillingRefusal } from './billing-refusal.js';
@@ -19,6 +20,7 @@ export class SubscriptionsService {
     private readonly users: UserRepository,
     private readonly subscriptions: SubscriptionRecords,
     private readonly purchases: Purchases,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
   async list(owner: UserRecord): Promise<SubscriptionSummary[]> {
@@ -46,7 +48,9 @@ export class SubscriptionsService {
   async cancel(owner: UserRecord, productId: number) {
     const subscription = await this.subscriptions.require(owner, productId);
     if (statusOf(subscription) !== 'active' && statusOf(subscription) !== 'paused') throw new BillingRefusal(409, [billingMessages.notActive]);
-    return this.stopAtPeriodEnd(owner, subscription, 'cancelled');
+    const cancelled = await this.stopAtPeriodEnd(owner, subscription, 'cancelled');
+    this.analytics.record('Acct_Cancelled', (plans[subscription.plan as PlanId]?.name ?? 'Other') as AnalyticsPlanLabel);
+    return cancelled;
   }
 
   /** Takes a cancellation back while the paid period lasts. */

@@ -115,7 +115,7 @@ export class TeamService {
 
     if (amountCents > 0) {
       const description = `Serpwise team: ${accepted.length} team member${accepted.length === 1 ? '' : 's'} (${accepted.join(', ')}), pro rata to the end of the period`;
-      const charge = await this.charges.charge(owner, amountCents, description);
+      const charge = await this.charges.charge(owner, amountCents, description, undefined, 'Team seat');
       if (!charge.approved) return failed(teamMessages.billingUnsuccessful).map((item) => (accepted.includes(item.email) ? { ...item, failure: teamMessages.billingUnsuccessful } : item));
     }
 

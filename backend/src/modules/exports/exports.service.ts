@@ -17,7 +17,7 @@ import { countSqlOf, isExportTableId, prepareExport, ResearchQueryError, type Bu
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ZodError } from 'zod';
-import { DownloadLinks, ENVIRONMENT, FileStore, GoogleAuthorisations, JobStarter } from '@serpwise/platform';
+import { AnalyticsRecorder, DownloadLinks, ENVIRONMENT, FileStore, GoogleAuthorisations, JobStarter } from '@serpwise/platform';
 import { exportDownloadPath, exportFileKey, JOB_PRESENTERS, type JobPresenters } from '@serpwise/domain';
 import { limitMessages, planOf } from '../limits/limit-messages.js';
 import { QueueStanding } from '../jobs/queue-standing.js';
@@ -65,6 +65,7 @@ export class ExportsService {
     @Inject(ENVIRONMENT) private readonly environment: Environment,
     private readonly google: GoogleAuthorisations,
     private readonly limits: Limits,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
   async start(session: RequestSession, identity: Identity, request: StartInput): Promise<{ status: ExportStatus; created: boolean }> {
@@ -96,6 +97,8 @@ export class ExportsService {
       whenQueueDown: 'fail',
       giveBack: () => this.limits.refund(quota, userId),
     });
+    // Export types tracked (docs/product/site.md §7): Excel and Google Sheets here; a CSV file is not one of them.
+    if (created && request.format !== 'csv') this.analytics.record(request.format === 'xlsx' ? 'Export_Excel' : 'Export_Google_Sheets', request.table);
     return { status: await this.standing.one(this.present(job)), created };
   }
 

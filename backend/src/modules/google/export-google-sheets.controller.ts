@@ -11,7 +11,7 @@ import {
 import { columnHeader, exportColumnKeys } from '@serpwise/research';
 import type { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { ENVIRONMENT, GoogleAuthorisations, GoogleNotAuthorisedError } from '@serpwise/platform';
+import { AnalyticsRecorder, ENVIRONMENT, GoogleAuthorisations, GoogleNotAuthorisedError } from '@serpwise/platform';
 import { Access } from '../access/access.decorator.js';
 import { overExportAllowance } from '../exports/export-allowance.js';
 import { pageRowsOf } from '../exports/page-rows.js';
@@ -40,6 +40,7 @@ export class ExportGoogleSheetsController {
   constructor(
     private readonly google: GoogleAuthorisations,
     @Inject(ENVIRONMENT) private readonly environment: Environment,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
   @Post('ExportGoogleSheets')
@@ -59,6 +60,7 @@ export class ExportGoogleSheetsController {
       const title = body.filename.replace(/\.(csv|xlsx)$/i, '').trim() || 'export';
       const spreadsheet = await sheets.createSpreadsheet(title);
       for (let start = 0; start < table.length; start += appendBatchRows) await sheets.append(spreadsheet.spreadsheetId, spreadsheet.sheetTitle, table.slice(start, start + appendBatchRows));
+      this.analytics.record('Export_Google_Sheets', 'page rows');
       return { url: spreadsheet.url, message: googleSheetsMessages.shared };
     } catch (error) {
       if (error instanceof GoogleNotAuthorisedError) throw new ForbiddenException({ statusCode: 403, message: googleSheetsMessages.notAuthorised, data: { googleAuthorizationRequired: true } });

@@ -13,6 +13,7 @@ import {
   type TableOrder,
 } from '@serpwise/research';
 import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
+import { AnalyticsRecorder } from '@serpwise/platform';
 
 type TableInput = TableOrder & PageRequest & { countryCode: string; month?: string | undefined };
 
@@ -22,11 +23,15 @@ type TableInput = TableOrder & PageRequest & { countryCode: string; month?: stri
  */
 @Injectable()
 export class KeywordResearchService {
-  constructor(@Inject(WAREHOUSE_SQL) private readonly sql: WarehouseSql) {}
+  constructor(
+    @Inject(WAREHOUSE_SQL) private readonly sql: WarehouseSql,
+    private readonly analytics: AnalyticsRecorder,
+  ) {}
 
   async overview(term: string, input: { countryCode: string; month?: string | undefined }, viewer: Viewer): Promise<KeywordOverview> {
     const month = await researchMonth(this.sql, input.countryCode, input.month);
     const overview = await keywordOverview(this.sql, { term, territory: input.countryCode, month });
+    this.analytics.record('Keyword_Overview_Viewed', input.countryCode.toLowerCase());
     if (viewer === 'full') return overview;
     return { ...overview, cpc: null, advertisers: overview.advertisers.map((ad) => ({ ...ad, paidClicks: null })) };
   }

@@ -3,7 +3,7 @@ import { hostOfText, pdfExportMessages, readJobInput, reportJob, type PdfExportR
 import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
 import { randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { DownloadLinks, FileStore, JobStarter } from '@serpwise/platform';
+import { AnalyticsRecorder, DownloadLinks, FileStore, JobStarter } from '@serpwise/platform';
 import { JOB_PRESENTERS, type JobPresenters, reportFileKey, reportFilePath, reportSteps } from '@serpwise/domain';
 import { limitMessages, planOf } from '../limits/limit-messages.js';
 import { Limits } from '../limits/limits.service.js';
@@ -43,6 +43,7 @@ export class PdfExportService {
     private readonly limits: Limits,
     private readonly projects: ReportProjectService,
     private readonly brands: ReportBrandsService,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
   async start(session: RequestSession, identity: Identity, request: PdfExportRequest, mode: 'download' | 'email'): Promise<PdfExportStatus> {
@@ -69,6 +70,7 @@ export class PdfExportService {
       whenQueueDown: 'reconcile',
       giveBack: () => this.limits.refund(quota, identity.user.id),
     });
+    this.analytics.record('Export_PDF', report.template);
     const status = this.present(job);
     this.realtime.jobUpdated(job.owner, status);
     return status;

@@ -17,6 +17,7 @@ import type { Identity } from '../sessions/request-session.js';
 import { reportDomainOf } from './pdf-export.service.js';
 import { badRequest } from '../../common/bad-request.js';
 import { ReportBrandsService } from './report-brands.service.js';
+import { AnalyticsRecorder } from '@serpwise/platform';
 
 /**
  * Scheduled PDF reports (docs/product/account-exports-reports.md §4 "Scheduled report, with optional alert saving"; /account/scheduled-pdf-reports):
@@ -36,6 +37,7 @@ export class ScheduledReportsService {
     private readonly alerts: ProjectAlertsService,
     @Inject(ReportSchedules) private readonly reportSchedules: ReportSchedules,
     private readonly brands: ReportBrandsService,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
   /** Schedule: saves the report and its scheduler, and the project alert when asked (docs/product/account-exports-reports.md §4). */
@@ -57,6 +59,7 @@ export class ScheduledReportsService {
       ...request.timing,
     });
     await this.applySchedule(saved);
+    this.analytics.record('Report_Scheduled', request.frequency);
     const [scheduledReport] = await this.present(identity, [saved]);
     return { data: { isSuccessful: true, errors: [], message: pdfExportMessages.scheduled, scheduledReport: scheduledReport! } };
   }

@@ -4,6 +4,7 @@ import { domainOverview, subjectMonths, WarehouseInfo, type DomainOverview } fro
 import { researchViewer } from './research-viewer.js';
 import { PREPARED_WAREHOUSE_SQL, type PreparedWarehouseSql } from './prepared-warehouse-sql.provider.js';
 import { WAREHOUSE_SQL, type WarehouseSql } from './warehouse-sql.provider.js';
+import { AnalyticsRecorder } from '@serpwise/platform';
 
 /** Research reads that are not a documented call yet: the footprint and the domain overview. */
 @Injectable()
@@ -16,6 +17,7 @@ export class ResearchService {
     @Inject(WAREHOUSE_SQL) private readonly sql: WarehouseSql,
     /** The overview is a hot fixed-shape statement: it runs prepared. */
     @Inject(PREPARED_WAREHOUSE_SQL) private readonly prepared: PreparedWarehouseSql,
+    private readonly analytics: AnalyticsRecorder,
   ) {
     this.info = new WarehouseInfo(sql);
   }
@@ -28,6 +30,7 @@ export class ResearchService {
   async domainOverview(domain: string, territory: string, viewer: Viewer): Promise<DomainOverview & { isDemoData: boolean }> {
     const [overview, isDemoData] = await Promise.all([domainOverview(this.prepared, { domain, territory }), this.isDemoData()]);
     if (!overview) throw new NotFoundException(`${domain} is not in the research data.`);
+    this.analytics.record('SEO_Overview_Viewed', territory.toLowerCase());
     return { ...historyWithheldFor(viewer, overview), isDemoData };
   }
 

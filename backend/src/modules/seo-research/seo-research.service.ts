@@ -3,6 +3,7 @@ import { historyWithheldFor, type ResearchTable, type Viewer } from '@serpwise/c
 import { kombatCounts, urlOverview, urlVariants, type KombatCounts, type ResearchTableInput, type UrlOverview } from '@serpwise/research';
 import { ResearchTablesService } from '../research/research-tables.service.js';
 import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
+import { AnalyticsRecorder } from '@serpwise/platform';
 
 const noCounts: KombatCounts = { venn: [], segments: { core: 0, all: 0, questions: 0, missing: 0, content: 0, transactional: 0 } };
 
@@ -15,6 +16,7 @@ export class SeoResearchService {
   constructor(
     @Inject(WAREHOUSE_SQL) private readonly sql: WarehouseSql,
     private readonly tables: ResearchTablesService,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
   /** A page's overview; its traffic value is a paid figure (withheld for visitors and free users). */
@@ -22,6 +24,7 @@ export class SeoResearchService {
     const [row] = await this.sql.query<{ id: number }>(`select id from page where url = any(string_to_array(?, ' ')) order by id limit 1`, [urlVariants(url).join(' ')]);
     const overview = row ? await urlOverview(this.sql, { pageId: row.id, territory }) : null;
     if (!overview) throw new NotFoundException(`${url} is not in the research data.`);
+    this.analytics.record('SEO_Overview_Viewed', territory.toLowerCase());
     return historyWithheldFor(viewer, overview);
   }
 

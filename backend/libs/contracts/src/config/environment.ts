@@ -289,6 +289,30 @@ export const environmentSchema = z.object({
     .regex(/^(\d+|false|[0-9a-z.:/_,\s-]+)$/i, 'TRUST_PROXY must be a hop count, loopback, linklocal, uniquelocal, or a comma-separated list of addresses')
     .refine((value) => value.toLowerCase() !== 'true', 'TRUST_PROXY=true would let any client choose its own address; give the hop count or the proxy addresses')
     .optional(),
+  /**
+   * Analytics events (docs/product/analytics.md): monthly partitions of analytics_event older than this many months
+   * are dropped by the worker (0 keeps them all).
+   */
+  ANALYTICS_RETENTION_MONTHS: z.coerce.number().int().min(0).max(240).default(25),
+  /** Events the worker writes at once (a batch is written when this many are waiting, or after ANALYTICS_BATCH_WAIT_MS). */
+  ANALYTICS_BATCH_SIZE: z.coerce.number().int().min(1).max(5_000).default(200),
+  ANALYTICS_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /**
+   * Optional forwarder: the recorded events are also sent to a PostHog (POST <url>/batch/) or Plausible
+   * (POST <url>/api/event) compatible collector at this base address. Unset: events are only kept here.
+   */
+  ANALYTICS_FORWARD_URL: z.url({ protocol: /^https?$/, error: 'ANALYTICS_FORWARD_URL must be an http:// or https:// address' }).optional(),
+  ANALYTICS_FORWARD_KIND: z.enum(['posthog', 'plausible'], { error: 'ANALYTICS_FORWARD_KIND must be posthog or plausible' }).optional(),
+  /** PostHog: the project API key (api_key of each batch). */
+  ANALYTICS_FORWARD_KEY: z.string().trim().min(1).optional(),
+  /** Plausible: the site's domain as added in Plausible; unset: PUBLIC_URL's host. */
+  ANALYTICS_FORWARD_DOMAIN: z.string().trim().min(1).max(253).optional(),
+}).refine((environment) => !environment.ANALYTICS_FORWARD_URL === !environment.ANALYTICS_FORWARD_KIND, {
+  message: 'ANALYTICS_FORWARD_URL and ANALYTICS_FORWARD_KIND (posthog or plausible) are set together',
+  path: ['ANALYTICS_FORWARD_KIND'],
+}).refine((environment) => environment.ANALYTICS_FORWARD_KIND !== 'posthog' || environment.ANALYTICS_FORWARD_KEY, {
+  message: 'ANALYTICS_FORWARD_KEY (the PostHog project API key) is required when ANALYTICS_FORWARD_KIND is posthog',
+  path: ['ANALYTICS_FORWARD_KEY'],
 }).refine((environment) => environment.DATA_PROVIDER !== 'dataforseo' || (environment.DATAFORSEO_LOGIN && environment.DATAFORSEO_PASSWORD), {
   message: 'DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD are required when DATA_PROVIDER is dataforseo',
   path: ['DATAFORSEO_LOGIN'],

@@ -173,6 +173,7 @@ const staticPaths: readonly string[] = [
   '/admin/queues',
   '/admin/audit-log',
   '/admin/jobs',
+  '/admin/analytics',
 ];
 
 /** Page paths with parameters (one path segment each). */
@@ -231,5 +232,5 @@ export function webRedirectFor(pathname: string, search: string, viewer: { isLog
 }
 
 /** Admin-only pages (docs/product/site.md §2 "Admin and dev"): non-admins are sent to the home page. */
-export const adminOnlyPaths: readonly string[] = ['/components', '/icons', '/admin/queues', '/admin/audit-log', '/admin/jobs'];
+export const adminOnlyPaths: readonly string[] = ['/components', '/icons', '/admin/queues', '/admin/audit-log', '/admin/jobs', '/admin/analytics'];
 export const isAdminOnlyPath = (pathname: string) => adminOnlyPaths.includes(normaliseWebPath(pathname));

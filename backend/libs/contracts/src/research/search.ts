@@ -75,26 +75,6 @@ export const missedSearchEventFor: Record<SearchResultType, MissedSearchEventNam
   url: 'Search_Url_Missed',
 };
 
-/** GET /endpoints/accountapi/performloggedineventlogging. */
-export const loggedInEventRequestSchema = z
-  .object({
-    eventName: z.enum(missedSearchEventNames, { error: `eventName must be one of ${missedSearchEventNames.join(', ')}.` }),
-    eventCategory: z.string().trim().max(200, 'eventCategory can be at most 200 characters long.').optional(),
-    eventAction: z.string().trim().max(200, 'eventAction can be at most 200 characters long.').optional(),
-    /** Documented as sent empty; kept when given. */
-    pageName: z.string().trim().max(500, 'pageName can be at most 500 characters long.').optional(),
-    /** Not documented: the missed query, when the client sends it, so the log says what was missed. */
-    query: z.string().trim().max(maxQueryLength).optional(),
-    countryCode: countryCodeSchema,
-  })
-  .superRefine((event, context) => {
-    const expected = missedSearchEvents[event.eventName];
-    if (event.eventAction && event.eventAction !== expected.eventAction) {
-      context.addIssue({ code: 'custom', path: ['eventAction'], message: `eventAction of ${event.eventName} is ${expected.eventAction}.` });
-    }
-  });
-export type LoggedInEventRequest = z.infer<typeof loggedInEventRequestSchema>;
-
 /** GET /rest/research/footprint: docs/product/site.md §3 "Footprint stats", plus where the data comes from. */
 export interface FootprintStats {
   lastUpdated: string | null;

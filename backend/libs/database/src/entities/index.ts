@@ -1,4 +1,5 @@
 import { AdminAuditLogSchema } from './admin-audit-log.entity.js';
+import { AnalyticsEventSchema } from './analytics-event.entity.js';
 import { QueueAlertSchema, QueueAlertSettingSchema, QueueAlertThresholdSchema } from './queue-alert.entity.js';
 import { AdCopySchema } from './ad-copy.entity.js';
 import { BacklinkSchema } from './backlink.entity.js';
@@ -89,6 +90,7 @@ export * from './report-share-link.entity.js';
 export * from './scheduled-report.entity.js';
 export * from './admin-audit-log.entity.js';
 export * from './queue-alert.entity.js';
+export * from './analytics-event.entity.js';
 export * from './recon-report.entity.js';
 export * from './owned-figures.entity.js';
 export * from './provider-figures.entity.js';
@@ -123,4 +125,4 @@ export const projectAreaEntities = [ProjectTeamAccessSchema, TrackedTermSchema, 
 export const allEntities = [SessionSchema, JobRecordSchema, UserSchema, PasswordResetSchema, MissedSearchEventSchema,
   PaymentCardSchema, SubscriptionSchema, ReceiptSchema, CancellationSurveySchema, ...warehouseEntities, ProjectSchema, RequestedKeywordSchema,
   ApiKeySchema, ApiUsageMonthSchema, BundleCodeSchema, BundleRedemptionSchema, UserEmailAddressSchema, UserContactInfoSchema, ProjectAlertSchema, ProjectRankSnapshotSchema, RankAlertEventSchema,
-  ...projectAreaEntities, ReportBrandSchema, ReportShareLinkSchema, GoogleTokenSchema, AdminAuditLogSchema, QueueAlertThresholdSchema, QueueAlertSettingSchema, QueueAlertSchema, ScheduledReportSchema, DataImportSchema, ReconReportSchema, ...searchConsoleEntities];
+  ...projectAreaEntities, ReportBrandSchema, ReportShareLinkSchema, GoogleTokenSchema, AdminAuditLogSchema, QueueAlertThresholdSchema, QueueAlertSettingSchema, QueueAlertSchema, AnalyticsEventSchema, ScheduledReportSchema, DataImportSchema, ReconReportSchema, ...searchConsoleEntities];

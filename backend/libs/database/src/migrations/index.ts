@@ -30,6 +30,7 @@ import { Migration20261130040000_rank_alerts } from './Migration20261130040000_r
 import { Migration20261201020000_report_brands } from './Migration20261201020000_report_brands.js';
 import { Migration20261201040000_queue_alerts } from './Migration20261201040000_queue_alerts.js';
 import { Migration20261202030000_report_share_links } from './Migration20261202030000_report_share_links.js';
+import { Migration20261202040000_analytics_events } from './Migration20261202040000_analytics_events.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -67,4 +68,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261201020000_report_brands', class: Migration20261201020000_report_brands },
   { name: 'Migration20261201040000_queue_alerts', class: Migration20261201040000_queue_alerts },
   { name: 'Migration20261202030000_report_share_links', class: Migration20261202030000_report_share_links },
+  { name: 'Migration20261202040000_analytics_events', class: Migration20261202040000_analytics_events },
 ];

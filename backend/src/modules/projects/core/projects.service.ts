@@ -4,6 +4,7 @@ import { ProjectRepository, type ProjectRecord, type ProjectSummaryRecord } from
 import type { Identity } from '../../sessions/request-session.js';
 import { ProjectRefusal } from './project-refusal.js';
 import { ProjectScopeService, type ProjectCaller } from './project-scope.service.js';
+import { AnalyticsRecorder } from '@serpwise/platform';
 
 export const toProjectSummary = (project: ProjectRecord | ProjectSummaryRecord): ProjectSummary => ({
   id: project.id,
@@ -29,6 +30,7 @@ export class ProjectsService {
   constructor(
     private readonly scope: ProjectScopeService,
     private readonly projects: ProjectRepository,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
   async list(identity: Identity): Promise<ProjectSummary[]> {
@@ -40,6 +42,7 @@ export class ProjectsService {
   async create(identity: Identity, input: { name: string; domain: string; territory: string }): Promise<CreateProjectAnswer> {
     const caller = await this.scope.caller(identity, 'write');
     const project = await createProjectWith(this.projects, caller, input);
+    this.analytics.record('Sites_Project_Created');
     return { id: project.id, project: toProjectSummary(project) };
   }
 

@@ -11,13 +11,14 @@ import {
   type NewProjectImportBody,
   type QueuedImportAnswer,
   type UndoImportAnswer,
+  analyticsCountBucket,
 } from '@serpwise/contracts';
 import type { ProjectRecord, ProjectRepositories } from '@serpwise/database';
 import { randomUUID } from 'node:crypto';
 import { checkKeywordAllowance, KeywordImportConflict, keywordLimitAnswer, landKeywordImport } from '@serpwise/domain';
 import type { Identity, RequestSession } from '../../sessions/request-session.js';
 import { KeywordAllowanceService } from '../core/keyword-allowance.service.js';
-import { JobStarter } from '@serpwise/platform';
+import { AnalyticsRecorder, JobStarter } from '@serpwise/platform';
 import { ProjectRefusal } from '../core/project-refusal.js';
 import { ProjectScopeService, type ProjectCaller } from '../core/project-scope.service.js';
 import { ProjectTransactions } from '../core/project-transactions.js';
@@ -58,6 +59,7 @@ export class KeywordImportService {
     private readonly allowance: KeywordAllowanceService,
     private readonly transactions: ProjectTransactions,
     private readonly jobs: JobStarter,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
   async import(session: RequestSession, identity: Identity, body: ImportKeywordsBody): Promise<ImportAnswer | QueuedImportAnswer> {
@@ -74,7 +76,10 @@ export class KeywordImportService {
       if (runsAsJob(terms)) return this.checkForJob(repositories, caller, project, terms, totalCount);
       return this.importInto(repositories, caller, project, terms, body, totalCount);
     });
-    return this.startIfQueued(session, caller, outcome, terms, body, totalCount);
+    const answer = await this.startIfQueued(session, caller, outcome, terms, body, totalCount);
+    // The keywords asked for, as a bucket (a number of keywords is the account's own business).
+    if (terms.length) this.analytics.record('Keyword_Added_To_Project', analyticsCountBucket(terms.length));
+    return answer;
   }
 
   /** Creates the project and imports into it, together; over the allowance neither happens. */

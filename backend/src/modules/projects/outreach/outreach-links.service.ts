@@ -23,6 +23,7 @@ import { ProjectRefusal } from '../core/project-refusal.js';
 import { ProjectScopeService, type ProjectCaller } from '../core/project-scope.service.js';
 import { ProjectTransactions } from '../core/project-transactions.js';
 import { normaliseLinkUrl } from './url-normalise.js';
+import { AnalyticsRecorder } from '@serpwise/platform';
 
 /**
  * Links (Link/*, LinkHistory), the website and contact lists and details, and the contexts research pages ask for.
@@ -36,6 +37,7 @@ export class OutreachLinksService {
     private readonly activity: LinkActivityRepository,
     private readonly lookup: OutreachLookupService,
     private readonly transactions: ProjectTransactions,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
   /** The records a list shows: every record for the empty id, else the project's (checked to be the caller's). */
@@ -63,7 +65,7 @@ export class OutreachLinksService {
     const address = normaliseLinkUrl(query.fullUrl);
     if (!address) throw new ProjectRefusal(400, outreachMessages.urlInvalid);
     return this.transactions.run(async ({ outreach, activity }) => {
-      const { website } = await outreach.ensureWebsite(caller.ownerUserId, project?.id ?? null, address.domain);
+      const { website, created: newWebsite } = await outreach.ensureWebsite(caller.ownerUserId, project?.id ?? null, address.domain);
       const { link, created } = await outreach.ensureLink({
         ownerUserId: caller.ownerUserId,
         websiteId: website.id,
@@ -73,6 +75,8 @@ export class OutreachLinksService {
         rankedKeywords: query.rankedKeywords,
       });
       if (created) await this.lookup.recordForLink(caller, link, 'link-added', undefined, activity);
+      if (newWebsite) this.analytics.record('Outreach_Website_Added');
+      if (created) this.analytics.record('Outreach_Link_Added');
       return toLinkSummary(link);
     });
   }

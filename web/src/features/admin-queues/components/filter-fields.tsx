@@ -23,7 +23,7 @@ export function ChoiceFilter({ label, value, every, options, onChange }: { label
 }
 
 /** A typed filter: text, e-mail or a local date and time. */
-export function InputFilter({ label, value, type = 'text', onChange }: { label: string; value: string; type?: 'text' | 'email' | 'datetime-local'; onChange: (value: string) => void }) {
+export function InputFilter({ label, value, type = 'text', onChange }: { label: string; value: string; type?: 'text' | 'email' | 'date' | 'datetime-local'; onChange: (value: string) => void }) {
   return (
     <label>
       {label}

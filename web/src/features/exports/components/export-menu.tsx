@@ -5,6 +5,7 @@ import {
   googleSheetsMaxRows,
   googleSheetsMessages,
   isLockedRow,
+  isKnownResearchTable,
   spreadsheetCell,
   type ExportFormat,
   type StartExportRequest,
@@ -23,6 +24,7 @@ import { useExportNotices } from './export-notices';
 import { PdfExportModal } from './pdf-export-modal';
 import { loginHref, placeOf, withReturnUrl } from '@/lib/return-url';
 import { useDismiss } from '@/components/ui/use-dismiss';
+import { logEvent } from '@/lib/analytics';
 
 export interface ExportMenuProps {
   /** The table's endpoint path under /rest/research/, e.g. "seo/keywords". */
@@ -168,6 +170,7 @@ export function ExportMenu({ table, params, totalRows, rows, kind }: ExportMenuP
     const keys = visible[0] ? Object.keys(visible[0]) : [];
     const text = [clipboardLine(keys.map(columnHeader)), ...visible.map((row) => clipboardLine(keys.map((key) => spreadsheetCell(row[key]))))].join('\n');
     await navigator.clipboard.writeText(text);
+    if (isKnownResearchTable(table)) void logEvent('Export_Clipboard', table);
     setCopied(true);
     setTimeout(() => setCopied(false), 2000);
   };

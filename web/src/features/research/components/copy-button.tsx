@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { type MatchType, withMatchType } from '@/components/ui/table/column-picker-rules';
+import { logEvent } from '@/lib/analytics';
 
 /** Copies text (selected keywords or domains) to the clipboard and says so for a moment. */
 export function CopyButton({ text, label }: { text: string; label: string }) {
@@ -11,6 +12,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       onClick={async () => {
         try {
           await navigator.clipboard.writeText(text);
+          void logEvent('Export_Clipboard', 'selected keywords');
           setCopied(true);
           setTimeout(() => setCopied(false), 1500);
         } catch {
