@@ -3,7 +3,6 @@ import { scraperSeedCookieName, scraperTokenHeader } from '@serpwise/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
 import type { TestStack } from '../../infra/test/stack.js';
-import { loadTinyMarket } from '../../infra/test/test-app.js';
 import { createTestUser } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
@@ -27,8 +26,7 @@ beforeAll(async () => {
     BOT_CHECK_REQUESTS_PER_SESSION: String(sessionLimit),
     BOT_CHECK_REQUESTS_PER_ADDRESS: '1000',
     BOT_CHECK_SLOWDOWN_SECONDS: '60',
-  });
-  await loadTinyMarket(stack.database);
+  }, { tinyMarket: true });
   const [row] = await stack.database.query<{ name: string }>(
     `select d.name from domain_month dm join domain d on d.id = dm.domain_id
      where dm.territory = 'US' and dm.month = (select max(month) from domain_month) order by dm.organic_keywords desc, d.name limit 1`,
