@@ -22,7 +22,7 @@ import { until } from '../../infra/test/waiting.js';
  * a local SMTP server in that brand with the PDF attached and absolute links that work logged out, reads the PDF
  * back with pdftotext and finds the numbers the domain's overview screen shows; then a tracked keyword leaves the
  * top 10 after a rank refresh (a fake OpenSERP in its documented shape) and an alert mail and a webhook call follow.
- * (The shared web view step is added with that feature.)
+ * The delivery is also shared as a read-only web view (a share link from the history) that a logged-out browser opens.
  */
 jest.setTimeout(180_000);
 
@@ -215,6 +215,28 @@ describe('an agency’s client reports in the browser', () => {
       expect(Buffer.from(await opened.body()).equals(attachment!.content)).toBe(true);
     } finally {
       await loggedOut.close();
+    }
+
+    // A client who wants no attachment: a share link made from the delivery history opens the report, in the brand,
+    // in a logged-out browser.
+    await history.getByTestId('delivery').first().getByTestId('share-link-button').click();
+    const share = page.getByRole('dialog', { name: `Share "${title}"` });
+    await share.getByTestId('share-link-create').click();
+    const shared = await share.getByTestId('share-link-url').inputValue();
+    expect(shared.startsWith(`${stack.env.PUBLIC_URL}/rest/reports/shared/`)).toBe(true);
+    const reading = await browser.newContext();
+    try {
+      const reader = await reading.newPage();
+      const answer = await reader.goto(shared.replace(stack.env.PUBLIC_URL!, stack.baseUrl));
+      expect(answer!.status()).toBe(200);
+      await reader.getByRole('heading', { level: 1, name: title }).waitFor();
+      const shown = (await reader.locator('body').textContent()) ?? '';
+      expect(shown).toContain('Fabrikam Growth Partners');
+      expect(shown).not.toMatch(/Northwind/);
+      expect(shown).toContain(onScreen.keywords);
+      expect(await reading.cookies()).toEqual([]);
+    } finally {
+      await reading.close();
     }
 
     // The brand page now counts the schedule against Fabrikam.
