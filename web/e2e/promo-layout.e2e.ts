@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startBrowserAndStack } from '../../infra/test/browser.js';
 import type { TestStack } from '../../infra/test/stack.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
+import { until } from '../../infra/test/waiting.js';
 
 jest.setTimeout(120_000);
 
@@ -59,8 +60,15 @@ describe('the AI Content Assistant promotion (issue 24 point 5)', () => {
       const page = await visitor(width, height);
       await page.goto(`${stack.baseUrl}/seo/keywords/domain?query=${domain}&countryCode=US`);
       await page.getByRole('table').first().waitFor();
-      await page.waitForTimeout(500);
-      if (!(await page.locator('.promo-tooltip').count())) await page.getByRole('button', { name: /AI Content Assistant/ }).click();
+      // Open the panel if it has not opened by itself. It opens by itself once its state has loaded, which may be
+      // just after the check and before the click, and the click then closes it: so check again until it is open.
+      const toggle = page.getByRole('button', { name: /AI Content Assistant/ });
+      await until('the promotion panel', async () => {
+        if (await page.locator('.promo-tooltip').count()) return true;
+        if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+        await page.waitForTimeout(250);
+        return false;
+      }, 30_000);
       const tooltip = (await page.locator('.promo-tooltip').boundingBox({ timeout: 5_000 }))!;
       const controls = await page.locator('main button, main input, main select, main a').evaluateAll((elements) =>
         elements.filter((element) => (element as HTMLElement).offsetParent !== null).map((element) => {
