@@ -8,7 +8,7 @@ import { startService, stopService, waitForHealthy } from '../../launcher/proces
 /**
  * The built backend as `npm start` runs it, on the given database and a Redis key prefix of its own; with `worker`,
  * the built worker too (same prefix and data folder: the jobs the backend queues run there). `pids` are the node
- * processes themselves (for /proc/<pid>/status).
+ * processes themselves (for /proc/<pid>/status); `prefix` is their REDIS_PREFIX.
  * @param {{ databaseUrl: string, redisUrl: string, worker?: boolean, dataDir?: string }} options
  */
 export async function startBackend({ databaseUrl, redisUrl, worker = false, dataDir }) {
@@ -34,7 +34,7 @@ export async function startBackend({ databaseUrl, redisUrl, worker = false, data
     await stop();
     throw error;
   }
-  return { baseUrl, pids: { backend: /** @type {number} */ (child.pid), worker: workerChild?.pid ?? null }, stop };
+  return { baseUrl, prefix, pids: { backend: /** @type {number} */ (child.pid), worker: workerChild?.pid ?? null }, stop };
 }
 
 /** A browser stand-in: keeps the session cookie and the page's cross-site token. */
