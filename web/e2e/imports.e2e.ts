@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser.js';
 import type { TestStack } from '../../infra/test/stack.js';
 import { gscExport, gscExportZip, gscSixMonths, testData } from '../../infra/test/test-data.js';
@@ -93,6 +93,17 @@ describe('imports in the browser', () => {
     expect(await home.innerText()).toMatch(/61[\s\S]*402[\s\S]*15\.2%/);
   });
 
+  /** Waits for an import's row; when it does not come, says what the page shows instead (rows, their states, alerts). */
+  async function waitForImportRow(row: Locator) {
+    try {
+      await row.waitFor({ timeout: 60_000 });
+    } catch (error) {
+      const rows = await page.getByTestId('import-row').evaluateAll((all) => all.map((tr) => `${tr.getAttribute('data-state')}: ${(tr as HTMLElement).innerText.replace(/\s+/g, ' ')}`));
+      const alerts = await page.getByRole('alert').allInnerTexts();
+      throw new Error(`${(error as Error).message}\nrows shown: ${JSON.stringify(rows)}\nalerts shown: ${JSON.stringify(alerts)}`, { cause: error });
+    }
+  }
+
   /** Picks the kind and the file, waits for the form to read it, answers exactly what it asks, imports, and reads the row's counts. */
   async function importFromPage(format: string, file: { name: string; buffer: Buffer }, answers: { territory: string; site?: string; month?: string; dateFrom?: string; dateTo?: string }, asked: string[]) {
     await page.goto(`${stack.baseUrl}/account/imports`);
@@ -111,7 +122,7 @@ describe('imports in the browser', () => {
     // The row whose file cell is this file (the Kind column names Queries.csv too).
     const fileCell = page.getByRole('cell', { name: file.name, exact: true });
     const row = page.locator('[data-testid="import-row"][data-state="completed"]').filter({ has: fileCell });
-    await row.waitFor({ timeout: 60_000 });
+    await waitForImportRow(row);
     const texts = await row.locator('td').allInnerTexts();
     return texts.slice(3, 7).map((cell) => cell.trim());
   }
@@ -142,7 +153,7 @@ describe('imports in the browser', () => {
     expect(await importForm().getByLabel('Territory of the searches').count()).toBe(0);
     await importButton.click();
     const row = page.locator('[data-testid="import-row"][data-state="failed"]').filter({ has: page.getByRole('cell', { name: 'no-rows.csv', exact: true }) });
-    await row.waitFor({ timeout: 60_000 });
+    await waitForImportRow(row);
     expect(await row.getByRole('alert').innerText()).toBe('No row could be imported: 2 of 2 rows: The URL "not a url" is not an http(s) address of a site.');
     expect((await row.locator('td').allInnerTexts()).slice(2, 7).map((cell) => cell.trim().split('\n')[0])).toEqual(['Refused', '2', '0', '0', '2 Error report']);
     expect(await row.getByRole('link', { name: 'Error report' }).getAttribute('href')).toMatch(/^\/rest\/imports\/.+\/errors\?expires=/);

@@ -90,7 +90,14 @@ export function useUploadImport() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: uploadImport,
-    onSuccess: (status) => client.setQueryData<ImportStatus[]>(importsListKey, (list) => [status, ...(list ?? []).filter((item) => item.id !== status.id)]),
+    onSuccess: async (status) => {
+      // A read of the list still under way began before this import existed: were it to land after the new row is
+      // added, it would take the row away again. Stop it, add the row, then read the list afresh (the import may
+      // already have moved on).
+      await client.cancelQueries({ queryKey: importsListKey });
+      client.setQueryData<ImportStatus[]>(importsListKey, (list) => [status, ...(list ?? []).filter((item) => item.id !== status.id)]);
+      void client.invalidateQueries({ queryKey: importsListKey });
+    },
   });
 }
 

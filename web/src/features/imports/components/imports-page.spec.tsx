@@ -21,10 +21,15 @@ const importStatus = (overrides: Partial<ImportStatus> = {}, facts: Partial<Impo
 const zipInspection: ImportInspection = { format: 'gsc', needs: ['territory'], found: { site: 'stupski.org', dateFrom: '2026-03-01', dateTo: '2026-08-31' }, problem: null };
 
 function renderPage(list: ImportStatus[], socket = new FakeSocket(true), inspection: (format: string) => ImportInspection = () => zipInspection) {
+  // Like the server: an accepted upload is in the list from then on (the page reads the list again after it).
+  let uploaded: ImportStatus[] = [];
   fetchMock.mockImplementation(async (url, init) => {
     if (url === '/rest/imports/inspect') return jsonResponse(inspection((init!.body as FormData).get('format') as string));
-    if (url === '/rest/imports' && init?.method === 'POST') return jsonResponse(importStatus(), 202);
-    if (url === '/rest/imports') return jsonResponse(list);
+    if (url === '/rest/imports' && init?.method === 'POST') {
+      uploaded = [importStatus()];
+      return jsonResponse(importStatus(), 202);
+    }
+    if (url === '/rest/imports') return jsonResponse([...uploaded, ...list]);
     // A deletion so quick that it answers completed (import-deletion.spec.tsx follows a running one).
     if (url.startsWith('/rest/imports/') && init?.method === 'DELETE') return jsonResponse({ ...jobStatus({ queue: 'imports', name: 'import.delete', state: 'completed' }), deletion: { importId: list[0]!.id, fileName: 'x.csv', removed: null } });
     if (url.endsWith('/cancel') && init?.method === 'POST') return jsonResponse({ ...list[0]!, state: 'cancelled', message: 'Cancelled' });
