@@ -105,4 +105,27 @@ describe('files from other locales through the real import path', () => {
     const again = await importedFile(testApp.baseUrl, alice, file, 'Queries.csv', fields);
     expect(again).toMatchObject({ state: 'completed', import: { rowsRead: 5, rowsLanded: 0, rowsDuplicate: 5, rowsRejected: 0 } });
   });
+
+  it('reads a file Excel saved in Windows-1252 (its "ä" one byte, not UTF-8) with its letters, not as \uFFFD', async () => {
+    // The German queries opened in Excel on Windows and saved as "CSV (Comma delimited)": the ANSI code page, and the
+    // semicolons of a German Windows. "ä" and "ß" are the single bytes 0xE4 and 0xDF.
+    const text = testData('gsc-de/Queries.csv').toString('utf8').replace(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/gm, ';').replace('brot backen kurs', 'großes brot backen');
+    const file = Buffer.from(text, 'latin1');
+    expect(file.includes(Buffer.from('bäckerei', 'utf8'))).toBe(false);
+    expect(file.includes(Buffer.from([0x62, 0xe4, 0x63]))).toBe(true);
+    expect(await inspect(alice, 'gsc', file, 'Queries.csv')).toEqual({ format: 'gsc', needs: ['site', 'dateRange', 'territory'], found: {}, problem: null });
+    const other = 'brotzeit-wien.example.at';
+    const status = await importedFile(testApp.baseUrl, alice, file, 'Queries.csv', { format: 'gsc', territory: 'AT', domain: other, dateFrom: '2026-09-01', dateTo: '2026-09-30' });
+    expect(status).toMatchObject({ state: 'completed', import: { rowsRead: 5, rowsLanded: 5, rowsRejected: 0 } });
+    const terms = await testApp.database.query<{ term: string; clicks: number }>(
+      `select k.term, r.clicks from organic_rank r join keyword k on k.id = r.keyword_id join domain d on d.id = r.domain_id
+       where d.name = $1 and r.owner_user_id = $2 order by k.term`, [other, aliceUser.id]);
+    expect(terms).toEqual([
+      { term: 'bäckerei pankow', clicks: 318 },
+      { term: 'dinkel, roggen oder weizen', clicks: 12 },
+      { term: 'großes brot backen', clicks: 0 },
+      { term: 'roggenbrot', clicks: 2030 },
+      { term: 'sauerteig anleitung', clicks: 1204 },
+    ]);
+  });
 });

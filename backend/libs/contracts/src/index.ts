@@ -58,6 +58,7 @@ export * from './imports/import.api.js';
 export * from './recon/index.js';
 export * from './text/normalise.js';
 export * from './imports/delimited-text.js';
+export * from './imports/text-decoding.js';
 export * from './jobs/search-console.job.js';
 export * from './search-console/search-console.api.js';
 export * from './assistant/assistant.api.js';

@@ -1,32 +1,26 @@
-import { TextDecoder } from 'node:util';
-import { DelimitedTextError, parseDelimitedRecords, withoutByteOrderMark, type DelimitedRecord } from '@serpwise/contracts';
+import { DelimitedTextError, parseDelimitedRecords, TextFileDecoder, withoutByteOrderMark, type DelimitedRecord } from '@serpwise/contracts';
 import { WrongFileError } from './import-parser.js';
 
 /**
  * Turns a byte stream into text chunks: UTF-16LE when it starts with its BOM (Keyword Planner), UTF-16BE likewise,
- * else UTF-8 (a UTF-8 BOM is dropped). A file with NUL bytes in UTF-8 is binary, not text: refused.
+ * else UTF-8 (a UTF-8 BOM is dropped) or, when the bytes are not UTF-8, Windows-1252 (TextFileDecoder in @serpwise/contracts). A file with
+ * NUL bytes that is not UTF-16 is binary, not text: refused.
  */
 export async function* textChunks(input: AsyncIterable<Uint8Array>, what: string): AsyncGenerator<string> {
-  let decoder: TextDecoder | null = null;
-  for await (const chunk of input) {
-    let bytes = chunk;
+  let decoder: TextFileDecoder | null = null;
+  for await (const bytes of input) {
     if (!decoder) {
-      if (bytes[0] === 0xff && bytes[1] === 0xfe) decoder = new TextDecoder('utf-16le');
-      else if (bytes[0] === 0xfe && bytes[1] === 0xff) decoder = new TextDecoder('utf-16be');
-      else {
-        decoder = new TextDecoder('utf-8');
-        if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
-          throw new WrongFileError(`This is a ZIP archive, not ${what}.`);
-        }
-        if (bytes.subarray(0, 4096).includes(0)) throw new WrongFileError(`This is not a text file, so it is not ${what}.`);
+      const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+      if (!utf16 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
+        throw new WrongFileError(`This is a ZIP archive, not ${what}.`);
       }
-      // TextDecoder drops the BOM itself (ignoreBOM is false by default).
-      bytes = chunk;
+      if (!utf16 && bytes.subarray(0, 4096).includes(0)) throw new WrongFileError(`This is not a text file, so it is not ${what}.`);
+      decoder = new TextFileDecoder();
     }
-    const text = decoder.decode(bytes, { stream: true });
+    const text = decoder.decode(bytes);
     if (text) yield text;
   }
-  const rest = decoder?.decode();
+  const rest = decoder?.end();
   if (rest) yield rest;
 }
 

@@ -2,6 +2,7 @@ import { csrfHeaderName, importInspectHeadBytes, importInspectZipBytes, restPref
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, ApiRequestError } from '@/lib/api-client';
 import { csrfToken } from '@/lib/csrf';
+import { bytesOf } from '@/lib/text-file';
 
 export const importsListKey = ['imports'] as const;
 export const importStatusPath = (id: string) => `${restPrefix}/imports/${id}`;
@@ -19,15 +20,6 @@ export interface UploadInput {
   dateTo: string;
   file: File;
 }
-
-/** The bytes of a small blob (FileReader: every browser, and the test DOM, has it). */
-const bytesOf = (blob: Blob) =>
-  new Promise<Uint8Array>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsArrayBuffer(blob);
-  });
 
 /** A ZIP starts with the local file header PK\x03\x04. */
 async function isZip(file: File): Promise<boolean> {

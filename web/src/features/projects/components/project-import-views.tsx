@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { notify } from '@/components/ui/notifications';
 import { errorsOf } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
+import { readTextFile } from '@/lib/text-file';
 import { importOutreach } from '../api/project-imports';
 import type { MsfParams, PanelRoute } from '../msf';
 import { outreachRowsOf } from '../outreach-csv';
@@ -15,7 +16,10 @@ function FileInput({ label, accept, onText }: { label: string; accept: string; o
   return (
     <label className="field">
       <span>{label}</span>
-      <input type="file" accept={accept} onChange={(event) => void event.target.files?.[0]?.text().then(onText)} />
+      <input type="file" accept={accept} onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void readTextFile(file).then(onText);
+        }} />
     </label>
   );
 }

@@ -3,6 +3,7 @@ import type { BulkKeywordRow, BulkUploadExtra, PpcKeywordTable } from '@serpwise
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatNumber } from '@/lib/format';
+import { readTextFile } from '@/lib/text-file';
 import { FieldAlert } from '@/components/form/form-messages';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
@@ -55,7 +56,7 @@ export function BulkUploadPage() {
                 className="visually-hidden"
                 onChange={async (event) => {
                   const file = event.target.files?.[0];
-                  if (file) setText(await file.text());
+                  if (file) setText(await readTextFile(file));
                 }}
               />
             </label>
