@@ -52,6 +52,11 @@ export const environmentSchema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9_-]*$/i, 'REDIS_PREFIX may use letters, digits, _ and - only')
     .default('serpwise'),
+  /**
+   * How long a request waits for one Redis command before answering 503 (a Redis that hangs rather than refuses). A
+   * process that cannot run for this long (a starved CPU) gives up on replies that did arrive: tests raise it.
+   */
+  REDIS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_500),
   WORKER_PORT: port.default(3001),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   JOB_LOCK_DURATION_MS: milliseconds.default(30_000),

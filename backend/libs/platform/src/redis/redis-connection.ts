@@ -16,21 +16,18 @@ export function createRedisConnection(environment: Pick<Environment, 'REDIS_URL'
   });
 }
 
-/** A request waits at most this long for one Redis command (a Redis that hangs rather than refuses). */
-export const requestRedisCommandTimeoutMs = 1_500;
-
 /**
  * A new ioredis connection for request paths: while Redis is away a command fails at once instead of waiting in
  * the offline queue (no offline queue; a command in flight when the connection drops is not retried; a command
- * unanswered after requestRedisCommandTimeoutMs gives up), so the request answers 503 at once
+ * unanswered after REDIS_REQUEST_TIMEOUT_MS, 1.5 s by default, gives up), so the request answers 503 at once
  * (backend/src/common/service-unavailable.ts). It reconnects by itself, within 2 s of Redis answering again.
  */
-export function createFailFastRedisConnection(environment: Pick<Environment, 'REDIS_URL'>, name: string): Redis {
+export function createFailFastRedisConnection(environment: Pick<Environment, 'REDIS_URL' | 'REDIS_REQUEST_TIMEOUT_MS'>, name: string): Redis {
   return new Redis(environment.REDIS_URL, {
     connectionName: name,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: requestRedisCommandTimeoutMs,
+    commandTimeout: environment.REDIS_REQUEST_TIMEOUT_MS,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });
 }
