@@ -105,6 +105,7 @@ describe('admin console history (issue 23)', () => {
   it('shows workers with uptime, memory and current jobs, the stalled jobs and the jobs being retried', async () => {
     const heartbeats = new WorkerHeartbeats(testApp.redis.client, prefix(), {
       concurrency: 3,
+      queueConcurrency: { [diagnosticJob.queue]: 3, reports: 2 },
       queues: [diagnosticJob.queue],
       currentJobs: () => [{ queue: diagnosticJob.queue, id: 'job-running', name: diagnosticJob.name }],
     });
@@ -129,6 +130,7 @@ describe('admin console history (issue 23)', () => {
 
       const beat = overview.workers.find((entry) => entry.concurrency === 3)!;
       expect(beat.pid).toBe(process.pid);
+      expect(beat.queueConcurrency).toEqual({ [diagnosticJob.queue]: 3, reports: 2 });
       expect(beat.rssBytes).toBeGreaterThan(1_000_000);
       expect(beat.heapUsedBytes).toBeGreaterThan(0);
       expect(Date.parse(beat.startedAt!)).toBeLessThanOrEqual(Date.now());

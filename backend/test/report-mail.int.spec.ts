@@ -60,7 +60,7 @@ describe('a report e-mail above the attachment size', () => {
     const parts = mimePartsOf(mail.raw);
     expect(parts.map((part) => part.contentType).sort()).toEqual(['text/html', 'text/plain']);
     const text = parts.find((part) => part.contentType === 'text/plain')!.text;
-    expect(text).toMatch(/The report \(\d+(\.\d)? KB\) is too large to attach\. Open it online until/);
+    expect(text).toMatch(/The PDF \(\d+(\.\d)? KB\) is too large to attach\. Download it until/);
     // A one-off mail: nothing to unsubscribe from.
     expect(text).not.toContain('Unsubscribe');
     const link = /(https?:\/\/\S+\/rest\/reports\/mail\/\S+)/.exec(text)![1]!;

@@ -5,6 +5,7 @@ import {
   scheduledReportJobName,
   scheduledReportSchedulerId,
   type PdfExportStatus,
+  type ReportShareLink,
   type ScheduledPdfReport,
 } from '@serpwise/contracts';
 import { createRedisConnection, queueKeyPrefix } from '@serpwise/platform';
@@ -201,6 +202,48 @@ describe('Send now, the preview and the delivery history', () => {
     expect(headerOf(mailOf('client@acme.test').raw, 'List-Unsubscribe')).toBe(`<${unsubscribe}>`);
     const bossUnsubscribe = [...mimePartsOf(mailOf('boss@acme.test').raw).find((part) => part.contentType === 'text/html')!.text.matchAll(/href="([^"]*unsubscribe[^"]*)"/g)][0]![1];
     expect(bossUnsubscribe).not.toBe(unsubscribe);
+  });
+
+  it('offers the report’s web view: “View online” opens it logged out, is the owner’s to see and revoke, and stops once revoked', async () => {
+    const mailOf = (address: string) => smtp.mails.find((candidate) => headerOf(candidate.raw, 'Subject') === 'Acme Weekly Check' && candidate.to.includes(address)) as ReceivedMail;
+    const viewLinkOf = (address: string) => {
+      const parts = mimePartsOf(mailOf(address).raw);
+      const html = parts.find((part) => part.contentType === 'text/html')!.text;
+      const link = [...html.matchAll(/<a href="([^"]+)"[^>]*>View online<\/a>/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+      expect(link).toHaveLength(1);
+      expect(parts.find((part) => part.contentType === 'text/plain')!.text).toContain(link[0]!);
+      return link[0]!;
+    };
+    const view = viewLinkOf('client@acme.test');
+    expect(view.startsWith(`${app.environment.PUBLIC_URL}/rest/reports/shared/`)).toBe(true);
+    // One link per delivery, shared by its recipients.
+    expect(viewLinkOf('boss@acme.test')).toBe(view);
+
+    // Someone with no session at all: the report's page, under its title.
+    const page = await fetch(view);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('set-cookie')).toBeNull();
+    const html = await page.text();
+    expect(html).toContain('<title>Acme Weekly Check');
+    expect(html).toContain('Acme Weekly Check');
+    expect((await fetch(`${view}/pdf`)).headers.get('content-type')).toBe('application/pdf');
+
+    // The owner finds it among the delivery's share links, opened once, and revokes it.
+    const [delivery] = await history(agency, report.alertId);
+    const links = await json<ReportShareLink[]>(await agency.get(`/rest/reports/jobs/${delivery!.id}/share-links`));
+    expect(links).toHaveLength(1);
+    expect(links[0]).toMatchObject({ state: 'active', openCount: 1, url: null });
+    expect(Date.parse(links[0]!.expiresAt) - Date.now()).toBeGreaterThan((app.environment.REPORT_MAIL_LINK_DAYS - 1) * 86_400_000);
+    expect((await other.post(`/rest/reports/share-links/${links[0]!.id}/revoke`, {})).status).toBe(404);
+    expect((await fetch(view)).status).toBe(200);
+    const revoked = await agency.post(`/rest/reports/share-links/${links[0]!.id}/revoke`, {});
+    expect(revoked.status).toBe(200);
+    const after = await fetch(view);
+    expect(after.status).toBe(410);
+    const notice = await after.text();
+    expect(notice).toContain('This report link has been revoked');
+    expect(notice).not.toContain('Acme Weekly Check');
+    expect((await fetch(`${view}/pdf`)).status).toBe(410);
   });
 
   it('stops only the recipient who unsubscribes, after they confirm', async () => {

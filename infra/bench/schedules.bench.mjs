@@ -10,8 +10,8 @@
  * every domain section about one of the market's five largest US domains, at the smallest row limit (10, 20, 30, 50)
  * that makes every one of those reports at least 13 pages (pdfPageCount). Each schedule mails one client address of
  * its own (not the owner), as an agency's would.
- * Then the built backend and ONE built worker start (startBackend, npm start's node options, WORKER_CONCURRENCY as
- * set, default 4) with SMTP_URL pointed at a local SMTP sink in this process. The worker's schedule sync reads the
+ * Then the built backend and ONE built worker start (startBackend, npm start's node options, WORKER_CONCURRENCY and
+ * WORKER_REPORTS_CONCURRENCY as set: defaults 4, and the cores at most 4) with SMTP_URL pointed at a local SMTP sink in this process. The worker's schedule sync reads the
  * schedules from PostgreSQL at start and makes their BullMQ job schedulers (cron, as a saved schedule does); the bench
  * checks that every scheduler's next run is the chosen minute, then waits.
  * Figures:
@@ -34,7 +34,7 @@ import { loadDemoMarket, sqlFromEntityManager } from '@serpwise/research';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { startBackend } from './lib/backend.mjs';
@@ -92,7 +92,8 @@ export async function run({ databaseUrl, redisUrl, log }) {
   /** @type {string[]} */
   const misses = [];
   try {
-    log(`${scheduleCount} schedules due in one minute, one worker (WORKER_CONCURRENCY ${process.env.WORKER_CONCURRENCY ?? '4 (default)'}); load average ${load()}`);
+    const reportsConcurrency = process.env.WORKER_REPORTS_CONCURRENCY ?? `${Math.min(availableParallelism(), Number(process.env.WORKER_CONCURRENCY ?? 4))} (default: ${availableParallelism()} cores, at most WORKER_CONCURRENCY)`;
+    log(`${scheduleCount} schedules due in one minute, one worker (WORKER_CONCURRENCY ${process.env.WORKER_CONCURRENCY ?? '4 (default)'}, WORKER_REPORTS_CONCURRENCY ${reportsConcurrency}); load average ${load()}`);
     await runMigrations(scratchUrl);
     const market = await pool.connect();
     try {

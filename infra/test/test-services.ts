@@ -1,6 +1,7 @@
 import { loadEnvironment, type Environment } from '@serpwise/contracts';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { createDatabaseFromTemplate, urlOfDatabase } from './database-templates.js';
 
@@ -119,7 +120,7 @@ export function testEnvironment(database: TestDatabase, redis: TestRedis, overri
     ...generousTestLimits,
     ...generousBotCheck,
     ...overrides,
-  });
+  }, { cores: availableParallelism() });
 }
 
 /**

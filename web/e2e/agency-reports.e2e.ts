@@ -217,6 +217,27 @@ describe('an agency’s client reports in the browser', () => {
       await loggedOut.close();
     }
 
+    // A client who wants no attachment: the mail's "View online" (the delivery's own share link) opens the report's
+    // web view, in the brand, in a logged-out browser.
+    const viewOnline = [...html.matchAll(/<a href="([^"]+)"[^>]*>View online<\/a>/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+    expect(viewOnline).toHaveLength(1);
+    expect(viewOnline[0]!.startsWith(`${stack.env.PUBLIC_URL}/rest/reports/shared/`)).toBe(true);
+    expect(parts.find((part) => part.contentType === 'text/plain')!.text).toContain(viewOnline[0]!);
+    const mailedView = viewOnline[0]!.replace(stack.env.PUBLIC_URL!, stack.baseUrl);
+    const mailReader = await browser.newContext();
+    try {
+      const reader = await mailReader.newPage();
+      const answer = await reader.goto(mailedView);
+      expect(answer!.status()).toBe(200);
+      await reader.getByRole('heading', { level: 1, name: title }).waitFor();
+      const shown = (await reader.locator('body').textContent()) ?? '';
+      expect(shown).toContain('Fabrikam Growth Partners');
+      expect(shown).not.toMatch(/Northwind/);
+      expect(await mailReader.cookies()).toEqual([]);
+    } finally {
+      await mailReader.close();
+    }
+
     // A client who wants no attachment: a share link made from the delivery history opens the report, in the brand,
     // in a logged-out browser.
     await history.getByTestId('delivery').first().getByTestId('share-link-button').click();
@@ -237,6 +258,24 @@ describe('an agency’s client reports in the browser', () => {
       expect(await reading.cookies()).toEqual([]);
     } finally {
       await reading.close();
+    }
+
+    // The mail's link is listed with the delivery's links (the oldest, opened once above); revoked, it stops working.
+    await share.getByTestId('share-link').nth(1).waitFor();
+    expect(await share.getByTestId('share-link').count()).toBe(2);
+    const mailedLink = share.getByTestId('share-link').last();
+    await expect(mailedLink.textContent()).resolves.toContain('1 time');
+    await mailedLink.getByRole('button', { name: 'Revoke' }).click();
+    await share.locator('[data-testid="share-link"][data-state="revoked"]').waitFor();
+    const revokedReader = await browser.newContext();
+    try {
+      const answer = await (await revokedReader.newPage()).goto(mailedView);
+      expect(answer!.status()).toBe(410);
+      const notice = await answer!.text();
+      expect(notice).toContain('This report link has been revoked');
+      expect(notice).not.toContain(title);
+    } finally {
+      await revokedReader.close();
     }
 
     // The brand page now counts the schedule against Fabrikam.

@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { registeredQueues, scheduledQueue, type Environment } from '@serpwise/contracts';
+import { queueConcurrencies, registeredQueues, scheduledQueue, type Environment } from '@serpwise/contracts';
 import { AnalyticsEventRepository, BillingRepository, GoogleTokenRepository, JobRecordRepository, ScheduledReportRepository, SearchConsoleRepository, UserRepository, createOrmConfig } from '@serpwise/database';
 import { BullJobQueue, createFileStore, createResearchDataProvider, fetchLimitsOf, createMailer, createMetricsRegistry, createRedisConnection, createSerpProvider, DownloadLinks, GoogleAuthorisations, JobStarter, queueKeyPrefix, SearchConsoleAuthorisations, redisCheck, SandboxPaymentGateway, serpBackoffOptions, withRetries, WorkerHeartbeats } from '@serpwise/platform';
 import { jobPresenters, ReportSchedules } from '@serpwise/domain';
@@ -174,7 +174,7 @@ export async function startWorker(environment: Environment, logger: Logger, opti
   analyticsPartitionRounds.startEvery(24 * 3_600_000);
   analyticsForwardRounds?.startEvery(30_000);
   // Seen by the admin console: host, concurrency, queues, uptime, memory, current jobs, last beat.
-  const heartbeats = new WorkerHeartbeats(redis, environment.REDIS_PREFIX, { concurrency: environment.WORKER_CONCURRENCY, queues: [...registeredQueues(), scheduledQueue], currentJobs: () => runner.currentJobs() });
+  const heartbeats = new WorkerHeartbeats(redis, environment.REDIS_PREFIX, { concurrency: environment.WORKER_CONCURRENCY, queueConcurrency: queueConcurrencies(environment, registeredQueues()), queues: [...registeredQueues(), scheduledQueue], currentJobs: () => runner.currentJobs() });
   heartbeats.start();
   reconcileRounds.startEvery(environment.JOB_RECONCILE_INTERVAL_MS);
   sweepRounds.startEvery(5 * 60_000);

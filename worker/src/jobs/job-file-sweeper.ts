@@ -50,7 +50,7 @@ export class JobFileSweeper {
     const records = this.records();
     let removed = 0;
     for (const kind of fileKinds) {
-      const finished = await records.findFinishedBefore(kind.jobName, new Date(now - this.ttlMs), 500, new Date(now - Math.max(this.ttlMs, this.mailedTtlMs)));
+      const finished = await records.findFinishedBefore(kind.jobName, new Date(now - this.ttlMs), 500, new Date(now - Math.max(this.ttlMs, this.mailedTtlMs)), new Date(now));
       for (const job of finished) {
         for (const key of kind.fileKeysOf(job)) await this.files.remove(key);
         await records.mergePayload(job.id, { fileRemoved: true });

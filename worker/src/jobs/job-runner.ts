@@ -1,5 +1,5 @@
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import { attemptLogLine, findJobContract, jobRegistry, registeredQueues, type Environment } from '@serpwise/contracts';
+import { attemptLogLine, findJobContract, jobRegistry, queueConcurrencies, queueConcurrency, registeredQueues, type Environment } from '@serpwise/contracts';
 import { JobRecordRepository } from '@serpwise/database';
 import { createRedisConnection, noteStalledJob, queueKeyPrefix } from '@serpwise/platform';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
@@ -46,7 +46,8 @@ export class JobRunner {
       const worker = new Worker(queue, (job) => this.run(job), {
         connection,
         prefix: queueKeyPrefix(this.environment.REDIS_PREFIX),
-        concurrency: this.environment.WORKER_CONCURRENCY,
+        // Reports have their own (WORKER_REPORTS_CONCURRENCY): drawing one is CPU work, so no more than the cores.
+        concurrency: queueConcurrency(this.environment, queue),
         lockDuration: this.environment.JOB_LOCK_DURATION_MS,
         stalledInterval: this.environment.JOB_STALLED_INTERVAL_MS,
         // A job whose worker died is picked up again; the job record makes the second run resume, not repeat.
@@ -60,7 +61,7 @@ export class JobRunner {
       worker.on('stalled', (jobId) => void noteStalledJob(connection, this.environment.REDIS_PREFIX, { queue, id: jobId, name: null }).catch(() => undefined));
       this.workers.push(worker);
     }
-    this.logger.info({ queues: registeredQueues(), concurrency: this.environment.WORKER_CONCURRENCY }, 'worker taking jobs');
+    this.logger.info({ concurrency: queueConcurrencies(this.environment, registeredQueues()) }, 'worker taking jobs');
   }
 
   async stop(): Promise<void> {

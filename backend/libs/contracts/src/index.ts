@@ -1,5 +1,6 @@
 export * from './config/environment.js';
 export * from './config/connection-budget.js';
+export * from './config/worker-concurrency.js';
 export * from './jobs/job-contract.js';
 export * from './jobs/job-status.js';
 export * from './jobs/diagnostic.job.js';

@@ -21,6 +21,7 @@ export * from './reports/report-schedules.js';
 export * from './reports/report-status.js';
 export * from './reports/scheduled-delivery.js';
 export * from './reports/report-mail.js';
+export * from './reports/share-token.js';
 export * from './alerts/rank-alert-rules.js';
 export * from './projects/keyword-import-landing.js';
 export * from './projects/outreach-import-landing.js';

@@ -4,7 +4,7 @@ import { checkQueue, type QueueReading } from './queue-alert-checks.js';
 
 const now = Date.parse('2026-11-27T18:00:00Z');
 const worker = (rssMb: number | null): WorkerHeartbeat => ({
-  id: 'w', host: 'host', pid: 7, concurrency: 4, queues: ['exports'], lastHeartbeat: new Date(now).toISOString(), startedAt: null,
+  id: 'w', host: 'host', pid: 7, concurrency: 4, queueConcurrency: null, queues: ['exports'], lastHeartbeat: new Date(now).toISOString(), startedAt: null,
   rssBytes: rssMb === null ? null : rssMb * 1_048_576, heapUsedBytes: null, currentJobs: [],
 });
 const reading = (overrides: Partial<QueueReading> = {}): QueueReading => ({ queue: 'exports', waiting: 0, oldestWaitingAt: null, failedRecently: 0, workers: [worker(100)], now, ...overrides });

@@ -11,18 +11,14 @@ import {
   type ShareLinkDays,
 } from '@serpwise/contracts';
 import { JobRecordRepository, ReportShareLinkRepository, type OwnedJobStatus, type ReportShareLinkRecord } from '@serpwise/database';
-import { reportFileKey, reportViewKey } from '@serpwise/domain';
+import { newShareToken, reportFileKey, reportViewKey, shareTokenHash } from '@serpwise/domain';
 import { ENVIRONMENT, FileStore } from '@serpwise/platform';
 import { sharedReportPage, type SharedReportNotice } from '@serpwise/reports';
-import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ownedJob } from '../jobs/owned-job.js';
 import type { Identity } from '../sessions/request-session.js';
 
 const dayMs = 24 * 3600 * 1000;
-
-/** Only this is stored: a database reader cannot open anyone's report with what they read. */
-export const shareTokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /** Why a shared link shows no report: the notice page and its status (404 for a link that never was, 410 for one that was). */
 export class SharedReportUnavailable extends Error {
@@ -60,8 +56,8 @@ export class ReportShareLinksService {
       const pdfKept = !readJobInput(reportJob, job.payload).fileRemoved && (await this.files.size(reportFileKey(identity.user.id, job.id, job.attempts))) !== null;
       throw pdfKept ? new ConflictException(shareLinkMessages.noView) : new GoneException(shareLinkMessages.gone);
     }
-    const token = randomBytes(32).toString('base64url');
-    const link = await this.links.create({ jobId: job.id, ownerUserId: identity.user.id, tokenHash: shareTokenHash(token), expiresAt: new Date(now + days * dayMs) });
+    const { token, tokenHash } = newShareToken();
+    const link = await this.links.create({ jobId: job.id, ownerUserId: identity.user.id, tokenHash, expiresAt: new Date(now + days * dayMs) });
     return { ...this.present(link, now), url: `${this.environment.PUBLIC_URL}${sharedReportPath(token)}` };
   }
 

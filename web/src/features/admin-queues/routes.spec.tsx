@@ -33,6 +33,7 @@ const overview = (queues: QueueSnapshot[]): AdminQueuesOverview => ({
       host: 'worker-host',
       pid: 1,
       concurrency: 4,
+      queueConcurrency: { diagnostics: 4, exports: 4, reports: 2 },
       queues: ['diagnostics'],
       lastHeartbeat: new Date().toISOString(),
       startedAt: new Date(Date.now() - 2 * 3_600_000 - 5.5 * 60_000).toISOString(),
@@ -114,6 +115,8 @@ describe('/admin/queues', () => {
     expect(within(panel).getByTestId('queue-figures')).toHaveTextContent('3 / min · wait p50 10 ms · p95 20 ms · p99 30 ms · run p50 1.5 s');
     const worker = screen.getByTestId('admin-worker');
     expect(worker).toHaveTextContent('worker-host');
+    // Reports run at their own concurrency (WORKER_REPORTS_CONCURRENCY), said beside the worker's.
+    expect(worker).toHaveTextContent('4 · reports 2');
     expect(within(worker).getByTestId('worker-uptime')).toHaveTextContent('2 h 5 min');
     expect(worker).toHaveTextContent('150.0 MB · 60.0 MB');
     expect(within(worker).getByTestId('worker-jobs')).toHaveTextContent('diagnostic.run job-1abc');

@@ -77,7 +77,10 @@ export interface WorkerHeartbeat {
   id: string;
   host: string;
   pid: number;
+  /** WORKER_CONCURRENCY: jobs at once on each queue that has no setting of its own. */
   concurrency: number;
+  /** Every queue's own (the reports queue's is WORKER_REPORTS_CONCURRENCY); null from a worker too old to say. */
+  queueConcurrency: Record<string, number> | null;
   queues: string[];
   lastHeartbeat: string;
   /** When the worker process started, ISO (uptime = now − startedAt); null from a worker too old to say. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultReportsConcurrency } from './worker-concurrency.js';
 import { isAcceptablePassword, isValidEmail, maxPasswordLength, minPasswordLength } from '../accounts/email.js';
 
 /**
@@ -59,6 +60,11 @@ export const environmentSchema = z.object({
   REDIS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_500),
   WORKER_PORT: port.default(3001),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * Reports one worker draws at once (the reports queue; WORKER_CONCURRENCY is every other queue's). Unset: the
+   * machine's cores, at most WORKER_CONCURRENCY (resolved by loadEnvironment; worker-concurrency.ts says why).
+   */
+  WORKER_REPORTS_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   JOB_LOCK_DURATION_MS: milliseconds.default(30_000),
   JOB_STALLED_INTERVAL_MS: milliseconds.default(30_000),
   /** How often the worker checks unfinished job records against the queue (re-adds lost jobs, ends given-up ones). */
@@ -355,7 +361,14 @@ export const environmentSchema = z.object({
   DATABASE_JOB_POOL_MAX: environment.DATABASE_JOB_POOL_MAX ?? environment.WORKER_CONCURRENCY * 2,
 }));
 
-export type Environment = z.infer<typeof environmentSchema>;
+/** The settings as the processes read them: every default resolved, the machine's included (loadEnvironment). */
+export type Environment = Omit<z.infer<typeof environmentSchema>, 'WORKER_REPORTS_CONCURRENCY'> & { WORKER_REPORTS_CONCURRENCY: number };
+
+/** What loadEnvironment needs to know of the machine it runs on (this module uses no Node API: the caller says). */
+export interface HostFacts {
+  /** Cores this process may use (os.availableParallelism()); absent: 1. */
+  cores?: number;
+}
 
 export class ConfigurationError extends Error {
   constructor(readonly issues: string[]) {
@@ -365,11 +378,11 @@ export class ConfigurationError extends Error {
 }
 
 /** Parses the environment once at start; a bad value stops the process with every problem listed. */
-export function loadEnvironment(source: Record<string, string | undefined>): Environment {
+export function loadEnvironment(source: Record<string, string | undefined>, host: HostFacts = {}): Environment {
   const withoutBlanks = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = environmentSchema.safeParse(withoutBlanks);
   if (!parsed.success) {
     throw new ConfigurationError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
-  return parsed.data;
+  return { ...parsed.data, WORKER_REPORTS_CONCURRENCY: parsed.data.WORKER_REPORTS_CONCURRENCY ?? defaultReportsConcurrency(parsed.data.WORKER_CONCURRENCY, host) };
 }

@@ -352,16 +352,17 @@ export class JobRecordRepository {
   }
 
   /** Completed jobs of one kind that finished before the cutoff and whose files have not been removed yet. */
-  async findFinishedBefore(name: string, cutoff: Date, limit = 500, mailedCutoff: Date = cutoff): Promise<OwnedJobStatus[]> {
+  async findFinishedBefore(name: string, cutoff: Date, limit = 500, mailedCutoff: Date = cutoff, now: Date = new Date()): Promise<OwnedJobStatus[]> {
     // A job that e-mailed a link to its file (a report's payload.emailTo) keeps the file until mailedCutoff; a report
-    // with a share link still working (issue 22 point 5) keeps it until the link expires or is revoked.
+    // with a share link still working at `now` (issue 22 point 5; a report e-mail makes one) keeps it until the link
+    // expires or is revoked. `now` is the sweep's clock, the same one its cutoffs were taken from.
     const rows = await this.em.execute<JobRecordRow[]>(
       `select * from job_record where name = ? and state in ('completed', 'failed', 'cancelled') and finished_at < ?
          and not coalesce((payload->>'fileRemoved')::boolean, false)
          and (coalesce(jsonb_array_length(case when jsonb_typeof(payload->'emailTo') = 'array' then payload->'emailTo' end), 0) = 0 or finished_at < ?)
-         and not exists (select 1 from report_share_link l where l.job_id = job_record.id and l.revoked_at is null and l.expires_at > now())
+         and not exists (select 1 from report_share_link l where l.job_id = job_record.id and l.revoked_at is null and l.expires_at > ?)
          order by finished_at limit ?`,
-      [name, cutoff, mailedCutoff, limit],
+      [name, cutoff, mailedCutoff, now, limit],
     );
     return rows.map(toStatus);
   }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { hasFullPlan, hasReconPlan, type ReportJobInput, type ReportJobResult } from '@serpwise/contracts';
-import { ReportBrandRepository } from '@serpwise/database';
+import { hasFullPlan, hasReconPlan, sharedReportPath, type ReportJobInput, type ReportJobResult } from '@serpwise/contracts';
+import { ReportBrandRepository, ReportShareLinkRepository } from '@serpwise/database';
 import type { DownloadLinks, FileStore, Mailer } from '@serpwise/platform';
 import { gatherReportData, loadReportBranding, planReport, renderReportFromData, renderReportView, reportFileName, reportRequestOf, ReportSubjectError, sectionsOf, themeFor, type ReportBranding } from '@serpwise/reports';
 import { sqlFromEntityManager, viewerScopedSql } from '@serpwise/research';
@@ -10,6 +10,7 @@ import { JobCancelledError, type JobRun } from '../jobs/job-run.js';
 import { reportMail, reportMailFilePath, reportMailLinkSubject, reportUnsubscribePagePath, unsubscribeToken } from './report-mail.js';
 import { reportFileKey, reportViewKey } from './report-status.js';
 import { sectionProgress } from './section-progress.js';
+import { newShareToken } from './share-token.js';
 
 const bufferOf = async (stream: Readable): Promise<Buffer> => {
   const chunks: Buffer[] = [];
@@ -48,7 +49,7 @@ export interface ReportMailSettings {
   links: DownloadLinks;
   /** REPORT_MAIL_ATTACHMENT_MAX_MB in bytes: a larger PDF is linked, not attached. */
   attachmentMaxBytes: number;
-  /** REPORT_MAIL_LINK_DAYS in ms: how long the mail's PDF link works. */
+  /** REPORT_MAIL_LINK_DAYS in ms: how long the mail's links work (its PDF link and its share link). */
   linkTtlMs: number;
 }
 
@@ -100,7 +101,7 @@ export class ReportDelivery {
       throw error;
     }
 
-    // A mailed report is kept too: its mail links the PDF (the only way to it when too large to attach).
+    // A mailed report is kept too: its mail links the PDF (the only way to it when too large to attach) and its web view.
     const keep = input.store || input.emailTo.length > 0;
     if (keep) {
       // This attempt's own file; the record's fenced completion decides which attempt's PDF is the report's.
@@ -116,6 +117,7 @@ export class ReportDelivery {
     if (waiting.length) {
       if (!(await run.progress(steps - 1, steps, `E-mailing ${input.emailTo.length === 1 ? input.emailTo[0] : `${input.emailTo.length} addresses`}`))) return cancelled();
       const link = this.mail.links.signFor(reportMailFilePath(job.jobId), reportMailLinkSubject, this.mail.linkTtlMs);
+      const view = await this.shareLink(em, job, link.expiresAt);
       const attached = pdf.length <= this.mail.attachmentMaxBytes;
       for (const recipient of waiting) {
         const isOwner = recipient.toLowerCase() === owner.email.toLowerCase();
@@ -132,6 +134,7 @@ export class ReportDelivery {
           recipient,
           isOwner,
           pdf: { fileName, bytes: pdf.length, attached, url: `${this.mail.publicUrl}${link.url}`, linkExpiresAt: link.expiresAt },
+          view,
           publicUrl: this.mail.publicUrl,
           unsubscribeUrl,
         });
@@ -142,6 +145,17 @@ export class ReportDelivery {
     }
     await run.progress(steps, steps, 'Done');
     return { fileName, bytes: pdf.length, stored: keep, emailedTo: input.emailTo };
+  }
+
+  /**
+   * The delivery's share link (docs/decisions.md, "The report e-mail offers the web view"): one per attempt that mails,
+   * shared by its recipients, in the owner's list of the report's links (Share link), so the owner sees its openings
+   * and can revoke it. It expires with the mail's PDF link; only its hash is kept, so a retry makes its own.
+   */
+  private async shareLink(em: EntityManager, job: ReportDeliveryJob, expiresAt: string): Promise<{ url: string; expiresAt: string }> {
+    const { token, tokenHash } = newShareToken();
+    await new ReportShareLinkRepository(em).create({ jobId: job.jobId, ownerUserId: job.ownerUserId, tokenHash, expiresAt: new Date(expiresAt) });
+    return { url: `${this.mail.publicUrl}${sharedReportPath(token)}`, expiresAt };
   }
 
   /** Removes the PDF and web view of one attempt of a report that was not published (ones it stored). */

@@ -21,6 +21,7 @@ const input = (extra: Partial<ReportMailInput> = {}): ReportMailInput => ({
   recipient: 'client@acme.test',
   isOwner: false,
   pdf: { fileName: 'report.pdf', bytes: 49_152, attached: true, url: 'https://reports.agency.test/rest/reports/mail/1/pdf?expires=1&signature=x', linkExpiresAt: '2026-12-27T08:00:00.000Z' },
+  view: { url: 'https://reports.agency.test/rest/reports/shared/tok', expiresAt: '2026-12-27T08:00:00.000Z' },
   publicUrl: 'https://reports.agency.test',
   unsubscribeUrl: 'https://reports.agency.test/reports/unsubscribe?token=abc',
   ...extra,
@@ -32,7 +33,9 @@ describe('reportMail', () => {
     expect(mail.subject).toBe('Acme Weekly <Check>');
     expect(mail.text).toContain('Hello Acme Ltd,');
     expect(mail.text).toContain('Here is your weekly report “Acme Weekly <Check>” for acme.example (United States), prepared by Northwind Search.');
-    expect(mail.text).toContain('The report is attached as a PDF (48 KB). You can also open it online until Dec 27, 2026:');
+    // The web view first (point 5: for clients who want no attachment), then the PDF.
+    expect(mail.text).toContain('Read it online, with its charts and tables, until Dec 27, 2026:\nhttps://reports.agency.test/rest/reports/shared/tok');
+    expect(mail.text).toContain('The PDF (48 KB) is attached. You can also download it until Dec 27, 2026:');
     expect(mail.text).toContain('https://reports.agency.test/rest/reports/mail/1/pdf?expires=1&signature=x');
     expect(mail.text).not.toMatch(/your account|serpwise/i);
     // HTML: escaped text, the brand's colour, every link absolute.
@@ -40,7 +43,12 @@ describe('reportMail', () => {
     expect(mail.html).toContain('#7c2d12');
     expect(mail.html).not.toContain('<Check>');
     const hrefs = [...mail.html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
-    expect(hrefs).toEqual(['https://reports.agency.test/rest/reports/mail/1/pdf?expires=1&amp;signature=x', 'https://reports.agency.test/reports/unsubscribe?token=abc']);
+    expect(hrefs).toEqual([
+      'https://reports.agency.test/rest/reports/shared/tok',
+      'https://reports.agency.test/rest/reports/mail/1/pdf?expires=1&amp;signature=x',
+      'https://reports.agency.test/reports/unsubscribe?token=abc',
+    ]);
+    expect(mail.html).toContain('>View online</a>');
   });
 
   it('gives an external recipient of a schedule the unsubscribe link, also as List-Unsubscribe', () => {
@@ -57,10 +65,11 @@ describe('reportMail', () => {
     expect(mail.headers).toBeUndefined();
   });
 
-  it('links a PDF too large to attach', () => {
+  it('links a PDF too large to attach, beside the web view', () => {
     const mail = reportMail(input({ pdf: { ...input().pdf, bytes: 12_897_485, attached: false } }));
-    expect(mail.text).toContain('The report (12.3 MB) is too large to attach. Open it online until Dec 27, 2026:');
-    expect(mail.html).toContain('Open the report (PDF)');
+    expect(mail.text).toContain('The PDF (12.3 MB) is too large to attach. Download it until Dec 27, 2026:');
+    expect(mail.html).toContain('Download the PDF');
+    expect(mail.html).toContain('View online');
   });
 
   it('names no sender under a white label without a company, and Serpwise only when it is the brand', () => {

@@ -4,8 +4,9 @@ import type { DownloadLinks } from '@serpwise/platform';
 /**
  * The e-mail a report goes out with (issue 22 point 3), one per recipient: an HTML message in the report's brand
  * with a plain-text part, written to the person who reads it (an agency's client, or the agency itself), every link
- * absolute through PUBLIC_URL, the PDF attached up to REPORT_MAIL_ATTACHMENT_MAX_MB and linked above it, and for an
- * external recipient of a schedule an unsubscribe link that stops that recipient only.
+ * absolute through PUBLIC_URL: "View online", the delivery's share link (point 5: the report's read-only web view, for
+ * clients who want no attachment), then the PDF, attached up to REPORT_MAIL_ATTACHMENT_MAX_MB and linked either way;
+ * and for an external recipient of a schedule an unsubscribe link that stops that recipient only.
  */
 
 /** The page where an unsubscribe link lands (it asks before it stops anything). */
@@ -57,6 +58,8 @@ export interface ReportMailInput {
   /** The account's own address (it scheduled or sent it) rather than a client's. */
   isOwner: boolean;
   pdf: { fileName: string; bytes: number; attached: boolean; url: string; linkExpiresAt: string };
+  /** The report's web view: the delivery's share link (absolute), revocable by the report's owner, and when it expires. */
+  view: { url: string; expiresAt: string };
   /** PUBLIC_URL: links of the account's own pages. */
   publicUrl: string;
   /** An external recipient of a schedule: the link that stops them (null otherwise). */
@@ -93,9 +96,10 @@ function paragraphsOf(input: ReportMailInput): Paragraph[] {
     {
       text: `Here is your ${period}report “${input.title}” for ${input.domain} (${territory})${sender && !input.isOwner ? `, prepared by ${sender}` : ''}.`,
     },
+    { text: `Read it online, with its charts and tables, until ${day(input.view.expiresAt)}:`, link: { label: 'View online', url: input.view.url } },
     input.pdf.attached
-      ? { text: `The report is attached as a PDF (${size}). You can also open it online until ${day(input.pdf.linkExpiresAt)}:`, link: { label: 'Open the report', url: input.pdf.url } }
-      : { text: `The report (${size}) is too large to attach. Open it online until ${day(input.pdf.linkExpiresAt)}:`, link: { label: 'Open the report (PDF)', url: input.pdf.url } },
+      ? { text: `The PDF (${size}) is attached. You can also download it until ${day(input.pdf.linkExpiresAt)}:`, link: { label: 'Download the PDF', url: input.pdf.url } }
+      : { text: `The PDF (${size}) is too large to attach. Download it until ${day(input.pdf.linkExpiresAt)}:`, link: { label: 'Download the PDF', url: input.pdf.url } },
   ];
   if (input.isOwner && input.frequency)
     paragraphs.push({ text: 'You receive this because you scheduled it. Change, pause or stop it in your scheduled reports:', link: { label: 'Scheduled reports', url: `${input.publicUrl}/account/scheduled-pdf-reports` }, small: true });

@@ -24,7 +24,7 @@ export class WorkerHeartbeats {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-    private readonly info: { concurrency: number; queues: string[]; currentJobs?: CurrentJobs },
+    private readonly info: { concurrency: number; queueConcurrency?: Record<string, number>; queues: string[]; currentJobs?: CurrentJobs },
   ) {}
 
   async beat(): Promise<void> {
@@ -33,6 +33,7 @@ export class WorkerHeartbeats {
       host: hostname(),
       pid: process.pid,
       concurrency: this.info.concurrency,
+      queueConcurrency: this.info.queueConcurrency ?? null,
       queues: this.info.queues,
       lastHeartbeat: new Date().toISOString(),
       startedAt: this.startedAt,
@@ -57,7 +58,7 @@ export class WorkerHeartbeats {
 
 /** A heartbeat of an older worker (before issue 23) lacks the newer fields: unknown, so null, not 0. */
 const withUnknowns = (beat: Partial<WorkerHeartbeat>): WorkerHeartbeat =>
-  ({ ...beat, startedAt: beat.startedAt ?? null, rssBytes: beat.rssBytes ?? null, heapUsedBytes: beat.heapUsedBytes ?? null, currentJobs: beat.currentJobs ?? [] }) as WorkerHeartbeat;
+  ({ ...beat, queueConcurrency: beat.queueConcurrency ?? null, startedAt: beat.startedAt ?? null, rssBytes: beat.rssBytes ?? null, heapUsedBytes: beat.heapUsedBytes ?? null, currentJobs: beat.currentJobs ?? [] }) as WorkerHeartbeat;
 
 /** Every live heartbeat, newest first. */
 export async function readWorkerHeartbeats(redis: Redis, prefix: string): Promise<WorkerHeartbeat[]> {

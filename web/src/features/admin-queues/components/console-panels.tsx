@@ -4,6 +4,12 @@ import { AdminCard, AdminTable } from './admin-card';
 import { megabytesText, timeText, uptimeText } from './console-format';
 import { jobColumns, type CardActions } from './queue-card';
 
+/** WORKER_CONCURRENCY, and each queue whose own concurrency differs from it ("4 · reports 2"). */
+function concurrencyText(worker: AdminQueuesOverview['workers'][number]): string {
+  const own = Object.entries(worker.queueConcurrency ?? {}).filter(([, concurrency]) => concurrency !== worker.concurrency);
+  return [String(worker.concurrency), ...own.map(([queue, concurrency]) => `${queue} ${concurrency}`)].join(' · ');
+}
+
 /** The live worker processes: host, pid, concurrency, uptime, memory and the jobs each runs now. */
 export function WorkersPanel({ overview }: { overview: AdminQueuesOverview }) {
   const now = Date.parse(overview.at);
@@ -19,7 +25,7 @@ export function WorkersPanel({ overview }: { overview: AdminQueuesOverview }) {
         columns={[
           { header: 'Host', cell: (worker) => worker.host },
           { header: 'PID', className: 'num', cell: (worker) => worker.pid },
-          { header: 'Concurrency', className: 'num', cell: (worker) => worker.concurrency },
+          { header: 'Concurrency', className: 'num', cell: concurrencyText },
           { header: 'Uptime', cell: (worker) => <span data-testid="worker-uptime">{uptimeText(worker.startedAt, now)}</span> },
           { header: 'Memory (RSS · heap)', cell: (worker) => `${megabytesText(worker.rssBytes)} · ${megabytesText(worker.heapUsedBytes)}` },
           {

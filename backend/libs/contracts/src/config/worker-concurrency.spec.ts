@@ -1,0 +1,40 @@
+import { describe, expect, it } from '@jest/globals';
+import { reportJob } from '../jobs/report.job.js';
+import { workerConnectionBudget } from './connection-budget.js';
+import { loadEnvironment } from './environment.js';
+import { queueConcurrencies, queueConcurrency } from './worker-concurrency.js';
+
+const required = { DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/serpwise', REDIS_URL: 'redis://127.0.0.1:6379' };
+
+describe('the worker\'s concurrency per queue (issue 22 point 8)', () => {
+  it('runs reports at most as many at once as the machine has cores, never more than WORKER_CONCURRENCY', () => {
+    expect(loadEnvironment(required, { cores: 2 }).WORKER_REPORTS_CONCURRENCY).toBe(2);
+    expect(loadEnvironment(required, { cores: 1 }).WORKER_REPORTS_CONCURRENCY).toBe(1);
+    expect(loadEnvironment(required, { cores: 16 }).WORKER_REPORTS_CONCURRENCY).toBe(4);
+    expect(loadEnvironment({ ...required, WORKER_CONCURRENCY: '12' }, { cores: 16 }).WORKER_REPORTS_CONCURRENCY).toBe(12);
+    expect(loadEnvironment({ ...required, WORKER_CONCURRENCY: '1' }, { cores: 8 }).WORKER_REPORTS_CONCURRENCY).toBe(1);
+    // A caller that does not say (the specs, a tool): one core.
+    expect(loadEnvironment(required).WORKER_REPORTS_CONCURRENCY).toBe(1);
+  });
+
+  it('takes WORKER_REPORTS_CONCURRENCY as set, above the cores or WORKER_CONCURRENCY too, and refuses 0 or over 64', () => {
+    expect(loadEnvironment({ ...required, WORKER_REPORTS_CONCURRENCY: '6' }, { cores: 2 }).WORKER_REPORTS_CONCURRENCY).toBe(6);
+    expect(loadEnvironment({ ...required, WORKER_REPORTS_CONCURRENCY: '' }, { cores: 2 }).WORKER_REPORTS_CONCURRENCY).toBe(2);
+    expect(() => loadEnvironment({ ...required, WORKER_REPORTS_CONCURRENCY: '0' })).toThrow(/WORKER_REPORTS_CONCURRENCY/);
+    expect(() => loadEnvironment({ ...required, WORKER_REPORTS_CONCURRENCY: '65' })).toThrow(/WORKER_REPORTS_CONCURRENCY/);
+  });
+
+  it('gives the reports queue its own and every other queue WORKER_CONCURRENCY', () => {
+    const environment = loadEnvironment({ ...required, WORKER_CONCURRENCY: '5' }, { cores: 2 });
+    expect(queueConcurrency(environment, reportJob.queue)).toBe(2);
+    expect(queueConcurrency(environment, 'exports')).toBe(5);
+    expect(queueConcurrencies(environment, ['exports', 'reports', 'imports'])).toEqual({ exports: 5, reports: 2, imports: 5 });
+  });
+
+  it('leaves the worker\'s connection budget to WORKER_CONCURRENCY: reports read through MikroORM\'s pool, not the job pool', () => {
+    const fewReports = workerConnectionBudget(loadEnvironment({ ...required, WORKER_REPORTS_CONCURRENCY: '1' }, { cores: 2 }));
+    const manyReports = workerConnectionBudget(loadEnvironment({ ...required, WORKER_REPORTS_CONCURRENCY: '8' }, { cores: 2 }));
+    expect(fewReports).toEqual({ pools: { orm: 10, jobs: 8, warehouse: 2 }, total: 20 });
+    expect(manyReports).toEqual(fewReports);
+  });
+});

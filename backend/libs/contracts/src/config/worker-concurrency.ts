@@ -1,0 +1,26 @@
+import { reportJob } from '../jobs/report.job.js';
+
+/**
+ * How many jobs one worker runs at once, queue by queue (issue 22 point 8).
+ *
+ * Reports have their own setting because drawing one is CPU work on the worker's one JavaScript thread, with its
+ * research reads in PostgreSQL on the other cores: more reports at once than the machine has cores do not finish the
+ * burst sooner, they only stretch each one (measured on 2 cores: 4 at once, p95 1.0–1.4 s a delivery; 2 at once,
+ * 0.59 s, the 100 deliveries no slower — docs/benchmarks.md). So unset it follows the cores, and never goes above
+ * WORKER_CONCURRENCY, the most it ran before, since on a large machine one thread still draws every PDF and each
+ * report holds up to reportQueryConcurrency (4) connections of MikroORM's pool (DATABASE_POOL_MAX) while it reads.
+ */
+export function defaultReportsConcurrency(workerConcurrency: number, host: { cores?: number }): number {
+  const cores = Math.max(1, Math.floor(host.cores ?? 1));
+  return Math.min(cores, workerConcurrency);
+}
+
+/** The concurrency of one queue of the worker: the reports queue's own, every other queue WORKER_CONCURRENCY. */
+export function queueConcurrency(environment: { WORKER_CONCURRENCY: number; WORKER_REPORTS_CONCURRENCY: number }, queue: string): number {
+  return queue === reportJob.queue ? environment.WORKER_REPORTS_CONCURRENCY : environment.WORKER_CONCURRENCY;
+}
+
+/** Every queue's concurrency, for the worker's start log and its heartbeat (the admin console's workers). */
+export function queueConcurrencies(environment: { WORKER_CONCURRENCY: number; WORKER_REPORTS_CONCURRENCY: number }, queues: readonly string[]): Record<string, number> {
+  return Object.fromEntries(queues.map((queue) => [queue, queueConcurrency(environment, queue)]));
+}
