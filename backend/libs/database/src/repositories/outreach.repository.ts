@@ -53,6 +53,16 @@ const scopeOf = (column: string, scope: OutreachScope): { sql: string; params: u
   scope === 'all' ? { sql: 'true', params: [] } : scope === null ? { sql: `${column} is null`, params: [] } : { sql: `${column} = ?`, params: [scope] };
 const likeOf = (filter: string | undefined) => (filter ? `%${filter.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%` : null);
 
+/** A link to find or create: the owner's, in the website's project, with the numbers the caller knows. */
+export interface EnsureLinkInput {
+  ownerUserId: string;
+  websiteId: string;
+  projectId: string | null;
+  url: string;
+  monthlyOrganicClicks?: number | null;
+  rankedKeywords?: number | null;
+}
+
 const websiteSelect = `select w.*,
     (select count(*) from outreach_link l where l.website_id = w.id) as link_count,
     (select count(*) from outreach_contact c where c.website_id = w.id) as contact_count
@@ -180,27 +190,39 @@ export class OutreachRepository {
 
   /** The owner's website for the domain in the project (null: the bucket), created when missing. */
   async ensureWebsite(ownerUserId: string, projectId: string | null, domain: string): Promise<{ website: WebsiteRecord; created: boolean }> {
+    const { id, created } = await this.ensureWebsiteId(ownerUserId, projectId, domain);
+    return { website: (await this.findWebsite(ownerUserId, id))!, created };
+  }
+
+  /** ensureWebsite's id alone (an import of many rows needs no counts of links and contacts per row). */
+  async ensureWebsiteId(ownerUserId: string, projectId: string | null, domain: string): Promise<{ id: string; created: boolean }> {
     const inserted = await this.em.execute<{ id: string }[]>(
       `insert into outreach_website (id, owner_user_id, project_id, domain, rating, relationship, tags, created_at, updated_at)
        values (?, ?, ?, ?, 0, 'none', '{}', now(), now())
        on conflict (owner_user_id, coalesce(project_id, '00000000-0000-0000-0000-000000000000'::uuid), domain) do nothing returning id`,
       [randomUUID(), ownerUserId, projectId, domain],
     );
-    const rows = await this.em.execute<WebsiteRow[]>(
-      `${websiteSelect} where w.owner_user_id = ? and w.project_id is not distinct from ?::uuid and w.domain = ?`,
+    if (inserted[0]) return { id: inserted[0].id, created: true };
+    const known = await this.em.execute<{ id: string }[]>(
+      'select id from outreach_website where owner_user_id = ? and project_id is not distinct from ?::uuid and domain = ?',
       [ownerUserId, projectId, domain],
     );
-    return { website: toWebsite(rows[0]!), created: inserted.length > 0 };
+    return { id: known[0]!.id, created: false };
   }
 
   async updateWebsite(ownerUserId: string, id: string, changes: { rating?: number; relationship?: string; tags?: string[] }): Promise<WebsiteRecord | null> {
+    return (await this.setWebsiteAttributes(ownerUserId, id, changes)) ? this.findWebsite(ownerUserId, id) : null;
+  }
+
+  /** updateWebsite without reading the website back: whether it was the owner's. */
+  async setWebsiteAttributes(ownerUserId: string, id: string, changes: { rating?: number; relationship?: string; tags?: string[] }): Promise<boolean> {
     const rows = await this.em.execute<{ id: string }[]>(
       `update outreach_website set rating = coalesce(?::smallint, rating), relationship = coalesce(?, relationship),
          tags = coalesce(?::text[], tags), updated_at = now()
        where owner_user_id = ? and id = ? returning id`,
       [changes.rating ?? null, changes.relationship ?? null, changes.tags ? quotedArray(changes.tags) : null, ownerUserId, id],
     );
-    return rows.length ? this.findWebsite(ownerUserId, id) : null;
+    return rows.length > 0;
   }
 
   /**
@@ -246,14 +268,13 @@ export class OutreachRepository {
   }
 
   /** The owner's link for the URL in the website's project, created when missing; fresh numbers replace old ones. */
-  async ensureLink(input: {
-    ownerUserId: string;
-    websiteId: string;
-    projectId: string | null;
-    url: string;
-    monthlyOrganicClicks?: number | null;
-    rankedKeywords?: number | null;
-  }): Promise<{ link: LinkRecord; created: boolean }> {
+  async ensureLink(input: EnsureLinkInput): Promise<{ link: LinkRecord; created: boolean }> {
+    const { id, created } = await this.ensureLinkId(input);
+    return { link: (await this.findLink(input.ownerUserId, id))!, created };
+  }
+
+  /** ensureLink's id alone (an import of many rows needs no counts of notes and tasks per row). */
+  async ensureLinkId(input: EnsureLinkInput): Promise<{ id: string; created: boolean }> {
     const rows = await this.em.execute<{ id: string; created: boolean }[]>(
       `insert into outreach_link (id, owner_user_id, project_id, website_id, url, monthly_organic_clicks, ranked_keywords, rating, relationship, tags,
          created_at, updated_at)
@@ -264,18 +285,22 @@ export class OutreachRepository {
        returning id, (xmax = 0) as created`,
       [randomUUID(), input.ownerUserId, input.projectId, input.websiteId, input.url, input.monthlyOrganicClicks ?? null, input.rankedKeywords ?? null],
     );
-    const link = await this.findLink(input.ownerUserId, rows[0]!.id);
-    return { link: link!, created: rows[0]!.created };
+    return rows[0]!;
   }
 
   async updateLink(ownerUserId: string, id: string, changes: { rating?: number; relationship?: string; tags?: string[] }): Promise<LinkRecord | null> {
+    return (await this.setLinkAttributes(ownerUserId, id, changes)) ? this.findLink(ownerUserId, id) : null;
+  }
+
+  /** updateLink without reading the link back: whether it was the owner's. */
+  async setLinkAttributes(ownerUserId: string, id: string, changes: { rating?: number; relationship?: string; tags?: string[] }): Promise<boolean> {
     const rows = await this.em.execute<{ id: string }[]>(
       `update outreach_link set rating = coalesce(?::smallint, rating), relationship = coalesce(?, relationship),
          tags = coalesce(?::text[], tags), updated_at = now()
        where owner_user_id = ? and id = ? returning id`,
       [changes.rating ?? null, changes.relationship ?? null, changes.tags ? quotedArray(changes.tags) : null, ownerUserId, id],
     );
-    return rows.length ? this.findLink(ownerUserId, id) : null;
+    return rows.length > 0;
   }
 
   async deleteLink(ownerUserId: string, id: string): Promise<boolean> {

@@ -22,13 +22,20 @@ export async function landOutreachImport(
   { ownerUserId, userId, projectId, rows, progress }: OutreachImportInput,
 ): Promise<OutreachImportAnswer> {
   const answer: OutreachImportAnswer = { isSuccessful: true, websitesAdded: 0, linksAdded: 0, contactsAdded: 0, notesAdded: 0, rowCount: rows.length };
+  // An import names the same site on many rows: its website is found (or made) once.
+  const websites = new Map<string, { id: string; projectId: string | null }>();
   for (const [index, row] of rows.entries()) {
-    const { website, created } = await outreach.ensureWebsite(ownerUserId, projectId, row.domainName);
-    if (created) answer.websitesAdded += 1;
+    let website = websites.get(row.domainName);
+    if (!website) {
+      const { id, created } = await outreach.ensureWebsiteId(ownerUserId, projectId, row.domainName);
+      if (created) answer.websitesAdded += 1;
+      website = { id, projectId };
+      websites.set(row.domainName, website);
+    }
     const attributes = { rating: row.rating, relationship: row.relationship, tags: row.tags.length ? row.tags : undefined };
     const hasAttributes = attributes.rating !== undefined || attributes.relationship !== undefined || attributes.tags !== undefined;
     if (row.linkUrl) {
-      const { link, created: linkCreated } = await outreach.ensureLink({
+      const link = await outreach.ensureLinkId({
         ownerUserId,
         websiteId: website.id,
         projectId: website.projectId,
@@ -36,14 +43,14 @@ export async function landOutreachImport(
         monthlyOrganicClicks: row.monthlyOrganicClicks,
         rankedKeywords: row.rankedKeywords,
       });
-      if (linkCreated) answer.linksAdded += 1;
-      if (hasAttributes) await outreach.updateLink(ownerUserId, link.id, attributes);
+      if (link.created) answer.linksAdded += 1;
+      if (hasAttributes) await outreach.setLinkAttributes(ownerUserId, link.id, attributes);
       if (row.note?.trim()) {
         await activity.addNote(link.id, userId, row.note.trim());
         answer.notesAdded += 1;
       }
     } else if (hasAttributes) {
-      await outreach.updateWebsite(ownerUserId, website.id, attributes);
+      await outreach.setWebsiteAttributes(ownerUserId, website.id, attributes);
     }
     if (row.contactName || row.contactEmail) {
       const contact = await outreach.ensureContact(website.id, { name: row.contactName, email: row.contactEmail, role: row.contactRole });
