@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { warehouseRollupSql } from '@serpwise/research';
+import { meaningfulWords, warehouseRollupSql } from '@serpwise/research';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
@@ -346,10 +346,15 @@ describe('Keyword research', () => {
     const order = (rows: ReturnType<typeof row>[]) => rows.filter((r) => r.shared > 0).sort((a, b) => b.shared - a.shared || b.volume - a.volume || a.keyword.localeCompare(b.keyword));
     const advertisers = paid.filter((a) => a.month === M && a.keywordId === 1).map((a) => a.domainId);
     const top = ranks.filter((r) => r.month === M && r.keywordId === 1 && r.position <= 10).map((r) => r.domainId);
-    const sharedWords = (k: Kw) => k.term.split(' ').filter((word) => ['running', 'shoes'].includes(word)).length;
+    // Relevance is a whole percent of what K has (advertisers, top domains, meaningful words), at least 1 when shared.
+    const percent = (part: number, whole: number) => (part > 0 ? Math.max(1, Math.round((100 * part) / whole)) : 0);
+    const sharedWords = (k: Kw) => {
+      const shared = k.term.split(' ').filter((word) => ['running', 'shoes'].includes(word)).length;
+      return percent(shared, new Set([...meaningfulWords(k.term), 'running', 'shoes']).size);
+    };
     const expected = {
-      buys: order(others.map((k) => row(k, new Set(paid.filter((a) => a.month === M && a.keywordId === k.id && advertisers.includes(a.domainId)).map((a) => a.domainId)).size))),
-      ranks: order(others.map((k) => row(k, new Set(ranks.filter((r) => r.month === M && r.keywordId === k.id && r.position <= 10 && top.includes(r.domainId)).map((r) => r.domainId)).size))),
+      buys: order(others.map((k) => row(k, percent(new Set(paid.filter((a) => a.month === M && a.keywordId === k.id && advertisers.includes(a.domainId)).map((a) => a.domainId)).size, new Set(advertisers).size)))),
+      ranks: order(others.map((k) => row(k, percent(new Set(ranks.filter((r) => r.month === M && r.keywordId === k.id && r.position <= 10 && top.includes(r.domainId)).map((r) => r.domainId)).size, new Set(top).size)))),
       similar: order(others.map((k) => row(k, sharedWords(k)))),
       questions: order(others.filter((k) => k.q).map((k) => row(k, sharedWords(k)))),
       transaction: order(others.filter((k) => k.t).map((k) => row(k, sharedWords(k)))),

@@ -136,4 +136,31 @@ describe('the account area in the browser', () => {
     const [flag] = await stack.database.query<{ should_show_onboarding: boolean }>('select should_show_onboarding from app_user where id = $1', [user.id]);
     expect(flag!.should_show_onboarding).toBe(false);
   });
+
+  it('shows the account navigation on a phone in one line that scrolls sideways in its own frame (issue 24 point 9)', async () => {
+    const user = await createTestUser(stack.database, { roles: ['full'] });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    contexts.push(context);
+    const page = await context.newPage();
+    await logInThroughPage(page, stack.baseUrl, user);
+    await page.goto(`${stack.baseUrl}/account/scheduled-pdf-reports`);
+    const nav = page.getByRole('navigation', { name: 'Account' });
+    await nav.getByRole('link', { name: 'Redeem Bundle' }).waitFor({ state: 'attached' });
+    const measured = await nav.evaluate((element) => {
+      const links = [...element.querySelectorAll('a')].map((link) => link.getBoundingClientRect());
+      const list = element.querySelector('ul')!;
+      const active = element.querySelector('a.active')!.getBoundingClientRect();
+      const frame = list.getBoundingClientRect();
+      return {
+        rows: new Set(links.map((rect) => Math.round(rect.top))).size,
+        links: links.length,
+        scrollsInFrame: list.scrollWidth > list.clientWidth && getComputedStyle(list).overflowX === 'auto',
+        activeInFrame: active.left >= frame.left - 1 && active.right <= frame.right + 1,
+        pageScrollsSideways: document.documentElement.scrollWidth > window.innerWidth,
+      };
+    });
+    await page.screenshot({ path: '.data/e2e-screenshots/account-nav-390.png' });
+    expect(measured).toEqual({ rows: 1, links: measured.links, scrollsInFrame: true, activeInFrame: true, pageScrollsSideways: false });
+    expect(measured.links).toBeGreaterThan(8);
+  });
 });

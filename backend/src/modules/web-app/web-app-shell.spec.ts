@@ -26,6 +26,13 @@ describe('WebAppShell', () => {
 
   it('adds the tag when the page has none', () => {
     const shell = shellWith('<html><head><title>x</title></head></html>');
-    expect(shell.render({ csrfToken: 't' })).toContain('<meta name="csrf-token" content="t"></head>');
+    expect(shell.render({ csrfToken: 't' })).toContain('<title>x</title><meta name="csrf-token" content="t">');
+  });
+
+  it('says whether the page was served to a logged-in user or a visitor', () => {
+    const shell = shellWith('<html><head><meta name="csrf-token" content="" /></head><body></body></html>');
+    expect(shell.render({ csrfToken: 't', loggedIn: true })).toContain('<meta name="serpwise-session" content="user"></head>');
+    expect(shell.render({ csrfToken: 't' })).toContain('<meta name="serpwise-session" content="visitor"></head>');
+    expect(shell.render({ csrfToken: 't' })).toContain('<meta name="csrf-token" content="t">');
   });
 });

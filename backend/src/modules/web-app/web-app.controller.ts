@@ -54,6 +54,6 @@ export class WebAppController {
       .status(isWebAppRoute(request.path) ? 200 : 404)
       .type('html')
       .set('Cache-Control', 'no-store')
-      .send(this.shell.render({ csrfToken: sessionOf(request)?.csrfToken ?? '' }));
+      .send(this.shell.render({ csrfToken: sessionOf(request)?.csrfToken ?? '', loggedIn: identity !== undefined }));
   }
 }

@@ -31,5 +31,18 @@ export const billingAccountRoutes: RouteObject[] = [
   { path: 'receipts', element: <ReceiptsPage /> },
 ];
 
-/** The bare-layout receipt page (no header or footer: printable). */
-export const bareBillingRoutes: RouteObject[] = [{ path: 'account/receipt', element: <RequireLogin><ReceiptPage /></RequireLogin> }];
+/**
+ * The bare-layout receipt page (no header or footer: printable). A visitor gets the login form in place, at once: a redirect
+ * to /auth/login left this bare page blank between the answer that the visitor is logged out and the login page's render,
+ * and logging in here shows the receipt the link was for.
+ */
+export const bareBillingRoutes: RouteObject[] = [
+  {
+    path: 'account/receipt',
+    element: (
+      <RequireLogin inPlace>
+        <ReceiptPage />
+      </RequireLogin>
+    ),
+  },
+];

@@ -1,17 +1,19 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { render, screen, waitFor } from '@testing-library/react';
 import type { ActiveState } from '@serpwise/contracts';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, RouterProvider, Routes, createMemoryRouter, useLocation } from 'react-router';
 import { jsonResponse } from '@test/fake-socket';
 import { activeState, loggedInState } from '@test/active-state';
 import { ApiNavigation } from './api-docs/api-navigation';
 import { Providers, createQueryClient } from '@/app/providers';
 import { ApiV1Page } from './api-docs/api-docs-pages';
-import { AlternativePage, alternativeTitle, competitorOf } from './pages/alternative-page';
+import { AlternativePage } from './pages/alternative-page';
+import { alternativeTitle, competitorOf } from './pages/alternative-slug';
 import { CompanyPage } from './pages/company-page';
 import { ContentAssistantOfferPage } from './pages/content-assistant-offer-page';
 import { TermsPage, PrivacyPage, VulnerabilityDisclosurePage } from './pages/legal-pages';
 import { PartnerOfferPage } from './pages/partner-offer-page';
+import { marketingRoutes } from './routes';
 
 let state: ActiveState;
 
@@ -60,6 +62,17 @@ describe('competitor-alternative pages', () => {
 
   it('shows the 404 page for a single path segment that is not a comparison page', () => {
     renderRoute('/:slug', <AlternativePage />, '/no-such-page');
+    expect(screen.getByRole('heading', { name: 'Error 404' })).toBeInTheDocument();
+  });
+
+  it('routes an unknown single segment to the 404 page in the first render, without loading the comparison page chunk', () => {
+    globalThis.fetch = (() => new Promise(() => undefined)) as unknown as typeof fetch;
+    render(
+      <Providers client={createQueryClient()}>
+        <RouterProvider router={createMemoryRouter(marketingRoutes, { initialEntries: ['/this-page-does-not-exist'] })} />
+      </Providers>,
+    );
+    // No Suspense boundary here: a lazily loaded page would leave the screen empty.
     expect(screen.getByRole('heading', { name: 'Error 404' })).toBeInTheDocument();
   });
 });

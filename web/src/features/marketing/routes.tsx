@@ -1,7 +1,9 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, useParams, type RouteObject } from 'react-router';
+import { NotFoundPage } from '@/features/error-pages';
 import { lazyPage } from '@/lib/load-chunk';
 import { AltLandingPage } from './landing/alt-landing-page';
 import { LandingPage } from './landing/landing-page';
+import { competitorOf } from './pages/alternative-slug';
 
 // Pages below the landing load on demand (docs/product/site.md §7 "lazy-loaded screens"); a failed chunk shows 'Loading chunk failed'.
 const AlternativePage = lazyPage(() => import('./pages/alternative-page'), 'AlternativePage');
@@ -22,6 +24,16 @@ const ApiV2Page = lazyPage(() => import('./api-docs/api-docs-pages'), 'ApiV2Page
 const ApiV1Page = lazyPage(() => import('./api-docs/api-docs-pages'), 'ApiV1Page');
 const PartnerOffers = lazyPage(() => import('./pages/partner-offer-page'), 'PartnerOfferPage');
 
+/**
+ * One path segment: a {name}-alternative page loads its chunk; any other segment (an unknown path) shows the 404 page at
+ * once, in the first render, not after a chunk it does not need (a check reading the page when the network goes quiet saw
+ * 'Loading…' where the 404 page should be).
+ */
+function AlternativeOrNotFound() {
+  const { slug } = useParams();
+  return competitorOf(slug) ? <AlternativePage /> : <NotFoundPage />;
+}
+
 /** Route meta of docs/product/site.md §2: the header shows the API navigation on these routes. */
 const apiHandle = { showApiNavigation: true };
 
@@ -32,7 +44,7 @@ export const marketingRoutes: RouteObject[] = [
   { path: 'land/arc1-d', element: <AltLandingPage /> },
   { path: 'althome-d', element: <AltLandingPage /> },
   // {anything}-alternative: one path segment; the page shows the 404 page for a segment without the suffix.
-  { path: ':slug', element: <AlternativePage /> },
+  { path: ':slug', element: <AlternativeOrNotFound /> },
   { path: 'company', element: <CompanyPage /> },
   { path: 'serpwise-custom-gpt', element: <CustomGptPage /> },
   { path: 'spygpt', element: <CustomGptPage variant="spygpt" /> },

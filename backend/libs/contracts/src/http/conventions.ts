@@ -11,6 +11,11 @@ export const isRestPath = (path: string) => path.toLowerCase().startsWith(`${res
 
 /** The page meta tag that carries the cross-site request token. */
 export const csrfMetaName = 'csrf-token';
+/**
+ * The page meta tag that says whether the page was served to a logged-in user ('user') or a visitor ('visitor'), so the
+ * first render of a page that needs login can show the login form before the active state has answered.
+ */
+export const sessionMetaName = 'serpwise-session';
 /** The request header that sends it back on every state-changing request. */
 export const csrfHeaderName = 'x-csrf-token';
 /** The same token as a field of a plain HTML form post (the logout form, which navigates and cannot set headers). */

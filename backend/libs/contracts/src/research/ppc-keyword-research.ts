@@ -154,6 +154,7 @@ export interface KeywordOverviewAnswer {
 
 export interface RelatedKeywordRow {
   keyword: string;
+  /** The relevance, a whole percent 1–100 of what the keyword has that this row shares (docs/research-data.md). */
   shared: number;
   volume: number | null;
   cpc: number | null;

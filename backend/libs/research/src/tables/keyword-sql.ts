@@ -41,7 +41,7 @@ export async function keywordOf(sql: Sql, territory: string, term: string): Prom
 }
 
 /** Words of a keyword that carry meaning for "sharing words": split on spaces, words of 1–2 letters and stop words dropped. */
-const stopWords = new Set(['the', 'and', 'for', 'with', 'how', 'what', 'why', 'who', 'when', 'where', 'which', 'does', 'can', 'are', 'you', 'your', 'near', 'from', 'best']);
+export const stopWords = new Set(['the', 'and', 'for', 'with', 'how', 'what', 'why', 'who', 'when', 'where', 'which', 'does', 'can', 'are', 'you', 'your', 'near', 'from', 'best']);
 export const meaningfulWords = (term: string) => [...new Set(term.toLowerCase().split(/\s+/).filter((word) => word.length > 2 && !stopWords.has(word)))];
 
 /**

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { NavLink, Outlet, useSearchParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useActiveState } from '@/features/auth';
 import { accountNavigation } from '../account-navigation';
 
@@ -11,6 +11,14 @@ export function AccountLayout() {
   const { data } = useActiveState();
   const [params] = useSearchParams();
   const isChild = data?.user.isChildAccount ?? false;
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+
+  // On a phone the navigation is one line that scrolls sideways: the current page's link is brought into it.
+  useEffect(() => {
+    const active = nav.current?.querySelector<HTMLElement>('a.active');
+    if (active && typeof active.scrollIntoView === 'function') active.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
 
   useEffect(() => {
     if (params.get('nec-login') === 'clear') window.localStorage.removeItem(loginModalTimestampKey);
@@ -18,7 +26,7 @@ export function AccountLayout() {
 
   return (
     <div className="account">
-      <nav className="account__nav" aria-label="Account">
+      <nav className="account__nav" aria-label="Account" ref={nav}>
         <h2>Account</h2>
         <ul>
           {accountNavigation

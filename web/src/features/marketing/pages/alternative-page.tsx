@@ -3,20 +3,9 @@ import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '@/features/error-pages';
 import { marketingTexts } from '../marketing-texts';
 import '../marketing.css';
+import { alternativeTitle, competitorOf } from './alternative-slug';
 import './alternative-page.css';
 
-/** Display names of the competitors we name (any other {name}-alternative is title-cased from its slug). */
-const knownNames: Record<string, string> = {
-  semrush: 'Semrush',
-  ahrefs: 'Ahrefs',
-  moz: 'Moz',
-  similarweb: 'Similarweb',
-  serpstat: 'Serpstat',
-  'se-ranking': 'SE Ranking',
-  ubersuggest: 'Ubersuggest',
-};
-
-/** 'semrush-alternative' → 'Semrush'; null when the slug is not a competitor-comparison page. */
 /** One row of a comparison: what is compared, Serpwise's answer, the competitor's. */
 type ComparisonRow = [subject: string, ours: string, theirs: string];
 
@@ -63,15 +52,6 @@ function ComparisonTable({ caption, subject, competitor, rows, verdicts = false,
     </div>
   );
 }
-
-export function competitorOf(slug: string | undefined): string | null {
-  const match = /^([a-z0-9][a-z0-9-]*)-alternative$/i.exec(slug ?? '');
-  if (!match) return null;
-  const key = match[1]!.toLowerCase();
-  return knownNames[key] ?? key.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
-}
-
-export const alternativeTitle = (competitor: string) => `The ${competitor} Alternative (with Unlimited Data)`;
 
 const purchasePath = '/mainpurchase';
 

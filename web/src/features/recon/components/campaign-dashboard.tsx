@@ -59,7 +59,9 @@ export function CampaignDashboard() {
           <span style={{ width: `${usedShare}%` }} />
         </div>
         <p className="muted">
-          Projects {formatNumber(keywords.mySerpwiseCount, 0)} · Recon reports {formatNumber(keywords.keywordRankingReportCount, 0)} · Weekly tracking {formatNumber(keywords.weeklyTrackingCount, 0)}
+          {/* Keyword counts, not how many projects: "Projects 0" beside a list of projects read as a wrong count. */}
+          In projects {formatNumber(keywords.mySerpwiseCount, 0)} · in recon reports {formatNumber(keywords.keywordRankingReportCount, 0)} · in weekly tracking{' '}
+          {formatNumber(keywords.weeklyTrackingCount, 0)}
         </p>
       </section>
       <section className="research-card hq-wide" aria-label="Projects">

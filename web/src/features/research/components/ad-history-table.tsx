@@ -47,10 +47,12 @@ export function adHistoryColumns(kind: 'domain' | 'keyword', countryCode: string
       label: 'Latest ad',
       kind: 'text',
       sortable: false,
+      // A long ad gives way with an ellipsis: at its natural width it pushed this column past the frame (issue 24 point 2).
+      shrinks: true,
       render: (row) => {
         const ad = latestAd(row.ads);
         return ad ? (
-          <span title={`${row.ads.length} ad ${row.ads.length === 1 ? 'text' : 'texts'}; this one last ran ${formatMonth(ad.months.at(-1))}`}>
+          <span className="ad-latest" title={`${row.ads.length} ad ${row.ads.length === 1 ? 'text' : 'texts'}; this one last ran ${formatMonth(ad.months.at(-1))}`}>
             <AdCopy compact headline={ad.headline} body={ad.body} displayUrl={ad.displayUrl} />
           </span>
         ) : (

@@ -10,7 +10,7 @@ import { anchorColumn, linkingPageColumn, linkLifeColumns, targetPageColumn } fr
 export function relatedColumns(countryCode: string | null, matchType: MatchType): ColumnDef<RelatedKeywordRow>[] {
   return [
     { key: 'keyword', label: 'Keyword', kind: 'text', sticky: true, render: (row) => <KeywordLink keyword={row.keyword} countryCode={countryCode} /> },
-    { key: 'shared', label: 'Relevance', kind: 'number', format: 'number', description: 'How strongly it is related (shared advertisers, sites or words)' },
+    { key: 'shared', label: 'Relevance', kind: 'number', format: 'percent', description: 'How strongly it is related: the share of the keyword’s advertisers, top sites or words it has too' },
     { key: 'volume', label: 'Volume', kind: 'number', format: 'compact' },
     { key: 'cpc', label: 'CPC', kind: 'number', format: 'currency', pickable: true, defaultVisible: true },
     { key: 'difficulty', label: 'Difficulty', kind: 'number', pickable: true, defaultVisible: true, render: (row) => <Difficulty value={row.difficulty} /> },

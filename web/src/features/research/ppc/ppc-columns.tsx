@@ -41,7 +41,7 @@ export function ppcKeywordColumns(countryCode: string | null, matchType: MatchTy
     { key: 'budget', label: 'Budget', kind: 'number', format: 'currency', pickable: true, defaultVisible: true },
     { key: 'monthsBought', label: 'Months bought', kind: 'number', format: 'number', pickable: true, defaultVisible: true },
     { key: 'firstMonth', label: 'First bought', kind: 'number', align: 'right', pickable: true, render: (row) => formatMonth(row.firstMonth) },
-    { key: 'ad', label: 'Ad', kind: 'text', sortable: false, pickable: true, defaultVisible: true, render: (row) => <AdCopy compact headline={row.headline} body={row.body} displayUrl={row.displayUrl} /> },
+    { key: 'ad', label: 'Ad', kind: 'text', sortable: false, pickable: true, defaultVisible: true, shrinks: true, render: (row) => <AdCopy compact headline={row.headline} body={row.body} displayUrl={row.displayUrl} /> },
     adKeywordColumn<PpcKeywordRow>(matchType),
   ];
 }
