@@ -232,11 +232,12 @@ export const environmentSchema = z.object({
    * Scraper protection (docs/deployment.md "Scraper protection", docs/decisions.md issue 25). The bot check: more
    * research calls than this within BOT_CHECK_WINDOW_SECONDS from one session, or from one address, is faster than a
    * person reads (a research page makes at most about ten), so that client is sent to the slow-the-scraping path for
-   * BOT_CHECK_SLOWDOWN_SECONDS. Every plan is checked.
+   * BOT_CHECK_SLOWDOWN_SECONDS. Every plan is checked. A minute, not a few seconds: a person's bursts (tabs restored at
+   * once, a quick walk through a domain's reports) pass, a scraper's steady pace does not.
    */
-  BOT_CHECK_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
-  BOT_CHECK_REQUESTS_PER_SESSION: z.coerce.number().int().min(1).default(60),
-  BOT_CHECK_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(150),
+  BOT_CHECK_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  BOT_CHECK_REQUESTS_PER_SESSION: z.coerce.number().int().min(1).default(600),
+  BOT_CHECK_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(1500),
   BOT_CHECK_SLOWDOWN_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** The allowed percentage of bots (docs/product/site.md §4): this share of suspected clients is let through anyway. */
   BOT_CHECK_ALLOWED_PERCENT: z.coerce.number().int().min(0).max(100).default(0),
