@@ -57,6 +57,7 @@ beforeAll(async () => {
       GOOGLE_AUTH_URL: `${google.baseUrl}/o/oauth2/v2/auth`,
       GOOGLE_OAUTH_BASE_URL: google.baseUrl,
       GOOGLE_SHEETS_BASE_URL: google.baseUrl,
+      GOOGLE_DRIVE_BASE_URL: google.baseUrl,
       GOOGLE_SHEETS_WRITE_INTERVAL_MS: String(writeIntervalMs),
     },
   });
@@ -85,7 +86,7 @@ describe('Google authorisation', () => {
     expect(url.origin + url.pathname).toBe(`${google.baseUrl}/o/oauth2/v2/auth`);
     expect(url.searchParams.get('client_id')).toBe('serpwise-test.apps.googleusercontent.com');
     expect(url.searchParams.get('access_type')).toBe('offline');
-    expect(url.searchParams.get('scope')!.split(' ').sort()).toEqual(['email', 'https://www.googleapis.com/auth/spreadsheets', 'openid', 'profile']);
+    expect(url.searchParams.get('scope')!.split(' ').sort()).toEqual(['email', 'https://www.googleapis.com/auth/drive.file', 'https://www.googleapis.com/auth/spreadsheets', 'openid', 'profile']);
   });
 
   it('refuses a code Google does not accept, and visitors', async () => {

@@ -54,15 +54,18 @@ export interface FakeSearchAnalyticsRequest {
 }
 
 /**
- * A local stand-in for Google's OAuth server (/token, /revoke) and the Sheets API v4 (create, values.append,
- * values.clear), so
- * tests point GOOGLE_OAUTH_BASE_URL and GOOGLE_SHEETS_BASE_URL at it. Codes are accepted once; each refresh
+ * A local stand-in for Google's OAuth server (/token, /revoke), the Sheets API v4 (create, values.append,
+ * values.clear) and the Drive API v3's files.delete (DELETE /drive/v3/files/{fileId}: empty body both ways, 204;
+ * 403 "insufficient authentication scopes" for a grant without a Drive scope; 404 for a file it does not know), so
+ * tests point GOOGLE_OAUTH_BASE_URL, GOOGLE_SHEETS_BASE_URL and GOOGLE_DRIVE_BASE_URL at it. Codes are accepted once; each refresh
  * makes a new access token tied to its refresh token. `failNext` scripts answers (401, 429 …) of coming Sheets
  * calls.
  */
 export class FakeGoogle {
   readonly requests: FakeGoogleRequest[] = [];
   readonly spreadsheets = new Map<string, FakeSpreadsheet>();
+  /** Spreadsheets deleted through files.delete (no longer in `spreadsheets`). */
+  readonly deletedSpreadsheets = new Map<string, FakeSpreadsheet>();
   /** Codes the consent screen "issued": code → refresh token it exchanges for. */
   readonly codes = new Map<string, string>();
   readonly revoked = new Set<string>();
@@ -103,7 +106,7 @@ export class FakeGoogle {
   }
 
   /** A code the consent screen would hand the browser; exchanging it gives a fresh refresh token. */
-  issueCode(scope = 'https://www.googleapis.com/auth/spreadsheets openid email profile'): string {
+  issueCode(scope = 'https://www.googleapis.com/auth/spreadsheets https://www.googleapis.com/auth/drive.file openid email profile'): string {
     const code = `code-${++this.counter}`;
     this.codes.set(code, `refresh-${this.counter}`);
     this.codeScopes.set(code, scope);
@@ -159,6 +162,8 @@ export class FakeGoogle {
       this.revoked.add(record.form.token ?? '');
       return send(200, {});
     }
+    const driveFile = /^\/drive\/v3\/files\/([^/]+)$/.exec(url.pathname);
+    if (driveFile && record.method === 'DELETE') return this.deleteFile(decodeURIComponent(driveFile[1]!), record, response);
     if (!url.pathname.startsWith('/v4/spreadsheets')) return send(404, { error: 'not found' });
 
     const scripted = this.failNext.shift();
@@ -205,6 +210,32 @@ export class FakeGoogle {
       return send(200, { spreadsheetId: sheet.id, clearedRange: `${range[1]}!A${from}:${range[4]}${range[5] || ''}` });
     }
     return send(404, { error: 'not found' });
+  }
+
+  /** Drive files.delete of a spreadsheet: only its owner's grant, and only with a Drive scope (drive.file covers the files the app made). */
+  private deleteFile(id: string, record: FakeGoogleRequest, response: ServerResponse): void {
+    const answer = (status: number, body?: unknown) => {
+      record.status = status;
+      if (body === undefined) {
+        response.writeHead(status);
+        response.end();
+      } else {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      }
+    };
+    const access = /^Bearer (.+)$/.exec(record.authorization ?? '')?.[1];
+    const owner = access ? this.accessTokens.get(access) : undefined;
+    if (!owner || this.revoked.has(owner)) return answer(401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
+    const scopes = (this.refreshScopes.get(owner) ?? '').split(' ');
+    if (!scopes.some((scope) => ['https://www.googleapis.com/auth/drive', 'https://www.googleapis.com/auth/drive.file'].includes(scope))) {
+      return answer(403, { error: { code: 403, message: 'Request had insufficient authentication scopes.', status: 'PERMISSION_DENIED' } });
+    }
+    const sheet = this.spreadsheets.get(id);
+    if (!sheet || sheet.ownerRefreshToken !== owner) return answer(404, { error: { code: 404, message: `File not found: ${id}.`, status: 'NOT_FOUND' } });
+    this.spreadsheets.delete(id);
+    this.deletedSpreadsheets.set(id, sheet);
+    return answer(204);
   }
 
   /** sites.list and searchAnalytics.query, for a valid access token; query answers a page of the property's rows. */

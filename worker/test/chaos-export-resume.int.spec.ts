@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { exportResumeCheckpoint, type ExportResumePoint, type ExportStatus } from '@serpwise/contracts';
+import { exportResumeCheckpoint, exportSpreadsheetCheckpoint, type ExportResumePoint, type ExportStatus } from '@serpwise/contracts';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { bigDomain, ensureExportMarket } from '../../infra/bench/lib/export-market.mjs';
@@ -85,6 +85,7 @@ describe('an export whose worker is killed halfway', () => {
       GOOGLE_AUTH_URL: `${google.baseUrl}/o/oauth2/v2/auth`,
       GOOGLE_OAUTH_BASE_URL: google.baseUrl,
       GOOGLE_SHEETS_BASE_URL: google.baseUrl,
+      GOOGLE_DRIVE_BASE_URL: google.baseUrl,
       GOOGLE_SHEETS_WRITE_INTERVAL_MS: '20',
     });
     // The workers of this test are started and killed by the test; not the stack's own.
@@ -276,5 +277,42 @@ describe('an export whose worker is killed halfway', () => {
     expect(sheet.rows[1]).toEqual(undisturbed.rows[1]);
     expect(sheet.rows[rows]).toEqual(undisturbed.rows[rows]);
     expect(sheet.rows).toEqual(undisturbed.rows);
+  });
+
+  it('a Google Sheets export killed before its first rows were committed starts over in the spreadsheet it made: one spreadsheet, the whole table once', async () => {
+    // The first append (header and first rows) is stored by "Google", but its answer never reaches the worker.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let heldSheet: FakeSpreadsheet | null = null;
+    google.beforeAppendAnswer = async (sheet) => {
+      if (sheet.appends !== 1) return;
+      heldSheet = sheet;
+      await held;
+    };
+    const sheetsBefore = google.spreadsheets.size;
+    await noWorkers();
+    const first = await slowWorker('sheets-first-killed');
+    const job = await startExport(session, 'sheets');
+    const atKill = await until('the first append to be held', () => recordOf(stack, job.id), () => heldSheet !== null, 90_000, output);
+    await first.kill();
+    workers.splice(workers.indexOf(first), 1);
+    google.beforeAppendAnswer = null;
+    release();
+    const sheet = heldSheet!;
+    // Nothing committed, but the spreadsheet was recorded as soon as Google made it.
+    const killed = (await recordOf(stack, job.id)).result as Record<string, { spreadsheetId?: string } | undefined>;
+    expect(atKill.result?.[exportResumeCheckpoint]).toBeUndefined();
+    expect(killed[exportSpreadsheetCheckpoint]?.spreadsheetId).toBe(sheet.id);
+
+    await slowWorker('sheets-first-last');
+    const done = await until('the Sheets job to end', () => recordOf(stack, job.id), (record) => record.state !== 'active' && record.state !== 'queued', 90_000, output);
+    expect(done).toMatchObject({ state: 'completed', attempts: 2, result: expect.objectContaining({ rows }) });
+    // No second spreadsheet: the killed run's was emptied once and written again from its header.
+    expect(google.spreadsheets.size).toBe(sheetsBefore + 1);
+    expect(sheet.clears).toBe(1);
+    expect(sheet.rows).toHaveLength(rows + 1);
+    expect(sheet.rows.filter((row) => JSON.stringify(row) === JSON.stringify(sheet.rows[0])).length).toBe(1);
+    const status = (await (await session.get(`/rest/exports/${job.id}`)).json()) as ExportStatus;
+    expect(status.export.spreadsheetUrl).toContain(sheet.id);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { exportJob, type ExportStatus, type ServerToClientEvents } from '@serpwise/contracts';
+import { exportJob, exportSpreadsheetCheckpoint, type ExportStatus, type ServerToClientEvents } from '@serpwise/contracts';
 import { createOrmConfig, GoogleTokenRepository, JobRecordRepository } from '@serpwise/database';
 import { standInHandlers } from '../../infra/test/stand-in-handlers.js';
 import { createRedisConnection, DownloadLinks, FileStore, type FileUpload, GoogleAuthorisations, LocalFileStore, type ResumableUpload, type ResumeFrom } from '@serpwise/platform';
@@ -202,6 +202,13 @@ const events: ExportStatus[] = [];
 
 const json = async <T>(response: Response) => (await response.json()) as T;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until(what: string, ready: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!ready()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
 /** The file of the job's first attempt (each attempt writes its own). */
 const fileOf = (id: string, format: string) => join(testApp.environment.DATA_DIR, `exports/${userId}/${id}.1.${format}`);
 /** Temporary files a write of this job left behind (none, once it is over). */
@@ -223,6 +230,7 @@ beforeAll(async () => {
       GOOGLE_AUTH_URL: `${google.baseUrl}/o/oauth2/v2/auth`,
       GOOGLE_OAUTH_BASE_URL: google.baseUrl,
       GOOGLE_SHEETS_BASE_URL: google.baseUrl,
+      GOOGLE_DRIVE_BASE_URL: google.baseUrl,
       GOOGLE_SHEETS_WRITE_INTERVAL_MS: '20',
     },
   });
@@ -334,7 +342,7 @@ describe('cancelling a running export', () => {
     expect(mine.some((status) => status.state === 'completed')).toBe(false);
   });
 
-  it('a Sheets export stops before its next append: the spreadsheet keeps only the rows sent before the cancel', async () => {
+  it('a Sheets export stops before its next append, and the spreadsheet it made is deleted: none is left', async () => {
     const authorised = await user.post('/auth/setgoogletoken', { code: google.issueCode(), redirectUri: `${testApp.baseUrl}/google-auth/callback` });
     expect(authorised.status).toBe(200);
     const gate = new Gate();
@@ -355,11 +363,54 @@ describe('cancelling a running export', () => {
     expect(watched.fetches - fetchesBefore).toBe(3);
     expect(sheet!.appends).toBe(appendsAtCancel);
     expect(sheet!.rows.length).toBe(rowsAtCancel);
+    // Recorded as soon as Google made it, and deleted from the owner's Drive once the job ended cancelled.
+    const record = await new JobRecordRepository(orm.em.fork()).findById(id);
+    expect((record!.result as Record<string, { spreadsheetId?: string }>)[exportSpreadsheetCheckpoint]?.spreadsheetId).toBe(sheet!.id);
+    await until('the spreadsheet to be deleted', () => google.deletedSpreadsheets.has(sheet!.id));
+    expect(google.spreadsheets.has(sheet!.id)).toBe(false);
+    expect(google.requestsTo(`/drive/v3/files/${sheet!.id}`).map((request) => [request.method, request.status])).toEqual([['DELETE', 204]]);
     const after = await json<ExportStatus>(await user.get(`/rest/exports/${id}`));
-    expect(after).toMatchObject({ state: 'cancelled', export: { spreadsheetUrl: null } });
+    expect(after).toMatchObject({ state: 'cancelled', error: null, export: { spreadsheetUrl: null } });
     const mine = events.filter((status) => status.id === id);
     expect(mine.filter((status) => status.state === 'cancelled')).toHaveLength(1);
     expect(mine.some((status) => status.state === 'completed' || status.state === 'failed')).toBe(false);
+  });
+
+  it('a Sheets export Google refuses halfway ends failed and deletes its spreadsheet; with a grant that cannot delete, it says where the spreadsheet is', async () => {
+    for (const grant of ['new', 'old'] as const) {
+      // A grant from before the drive.file scope was asked for cannot delete files (Google answers 403).
+      const scope = grant === 'old' ? 'https://www.googleapis.com/auth/spreadsheets openid email profile' : undefined;
+      const authorised = await user.post('/auth/setgoogletoken', { code: google.issueCode(scope), redirectUri: `${testApp.baseUrl}/google-auth/callback` });
+      expect(authorised.status).toBe(200);
+      const known = new Set([...google.spreadsheets.keys(), ...google.deletedSpreadsheets.keys()]);
+      // The third append is refused for good (400): the export fails after two appends went in.
+      google.beforeAppendAnswer = async (sheet) => {
+        if (sheet.appends === 2 && !known.has(sheet.id)) google.failNext.push({ status: 400 });
+      };
+      const id = await startExport('sheets', 'seo/ranking-history');
+      let status: ExportStatus;
+      const deadline = Date.now() + 30_000;
+      do {
+        await sleep(100);
+        status = await json<ExportStatus>(await user.get(`/rest/exports/${id}`));
+      } while ((status.state !== 'failed' || (grant === 'old' && !status.error?.includes('Google Drive'))) && Date.now() < deadline);
+      google.beforeAppendAnswer = null;
+      const made = [...google.spreadsheets.values(), ...google.deletedSpreadsheets.values()].filter((sheet) => !known.has(sheet.id));
+      expect(made).toHaveLength(1);
+      expect(made[0]!.appends).toBe(2);
+      expect(status.state).toBe('failed');
+      if (grant === 'new') {
+        await until('the spreadsheet to be deleted', () => google.deletedSpreadsheets.has(made[0]!.id));
+        expect(google.spreadsheets.has(made[0]!.id)).toBe(false);
+        expect(status.error).not.toContain('Google Drive');
+      } else {
+        expect(google.spreadsheets.has(made[0]!.id)).toBe(true);
+        expect(google.requestsTo(`/drive/v3/files/${made[0]!.id}`).map((request) => request.status)).toEqual([403]);
+        expect(status.error).toContain(`The unfinished spreadsheet is still in your Google Drive: https://docs.google.com/spreadsheets/d/${made[0]!.id}/edit`);
+        // The browser heard it too.
+        await until('the socket to say so', () => events.some((event) => event.id === id && event.state === 'failed' && Boolean(event.error?.includes('Google Drive'))));
+      }
+    }
   });
 
   it('an export nobody cancels still completes with its file (the checks do not stop it)', async () => {

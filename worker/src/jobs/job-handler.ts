@@ -1,4 +1,5 @@
 import type { JobContract, JobPayload, JobResult } from '@serpwise/contracts';
+import type { OwnedJobStatus } from '@serpwise/database';
 import type { JobRun } from '@serpwise/domain';
 
 export { JobCancelledError } from '@serpwise/domain';
@@ -21,6 +22,12 @@ export interface JobHandler<C extends JobContract = JobContract> {
    * file), so a cancelled job leaves nothing behind and a fenced-off run leaves nothing beside the published result.
    */
   discard?(payload: JobPayload<C>, result: JobResult<C>, unpublished: UnpublishedRun): Promise<void>;
+  /**
+   * The job ended without a result, failed for good or cancelled (`ended`, its record): undo what its runs left
+   * outside this system (a Sheets export's spreadsheet in the owner's Google Drive). Answers a sentence for the owner
+   * when something is left that could not be undone (the runner adds it to the record), else null.
+   */
+  abandoned?(payload: JobPayload<C>, ended: OwnedJobStatus): Promise<string | null>;
 }
 
 /** Why a finished run's result was not recorded, and which attempt it was. */

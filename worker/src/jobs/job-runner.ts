@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Redis } from 'ioredis';
 import { hostname } from 'node:os';
 import { JobEvents } from '../realtime/job-events.emitter.js';
+import { keepCompletion } from './completion-on-disk.js';
 import { gaveUpReason } from './given-up.js';
 import { indexHandlers, JobCancelledError, type JobContext, type JobHandler } from './job-handler.js';
 import type { JobMetrics } from './job-metrics.js';
@@ -102,6 +103,8 @@ export class JobRunner {
     const active = await records.markActive(job.id, 'Started');
     if (!active) {
       this.logger.info({ jobId: job.id }, 'job already ended; nothing to do');
+      // Cancelled (or failed) while no run held it, after an earlier run made something outside: undone now.
+      await this.abandon(handler, payload.data, records, job.id);
       return null;
     }
     this.events.updated(active);
@@ -130,23 +133,30 @@ export class JobRunner {
     const stopTimer = this.metrics.duration.startTimer({ queue: contract.queue, name: contract.name });
     try {
       const result = contract.result.parse(await handler.handle(payload.data, context));
-      const completed = await records.complete(jobId, attempt, result, 'Done');
-      if (!completed) {
+      const notKept = async () => {
         // Cancelled between the handler's last check and now (the canceller told the browser), or another run took
         // the job over after this one lost its lock (that run publishes): only what this run made has to go.
         const reason = await this.whyNotOwned(records, jobId);
         this.logger.info({ jobId, attempt, reason }, 'job result not published; discarding it');
         await handler.discard?.(payload.data, result, { reason, attempt });
+        if (reason === 'cancelled') await this.abandon(handler, payload.data, records, jobId);
         this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: reason });
         return null;
-      }
-      this.events.updated(completed);
+      };
+      // Published before it is on the disk, and kept (on the disk, or written again) before the queue hears of it.
+      const published = await records.complete(jobId, attempt, result, 'Done', { onDisk: false });
+      if (!published) return await notKept();
+      this.events.updated(published);
+      const completed = await keepCompletion(records, this.events, { jobId, attempt, result, message: 'Done', published });
+      if (!completed) return await notKept();
       this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: 'completed' });
       return result;
     } catch (error) {
       if (error instanceof JobCancelledError) {
         const reason = await this.whyNotOwned(records, jobId);
         this.logger.info({ jobId, attempt, reason }, 'job cancelled or taken over by another run; stopped');
+        // Taken over: the other run goes on with what this one made; cancelled: it goes.
+        if (reason === 'cancelled') await this.abandon(handler, payload.data, records, jobId);
         this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: reason });
         return null;
       }
@@ -155,6 +165,7 @@ export class JobRunner {
       if (lastAttempt) {
         const failed = await records.failAttempt(jobId, attempt, errorText(error));
         if (failed) this.events.updated(failed);
+        if (failed) await this.abandon(handler, payload.data, records, jobId);
       } else {
         // The queue runs it again after its backoff: the owner sees it retrying, which attempt failed and why.
         const made = job.attemptsMade + 1;
@@ -165,6 +176,25 @@ export class JobRunner {
       throw error;
     } finally {
       stopTimer();
+    }
+  }
+
+  /**
+   * The job ended failed or cancelled: its handler undoes what the runs left outside (a Sheets export's spreadsheet);
+   * what it could not undo is added to the record, and the owner told. Never fails the caller: a left spreadsheet is
+   * not worth losing the job's own ending over.
+   */
+  private async abandon(handler: JobHandler, payload: unknown, records: JobRecordRepository, jobId: string): Promise<void> {
+    if (!handler.abandoned) return;
+    try {
+      const ended = await records.findById(jobId);
+      if (ended?.state !== 'failed' && ended?.state !== 'cancelled') return;
+      const left = await handler.abandoned(payload, ended);
+      if (!left) return;
+      const noted = await records.noteLeftBehind(jobId, left);
+      if (noted) this.events.updated(noted);
+    } catch (error) {
+      this.logger.warn({ jobId, err: error }, 'could not undo what an ended job left');
     }
   }
 
@@ -187,6 +217,9 @@ export class JobRunner {
       this.events.updated(failed);
       const contract = findJobContract(job.name);
       if (contract) this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: 'failed' });
+      const handler = this.handlers.get(job.name);
+      const payload = contract?.payload.safeParse(job.data);
+      if (handler && payload?.success) await this.abandon(handler, payload.data, new JobRecordRepository(this.orm.em.fork()), job.id);
     } catch (recordError) {
       // The reconciler finds the record again (still active, the job failed in Redis) and ends it then.
       this.logger.warn({ jobId: job.id, err: recordError }, 'could not record a given-up job; the reconciler will');

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { exportJob, type ExportResult, type JobPayload } from '@serpwise/contracts';
-import { TableExports, type TableExportOptions } from '@serpwise/domain';
+import type { OwnedJobStatus } from '@serpwise/database';
+import { spreadsheetOf, TableExports, type TableExportOptions } from '@serpwise/domain';
 import type { FileStore } from '@serpwise/platform';
 import { isExportTableId } from '@serpwise/research';
 import { UnrecoverableError } from 'bullmq';
@@ -37,11 +38,24 @@ export class ExportProcessor implements JobHandler<typeof exportJob> {
 
   /**
    * The file was complete but not published (the job was cancelled meanwhile, or another run owns it now): this
-   * attempt's file goes. A Sheets export's spreadsheet stays (our Google scope cannot delete files).
+   * attempt's file goes. A Sheets export's spreadsheet is the job's, not the attempt's: a run that took the job over
+   * goes on in it, and a cancelled job's goes through `abandoned`.
    */
   async discard(payload: JobPayload<typeof exportJob>, result: ExportResult, unpublished: UnpublishedRun): Promise<void> {
     if (result.format === 'sheets') return;
     const ownerUserId = await ownerOfJob(this.em(), payload.jobId);
     if (ownerUserId) await this.exports.discard(ownerUserId, payload.jobId, result.format, unpublished.attempt);
+  }
+
+  /**
+   * A Sheets export that failed for good or was cancelled: the spreadsheet its runs made (recorded in its checkpoint)
+   * is deleted from the owner's Drive; when Google refuses (a grant from before the drive.file scope), the owner is
+   * told where it is.
+   */
+  async abandoned(_payload: JobPayload<typeof exportJob>, ended: OwnedJobStatus): Promise<string | null> {
+    const spreadsheet = spreadsheetOf((ended.result as Record<string, unknown> | null) ?? null);
+    if (!spreadsheet || !ended.owner.userId) return null;
+    if (await this.exports.removeSpreadsheet(ended.owner.userId, spreadsheet)) return null;
+    return `The unfinished spreadsheet is still in your Google Drive: ${spreadsheet.url}`;
   }
 }

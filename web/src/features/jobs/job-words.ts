@@ -151,7 +151,8 @@ export function jobStateWords(job: JobCenterEntry): JobStateWords {
     case 'failed':
       return { key: 'failed', label: 'Failed', detail: job.error };
     case 'cancelled':
-      return { key: 'cancelled', label: 'Cancelled', detail: null };
+      // Usually nothing; what a cancelled job left that could not be removed (a spreadsheet in the owner's Drive).
+      return { key: 'cancelled', label: 'Cancelled', detail: job.error };
   }
 }
 

@@ -145,6 +145,8 @@ export const environmentSchema = z.object({
   GOOGLE_OAUTH_BASE_URL: z.url().default('https://oauth2.googleapis.com'),
   /** The Sheets API root: /v4/spreadsheets… */
   GOOGLE_SHEETS_BASE_URL: z.url().default('https://sheets.googleapis.com'),
+  /** The Drive API root: /drive/v3/files/{id} (deleting the spreadsheet of a failed or cancelled Sheets export). */
+  GOOGLE_DRIVE_BASE_URL: z.url().default('https://www.googleapis.com'),
   /** 32-byte key (64 hex characters or base64) encrypting stored refresh tokens; unset: derived from GOOGLE_CLIENT_SECRET. */
   GOOGLE_TOKEN_KEY: z.string().min(32, 'GOOGLE_TOKEN_KEY must be 32 bytes as hex or base64').optional(),
   /** The Search Console API root (issue 20): /webmasters/v3/sites… (tests point it at a local fake). */

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 
-/** The Google Sheets export's constants (docs/product/account-exports-reports.md §9): a 100,000-row cap, up to 3 re-authorisations, the scopes asked for. */
+/**
+ * The Google Sheets export's constants (docs/product/account-exports-reports.md §9): a 100,000-row cap, up to 3
+ * re-authorisations, the scopes asked for: the spec's four, and drive.file (only the files this app made) so an export
+ * that fails or is cancelled can delete the spreadsheet it made (docs/decisions.md, "Issue 21: no orphan spreadsheet").
+ */
 export const googleSheetsMaxRows = 100_000;
 export const googleSheetsMaxReauthorisations = 3;
-export const googleSheetsScopes = ['https://www.googleapis.com/auth/spreadsheets', 'profile', 'openid', 'email'] as const;
+export const googleDriveFileScope = 'https://www.googleapis.com/auth/drive.file';
+export const googleSheetsScopes = ['https://www.googleapis.com/auth/spreadsheets', googleDriveFileScope, 'profile', 'openid', 'email'] as const;
 /** The page Google sends the authorisation popup back to (it posts the code to /auth/setgoogletoken). */
 export const googleAuthCallbackPath = '/google-auth/callback';
 

@@ -98,3 +98,12 @@ export const exportResumeSchema = z.object({
   // A file's checkpoint always holds bytes (its header at least); only a spreadsheet's has none.
   .refine((point) => point.sheet !== undefined || point.bytes >= 1, { message: 'A file checkpoint holds bytes' });
 export type ExportResumePoint = z.infer<typeof exportResumeSchema>;
+
+/**
+ * The checkpoint key under which a Google Sheets export records the spreadsheet it made, as soon as Google answers
+ * its creation and before any row is sent: a retry goes on in it instead of making a second one, and an export that
+ * ends failed or cancelled deletes it (or says where it was left).
+ */
+export const exportSpreadsheetCheckpoint = 'exportSpreadsheet';
+export const exportSpreadsheetSchema = z.object({ spreadsheetId: z.string(), url: z.string(), sheetTitle: z.string() });
+export type ExportSpreadsheet = z.infer<typeof exportSpreadsheetSchema>;

@@ -198,13 +198,43 @@ export class JobRecordRepository {
   /**
    * Publishes the result of the run holding this attempt, in one conditional UPDATE: null when the job was cancelled
    * or another run took it over meanwhile (that run, or nobody, publishes).
+   *
+   * `onDisk: false` commits it without waiting for the disk (synchronous_commit off for this one transaction): the
+   * caller then owes a `completionOnDisk` before anyone relies on it for good (docs/decisions.md, issue 27 point 3).
    */
-  async complete(id: string, attempt: number, result: unknown, message: string): Promise<OwnedJobStatus | null> {
+  async complete(id: string, attempt: number, result: unknown, message: string, options: { onDisk?: boolean } = {}): Promise<OwnedJobStatus | null> {
+    // set_config(…, true) holds until this statement's own (implicit) transaction commits: one round trip.
+    const commitMode = options.onDisk === false ? `from (select set_config('synchronous_commit', 'off', true)) as commit_mode` : '';
     return this.transition(
       `update job_record set state = 'completed', percent = 100, done = total, result = ?::jsonb, message = ?,
          error = null, finished_at = now(), updated_at = now()
-       where id = ? and state = 'active' and attempts = ? returning *`,
+       ${commitMode}
+       where id = ? and state = 'active' and attempts = ? returning job_record.*`,
       [JSON.stringify(result), message, id, attempt],
+    );
+  }
+
+  /**
+   * Waits until a completion committed with `onDisk: false` is on the disk, and says whether it held: a write under
+   * synchronous commit to the completed row of this attempt (its commit flushes the log up to itself, so every commit
+   * before it too). False when the row is not completed by this attempt: PostgreSQL crashed before the flush and lost it.
+   */
+  async completionOnDisk(id: string, attempt: number): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update job_record set updated_at = updated_at where id = ? and state = 'completed' and attempts = ? returning id`,
+      [id, attempt],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Adds a sentence to a failed or cancelled job's error: what its runs left that could not be undone (a Sheets
+   * export's spreadsheet), so its owner reads where it is. Null when the job is not (or no longer) ended so.
+   */
+  async noteLeftBehind(id: string, sentence: string): Promise<OwnedJobStatus | null> {
+    return this.transition(
+      `update job_record set error = concat_ws(' ', error, ?::text), updated_at = now() where id = ? and state in ('failed', 'cancelled') returning *`,
+      [sentence, id],
     );
   }
 

@@ -1,4 +1,4 @@
-import { exportResumeCheckpoint, exportResumeSchema, type ExportResumePoint } from '@serpwise/contracts';
+import { exportResumeCheckpoint, exportResumeSchema, exportSpreadsheetCheckpoint, exportSpreadsheetSchema, type ExportResumePoint, type ExportSpreadsheet } from '@serpwise/contracts';
 import type { BuiltQuery, KeyValues } from '@serpwise/research';
 import { createHash } from 'node:crypto';
 
@@ -19,6 +19,13 @@ export function exportFingerprint(what: { format: string; query: BuiltQuery | nu
 export function resumePointOf(checkpoint: Record<string, unknown> | null): ExportResumePoint | null {
   const parsed = exportResumeSchema.safeParse(checkpoint?.[exportResumeCheckpoint]);
   return parsed.success ? parsed.data : null;
+}
+
+/** The spreadsheet a Sheets export's attempts made, as its checkpoint records it; null when none was made. */
+export function spreadsheetOf(checkpoint: Record<string, unknown> | null): ExportSpreadsheet | null {
+  const made = exportSpreadsheetSchema.safeParse(checkpoint?.[exportSpreadsheetCheckpoint]);
+  if (made.success) return made.data;
+  return resumePointOf(checkpoint)?.sheet ?? null;
 }
 
 export const sameKey = (a: KeyValues | null, b: KeyValues | null) => a !== null && b !== null && a.length === b.length && a.every((value, index) => value === b[index]);

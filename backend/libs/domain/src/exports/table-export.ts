@@ -1,6 +1,7 @@
 import {
   exportResumeCheckpoint,
   exportRowLimitOf,
+  exportSpreadsheetCheckpoint,
   hasFullPlan,
   spreadsheetCell,
   type CellValue,
@@ -8,6 +9,7 @@ import {
   type ExportJobInput,
   type ExportResult,
   type ExportResumePoint,
+  type ExportSpreadsheet,
   type ResearchTableId,
 } from '@serpwise/contracts';
 import { type FileStore, type FileUpload, GoogleApiError, GoogleNotAuthorisedError, type ResumableUpload, type SheetsClient } from '@serpwise/platform';
@@ -15,7 +17,7 @@ import { columnHeader, exportProvenance, keysetColumns, keysetFrom, prepareExpor
 import { UnrecoverableError } from 'bullmq';
 import type pg from 'pg';
 import { JobCancelledError, type JobRun } from '../jobs/job-run.js';
-import { exportFingerprint, resumePointOf, sameKey, tiesAtEnd } from './export-resume.js';
+import { exportFingerprint, resumePointOf, sameKey, spreadsheetOf, tiesAtEnd } from './export-resume.js';
 import { exportFileKey } from './export-status.js';
 import { copyBatches, cursorBatches } from './table-batches.js';
 import { CsvWriter } from './writers/csv-writer.js';
@@ -176,11 +178,27 @@ export class TableExports {
   }
 
   /**
+   * Deletes the spreadsheet a Sheets export made, once it ended failed or cancelled (the job runner's `abandoned`).
+   * False when it could not: the owner's grant predates the drive.file scope (Google answers 403), or was revoked.
+   */
+  async removeSpreadsheet(ownerUserId: string, spreadsheet: ExportSpreadsheet): Promise<boolean> {
+    if (!this.options.sheetsFor) return false;
+    try {
+      await (await this.options.sheetsFor(ownerUserId)).deleteSpreadsheet(spreadsheet.spreadsheetId);
+      return true;
+    } catch (error) {
+      if (error instanceof GoogleNotAuthorisedError || error instanceof GoogleApiError) return false;
+      throw error;
+    }
+  }
+
+  /**
    * A Sheets export: the rows go into a new spreadsheet in the owner's Google Drive (their own authorisation, never
    * anyone else's). A refused authorisation or request does not retry the job (it would make another spreadsheet);
-   * rate limits are handled inside the client. A cancel stops it before the next append (checked every batch); the
-   * spreadsheet made so far stays in the owner's Drive with the rows sent before it: our Google scope
-   * (spreadsheets) cannot delete files.
+   * rate limits are handled inside the client. A cancel stops it before the next append (checked every batch). The
+   * spreadsheet is recorded in the checkpoint as soon as Google made it, so a retry (after a crash, a retried
+   * failure, or the owner's Retry) goes on in it, never in a second one; the runner deletes it when the export ends
+   * failed or cancelled (`removeSpreadsheet`).
    */
   private async toSheets(userId: string, input: ExportJobInput, prepared: ProvenancedExport, plan: { limits: number[]; full: boolean }, run: JobRun): Promise<ExportResult> {
     if (!this.options.sheetsFor) throw new UnrecoverableError('Google Sheets is not configured on this worker');
@@ -194,7 +212,16 @@ export class TableExports {
       const sheets = await this.options.sheetsFor(userId);
       const appendRows = this.options.sheetsAppendRows ?? sheetsAppendRows;
       const resumed = usable ? await SheetsWriter.resumed(sheets, input.fileName, appendRows, { spreadsheet: usable.sheet!, rows: usable.rows, columns: usable.columns.length }) : null;
-      const writer = resumed ?? new SheetsWriter(sheets, input.fileName, appendRows);
+      // Recorded before any row goes in: a run that may no longer record it (cancelled, or taken over) deletes it again.
+      const created = async (spreadsheet: ExportSpreadsheet) => {
+        if (await run.saveCheckpoint({ [exportSpreadsheetCheckpoint]: spreadsheet })) return;
+        await sheets.deleteSpreadsheet(spreadsheet.spreadsheetId).catch(() => undefined);
+        throw new JobCancelledError();
+      };
+      const earlierSheet = resumed ? null : spreadsheetOf(run.checkpoint);
+      const writer =
+        resumed ??
+        (earlierSheet ? SheetsWriter.reusing(sheets, input.fileName, appendRows, earlierSheet, created) : new SheetsWriter(sheets, input.fileName, appendRows, created));
       const from = resumed ? usable : null;
       const resumption: Resumption | null = prepared.query?.keyset
         ? {

@@ -12,7 +12,8 @@ export class GoogleApiError extends Error {
   }
 }
 
-export type GoogleConfig = Pick<Environment, 'PUBLIC_URL' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'GOOGLE_AUTH_URL' | 'GOOGLE_OAUTH_BASE_URL' | 'GOOGLE_SHEETS_BASE_URL'>;
+export type GoogleConfig = Pick<Environment, 'PUBLIC_URL' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'GOOGLE_AUTH_URL' | 'GOOGLE_OAUTH_BASE_URL' | 'GOOGLE_SHEETS_BASE_URL'> &
+  Partial<Pick<Environment, 'GOOGLE_DRIVE_BASE_URL'>>;
 
 export const googleConfigured = (environment: GoogleConfig): environment is GoogleConfig & { GOOGLE_CLIENT_ID: string; GOOGLE_CLIENT_SECRET: string } =>
   Boolean(environment.GOOGLE_CLIENT_ID && environment.GOOGLE_CLIENT_SECRET);
@@ -110,7 +111,8 @@ export interface SheetsClientOptions {
 }
 
 /**
- * The Sheets API (v4 REST) for one user: creates a spreadsheet and appends rows. Access tokens come from the
+ * The Sheets API (v4 REST) for one user: creates a spreadsheet and appends rows; and deletes a spreadsheet it made
+ * through the Drive API (v3 files.delete). Access tokens come from the
  * user's refresh token; a 401 re-authorises (a new access token) and retries, at most 3 times (docs/product/account-exports-reports.md §4), then fails.
  * Writes are paced and a 429 (or 5xx) backs off exponentially, so an export stays inside Google's quotas.
  */
@@ -153,22 +155,39 @@ export class SheetsClient {
     await this.request('POST', `/v4/spreadsheets/${encodeURIComponent(spreadsheetId)}/values/${range}:clear`, {});
   }
 
-  private async request(method: string, path: string, body: unknown): Promise<unknown> {
+  /**
+   * Deletes a spreadsheet this app made (Drive v3 files.delete: DELETE /drive/v3/files/{fileId}, empty body both
+   * ways; needs the drive.file scope, which grants made before it was asked for lack: Google answers 403). One that
+   * is gone already (404) counts as deleted.
+   */
+  async deleteSpreadsheet(spreadsheetId: string): Promise<void> {
+    try {
+      await this.request('DELETE', `/drive/v3/files/${encodeURIComponent(spreadsheetId)}`, undefined, this.environment.GOOGLE_DRIVE_BASE_URL ?? 'https://www.googleapis.com');
+    } catch (error) {
+      if (!(error instanceof GoogleApiError && error.status === 404)) throw error;
+    }
+  }
+
+  private async request(method: string, path: string, body: unknown, base: string = this.environment.GOOGLE_SHEETS_BASE_URL): Promise<unknown> {
     const maxTries = this.options.maxRateLimitTries ?? 6;
     const backoffBase = this.options.backoffBaseMs ?? 1_000;
     let reauthorisations = 0;
     let rateLimited = 0;
-    const payload = JSON.stringify(body);
+    const payload = body === undefined ? undefined : JSON.stringify(body);
     for (;;) {
       if (this.accessToken === null) this.accessToken = await this.authorise();
       // Paced just before sending, so the gaps Google sees are the configured ones.
       await this.pace();
-      const response = await this.fetcher(joinUrl(this.environment.GOOGLE_SHEETS_BASE_URL, path), {
+      const response = await this.fetcher(joinUrl(base, path), {
         method,
-        headers: { authorization: `Bearer ${this.accessToken}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${this.accessToken}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
         body: payload,
       });
-      if (response.ok) return response.json();
+      if (response.ok) {
+        // files.delete answers with no body (204).
+        const text = await response.text();
+        return text ? (JSON.parse(text) as unknown) : {};
+      }
       const text = await response.text().catch(() => '');
       if (response.status === 401) {
         // The access token expired or was revoked: ask for a new one, up to 3 times.

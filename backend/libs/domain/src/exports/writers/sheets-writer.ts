@@ -16,18 +16,33 @@ export interface Spreadsheet {
  * in large appends (values RAW, so text is never parsed as a formula; cells arrive already neutralised and numbers
  * as numbers). Holds at most 100,000 data rows (docs/product/account-exports-reports.md §9). Once the buffer reaches
  * an append's size it is sent whole, so after such a batch every row written is in the spreadsheet and the export
- * can commit (`checkpoint`); a retried export goes on in the same spreadsheet (`SheetsWriter.resumed`).
+ * can commit (`checkpoint`); a retried export goes on in the same spreadsheet (`SheetsWriter.resumed`), or starts
+ * over in it when no rows were committed (`SheetsWriter.reusing`). `created` hears of a new spreadsheet before any
+ * row goes into it (the export records it, so no retry makes a second one).
  */
 export class SheetsWriter implements TableWriter {
   readonly maxRows = googleSheetsMaxRows;
   private spreadsheet: Spreadsheet | null = null;
+  /** An earlier attempt's spreadsheet to start over in: emptied by header() instead of making a new one. */
+  private reused: Spreadsheet | null = null;
   private buffer: CellValue[][] = [];
 
   constructor(
     private readonly sheets: SheetsClient,
     private readonly title: string,
     private readonly appendRows = sheetsAppendRows,
+    private readonly created: (spreadsheet: Spreadsheet) => Promise<void> = async () => undefined,
   ) {}
+
+  /**
+   * Starts over in the spreadsheet an earlier attempt made and recorded but committed no rows to (or rows of another
+   * export: its plan changed): header() empties it first. Gone (deleted by its owner): header() makes a new one.
+   */
+  static reusing(sheets: SheetsClient, title: string, appendRows: number, spreadsheet: Spreadsheet, created?: (spreadsheet: Spreadsheet) => Promise<void>): SheetsWriter {
+    const writer = new SheetsWriter(sheets, title, appendRows, created);
+    writer.reused = { ...spreadsheet };
+    return writer;
+  }
 
   /**
    * Goes on in the spreadsheet of an earlier attempt that committed `rows` data rows of `columns` columns: the rows
@@ -53,8 +68,25 @@ export class SheetsWriter implements TableWriter {
   }
 
   async header(headers: readonly string[]): Promise<void> {
-    this.spreadsheet = await this.sheets.createSpreadsheet(this.title);
+    this.spreadsheet = (this.reused && (await this.emptied(this.reused, headers.length))) || (await this.create());
     if (headers.length) this.buffer.push([...headers]);
+  }
+
+  private async create(): Promise<Spreadsheet> {
+    const spreadsheet = await this.sheets.createSpreadsheet(this.title);
+    await this.created(spreadsheet);
+    return spreadsheet;
+  }
+
+  /** The earlier attempt's spreadsheet with every row of its columns cleared; null when it is gone. */
+  private async emptied(spreadsheet: Spreadsheet, columns: number): Promise<Spreadsheet | null> {
+    try {
+      await this.sheets.clearRowsFrom(spreadsheet.spreadsheetId, spreadsheet.sheetTitle, 1, columns);
+      return spreadsheet;
+    } catch (error) {
+      if ((error as { status?: number }).status === 404) return null;
+      throw error;
+    }
   }
 
   async rows(rows: readonly (readonly CellValue[])[]): Promise<void> {
