@@ -1,5 +1,5 @@
 import type { RelatedKeywordType } from '@serpwise/contracts';
-import { arrayLiteral, type BuiltQuery, meaningfulWords, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
+import { arrayLiteral, type BuiltQuery, rowSourceOf, meaningfulWords, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
 import type { RelatedKeywordRow } from '@serpwise/contracts';
 export type { RelatedKeywordRow };
 
@@ -43,7 +43,7 @@ export const relatedKeywordsTable: TableSpec<Raw, RelatedKeywordRow> = {
 };
 
 const keywordSelect = `k.term as keyword, k.volume, k.cpc::float8 as cpc, k.competition::float8 as competition, k.difficulty::int as difficulty,
-  k.result_count::float8 as result_count`;
+  k.result_count::float8 as result_count, ${rowSourceOf('k.source_id')}`;
 
 export function relatedKeywordsQuery(input: { keywordId: number; term: string; territory: string; month: string; type: RelatedKeywordType }): BuiltQuery {
   if (input.type === 'buys') {
