@@ -3,6 +3,8 @@ import { csrfHeaderName, type DomainOverviewAnswer, type ImportStatus, type Sear
 import { pino } from 'pino';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { deletedImport } from '../../infra/test/import-deletion.js';
+import { exportedCsv } from '../../infra/test/exported-csv.js';
+import { parseCsv } from '../../infra/test/spreadsheet-readers.js';
 import { keywordPlannerFile } from '../../infra/test/keyword-planner-file.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { gscExport, gscExportZip, testData } from '../../infra/test/test-data.js';
@@ -197,12 +199,16 @@ describe('deleting an import takes its figures with it', () => {
 });
 
 describe('the user\'s ranks of a site the demo market knows', () => {
+  /** A user who imports ranks of the demo site (a SERP file of its newest month), and the other keyword she names. */
+  let erin: HttpSession;
+  let other: { term: string } | undefined;
+
   it('put the user\'s best rank of each keyword in place of the demo\'s on the site\'s overview, for that user only', async () => {
-    const erin = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['full'] }));
+    erin = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['full'] }));
     const base = await get<DomainOverviewAnswer>(erin, 'domain-overview', { domain: demo.domain });
     expect(base.month).toBe(`${demo.month}-01`);
     // A demo keyword the site does not rank for that month.
-    const [other] = await testApp.database.query<{ term: string }>(
+    [other] = await testApp.database.query<{ term: string }>(
       `select k.term from keyword k where k.territory = 'US' and k.owner_user_ids is null and not exists (select 1 from organic_rank r
          where r.keyword_id = k.id and r.month = $1::date and r.domain_id = (select id from domain where name = $2)) order by k.id limit 1`,
       [`${demo.month}-01`, demo.domain]);
@@ -220,5 +226,23 @@ describe('the user\'s ranks of a site the demo market knows', () => {
     expect(mine.history.slice(0, -1)).toEqual(base.history.slice(0, -1));
     expect(await get<DomainOverviewAnswer>(bob, 'domain-overview', { domain: demo.domain })).toEqual(base);
   });
-});
 
+  it('says in the export, row by row, which rows are hers and which the demo market\'s (issue 20, point 3)', async () => {
+    const file = parseCsv(await exportedCsv(erin, 'seo/keywords', { domain: demo.domain, countryCode: 'US', month: demo.month }));
+    const header = file[0]!;
+    const at = { keyword: header.indexOf('Keyword'), source: header.indexOf('Data Source'), date: header.indexOf('Data Date') };
+    expect(Object.values(at).every((index) => index >= 0)).toBe(true);
+    const sourceOf = new Map(file.slice(1).map((row) => [row[at.keyword], row[at.source]]));
+    // Her keyword alone: her file; the keyword both rank (demo at 1, hers at 50): both; every other: the demo market's.
+    expect(sourceOf.get(other!.term)).toBe('Your data: SERP file');
+    expect(sourceOf.get(demo.term)).toBe('Demo data, Your data: SERP file');
+    const rest = [...sourceOf.entries()].filter(([keyword]) => keyword !== other!.term && keyword !== demo.term);
+    expect(rest.length).toBeGreaterThan(0);
+    expect(new Set(rest.map(([, source]) => source))).toEqual(new Set(['Demo data']));
+    expect(new Set(file.slice(1).map((row) => row[at.date]))).toEqual(new Set([demo.month]));
+    // Bob's export of the same table has no row of hers: every row is the demo market's.
+    const theirs = parseCsv(await exportedCsv(bob, 'seo/keywords', { domain: demo.domain, countryCode: 'US', month: demo.month }));
+    expect(theirs.slice(1).map((row) => row[at.keyword])).not.toContain(other!.term);
+    expect(new Set(theirs.slice(1).map((row) => row[at.source]))).toEqual(new Set(['Demo data']));
+  });
+});

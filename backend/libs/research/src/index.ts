@@ -35,6 +35,7 @@ export * from './requests/ppc-keyword-requests.js';
 export * from './catalogue/index.js';
 export * from './exports/export-sources.js';
 export * from './exports/export-provenance.js';
+export * from './exports/row-provenance.js';
 export * from './exports/export-columns.js';
 export * from './projects/index.js';
 export * from './imports/index.js';

@@ -36,7 +36,9 @@ const visibleWithOwnFigures: Record<string, string> = {
   keyword: `select k.id, k.territory, k.term, coalesce(o.volume, k.volume) as volume, coalesce(o.volume_history, k.volume_history) as volume_history,
     coalesce(o.history_start, k.history_start) as history_start,
     coalesce(o.cpc, k.cpc) as cpc, coalesce(o.competition, k.competition) as competition, coalesce(o.difficulty, k.difficulty) as difficulty,
-    k.result_count, k.is_question, k.is_transactional, k.topic, k.source_id, k.owner_user_ids
+    k.result_count, k.is_question, k.is_transactional, k.topic,
+    -- the source of the numbers read: the viewer's own file's where it gave any (an export's Data Source, row-source.ts)
+    coalesce(o.source_id, k.source_id) as source_id, k.owner_user_ids
     from keyword k left join owned_keyword o on o.owner_user_id = ?::uuid and o.keyword_id = k.id
     where (k.owner_user_ids is null or ?::uuid = any(k.owner_user_ids))`,
   domain_month: `select ${domainMonthColumns} from owned_domain_month where owner_user_id = ?::uuid

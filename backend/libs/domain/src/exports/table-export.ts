@@ -13,7 +13,23 @@ import {
   type ResearchTableId,
 } from '@serpwise/contracts';
 import { type FileStore, type FileUpload, GoogleApiError, GoogleNotAuthorisedError, type ResumableUpload, type SheetsClient } from '@serpwise/platform';
-import { columnHeader, exportProvenance, keysetColumns, keysetFrom, prepareExport, provenanceColumns, scopeBuiltQuery, sqlFromPg, viewerScopedSql, type ExportProvenance, type KeyValues, type PreparedExport } from '@serpwise/research';
+import {
+  columnHeader,
+  exportProvenance,
+  keysetColumns,
+  keysetFrom,
+  prepareExport,
+  provenanceColumns,
+  rowProvenance,
+  rowSourceColumn,
+  scopeBuiltQuery,
+  sqlFromPg,
+  viewerScopedSql,
+  type ExportProvenance,
+  type KeyValues,
+  type PreparedExport,
+  type RowProvenance,
+} from '@serpwise/research';
 import { UnrecoverableError } from 'bullmq';
 import type pg from 'pg';
 import { JobCancelledError, type JobRun } from '../jobs/job-run.js';
@@ -77,8 +93,11 @@ interface Resumption {
 /** What one commit records besides the file's bytes: the rows written, where the read stands, the writer's state. */
 type CommitPoint = Pick<ExportResumePoint, 'rows' | 'columns' | 'lastKey' | 'ties'> & WriterCheckpoint;
 
-/** A table's whole query with what the export adds to every row: its data's source and date. */
-type ProvenancedExport = PreparedExport & { provenance: ExportProvenance };
+/**
+ * A table's whole query with what the export adds to every row: its data's source and date — the file's (for the
+ * resume fingerprint, and for rows that name no source) and each row's own, from its sources (row-provenance.ts).
+ */
+type ProvenancedExport = PreparedExport & { provenance: ExportProvenance; provenanceOf: RowProvenance };
 
 /** One export job as its record and its owner's plan (read when the job runs) say. */
 export interface TableExportJob {
@@ -114,7 +133,9 @@ export class TableExports {
     const { input: parsed, ...unscoped } = await prepareExport(sql, input.table, input.params);
     // Every row says where its figures come from and of when, as the page's label does (issue 20, point 3).
     const provenance = await exportProvenance(sql, { table: input.table, input: parsed as Record<string, unknown>, month: unscoped.month, viewerUserId: ownerUserId });
-    const prepared: ProvenancedExport = { ...unscoped, query: unscoped.query && scopeBuiltQuery(unscoped.query, ownerUserId), provenance };
+    // Each row's own sources in the page's words: one read of the sources for the whole export, none per row.
+    const provenanceOf = await rowProvenance(sql, { viewerUserId: ownerUserId, month: unscoped.month, file: provenance });
+    const prepared: ProvenancedExport = { ...unscoped, query: unscoped.query && scopeBuiltQuery(unscoped.query, ownerUserId), provenance, provenanceOf };
     if (input.format === 'sheets') return this.toSheets(ownerUserId, input, prepared, { limits, full }, run);
     const withhold = full ? [] : prepared.paidColumns;
     const format = input.format;
@@ -331,14 +352,18 @@ export class TableExports {
         // Columns too costly for every row of the table (the ranking history) are added batch by batch.
         const fetched = decorate ? await decorate(sqlFromPg(client), batch.rows) : batch.rows;
         const rows = fetched.map((raw) => {
+          const source = raw[rowSourceColumn];
           const row = (prepared.map ? prepared.map(raw) : raw) as Record<string, unknown>;
           for (const column of limits.withhold) if (column in row) row[column] = null;
-          row['dataSource'] = prepared.provenance.dataSource;
-          row['dataDate'] = prepared.provenance.dataDate;
+          const provenance = prepared.provenanceOf(source);
+          row['dataSource'] = provenance.dataSource;
+          row['dataDate'] = provenance.dataDate;
           return row;
         });
         if (columns === null) {
-          columns = rows[0] ? Object.keys(rows[0]) : [...batch.fields.map((field) => field.name), ...provenanceColumns];
+          const fields = batch.fields.map((field) => field.name).filter((name) => name !== rowSourceColumn);
+          // The rows' source column is read above, not written (a row object is left as it is: deleting a key slows it).
+          columns = rows[0] ? Object.keys(rows[0]).filter((name) => name !== rowSourceColumn) : [...fields, ...provenanceColumns];
           await writer.header(columns.map(columnHeader));
         }
         const room = limits.rowLimit - written;

@@ -1,7 +1,7 @@
 import type { RecommendationType } from '@serpwise/contracts';
 import { buyRecommendationsQuery } from '../ppc/adwords-advisor.js';
 import { paidCtr } from '../formulas/click-through.js';
-import { arrayLiteral, type BuiltQuery } from '../tables/index.js';
+import { arrayLiteral, type BuiltQuery, rowSourceOf } from '../tables/index.js';
 
 /**
  * The adwords advisor of a keyword K in month M (rows have the shape of the domain advisor, `advisorTable`):
@@ -25,7 +25,7 @@ export function keywordAdvisorQuery(input: { keyword: { id: number; term: string
     sql: `select k.term as keyword, k.volume, k.cpc::float8 as cpc, k.competition::float8 as competition, null::int as advertisers,
             null::int as "competitorMonths", round(k.volume * ${paidCtr(1)})::int as "estimatedClicks", round(round(k.volume * ${paidCtr(1)}) * k.cpc, 2)::float8 as "estimatedBudget",
             case when k.topic is not null and ?::text is not null and k.topic <> ?::text then 'offtopic' else 'question' end as reason,
-            null::int as position, null::int as "paidClicks"
+            null::int as position, null::int as "paidClicks", ${rowSourceOf('k.source_id')}
           from keyword k
           where k.territory = ? and k.id <> ? and string_to_array(k.term, ' ') @> ?::text[]
             and ((k.topic is not null and ?::text is not null and k.topic <> ?::text) or k.is_question)`,

@@ -1,4 +1,4 @@
-import { type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
+import { type BuiltQuery, rowSourceOf, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
 import type { KeywordBacklinkRow } from '@serpwise/contracts';
 export type { KeywordBacklinkRow };
 
@@ -42,7 +42,7 @@ export function keywordBacklinksQuery(input: { keywordId: number; month: string 
             select page_id, min(position)::int as position from organic_rank where month = ?::date and keyword_id = ? and position <= 10 group by page_id
           )
           select b.id, sd.name as source_domain, sp.url as source_url, tp.url as target_url, r.position as target_position,
-            b.anchor, b.nofollow, to_char(b.first_seen, 'YYYY-MM-DD') as first_seen, to_char(b.last_seen, 'YYYY-MM-DD') as last_seen
+            b.anchor, b.nofollow, to_char(b.first_seen, 'YYYY-MM-DD') as first_seen, to_char(b.last_seen, 'YYYY-MM-DD') as last_seen, ${rowSourceOf('b.source_id')}
           from ranking r join backlink b on b.target_page_id = r.page_id
           join page tp on tp.id = b.target_page_id join page sp on sp.id = b.source_page_id join domain sd on sd.id = b.source_domain_id`,
     params: [input.month, input.keywordId],

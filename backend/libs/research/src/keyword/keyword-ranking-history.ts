@@ -1,4 +1,4 @@
-import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
+import { arrayLiteral, type BuiltQuery, rowSourceOf, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
 import type { KeywordRankingHistoryRow } from '@serpwise/contracts';
 export type { KeywordRankingHistoryRow };
 
@@ -29,14 +29,16 @@ export const keywordRankingHistoryTable = (months: string[]): TableSpec<Raw, Key
 export function keywordRankingHistoryQuery(input: { keywordId: number; month: string; months: string[] }): BuiltQuery {
   return {
     sql: `with current as (
-            select distinct on (domain_id) domain_id, page_id, position, clicks from organic_rank
+            select distinct on (domain_id) domain_id, page_id, position, clicks, source_id from organic_rank
             where month = ?::date and keyword_id = ? and position <= 10 order by domain_id, position
           ), history as (
             select r.domain_id, r.month, min(r.position)::int as position from organic_rank r join current c on c.domain_id = r.domain_id
             where r.keyword_id = ? and r.month = any(?::date[]) group by r.domain_id, r.month
           )
           select d.name as domain, p.url, c.position::int as position, c.clicks,
-            (select json_agg(json_build_object('month', to_char(h.month, 'YYYY-MM-DD'), 'position', h.position)) from history h where h.domain_id = c.domain_id) as by_month
+            (select json_agg(json_build_object('month', to_char(h.month, 'YYYY-MM-DD'), 'position', h.position)) from history h where h.domain_id = c.domain_id) as by_month,
+            -- the domain's rank row of month M shown (row-source.ts)
+            ${rowSourceOf('c.source_id')}
           from current c join domain d on d.id = c.domain_id left join page p on p.id = c.page_id`,
     params: [input.month, input.keywordId, input.keywordId, arrayLiteral(input.months)],
   };

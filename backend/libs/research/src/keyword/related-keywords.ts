@@ -1,5 +1,5 @@
 import type { RelatedKeywordType } from '@serpwise/contracts';
-import { arrayLiteral, type BuiltQuery, meaningfulWords, ppcKeywordTableOrder, stopWords, type TableSpec } from '../tables/index.js';
+import { arrayLiteral, type BuiltQuery, rowSourceOf, meaningfulWords, ppcKeywordTableOrder, stopWords, type TableSpec } from '../tables/index.js';
 import type { RelatedKeywordRow } from '@serpwise/contracts';
 export type { RelatedKeywordRow };
 
@@ -46,7 +46,7 @@ export const relatedKeywordsTable: TableSpec<Raw, RelatedKeywordRow> = {
 };
 
 const keywordSelect = `k.term as keyword, k.volume, k.cpc::float8 as cpc, k.competition::float8 as competition, k.difficulty::int as difficulty,
-  k.result_count::float8 as result_count`;
+  k.result_count::float8 as result_count, ${rowSourceOf('k.source_id')}`;
 
 /** part / whole as a whole percent, at least 1 (a related row always shares something). */
 const percentOf = (part: string, whole: string) => `greatest(1, round(100.0 * ${part} / greatest(1, ${whole})))::int`;

@@ -1,4 +1,4 @@
-import { type BuiltQuery, ppcKeywordTableOrder, sortableAsNamed, type TableSpec } from '../tables/index.js';
+import { type BuiltQuery, rowSourceOf, ppcKeywordTableOrder, sortableAsNamed, type TableSpec } from '../tables/index.js';
 import type { SerpAnalysisRow } from '@serpwise/contracts';
 export type { SerpAnalysisRow };
 
@@ -19,7 +19,8 @@ export function serpAnalysisQuery(input: { keywordId: number; territory: string;
     sql: `select r.position::int as position, d.name as domain, p.url, p.title, r.clicks, round(r.clicks * k.cpc, 2)::float8 as value,
             coalesce(dm.organic_keywords, 0)::int as "domainKeywords", coalesce(dm.organic_clicks, 0)::float8 as "domainClicks",
             (select count(*) from backlink b where b.target_domain_id = r.domain_id and b.last_seen is null)::int as "domainBacklinks",
-            (select count(*) from backlink b where b.target_page_id = r.page_id and b.last_seen is null)::int as "pageBacklinks"
+            (select count(*) from backlink b where b.target_page_id = r.page_id and b.last_seen is null)::int as "pageBacklinks",
+            ${rowSourceOf('r.source_id')}
           from organic_rank r join keyword k on k.id = r.keyword_id join domain d on d.id = r.domain_id left join page p on p.id = r.page_id
           left join domain_month dm on dm.domain_id = r.domain_id and dm.territory = ? and dm.month = r.month
           where r.month = ?::date and r.keyword_id = ? and r.position <= 10`,

@@ -1,5 +1,5 @@
 import type { DomainMetricsRow, KeywordListRow, CustomListRow, LeadRow } from '@serpwise/contracts';
-import { type BuiltQuery, orderedTable, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
+import { type BuiltQuery, orderedTable, rowSourceOf, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
 export type { DomainMetricsRow, KeywordListRow, CustomListRow, LeadRow };
 
 const metricColumns = ['keywords', 'top10', 'clicks', 'value', 'paidKeywords', 'budget'];
@@ -35,14 +35,17 @@ export function keywordListQuery(criteria: { territory: string; month: string; t
       select k.id, k.cpc from keyword k
       where k.territory = ? and (case when ? = '' then k.topic = ? else k.term = any(string_to_array(?, '\n')) end)),
     best as (
-      select r.domain_id, r.keyword_id, min(r.position) as position, sum(r.clicks) as clicks
+      select r.domain_id, r.keyword_id, min(r.position) as position, sum(r.clicks) as clicks, array_agg(distinct r.source_id) as sources
       from organic_rank r join chosen c on c.id = r.keyword_id
       where r.month = ?::date and r.territory = ?
-      group by r.domain_id, r.keyword_id)
+      group by r.domain_id, r.keyword_id),
+    -- the domain's rank rows of the chosen keywords (row-source.ts)
+    sourced as (select b.domain_id, array_agg(distinct s) as sources from best b cross join unnest(b.sources) s group by b.domain_id)
     select d.name as "domain", count(*)::int as "keywords", (count(*) filter (where b.position <= 10))::int as "top10",
-      round(avg(b.position), 2)::float8 as "averagePosition", sum(b.clicks)::int as "clicks", round(sum(b.clicks * c.cpc), 2)::float8 as "value"
-    from best b join chosen c on c.id = b.keyword_id join domain d on d.id = b.domain_id
-    group by d.id, d.name`; // domain is read through a viewer-scoped subquery (viewer-scope.ts): name it too
+      round(avg(b.position), 2)::float8 as "averagePosition", sum(b.clicks)::int as "clicks", round(sum(b.clicks * c.cpc), 2)::float8 as "value",
+      ${rowSourceOf('sd.sources')}
+    from best b join chosen c on c.id = b.keyword_id join domain d on d.id = b.domain_id join sourced sd on sd.domain_id = b.domain_id
+    group by d.id, d.name, sd.sources`; // domain is read through a viewer-scoped subquery (viewer-scope.ts): name it too
   const terms = criteria.terms.join('\n');
   return orderedTable({ sql, params: [criteria.territory, terms, criteria.topic ?? null, terms, criteria.month, criteria.territory] }, keywordListSpec, order);
 }
@@ -80,7 +83,8 @@ export const leadsSpec: TableSpec = {
 export function leadsQuery(criteria: { domainId: number; competitorIds: readonly number[]; territory: string; month: string }, order: TableOrder): BuiltQuery {
   const sql = `with rivals as (select unnest(string_to_array(?, ','))::int as id)
     select d.name as "domain", count(distinct b.target_domain_id)::int as "competitorsLinked", count(*)::int as "links",
-      coalesce(max(dm.organic_clicks), 0)::float8 as "clicks", coalesce(max(dm.organic_keywords), 0)::int as "keywords"
+      coalesce(max(dm.organic_clicks), 0)::float8 as "clicks", coalesce(max(dm.organic_keywords), 0)::int as "keywords",
+      ${rowSourceOf('array_agg(distinct b.source_id)')}
     from backlink b join rivals on rivals.id = b.target_domain_id join domain d on d.id = b.source_domain_id
     left join domain_month dm on dm.domain_id = d.id and dm.territory = ? and dm.month = ?::date
     where b.last_seen is null and b.source_domain_id <> ? and b.source_domain_id not in (select id from rivals)

@@ -2,7 +2,7 @@ import type { AdHistoryAd, AdHistoryRow } from '@serpwise/contracts';
 export type { AdHistoryAd, AdHistoryRow };
 
 import type { Sql } from '../sql.js';
-import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
+import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, rowSourceOf, type TableSpec } from '../tables/index.js';
 
 interface Raw {
   label: string;
@@ -72,7 +72,7 @@ function windowAds(input: AdHistoryCriteria, rowIds?: number[]) {
 }
 
 const adsOf = (rowKey: string, where: string, params: unknown[]) => ({
-  sql: `ads as materialized (select a.${rowKey} as row_id, a.month, a.position, a.clicks, a.ad_copy_id from paid_ad a where ${where})`,
+  sql: `ads as materialized (select a.${rowKey} as row_id, a.month, a.position, a.clicks, a.ad_copy_id, a.source_id from paid_ad a where ${where})`,
   params,
 });
 
@@ -90,10 +90,13 @@ export function adHistoryQuery(input: AdHistoryCriteria): BuiltQuery {
             select row_id, count(*)::int as months_bought, sum(clicks)::int as paid_clicks
             from (select row_id, month, sum(clicks) as clicks from ads group by row_id, month) monthly
             group by row_id
+          ), sourced as (
+            -- the row's ads of the window (row-source.ts)
+            select row_id, array_agg(distinct source_id) as sources from ads group by row_id
           )
           select ${byDomain(input) ? 'k.term' : 'd.name'} as label, ${byDomain(input) ? 'k.volume, k.cpc::float8' : 'null::int as volume, null::float8'} as cpc,
-            t.months_bought, t.paid_clicks, null::json as by_month, null::json as ads
-          from totals t ${byDomain(input) ? 'join keyword k on k.id = t.row_id' : 'join domain d on d.id = t.row_id'}
+            t.months_bought, t.paid_clicks, null::json as by_month, null::json as ads, ${rowSourceOf('s.sources')}
+          from totals t join sourced s on s.row_id = t.row_id ${byDomain(input) ? 'join keyword k on k.id = t.row_id' : 'join domain d on d.id = t.row_id'}
           -- the ad texts are few: which of them have a visible landing page is asked once per text, not once per ad
           where t.row_id in (select a.row_id from ads a where a.ad_copy_id in (
             select ac.id from ad_copy ac join page pg on pg.id = ac.page_id where ac.id in (select ad_copy_id from ads)))`,

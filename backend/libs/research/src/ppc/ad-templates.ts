@@ -1,4 +1,4 @@
-import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
+import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, rowSourceOf, type TableSpec } from '../tables/index.js';
 import type { AdTemplateRow } from '@serpwise/contracts';
 export type { AdTemplateRow };
 
@@ -43,7 +43,8 @@ export function adTemplatesQuery(input: { words: string[]; territory: string; mo
             select id from keyword where territory = ? and string_to_array(term, ' ') @> ?::text[]
           )
           select ac.id as ad_copy_id, d.name as domain, ac.headline, ac.body, ac.display_url, pg.url as landing_page,
-            count(distinct a.keyword_id)::int as keywords, min(a.position)::int as best_position, sum(a.clicks)::int as paid_clicks
+            count(distinct a.keyword_id)::int as keywords, min(a.position)::int as best_position, sum(a.clicks)::int as paid_clicks,
+            ${rowSourceOf('array_agg(distinct a.source_id)')}
           from paid_ad a join matched m on m.id = a.keyword_id
           join ad_copy ac on ac.id = a.ad_copy_id join domain d on d.id = a.domain_id join page pg on pg.id = ac.page_id
           where a.territory = ? and a.month = ?::date

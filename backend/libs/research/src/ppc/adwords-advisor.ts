@@ -1,7 +1,7 @@
 import type { RecommendationType } from '@serpwise/contracts';
 import { paidCtr } from '../formulas/click-through.js';
 import { windowStart } from '../warehouse/lookups.js';
-import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, sortableAsNamed, type TableSpec } from '../tables/index.js';
+import { arrayLiteral, type BuiltQuery, rowSourceOf, ppcKeywordTableOrder, sortableAsNamed, type TableSpec } from '../tables/index.js';
 import type { AdvisorRow } from '@serpwise/contracts';
 export type { AdvisorRow };
 
@@ -43,7 +43,9 @@ export function buyRecommendationsQuery(input: { advertiserIds: number[]; exclud
           )
           select k.term as keyword, k.volume, k.cpc::float8 as cpc, k.competition::float8 as competition, c.advertisers, c.competitor_months as "competitorMonths",
             round(k.volume * ${ctr})::int as "estimatedClicks", round(round(k.volume * ${ctr}) * k.cpc, 2)::float8 as "estimatedBudget",
-            null::text as reason, null::int as position, null::int as "paidClicks"
+            null::text as reason, null::int as position, null::int as "paidClicks",
+            -- the recommended keyword's numbers (row-source.ts)
+            ${rowSourceOf('k.source_id')}
           from candidates c join keyword k on k.id = c.keyword_id
           where c.keyword_id not in (${input.excludedKeywordsSql})`,
     params: [input.month, input.territory, windowStart(input.month, advisorWindow.months), input.month, arrayLiteral(input.advertiserIds), ...input.excludedParams],
@@ -62,14 +64,14 @@ export function domainAdvisorQuery(input: { domainId: number; competitorIds: num
   }
   return {
     sql: `with mine as (
-            select keyword_id, min(position)::int as position, sum(clicks)::int as clicks
+            select keyword_id, min(position)::int as position, sum(clicks)::int as clicks, array_agg(distinct source_id) as sources
             from paid_ad where domain_id = ? and territory = ? and month = ?::date group by keyword_id
           )
           select k.term as keyword, k.volume, k.cpc::float8 as cpc, k.competition::float8 as competition, null::int as advertisers,
             null::int as "competitorMonths", null::int as "estimatedClicks", null::float8 as "estimatedBudget",
             case when k.topic is not null and d.topic is not null and k.topic <> d.topic then 'offtopic'
                  when k.is_question then 'question' else 'noclicks' end as reason,
-            m.position, m.clicks as "paidClicks"
+            m.position, m.clicks as "paidClicks", ${rowSourceOf('m.sources')}
           from mine m join keyword k on k.id = m.keyword_id join domain d on d.id = ?
           where (k.topic is not null and d.topic is not null and k.topic <> d.topic) or k.is_question or m.clicks = 0`,
     params: [input.domainId, input.territory, input.month, input.domainId],

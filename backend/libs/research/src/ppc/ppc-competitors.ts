@@ -1,5 +1,5 @@
 import type { Sql } from '../sql.js';
-import { type BuiltQuery, ppcKeywordTableOrder, sortableAsNamed, type TableSpec } from '../tables/index.js';
+import { type BuiltQuery, ppcKeywordTableOrder, rowSourceOf, sortableAsNamed, type TableSpec } from '../tables/index.js';
 import type { PpcCompetitorRow } from '@serpwise/contracts';
 export type { PpcCompetitorRow };
 
@@ -21,14 +21,16 @@ export function ppcCompetitorsQuery(input: { domainId: number; territory: string
     sql: `with mine as (
             select distinct keyword_id from paid_ad where domain_id = ? and territory = ? and month = ?::date
           ), shared as (
-            select a.domain_id, count(distinct a.keyword_id)::int as common_keywords
+            select a.domain_id, count(distinct a.keyword_id)::int as common_keywords, array_agg(distinct a.source_id) as sources
             from paid_ad a
             where a.territory = ? and a.month = ?::date and a.domain_id <> ? and a.keyword_id = any(array(select keyword_id from mine))
             group by a.domain_id
           )
           select d.name as domain, s.common_keywords as "commonKeywords",
             round(s.common_keywords::numeric / ((select count(*) from mine) + dm.paid_keywords - s.common_keywords), 4)::float8 as "competitionLevel",
-            dm.paid_keywords as "paidKeywords", dm.paid_clicks::float8 as "paidClicks", dm.paid_budget::float8 as budget
+            dm.paid_keywords as "paidKeywords", dm.paid_clicks::float8 as "paidClicks", dm.paid_budget::float8 as budget,
+            -- the competitor's ads on the shared keywords (row-source.ts)
+            ${rowSourceOf('s.sources')}
           from shared s
           join domain d on d.id = s.domain_id
           join domain_month dm on dm.domain_id = s.domain_id and dm.territory = ? and dm.month = ?::date`,

@@ -1,5 +1,5 @@
 import type { PaidSearchType } from '@serpwise/contracts';
-import { type BuiltQuery, ppcKeywordTableOrder, sortableAsNamed, type TableSpec } from '../tables/index.js';
+import { type BuiltQuery, ppcKeywordTableOrder, rowSourceOf, sortableAsNamed, type TableSpec } from '../tables/index.js';
 import type { PpcKeywordRow } from '@serpwise/contracts';
 export type { PpcKeywordRow };
 
@@ -26,13 +26,15 @@ export function ppcKeywordsQuery(input: { domainId: number; territory: string; m
             select keyword_id, count(distinct month)::int as months_bought, min(month) as first_month
             from paid_ad where domain_id = ? and territory = ? and month <= ?::date group by keyword_id
           ), current as (
-            select distinct on (keyword_id) keyword_id, position, ad_copy_id, sum(clicks) over (partition by keyword_id)::int as clicks
+            select distinct on (keyword_id) keyword_id, position, ad_copy_id, source_id, sum(clicks) over (partition by keyword_id)::int as clicks
             from paid_ad where domain_id = ? and territory = ? and month = ?::date
             order by keyword_id, position
           )
           select k.term as keyword, k.volume, k.cpc::float8 as cpc, c.position::int as position, c.clicks as "paidClicks",
             round(c.clicks * k.cpc, 2)::float8 as budget, p.months_bought as "monthsBought", to_char(p.first_month, 'YYYY-MM-DD') as "firstMonth",
-            ac.headline, ac.body, ac.display_url as "displayUrl"
+            ac.headline, ac.body, ac.display_url as "displayUrl",
+            -- the ad row shown: the domain's best position of the month (row-source.ts)
+            ${rowSourceOf('c.source_id')}
           from current c join past p on p.keyword_id = c.keyword_id
           join keyword k on k.id = c.keyword_id join ad_copy ac on ac.id = c.ad_copy_id
           ${input.type === 'newkeywords' ? 'where p.first_month = ?::date' : ''}`,

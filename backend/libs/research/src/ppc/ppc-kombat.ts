@@ -1,6 +1,6 @@
 import type { PaidKombatSegment } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
-import { arrayLiteral, type BuiltQuery, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
+import { arrayLiteral, type BuiltQuery, rowSourceOf, ppcKeywordTableOrder, type TableSpec } from '../tables/index.js';
 import type { PpcKombatRow } from '@serpwise/contracts';
 export type { PpcKombatRow };
 
@@ -58,12 +58,17 @@ const segmentCondition = (segment: PaidKombatSegment) =>
 
 export function ppcKombatQuery(input: { domainIds: number[]; territory: string; month: string; segment: PaidKombatSegment }): BuiltQuery {
   const ids = arrayLiteral(input.domainIds);
-  const params: unknown[] = [ids, input.territory, input.month, ids];
+  const params: unknown[] = [ids, input.territory, input.month, ids, input.territory, input.month, ids];
   if (input.segment !== 'all') params.push(input.domainIds.length);
   return {
-    sql: `${bought}
-      select k.term as keyword, k.volume, k.cpc::float8 as cpc, k.competition::float8 as competition, p.p1, p.p2, p.p3, p.c1, p.c2, p.c3
-      from per_keyword p join keyword k on k.id = p.keyword_id
+    sql: `${bought}, sourced as (
+        -- the keyword's ads of the domains (row-source.ts)
+        select a.keyword_id, array_agg(distinct a.source_id) as sources
+        from paid_ad a where a.territory = ? and a.month = ?::date and a.domain_id = any(?::int[]) group by a.keyword_id
+      )
+      select k.term as keyword, k.volume, k.cpc::float8 as cpc, k.competition::float8 as competition, p.p1, p.p2, p.p3, p.c1, p.c2, p.c3,
+        ${rowSourceOf('s.sources')}
+      from per_keyword p join keyword k on k.id = p.keyword_id join sourced s on s.keyword_id = p.keyword_id
       where ${segmentCondition(input.segment)}`,
     params,
   };

@@ -1,5 +1,5 @@
 import type { BacklinkRow, BacklinkStatus } from '@serpwise/contracts';
-import { type BuiltQuery, orderedTable, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
+import { type BuiltQuery, orderedTable, rowSourceOf, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
 export type { BacklinkRow, BacklinkStatus };
 
 export const backlinksSpec: TableSpec = {
@@ -15,7 +15,8 @@ export function backlinksQuery(criteria: { target: { domainId: number } | { page
   const id = 'pageId' in criteria.target ? criteria.target.pageId : criteria.target.domainId;
   const status = criteria.status === 'live' ? 'and b.last_seen is null' : criteria.status === 'lost' ? 'and b.last_seen is not null' : '';
   const sql = `select sp.url as "sourceUrl", sd.name as "sourceDomain", tp.url as "targetUrl", b.anchor as "anchor", b.nofollow as "nofollow",
-      to_char(b.first_seen, 'YYYY-MM-DD') as "firstSeen", to_char(b.last_seen, 'YYYY-MM-DD') as "lastSeen", (b.last_seen is null) as "live"
+      to_char(b.first_seen, 'YYYY-MM-DD') as "firstSeen", to_char(b.last_seen, 'YYYY-MM-DD') as "lastSeen", (b.last_seen is null) as "live",
+      ${rowSourceOf('b.source_id')}
     from backlink b join page sp on sp.id = b.source_page_id join domain sd on sd.id = b.source_domain_id join page tp on tp.id = b.target_page_id
     where ${target} ${status}`;
   // The joins only add names (every backlink has its pages and domains: the writers add them first, and a page or

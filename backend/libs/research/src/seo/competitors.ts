@@ -1,5 +1,5 @@
 import type { CompetitorRow } from '@serpwise/contracts';
-import { type BuiltQuery, orderedTable, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
+import { type BuiltQuery, orderedTable, rowSourceOf, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
 export type { CompetitorRow };
 
 export const competitorsSpec: TableSpec = {
@@ -20,7 +20,7 @@ type CompetitorsCriteria = { domainId: number; territory: string; month: string 
 const sharedRanks = `mine as (
       select distinct r.keyword_id from organic_rank r where r.domain_id = ? and r.territory = ? and r.month = ?::date),
     shared_ranks as (
-      select r.domain_id, r.keyword_id
+      select r.domain_id, r.keyword_id, r.source_id
       from organic_rank r
       where r.month = ?::date and r.territory = ? and r.domain_id <> ? and r.keyword_id = any(array(select keyword_id from mine)))`;
 
@@ -29,7 +29,7 @@ const sharedRanks = `mine as (
  * (issue 20: the warehouse holds the domain's fetched keywords, not the competitors', so ranks cannot show them);
  * where ranks show a competitor too, the larger count is kept.
  */
-const providerCompetitors = `select competitor_domain_id as domain_id, common_keywords as common from provider_competitor
+const providerCompetitors = `select competitor_domain_id as domain_id, common_keywords as common, array[source_id] as sources from provider_competitor
       where domain_id = ? and territory = ? and month = ?::date`;
 const providerCompetitorsParams = ({ domainId, territory, month }: CompetitorsCriteria) => [domainId, territory, month];
 
@@ -38,12 +38,13 @@ const sharedRanksParams = ({ domainId, territory, month }: CompetitorsCriteria) 
 export function competitorsQuery(criteria: CompetitorsCriteria, order: TableOrder): BuiltQuery {
   const { territory, month } = criteria;
   const sql = `with ${sharedRanks},
-    shared as (select domain_id, max(common) as common from (
-      select domain_id, count(distinct keyword_id) as common from shared_ranks group by domain_id
-      union all ${providerCompetitors}) named group by domain_id)
+    shared as (select domain_id, max(common) as common, array_agg(distinct source) as sources from (
+      select domain_id, count(distinct keyword_id) as common, array_agg(distinct source_id) as sources from shared_ranks group by domain_id
+      union all ${providerCompetitors}) named cross join unnest(named.sources) as source group by domain_id)
     select d.name as "domain", s.common::int as "commonKeywords", dm.organic_keywords::int as "theirKeywords",
       round(100.0 * s.common / greatest((select count(*) from mine) + dm.organic_keywords - s.common, s.common), 1)::float8 as "overlap",
-      dm.organic_clicks::float8 as "clicks", dm.organic_value::float8 as "value"
+      dm.organic_clicks::float8 as "clicks", dm.organic_value::float8 as "value",
+      ${rowSourceOf('s.sources')}
     from shared s join domain d on d.id = s.domain_id
     join domain_month dm on dm.domain_id = s.domain_id and dm.territory = ? and dm.month = ?::date`;
   // Counting needs which domains share a keyword, not how many keywords each shares: a semi-join, no distinct count.

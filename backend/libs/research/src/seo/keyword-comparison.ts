@@ -2,7 +2,7 @@ import type { OrganicSearchType, RankingHistoryType } from '@serpwise/contracts'
 import { previousMonth } from '../warehouse/lookups.js';
 import { pageColumnsStep } from './comparison-page-columns.js';
 import type { KeywordComparisonRow } from '@serpwise/contracts';
-import { arrayLiteral, type BuiltQuery, orderedTable, ResearchQueryError, seoTableOrder, sortableAsNamed, type Subject, subjectCondition, type TableOrder, type TableSpec, volumeAt } from '../tables/index.js';
+import { arrayLiteral, type BuiltQuery, orderedTable, rowSourceColumn, rowSourceOf, ResearchQueryError, seoTableOrder, sortableAsNamed, type Subject, subjectCondition, type TableOrder, type TableSpec, volumeAt } from '../tables/index.js';
 export type { KeywordComparisonRow };
 
 export type ComparisonType = OrganicSearchType | RankingHistoryType | 'all';
@@ -104,7 +104,9 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
       case when bool_or(r.month = c.p) then sum(r.clicks) filter (where r.month = c.p) else 0 end as previous_clicks,
       -- reported by Search Console only: null (unknown) otherwise
       sum(r.impressions) filter (where r.month = c.m) as impressions,
-      (min(array[r.position, r.page_id]) filter (where r.month = c.m))[2] as page_id
+      (min(array[r.position, r.page_id]) filter (where r.month = c.m))[2] as page_id,
+      -- the row's sources: every rank row of the subject behind its figures, both months (row-source.ts)
+      array_agg(distinct r.source_id) as sources
     from organic_rank r cross join cur c
     where ${condition.sql} and r.territory = ? and r.month in (?::date, ?::date)
     group by r.keyword_id)`);
@@ -131,13 +133,14 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
   }
   // The URL is joined here only when the table is sorted by it; otherwise the decorate step adds it to a page's rows.
   const urlInSql = order.sort === 'url';
-  const select = (withUrl: boolean) => `with ${parts.join(',\n')}
+  const select = (withUrl: boolean, counting = false) => `with ${parts.join(',\n')}
     select k.term as "keyword", ${withUrl ? 'pg.url' : 'null::text'} as "url", cmp.position::int as "position", cmp.previous_position::int as "previousPosition",
       (cmp.previous_position - cmp.position)::int as "positionChange", ${volumeAt('k', 'c.m')}::int as "volume", k.cpc::float8 as "cpc",
       k.difficulty::int as "difficulty", cmp.clicks::int as "clicks", cmp.impressions::int as "impressions",
       round(100.0 * cmp.clicks / nullif(cmp.impressions, 0), 2)::float8 as "ctr", cmp.previous_clicks::int as "previousClicks",
       (cmp.clicks - cmp.previous_clicks)::int as "clicksChange", round(cmp.clicks * k.cpc, 2)::float8 as "value",
-      ${isCompetitorType ? 'rd.name' : 'null::text'} as "competitor", ${isCompetitorType ? 'rn.position::int' : 'null::int'} as "competitorPosition"
+      ${isCompetitorType ? 'rd.name' : 'null::text'} as "competitor", ${isCompetitorType ? 'rn.position::int' : 'null::int'} as "competitorPosition",
+      ${counting ? `null::smallint[] as "${rowSourceColumn}"` : rowSourceOf('cmp.sources')}
     from cmp join keyword k on k.id = cmp.keyword_id cross join cur c
     ${withUrl ? 'left join page pg on pg.id = cmp.page_id' : ''}
     ${isCompetitorType ? `left join rival rn on rn.keyword_id = cmp.keyword_id and rn.month = c.m
@@ -145,6 +148,6 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
     left join domain rd on rd.id = rn.domain_id` : ''}
     where ${predicates[type]}`;
   const decorate = pageColumnsStep(criteria, { url: !urlInSql, history: criteria.withHistory === true });
-  return orderedTable({ sql: select(urlInSql), countSql: select(false), params, ...(decorate ? { decorate } : {}) }, keywordComparisonSpec(type), order);
+  return orderedTable({ sql: select(urlInSql), countSql: select(false, true), params, ...(decorate ? { decorate } : {}) }, keywordComparisonSpec(type), order);
 }
 

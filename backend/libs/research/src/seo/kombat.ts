@@ -1,7 +1,7 @@
 import type { OrganicKombatSegment } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
 import type { KombatRow, KombatCounts } from '@serpwise/contracts';
-import { type BuiltQuery, orderedTable, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec, volumeAt } from '../tables/index.js';
+import { type BuiltQuery, orderedTable, rowSourceOf, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec, volumeAt } from '../tables/index.js';
 export type { KombatRow, KombatCounts };
 
 export interface KombatCriteria {
@@ -42,13 +42,13 @@ function kombatBase(criteria: KombatCriteria): BuiltQuery {
         min(r.position) filter (where r.domain_id = ?) as p2,
         min(r.position) filter (where r.domain_id = ?) as p3,
         ${distinctIds.map(() => '(bool_or(r.domain_id = ?))::int').join(' + ')} as ranked,
-        sum(r.clicks) as clicks
+        sum(r.clicks) as clicks, array_agg(distinct r.source_id) as sources
       from organic_rank r
       where r.month = ?::date and r.territory = ? and r.domain_id = any(string_to_array(?, ',')::int[])
       group by r.keyword_id)
     -- Grouped before the keyword is joined: research reads keyword through a viewer-scoped subquery (viewer-scope.ts),
     -- where grouping by its id would not make its other columns available.
-    select k.term, k.is_question, k.is_transactional, k.cpc, k.difficulty, ${volumeAt('k', 'c.m')} as volume, x.p1, x.p2, x.p3, x.ranked, x.clicks
+    select k.term, k.is_question, k.is_transactional, k.cpc, k.difficulty, ${volumeAt('k', 'c.m')} as volume, x.p1, x.p2, x.p3, x.ranked, x.clicks, x.sources
     from compared x join keyword k on k.id = x.keyword_id, cur c`;
   return {
     sql,
@@ -59,7 +59,7 @@ function kombatBase(criteria: KombatCriteria): BuiltQuery {
 export function kombatQuery(criteria: KombatCriteria, segment: OrganicKombatSegment, order: TableOrder): BuiltQuery {
   const base = kombatBase(criteria);
   const sql = `select b.term as "keyword", b.volume::int as "volume", b.cpc::float8 as "cpc", b.difficulty::int as "difficulty",
-      b.p1::int as "position1", b.p2::int as "position2", b.p3::int as "position3", b.clicks::int as "clicks"
+      b.p1::int as "position1", b.p2::int as "position2", b.p3::int as "position3", b.clicks::int as "clicks", ${rowSourceOf('b.sources')}
     from (${base.sql}) b where ${segmentPredicates(criteria.domainIds.length)[segment]}`;
   return orderedTable({ sql, params: base.params }, kombatSpec, order);
 }

@@ -1,6 +1,6 @@
 import type { TopPageType } from '@serpwise/contracts';
 import type { TopPageRow } from '@serpwise/contracts';
-import { type BuiltQuery, orderedTable, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
+import { type BuiltQuery, orderedTable, rowSourceOf, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
 export type { TopPageRow };
 
 export const topPagesSpec: TableSpec = {
@@ -22,14 +22,15 @@ export function topPagesQuery(criteria: { domainId: number; territory: string; m
   const { domainId, territory, month } = criteria;
   const sql = `with ranked as (
       select r.page_id, count(distinct r.keyword_id)::int as keywords, min(r.position)::int as best_position, sum(r.clicks) as clicks,
-        sum(r.clicks * k.cpc) as value, max(dm.organic_clicks) as domain_clicks
+        sum(r.clicks * k.cpc) as value, max(dm.organic_clicks) as domain_clicks,
+        array_agg(distinct r.source_id) as sources
       from organic_rank r join keyword k on k.id = r.keyword_id
       left join domain_month dm on dm.domain_id = r.domain_id and dm.territory = r.territory and dm.month = r.month
       where r.domain_id = ? and r.territory = ? and r.month = ?::date and r.page_id is not null
         ${isNew ? 'and exists (select 1 from page_first_month f where f.page_id = r.page_id and f.territory = r.territory and f.first_month = r.month)' : ''}
       group by r.page_id),
     own as (
-      select t.page_id, sum(t.clicks) as clicks, sum(t.impressions) as impressions
+      select t.page_id, sum(t.clicks) as clicks, sum(t.impressions) as impressions, array_agg(distinct t.source_id) as sources
       from site_traffic t
       where t.domain_id = ? and t.territory = ? and t.month = ?::date and t.page_id is not null
         ${isNew ? 'and not exists (select 1 from site_traffic e where e.page_id = t.page_id and e.territory = t.territory and e.month < t.month)' : ''}
@@ -43,7 +44,9 @@ export function topPagesQuery(criteria: { domainId: number; territory: string; m
       round(100.0 * o.clicks / nullif(o.impressions, 0), 2)::float8 as "ctr",
       case when o.page_id is null then round(rk.value, 2)::float8 end as "value",
       (case when o.page_id is null then coalesce(round(100.0 * rk.clicks / nullif(rk.domain_clicks, 0), 1), 0)
-        else round(100.0 * o.clicks / nullif((select clicks from own_site), 0), 1) end)::float8 as "clicksShare"
+        else round(100.0 * o.clicks / nullif((select clicks from own_site), 0), 1) end)::float8 as "clicksShare",
+      -- the page's rank rows and its own traffic rows (row-source.ts)
+      ${rowSourceOf(`coalesce(rk.sources, '{}') || coalesce(o.sources, '{}')`)}
     from ranked rk full join own o on o.page_id = rk.page_id
       join page p on p.id = coalesce(o.page_id, rk.page_id)`;
   return orderedTable({ sql, params: [domainId, territory, month, domainId, territory, month, domainId, territory, month] }, topPagesSpec, order);

@@ -6,3 +6,4 @@ export * from './ordering.js';
 export * from './keyword-sql.js';
 export * from './withhold.js';
 export * from './keyset.js';
+export * from './row-source.js';

@@ -2,6 +2,7 @@ import type { PageRequest } from '@serpwise/contracts';
 import { pageWindow } from '../page-window.js';
 import type { Sql } from '../sql.js';
 import { countSqlOf, type BuiltQuery } from './built-query.js';
+import { withoutRowSource } from './row-source.js';
 
 /**
  * Runs one page of an ordered table query, plus the count of all its rows — unless the caller already has that
@@ -20,7 +21,8 @@ export async function pageOf<Row extends object>(sql: Sql, query: BuiltQuery, re
   } else {
     [rows, totalRows] = await Promise.all([sql.query<Record<string, unknown>>(`${query.sql} limit ${window.limit} offset ${window.offset}`, query.params), knownTotal ?? counted()]);
   }
-  const decorated = query.decorate ? await query.decorate(sql, rows) : rows;
+  // A page does not show the rows' sources (an export writes them: row-source.ts).
+  const decorated = (query.decorate ? await query.decorate(sql, rows) : rows).map(withoutRowSource);
   return { rows: (query.map ? decorated.map(query.map) : decorated) as Row[], totalRows };
 }
 
