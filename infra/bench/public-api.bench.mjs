@@ -6,7 +6,7 @@
  * On a scratch database (made and dropped on the server DATABASE_URL names) holding the tiny demo market, the built
  * backend starts (startBackend, npm start's node options); one full account signs up (fullUserClient) and makes its
  * API key on the API page's call. For each table below, the same query (the market's largest US domain or its most
- * ranked keyword, 100 rows, the screen's default sort) is asked BENCH_PUBLIC_API_ROUNDS (150) times through
+ * ranked keyword, 100 rows, the screen's default sort) is asked BENCH_PUBLIC_API_ROUNDS (300) times through
  * GET /api/v1/<call> with the key and through GET /rest/research/<table id> with the session, alternated (which goes
  * first swaps every round), after BENCH_PUBLIC_API_WARMUP (10) untimed rounds; both answers must be the same page.
  * Figures, per table: p95 of each, request → last byte, and the ratio public / web: target ≤ 1.2.
@@ -29,7 +29,7 @@ import pg from 'pg';
 import { fullUserClient, startBackend } from './lib/backend.mjs';
 import { ms, percentile } from './lib/stats.mjs';
 
-const rounds = Number(process.env.BENCH_PUBLIC_API_ROUNDS ?? 150);
+const rounds = Number(process.env.BENCH_PUBLIC_API_ROUNDS ?? 300);
 const warmup = Number(process.env.BENCH_PUBLIC_API_WARMUP ?? 10);
 const meterCalls = Number(process.env.BENCH_PUBLIC_API_METER_CALLS ?? 2_000);
 const ratioLimit = 1.2;
