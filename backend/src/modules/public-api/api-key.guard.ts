@@ -1,5 +1,4 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { ApiKeyRepository } from '@serpwise/database';
 import type { Request } from 'express';
 import { IdentityService } from '../sessions/identity.service.js';
 import { PublicApiError } from './public-api-error.js';
@@ -21,17 +20,13 @@ export const secondsToNextMonth = (now: Date): number => {
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
-  constructor(
-    private readonly keys: ApiKeyRepository,
-    private readonly identities: IdentityService,
-  ) {}
+  constructor(private readonly identities: IdentityService) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
     const key = request.get(apiKeyHeader)?.trim();
     if (!key) throw new PublicApiError(401, 'missing_api_key', `Send your API key in the ${apiKeyHeader} header (create one under Account › API).`);
-    const userId = await this.keys.findUserIdByKey(key);
-    const identity = userId ? await this.identities.load(userId) : null;
+    const identity = await this.identities.loadByApiKey(key);
     if (!identity) throw new PublicApiError(401, 'invalid_api_key', 'The API key is not valid: it was revoked or replaced by a newer one.');
     // The key, not a browser session, says who is calling: whatever cookie came along is not used.
     request.serpwiseIdentity = identity;
