@@ -32,6 +32,7 @@ import { LiveDataModule } from './modules/live-data/live-data.module.js';
 import { AssistantModule } from './modules/assistant/assistant.module.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { PublicApiModule } from './modules/public-api/public-api.module.js';
+import { OperatorApiModule } from './modules/operator-api/operator-api.module.js';
 
 /**
  * Every module that has routes is one of AppModule's own imports: Nest registers the routes of these modules first,
@@ -78,6 +79,7 @@ export class AppModule {
         AdminQueuesModule,
         AssistantModule,
         PublicApiModule,
+        OperatorApiModule,
         WebAppModule, // last: its catch-all page route must not shadow the API
       ],
     };

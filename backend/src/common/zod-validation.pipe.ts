@@ -8,7 +8,8 @@ import { withoutClientDecoration } from './client-decoration.js';
  * decoration keys are dropped first where the schema does not use them (client-decoration.ts).
  */
 export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
-  constructor(private readonly schema: S) {}
+  /** Public so the operators' OpenAPI document (operator-api/) describes a route by the very schema it validates with. */
+  constructor(readonly schema: S) {}
 
   transform(value: unknown): z.infer<S> {
     const parsed = this.schema.safeParse(withoutClientDecoration(this.schema, value ?? {}));

@@ -1,6 +1,4 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { apiMonthlyCallLimitOf } from '@serpwise/contracts';
-import { ApiKeyRepository } from '@serpwise/database';
 import type { Request } from 'express';
 import { IdentityService } from '../sessions/identity.service.js';
 import { PublicApiError } from './public-api-error.js';
@@ -15,29 +13,21 @@ export const secondsToNextMonth = (now: Date): number => {
 };
 
 /**
- * Authenticates a public API call by its key and meters it: the key's owner becomes the request's identity (so the
- * research reads see what that account sees: its plan's paid columns and row allowance, its own imports), and the
- * call counts against the owner's plan allowance for the month; past it, 429 with Retry-After until the month ends.
- * A call refused here (no key, a revoked key, over the allowance) is not counted.
+ * Authenticates a public API call by its key: the key's owner becomes the request's identity (so the research reads
+ * see what that account sees: its plan's paid columns and row allowance, its own imports). The call is then counted
+ * against the owner's monthly allowance by ApiMeter, beside its answer; a call refused here (no key, a revoked key)
+ * is not counted.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
-  constructor(
-    private readonly keys: ApiKeyRepository,
-    private readonly identities: IdentityService,
-  ) {}
+  constructor(private readonly identities: IdentityService) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
     const key = request.get(apiKeyHeader)?.trim();
     if (!key) throw new PublicApiError(401, 'missing_api_key', `Send your API key in the ${apiKeyHeader} header (create one under Account › API).`);
-    const userId = await this.keys.findUserIdByKey(key);
-    const identity = userId ? await this.identities.load(userId) : null;
+    const identity = await this.identities.loadByApiKey(key);
     if (!identity) throw new PublicApiError(401, 'invalid_api_key', 'The API key is not valid: it was revoked or replaced by a newer one.');
-    const calls = await this.keys.meterCall(identity.user.id, apiMonthlyCallLimitOf(identity.planRoles));
-    if (calls === null) {
-      throw new PublicApiError(429, 'quota_exceeded', 'This month’s API allowance of your plan is used up; it renews on the first day of next month.', secondsToNextMonth(new Date()));
-    }
     // The key, not a browser session, says who is calling: whatever cookie came along is not used.
     request.serpwiseIdentity = identity;
     return true;

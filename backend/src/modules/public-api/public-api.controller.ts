@@ -1,7 +1,7 @@
-import { Controller, Get, Inject, Param, Query, Req, UseFilters, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Environment } from '@serpwise/contracts';
 import { ENVIRONMENT } from '@serpwise/platform';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { isFullIdentity } from '../access/access-decision.js';
@@ -15,6 +15,7 @@ import { ResearchService } from '../research/research.service.js';
 import { SeoResearchService } from '../seo-research/seo-research.service.js';
 import { identityOf } from '../sessions/request-session.js';
 import { ApiKeyGuard } from './api-key.guard.js';
+import { ApiMeter } from './api-meter.js';
 import { openApiDocument } from './openapi-document.js';
 import { PublicApiError } from './public-api-error.js';
 import { PublicApiErrorFilter } from './public-api-error.filter.js';
@@ -41,6 +42,7 @@ export class PublicApiController {
     keywords: KeywordResearchService,
     projects: ProjectsService,
     keywordList: KeywordListService,
+    private readonly meter: ApiMeter,
   ) {
     this.services = { tables, research, seo, ppc, keywords, projects, keywordList };
   }
@@ -54,12 +56,24 @@ export class PublicApiController {
 
   @Get(':group/:name')
   @UseGuards(ApiKeyGuard)
-  async call(@Param('group') group: string, @Param('name') name: string, @Query() query: unknown, @Req() request: Request) {
-    const endpoint = publicEndpointAt(`${group}/${name}`.toLowerCase());
-    if (!endpoint) throw new PublicApiError(404, 'not_found', `There is no call GET /api/v1/${group}/${name}; the calls are listed at /api/v1/openapi.json.`);
+  async call(
+    @Param('group') group: string,
+    @Param('name') name: string,
+    @Query() query: unknown,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const identity = identityOf(request)!;
-    if (endpoint.needsFullPlan && !isFullIdentity(identity)) throw new PublicApiError(403, 'plan_required', 'This call needs a full plan.');
-    const input = new ZodValidationPipe(endpoint.request).transform(query);
-    return endpoint.answer(this.services, input, { identity, viewer: viewerOf(identity) });
+    // Every call with a valid key counts, whatever it answers (an unknown call, a plan refusal, bad input), as before.
+    const { value, meterWaitMs } = await this.meter.metered(identity, async () => {
+      const endpoint = publicEndpointAt(`${group}/${name}`.toLowerCase());
+      if (!endpoint) throw new PublicApiError(404, 'not_found', `There is no call GET /api/v1/${group}/${name}; the calls are listed at /api/v1/openapi.json.`);
+      if (endpoint.needsFullPlan && !isFullIdentity(identity)) throw new PublicApiError(403, 'plan_required', 'This call needs a full plan.');
+      const input = new ZodValidationPipe(endpoint.request).transform(query);
+      return endpoint.answer(this.services, input, { identity, viewer: viewerOf(identity) });
+    });
+    // What metering added to this call (docs/benchmarks.md, issue 25 point 5).
+    response.setHeader('server-timing', `meter;dur=${meterWaitMs.toFixed(3)}`);
+    return value;
   }
 }

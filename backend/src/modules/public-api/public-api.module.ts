@@ -9,12 +9,13 @@ import { ResearchModule } from '../research/research.module.js';
 import { SeoResearchModule } from '../seo-research/seo-research.module.js';
 import { SessionsModule } from '../sessions/sessions.module.js';
 import { ApiKeyGuard } from './api-key.guard.js';
+import { ApiMeter } from './api-meter.js';
 import { PublicApiController } from './public-api.controller.js';
 
 /** The public data API under /api/v1 and its OpenAPI document (issue 25). */
 @Module({
   imports: [SessionsModule, ResearchModule, SeoResearchModule, PpcResearchModule, KeywordResearchModule, ProjectsCoreModule, ProjectKeywordsModule],
   controllers: [PublicApiController],
-  providers: [ApiKeyGuard, ...repositoryProviders(ApiKeyRepository)],
+  providers: [ApiKeyGuard, ApiMeter, ...repositoryProviders(ApiKeyRepository)],
 })
 export class PublicApiModule {}

@@ -2,6 +2,7 @@ import { Body, Controller, createParamDecorator, Get, HttpCode, NotFoundExceptio
 import { researchTableIds, type ResearchTableId } from '@serpwise/contracts';
 import { isResearchTableId, researchTableEntry } from '@serpwise/research';
 import type { Request } from 'express';
+import { RequestSchemaOfRoute } from '../../common/route-request-schema.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { ResearchTablesService } from './research-tables.service.js';
@@ -22,6 +23,9 @@ const TableOfRoute = createParamDecorator((_data: unknown, context: ExecutionCon
   return path;
 });
 
+/** The request schema of a table's route: the catalogue entry's own (also what the operators' OpenAPI document shows). */
+const tableSchemaOf = (path: string) => researchTableEntry(path as ResearchTableId).schema;
+
 /**
  * Every research table's endpoint, read from the table catalogue (@serpwise/research catalogue/): the table's own
  * request schema, then one page for the viewer (paid data withheld in the service). Public. Every table takes
@@ -33,19 +37,21 @@ export class ResearchTablesController {
   constructor(private readonly tables: ResearchTablesService) {}
 
   @Get(pagedTables)
+  @RequestSchemaOfRoute('query', tableSchemaOf)
   page(@TableOfRoute() table: ResearchTableId, @Query() query: unknown, @Req() request: Request) {
     return this.answer(table, query, request);
   }
 
   @Post(postedTables)
   @HttpCode(200)
+  @RequestSchemaOfRoute('body', tableSchemaOf)
   pagePosted(@TableOfRoute() table: ResearchTableId, @Body() body: unknown, @Req() request: Request) {
     return this.answer(table, body, request);
   }
 
   /** The parameters checked by the table's own schema (400 listing every problem), then one page for the viewer. */
   private answer(table: ResearchTableId, parameters: unknown, request: Request) {
-    const input = new ZodValidationPipe(researchTableEntry(table).schema).transform(parameters);
+    const input = new ZodValidationPipe(tableSchemaOf(table)).transform(parameters);
     return this.tables.table(table, input as never, viewerOfRequest(request));
   }
 }

@@ -17,6 +17,9 @@ const CHANGES_STATE = 'serpwise:changes-state';
  */
 export const ChangesState = () => SetMetadata(CHANGES_STATE, true);
 
+/** Whether a route handler is marked @ChangesState() (the operators' OpenAPI document says it needs the token). */
+export const isMarkedChangesState = (reflector: Reflector, handler: object): boolean => reflector.get<boolean | undefined>(CHANGES_STATE, handler as never) === true;
+
 /** The token of a plain HTML form post (urlencoded body), which cannot send headers. */
 function formToken(request: Request): string | undefined {
   if (!/^application\/x-www-form-urlencoded\b/i.test(request.get('content-type') ?? '')) return undefined;

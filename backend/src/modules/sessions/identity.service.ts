@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { UserRepository } from '@serpwise/database';
+import { hashApiKey, UserRepository, type UserRecord } from '@serpwise/database';
 import { endPlan, planHasEnded, planRolesOf } from '@serpwise/domain';
 import type { Identity } from './request-session.js';
 
@@ -9,8 +9,18 @@ export class IdentityService {
   constructor(private readonly users: UserRepository) {}
 
   async load(userId: string): Promise<Identity | null> {
-    let user = await this.users.findById(userId);
-    if (!user) return null;
+    const user = await this.users.findById(userId);
+    return user ? this.identityOf(user) : null;
+  }
+
+  /** The identity of the user owning an API key (a public API call), or null: the key and the user in one read. */
+  async loadByApiKey(key: string): Promise<Identity | null> {
+    const user = await this.users.findByApiKeyHash(hashApiKey(key));
+    return user ? this.identityOf(user) : null;
+  }
+
+  private async identityOf(loaded: UserRecord): Promise<Identity> {
+    let user = loaded;
     let parent = user.parentUserId ? await this.users.findById(user.parentUserId) : null;
     // A cancelled or paused plan stays full until its paid period ends (billing/plan-access.ts).
     if (parent && planHasEnded(parent)) parent = await endPlan(this.users, parent);

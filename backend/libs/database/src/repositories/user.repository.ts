@@ -89,6 +89,12 @@ export class UserRepository {
     return rows[0] ? toRecord(rows[0]) : null;
   }
 
+  /** The user owning an API key, by the key's SHA-256 (api_key.key_hash), in one statement (a public API call's first read). */
+  async findByApiKeyHash(keyHash: string): Promise<UserRecord | null> {
+    const rows = await this.em.execute<UserRow[]>('select u.* from api_key k join app_user u on u.id = k.user_id where k.key_hash = ?', [keyHash]);
+    return rows[0] ? toRecord(rows[0]) : null;
+  }
+
   /** Login accepts the e-mail address or the username. */
   async findByLogin(login: string): Promise<UserRecord | null> {
     const rows = await this.em.execute<UserRow[]>(
