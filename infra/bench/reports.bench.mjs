@@ -1,8 +1,9 @@
 // @ts-check
 /**
  * Issue 6 item 9: a 10-page PDF report in under 2 s, on the `bench` market (`npm run bench:data`).
- * The report is the Comprehensive template with every section (every query a report can run, 10 rows a table:
- * a cover and twelve section pages, so more than the 10 pages the target names) about the largest US domains,
+ * The report is the Comprehensive template with every section (every query a report can run) about the largest US
+ * domains, at the smallest row limit (10, 20, 30, 50 rows a table) that makes every one of them at least the 10 pages
+ * the target names (since issue 22 a short section shares a page, so 10 rows a table gave 9 pages),
  * rendered by @serpwise/reports' renderReport on MikroORM's connection pool, as the report job runs it: from the
  * first query to the last byte of the PDF. Printed as a ratio to the 2 s budget.
  * It only reads the database (no account is made), so it can run against a shared bench database.
@@ -18,18 +19,19 @@ import { ms, percentile, ratioLine } from './lib/stats.mjs';
 const territory = 'US';
 const budgetMs = 2000;
 const minimumPages = 10;
+const rowLimits = [10, 20, 30, 50];
 
-/** @param {string} domain @returns {import('@serpwise/reports').ReportRequest} */
-const reportRequest = (domain) => ({
+/** @param {string} domain @param {number} rowLimit @returns {import('@serpwise/reports').ReportRequest} */
+const reportRequest = (domain, rowLimit) => ({
   template: 'Comprehensive',
   design: 'Surf',
   title: `Search performance of ${domain}`,
   preparedBy: 'Serpwise benchmark',
   preparedFor: 'Issue 6',
-  comments: 'Every section of the Comprehensive template, ten rows a table.',
+  comments: `Every section of the Comprehensive template, ${rowLimit} rows a table.`,
   sections: [...reportSectionIds],
   subject: { domain, territory },
-  rowLimit: 10,
+  rowLimit,
   branding: serpwiseBranding,
 });
 
@@ -40,12 +42,19 @@ export async function run({ databaseUrl, log }) {
   const orm = await MikroORM.init(createOrmConfig({ databaseUrl }));
   try {
     const research = sqlFromEntityManager(orm.em.fork());
+    let rowLimit = rowLimits[0] ?? 10;
     const timedReport = async (/** @type {string} */ domain) => {
       const started = performance.now();
-      const pdf = await reportToBuffer(renderReport(reportRequest(domain), { research }));
+      const pdf = await reportToBuffer(renderReport(reportRequest(domain, rowLimit), { research }));
       return { elapsed: performance.now() - started, pdf };
     };
-    for (const domain of domains.slice(0, 2)) await timedReport(domain); // warm-up: plans cached, pages in memory
+    // The smallest row limit at which every domain's report reaches the target's pages (also the warm-up).
+    for (rowLimit of rowLimits) {
+      let fewestPages = Number.POSITIVE_INFINITY;
+      for (const domain of domains) fewestPages = Math.min(fewestPages, pdfPageCount((await timedReport(domain)).pdf));
+      if (fewestPages >= minimumPages) break;
+    }
+    log(`report: Comprehensive, every section, ${rowLimit} rows a table`);
     const times = [];
     let pages = Number.POSITIVE_INFINITY;
     let bytes = 0;
@@ -61,7 +70,7 @@ export async function run({ databaseUrl, log }) {
     const gather = [];
     const draw = [];
     for (const domain of domains) {
-      const request = reportRequest(domain);
+      const request = reportRequest(domain, rowLimit);
       const plan = planReport(request);
       let started = performance.now();
       const data = await gatherReportData(research, request, plan);
