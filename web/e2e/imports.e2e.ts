@@ -100,7 +100,16 @@ describe('imports in the browser', () => {
     } catch (error) {
       const rows = await page.getByTestId('import-row').evaluateAll((all) => all.map((tr) => `${tr.getAttribute('data-state')}: ${(tr as HTMLElement).innerText.replace(/\s+/g, ' ')}`));
       const alerts = await page.getByRole('alert').allInnerTexts();
-      throw new Error(`${(error as Error).message}\nrows shown: ${JSON.stringify(rows)}\nalerts shown: ${JSON.stringify(alerts)}`, { cause: error });
+      // What the database is doing (a run waiting on a lock shows here) and what the processes said.
+      const activity = await stack.database.query(
+        `select pid, state, wait_event_type, wait_event, now() - xact_start as in_transaction, left(query, 160) as query
+         from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'`);
+      const jobs = await stack.database.query('select id, name, state, attempts, message, error from job_record order by created_at desc limit 3');
+      throw new Error(
+        `${(error as Error).message}\nrows shown: ${JSON.stringify(rows)}\nalerts shown: ${JSON.stringify(alerts)}` +
+          `\ndatabase: ${JSON.stringify(activity)}\njobs: ${JSON.stringify(jobs)}\nprocesses said: ${stack.output()}`,
+        { cause: error },
+      );
     }
   }
 

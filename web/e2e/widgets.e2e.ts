@@ -66,11 +66,13 @@ describe('the widget gallery in the browser', () => {
     const page = await newPage(1280);
     await logInThroughPage(page, stack.baseUrl, free);
     await page.goto(`${stack.baseUrl}/components`);
-    await page.waitForURL(`${stack.baseUrl}/`);
+    // Home, and the home page sends a logged-in user on to their projects (/hq): that is where they end.
+    await page.waitForURL((url) => url.pathname === '/hq');
     expect(await page.getByRole('heading', { name: 'Components' }).count()).toBe(0);
 
     const visitor = await newPage(375);
     await visitor.goto(`${stack.baseUrl}/icons`);
-    await visitor.waitForURL(`${stack.baseUrl}/`);
+    // The home page (which may add its variant, ?alt=N, for a visitor).
+    await visitor.waitForURL((url) => url.pathname === '/');
   });
 });

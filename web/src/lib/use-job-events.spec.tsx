@@ -39,4 +39,39 @@ describe('useJobEvents', () => {
     await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('completed'));
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
+
+  it('keeps the completed event that arrived while a read of the status was on its way, when the read says less', async () => {
+    const socket = new FakeSocket(true);
+    const id = jobStatus().id;
+    // The read answers late, with what the job was when the server read it: still running.
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    render(
+      <Providers client={createQueryClient()} connection={socket.asConnection()}>
+        <JobState id={id} />
+      </Providers>,
+    );
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    act(() => socket.push(jobStatus({ id, state: 'completed', percent: 100 })));
+    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('completed'));
+    await act(async () => answer(jsonResponse(jobStatus({ id, state: 'active', percent: 90 }))));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('state')).toHaveTextContent('completed');
+  });
+
+  it('takes a read that says more than the event heard before it', async () => {
+    const socket = new FakeSocket(true);
+    const id = jobStatus().id;
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    render(
+      <Providers client={createQueryClient()} connection={socket.asConnection()}>
+        <JobState id={id} />
+      </Providers>,
+    );
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    act(() => socket.push(jobStatus({ id, state: 'active', percent: 60 })));
+    await act(async () => answer(jsonResponse(jobStatus({ id, state: 'completed', percent: 100 }))));
+    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('completed'));
+  });
 });

@@ -6,6 +6,18 @@ import { useRealtime, useSocketConnected, useSocketLink } from './socket';
 
 export const jobQueryKey = (id: string) => ['job', id] as const;
 
+const stateOrder: Record<JobStatus['state'], number> = { queued: 0, active: 1, completed: 2, failed: 2, cancelled: 2 };
+
+/**
+ * Whether status `a` is further on than `b` in the job's life: a later attempt, or in the same attempt a later state
+ * (queued, running, finished), or in the same state more done.
+ */
+export function isLaterStatus(a: JobStatus, b: JobStatus): boolean {
+  if (a.attempts !== b.attempts) return a.attempts > b.attempts;
+  if (stateOrder[a.state] !== stateOrder[b.state]) return stateOrder[a.state] > stateOrder[b.state];
+  return a.percent > b.percent;
+}
+
 /** How the status arrives: the socket; the 3-s poll while the socket is first connecting, or after it failed or dropped. */
 export type JobTransport = 'socket' | 'connecting' | 'polling' | 'idle';
 
@@ -28,7 +40,15 @@ export function useJobEvents(
 
   const query = useQuery({
     queryKey: jobQueryKey(jobId ?? 'none'),
-    queryFn: ({ signal }) => apiRequest<JobStatus>(statusPath(jobId!), { signal }),
+    queryFn: async ({ signal }) => {
+      const key = jobQueryKey(jobId!);
+      const before = queryClient.getQueryData<JobStatus>(key);
+      const read = await apiRequest<JobStatus>(statusPath(jobId!), { signal });
+      // An event that arrived while this read was on its way may say more than the read (on a busy server the read of
+      // 'active' answered after the 'completed' event, and put the job back to running for good): the later one stays.
+      const heard = queryClient.getQueryData<JobStatus>(key);
+      return heard && heard !== before && isLaterStatus(heard, read) ? heard : read;
+    },
     enabled: jobId !== null,
     initialData: initial,
     staleTime: Infinity,
