@@ -1,11 +1,56 @@
 import { isJobCenterJob, jobStatusPollMs, type JobCenterEntry, type JobListPage, type JobStatus } from '@serpwise/contracts';
-import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useRealtime, useSocketConnected } from '@/lib/socket';
+import { isLaterStatus } from '@/lib/use-job-events';
 import { listJobs } from './api/jobs-api';
 
 export const jobListKey = ['jobs', 'list'] as const;
 type Pages = InfiniteData<JobListPage, string | null>;
+
+/**
+ * The latest event heard for each job in this tab. A read of the list that was on its way when an event arrived can
+ * answer with less (on a busy server an export read as running came back after its 'completed' event, and the row
+ * stayed running for good): each page read keeps what the events said when they are further on (isLaterStatus).
+ */
+const heardByClient = new WeakMap<QueryClient, Map<string, JobStatus>>();
+const heardKept = 500;
+
+/** This app's (query client's) latest events. */
+function heardOf(client: QueryClient): Map<string, JobStatus> {
+  let heard = heardByClient.get(client);
+  if (!heard) heardByClient.set(client, (heard = new Map()));
+  return heard;
+}
+
+function hear(heard: Map<string, JobStatus>, status: JobStatus): void {
+  heard.delete(status.id);
+  heard.set(status.id, status);
+  if (heard.size > heardKept) heard.delete(heard.keys().next().value!);
+}
+
+/** A page as read, with each job's later event laid over it. */
+function withHeardEvents(page: JobListPage, heard: Map<string, JobStatus>): JobListPage {
+  if (!Array.isArray(page?.jobs)) return page;
+  return {
+    ...page,
+    jobs: page.jobs.map((job) => {
+      const event = heard.get(job.id);
+      return event && isLaterStatus(event, job) ? withStatus(job, event) : job;
+    }),
+  };
+}
+
+/** A row of the list with a job's new status; what an event does not say (where a queued job stands, a project import's name) stays. */
+function withStatus(job: JobCenterEntry, status: JobStatus): JobCenterEntry {
+  const next = status as JobCenterEntry;
+  return {
+    ...job,
+    ...next,
+    waiting: next.state === 'queued' ? (next.waiting ?? job.waiting) : null,
+    ...(job.projectImport && next.projectImport ? { projectImport: { ...job.projectImport, ...next.projectImport } } : {}),
+  };
+}
 
 /** Writes a job's new status into the loaded pages in place; false when no loaded page holds it (a new job). */
 function mergeInto(data: Pages | undefined, status: JobStatus): { data: Pages | undefined; found: boolean } {
@@ -19,15 +64,7 @@ function mergeInto(data: Pages | undefined, status: JobStatus): { data: Pages | 
       found = true;
       // A job that finished (or went back in line) changes the count of waiting and running jobs by one.
       opened = Number(isOpen(status.state)) - Number(isOpen(job.state));
-      const next = status as JobCenterEntry;
-      return {
-        ...job,
-        ...next,
-        // An event of the worker does not say where a queued job stands, nor a project import's project name: they
-        // keep what the last read said.
-        waiting: next.state === 'queued' ? (next.waiting ?? job.waiting) : null,
-        ...(job.projectImport && next.projectImport ? { projectImport: { ...job.projectImport, ...next.projectImport } } : {}),
-      };
+      return withStatus(job, status);
     }),
   }));
   if (opened !== 0 && pages[0] && typeof pages[0].unfinished === 'number') pages[0] = { ...pages[0], unfinished: Math.max(0, pages[0].unfinished + opened) };
@@ -55,7 +92,7 @@ export function useLiveJobs(enabled = true) {
   const connected = useSocketConnected();
   const query = useInfiniteQuery({
     queryKey: jobListKey,
-    queryFn: ({ pageParam, signal }) => listJobs(pageParam, signal),
+    queryFn: async ({ pageParam, signal }) => withHeardEvents(await listJobs(pageParam, signal), heardOf(queryClient)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last?.next ?? null,
     enabled,
@@ -68,6 +105,7 @@ export function useLiveJobs(enabled = true) {
     if (!enabled) return;
     const onUpdate = (status: JobStatus) => {
       if (!isJobCenterJob(status.name)) return;
+      hear(heardOf(queryClient), status);
       const { data, found } = mergeInto(queryClient.getQueryData<Pages>(jobListKey), status);
       if (found) queryClient.setQueryData(jobListKey, data);
       else void queryClient.invalidateQueries({ queryKey: jobListKey });
