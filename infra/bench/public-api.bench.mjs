@@ -23,11 +23,11 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ApiKeyRepository, createOrmConfig, runMigrations } from '@serpwise/database';
 import { loadDemoMarket } from '@serpwise/research';
-import { Redis } from 'ioredis';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { fullUserClient, startBackend } from './lib/backend.mjs';
 import { ms, percentile } from './lib/stats.mjs';
+import { cleanRedis } from './lib/redis-keys.mjs';
 
 const rounds = Number(process.env.BENCH_PUBLIC_API_ROUNDS ?? 300);
 const warmup = Number(process.env.BENCH_PUBLIC_API_WARMUP ?? 10);
@@ -197,14 +197,3 @@ export async function run({ databaseUrl, redisUrl, log }) {
   }
 }
 
-/** Leaves none of the run's keys in the shared Redis. @param {string} redisUrl @param {string} pattern */
-async function cleanRedis(redisUrl, pattern) {
-  const cleaner = new Redis(redisUrl);
-  let cursor = '0';
-  do {
-    const [next, keys] = await cleaner.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length) await cleaner.del(...keys);
-  } while (cursor !== '0');
-  await cleaner.quit();
-}

@@ -39,6 +39,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { startBackend } from './lib/backend.mjs';
 import { ms, percentile as percentileOrNone, ratioLine } from './lib/stats.mjs';
+import { cleanRedis } from './lib/redis-keys.mjs';
 
 const scheduleCount = Number(process.env.BENCH_SCHEDULES ?? 100);
 const leadMs = Number(process.env.BENCH_SCHEDULES_LEAD_S ?? 45) * 1000;
@@ -278,14 +279,3 @@ function pdfAttachmentOf(/** @type {string} */ raw) {
   return part?.[1] ? Buffer.from(part[1].replace(/\s+/g, ''), 'base64') : null;
 }
 
-/** Leaves none of the run's keys in the shared Redis. @param {string} redisUrl @param {string} pattern */
-async function cleanRedis(redisUrl, pattern) {
-  const cleaner = new Redis(redisUrl);
-  let cursor = '0';
-  do {
-    const [next, keys] = await cleaner.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length) await cleaner.del(...keys);
-  } while (cursor !== '0');
-  await cleaner.quit();
-}

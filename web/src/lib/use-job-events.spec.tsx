@@ -22,6 +22,21 @@ afterEach(() => {
   serverState = jobStatus({ state: 'active', percent: 40 });
 });
 
+/** The hook on screen with its first read of the status still on its way: `answer` answers it. */
+async function renderWithLateRead() {
+  const socket = new FakeSocket(true);
+  const id = jobStatus().id;
+  let answer: (response: Response) => void = () => undefined;
+  fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+  render(
+    <Providers client={createQueryClient()} connection={socket.asConnection()}>
+      <JobState id={id} />
+    </Providers>,
+  );
+  await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+  return { socket, id, answer: (response: Response) => answer(response) };
+}
+
 describe('useJobEvents', () => {
   it('reads the status again when the server says the socket\'s rooms are joined: an event said before that was never heard', async () => {
     const socket = new FakeSocket(true);
@@ -41,17 +56,7 @@ describe('useJobEvents', () => {
   });
 
   it('keeps the completed event that arrived while a read of the status was on its way, when the read says less', async () => {
-    const socket = new FakeSocket(true);
-    const id = jobStatus().id;
-    // The read answers late, with what the job was when the server read it: still running.
-    let answer: (response: Response) => void = () => undefined;
-    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
-    render(
-      <Providers client={createQueryClient()} connection={socket.asConnection()}>
-        <JobState id={id} />
-      </Providers>,
-    );
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const { socket, id, answer } = await renderWithLateRead();
     act(() => socket.push(jobStatus({ id, state: 'completed', percent: 100 })));
     await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('completed'));
     await act(async () => answer(jsonResponse(jobStatus({ id, state: 'active', percent: 90 }))));
@@ -60,16 +65,7 @@ describe('useJobEvents', () => {
   });
 
   it('takes a read that says more than the event heard before it', async () => {
-    const socket = new FakeSocket(true);
-    const id = jobStatus().id;
-    let answer: (response: Response) => void = () => undefined;
-    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
-    render(
-      <Providers client={createQueryClient()} connection={socket.asConnection()}>
-        <JobState id={id} />
-      </Providers>,
-    );
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const { socket, id, answer } = await renderWithLateRead();
     act(() => socket.push(jobStatus({ id, state: 'active', percent: 60 })));
     await act(async () => answer(jsonResponse(jobStatus({ id, state: 'completed', percent: 100 }))));
     await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('completed'));
