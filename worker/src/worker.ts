@@ -138,7 +138,7 @@ export async function startWorker(environment: Environment, logger: Logger, opti
 
   const runner = new JobRunner(handlers, orm, events, environment, logger, new JobMetrics(registry));
   // A record is a candidate once it has not moved for an interval and two lock durations (a live run moves it sooner).
-  const reconciler = new OrphanReconciler(records, queue, events, logger, Math.max(environment.JOB_RECONCILE_INTERVAL_MS, environment.JOB_LOCK_DURATION_MS * 2));
+  const reconciler = new OrphanReconciler(records, queue, events, logger, Math.max(environment.JOB_RECONCILE_INTERVAL_MS, environment.JOB_LOCK_DURATION_MS * 2), (job) => runner.abandonEnded(job));
   const sweeper = new JobFileSweeper(records, files, logger, environment.EXPORT_FILE_TTL_HOURS * 3_600_000, environment.REPORT_MAIL_LINK_DAYS * 86_400_000);
   // Both run at start and then on a timer; a failed round is logged and the next one runs anyway.
   const reconcileRounds = new PeriodicRun(() => reconciler.reconcileOnce(), (error) => logger.warn({ err: error }, 'reconcile failed'));

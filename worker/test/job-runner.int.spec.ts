@@ -28,6 +28,16 @@ class RecordedEvents extends JobEvents {
   }
 }
 
+/** A diagnostic job whose runs leave something outside that its `abandoned` cannot undo, and says so. */
+class LeavesSomethingBehind extends DiagnosticProcessor {
+  static readonly sentence = 'A test file was left in place.';
+  readonly abandonedAs: { id: string; state: string }[] = [];
+  async abandoned(_payload: unknown, ended: OwnedJobStatus): Promise<string | null> {
+    this.abandonedAs.push({ id: ended.id, state: ended.state });
+    return LeavesSomethingBehind.sentence;
+  }
+}
+
 jest.setTimeout(60_000);
 
 let database: TestDatabase;
@@ -212,11 +222,16 @@ describe('OrphanReconciler', () => {
       await job.moveToFailed(new Error('job stalled more than allowable limit'), 'token');
       await database.query(`update job_record set updated_at = now() - interval '10 minutes' where id = $1`, [id]);
 
-      const reconciler = new OrphanReconciler(records, idle, events, logger, 60_000);
+      // Its runs left something outside (as a Sheets export leaves a spreadsheet): the handler is asked to undo it.
+      const leaving = new LeavesSomethingBehind(() => orm.em.fork(), connection, environment);
+      const leavingRunner = new JobRunner(standInHandlers([leaving]), orm, events, environment, logger, new JobMetrics(new Registry()));
+      const reconciler = new OrphanReconciler(records, idle, events, logger, 60_000, (ended) => leavingRunner.abandonEnded(ended));
       expect((await reconciler.reconcileOnce()).failed).toBe(1);
       const failed = await records().findById(id);
-      expect(failed).toMatchObject({ state: 'failed', error: 'The job stopped repeatedly and was given up; please try again.' });
-      expect(events.of(id).at(-1)).toMatchObject({ state: 'failed', error: 'The job stopped repeatedly and was given up; please try again.' });
+      const reason = 'The job stopped repeatedly and was given up; please try again.';
+      expect(failed).toMatchObject({ state: 'failed', error: `${reason} ${LeavesSomethingBehind.sentence}` });
+      expect(leaving.abandonedAs).toEqual([{ id, state: 'failed' }]);
+      expect(events.of(id).at(-1)).toMatchObject({ state: 'failed', error: `${reason} ${LeavesSomethingBehind.sentence}` });
     } finally {
       await taker.close();
       await takerConnection.quit();

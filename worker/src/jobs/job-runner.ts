@@ -180,6 +180,16 @@ export class JobRunner {
   }
 
   /**
+   * A job ended failed by someone other than its run (the orphan reconciler, when the queue had given it up and no
+   * worker could write the record): what its runs left outside is undone as after any other ending.
+   */
+  async abandonEnded(job: { id: string; name: string }): Promise<void> {
+    const handler = this.handlers.get(job.name);
+    const payload = findJobContract(job.name)?.payload.safeParse({ jobId: job.id });
+    if (handler && payload?.success) await this.abandon(handler, payload.data, new JobRecordRepository(this.orm.em.fork()), job.id);
+  }
+
+  /**
    * The job ended failed or cancelled: its handler undoes what the runs left outside (a Sheets export's spreadsheet);
    * what it could not undo is added to the record, and the owner told. Never fails the caller: a left spreadsheet is
    * not worth losing the job's own ending over.
@@ -217,9 +227,7 @@ export class JobRunner {
       this.events.updated(failed);
       const contract = findJobContract(job.name);
       if (contract) this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: 'failed' });
-      const handler = this.handlers.get(job.name);
-      const payload = contract?.payload.safeParse(job.data);
-      if (handler && payload?.success) await this.abandon(handler, payload.data, new JobRecordRepository(this.orm.em.fork()), job.id);
+      await this.abandonEnded({ id: job.id, name: job.name });
     } catch (recordError) {
       // The reconciler finds the record again (still active, the job failed in Redis) and ends it then.
       this.logger.warn({ jobId: job.id, err: recordError }, 'could not record a given-up job; the reconciler will');

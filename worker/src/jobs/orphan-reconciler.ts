@@ -10,7 +10,8 @@ import { gaveUpReason } from './given-up.js';
  * a while, this asks the queue about its job:
  * - gone (a Redis restart without persistence, a flush, an add that failed): queued again from the record;
  * - failed for good (given up after its workers kept dying, and the worker that saw it could not write the record):
- *   the record ends failed with a reason the user can read, and the user is told;
+ *   the record ends failed with a reason the user can read, the user is told, and what its runs left outside (a
+ *   Sheets export's spreadsheet) is undone through `afterGivenUp` (the runner's handlers);
  * - waiting, delayed or running: left as it is.
  */
 export class OrphanReconciler {
@@ -20,6 +21,7 @@ export class OrphanReconciler {
     private readonly events: JobEvents,
     private readonly logger: Logger,
     private readonly quietForMs: number,
+    private readonly afterGivenUp: (job: { id: string; name: string }) => Promise<void> = async () => {},
   ) {}
 
   async reconcileOnce(): Promise<{ requeued: number; failed: number }> {
@@ -55,6 +57,7 @@ export class OrphanReconciler {
         if (ended) {
           this.events.updated(ended);
           failed += 1;
+          await this.afterGivenUp({ id: record.id, name: record.name });
         }
       }
     }
