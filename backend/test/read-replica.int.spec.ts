@@ -140,6 +140,30 @@ describeWithReplica('research reads on a streaming-replication standby (DATABASE
     });
   });
 
+  it('says in /healthz whether the replica answers: 503 while it is down, 200 again once it is back', async () => {
+    const health = async () => {
+      const response = await fetch(`${testApp!.baseUrl}/healthz`);
+      return { status: response.status, body: (await response.json()) as { checks: Record<string, string> } };
+    };
+    expect(await health()).toEqual({ status: 200, body: { status: 'ok', checks: { database: 'ok', redis: 'ok', replica: 'ok' } } });
+    await cluster!.stopStandby();
+    try {
+      const down = await health();
+      expect(down.status).toBe(503);
+      expect(down.body.checks).toMatchObject({ database: 'ok', redis: 'ok' });
+      expect(down.body.checks.replica).not.toBe('ok');
+    } finally {
+      await cluster!.startStandby();
+    }
+    // The pool dropped its dead connections and opens new ones to the standby that is back.
+    let back = await health();
+    for (let attempt = 0; attempt < 50 && back.status !== 200; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      back = await health();
+    }
+    expect(back).toEqual({ status: 200, body: { status: 'ok', checks: { database: 'ok', redis: 'ok', replica: 'ok' } } });
+  });
+
   it('closes its replica connections when the application shuts down', async () => {
     await testApp!.app.close();
     appClosed = true;

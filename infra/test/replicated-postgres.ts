@@ -93,6 +93,15 @@ export class ReplicatedPostgres {
     }
   }
 
+  /** Stops the standby alone (a replica that went away); startStandby() brings it back on the same port. */
+  async stopStandby(): Promise<void> {
+    await this.tool('pg_ctl', ['-D', this.standbyDir, '-m', 'fast', '-w', 'stop']);
+  }
+
+  async startStandby(): Promise<void> {
+    await this.startServer(this.standbyDir, this.standbyPort);
+  }
+
   async close(): Promise<void> {
     for (const dataDir of [this.standbyDir, this.primaryDir]) {
       if (existsSync(join(dataDir, 'postmaster.pid'))) await this.tool('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']).catch(() => undefined);

@@ -7,6 +7,7 @@ import type { Registry } from 'prom-client';
 import { ENVIRONMENT, metricsAccess, metricsRefusal, REDIS, redisCheck, runHealthChecks } from '@serpwise/platform';
 import { METRICS_REGISTRY } from './http-metrics.middleware.js';
 import { Access } from '../access/access.decorator.js';
+import { PREPARED_WAREHOUSE_SQL, type PreparedWarehousePool } from '../research/prepared-warehouse-sql.provider.js';
 
 @Access('public')
 @Controller()
@@ -16,14 +17,19 @@ export class HealthController {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(METRICS_REGISTRY) private readonly registry: Registry,
     @Inject(ENVIRONMENT) private readonly environment: Environment,
+    @Inject(PREPARED_WAREHOUSE_SQL) private readonly research: PreparedWarehousePool,
   ) {}
 
-  /** 200 when PostgreSQL and Redis answer, 503 with the failing check otherwise. */
+  /**
+   * 200 when PostgreSQL, Redis and (with DATABASE_READ_URL) the read replica answer, 503 with the failing check
+   * otherwise: a node whose research reads cannot reach their replica cannot serve the research pages.
+   */
   @Get('healthz')
   async health(@Res() response: Response): Promise<void> {
     const report = await runHealthChecks({
       database: () => this.em.execute('select 1'),
       redis: redisCheck(this.redis),
+      ...(this.environment.DATABASE_READ_URL ? { replica: () => this.research.ping() } : {}),
     });
     response.status(report.status === 'ok' ? 200 : 503).json(report);
   }

@@ -30,6 +30,11 @@ export class PreparedWarehousePool implements Sql, OnApplicationShutdown {
     return this.sql.query<T>(text, params, name);
   }
 
+  /** Whether the server this pool reads (the read replica, when there is one) answers: /healthz asks. */
+  async ping(): Promise<void> {
+    await this.pool.sql.query('select 1');
+  }
+
   onApplicationShutdown(): Promise<void> {
     return this.pool.close();
   }
