@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitForHealthy } from '../launcher/processes.mjs';
 import { freePort } from '../launcher/probe.mjs';
+import { processHealthyWithinMs } from './test-services.js';
 
 /**
  * Real faults for the job chaos tests (issue 16, points 2 and 3): worker processes of our own that a test can pause
@@ -15,7 +16,6 @@ import { freePort } from '../launcher/probe.mjs';
  */
 
 const workerEntry = fileURLToPath(new URL('../../worker/dist/main.js', import.meta.url));
-const healthyWithinMs = 90_000;
 const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 /** /metrics is served only with a bearer token (METRICS_TOKEN): each test worker gets this one. */
 const metricsToken = 'job-faults-metrics-token-0123456789';
@@ -40,7 +40,7 @@ export class WorkerProcess {
     const child = spawn(process.execPath, [workerEntry], { env: { ...env, WORKER_PORT: String(port), METRICS_TOKEN: metricsToken }, stdio: ['ignore', 'pipe', 'pipe'] });
     const worker = new WorkerProcess(name, child, port);
     try {
-      await waitForHealthy(`http://127.0.0.1:${port}/healthz`, child, healthyWithinMs);
+      await waitForHealthy(`http://127.0.0.1:${port}/healthz`, child, processHealthyWithinMs);
     } catch (error) {
       child.kill('SIGKILL');
       throw new Error(`${(error as Error).message}\n${worker.output()}`, { cause: error });

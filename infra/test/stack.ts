@@ -3,20 +3,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitForHealthy } from '../launcher/processes.mjs';
 import { freePort } from '../launcher/probe.mjs';
-import { createTestDatabase, createTestRedis, generousTestLimits, testRedisUrl, type TestDatabase, type TestRedis } from './test-services.js';
+import { createTestDatabase, createTestRedis, generousTestLimits, processHealthyWithinMs, testRedisUrl, type TestDatabase, type TestRedis } from './test-services.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const entry = { backend: join(root, 'backend/dist/main.js'), worker: join(root, 'worker/dist/main.js') };
 
-/** How long a process may take to answer /healthz: generous, because CI runs test files side by side on 2 cores. */
-const healthyWithinMs = 90_000;
 /** Node's on-disk cache of the compiled backend and worker (NODE_COMPILE_CACHE), shared by every test's processes. */
 const compileCacheDir = join(root, '.data', 'node-compile-cache');
 
 /** Waits like the launcher does, adding the processes' output to the error so a failing test says why. */
 async function waitHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
   try {
-    await waitForHealthy(url, child, healthyWithinMs);
+    await waitForHealthy(url, child, processHealthyWithinMs);
   } catch (error) {
     throw new Error(`${(error as Error).message}\n${output()}`, { cause: error });
   }

@@ -129,3 +129,8 @@ export function testEnvironment(database: TestDatabase, redis: TestRedis, overri
  * and Jest's default (5 s) or a file's test timeout must not decide a run.
  */
 export const setUpTimeoutMs = 300_000;
+/**
+ * How long a started API or worker may take to answer /healthz: a start takes ~2 s of CPU, which at load average 25
+ * on 2 cores (two test runs and a CPU hog) took over 90 s. Under setUpTimeoutMs, so the process's output is reported.
+ */
+export const processHealthyWithinMs = 240_000;
