@@ -6,6 +6,7 @@ import { jobPresenters, ReportSchedules } from '@serpwise/domain';
 import { openPgPool, sqlFromPg } from '@serpwise/research';
 import type { Logger } from 'pino';
 import { startWorkerHttpServer } from './http/worker-http-server.js';
+import { CpuPool, drawReportOn } from './cpu/cpu-pool.js';
 import { JobFileSweeper } from './jobs/job-file-sweeper.js';
 import { JobMetrics } from './jobs/job-metrics.js';
 import { JobRunner } from './jobs/job-runner.js';
@@ -68,9 +69,12 @@ export async function startWorker(environment: Environment, logger: Logger, opti
   const queue = new BullJobQueue(redis, queueKeyPrefix(environment.REDIS_PREFIX));
   const reportSchedules = new ReportSchedules(redis, queueKeyPrefix(environment.REDIS_PREFIX));
 
+  // CPU-heavy job work runs on these threads, not on the event loop every job's I/O and events go through.
+  const cpu = new CpuPool(environment.WORKER_CPU_THREADS);
+
   // Every registered job needs a handler here; the runner refuses to start otherwise.
   const handlers = [
-    new DiagnosticProcessor(() => orm.em.fork(), redis, environment),
+    new DiagnosticProcessor(() => orm.em.fork(), redis, environment, cpu),
     new ExportProcessor(() => orm.em.fork(), exportPool, files, {
       maxExportRows: environment.EXPORT_MAX_ROWS,
       // Each export reads its owner's Google authorisation afresh (revoked since the request: the export fails).
@@ -81,7 +85,7 @@ export async function startWorker(environment: Environment, logger: Logger, opti
       links,
       attachmentMaxBytes: Math.round(environment.REPORT_MAIL_ATTACHMENT_MAX_MB * 1024 * 1024),
       linkTtlMs: environment.REPORT_MAIL_LINK_DAYS * 86_400_000,
-    }),
+    }, drawReportOn(cpu)),
     new RequestedKeywordsProcessor(() => orm.em.fork(), serpProvider, serpLanding),
     new LiveDataProcessor(() => orm.em.fork(), warehousePool, createResearchDataProvider(environment), fetchLimitsOf(environment), serpBackoffOptions(environment)),
     // Exports' cursors and imports' transactions each hold one connection while they run.
@@ -197,6 +201,7 @@ export async function startWorker(environment: Environment, logger: Logger, opti
       await new Promise((resolve) => http.close(resolve));
       await scheduledTasks.stop();
       await runner.stop();
+      await cpu.close();
       analyticsPartitionRounds.stop();
       analyticsForwardRounds?.stop();
       await analyticsWriter.stop();

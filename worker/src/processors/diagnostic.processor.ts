@@ -1,13 +1,20 @@
 import { diagnosticJob, diagnosticSteps, type DiagnosticResult, type DiagnosticStepKey, type Environment, type JobPayload } from '@serpwise/contracts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { setImmediate as yieldToOthers, setTimeout as sleep } from 'node:timers/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CpuPool } from '../cpu/cpu-pool.js';
 import type { JobContext, JobHandler } from '../jobs/job-handler.js';
 
 type StepOutcome = DiagnosticResult['steps'][number];
+
+/** The compute step's chained SHA-256 digests of the job id. */
+const computeRounds = 20_000;
+
+let sharedPool: CpuPool | null = null;
+/** The pool of processors made without one (tests): made once, of WORKER_CPU_THREADS; idle, it holds nothing open. */
+const ownPool = (environment: Environment) => (sharedPool ??= new CpuPool(environment.WORKER_CPU_THREADS));
 
 /**
  * The diagnostic run: one small real check per part of the pipeline (PostgreSQL, Redis, file store, CPU),
@@ -21,6 +28,8 @@ export class DiagnosticProcessor implements JobHandler<typeof diagnosticJob> {
     private readonly em: () => EntityManager,
     private readonly redis: Redis,
     private readonly environment: Environment,
+    /** Where the compute step runs, off the event loop; absent: a pool of this module's own (the worker passes its one). */
+    private readonly cpu: CpuPool = ownPool(environment),
   ) {}
 
   async handle(payload: JobPayload<typeof diagnosticJob>, context: JobContext): Promise<DiagnosticResult> {
@@ -66,13 +75,9 @@ export class DiagnosticProcessor implements JobHandler<typeof diagnosticJob> {
         return `wrote and read back ${back.length} bytes under ${folder}`;
       }
       case 'compute': {
-        let digest = jobId;
-        for (let round = 0; round < 20_000; round += 1) {
-          digest = createHash('sha256').update(digest).digest('hex');
-          // In slices of about 2 ms: the 40 ms in one piece held up every other job's database answers and events
-          // (the jobs bench's completion events waited behind them, issue 27 point 3).
-          if (round % 1_000 === 999) await yieldToOthers();
-        }
+        // On a pool thread: 40–90 ms of hashing on the event loop, even in slices, held up every other job's database
+        // answers and completion events (the jobs bench, docs/decisions.md "Job work off the event loop").
+        const digest = await this.cpu.run('sha256Chain', { seed: jobId, rounds: computeRounds });
         return `20,000 SHA-256 rounds, ends in ${digest.slice(0, 8)}`;
       }
       case 'report':

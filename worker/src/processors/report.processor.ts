@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { reportJob, type JobPayload, type ReportJobResult } from '@serpwise/contracts';
-import { ReportDelivery } from '@serpwise/domain';
+import { ReportDelivery, type ReportDrawer } from '@serpwise/domain';
 import type { FileStore, Mailer } from '@serpwise/platform';
 import type { ReportMailSettings } from '@serpwise/domain';
 import type { JobContext, JobHandler, UnpublishedRun } from '../jobs/job-handler.js';
@@ -21,8 +21,10 @@ export class ReportProcessor implements JobHandler<typeof reportJob> {
     mailer: Mailer,
     /** PUBLIC_URL, the link signer and the attachment and link limits of the report e-mails. */
     mail: ReportMailSettings,
+    /** Where the PDF is drawn: the worker's CPU pool (drawReportOn); absent, on the event loop. */
+    draw?: ReportDrawer,
   ) {
-    this.reports = new ReportDelivery(files, mailer, mail);
+    this.reports = new ReportDelivery(files, mailer, mail, draw);
   }
 
   async handle(payload: JobPayload<typeof reportJob>, context: JobContext): Promise<ReportJobResult> {

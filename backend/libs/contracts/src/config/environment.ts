@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defaultReportsConcurrency } from './worker-concurrency.js';
+import { defaultCpuThreads, defaultReportsConcurrency } from './worker-concurrency.js';
 import { isAcceptablePassword, isValidEmail, maxPasswordLength, minPasswordLength } from '../accounts/email.js';
 
 /**
@@ -65,6 +65,11 @@ export const environmentSchema = z.object({
    * machine's cores, at most WORKER_CONCURRENCY (resolved by loadEnvironment; worker-concurrency.ts says why).
    */
   WORKER_REPORTS_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Threads the worker runs CPU-heavy job work on, off its event loop (the system check's compute step). Unset: one
+   * fewer than the machine's cores, at least one (resolved by loadEnvironment; worker-concurrency.ts says why).
+   */
+  WORKER_CPU_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   JOB_LOCK_DURATION_MS: milliseconds.default(30_000),
   JOB_STALLED_INTERVAL_MS: milliseconds.default(30_000),
   /** How often the worker checks unfinished job records against the queue (re-adds lost jobs, ends given-up ones). */
@@ -365,7 +370,10 @@ export const environmentSchema = z.object({
 }));
 
 /** The settings as the processes read them: every default resolved, the machine's included (loadEnvironment). */
-export type Environment = Omit<z.infer<typeof environmentSchema>, 'WORKER_REPORTS_CONCURRENCY'> & { WORKER_REPORTS_CONCURRENCY: number };
+export type Environment = Omit<z.infer<typeof environmentSchema>, 'WORKER_REPORTS_CONCURRENCY' | 'WORKER_CPU_THREADS'> & {
+  WORKER_REPORTS_CONCURRENCY: number;
+  WORKER_CPU_THREADS: number;
+};
 
 /** What loadEnvironment needs to know of the machine it runs on (this module uses no Node API: the caller says). */
 export interface HostFacts {
@@ -387,5 +395,9 @@ export function loadEnvironment(source: Record<string, string | undefined>, host
   if (!parsed.success) {
     throw new ConfigurationError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
-  return { ...parsed.data, WORKER_REPORTS_CONCURRENCY: parsed.data.WORKER_REPORTS_CONCURRENCY ?? defaultReportsConcurrency(parsed.data.WORKER_CONCURRENCY, host) };
+  return {
+    ...parsed.data,
+    WORKER_REPORTS_CONCURRENCY: parsed.data.WORKER_REPORTS_CONCURRENCY ?? defaultReportsConcurrency(parsed.data.WORKER_CONCURRENCY, host),
+    WORKER_CPU_THREADS: parsed.data.WORKER_CPU_THREADS ?? defaultCpuThreads(host),
+  };
 }

@@ -37,4 +37,14 @@ describe('the worker\'s concurrency per queue (issue 22 point 8)', () => {
     expect(fewReports).toEqual({ pools: { orm: 10, jobs: 8, warehouse: 2 }, total: 20 });
     expect(manyReports).toEqual(fewReports);
   });
+
+  it('gives CPU-heavy job work one thread fewer than the cores, at least one, or WORKER_CPU_THREADS as set (1 to 64)', () => {
+    expect(loadEnvironment(required, { cores: 2 }).WORKER_CPU_THREADS).toBe(1);
+    expect(loadEnvironment(required, { cores: 1 }).WORKER_CPU_THREADS).toBe(1);
+    expect(loadEnvironment(required, { cores: 8 }).WORKER_CPU_THREADS).toBe(7);
+    expect(loadEnvironment(required).WORKER_CPU_THREADS).toBe(1);
+    expect(loadEnvironment({ ...required, WORKER_CPU_THREADS: '3' }, { cores: 2 }).WORKER_CPU_THREADS).toBe(3);
+    expect(() => loadEnvironment({ ...required, WORKER_CPU_THREADS: '0' })).toThrow(/WORKER_CPU_THREADS/);
+    expect(() => loadEnvironment({ ...required, WORKER_CPU_THREADS: '65' })).toThrow(/WORKER_CPU_THREADS/);
+  });
 });

@@ -3,16 +3,26 @@ import { reportJob } from '../jobs/report.job.js';
 /**
  * How many jobs one worker runs at once, queue by queue (issue 22 point 8).
  *
- * Reports have their own setting because drawing one is CPU work on the worker's one JavaScript thread, with its
- * research reads in PostgreSQL on the other cores: more reports at once than the machine has cores do not finish the
+ * Reports have their own setting because drawing one is CPU work (on the worker's CPU pool, defaultCpuThreads), with
+ * its research reads in PostgreSQL on the other cores: more reports at once than the machine has cores do not finish the
  * burst sooner, they only stretch each one (measured on 2 cores: 4 at once, p95 1.0–1.4 s a delivery; 2 at once,
  * 0.59 s, the 100 deliveries no slower — docs/benchmarks.md). So unset it follows the cores, and never goes above
- * WORKER_CONCURRENCY, the most it ran before, since on a large machine one thread still draws every PDF and each
- * report holds up to reportQueryConcurrency (4) connections of MikroORM's pool (DATABASE_POOL_MAX) while it reads.
+ * WORKER_CONCURRENCY, the most it ran before, since each report holds up to reportQueryConcurrency (4) connections
+ * of MikroORM's pool (DATABASE_POOL_MAX) while it reads.
  */
 export function defaultReportsConcurrency(workerConcurrency: number, host: { cores?: number }): number {
   const cores = Math.max(1, Math.floor(host.cores ?? 1));
   return Math.min(cores, workerConcurrency);
+}
+
+/**
+ * Threads for CPU-heavy job work off the worker's event loop (worker/src/cpu/cpu-pool.ts): one fewer than the cores,
+ * since the event loop keeps one busy with every job's I/O, at least one. More threads than cores would only take
+ * turns with the event loop they are there to keep free.
+ */
+export function defaultCpuThreads(host: { cores?: number }): number {
+  const cores = Math.max(1, Math.floor(host.cores ?? 1));
+  return Math.max(1, cores - 1);
 }
 
 /** The concurrency of one queue of the worker: the reports queue's own, every other queue WORKER_CONCURRENCY. */

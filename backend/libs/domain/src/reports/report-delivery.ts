@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { hasFullPlan, hasReconPlan, sharedReportPath, type ReportJobInput, type ReportJobResult } from '@serpwise/contracts';
 import { ReportBrandRepository, ReportShareLinkRepository } from '@serpwise/database';
 import type { DownloadLinks, FileStore, Mailer } from '@serpwise/platform';
-import { gatherReportData, loadReportBranding, planReport, renderReportFromData, renderReportView, reportFileName, reportRequestOf, ReportSubjectError, sectionsOf, themeFor, type ReportBranding } from '@serpwise/reports';
+import { gatherReportData, loadReportBranding, planReport, renderReportFromData, renderReportView, reportFileName, reportRequestOf, ReportSubjectError, sectionsOf, themeFor, type ReportBranding, type ReportData, type ReportPlan, type ReportRequest } from '@serpwise/reports';
 import { sqlFromEntityManager, viewerScopedSql } from '@serpwise/research';
 import { UnrecoverableError } from 'bullmq';
 import type { Readable } from 'node:stream';
@@ -17,6 +17,15 @@ const bufferOf = async (stream: Readable): Promise<Buffer> => {
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 };
+
+/**
+ * Draws a report's PDF from its gathered data. Drawing is one synchronous piece of CPU work (70–500 ms), so the worker
+ * hands it to a thread of its CPU pool (worker/src/cpu); without one it is drawn here, on the caller's thread.
+ */
+export type ReportDrawer = (request: ReportRequest, data: ReportData, plan: ReportPlan) => Promise<Buffer>;
+
+/** The PDF drawn on the calling thread. */
+export const drawReportHere: ReportDrawer = (request, data, plan) => bufferOf(renderReportFromData(request, data, plan));
 
 /** A report's work in steps (its progress by section, issue 21): its sections' data read, the PDF drawn, then the e-mail if any. */
 export const reportSteps = (input: Pick<ReportJobInput, 'report' | 'emailTo'>): number =>
@@ -64,6 +73,7 @@ export class ReportDelivery {
     private readonly files: FileStore,
     private readonly mailer: Mailer,
     private readonly mail: ReportMailSettings,
+    private readonly draw: ReportDrawer = drawReportHere,
   ) {}
 
   async run(em: EntityManager, job: ReportDeliveryJob, run: JobRun): Promise<ReportJobResult> {
@@ -91,7 +101,7 @@ export class ReportDelivery {
       const data = await gatherReportData(viewerScopedSql(sqlFromEntityManager(em), () => ownerUserId), request, plan, sections.onRead);
       if (!(await sections.settled())) return cancelled();
       if (!(await run.progress(plan.sections.length, steps, `Drawing the PDF: ${plan.sections.length} ${plan.sections.length === 1 ? 'section' : 'sections'}`))) return cancelled();
-      pdf = await bufferOf(renderReportFromData(request, data, plan));
+      pdf = await this.draw(request, data, plan);
       // The web view a share link shows: the same sections from the same data, so it prints the PDF's figures.
       view = renderReportView(request, data, plan);
       fileName = reportFileName(request, data.month);
