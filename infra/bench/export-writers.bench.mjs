@@ -2,8 +2,8 @@
 // `npm run bench -- export-writers` (issue 18, "figures no worse than before"; docs/benchmarks.md, "Issue 18: before
 // and after"). What the two provenance cells every exported row ends with (Data Source, Data Date; issue 20) cost the
 // export's CPU: the built export loop (rows → cells) and the built CsvWriter / XlsxWriter, 500,000 backlink-like rows
-// (BENCH_WRITER_ROWS) in the export's batches (5,000 for CSV, 2,000 for XLSX), three ways, alternated 3 times
-// (BENCH_WRITER_ROUNDS):
+// (BENCH_WRITER_ROWS) in the export's batches (5,000 for CSV, 2,000 for XLSX), three ways, side by side and alternated
+// batch by batch, in 3 rounds (BENCH_WRITER_ROUNDS) after one warm-up round:
 //   without — the row's own cells only (the anchor: the file as it was before issue 20);
 //   inline  — the two cells made and encoded on every row, through the generic path (the export loop until perf18);
 //   tails   — the two cells made once per source and handed to the writer as the row's tail, encoded once per file
@@ -55,42 +55,51 @@ function backlinkRows(/** @type {number} */ from, /** @type {number} */ count) {
 const sink = () => new Writable({ write: (_chunk, _encoding, done) => done() });
 
 /**
- * One file, one way; the CPU milliseconds of its timed parts.
- * @param {'csv' | 'xlsx'} format @param {'without' | 'inline' | 'tails'} way @param {(source: unknown) => import('@serpwise/research').ExportProvenance} provenanceOf
+ * One round: the three files written side by side, batch by batch, the ways' order turning every batch (so drift in
+ * the machine's load hits all three alike); each way's CPU milliseconds of its timed parts.
+ * @param {'csv' | 'xlsx'} format @param {(source: unknown) => import('@serpwise/research').ExportProvenance} provenanceOf
  */
-async function writeFile(format, way, provenanceOf) {
-  const writer = format === 'csv' ? new CsvWriter(sink()) : new XlsxWriter(sink());
+async function writeFiles(format, provenanceOf) {
   const batchRows = format === 'csv' ? exportBatchRows : xlsxBatchRows;
-  const sample = backlinkRows(0, 1)[0];
-  const withCells = exportColumns(sample, []);
+  const withCells = exportColumns(backlinkRows(0, 1)[0], []);
   const own = withCells.slice(0, -2);
-  const columns = way === 'without' ? own : withCells;
-  await writer.header(columns);
-  const cellsOf = batchCellsFor(columns, provenanceTails());
-  let cpu = 0;
-  for (let from = 0; from < totalRows; from += batchRows) {
-    const rows = backlinkRows(from, Math.min(batchRows, totalRows - from));
-    const start = process.cpuUsage();
-    if (way === 'without') {
-      await writer.rows(rows.map((row) => own.map((column) => spreadsheetCell(/** @type {Record<string, unknown>} */ (row)[column]))));
-    } else if (way === 'inline') {
-      // The export loop before perf18: the provenance set on each row object, then every column a cell.
-      await writer.rows(rows.map((row) => {
-        const provenance = provenanceOf(row[rowSourceColumn]);
-        /** @type {Record<string, unknown>} */ (row)['dataSource'] = provenance.dataSource;
-        /** @type {Record<string, unknown>} */ (row)['dataDate'] = provenance.dataDate;
-        return columns.map((column) => spreadsheetCell(/** @type {Record<string, unknown>} */ (row)[column]));
-      }));
-    } else {
-      const provenances = rows.map((row) => provenanceOf(row[rowSourceColumn]));
-      const { cells, tails } = cellsOf(rows, provenances);
-      await writer.rows(cells, tails);
+  const ways = /** @type {const} */ (['without', 'inline', 'tails']);
+  const files = Object.fromEntries(ways.map((way) => [way, {
+    writer: format === 'csv' ? new CsvWriter(sink()) : new XlsxWriter(sink()),
+    columns: way === 'without' ? own : withCells,
+    cpu: 0,
+  }]));
+  const cellsOf = batchCellsFor(withCells, provenanceTails());
+  for (const way of ways) await files[way].writer.header(files[way].columns);
+  for (let from = 0, batch = 0; from < totalRows; from += batchRows, batch += 1) {
+    for (let step = 0; step < ways.length; step += 1) {
+      const way = ways[(step + batch) % ways.length];
+      const file = files[way];
+      // Fresh row objects for each way, made untimed (the inline way sets two keys on them).
+      const rows = backlinkRows(from, Math.min(batchRows, totalRows - from));
+      const start = process.cpuUsage();
+      if (way === 'without') {
+        await file.writer.rows(rows.map((row) => own.map((column) => spreadsheetCell(/** @type {Record<string, unknown>} */ (row)[column]))));
+      } else if (way === 'inline') {
+        // The export loop before perf18: the provenance set on each row object, then every column a cell.
+        await file.writer.rows(rows.map((row) => {
+          const provenance = provenanceOf(row[rowSourceColumn]);
+          /** @type {Record<string, unknown>} */ (row)['dataSource'] = provenance.dataSource;
+          /** @type {Record<string, unknown>} */ (row)['dataDate'] = provenance.dataDate;
+          return withCells.map((column) => spreadsheetCell(/** @type {Record<string, unknown>} */ (row)[column]));
+        }));
+      } else {
+        // The export loop now (table-export.ts): each row's provenance beside it, its cells with their tail.
+        const provenances = rows.map((row) => provenanceOf(row[rowSourceColumn]));
+        const { cells, tails } = cellsOf(rows, provenances);
+        await file.writer.rows(cells, tails);
+      }
+      const used = process.cpuUsage(start);
+      file.cpu += (used.user + used.system) / 1000;
     }
-    const used = process.cpuUsage(start);
-    cpu += (used.user + used.system) / 1000;
   }
-  await writer.finish();
-  return cpu;
+  for (const way of ways) await files[way].writer.finish();
+  return { without: files.without.cpu, inline: files.inline.cpu, tails: files.tails.cpu };
 }
 
 const median = (/** @type {number[]} */ values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -107,17 +116,13 @@ export async function run({ log }) {
   const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
   log(`${totalRows.toLocaleString('en-US')} backlink rows, ${rounds} rounds alternated; load average ${load()}`);
   for (const format of /** @type {const} */ (['csv', 'xlsx'])) {
-    // A warm-up of each way, so the first timed one does not pay for compiling.
-    for (const way of /** @type {const} */ (['without', 'inline', 'tails'])) await writeFile(format, way, provenanceOf);
+    // A warm-up round, so the first timed one does not pay for compiling.
+    await writeFiles(format, provenanceOf);
     /** @type {Record<string, number[]>} */
     const cpu = { without: [], inline: [], tails: [] };
     for (let round = 0; round < rounds; round += 1) {
-      // The order turns each round, so no way always runs right after a warm-up or a collection.
-      const ways = /** @type {const} */ (['without', 'inline', 'tails']);
-      for (let step = 0; step < ways.length; step += 1) {
-        const way = ways[(step + round) % ways.length];
-        cpu[way].push(await writeFile(format, way, provenanceOf));
-      }
+      const used = await writeFiles(format, provenanceOf);
+      for (const way of /** @type {const} */ (['without', 'inline', 'tails'])) cpu[way].push(used[way]);
     }
     const runs = (/** @type {number[]} */ values) => values.map((value) => Math.round(value)).join(' / ');
     log(`${format.toUpperCase()} CPU ms — without ${runs(cpu.without)}; inline ${runs(cpu.inline)}; tails ${runs(cpu.tails)}`);

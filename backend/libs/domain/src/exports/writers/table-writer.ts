@@ -40,9 +40,15 @@ export async function writeTo(stream: Writable, chunk: string | Buffer): Promise
  */
 export function tailEncoder(encode: (tail: RowTail) => string): (tail: RowTail) => string {
   const encoded = new Map<RowTail, string>();
+  // Rows of one source often come together: the last tail is answered without a lookup.
+  let lastTail: RowTail | null = null;
+  let lastPiece = '';
   return (tail) => {
+    if (tail === lastTail) return lastPiece;
     let piece = encoded.get(tail);
     if (piece === undefined) encoded.set(tail, (piece = encode(tail)));
+    lastTail = tail;
+    lastPiece = piece;
     return piece;
   };
 }
