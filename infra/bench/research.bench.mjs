@@ -49,7 +49,8 @@ export async function run({ databaseUrl, redisUrl, log }) {
     const pool = openWarehousePool(databaseUrl, { max: 1 });
     const layerSql = viewerScopedSql(pool.sql, () => viewer);
     const orm = await MikroORM.init(createOrmConfig({ databaseUrl, poolMax: 1 }));
-    const onOrm = viewerScopedSql(sqlFromEntityManager(orm.em.fork()), () => viewer);
+    // As the API's MikroORM ports run it since perf18: the viewer's level probed on the research pool (prepared).
+    const onOrm = viewerScopedSql(sqlFromEntityManager(orm.em.fork()), () => viewer, () => undefined, pool.sql);
     const timedOverview = async (/** @type {import('@serpwise/research').Sql} */ sql, /** @type {string} */ domain) => {
       const started = performance.now();
       if (!(await domainOverview(sql, { domain, territory }))) throw new Error(`no overview for ${domain}`);

@@ -141,6 +141,16 @@ export function withViewer(params: readonly unknown[], viewerAt: readonly number
 }
 
 /**
+ * The probe of a viewer's level (its three `?` are the viewer's id): do they own figures, does their account owner
+ * share imported data of one of their projects' domains? A named statement: prepared on a node-postgres port.
+ */
+export const viewerLevelProbe = {
+  name: 'research_viewer_level',
+  text: `select exists (select 1 from owned_keyword where owner_user_id = ?::uuid) or exists (select 1 from owned_domain_month where owner_user_id = ?::uuid) as owns,
+       exists (select 1 from ${sharedPairs} s join owned_domain_month o on o.owner_user_id = s.owner_user_id and o.domain_id = s.domain_id) as shares`,
+} as const;
+
+/**
  * Levels that only grow, kept for the process: 'team' (the SQL itself checks what is shared) and 'own' (deleting every
  * import leaves the overlay right, only no longer free). A viewer at 'own' is still probed, since they may reach
  * 'team'; a viewer at 'plain' is probed once per request, so an import that has just finished shows on the next page.
@@ -154,15 +164,12 @@ const levelsOfRequests = new WeakMap<object, ScopeLevel>();
  * The level a viewer reads at: whether they own figures of their own, whether their account owner imported data of
  * one of their projects' domains — a few primary-key probes (0.04 ms on the tiny market), once per request.
  */
-async function levelOf(base: Sql, viewer: string, request: object | undefined): Promise<ScopeLevel> {
+async function levelOf(sql: Sql, viewer: string, request: object | undefined): Promise<ScopeLevel> {
   const lasting = lastingLevels.get(viewer);
   if (lasting === 'team') return lasting;
   const ofRequest = request && levelsOfRequests.get(request);
   if (ofRequest) return ofRequest;
-  const [row] = await base.query<{ owns: boolean; shares: boolean }>(
-    `select exists (select 1 from owned_keyword where owner_user_id = ?::uuid) or exists (select 1 from owned_domain_month where owner_user_id = ?::uuid) as owns,
-       exists (select 1 from ${sharedPairs} s join owned_domain_month o on o.owner_user_id = s.owner_user_id and o.domain_id = s.domain_id) as shares`,
-    [viewer, viewer, viewer], 'research_viewer_level');
+  const [row] = await sql.query<{ owns: boolean; shares: boolean }>(viewerLevelProbe.text, [viewer, viewer, viewer], viewerLevelProbe.name);
   const level: ScopeLevel = row?.shares ? 'team' : row?.owns || lasting === 'own' ? 'own' : 'plain';
   if (level !== 'plain') {
     if (lastingLevels.size >= 100_000) lastingLevels.clear();
@@ -178,8 +185,11 @@ async function levelOf(base: Sql, viewer: string, request: object | undefined): 
  * one probe of the viewer's level. Named statements keep one text per name and level (the viewer is a parameter), so
  * they stay prepared; a viewer reading at level 'own' or 'team' reads the statement's text of that level, named
  * `<name>_own` or `<name>_team`.
+ * `levelSql` is where the probe of the viewer's level runs (`base` unless given): on a base that plans every statement
+ * anew (MikroORM's em.execute), a node-postgres pool on the same database runs it prepared, planned once per
+ * connection — its four-table team check took 2–5 ms to plan and 0.15 ms to run (docs/benchmarks.md, issue 18).
  */
-export function viewerScopedSql(base: Sql, viewer: () => string | null, request: () => object | undefined = () => undefined): Sql {
+export function viewerScopedSql(base: Sql, viewer: () => string | null, request: () => object | undefined = () => undefined, levelSql: Sql = base): Sql {
   const scopedTexts: Record<ScopeLevel, Map<string, ScopedText>> = { plain: new Map(), own: new Map(), team: new Map() };
   const scope = (text: string, level: ScopeLevel, name?: string) => {
     if (!name) return scopeToViewer(text, level);
@@ -191,7 +201,7 @@ export function viewerScopedSql(base: Sql, viewer: () => string | null, request:
   return {
     query: async <T extends object>(text: string, params: readonly unknown[] = [], name?: string) => {
       const viewerId = viewer();
-      const level = viewerId === null ? 'plain' : await levelOf(base, viewerId, request());
+      const level = viewerId === null ? 'plain' : await levelOf(levelSql, viewerId, request());
       const scoped = scope(text, level, name);
       return base.query<T>(scoped.text, withViewer(params, scoped.viewerAt, viewerId), name && level !== 'plain' ? `${name}_${level}` : name);
     },

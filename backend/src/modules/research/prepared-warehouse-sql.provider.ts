@@ -19,11 +19,18 @@ export class PreparedWarehousePool implements Sql, OnApplicationShutdown {
   private readonly pool: WarehousePool;
   /** Reads what the request's user may see; the viewer is a parameter, so a named statement keeps one text. */
   private readonly sql: Sql;
+  /**
+   * The pool itself, unscoped, when it is on the primary (no read replica): where the MikroORM ports of the same
+   * database probe the viewer's level (viewerScopedSql's `levelSql`), so that named statement runs prepared too.
+   * Null with a replica: a port on the primary must not read its viewer's level a moment old.
+   */
+  readonly primaryLevelSql: Sql | null;
 
   constructor(@Inject(ENVIRONMENT) environment: Environment) {
     // Its statements read the warehouse only: on the read replica when there is one.
     this.pool = openWarehousePool(environment.DATABASE_READ_URL ?? environment.DATABASE_URL, { max: environment.DATABASE_RESEARCH_POOL_MAX });
     this.sql = viewerScopedSql(this.pool.sql, researchViewer, researchRequest);
+    this.primaryLevelSql = environment.DATABASE_READ_URL ? null : this.pool.sql;
   }
 
   query<T extends object>(text: string, params?: readonly unknown[], name?: string): Promise<T[]> {

@@ -3,6 +3,7 @@ import type { OnApplicationShutdown, Provider } from '@nestjs/common';
 import type { Environment } from '@serpwise/contracts';
 import { openWarehousePool, researchReadsApplicationName, sqlFromEntityManager, viewerScopedSql, type Sql, type WarehousePool } from '@serpwise/research';
 import { ENVIRONMENT } from '@serpwise/platform';
+import { PREPARED_WAREHOUSE_SQL, type PreparedWarehousePool } from './prepared-warehouse-sql.provider.js';
 import { researchRequest, researchViewer } from './research-viewer.js';
 
 /**
@@ -21,7 +22,12 @@ export type WarehouseSql = Sql;
  */
 export const PRIMARY_WAREHOUSE_SQL = Symbol('PRIMARY_WAREHOUSE_SQL');
 
-const onPrimary = (em: EntityManager): Sql => viewerScopedSql(sqlFromEntityManager(em), researchViewer, researchRequest);
+/**
+ * MikroORM on the primary. Its em.execute plans every statement anew, so the viewer's level (a named statement asked
+ * once per request, viewer-scope.ts) is probed on the prepared research pool when that pool is on the primary too.
+ */
+const onPrimary = (em: EntityManager, prepared: PreparedWarehousePool): Sql =>
+  viewerScopedSql(sqlFromEntityManager(em), researchViewer, researchRequest, prepared.primaryLevelSql ?? undefined);
 
 /** Owns the replica's pool: opened with the module, closed on application shutdown (Nest calls the hook on a factory's value too). */
 export class ReplicaWarehouseSql implements Sql, OnApplicationShutdown {
@@ -44,9 +50,9 @@ export class ReplicaWarehouseSql implements Sql, OnApplicationShutdown {
 
 export const warehouseSqlProvider: Provider = {
   provide: WAREHOUSE_SQL,
-  inject: [EntityManager, ENVIRONMENT],
-  useFactory: (em: EntityManager, environment: Environment): Sql =>
-    environment.DATABASE_READ_URL ? new ReplicaWarehouseSql(environment.DATABASE_READ_URL, environment.DATABASE_READ_POOL_MAX) : onPrimary(em),
+  inject: [EntityManager, ENVIRONMENT, PREPARED_WAREHOUSE_SQL],
+  useFactory: (em: EntityManager, environment: Environment, prepared: PreparedWarehousePool): Sql =>
+    environment.DATABASE_READ_URL ? new ReplicaWarehouseSql(environment.DATABASE_READ_URL, environment.DATABASE_READ_POOL_MAX) : onPrimary(em, prepared),
 };
 
-export const primaryWarehouseSqlProvider: Provider = { provide: PRIMARY_WAREHOUSE_SQL, inject: [EntityManager], useFactory: onPrimary };
+export const primaryWarehouseSqlProvider: Provider = { provide: PRIMARY_WAREHOUSE_SQL, inject: [EntityManager, PREPARED_WAREHOUSE_SQL], useFactory: onPrimary };

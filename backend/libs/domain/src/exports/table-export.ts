@@ -3,8 +3,6 @@ import {
   exportRowLimitOf,
   exportSpreadsheetCheckpoint,
   hasFullPlan,
-  spreadsheetCell,
-  type CellValue,
   type ExportFileFormat,
   type ExportJobInput,
   type ExportResult,
@@ -19,7 +17,6 @@ import {
   keysetColumns,
   keysetFrom,
   prepareExport,
-  provenanceColumns,
   rowProvenance,
   rowSourceColumn,
   scopeBuiltQuery,
@@ -35,6 +32,7 @@ import type pg from 'pg';
 import { JobCancelledError, type JobRun } from '../jobs/job-run.js';
 import { exportFingerprint, resumePointOf, sameKey, spreadsheetOf, tiesAtEnd } from './export-resume.js';
 import { exportFileKey } from './export-status.js';
+import { batchCellsFor, exportColumns, provenanceTails } from './export-row-cells.js';
 import { copyBatches, cursorBatches } from './table-batches.js';
 import { CsvWriter } from './writers/csv-writer.js';
 import { SheetsWriter, sheetsAppendRows } from './writers/sheets-writer.js';
@@ -281,6 +279,8 @@ export class TableExports {
     let written = from?.rows ?? 0;
     let truncated = false;
     let columns: string[] | null = from ? [...from.columns] : null;
+    // Made once the columns are known: each row's provenance cells are made (and encoded) once per source.
+    let cellsOf: ReturnType<typeof batchCellsFor> | null = null;
     let lastReport = 0;
     let lastKey: KeyValues | null = from?.lastKey ?? null;
     let ties = from?.ties ?? 0;
@@ -351,24 +351,24 @@ export class TableExports {
         for (const raw of batch.rows) for (const name of numeric) if (typeof raw[name] === 'string') raw[name] = Number(raw[name]);
         // Columns too costly for every row of the table (the ranking history) are added batch by batch.
         const fetched = decorate ? await decorate(sqlFromPg(client), batch.rows) : batch.rows;
-        const rows = fetched.map((raw) => {
-          const source = raw[rowSourceColumn];
+        // Each row's provenance beside it (never set on the row: two more keys on every row object cost too).
+        const provenances: ExportProvenance[] = new Array<ExportProvenance>(fetched.length);
+        const rows = fetched.map((raw, index) => {
+          provenances[index] = prepared.provenanceOf(raw[rowSourceColumn]);
           const row = (prepared.map ? prepared.map(raw) : raw) as Record<string, unknown>;
           for (const column of limits.withhold) if (column in row) row[column] = null;
-          const provenance = prepared.provenanceOf(source);
-          row['dataSource'] = provenance.dataSource;
-          row['dataDate'] = provenance.dataDate;
           return row;
         });
         if (columns === null) {
-          const fields = batch.fields.map((field) => field.name).filter((name) => name !== rowSourceColumn);
           // The rows' source column is read above, not written (a row object is left as it is: deleting a key slows it).
-          columns = rows[0] ? Object.keys(rows[0]).filter((name) => name !== rowSourceColumn) : [...fields, ...provenanceColumns];
+          columns = exportColumns(rows[0], batch.fields.map((field) => field.name));
           await writer.header(columns.map(columnHeader));
         }
+        cellsOf ??= batchCellsFor(columns, provenanceTails());
         const room = limits.rowLimit - written;
         const take = rows.slice(0, room);
-        await writer.rows(take.map((row) => columns!.map((column): CellValue => spreadsheetCell(row[column]))));
+        const { cells, tails } = cellsOf(take, provenances.slice(0, room));
+        await writer.rows(cells, tails);
         written += take.length;
         if (resumption && take.length > 0) {
           const end = tiesAtEnd(batch.keys, take.length);

@@ -50,6 +50,8 @@ export async function rowProvenance(sql: Sql, request: { viewerUserId: string; m
   // Rows of several sources repeat the same few sets: each set's words are made once.
   const bySet = new Map<string, ExportProvenance>();
   return (sourceColumn) => {
+    // Most rows name one source, as a number: looked up without the list rowSourceIds makes (the same answer).
+    if (typeof sourceColumn === 'number') return (Number.isFinite(sourceColumn) && byId.get(sourceColumn)) || request.file;
     const ids = rowSourceIds(sourceColumn);
     if (ids.length === 1) return byId.get(ids[0]!) ?? request.file;
     if (ids.length === 0) return request.file;

@@ -1,6 +1,6 @@
-import { csvLine, type CellValue } from '@serpwise/contracts';
+import { csvField, csvLine, type CellValue } from '@serpwise/contracts';
 import type { Writable } from 'node:stream';
-import { writeTo, type TableWriter, type WriterCheckpoint } from './table-writer.js';
+import { tailEncoder, writeTo, type RowTail, type TableWriter, type WriterCheckpoint } from './table-writer.js';
 
 /**
  * CSV as Excel and Google Sheets read it: UTF-8 with a byte-order mark, comma-separated, CRLF lines, RFC 4180 quoting.
@@ -15,9 +15,22 @@ export class CsvWriter implements TableWriter {
     return writeTo(this.stream, `\uFEFF${csvLine(headers)}`);
   }
 
-  rows(rows: readonly (readonly CellValue[])[]): Promise<void> {
+  /** A tail's fields and the line's end, encoded once: what csvLine would write after the row's own cells. */
+  private readonly tailText = tailEncoder((tail) => `${tail.map(csvField).join(',')}\r\n`);
+
+  rows(rows: readonly (readonly CellValue[])[], tails?: readonly RowTail[]): Promise<void> {
     let text = '';
-    for (const row of rows) text += csvLine(row);
+    if (tails) {
+      for (let index = 0; index < rows.length; index += 1) {
+        const row = rows[index]!;
+        const tail = tails[index]!;
+        // A row of no cells of its own (no separator before its tail), or a tail of none (the line's end alone).
+        if (row.length === 0 || tail.length === 0) text += csvLine([...row, ...tail]);
+        else text += `${row.map(csvField).join(',')},${this.tailText(tail)}`;
+      }
+    } else {
+      for (const row of rows) text += csvLine(row);
+    }
     return writeTo(this.stream, text);
   }
 

@@ -1,6 +1,6 @@
 import { googleSheetsMaxRows, type CellValue } from '@serpwise/contracts';
 import type { SheetsClient } from '@serpwise/platform';
-import type { TableWriter, WriterCheckpoint } from './table-writer.js';
+import type { RowTail, TableWriter, WriterCheckpoint } from './table-writer.js';
 
 /** Rows sent in one append: few requests (Google allows 60 writes a minute) yet well under its 2 MB payload advice. */
 export const sheetsAppendRows = 5_000;
@@ -89,8 +89,9 @@ export class SheetsWriter implements TableWriter {
     }
   }
 
-  async rows(rows: readonly (readonly CellValue[])[]): Promise<void> {
-    for (const row of rows) this.buffer.push([...row]);
+  async rows(rows: readonly (readonly CellValue[])[], tails?: readonly RowTail[]): Promise<void> {
+    // The Sheets API takes cell values, not bytes: a tail is appended as its cells.
+    rows.forEach((row, index) => this.buffer.push(tails ? [...row, ...tails[index]!] : [...row]));
     if (this.buffer.length >= this.appendRows) await this.flush();
   }
 

@@ -1,6 +1,6 @@
 import type { CellValue, ZipResumeState } from '@serpwise/contracts';
 import type { Writable } from 'node:stream';
-import type { TableWriter } from './table-writer.js';
+import { tailEncoder, type RowTail, type TableWriter } from './table-writer.js';
 import { ZipStream, type ZipEntryWriter } from './zip-stream.js';
 
 const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -75,12 +75,16 @@ export class XlsxWriter implements TableWriter {
     await this.sheet.write(`<row r="1">${headers.map((header) => cellXml(header, ' s="1"')).join('')}</row>`);
   }
 
-  async rows(rows: readonly (readonly CellValue[])[]): Promise<void> {
+  /** A tail's cells as sheet XML, encoded once (they carry no row number: a cell's reference is left implicit). */
+  private readonly tailXml = tailEncoder((tail) => tail.map((value) => cellXml(value)).join(''));
+
+  async rows(rows: readonly (readonly CellValue[])[], tails?: readonly RowTail[]): Promise<void> {
     let xml = '';
-    for (const row of rows) {
+    for (let index = 0; index < rows.length; index += 1) {
       this.rowNumber += 1;
       xml += `<row r="${this.rowNumber}">`;
-      for (const value of row) xml += cellXml(value);
+      for (const value of rows[index]!) xml += cellXml(value);
+      if (tails) xml += this.tailXml(tails[index]!);
       xml += '</row>';
     }
     await this.sheet!.write(xml);
