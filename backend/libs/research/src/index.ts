@@ -3,6 +3,7 @@ export * from './formulas/click-through.js';
 export * from './demo-market/market-sizes.js';
 export * from './warehouse/demo-market-loader.js';
 export * from './warehouse/domain-month-rollup.js';
+export * from './warehouse/giant-subjects.js';
 export * from './sql.js';
 export * from './viewer-scope.js';
 export * from './warehouse-pool.js';

@@ -9,6 +9,7 @@ import { adCopyLines, AdCopyRegistry, backlinkLines, domainLines, keywordLines, 
 import { demoLastMonth, demoSeed, marketSizes, type MarketSizeName } from '../demo-market/market-sizes.js';
 import { PageRegistry } from '../demo-market/page-registry.js';
 import { warehouseRollupSql } from './domain-month-rollup.js';
+import { addGiantSubjects, type GiantOptions } from './giant-subjects.js';
 
 /** Every warehouse table, children first (the order a full replace truncates them in). */
 export const warehouseTables = ['page_first_month', 'domain_month', 'backlink', 'paid_ad', 'ad_copy', 'organic_rank', 'page', 'keyword', 'domain', 'data_source'] as const;
@@ -20,6 +21,8 @@ export interface LoadOptions {
   /** Empty the warehouse first (bench:data). */
   replace?: boolean;
   seed?: number;
+  /** Add the giant subjects (issue 27: a domain with 1,000,000 keywords a month …) on top of the market. */
+  giant?: GiantOptions;
   log?: (line: string) => void;
 }
 
@@ -119,6 +122,14 @@ export async function loadDemoMarket(client: pg.ClientBase, options: LoadOptions
     await copyInto(client, 'ad_copy', 'id, domain_id, headline, body, display_url, page_id, source_id', adCopyLines(adCopies, sourceId));
     await copyInto(client, 'page', 'id, domain_id, url, title, source_id', pageLines(pages, sourceId));
     rows.page = pages.rows.length;
+    if (options.giant) {
+      log(`giant subjects (scale ${options.giant.scale ?? 1}, ${options.giant.months ?? 3} months)…`);
+      const giant = await addGiantSubjects(client, sourceId, market.months, options.giant);
+      Object.assign(rows, {
+        keyword: market.keywords.length + giant.keywords, domain: market.domains.length + 2, page: pages.rows.length + giant.pages,
+        organic_rank: rankRows + giant.organicRanks, backlink: linkRows + giant.backlinks,
+      });
+    }
 
     // Ids were given by the generator; later imports continue after them.
     for (const table of ['keyword', 'domain', 'page', 'ad_copy', 'backlink']) {
