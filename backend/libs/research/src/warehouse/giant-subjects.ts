@@ -54,7 +54,7 @@ export interface GiantCounts {
 
 /**
  * Adds the giant subjects to the market loaded under `sourceId` whose months are `months` (oldest first). Ids continue
- * after the largest ones there; the caller sets the sequences afterwards (the loader does).
+ * after the largest ones there, and the id sequences after them. The caller rolls up (warehouseRollupSql).
  */
 export async function addGiantSubjects(client: pg.ClientBase, sourceId: number, marketMonths: readonly string[], options: GiantOptions = {}): Promise<GiantCounts> {
   const scale = options.scale ?? 1;
@@ -149,5 +149,9 @@ export async function addGiantSubjects(client: pg.ClientBase, sourceId: number, 
         date '2019-01-01' + (g * 37) % 2800, case when g % 4 = 1 then date '2019-01-01' + (g * 37) % 2800 + 30 + g % 400 end, $1
       from generate_series(1, ${backlinks}) g join page s on s.id = 1 + (g * 7919) % ${start.page}`, [sourceId]);
   await q('drop table giant_pool');
+  // Later imports continue after the ids given here.
+  for (const table of ['keyword', 'domain', 'page', 'backlink']) {
+    await q(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 1))`);
+  }
   return { keywords: keywords + 1, organicRanks, backlinks, pages: 2 + 2 * pagesOfGiant + giantFullSize.resultsOfKeyword };
 }

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import {
+  addGiantSubjects, competitorRollupSql, competitorsQuery, competitorsRolledUp, countSqlOf, createWarehouseSource, demoLastMonth, giantNames,
+  landWarehouseRows, monthsEndingAt, pageOf, removeWarehouseSource, sqlFromPg, viewerScopedSql, warehouseRollupSql, type Sql, type WarehouseRow,
+} from '@serpwise/research';
+import pg from 'pg';
+import { createTestDatabase, setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
+
+/**
+ * Issue 27 point 1: the competitors of large domains come from a roll-up (competitor_month). It must answer exactly what
+ * counting the ranks answers — on the tiny market and on a reduced giant domain (10,000 keywords) — and stay right
+ * when an import or a provider fetch lands, or is removed.
+ */
+jest.setTimeout(120_000);
+
+let database: TestDatabase;
+let client: pg.Client;
+let sql: Sql;
+const marketMonths = monthsEndingAt(demoLastMonth, 24);
+const newest = demoLastMonth;
+const alice = '00000000-0000-4000-8000-00000000a11c';
+
+beforeAll(async () => {
+  database = await createTestDatabase({ tinyMarket: true });
+  client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  sql = sqlFromPg(client);
+  await client.query('begin');
+  await addGiantSubjects(client, 1, marketMonths, { scale: 0.01 });
+  for (const step of warehouseRollupSql(marketMonths.slice(-3))) await client.query(step.sql, step.params);
+  await client.query('commit');
+  await client.query('analyze');
+}, setUpTimeoutMs);
+
+afterAll(async () => {
+  await client?.end();
+  await database?.drop();
+}, setUpTimeoutMs);
+
+const idOf = async (name: string) => (await database.query<{ id: number }>('select id from domain where name = $1', [name]))[0]!.id;
+
+/** The whole competitors table of a domain-month read both ways: its rows (one page of all), its count and its export rows. */
+async function bothWays(domainId: number, territory: string, month: string) {
+  const read = async (fromRollup: boolean) => {
+    const query = competitorsQuery({ domainId, territory, month, fromRollup }, { sort: 'commonKeywords', sortDirection: 'desc' });
+    const page = await pageOf(sql, query, { startRow: 1, pageSize: 1000 });
+    const [count] = await sql.query<{ total: number }>(countSqlOf(query), query.params);
+    const exported = await sql.query(query.sql, query.params);
+    return { page, count: count!.total, exported };
+  };
+  return { ranks: await read(false), rollup: await read(true) };
+}
+
+describe('the competitor roll-up', () => {
+  it('answers for the giant domain what its ranks answer, and is what a visitor reads', async () => {
+    const giant = await idOf(giantNames.domain);
+    const rolled = await database.query<{ month: string; keywords: number }>(
+      `select to_char(month, 'YYYY-MM-DD') as month, keywords from competitor_rollup_month where domain_id = $1 order by month`, [giant]);
+    expect(rolled).toEqual(marketMonths.slice(-3).map((month) => ({ month, keywords: 10_000 })));
+    for (const { month } of rolled) {
+      const { ranks, rollup } = await bothWays(giant, 'US', month);
+      expect(ranks.page.totalRows).toBeGreaterThan(40);
+      expect(rollup).toEqual(ranks);
+    }
+    const sharer = (await bothWays(giant, 'US', newest)).ranks.page.rows.find((row) => (row as { domain: string }).domain === giantNames.sharer);
+    expect(sharer).toMatchObject({ commonKeywords: 3000, theirKeywords: 3000, overlap: 30 });
+    expect(await competitorsRolledUp(viewerScopedSql(sql, () => null), { domainId: giant, territory: 'US', month: newest })).toBe(true);
+    // Smaller than the roll-up's minimum: counted from ranks.
+    expect(await competitorsRolledUp(sql, { domainId: await idOf(giantNames.sharer), territory: 'US', month: newest })).toBe(false);
+  });
+
+  it('answers for every domain of the tiny market what its ranks answer (rolled up with no minimum)', async () => {
+    await client.query('begin');
+    try {
+      const months = [marketMonths[0]!, marketMonths[12]!, newest];
+      for (const step of competitorRollupSql(months, 1)) await client.query(step.sql, step.params);
+      const domainMonths = (await client.query<{ domain_id: number; territory: string; month: string }>(
+        `select domain_id, territory, to_char(month, 'YYYY-MM-DD') as month from competitor_rollup_month order by 1, 2, 3`)).rows;
+      expect(domainMonths.length).toBeGreaterThan(150);
+      for (const { domain_id: domainId, territory, month } of domainMonths) {
+        const { ranks, rollup } = await bothWays(domainId, territory, month);
+        expect({ domainId, territory, month, ...rollup }).toEqual({ domainId, territory, month, ...ranks });
+      }
+    } finally {
+      await client.query('rollback');
+    }
+  });
+
+  it('follows a provider fetch that lands and is removed, and steps aside for a viewer with their own ranks', async () => {
+    const giant = await idOf(giantNames.domain);
+    const giantTerms = (await database.query<{ term: string }>(`select term from keyword where term like $1 order by id limit 5`, [`${giantNames.keywordTermPrefix}%`])).map((row) => row.term);
+    const fetched: WarehouseRow[] = [
+      ...giantTerms.map((keyword, index) => ({ keyword, territory: 'US', date: '2026-10-20', position: 30 + index, url: 'https://www.newcomer.example/p', title: 'Newcomer' })),
+      { keyword: 'omnivora brand new term', territory: 'US', date: '2026-10-20', position: 1, url: 'https://www.omnivora.example/new', title: 'New', volume: 90 },
+    ];
+    const source = await createWarehouseSource(client, { kind: 'provider', label: 'test fetch', ownerUserId: null });
+    await landWarehouseRows(client, source, fetched);
+
+    const newcomer = await idOf('newcomer.example');
+    const rolled = await database.query<{ keywords: number; common: number; sources: number[] }>(
+      `select l.keywords, c.common_keywords as common, c.source_ids as sources from competitor_rollup_month l
+        join competitor_month c on c.domain_id = l.domain_id and c.territory = l.territory and c.month = l.month and c.competitor_domain_id = $2
+        where l.domain_id = $1 and l.territory = 'US' and l.month = $3`, [giant, newcomer, newest]);
+    expect(rolled).toEqual([{ keywords: 10_001, common: 5, sources: [source.sourceId] }]);
+    const after = await bothWays(giant, 'US', newest);
+    expect(after.rollup).toEqual(after.ranks);
+
+    // Alice's own import in that month: her competitors are counted from ranks (the roll-up holds installation data only).
+    const hers = await createWarehouseSource(client, { kind: 'import', label: 'alice.csv', ownerUserId: alice });
+    await landWarehouseRows(client, hers, [{ keyword: giantTerms[0]!, territory: 'US', date: '2026-10-21', position: 40, url: 'https://www.alice.example/', title: 'Alice' }]);
+    expect(await competitorsRolledUp(viewerScopedSql(sql, () => alice), { domainId: giant, territory: 'US', month: newest })).toBe(false);
+    expect(await competitorsRolledUp(viewerScopedSql(sql, () => null), { domainId: giant, territory: 'US', month: newest })).toBe(true);
+    await removeWarehouseSource(client, hers.sourceId);
+
+    await removeWarehouseSource(client, source.sourceId);
+    expect(await database.query(`select 1 from competitor_month where domain_id = $1 and competitor_domain_id = $2`, [giant, newcomer])).toEqual([]);
+    expect(await database.query(`select keywords from competitor_rollup_month where domain_id = $1 and month = $2`, [giant, newest])).toEqual([{ keywords: 10_000 }]);
+    const removed = await bothWays(giant, 'US', newest);
+    expect(removed.rollup).toEqual(removed.ranks);
+  });
+});
