@@ -73,7 +73,7 @@ describe('the competitor roll-up', () => {
     await client.query('begin');
     try {
       const months = [marketMonths[0]!, marketMonths[12]!, newest];
-      for (const step of competitorRollupSql(months, 1)) await client.query(step.sql, step.params);
+      for (const step of competitorRollupSql(months, { minKeywords: 1 })) await client.query(step.sql, step.params);
       const domainMonths = (await client.query<{ domain_id: number; territory: string; month: string }>(
         `select domain_id, territory, to_char(month, 'YYYY-MM-DD') as month from competitor_rollup_month order by 1, 2, 3`)).rows;
       expect(domainMonths.length).toBeGreaterThan(150);
@@ -117,5 +117,19 @@ describe('the competitor roll-up', () => {
     expect(await database.query(`select keywords from competitor_rollup_month where domain_id = $1 and month = $2`, [giant, newest])).toEqual([{ keywords: 10_000 }]);
     const removed = await bothWays(giant, 'US', newest);
     expect(removed.rollup).toEqual(removed.ranks);
+  });
+
+  it('follows a landing that takes a keyword from the giant (the domains ranking before the landing are rolled up again)', async () => {
+    const giant = await idOf(giantNames.domain);
+    const [taken] = await database.query<{ term: string; position: number }>(
+      `select k.term, r.position from organic_rank r join keyword k on k.id = r.keyword_id
+        where r.domain_id = $1 and r.month = $2 order by k.id offset 7 limit 1`, [giant, newest]);
+    const source = await createWarehouseSource(client, { kind: 'provider', label: 'rank refresh', ownerUserId: null });
+    // The same position, a newer observation: the usurper's row replaces the giant's.
+    await landWarehouseRows(client, source, [{ keyword: taken!.term, territory: 'US', date: '2026-10-22', position: taken!.position, url: 'https://www.usurper.example/', title: 'Usurper' }]);
+    expect(await database.query(`select keywords from competitor_rollup_month where domain_id = $1 and month = $2`, [giant, newest])).toEqual([{ keywords: 9_999 }]);
+    const after = await bothWays(giant, 'US', newest);
+    expect(after.rollup).toEqual(after.ranks);
+    await removeWarehouseSource(client, source.sourceId);
   });
 });

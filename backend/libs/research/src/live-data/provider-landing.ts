@@ -65,7 +65,9 @@ async function inTransaction<T>(client: pg.ClientBase, work: () => Promise<T>): 
 
 async function rollUp(client: pg.ClientBase, months: readonly string[]) {
   if (!months.length) return;
-  for (const statement of warehouseRollupSql([...new Set(months)].sort())) await client.query(statement.sql, statement.params);
+  // Its organic ranks landed through landWarehouseRows, which rolled up the competitors they change; ads, links and
+  // provider figures change none.
+  for (const statement of warehouseRollupSql([...new Set(months)].sort(), { changedDomainMonths: 'none' })) await client.query(statement.sql, statement.params);
 }
 
 /** Domain ids by name, adding the missing ones as installation data (and making a user-only one everyone's). */

@@ -9,18 +9,34 @@ import { installationOwner } from '../viewer-scope.js';
  * one of them with the keywords both rank for and their sources; competitor_rollup_month says which domain-months are
  * there and how many keywords the domain has. Smaller domains are counted from ranks per request (cheap for them).
  *
- * Rebuilt with domain_month for the months that land (warehouseRollupSql: the loader, imports, provider fetches,
- * removals), in the same transaction, so a reader never sees a roll-up older than the ranks.
+ * Rebuilt with domain_month when data lands (warehouseRollupSql: the loader, provider fetches, removals), in the same
+ * transaction, so a reader never sees a roll-up older than the ranks; a landing through the writer rebuilds only the
+ * domain-months whose ranks it can have changed (ChangedDomainMonths), and a user's import none.
  */
 export const competitorRollupMinKeywords = 5000;
 
-export function competitorRollupSql(months?: readonly string[], minKeywords = competitorRollupMinKeywords): { sql: string; params: unknown[] }[] {
-  const inMonths = (column: string) => (months?.length ? `${column} = any($1::date[])` : 'true');
+/**
+ * Which domain-months a landing may have changed for the roll-up: `'none'` when no installation rank changed (a user's
+ * import: the roll-up counts installation data only), or a table of (domain_id, territory, month) — the domains that
+ * ranked for a landed keyword in its month, before or after the landing (the writer notes them): only a pair of
+ * domains that both rank for a changed keyword can change its count. Without it, every domain-month of the months.
+ */
+export type ChangedDomainMonths = 'none' | { table: string };
+
+export function competitorRollupSql(
+  months?: readonly string[],
+  options: { minKeywords?: number; changed?: ChangedDomainMonths } = {},
+): { sql: string; params: unknown[] }[] {
+  const { minKeywords = competitorRollupMinKeywords, changed } = options;
+  if (changed === 'none') return [];
+  const changedOnly = (alias: string) => changed
+    ? ` and (${alias}.domain_id, ${alias}.territory, ${alias}.month) in (select domain_id, territory, month from ${changed.table})` : '';
+  const inMonths = (alias: string) => `${months?.length ? `${alias}.month = any($1::date[])` : 'true'}${changedOnly(alias)}`;
   const params = months?.length ? [months] : [];
   const installation = `owner_user_id = '${installationOwner}'`;
   return [
-    { sql: `delete from competitor_month where ${inMonths('month')}`, params },
-    { sql: `delete from competitor_rollup_month where ${inMonths('month')}`, params },
+    { sql: `delete from competitor_month c where ${inMonths('c')}`, params },
+    { sql: `delete from competitor_rollup_month l where ${inMonths('l')}`, params },
     {
       // Candidates from domain_month (just rebuilt); the keyword count from ranks, since a provider's whole-domain
       // figure may stand in domain_month instead of the ranks' count.
@@ -29,7 +45,7 @@ export function competitorRollupSql(months?: readonly string[], minKeywords = co
             from domain_month dm
             cross join lateral (select count(distinct r.keyword_id)::int as keywords from organic_rank r
               where r.domain_id = dm.domain_id and r.territory = dm.territory and r.month = dm.month and r.${installation}) counted
-            where ${inMonths('dm.month')} and dm.organic_keywords >= ${Number(minKeywords)} and counted.keywords >= ${Number(minKeywords)}`,
+            where ${inMonths('dm')} and dm.organic_keywords >= ${Number(minKeywords)} and counted.keywords >= ${Number(minKeywords)}`,
       params,
     },
     {
@@ -42,7 +58,7 @@ export function competitorRollupSql(months?: readonly string[], minKeywords = co
               where r.domain_id = l.domain_id and r.territory = l.territory and r.month = l.month and r.${installation}) mine on true
             join organic_rank o on o.month = l.month and o.keyword_id = mine.keyword_id and o.territory = l.territory
               and o.domain_id <> l.domain_id and o.${installation}
-            where ${inMonths('l.month')}
+            where ${inMonths('l')}
             group by l.domain_id, l.territory, l.month, o.domain_id`,
       params,
     },
