@@ -22,6 +22,22 @@ export function backlinksQuery(criteria: { target: { domainId: number } | { page
   // The joins only add names (every backlink has its pages and domains: the writers add them first, and a page or
   // site is removed only once no backlink uses it), so the count reads the backlink index alone.
   const countSql = `select 1 from backlink b where ${target} ${status}`;
-  return orderedTable({ sql, params: [id], countSql }, backlinksSpec, order);
+  const query = orderedTable({ sql, params: [id], countSql }, backlinksSpec, order);
+  const [leading] = query.keyset?.keys ?? [];
+  if (leading?.column !== 'firstSeen' || order.filter?.trim()) return query;
+  // Ordered by first seen (the default) and not filtered: a page of K = offset + limit rows lies among the links first
+  // seen on or after the K-th one's day (before it, ascending), which the (target, first_seen) index finds by reading K
+  // entries; only those (K plus that day's ties) are joined and sorted, not every link of a domain with millions.
+  const targetColumn = 'pageId' in criteria.target ? 'target_page_id' : 'target_domain_id';
+  const before = leading.direction === 'desc' ? '>=' : '<=';
+  return {
+    ...query,
+    pageSql: ({ limit, offset }) => {
+      const kth = `(select c.first_seen from backlink c where c.${targetColumn} = ? ${status.replaceAll('b.', 'c.')}
+        order by c.first_seen ${leading.direction} offset ? limit 1)`;
+      const narrowed = orderedTable({ sql: `${sql} and b.first_seen ${before} coalesce(${kth}, b.first_seen)`, params: [id, id, offset + limit - 1] }, backlinksSpec, order);
+      return { sql: `${narrowed.sql} limit ${limit} offset ${offset}`, params: narrowed.params };
+    },
+  };
 }
 

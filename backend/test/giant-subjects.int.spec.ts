@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
-  addGiantSubjects, competitorRollupSql, competitorsQuery, competitorsRolledUp, countSqlOf, createWarehouseSource, demoLastMonth, giantNames,
-  landWarehouseRows, monthsEndingAt, pageOf, removeWarehouseSource, sqlFromPg, viewerScopedSql, warehouseRollupSql, type Sql, type WarehouseRow,
+  addGiantSubjects, backlinksQuery, competitorRollupSql, competitorsQuery, competitorsRolledUp, countSqlOf, createWarehouseSource, demoLastMonth, giantNames,
+  landWarehouseRows, monthsEndingAt, withoutRowSource, pageOf, removeWarehouseSource, sqlFromPg, viewerScopedSql, warehouseRollupSql, type Sql, type WarehouseRow,
 } from '@serpwise/research';
 import pg from 'pg';
 import { createTestDatabase, setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 
 /**
- * Issue 27 point 1: the competitors of large domains come from a roll-up (competitor_month). It must answer exactly what
- * counting the ranks answers — on the tiny market and on a reduced giant domain (10,000 keywords) — and stay right
- * when an import or a provider fetch lands, or is removed.
+ * Issue 27 point 1, on the tiny market with the giant subjects at a hundredth (10,000 keywords, 20,000 backlinks):
+ * - the competitors of large domains come from a roll-up (competitor_month). It must answer exactly what counting the
+ *   ranks answers, and stay right when an import or a provider fetch lands, or is removed;
+ * - the backlinks table's first pages in first-seen order are read from the index: the same rows as sorting them all.
  */
 jest.setTimeout(120_000);
 
@@ -131,5 +132,33 @@ describe('the competitor roll-up', () => {
     const after = await bothWays(giant, 'US', newest);
     expect(after.rollup).toEqual(after.ranks);
     await removeWarehouseSource(client, source.sourceId);
+  });
+});
+
+describe('the backlinks table of a domain with many links', () => {
+  it('reads pages in first-seen order from the index: the same rows as sorting every link', async () => {
+    const giant = await idOf(giantNames.domain);
+    const [home] = await database.query<{ id: number }>(`select id from page where url = 'https://www.omnivora.example/'`);
+    const windows = [{ startRow: 1, pageSize: 20 }, { startRow: 101, pageSize: 100 }, { startRow: 9_990, pageSize: 50 }, { startRow: 19_990, pageSize: 100 }];
+    let narrowed = 0;
+    for (const target of [{ domainId: giant }, { pageId: home!.id }]) {
+      for (const status of ['all', 'live', 'lost'] as const) {
+        for (const sortDirection of [undefined, 'asc', 'desc'] as const) {
+          const query = backlinksQuery({ target, status }, sortDirection ? { sort: 'firstSeen', sortDirection } : {});
+          expect(query.pageSql).toBeDefined();
+          for (const window of windows) {
+            const offset = window.startRow - 1;
+            const sorted = await sql.query<Record<string, unknown>>(`${query.sql} limit ${window.pageSize} offset ${offset}`, query.params);
+            const page = await pageOf(sql, query, window);
+            expect({ target, status, sortDirection, window, rows: page.rows }).toEqual({ target, status, sortDirection, window, rows: sorted.map(withoutRowSource) });
+            if (sorted.length) narrowed++;
+          }
+        }
+      }
+    }
+    expect(narrowed).toBeGreaterThan(30);
+    // A filter, or another sort: every link is sorted, as before.
+    expect(backlinksQuery({ target: { domainId: giant }, status: 'all' }, { filter: 'omnivora' }).pageSql).toBeUndefined();
+    expect(backlinksQuery({ target: { domainId: giant }, status: 'all' }, { sort: 'anchor' }).pageSql).toBeUndefined();
   });
 });
