@@ -135,7 +135,11 @@ export async function loadDemoMarket(client: pg.ClientBase, options: LoadOptions
     for (const table of ['keyword', 'domain', 'page', 'ad_copy', 'backlink']) {
       await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 1))`);
     }
-    log(`backlinks: ${linkRows.toLocaleString('en-US')} rows; rolling up domain months…`);
+    // The roll-ups join the freshly loaded tables: without statistics the planner guessed the competitor roll-up's
+    // join into a nested loop over whole partitions (minutes at 50,000 giant keywords). ANALYZE inside the
+    // transaction sees its own rows.
+    log(`backlinks: ${linkRows.toLocaleString('en-US')} rows; analysing, rolling up domain months…`);
+    for (const table of ['organic_rank', 'keyword', 'domain', 'page', 'paid_ad', 'backlink']) await client.query(`analyze ${table}`);
     for (const statement of warehouseRollupSql()) await client.query(statement.sql, statement.params);
     rows.domain_month = Number((await client.query<{ n: string }>('select count(*) as n from domain_month')).rows[0]!.n);
     await client.query('commit');
