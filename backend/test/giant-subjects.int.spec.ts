@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
-  addGiantSubjects, backlinksQuery, competitorRollupSql, competitorsQuery, competitorsRolledUp, countSqlOf, createWarehouseSource, demoLastMonth, giantNames,
+  addGiantSubjects, backlinksQuery, backlinkTotalsSql, customListQuery, landProviderBacklinks, competitorRollupSql, competitorsQuery, competitorsRolledUp, countSqlOf, createWarehouseSource, demoLastMonth, giantNames,
   landWarehouseRows, monthsEndingAt, withoutRowSource, pageOf, removeWarehouseSource, sqlFromPg, viewerScopedSql, warehouseRollupSql, type Sql, type WarehouseRow,
 } from '@serpwise/research';
 import pg from 'pg';
@@ -160,5 +160,59 @@ describe('the backlinks table of a domain with many links', () => {
     // A filter, or another sort: every link is sorted, as before.
     expect(backlinksQuery({ target: { domainId: giant }, status: 'all' }, { filter: 'omnivora' }).pageSql).toBeUndefined();
     expect(backlinksQuery({ target: { domainId: giant }, status: 'all' }, { sort: 'anchor' }).pageSql).toBeUndefined();
+  });
+});
+
+describe('the stored link counts of domains with very many backlinks', () => {
+  const liveCounts = () => database.query<{ domain: string; links: number; live: number; lost: number; referring: number }>(
+    `select d.name as domain, count(*)::int as links, (count(*) filter (where b.last_seen is null))::int as live,
+       (count(*) filter (where b.last_seen is not null))::int as lost,
+       (count(distinct b.source_domain_id) filter (where b.last_seen is null))::int as referring
+     from backlink b join domain d on d.id = b.target_domain_id group by d.name order by d.name`);
+
+  /** What the backlinks table's count and the custom list answer for every domain with links. */
+  async function answered(domains: { domain: string }[]) {
+    const answers = [];
+    for (const { domain } of domains) {
+      const domainId = await idOf(domain);
+      const totals: Record<string, number> = {};
+      for (const status of ['all', 'live', 'lost'] as const) {
+        totals[status] = (await pageOf(sql, backlinksQuery({ target: { domainId }, status }, {}), { startRow: 1, pageSize: 20 })).totalRows;
+      }
+      const list = customListQuery({ territory: 'US', month: newest, domains: [domain] }, {});
+      const [row] = await sql.query<{ liveBacklinks: number; referringDomains: number }>(list.sql, list.params);
+      answers.push({ domain, links: totals.all, live: totals.live, lost: totals.lost, referring: row!.referringDomains, liveAgain: row!.liveBacklinks });
+    }
+    return answers;
+  }
+
+  it('answers from the stored counts what counting the links answers', async () => {
+    const expected = (await liveCounts()).map((row) => ({ ...row, liveAgain: row.live }));
+    await client.query('begin');
+    try {
+      for (const step of backlinkTotalsSql(undefined, 1)) await client.query(step.sql, step.params);
+      const stored = (await client.query('select count(*)::int as n from backlink_total')).rows[0].n;
+      expect(stored).toBe(expected.length);
+      expect(await answered(expected)).toEqual(expected);
+      // They are what is read: a changed stored count changes the answer.
+      await client.query(`update backlink_total set links = links + 1, live_links = live_links + 1 where domain_id = $1`, [await idOf(giantNames.domain)]);
+      const [giant] = await answered([{ domain: giantNames.domain }]);
+      const [counted] = expected.filter((row) => row.domain === giantNames.domain);
+      expect(giant).toMatchObject({ links: counted!.links + 1, live: counted!.live + 1, lost: counted!.lost });
+    } finally {
+      await client.query('rollback');
+    }
+  });
+
+  it('are kept when a provider\'s backlinks land', async () => {
+    for (const step of backlinkTotalsSql(undefined, 10_000)) await client.query(step.sql, step.params);
+    expect(await database.query('select count(*)::int as n from backlink_total')).toEqual([{ n: 1 }]);
+    const source = await createWarehouseSource(client, { kind: 'provider', label: 'backlinks fetch', ownerUserId: null });
+    const link = (n: number) => ({ urlFrom: `https://www.linker${n}.example/post`, urlTo: 'https://www.omnivora.example/', titleFrom: 'Post', anchor: 'omnivora',
+      nofollow: false, firstSeen: '2026-10-02', lostOn: null });
+    await landProviderBacklinks(client, { sourceId: source.sourceId, territory: 'US', date: '2026-10-20' }, [link(1), link(2)]);
+    const expected = (await liveCounts()).map((row) => ({ ...row, liveAgain: row.live })).filter((row) => row.domain === giantNames.domain);
+    expect(expected[0]!.links).toBe(20_002);
+    expect(await answered(expected)).toEqual(expected);
   });
 });

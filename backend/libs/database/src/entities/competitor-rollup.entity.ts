@@ -30,3 +30,20 @@ export const CompetitorMonthSchema = defineEntity({
   indexes: [{ properties: ['month'] }],
 });
 export type CompetitorMonth = InferEntity<typeof CompetitorMonthSchema>;
+
+/**
+ * The link counts of a domain with at least backlinkTotalMinLinks backlinks (issue 27: 2,000,000 for the giant), kept
+ * by every writer of backlinks (the loader, a provider's backlinks: backlinkTotalsSql in @serpwise/research).
+ */
+export const BacklinkTotalSchema = defineEntity({
+  name: 'BacklinkTotal',
+  tableName: 'backlink_total',
+  properties: {
+    domainId: p.integer().primary(),
+    links: p.integer(),
+    liveLinks: p.integer(),
+    /** Distinct source domains of the live links. */
+    referringDomains: p.integer(),
+  },
+});
+export type BacklinkTotal = InferEntity<typeof BacklinkTotalSchema>;

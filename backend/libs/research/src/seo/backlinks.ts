@@ -1,4 +1,5 @@
 import type { BacklinkRow, BacklinkStatus } from '@serpwise/contracts';
+import { backlinkCountSql } from '../warehouse/backlink-totals.js';
 import { type BuiltQuery, orderedTable, rowSourceOf, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
 export type { BacklinkRow, BacklinkStatus };
 
@@ -25,9 +26,14 @@ export function backlinksQuery(criteria: { target: { domainId: number } | { page
   // The joins only add names (every backlink has its pages and domains: the writers add them first, and a page or
   // site is removed only once no backlink uses it), so the count reads the backlink index alone.
   const countSql = `select 1 from backlink b where ${where}`;
-  const query = orderedTable({ sql: backlinkRowsSql('backlink', where), params: [id], countSql }, backlinksSpec, order);
+  const filtered = Boolean(order.filter?.trim());
+  const ordered = orderedTable({ sql: backlinkRowsSql('backlink', where), params: [id], countSql }, backlinksSpec, order);
+  // A domain's links unfiltered: its stored counts when it has very many (warehouse/backlink-totals.ts).
+  const counts = { all: 'links', live: 'live_links', lost: 'lost_links' } as const;
+  const query: BuiltQuery = filtered || 'pageId' in criteria.target ? ordered
+    : { ...ordered, totalSql: `with target as (select ?::int as id) select (${backlinkCountSql('(select id from target)', counts[criteria.status])})::int as total` };
   const [leading] = query.keyset?.keys ?? [];
-  if (leading?.column !== 'firstSeen' || order.filter?.trim()) return query;
+  if (leading?.column !== 'firstSeen' || filtered) return query;
   // Ordered by first seen (the default) and not filtered: a page of K = offset + limit rows lies among the K links
   // first seen last (first, ascending) and those seen the same day as the K-th, which the (target, first_seen) index
   // reads in order (FETCH … WITH TIES); only those are joined and sorted, not every link of a domain with millions.

@@ -8,11 +8,12 @@ import { buildMarket } from '../demo-market/market-model.js';
 import { adCopyLines, AdCopyRegistry, backlinkLines, domainLines, keywordLines, organicRankLines, pageLines, paidAdLines } from '../demo-market/market-rows.js';
 import { demoLastMonth, demoSeed, marketSizes, type MarketSizeName } from '../demo-market/market-sizes.js';
 import { PageRegistry } from '../demo-market/page-registry.js';
+import { backlinkTotalsSql } from './backlink-totals.js';
 import { warehouseRollupSql } from './domain-month-rollup.js';
 import { addGiantSubjects, type GiantOptions } from './giant-subjects.js';
 
 /** Every warehouse table, children first (the order a full replace truncates them in). */
-export const warehouseTables = ['page_first_month', 'competitor_month', 'competitor_rollup_month', 'domain_month', 'backlink', 'paid_ad', 'ad_copy', 'organic_rank', 'page', 'keyword', 'domain', 'data_source'] as const;
+export const warehouseTables = ['page_first_month', 'competitor_month', 'competitor_rollup_month', 'domain_month', 'backlink_total', 'backlink', 'paid_ad', 'ad_copy', 'organic_rank', 'page', 'keyword', 'domain', 'data_source'] as const;
 
 export interface LoadOptions {
   size: MarketSizeName;
@@ -140,7 +141,7 @@ export async function loadDemoMarket(client: pg.ClientBase, options: LoadOptions
     // transaction sees its own rows.
     log(`backlinks: ${linkRows.toLocaleString('en-US')} rows; analysing, rolling up domain months…`);
     for (const table of ['organic_rank', 'keyword', 'domain', 'page', 'paid_ad', 'backlink']) await client.query(`analyze ${table}`);
-    for (const statement of warehouseRollupSql()) await client.query(statement.sql, statement.params);
+    for (const statement of [...warehouseRollupSql(), ...backlinkTotalsSql()]) await client.query(statement.sql, statement.params);
     rows.domain_month = Number((await client.query<{ n: string }>('select count(*) as n from domain_month')).rows[0]!.n);
     await client.query('commit');
     log('analysing…');
