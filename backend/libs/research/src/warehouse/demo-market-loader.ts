@@ -59,6 +59,9 @@ export async function loadDemoMarket(client: pg.ClientBase, options: LoadOptions
       if (existing.rows[0]?.any) return { loaded: false, rows: {}, seconds: 0 };
     }
     await client.query('begin');
+    // The roll-ups sort and hash millions of ranks (the giant subjects' competitors: a million keywords × their other
+    // results): in memory, as the warehouse writer does, rather than in temporary files.
+    await client.query(`set local work_mem = '256MB'`);
     if (options.replace) await client.query(`truncate ${warehouseTables.join(', ')} restart identity`);
 
     const market = buildMarket(size, seed, demoLastMonth);
