@@ -1,6 +1,7 @@
 // @ts-check
 // `npm run bench:data`: replaces the research warehouse with the `bench` demo market (over 10 million organic
 // rank rows) in the database DATABASE_URL names, or the one `npm start` would use. Migrates first.
+// `npm run bench:data -- --giant` adds the giant subjects (docs/research-data.md, "Giant subjects").
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDependencies, handOverToProjectNode } from './bootstrap.mjs';
@@ -16,7 +17,7 @@ if (!handOverToProjectNode(root, fileURLToPath(import.meta.url))) {
   try {
     const env = { ...process.env, DATABASE_URL: postgres.url };
     console.log((await runStep(process.execPath, [entryPoints.migrate], { cwd: root, env, label: 'Migration' })).trim());
-    await runStep(process.execPath, [entryPoints.loadDemoMarket, '--size', 'bench', '--replace'], {
+    await runStep(process.execPath, [entryPoints.loadDemoMarket, '--size', 'bench', '--replace', ...(process.argv.includes('--giant') ? ['--giant'] : [])], {
       cwd: root,
       env,
       label: 'Loading the bench data',

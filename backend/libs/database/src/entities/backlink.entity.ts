@@ -17,7 +17,8 @@ export const BacklinkSchema = defineEntity({
     lastSeen: p.date().nullable(),
     sourceId: p.smallint(),
   },
-  indexes: [{ properties: ['targetDomainId'] }, { properties: ['targetPageId'] }, { properties: ['sourceDomainId'] }],
+  // By first seen within a target: the backlinks table's default order reads its first page from the index (issue 27).
+  indexes: [{ properties: ['targetDomainId', 'firstSeen'] }, { properties: ['targetPageId', 'firstSeen'] }, { properties: ['sourceDomainId'] }],
 });
 
 export type Backlink = InferEntity<typeof BacklinkSchema>;

@@ -10,6 +10,7 @@ import { SiteTrafficSchema } from './site-traffic.entity.js';
 import { DomainMonthSchema } from './domain-month.entity.js';
 import { ProviderCompetitorSchema, ProviderDomainMonthSchema } from './provider-figures.entity.js';
 import { PageFirstMonthSchema } from './page-first-month.entity.js';
+import { BacklinkTotalSchema, CompetitorMonthSchema, CompetitorRollupMonthSchema } from './competitor-rollup.entity.js';
 import { DomainSchema } from './domain.entity.js';
 import { JobRecordSchema } from './job-record.entity.js';
 import { PasswordResetSchema } from './password-reset.entity.js';
@@ -79,6 +80,7 @@ export * from './paid-ad.entity.js';
 export * from './backlink.entity.js';
 export * from './domain-month.entity.js';
 export * from './page-first-month.entity.js';
+export * from './competitor-rollup.entity.js';
 export * from './missed-search-event.entity.js';
 export * from './project.entity.js';
 export * from './project-alert.entity.js';
@@ -109,6 +111,9 @@ export const warehouseEntities = [
   ProviderDomainMonthSchema,
   ProviderCompetitorSchema,
   PageFirstMonthSchema,
+  CompetitorRollupMonthSchema,
+  CompetitorMonthSchema,
+  BacklinkTotalSchema,
   SerpObservationSchema,
   OwnedKeywordNumberSchema,
   OwnedKeywordSchema,

@@ -31,6 +31,9 @@ import { Migration20261201020000_report_brands } from './Migration20261201020000
 import { Migration20261201040000_queue_alerts } from './Migration20261201040000_queue_alerts.js';
 import { Migration20261202030000_report_share_links } from './Migration20261202030000_report_share_links.js';
 import { Migration20261202040000_analytics_events } from './Migration20261202040000_analytics_events.js';
+import { Migration20261204000000_competitor_rollup } from './Migration20261204000000_competitor_rollup.js';
+import { Migration20261204010000_backlink_first_seen } from './Migration20261204010000_backlink_first_seen.js';
+import { Migration20261204020000_backlink_totals } from './Migration20261204020000_backlink_totals.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -69,4 +72,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261201040000_queue_alerts', class: Migration20261201040000_queue_alerts },
   { name: 'Migration20261202030000_report_share_links', class: Migration20261202030000_report_share_links },
   { name: 'Migration20261202040000_analytics_events', class: Migration20261202040000_analytics_events },
+  { name: 'Migration20261204000000_competitor_rollup', class: Migration20261204000000_competitor_rollup },
+  { name: 'Migration20261204010000_backlink_first_seen', class: Migration20261204010000_backlink_first_seen },
+  { name: 'Migration20261204020000_backlink_totals', class: Migration20261204020000_backlink_totals },
 ];

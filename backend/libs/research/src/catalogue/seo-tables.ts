@@ -8,6 +8,7 @@ import { kombatQuery, kombatSpec } from '../seo/kombat.js';
 import { topPagesQuery, topPagesSpec } from '../seo/top-pages.js';
 import type { Sql } from '../sql.js';
 import type { BuiltQuery, Subject } from '../tables/index.js';
+import { competitorsRolledUp } from '../warehouse/competitor-rollup.js';
 import { domainIdOf, domainIdsOf } from '../warehouse/lookups.js';
 import { monthOf, orderCheck, researchTable, stem, type PreparedTable, type TableInput } from './research-table.js';
 
@@ -22,12 +23,12 @@ export async function organicTable(
   sql: Sql,
   input: TableInput,
   found: boolean,
-  build: (month: string) => BuiltQuery,
+  build: (month: string) => BuiltQuery | Promise<BuiltQuery>,
   fileStem: string,
   needsMonth = true,
 ): Promise<PreparedTable<OrganicAnswer, undefined>> {
   const month = needsMonth && found ? await monthOf(sql, input) : null;
-  const query = found && (month || !needsMonth) ? build(month ?? '') : null;
+  const query = found && (month || !needsMonth) ? await build(month ?? '') : null;
   return { query, answer: { month, wasQueryFound: found }, facts: undefined, fileStem };
 }
 
@@ -77,7 +78,11 @@ export const seoTables = {
     check: orderCheck(competitorsSpec),
     prepare: async (sql, input) => {
       const domainId = await domainIdOf(sql, input.domain);
-      return organicTable(sql, input, domainId !== null, (month) => competitorsQuery({ domainId: domainId!, territory: input.countryCode, month }, input), stem('seo-competitors', input.domain));
+      return organicTable(sql, input, domainId !== null, async (month) => {
+        const criteria = { domainId: domainId!, territory: input.countryCode, month };
+        // A large domain's competitors are precomputed (issue 27): read them when this viewer's view of the month allows.
+        return competitorsQuery({ ...criteria, fromRollup: await competitorsRolledUp(sql, criteria) }, input);
+      }, stem('seo-competitors', input.domain));
     },
   }),
   'seo/kombat': researchTable({

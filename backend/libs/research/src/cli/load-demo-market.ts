@@ -1,10 +1,13 @@
 import pg from 'pg';
 import { marketSizeNames, type MarketSizeName } from '../demo-market/market-sizes.js';
 import { loadDemoMarket } from '../warehouse/demo-market-loader.js';
+import { giantOptionsFromEnvironment } from '../warehouse/giant-subjects.js';
 
 // Loads the demo market into DATABASE_URL (already migrated).
 //   node load-demo-market.js --size demo --if-empty   (npm start: only when the warehouse is empty)
 //   node load-demo-market.js --size bench --replace   (npm run bench:data)
+//   node load-demo-market.js --size bench --replace --giant   (npm run bench:data -- --giant: with the giant subjects;
+//     SERPWISE_GIANT_SCALE=0.01 makes them a hundredth, SERPWISE_GIANT_MONTHS the months they rank in, default 3)
 const args = process.argv.slice(2);
 const option = (name: string) => {
   const index = args.indexOf(`--${name}`);
@@ -27,6 +30,7 @@ try {
     size,
     ifEmpty: args.includes('--if-empty'),
     replace: args.includes('--replace'),
+    giant: args.includes('--giant') ? giantOptionsFromEnvironment() : undefined,
     log: (line) => console.log(`demo data: ${line}`),
   });
   if (!result.loaded) console.log('demo data: the warehouse already holds data; nothing loaded.');

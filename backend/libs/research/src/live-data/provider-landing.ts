@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { paidCtr } from '../formulas/click-through.js';
+import { backlinkTotalsSql } from '../warehouse/backlink-totals.js';
 import { warehouseRollupSql } from '../warehouse/domain-month-rollup.js';
 import { domainOfUrl, type WarehouseRow } from '../warehouse/warehouse-row.js';
 import { landWarehouseRows } from '../warehouse/warehouse-writer.js';
@@ -65,7 +66,9 @@ async function inTransaction<T>(client: pg.ClientBase, work: () => Promise<T>): 
 
 async function rollUp(client: pg.ClientBase, months: readonly string[]) {
   if (!months.length) return;
-  for (const statement of warehouseRollupSql([...new Set(months)].sort())) await client.query(statement.sql, statement.params);
+  // Its organic ranks landed through landWarehouseRows, which rolled up the competitors they change; ads, links and
+  // provider figures change none.
+  for (const statement of warehouseRollupSql([...new Set(months)].sort(), { changedDomainMonths: 'none' })) await client.query(statement.sql, statement.params);
 }
 
 /** Domain ids by name, adding the missing ones as installation data (and making a user-only one everyone's). */
@@ -277,6 +280,9 @@ export async function landProviderBacklinks(
        where not exists (select 1 from backlink b where b.source_page_id = x.sp and b.target_page_id = x.tp and b.anchor = x.anchor)`,
       [landing.sourceId, usable.map((link) => pages.get(link.urlFrom)!), usable.map((link) => pages.get(link.urlTo)!), usable.map((link) => link.anchor),
         usable.map((link) => link.nofollow), usable.map((link) => link.firstSeen), usable.map((link) => link.lostOn)]);
+    // The stored link counts of the domains linked to (warehouse/backlink-totals.ts).
+    const targets = await client.query<{ domain_id: number }>('select distinct domain_id from page where id = any($1::int[])', [usable.map((link) => pages.get(link.urlTo)!)]);
+    for (const statement of backlinkTotalsSql({ domainIds: targets.rows.map((row) => row.domain_id) })) await client.query(statement.sql, statement.params);
     return inserted.rowCount ?? 0;
   });
 }

@@ -1,4 +1,5 @@
 import type { DomainMetricsRow, KeywordListRow, CustomListRow, LeadRow } from '@serpwise/contracts';
+import { backlinkCountSql } from '../warehouse/backlink-totals.js';
 import { type BuiltQuery, orderedTable, rowSourceOf, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
 export type { DomainMetricsRow, KeywordListRow, CustomListRow, LeadRow };
 
@@ -63,8 +64,8 @@ export function customListQuery(criteria: { territory: string; month: string; do
       coalesce(dm.organic_keywords, 0)::int as "keywords", coalesce(dm.organic_top10, 0)::int as "top10",
       coalesce(dm.organic_clicks, 0)::float8 as "clicks", coalesce(dm.organic_value, 0)::float8 as "value",
       coalesce(dm.paid_keywords, 0)::int as "paidKeywords", coalesce(dm.paid_budget, 0)::float8 as "budget",
-      (select count(*) from backlink b where b.target_domain_id = d.id and b.last_seen is null)::int as "liveBacklinks",
-      (select count(distinct b.source_domain_id) from backlink b where b.target_domain_id = d.id and b.last_seen is null)::int as "referringDomains"
+      ${backlinkCountSql('d.id', 'live_links')}::int as "liveBacklinks",
+      ${backlinkCountSql('d.id', 'referring_domains')}::int as "referringDomains"
     from unnest(string_to_array(?, ',')) with ordinality as l(name, ord)
     left join domain d on d.name = l.name
     left join domain_month dm on dm.domain_id = d.id and dm.territory = ? and dm.month = ?::date`;

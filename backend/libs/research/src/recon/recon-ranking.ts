@@ -1,5 +1,6 @@
 import type { Sql } from '../sql.js';
 import { competitorsQuery } from '../seo/competitors.js';
+import { competitorsRolledUp } from '../warehouse/competitor-rollup.js';
 import { domainIdOf, domainIdsOf, newestMonth, previousMonth, windowMonths } from '../warehouse/lookups.js';
 import { arrayLiteral } from '../tables/index.js';
 
@@ -143,7 +144,8 @@ export async function topCompetitors(sql: Sql, input: { domain: string; territor
   const month = await newestMonth(sql, input.territory);
   const domainId = await domainIdOf(sql, input.domain);
   if (!month || domainId === null) return { month, competitors: [] };
-  const query = competitorsQuery({ domainId, territory: input.territory, month }, { sort: 'commonKeywords', sortDirection: 'desc' });
+  const criteria = { domainId, territory: input.territory, month };
+  const query = competitorsQuery({ ...criteria, fromRollup: await competitorsRolledUp(sql, criteria) }, { sort: 'commonKeywords', sortDirection: 'desc' });
   const rows = await sql.query<{ domain: string; commonKeywords: number; theirKeywords: number; clicks: number }>(`select * from (${query.sql}) top limit ?`, [
     ...query.params,
     input.limit,

@@ -26,6 +26,17 @@ export interface BuiltQuery {
    */
   fewRows?: boolean;
   /**
+   * A statement answering the number of rows as `total` (same params), when the table knows it without counting them
+   * (a domain's stored link counts: backlinks.ts). pageOf uses it instead of counting `countSql`'s rows.
+   */
+  totalSql?: string;
+  /**
+   * One page of the query, when the table can read it without sorting every row (the backlinks of a domain with
+   * millions, in first-seen order: backlinks.ts). The same rows in the same order as `sql` with the window; pageOf
+   * uses it for the page's rows.
+   */
+  pageSql?: (window: { limit: number; offset: number }) => { sql: string; params: unknown[] };
+  /**
    * The query's whole order (sort keys, then the tie-break), for keyset paging: an export that resumes reads the rows
    * after the last one it wrote (keyset.ts). Set by the table engine (orderedTable) for every table.
    */

@@ -11,7 +11,7 @@ import { withoutRowSource } from './row-source.js';
  */
 export async function pageOf<Row extends object>(sql: Sql, query: BuiltQuery, request: PageRequest, knownTotal?: Promise<number>): Promise<{ rows: Row[]; totalRows: number }> {
   const window = pageWindow(request);
-  const counted = () => sql.query<{ total: number }>(countSqlOf(query), query.params).then((count) => count[0]?.total ?? 0);
+  const counted = () => sql.query<{ total: number }>(query.totalSql ?? countSqlOf(query), query.params).then((count) => count[0]?.total ?? 0);
   let rows: Record<string, unknown>[];
   let totalRows: number;
   if (query.fewRows && !knownTotal) {
@@ -19,7 +19,8 @@ export async function pageOf<Row extends object>(sql: Sql, query: BuiltQuery, re
     // A page past the last row has no row to carry the total.
     if (!rows.length && window.offset > 0) totalRows = await counted();
   } else {
-    [rows, totalRows] = await Promise.all([sql.query<Record<string, unknown>>(`${query.sql} limit ${window.limit} offset ${window.offset}`, query.params), knownTotal ?? counted()]);
+    const page = query.pageSql?.(window) ?? { sql: `${query.sql} limit ${window.limit} offset ${window.offset}`, params: query.params };
+    [rows, totalRows] = await Promise.all([sql.query<Record<string, unknown>>(page.sql, page.params), knownTotal ?? counted()]);
   }
   // A page does not show the rows' sources (an export writes them: row-source.ts).
   const decorated = (query.decorate ? await query.decorate(sql, rows) : rows).map(withoutRowSource);

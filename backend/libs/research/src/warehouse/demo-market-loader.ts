@@ -8,10 +8,12 @@ import { buildMarket } from '../demo-market/market-model.js';
 import { adCopyLines, AdCopyRegistry, backlinkLines, domainLines, keywordLines, organicRankLines, pageLines, paidAdLines } from '../demo-market/market-rows.js';
 import { demoLastMonth, demoSeed, marketSizes, type MarketSizeName } from '../demo-market/market-sizes.js';
 import { PageRegistry } from '../demo-market/page-registry.js';
+import { backlinkTotalsSql } from './backlink-totals.js';
 import { warehouseRollupSql } from './domain-month-rollup.js';
+import { addGiantSubjects, type GiantOptions } from './giant-subjects.js';
 
 /** Every warehouse table, children first (the order a full replace truncates them in). */
-export const warehouseTables = ['page_first_month', 'domain_month', 'backlink', 'paid_ad', 'ad_copy', 'organic_rank', 'page', 'keyword', 'domain', 'data_source'] as const;
+export const warehouseTables = ['page_first_month', 'competitor_month', 'competitor_rollup_month', 'domain_month', 'backlink_total', 'backlink', 'paid_ad', 'ad_copy', 'organic_rank', 'page', 'keyword', 'domain', 'data_source'] as const;
 
 export interface LoadOptions {
   size: MarketSizeName;
@@ -20,6 +22,8 @@ export interface LoadOptions {
   /** Empty the warehouse first (bench:data). */
   replace?: boolean;
   seed?: number;
+  /** Add the giant subjects (issue 27: a domain with 1,000,000 keywords a month …) on top of the market. */
+  giant?: GiantOptions;
   log?: (line: string) => void;
 }
 
@@ -55,6 +59,9 @@ export async function loadDemoMarket(client: pg.ClientBase, options: LoadOptions
       if (existing.rows[0]?.any) return { loaded: false, rows: {}, seconds: 0 };
     }
     await client.query('begin');
+    // The roll-ups sort and hash millions of ranks (the giant subjects' competitors: a million keywords × their other
+    // results): in memory, as the warehouse writer does, rather than in temporary files.
+    await client.query(`set local work_mem = '256MB'`);
     if (options.replace) await client.query(`truncate ${warehouseTables.join(', ')} restart identity`);
 
     const market = buildMarket(size, seed, demoLastMonth);
@@ -119,13 +126,25 @@ export async function loadDemoMarket(client: pg.ClientBase, options: LoadOptions
     await copyInto(client, 'ad_copy', 'id, domain_id, headline, body, display_url, page_id, source_id', adCopyLines(adCopies, sourceId));
     await copyInto(client, 'page', 'id, domain_id, url, title, source_id', pageLines(pages, sourceId));
     rows.page = pages.rows.length;
+    if (options.giant) {
+      log(`giant subjects (scale ${options.giant.scale ?? 1}, ${options.giant.months ?? 3} months)…`);
+      const giant = await addGiantSubjects(client, sourceId, market.months, options.giant);
+      Object.assign(rows, {
+        keyword: market.keywords.length + giant.keywords, domain: market.domains.length + 2, page: pages.rows.length + giant.pages,
+        organic_rank: rankRows + giant.organicRanks, backlink: linkRows + giant.backlinks,
+      });
+    }
 
     // Ids were given by the generator; later imports continue after them.
     for (const table of ['keyword', 'domain', 'page', 'ad_copy', 'backlink']) {
       await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 1))`);
     }
-    log(`backlinks: ${linkRows.toLocaleString('en-US')} rows; rolling up domain months…`);
-    for (const statement of warehouseRollupSql()) await client.query(statement.sql, statement.params);
+    // The roll-ups join the freshly loaded tables: without statistics the planner guessed the competitor roll-up's
+    // join into a nested loop over whole partitions (minutes at 50,000 giant keywords). ANALYZE inside the
+    // transaction sees its own rows.
+    log(`backlinks: ${linkRows.toLocaleString('en-US')} rows; analysing, rolling up domain months…`);
+    for (const table of ['organic_rank', 'keyword', 'domain', 'page', 'paid_ad', 'backlink']) await client.query(`analyze ${table}`);
+    for (const statement of [...warehouseRollupSql(), ...backlinkTotalsSql()]) await client.query(statement.sql, statement.params);
     rows.domain_month = Number((await client.query<{ n: string }>('select count(*) as n from domain_month')).rows[0]!.n);
     await client.query('commit');
     log('analysing…');

@@ -1,4 +1,5 @@
 import { installationOwner } from '../viewer-scope.js';
+import { competitorRollupSql, type ChangedDomainMonths } from './competitor-rollup.js';
 
 /**
  * Rebuilds domain_month (one row per domain, territory and month) from organic_rank and paid_ad, for the given
@@ -105,5 +106,10 @@ export function pageFirstMonthRollupSql(months?: readonly string[]): { sql: stri
   ];
 }
 
-/** Every roll-up to run when data lands (the loader, imports, tests that write ranks by hand). */
-export const warehouseRollupSql = (months?: readonly string[]) => [...domainMonthRollupSql(months), ...pageFirstMonthRollupSql(months)];
+/**
+ * Every roll-up to run when data lands (the loader, imports, provider fetches, removals, tests that write ranks by
+ * hand). The competitor roll-up reads domain_month, so it comes after it; `changedDomainMonths` narrows it
+ * (competitor-rollup.ts).
+ */
+export const warehouseRollupSql = (months?: readonly string[], scope: { changedDomainMonths?: ChangedDomainMonths } = {}) =>
+  [...domainMonthRollupSql(months), ...competitorRollupSql(months, { changed: scope.changedDomainMonths }), ...pageFirstMonthRollupSql(months)];

@@ -66,6 +66,13 @@ const writerLockId = 4_004_002;
 /** First day of an observation's month, without date_trunc's detour through a time zone. */
 const monthOf = (day: string) => `(${day} - (extract(day from ${day})::int - 1))`;
 
+/** The installation domains ranking, in a landed month, for a keyword landed in it (by the primary key per keyword). */
+const noteRankDomainMonths = `insert into warehouse_rank_domain_month (domain_id, territory, month)
+  select distinct r.domain_id, r.territory, r.month from organic_rank r
+  join (select distinct ${monthOf('o.observed_on')} as month, k.keyword_id from warehouse_month_candidate o join warehouse_keyword_id k on k.ref = o.keyword_ref) c
+    on r.month = c.month and r.keyword_id = c.keyword_id
+  where r.owner_user_id = '${installationOwner}'`;
+
 /**
  * Lands rows in the warehouse for one source, idempotently: the rows are streamed with COPY into temporary staging
  * tables (warehouse-staging.ts: each keyword and URL once, each search result as integers), then keywords, domains
@@ -202,6 +209,14 @@ export async function landWarehouseRows(
     // earlier day leaves it). Each owner has its own monthly rows (organic_rank's key includes the owner), so a
     // user's import never hides another's rows.
     for (const month of staged.months) await ensurePartition(client, month);
+    // Installation ranks feed the shared competitor roll-up: note the domains ranking for the landed keywords before
+    // and after, whose roll-up alone can change (competitor-rollup.ts). A user's rows change no shared roll-up.
+    const installation = ownerUserId === null;
+    if (installation) {
+      await client.query('create temp table if not exists warehouse_rank_domain_month (domain_id int, territory varchar(2), month date) on commit drop');
+      await client.query('truncate warehouse_rank_domain_month');
+      await client.query(noteRankDomainMonths);
+    }
     const ranksAdded = count(await client.query(
       `insert into organic_rank (month, keyword_id, position, owner_user_id, territory, domain_id, page_id, clicks, impressions, source_id, observed_on)
        select r.month, r.keyword_id, r.position, $2::uuid, r.territory, p.domain_id, p.page_id,
@@ -223,10 +238,14 @@ export async function landWarehouseRows(
          set territory = excluded.territory, domain_id = excluded.domain_id, page_id = excluded.page_id, clicks = excluded.clicks,
            impressions = excluded.impressions, source_id = excluded.source_id, observed_on = excluded.observed_on
          where organic_rank.observed_on is null or excluded.observed_on > organic_rank.observed_on`, [sourceId, owner]));
+    if (installation) await client.query(noteRankDomainMonths);
     step('monthly ranks');
     const { months } = staged;
     if (months.length) {
-      for (const statement of [...warehouseRollupSql(months), ...ownedDomainMonthRollupSql(months, ownerUserId)]) await client.query(statement.sql, statement.params);
+      const changedDomainMonths = installation ? { table: 'warehouse_rank_domain_month' } : 'none';
+      for (const statement of [...warehouseRollupSql(months, { changedDomainMonths }), ...ownedDomainMonthRollupSql(months, ownerUserId)]) {
+        await client.query(statement.sql, statement.params);
+      }
       step('roll-up');
       await client.query(
         `update data_source set first_month = least(first_month, $2::date), last_month = greatest(last_month, $3::date) where id = $1`,

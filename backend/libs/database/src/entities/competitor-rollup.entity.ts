@@ -1,0 +1,49 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { domainMonthKey } from './domain-month.entity.js';
+
+/**
+ * The domain-months whose competitors are precomputed (issue 27: a domain with hundreds of thousands of keywords; the
+ * competitors of smaller ones are counted from ranks per request), with the domain's keyword count that month.
+ * Installation data only, rebuilt for the months that land (competitorRollupSql in @serpwise/research).
+ */
+export const CompetitorRollupMonthSchema = defineEntity({
+  name: 'CompetitorRollupMonth',
+  tableName: 'competitor_rollup_month',
+  properties: {
+    ...domainMonthKey(),
+    keywords: p.integer(),
+  },
+  indexes: [{ properties: ['month'] }],
+});
+export type CompetitorRollupMonth = InferEntity<typeof CompetitorRollupMonthSchema>;
+
+/** For a rolled-up domain-month: another domain ranking for one of its keywords, the keywords both rank for, their sources. */
+export const CompetitorMonthSchema = defineEntity({
+  name: 'CompetitorMonth',
+  tableName: 'competitor_month',
+  properties: {
+    ...domainMonthKey(),
+    competitorDomainId: p.integer().primary(),
+    commonKeywords: p.integer(),
+    sourceIds: p.type('smallint[]').columnType('smallint[]'),
+  },
+  indexes: [{ properties: ['month'] }],
+});
+export type CompetitorMonth = InferEntity<typeof CompetitorMonthSchema>;
+
+/**
+ * The link counts of a domain with at least backlinkTotalMinLinks backlinks (issue 27: 2,000,000 for the giant), kept
+ * by every writer of backlinks (the loader, a provider's backlinks: backlinkTotalsSql in @serpwise/research).
+ */
+export const BacklinkTotalSchema = defineEntity({
+  name: 'BacklinkTotal',
+  tableName: 'backlink_total',
+  properties: {
+    domainId: p.integer().primary(),
+    links: p.integer(),
+    liveLinks: p.integer(),
+    /** Distinct source domains of the live links. */
+    referringDomains: p.integer(),
+  },
+});
+export type BacklinkTotal = InferEntity<typeof BacklinkTotalSchema>;

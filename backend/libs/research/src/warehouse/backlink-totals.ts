@@ -1,0 +1,39 @@
+/**
+ * The link counts of domains with very many backlinks (issue 27 point 1: the giant has 2,000,000). Counting them per
+ * request reads every link; backlink_total holds, for each domain with at least `backlinkTotalMinLinks` links, how many
+ * links point to it, how many are live and from how many domains the live ones come. The backlinks table's count and
+ * the outreach custom list read a domain's row when it has one and count otherwise, so a domain without a row is never
+ * wrong, only slower. Kept by every writer of backlinks: the loader (all domains) and a provider's backlinks (the
+ * domains they point to), in the writer's transaction. Backlinks have no owner (they are never private), so the
+ * counts hold for every viewer.
+ */
+export const backlinkTotalMinLinks = 100_000;
+
+export function backlinkTotalsSql(targets?: { domainIds: readonly number[] }, minLinks = backlinkTotalMinLinks): { sql: string; params: unknown[] }[] {
+  const params = targets ? [[...targets.domainIds]] : [];
+  const only = (column: string) => (targets ? `where ${column} = any($1::int[])` : '');
+  return [
+    { sql: `delete from backlink_total ${only('domain_id')}`, params },
+    {
+      sql: `insert into backlink_total (domain_id, links, live_links, referring_domains)
+            select b.target_domain_id, count(*), count(*) filter (where b.last_seen is null),
+              count(distinct b.source_domain_id) filter (where b.last_seen is null)
+            from backlink b ${only('b.target_domain_id')}
+            group by b.target_domain_id having count(*) >= ${Number(minLinks)}`,
+      params,
+    },
+  ];
+}
+
+/** SQL of one of a domain's link counts (`domainId`: SQL of its id): its backlink_total row's, else counted. */
+export function backlinkCountSql(domainId: string, count: 'links' | 'live_links' | 'lost_links' | 'referring_domains'): string {
+  const stored = count === 'lost_links' ? 't.links - t.live_links' : `t.${count}`;
+  const counted = {
+    links: 'count(*)',
+    live_links: 'count(*) filter (where c.last_seen is null)',
+    lost_links: 'count(*) filter (where c.last_seen is not null)',
+    referring_domains: 'count(distinct c.source_domain_id) filter (where c.last_seen is null)',
+  }[count];
+  return `coalesce((select ${stored} from backlink_total t where t.domain_id = ${domainId}),
+    (select ${counted} from backlink c where c.target_domain_id = ${domainId}))`;
+}

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import {
+  addGiantSubjects, backlinksQuery, backlinkTotalsSql, customListQuery, landProviderBacklinks, competitorRollupSql, competitorsQuery, competitorsRolledUp, countSqlOf, createWarehouseSource, demoLastMonth, giantNames,
+  landWarehouseRows, monthsEndingAt, withoutRowSource, pageOf, removeWarehouseSource, sqlFromPg, viewerScopedSql, warehouseRollupSql, type Sql, type WarehouseRow,
+} from '@serpwise/research';
+import pg from 'pg';
+import { createTestDatabase, setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
+
+/**
+ * Issue 27 point 1, on the tiny market with the giant subjects at a hundredth (10,000 keywords, 20,000 backlinks):
+ * - the competitors of large domains come from a roll-up (competitor_month). It must answer exactly what counting the
+ *   ranks answers, and stay right when an import or a provider fetch lands, or is removed;
+ * - the backlinks table's first pages in first-seen order are read from the index: the same rows as sorting them all.
+ */
+jest.setTimeout(120_000);
+
+let database: TestDatabase;
+let client: pg.Client;
+let sql: Sql;
+const marketMonths = monthsEndingAt(demoLastMonth, 24);
+const newest = demoLastMonth;
+const alice = '00000000-0000-4000-8000-00000000a11c';
+
+beforeAll(async () => {
+  database = await createTestDatabase({ tinyMarket: true });
+  client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  sql = sqlFromPg(client);
+  await client.query('begin');
+  await addGiantSubjects(client, 1, marketMonths, { scale: 0.01 });
+  for (const step of warehouseRollupSql(marketMonths.slice(-3))) await client.query(step.sql, step.params);
+  await client.query('commit');
+  await client.query('analyze');
+}, setUpTimeoutMs);
+
+afterAll(async () => {
+  await client?.end();
+  await database?.drop();
+}, setUpTimeoutMs);
+
+const idOf = async (name: string) => (await database.query<{ id: number }>('select id from domain where name = $1', [name]))[0]!.id;
+
+/** The whole competitors table of a domain-month read both ways: its rows (one page of all), its count and its export rows. */
+async function bothWays(domainId: number, territory: string, month: string) {
+  const read = async (fromRollup: boolean) => {
+    const query = competitorsQuery({ domainId, territory, month, fromRollup }, { sort: 'commonKeywords', sortDirection: 'desc' });
+    const page = await pageOf(sql, query, { startRow: 1, pageSize: 1000 });
+    const [count] = await sql.query<{ total: number }>(countSqlOf(query), query.params);
+    const exported = await sql.query(query.sql, query.params);
+    return { page, count: count!.total, exported };
+  };
+  return { ranks: await read(false), rollup: await read(true) };
+}
+
+describe('the competitor roll-up', () => {
+  it('answers for the giant domain what its ranks answer, and is what a visitor reads', async () => {
+    const giant = await idOf(giantNames.domain);
+    const rolled = await database.query<{ month: string; keywords: number }>(
+      `select to_char(month, 'YYYY-MM-DD') as month, keywords from competitor_rollup_month where domain_id = $1 order by month`, [giant]);
+    expect(rolled).toEqual(marketMonths.slice(-3).map((month) => ({ month, keywords: 10_000 })));
+    for (const { month } of rolled) {
+      const { ranks, rollup } = await bothWays(giant, 'US', month);
+      expect(ranks.page.totalRows).toBeGreaterThan(40);
+      expect(rollup).toEqual(ranks);
+    }
+    const sharer = (await bothWays(giant, 'US', newest)).ranks.page.rows.find((row) => (row as { domain: string }).domain === giantNames.sharer);
+    expect(sharer).toMatchObject({ commonKeywords: 3000, theirKeywords: 3000, overlap: 30 });
+    expect(await competitorsRolledUp(viewerScopedSql(sql, () => null), { domainId: giant, territory: 'US', month: newest })).toBe(true);
+    // Smaller than the roll-up's minimum: counted from ranks.
+    expect(await competitorsRolledUp(sql, { domainId: await idOf(giantNames.sharer), territory: 'US', month: newest })).toBe(false);
+  });
+
+  it('answers for every domain of the tiny market what its ranks answer (rolled up with no minimum)', async () => {
+    await client.query('begin');
+    try {
+      const months = [marketMonths[0]!, marketMonths[12]!, newest];
+      for (const step of competitorRollupSql(months, { minKeywords: 1 })) await client.query(step.sql, step.params);
+      const domainMonths = (await client.query<{ domain_id: number; territory: string; month: string }>(
+        `select domain_id, territory, to_char(month, 'YYYY-MM-DD') as month from competitor_rollup_month order by 1, 2, 3`)).rows;
+      expect(domainMonths.length).toBeGreaterThan(150);
+      for (const { domain_id: domainId, territory, month } of domainMonths) {
+        const { ranks, rollup } = await bothWays(domainId, territory, month);
+        expect({ domainId, territory, month, ...rollup }).toEqual({ domainId, territory, month, ...ranks });
+      }
+    } finally {
+      await client.query('rollback');
+    }
+  });
+
+  it('follows a provider fetch that lands and is removed, and steps aside for a viewer with their own ranks', async () => {
+    const giant = await idOf(giantNames.domain);
+    const giantTerms = (await database.query<{ term: string }>(`select term from keyword where term like $1 order by id limit 5`, [`${giantNames.keywordTermPrefix}%`])).map((row) => row.term);
+    const fetched: WarehouseRow[] = [
+      ...giantTerms.map((keyword, index) => ({ keyword, territory: 'US', date: '2026-10-20', position: 30 + index, url: 'https://www.newcomer.example/p', title: 'Newcomer' })),
+      { keyword: 'omnivora brand new term', territory: 'US', date: '2026-10-20', position: 1, url: 'https://www.omnivora.example/new', title: 'New', volume: 90 },
+    ];
+    const source = await createWarehouseSource(client, { kind: 'provider', label: 'test fetch', ownerUserId: null });
+    await landWarehouseRows(client, source, fetched);
+
+    const newcomer = await idOf('newcomer.example');
+    const rolled = await database.query<{ keywords: number; common: number; sources: number[] }>(
+      `select l.keywords, c.common_keywords as common, c.source_ids as sources from competitor_rollup_month l
+        join competitor_month c on c.domain_id = l.domain_id and c.territory = l.territory and c.month = l.month and c.competitor_domain_id = $2
+        where l.domain_id = $1 and l.territory = 'US' and l.month = $3`, [giant, newcomer, newest]);
+    expect(rolled).toEqual([{ keywords: 10_001, common: 5, sources: [source.sourceId] }]);
+    const after = await bothWays(giant, 'US', newest);
+    expect(after.rollup).toEqual(after.ranks);
+
+    // Alice's own import in that month: her competitors are counted from ranks (the roll-up holds installation data only).
+    const hers = await createWarehouseSource(client, { kind: 'import', label: 'alice.csv', ownerUserId: alice });
+    await landWarehouseRows(client, hers, [{ keyword: giantTerms[0]!, territory: 'US', date: '2026-10-21', position: 40, url: 'https://www.alice.example/', title: 'Alice' }]);
+    expect(await competitorsRolledUp(viewerScopedSql(sql, () => alice), { domainId: giant, territory: 'US', month: newest })).toBe(false);
+    expect(await competitorsRolledUp(viewerScopedSql(sql, () => null), { domainId: giant, territory: 'US', month: newest })).toBe(true);
+    await removeWarehouseSource(client, hers.sourceId);
+
+    await removeWarehouseSource(client, source.sourceId);
+    expect(await database.query(`select 1 from competitor_month where domain_id = $1 and competitor_domain_id = $2`, [giant, newcomer])).toEqual([]);
+    expect(await database.query(`select keywords from competitor_rollup_month where domain_id = $1 and month = $2`, [giant, newest])).toEqual([{ keywords: 10_000 }]);
+    const removed = await bothWays(giant, 'US', newest);
+    expect(removed.rollup).toEqual(removed.ranks);
+  });
+
+  it('follows a landing that takes a keyword from the giant (the domains ranking before the landing are rolled up again)', async () => {
+    const giant = await idOf(giantNames.domain);
+    const [taken] = await database.query<{ term: string; position: number }>(
+      `select k.term, r.position from organic_rank r join keyword k on k.id = r.keyword_id
+        where r.domain_id = $1 and r.month = $2 order by k.id offset 7 limit 1`, [giant, newest]);
+    const source = await createWarehouseSource(client, { kind: 'provider', label: 'rank refresh', ownerUserId: null });
+    // The same position, a newer observation: the usurper's row replaces the giant's.
+    await landWarehouseRows(client, source, [{ keyword: taken!.term, territory: 'US', date: '2026-10-22', position: taken!.position, url: 'https://www.usurper.example/', title: 'Usurper' }]);
+    expect(await database.query(`select keywords from competitor_rollup_month where domain_id = $1 and month = $2`, [giant, newest])).toEqual([{ keywords: 9_999 }]);
+    const after = await bothWays(giant, 'US', newest);
+    expect(after.rollup).toEqual(after.ranks);
+    await removeWarehouseSource(client, source.sourceId);
+  });
+});
+
+describe('the backlinks table of a domain with many links', () => {
+  it('reads pages in first-seen order from the index: the same rows as sorting every link', async () => {
+    const giant = await idOf(giantNames.domain);
+    const [home] = await database.query<{ id: number }>(`select id from page where url = 'https://www.omnivora.example/'`);
+    const windows = [{ startRow: 1, pageSize: 20 }, { startRow: 101, pageSize: 100 }, { startRow: 9_990, pageSize: 50 }, { startRow: 19_990, pageSize: 100 }];
+    let narrowed = 0;
+    for (const target of [{ domainId: giant }, { pageId: home!.id }]) {
+      for (const status of ['all', 'live', 'lost'] as const) {
+        for (const sortDirection of [undefined, 'asc', 'desc'] as const) {
+          const query = backlinksQuery({ target, status }, sortDirection ? { sort: 'firstSeen', sortDirection } : {});
+          expect(query.pageSql).toBeDefined();
+          for (const window of windows) {
+            const offset = window.startRow - 1;
+            const sorted = await sql.query<Record<string, unknown>>(`${query.sql} limit ${window.pageSize} offset ${offset}`, query.params);
+            const page = await pageOf(sql, query, window);
+            expect({ target, status, sortDirection, window, rows: page.rows }).toEqual({ target, status, sortDirection, window, rows: sorted.map(withoutRowSource) });
+            if (sorted.length) narrowed++;
+          }
+        }
+      }
+    }
+    expect(narrowed).toBeGreaterThan(30);
+    // A filter, or another sort: every link is sorted, as before.
+    expect(backlinksQuery({ target: { domainId: giant }, status: 'all' }, { filter: 'omnivora' }).pageSql).toBeUndefined();
+    expect(backlinksQuery({ target: { domainId: giant }, status: 'all' }, { sort: 'anchor' }).pageSql).toBeUndefined();
+  });
+});
+
+describe('the stored link counts of domains with very many backlinks', () => {
+  const liveCounts = () => database.query<{ domain: string; links: number; live: number; lost: number; referring: number }>(
+    `select d.name as domain, count(*)::int as links, (count(*) filter (where b.last_seen is null))::int as live,
+       (count(*) filter (where b.last_seen is not null))::int as lost,
+       (count(distinct b.source_domain_id) filter (where b.last_seen is null))::int as referring
+     from backlink b join domain d on d.id = b.target_domain_id group by d.name order by d.name`);
+
+  /** What the backlinks table's count and the custom list answer for every domain with links. */
+  async function answered(domains: { domain: string }[]) {
+    const answers = [];
+    for (const { domain } of domains) {
+      const domainId = await idOf(domain);
+      const totals: Record<string, number> = {};
+      for (const status of ['all', 'live', 'lost'] as const) {
+        totals[status] = (await pageOf(sql, backlinksQuery({ target: { domainId }, status }, {}), { startRow: 1, pageSize: 20 })).totalRows;
+      }
+      const list = customListQuery({ territory: 'US', month: newest, domains: [domain] }, {});
+      const [row] = await sql.query<{ liveBacklinks: number; referringDomains: number }>(list.sql, list.params);
+      answers.push({ domain, links: totals.all, live: totals.live, lost: totals.lost, referring: row!.referringDomains, liveAgain: row!.liveBacklinks });
+    }
+    return answers;
+  }
+
+  it('answers from the stored counts what counting the links answers', async () => {
+    const expected = (await liveCounts()).map((row) => ({ ...row, liveAgain: row.live }));
+    await client.query('begin');
+    try {
+      for (const step of backlinkTotalsSql(undefined, 1)) await client.query(step.sql, step.params);
+      const stored = (await client.query('select count(*)::int as n from backlink_total')).rows[0].n;
+      expect(stored).toBe(expected.length);
+      expect(await answered(expected)).toEqual(expected);
+      // They are what is read: a changed stored count changes the answer.
+      await client.query(`update backlink_total set links = links + 1, live_links = live_links + 1 where domain_id = $1`, [await idOf(giantNames.domain)]);
+      const [giant] = await answered([{ domain: giantNames.domain }]);
+      const [counted] = expected.filter((row) => row.domain === giantNames.domain);
+      expect(giant).toMatchObject({ links: counted!.links + 1, live: counted!.live + 1, lost: counted!.lost });
+    } finally {
+      await client.query('rollback');
+    }
+  });
+
+  it('are kept when a provider\'s backlinks land', async () => {
+    for (const step of backlinkTotalsSql(undefined, 10_000)) await client.query(step.sql, step.params);
+    expect(await database.query('select count(*)::int as n from backlink_total')).toEqual([{ n: 1 }]);
+    const source = await createWarehouseSource(client, { kind: 'provider', label: 'backlinks fetch', ownerUserId: null });
+    const link = (n: number) => ({ urlFrom: `https://www.linker${n}.example/post`, urlTo: 'https://www.omnivora.example/', titleFrom: 'Post', anchor: 'omnivora',
+      nofollow: false, firstSeen: '2026-10-02', lostOn: null });
+    await landProviderBacklinks(client, { sourceId: source.sourceId, territory: 'US', date: '2026-10-20' }, [link(1), link(2)]);
+    const expected = (await liveCounts()).map((row) => ({ ...row, liveAgain: row.live })).filter((row) => row.domain === giantNames.domain);
+    expect(expected[0]!.links).toBe(20_002);
+    expect(await answered(expected)).toEqual(expected);
+  });
+});
