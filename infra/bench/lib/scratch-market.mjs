@@ -27,7 +27,7 @@ export async function makeScratchMarket(serverUrl, label, size, log) {
     await client.connect();
     try {
       const loaded = await loadDemoMarket(client, { size });
-      log(`scratch database ${name}: the ${size} demo market loaded in ${loaded.seconds.toFixed(1)} s`);
+      log(`scratch database ${name}: the ${size === 'demo' ? 'demo' : `${size} demo`} market loaded in ${loaded.seconds.toFixed(1)} s`);
     } finally {
       await client.end();
     }
