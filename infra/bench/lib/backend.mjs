@@ -8,19 +8,20 @@ import { startService, stopService, waitForHealthy } from '../../launcher/proces
 /**
  * The built backend as `npm start` runs it, on the given database and a Redis key prefix of its own; with `worker`,
  * the built worker too (same prefix and data folder: the jobs the backend queues run there). `pids` are the node
- * processes themselves (for /proc/<pid>/status); `prefix` is their REDIS_PREFIX.
- * @param {{ databaseUrl: string, redisUrl: string, worker?: boolean, dataDir?: string }} options
+ * processes themselves (for /proc/<pid>/status); `prefix` is their REDIS_PREFIX. Several nodes of one installation (scale
+ * out): give each the same `prefix`, `dataDir` and `publicUrl` (the address the balancer would answer on); `env`
+ * adds settings of the bench's own.
+ * @param {{ databaseUrl: string, redisUrl: string, worker?: boolean, dataDir?: string, prefix?: string, publicUrl?: string, env?: Record<string, string> }} options
  */
-export async function startBackend({ databaseUrl, redisUrl, worker = false, dataDir }) {
+export async function startBackend({ databaseUrl, redisUrl, worker = false, dataDir, prefix = `swbench-${process.pid}-${randomUUID().slice(0, 8)}`, publicUrl, env: extraEnv = {} }) {
   const [port, workerPort] = [await freePort(), await freePort()];
-  const prefix = `swbench-${process.pid}-${randomUUID().slice(0, 8)}`;
   const env = {
     // The bench's client is a program, faster than a person reads: the bot check (issue 25 point 4) would hold it
     // after 60 research calls in 10 s. It still counts every call (as in production), past a count no bench reaches,
     // as the tests do (infra/test/test-services.ts); the environment can set its own.
     BOT_CHECK_REQUESTS_PER_SESSION: '100000', BOT_CHECK_REQUESTS_PER_ADDRESS: '100000',
-    ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix,
-    PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, WORKER_PORT: String(workerPort), ...(dataDir ? { DATA_DIR: dataDir } : {}),
+    ...process.env, ...extraEnv, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix,
+    PORT: String(port), PUBLIC_URL: publicUrl ?? `http://127.0.0.1:${port}`, WORKER_PORT: String(workerPort), ...(dataDir ? { DATA_DIR: dataDir } : {}),
   };
   const child = startService('backend', process.execPath, [...serviceNodeOptions.backend, entryPoints.backend], { cwd: root, env });
   // BENCH_WORKER_NODE_OPTIONS: extra Node options for the worker alone (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
@@ -45,6 +46,8 @@ export async function startBackend({ databaseUrl, redisUrl, worker = false, data
 export class BenchClient {
   cookie = '';
   csrfToken = '';
+  /** The account's e-mail, once signed up (fullUserClient). */
+  email = '';
 
   constructor(/** @type {string} */ baseUrl) {
     this.baseUrl = baseUrl;
@@ -86,6 +89,7 @@ export async function fullUserClient(baseUrl, databaseUrl) {
   const client = new BenchClient(baseUrl);
   await client.open('/freeaccount');
   const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
+  client.email = email;
   const registered = await client.request('POST', '/auth/registerfreeaccount', { 'x-csrf-token': client.csrfToken }, { email, password: 'bench-password', token: null, source: 'FreeAccount' });
   if (!registered.ok) throw new Error(`sign-up failed: ${registered.status} ${await registered.text()}`);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
