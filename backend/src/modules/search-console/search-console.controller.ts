@@ -4,8 +4,10 @@ import {
   disconnectSearchConsoleSchema,
   pickSearchConsolePropertiesSchema,
   searchConsoleCountrySchema,
+  searchConsoleDisconnectedSchema,
   searchConsoleMonthSchema,
   searchConsolePropertyIdSchema,
+  searchConsoleSiteSchema,
   searchConsoleStateSchema,
   type SearchConsoleCountry,
   type SearchConsoleMonth,
@@ -45,6 +47,7 @@ export class SearchConsoleController {
 
   /** The properties the connected Google account can read (asked of Google each time). */
   @Get('sites')
+  @ResponseSchema(z.array(searchConsoleSiteSchema))
   sites(@CurrentIdentity() identity: Identity): Promise<SearchConsoleSite[]> {
     return this.searchConsole.sites(identity);
   }
@@ -84,6 +87,7 @@ export class SearchConsoleController {
 
   @Post('disconnect')
   @HttpCode(200)
+  @ResponseSchema(searchConsoleDisconnectedSchema)
   disconnect(
     @CurrentSession() session: RequestSession,
     @CurrentIdentity() identity: Identity,

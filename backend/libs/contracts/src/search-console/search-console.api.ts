@@ -18,15 +18,16 @@ export const searchConsoleCallbackPath = '/account/search-console/callback';
 export const searchConsolePermissionLevels = ['siteOwner', 'siteFullUser', 'siteRestrictedUser', 'siteUnverifiedUser'] as const;
 
 /** A property the user's Google account can read, as sites.list names it. */
-export interface SearchConsoleSite {
+export const searchConsoleSiteSchema = z.object({
   /** 'sc-domain:example.com' (a Domain property) or 'https://www.example.com/' (a URL-prefix property). */
-  siteUrl: string;
-  permissionLevel: string;
+  siteUrl: z.string(),
+  permissionLevel: z.string(),
   /** The bare domain its data lands under ('example.com'); null when the property names none. */
-  domain: string | null;
+  domain: z.string().nullable(),
   /** Already picked (being synced). */
-  picked: boolean;
-}
+  picked: z.boolean(),
+});
+export type SearchConsoleSite = z.infer<typeof searchConsoleSiteSchema>;
 
 /** The sync job of a picked property as its owner sees it (the job center's row too). */
 export const searchConsoleSyncFactsSchema = z.object({ propertyId: z.string(), siteUrl: z.string(), mode: z.enum(['backfill', 'daily']) });
@@ -59,6 +60,9 @@ export const searchConsoleStateSchema = z.object({
   removal: jobStatusSchema.loose().nullable(),
 });
 export type SearchConsoleState = z.infer<typeof searchConsoleStateSchema>;
+
+/** POST /rest/search-console/disconnect: the state after it, with what was done in words. */
+export const searchConsoleDisconnectedSchema = searchConsoleStateSchema.extend({ message: z.string() });
 
 /** One month of a picked property's site as the research screens show it: its own clicks and impressions. */
 export const searchConsoleMonthSchema = z.object({ month: z.string(), clicks: z.number().nullable(), impressions: z.number().nullable() });
