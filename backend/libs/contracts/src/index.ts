@@ -9,6 +9,7 @@ export * from './jobs/scheduled-tasks.js';
 export * from './realtime/server-to-client-events.js';
 export * from './http/conventions.js';
 export * from './api/jobs.api.js';
+export * from './api/session.api.js';
 export * from './tables/pagination.js';
 export * from './accounts/messages.js';
 export * from './accounts/email.js';

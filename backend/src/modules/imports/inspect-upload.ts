@@ -1,16 +1,9 @@
 import { PayloadTooLargeException } from '@nestjs/common';
-import { importFormats, importInspectZipBytes, importMessages, type ImportFormat } from '@serpwise/contracts';
+import { importInspectZipBytes, importMessages, inspectImportFieldsSchema, type ImportFormat } from '@serpwise/contracts';
 import type { ImportHead } from '@serpwise/research';
 import type { Request } from 'express';
-import { z } from 'zod';
 import { badRequest } from '../../common/bad-request.js';
 import { receiveMultipartFile } from './multipart-file.js';
-
-const inspectFieldsSchema = z.object({
-  format: z.enum(importFormats, { message: 'Choose what kind of file this is.' }),
-  /** The whole file's size, when the browser sends only its head; absent, what is sent is the whole file. */
-  fileSize: z.coerce.number().int().min(0).optional(),
-});
 
 /**
  * Reads POST /rest/imports/inspect (multipart: format, fileSize, then `file`: the head of the file, or the whole of
@@ -18,7 +11,7 @@ const inspectFieldsSchema = z.object({
  */
 export function receiveInspectionHead(request: Request): Promise<{ format: ImportFormat; head: ImportHead }> {
   return receiveMultipartFile(request, { fields: 5, fieldSize: 256, fileSize: importInspectZipBytes }, async (fields, stream, info) => {
-    const parsed = inspectFieldsSchema.safeParse(fields);
+    const parsed = inspectImportFieldsSchema.safeParse(fields);
     if (!parsed.success) {
       stream.resume();
       throw badRequest(parsed.error.issues.map((issue) => issue.message));

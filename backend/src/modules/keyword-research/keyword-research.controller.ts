@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
-import { keywordsOfText, normaliseKeyword } from '@serpwise/contracts';
+import { keywordOverviewAnswerSchema, keywordsOfText, normaliseKeyword, researchTablePageSchema } from '@serpwise/contracts';
 import { bulkKeywordLimit, bulkKeywordsTable, keywordOverviewSchema as overviewSchema, maxKeywordLength, sortNames, tableSchema } from '@serpwise/research';
 import type { Request } from 'express';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { viewerOfRequest } from '../research/viewer-of-request.js';
 import { KeywordResearchService } from './keyword-research.service.js';
+import { ResponseSchema } from '../../common/route-response-schema.js';
 
 /** Bulk upload body: `keywords` as text (one per line, or comma-separated) or an array; blanks and repeats dropped. */
 const bulkSchema = tableSchema(sortNames(bulkKeywordsTable), {
@@ -33,12 +34,14 @@ export class KeywordResearchController {
   constructor(private readonly keywords: KeywordResearchService) {}
 
   @Get('overview')
+  @ResponseSchema(keywordOverviewAnswerSchema)
   overview(@Req() request: Request, @Query(new ZodValidationPipe(overviewSchema)) input: z.infer<typeof overviewSchema>) {
     return this.keywords.overview(input.query, input, viewerOfRequest(request));
   }
 
   @Post('bulk')
   @HttpCode(200)
+  @ResponseSchema(researchTablePageSchema)
   bulk(@Req() request: Request, @Body(new ZodValidationPipe(bulkSchema)) input: z.infer<typeof bulkSchema>) {
     return this.keywords.bulk(input.keywords, input, viewerOfRequest(request));
   }

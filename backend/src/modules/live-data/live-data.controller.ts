@@ -1,10 +1,18 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
-import { liveDataSubjectSchema, type LiveDataStarted, type LiveDataState, type LiveDataSubject } from '@serpwise/contracts';
+import {
+  liveDataStartedSchema,
+  liveDataStateSchema,
+  liveDataSubjectSchema,
+  type LiveDataStarted,
+  type LiveDataState,
+  type LiveDataSubject,
+} from '@serpwise/contracts';
 import type { Request } from 'express';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, CurrentSession, identityOf, type Identity, type RequestSession } from '../sessions/request-session.js';
 import { LiveDataService } from './live-data.service.js';
+import { ResponseSchema } from '../../common/route-response-schema.js';
 
 /** Research data on demand (issue 20): what the research page may offer for its subject, and the fetch itself. */
 @Controller('rest/live-data')
@@ -14,6 +22,7 @@ export class LiveDataController {
   /** GET /rest/live-data?domain=|keyword=&countryCode=: provider, last fetch (provenance), offer, cost, quota. */
   @Access('public')
   @Get()
+  @ResponseSchema(liveDataStateSchema)
   state(@Query(new ZodValidationPipe(liveDataSubjectSchema)) subject: LiveDataSubject, @Req() request: Request): Promise<LiveDataState> {
     return this.liveData.state(subject, identityOf(request));
   }
@@ -22,6 +31,7 @@ export class LiveDataController {
   @Access('user')
   @Post()
   @HttpCode(202)
+  @ResponseSchema(liveDataStartedSchema)
   start(
     @Body(new ZodValidationPipe(liveDataSubjectSchema)) subject: LiveDataSubject,
     @CurrentSession() session: RequestSession,

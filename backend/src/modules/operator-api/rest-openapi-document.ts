@@ -1,8 +1,8 @@
-import { csrfHeaderName, sessionCookieName, type AccessLevel } from '@serpwise/contracts';
+import * as contracts from '@serpwise/contracts';
+import { apiErrorSchema, csrfHeaderName, sessionCookieName, type AccessLevel } from '@serpwise/contracts';
 import { z } from 'zod';
-import type { RestRoute } from './rest-routes.js';
-
-type JsonSchema = Record<string, unknown>;
+import { componentRef, requestJsonSchema, responseComponents, type JsonSchema } from '../../common/openapi-schemas.js';
+import type { RestRoute, RouteSchemas } from './rest-routes.js';
 
 /** Where the operators' document is served (admin only: docs/decisions.md). */
 export const restOpenApiPath = '/rest/openapi.json';
@@ -18,11 +18,7 @@ const accessDescriptions: Record<AccessLevel, string> = {
   'admin-action': 'An admin with admin actions enabled within the last hour.',
 };
 
-/** The request side of a zod schema as JSON Schema 2020-12 (what a client sends), without the per-document keywords. */
-function inputSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _schema, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-  return rest;
-}
+const inputSchema = requestJsonSchema;
 
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
@@ -56,10 +52,56 @@ function parameters(route: RestRoute): JsonSchema[] {
   ];
 }
 
+/** Why an operation's answer is not described: its handler has no @ResponseSchema / @FileResponse (common/route-response-schema.ts). */
+const answerUndescribedBecause = 'its answer is a TypeScript type without a zod schema in @serpwise/contracts yet (no @ResponseSchema on the handler)';
+
 const tagOf = (path: string) => path.split('/')[2] ?? 'rest';
 
-function operation(route: RestRoute, operationId: string): JsonSchema {
-  const validates = Boolean(route.schemas.query || route.schemas.body || route.schemas.params) || Object.keys({ ...route.schemas.queryFields, ...route.schemas.paramFields }).length > 0;
+/** A JSON body, or a multipart/form-data upload: its fields (their input schema) and its file part. */
+function requestBody(schemas: RouteSchemas): JsonSchema | null {
+  if (schemas.body) return { required: true, content: { 'application/json': { schema: inputSchema(schemas.body) } } };
+  if (!schemas.multipart) return null;
+  const { fields, file } = schemas.multipart;
+  const fieldSchema = fields ? inputSchema(fields) : { type: 'object', properties: {} };
+  const schema = {
+    ...fieldSchema,
+    properties: { ...(fieldSchema.properties as JsonSchema), [file.name]: { type: 'string', contentMediaType: 'application/octet-stream', description: file.description } },
+    required: [...((fieldSchema.required ?? []) as string[]), file.name],
+  };
+  // The fields come before the file: the server reads the stream in order.
+  return { required: true, content: { 'multipart/form-data': { schema, encoding: { [file.name]: { contentType: 'application/octet-stream' } } } } };
+}
+
+/** The success answer: its JSON schema's component, a file, nothing (204), or undescribed (listed in x-answers-undescribed). */
+function successResponse(route: RestRoute, component: string | undefined): JsonSchema {
+  const { answer } = route;
+  if (route.successStatus === 204) return { description: 'Done; no content.' };
+  if (answer?.kind === 'json') return { description: 'The answer.', content: { 'application/json': { schema: { $ref: componentRef(component!) } } } };
+  if (answer?.kind === 'file') {
+    return { description: answer.description, content: Object.fromEntries(answer.contentTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])) };
+  }
+  return { description: `The answer: JSON whose shape has no zod schema yet (see x-answers-undescribed).` };
+}
+
+let schemaNames: Map<unknown, string> | null = null;
+
+/** The zod schemas @serpwise/contracts exports, by their component names (jobListPageSchema → JobListPage). */
+function contractSchemaNames(): Map<unknown, string> {
+  schemaNames ??= new Map(
+    Object.entries(contracts)
+      .filter(([name, value]) => name.endsWith('Schema') && value instanceof z.ZodType)
+      .map(([name, value]) => [value, `${name.charAt(0).toUpperCase()}${name.slice(1, -'Schema'.length)}`]),
+  );
+  return schemaNames;
+}
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: componentRef('Error') } } } });
+
+function operation(route: RestRoute, operationId: string, component: string | undefined): JsonSchema {
+  const validates =
+    Boolean(route.schemas.query || route.schemas.body || route.schemas.params || route.schemas.multipart) || Object.keys({ ...route.schemas.queryFields, ...route.schemas.paramFields }).length > 0;
+  const body = requestBody(route.schemas);
+  const redirect = route.answer?.kind === 'file' ? route.answer.redirect : undefined;
   const session = route.access === 'public' ? [] : [{ session: [] as string[], ...(route.needsCsrfToken ? { csrfToken: [] as string[] } : {}) }];
   return {
     operationId,
@@ -68,11 +110,17 @@ function operation(route: RestRoute, operationId: string): JsonSchema {
     description: `Who may call it: ${accessDescriptions[route.access]}${route.needsCsrfToken ? ` Changes state: send the session’s cross-site token in ${csrfHeaderName}.` : ''}`,
     ...(route.access === 'public' ? {} : { security: session }),
     parameters: parameters(route),
-    ...(route.schemas.body ? { requestBody: { required: true, content: { 'application/json': { schema: inputSchema(route.schemas.body) } } } } : {}),
+    ...(body ? { requestBody: body } : {}),
     responses: {
-      [String(route.successStatus)]: { description: 'The answer: JSON (a few routes send a file: a PDF preview). Its shape is a TypeScript type of @serpwise/contracts, not a zod schema, so it is not described here.' },
-      ...(validates ? { '400': { description: 'A parameter is missing or not valid: { statusCode, message, errors } lists every problem.' } } : {}),
-      ...(route.access === 'public' ? {} : { '401': { description: 'No session, or not logged in.' }, '403': { description: `Not allowed: ${accessDescriptions[route.access]} is needed${route.needsCsrfToken ? ', or the cross-site token is missing' : ''}.` } }),
+      [String(route.successStatus)]: successResponse(route, component),
+      ...(redirect ? { '302': { description: redirect, headers: { Location: { description: 'Where the file is.', schema: { type: 'string', format: 'uri' } } } } } : {}),
+      ...(validates ? { '400': errorResponse('A parameter is missing or not valid: errors lists every problem.') } : {}),
+      ...(route.access === 'public'
+        ? {}
+        : {
+            '401': errorResponse('No session, or not logged in.'),
+            '403': errorResponse(`Not allowed: ${accessDescriptions[route.access]} is needed${route.needsCsrfToken ? ', or the cross-site token is missing' : ''}.`),
+          }),
     },
   };
 }
@@ -86,11 +134,23 @@ export function restOpenApiDocument(routes: RestRoute[], publicUrl: string): Jso
   const documented = routes.filter((route) => route.undocumentedBecause === null);
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const usedIds = new Set<string>();
+  // One component per answer schema: a schema of @serpwise/contracts by its name there (exportStatusSchema →
+  // ExportStatus), another after the first handler answering it (ExportsController.list → ExportsList).
+  const componentOf = new Map<z.ZodType, string>([[apiErrorSchema, 'Error']]);
+  for (const route of documented) {
+    if (route.answer?.kind !== 'json' || componentOf.has(route.answer.schema)) continue;
+    const [controller = '', method = ''] = route.handler.split('.');
+    const base = contractSchemaNames().get(route.answer.schema) ?? `${controller.replace(/Controller$/, '')}${method.charAt(0).toUpperCase()}${method.slice(1)}`;
+    let name = base;
+    for (let n = 2; [...componentOf.values()].includes(name); n += 1) name = `${base}${n}`;
+    componentOf.set(route.answer.schema, name);
+  }
   for (const route of documented) {
     let operationId = route.handler.replace(/[^\w.]/g, '_');
     if (usedIds.has(operationId)) operationId = `${operationId}_${route.path.slice('/rest/'.length).replace(/\W+/g, '_')}`;
     usedIds.add(operationId);
-    (paths[openApiPath(route.path)] ??= {})[route.method] = operation(route, operationId);
+    const component = route.answer?.kind === 'json' ? componentOf.get(route.answer.schema) : undefined;
+    (paths[openApiPath(route.path)] ??= {})[route.method] = operation(route, operationId, component);
   }
   return {
     openapi: '3.1.0',
@@ -99,7 +159,7 @@ export function restOpenApiDocument(routes: RestRoute[], publicUrl: string): Jso
       version: '1.0.0',
       description: [
         'The API the web client calls under /rest/, for operators. Calls answer a browser session: the session cookie, and on calls that change state the session’s cross-site token (from the page’s csrf-token meta tag).',
-        'Generated from the routes and the zod schemas they validate requests with; answers are not described (no zod schemas). The public data API has its own document at /api/v1/openapi.json.',
+        'Generated from the routes, the zod schemas they validate requests with and the zod schemas of their answers (@serpwise/contracts, the types the handlers return). Errors answer { statusCode, message, errors? }. The public data API has its own document at /api/v1/openapi.json.',
       ].join(' '),
     },
     servers: [{ url: publicUrl, description: 'This installation' }],
@@ -110,9 +170,14 @@ export function restOpenApiDocument(routes: RestRoute[], publicUrl: string): Jso
         session: { type: 'apiKey', in: 'cookie', name: sessionCookieName },
         csrfToken: { type: 'apiKey', in: 'header', name: csrfHeaderName },
       },
+      schemas: responseComponents([...componentOf].map(([schema, name]) => [name, schema] as const)),
     },
     'x-undocumented-routes': routes
       .filter((route) => route.undocumentedBecause !== null)
       .map((route) => ({ method: route.method.toUpperCase(), path: route.path, handler: route.handler, because: route.undocumentedBecause })),
+    // Documented operations whose success answer is JSON without a zod schema yet: described by status only.
+    'x-answers-undescribed': documented
+      .filter((route) => route.answer === null && route.successStatus !== 204)
+      .map((route) => ({ method: route.method.toUpperCase(), path: route.path, handler: route.handler, because: answerUndescribedBecause })),
   };
 }

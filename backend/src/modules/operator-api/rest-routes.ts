@@ -4,7 +4,14 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import type { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { AccessLevel } from '@serpwise/contracts';
 import type { z } from 'zod';
-import { ROUTE_REQUEST_SCHEMA, type RouteRequestSchema } from '../../common/route-request-schema.js';
+import {
+  ROUTE_REQUEST_PARTS,
+  ROUTE_REQUEST_SCHEMA,
+  type DeclaredRequestParts,
+  type MultipartPart,
+  type RouteRequestSchema,
+} from '../../common/route-request-schema.js';
+import { ROUTE_RESPONSE, type RouteResponse } from '../../common/route-response-schema.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ACCESS_LEVEL } from '../access/access.decorator.js';
 import { isMarkedChangesState } from '../sessions/csrf.guard.js';
@@ -21,7 +28,12 @@ export interface RouteSchemas {
   /** The whole path parameters (an object schema), or single named ones. */
   params?: z.ZodType;
   paramFields: Record<string, z.ZodType>;
+  /** A multipart/form-data upload: its fields' schema and its file part. */
+  multipart?: MultipartPart;
 }
+
+/** What a route answers on success: the JSON's zod schema, a file, or null when no @ResponseSchema/@FileResponse says. */
+export type RouteAnswer = { kind: 'json'; schema: z.ZodType } | Extract<RouteResponse, { kind: 'file' }> | null;
 
 /** One route of the internal REST API, read from the controllers' own metadata. */
 export interface RestRoute {
@@ -36,6 +48,7 @@ export interface RestRoute {
   /** A POST/PUT/DELETE, or a GET marked @ChangesState(): needs the session's cross-site token. */
   needsCsrfToken: boolean;
   schemas: RouteSchemas;
+  answer: RouteAnswer;
   /** Why the route is left out of the document (a request part read without a zod schema), or null when it is in. */
   undocumentedBecause: string | null;
 }
@@ -77,8 +90,14 @@ function objectKeys(schema: z.ZodType): string[] | null {
 }
 
 /** Reads one handler's request parts; returns the schemas and the first part it reads without one. */
-function readRequestParts(controller: ControllerClass, methodName: string, declared: RouteRequestSchema | undefined, handlerPath: string) {
-  const schemas: RouteSchemas = { queryFields: {}, paramFields: {} };
+function readRequestParts(controller: ControllerClass, methodName: string, declared: RouteRequestSchema | undefined, parts: DeclaredRequestParts, handlerPath: string) {
+  const schemas: RouteSchemas = {
+    queryFields: {},
+    paramFields: {},
+    ...(parts.params ? { params: parts.params } : {}),
+    ...(parts.query ? { query: parts.query } : {}),
+    ...(parts.multipart ? { multipart: parts.multipart } : {}),
+  };
   const unvalidated: string[] = [];
   let readsRawRequest = false;
   const argumentsByKey = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, methodName) ?? {}) as Record<string, RouteArgument>;
@@ -99,6 +118,8 @@ function readRequestParts(controller: ControllerClass, methodName: string, decla
       else if (field) schemas.paramFields[field] = schema;
       else schemas.params = schema;
     } else if (rawRequestParts.has(type)) {
+      // A declared multipart upload is what @Req() streams and @UploadedFile() receives.
+      if (parts.multipart && (type === RouteParamtypes.REQUEST || type === RouteParamtypes.FILE)) continue;
       if (type === RouteParamtypes.REQUEST) readsRawRequest = true;
       else unvalidated.push(rawRequestParts.get(type)!);
     }
@@ -112,7 +133,7 @@ function undocumentedReason(path: string, schemas: RouteSchemas, unvalidated: st
   const paramKeys = schemas.params ? (objectKeys(schemas.params) ?? []) : [];
   const uncovered = pathParameterNames(path).filter((name) => !(name in schemas.paramFields) && !paramKeys.includes(name));
   if (uncovered.length) return `path parameter ${uncovered.map((name) => `:${name}`).join(', ')} without a zod schema`;
-  const validatesSomething = Boolean(schemas.query || schemas.body || schemas.params) || Object.keys(schemas.queryFields).length + Object.keys(schemas.paramFields).length > 0;
+  const validatesSomething = Boolean(schemas.query || schemas.body || schemas.params || schemas.multipart) || Object.keys(schemas.queryFields).length + Object.keys(schemas.paramFields).length > 0;
   // @Req() beside a validated part reads the viewer, the address or the raw stream of that part; alone, it reads the request by hand.
   if (readsRawRequest && !validatesSomething) return 'reads the request itself (@Req()), with no zod schema';
   return null;
@@ -132,12 +153,14 @@ export function restRoutes(discovery: DiscoveryService, scanner: MetadataScanner
       const method = methodNames[reflector.get<RequestMethod>(METHOD_METADATA, handler as never)];
       if (handlerPaths === undefined || !method) continue;
       const declared = reflector.get<RouteRequestSchema | undefined>(ROUTE_REQUEST_SCHEMA, handler as never);
+      const declaredParts = (Reflect.getMetadata(ROUTE_REQUEST_PARTS, handler) ?? {}) as DeclaredRequestParts;
+      const response = reflector.get<RouteResponse | undefined>(ROUTE_RESPONSE, handler as never);
       const httpCode = reflector.get<number | undefined>(HTTP_CODE_METADATA, handler as never);
       for (const controllerPath of controllerPaths) {
         for (const handlerPath of asList(handlerPaths)) {
           const path = joinPath(controllerPath, handlerPath);
           if (!path.startsWith(restPathPrefix)) continue;
-          const { schemas, unvalidated, readsRawRequest } = readRequestParts(controller, methodName, declared, handlerPath);
+          const { schemas, unvalidated, readsRawRequest } = readRequestParts(controller, methodName, declared, declaredParts, handlerPath);
           routes.push({
             method,
             path,
@@ -146,6 +169,7 @@ export function restRoutes(discovery: DiscoveryService, scanner: MetadataScanner
             successStatus: httpCode ?? (method === 'post' ? 201 : 200),
             needsCsrfToken: method !== 'get' || isMarkedChangesState(reflector, handler),
             schemas,
+            answer: !response ? null : response.kind === 'json' ? { kind: 'json', schema: response.schemaOf(handlerPath) } : response,
             undocumentedBecause: undocumentedReason(path, schemas, unvalidated, readsRawRequest),
           });
         }

@@ -1,10 +1,8 @@
 import { apiMonthlyCallLimits } from '@serpwise/contracts';
-import { z } from 'zod';
+import { componentRef, requestJsonSchema, responseComponents, type JsonSchema } from '../../common/openapi-schemas.js';
 import { apiKeyHeader } from './api-key.guard.js';
 import { publicApiErrorCodes, publicApiErrorSchema } from './public-api-error.js';
 import { publicEndpoints, type PublicEndpoint } from './public-endpoints.js';
-
-type JsonSchema = Record<string, unknown>;
 
 /** The public API's base path; the document's server is the installation's own address (PUBLIC_URL) plus this. */
 export const publicApiBasePath = '/api/v1';
@@ -21,17 +19,11 @@ const pageDescriptions: Record<PublicEndpoint['page'], string> = {
   'project-manager': 'The account’s projects',
 };
 
-/** JSON Schema 2020-12, without the per-schema keywords an OpenAPI component does not carry. */
-const bare = (schema: JsonSchema): JsonSchema => {
-  const { $schema: _schema, $id: _id, ...rest } = schema;
-  return rest;
-};
-
 const componentName = (endpoint: PublicEndpoint) => `${endpoint.operationId[0]!.toUpperCase()}${endpoint.operationId.slice(1)}Response`;
 
 /** A request schema's fields as OpenAPI query parameters (their input side: what a client sends). */
 function queryParameters(endpoint: PublicEndpoint): JsonSchema[] {
-  const schema = z.toJSONSchema(endpoint.request, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const schema = requestJsonSchema(endpoint.request);
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required ?? []) as string[]);
   return Object.entries(properties).map(([name, property]) => ({
@@ -44,25 +36,17 @@ function queryParameters(endpoint: PublicEndpoint): JsonSchema[] {
   }));
 }
 
-/** The response schemas, generated in one pass so the shared ones (Error) are components referred to by $ref. */
-function responseComponents(): Record<string, JsonSchema> {
-  const registry = z.registry<{ id: string }>();
-  registry.add(publicApiErrorSchema, { id: 'Error' });
-  for (const endpoint of publicEndpoints) if (!registry.has(endpoint.response)) registry.add(endpoint.response, { id: componentName(endpoint) });
-  const generated = z.toJSONSchema(registry, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` });
-  return Object.fromEntries(Object.entries(generated.schemas).map(([id, schema]) => [id, bare(schema as JsonSchema)]));
-}
 
 const errorResponse = (description: string, headers?: JsonSchema) => ({
   description,
   ...(headers ? { headers } : {}),
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  content: { 'application/json': { schema: { $ref: componentRef('Error') } } },
 });
 
 /** The component that documents an endpoint's answer (endpoints answering the same schema share one). */
 function responseRef(endpoint: PublicEndpoint): string {
   const first = publicEndpoints.find((candidate) => candidate.response === endpoint.response)!;
-  return `#/components/schemas/${componentName(first)}`;
+  return componentRef(componentName(first));
 }
 
 /**
@@ -70,7 +54,8 @@ function responseRef(endpoint: PublicEndpoint): string {
  * answer by (one source: nothing here repeats a field by hand). `publicUrl` is the installation's own address.
  */
 export function openApiDocument(publicUrl: string): JsonSchema {
-  const components = responseComponents();
+  // Endpoints answering the same schema share its component (named after the first of them).
+  const components = responseComponents([['Error', publicApiErrorSchema], ...publicEndpoints.map((endpoint) => [componentName(endpoint), endpoint.response] as const)]);
   const paths = Object.fromEntries(
     publicEndpoints.map((endpoint) => [
       `/${endpoint.path}`,

@@ -1,5 +1,13 @@
 import { BadRequestException } from '@nestjs/common';
-import { apiV1Pages, countryCodeSchema, getKeywordListQuerySchema, type ResearchTableId, type Viewer } from '@serpwise/contracts';
+import {
+  apiV1Pages,
+  countryCodeSchema,
+  getKeywordListQuerySchema,
+  organicKombatAnswerSchema,
+  paidKombatAnswerSchema,
+  type ResearchTableId,
+  type Viewer,
+} from '@serpwise/contracts';
 import {
   backlinksSchema,
   competitorsSchema,
@@ -171,7 +179,7 @@ export const publicEndpoints: PublicEndpoint[] = [
     page: 'kombat',
     summary: 'Organic keywords two or three domains share or miss, with the Venn counts',
     request: kombatSchema,
-    response: tablePageSchema,
+    response: organicKombatAnswerSchema,
     example: { domains: 'shopsphere.example,wikiverse.example', countryCode: 'US' },
     answer: ({ seo }, input, { viewer }) => seo.kombat(input, viewer),
   }),
@@ -181,7 +189,7 @@ export const publicEndpoints: PublicEndpoint[] = [
     page: 'kombat',
     summary: 'Paid keywords a domain and one or two competitors share or miss',
     request: ppcKombatSchema,
-    response: tablePageSchema,
+    response: paidKombatAnswerSchema,
     example: { query: 'shopsphere.example', competitors: 'wikiverse.example', countryCode: 'US' },
     answer: ({ ppc }, input, { viewer }) => {
       const domains = [input.query, ...input.competitors];

@@ -1,3 +1,4 @@
+import { domainOverviewAnswerSchema, keywordOverviewAnswerSchema, researchTablePageSchema, urlOverviewAnswerSchema } from '@serpwise/contracts';
 import { z } from 'zod';
 
 /**
@@ -8,70 +9,18 @@ import { z } from 'zod';
 const nullableNumber = z.number().nullable();
 
 /**
- * One page of a research table, as the screens get it: the rows the key owner's plan may see (paid columns null,
- * rows past the allowance sent as { locked, rowNumber }), then the table's own answer fields (month, query …).
+ * One page of a research table, as the screens get it (the same schema as the internal API's): the rows the key
+ * owner's plan may see (paid columns null, rows past the allowance sent as { locked, rowNumber }), then the table's
+ * own answer fields (month, query …).
  */
-export const tablePageSchema = z.looseObject({
-  rows: z.array(z.record(z.string(), z.unknown())).describe('The rows of the page; a row past the plan’s allowance is { "locked": true, "rowNumber": n }.'),
-  totalRows: z.int().min(0).describe('Rows matching the request, before paging.'),
-  startRow: z.int().min(1),
-  pageSize: z.int().min(1),
-  viewer: z.enum(['visitor', 'free', 'full']).describe('The plan class the rows were cut for.'),
-  lockedRows: z.int().min(0),
-  throttledColumns: z.array(z.string()).describe('Columns withheld (null) for the key owner’s plan.'),
-  lock: z.object({ text: z.string(), link: z.string() }).nullable(),
-});
+export const tablePageSchema = researchTablePageSchema;
 
-/** A domain's month: organic and paid numbers; money figures null when the plan does not show them. */
-const domainMonthSchema = z.looseObject({
-  month: z.string(),
-  paidKeywords: z.number(),
-  paidClicks: nullableNumber,
-  budget: nullableNumber,
-});
+/** The screens' domain overview, cut in two calls: the newest month, and the history. */
+export const domainOverviewResponseSchema = domainOverviewAnswerSchema.pick({ domain: true, territory: true, month: true, latest: true, isDemoData: true });
+export const domainHistoryResponseSchema = domainOverviewAnswerSchema.pick({ domain: true, territory: true, history: true });
 
-export const domainOverviewResponseSchema = z.object({
-  domain: z.string(),
-  territory: z.string(),
-  month: z.string().nullable().describe('The newest month with data; null when the domain has none in the territory.'),
-  latest: domainMonthSchema.nullable(),
-  isDemoData: z.boolean().describe('True while the installation shows the generated demo market.'),
-});
-
-export const domainHistoryResponseSchema = z.object({
-  domain: z.string(),
-  territory: z.string(),
-  history: z.array(domainMonthSchema).describe('Oldest first, one point per month the domain had data.'),
-});
-
-const urlMonthSchema = z.looseObject({ month: z.string() });
-export const urlOverviewResponseSchema = z.looseObject({
-  url: z.string(),
-  domain: z.string(),
-  territory: z.string(),
-  month: z.string().nullable(),
-  latest: urlMonthSchema.nullable(),
-  history: z.array(urlMonthSchema),
-});
-
-export const keywordOverviewResponseSchema = z.object({
-  keyword: z.string(),
-  territory: z.string(),
-  wasQueryFound: z.boolean(),
-  month: z.string().nullable(),
-  volume: nullableNumber,
-  volumeHistory: z.array(z.object({ month: z.string(), volume: nullableNumber })),
-  cpc: nullableNumber.describe('Null when the plan does not show money figures.'),
-  difficulty: nullableNumber,
-  competition: nullableNumber,
-  resultCount: nullableNumber,
-  isQuestion: z.boolean(),
-  isTransactional: z.boolean(),
-  organic: z.array(z.object({ position: z.number(), domain: z.string(), url: z.string(), title: z.string().nullable(), clicks: nullableNumber })),
-  advertisers: z.array(
-    z.object({ position: z.number(), domain: z.string(), headline: z.string(), body: z.string(), displayUrl: z.string(), paidClicks: nullableNumber }),
-  ),
-});
+export const urlOverviewResponseSchema = urlOverviewAnswerSchema;
+export const keywordOverviewResponseSchema = keywordOverviewAnswerSchema;
 
 export const projectsResponseSchema = z.object({
   projects: z.array(

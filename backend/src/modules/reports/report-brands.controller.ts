@@ -1,5 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFile } from '@nestjs/common';
-import { saveReportBrandSchema } from '@serpwise/contracts';
+import {
+  moveSchedulesToSchema,
+  reportBrandDeletedSchema,
+  reportBrandIdSchema,
+  reportBrandListSchema,
+  reportBrandSchema,
+  reportLogoLimits,
+  saveReportBrandSchema,
+} from '@serpwise/contracts';
 import type { Response } from 'express';
 import type { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
@@ -7,6 +15,8 @@ import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
 import { LogoUpload, logoFile } from './report-logo.http.js';
 import { ReportBrandsService } from './report-brands.service.js';
+import { FileResponse, ResponseSchema } from '../../common/route-response-schema.js';
+import { MultipartRequest } from '../../common/route-request-schema.js';
 
 type BrandBody = z.output<typeof saveReportBrandSchema>;
 
@@ -21,44 +31,53 @@ export class ReportBrandsController {
   constructor(private readonly brands: ReportBrandsService) {}
 
   @Get()
+  @ResponseSchema(reportBrandListSchema)
   list(@CurrentIdentity() identity: Identity) {
     return this.brands.list(identity);
   }
 
   @Post()
+  @ResponseSchema(reportBrandSchema)
   create(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(saveReportBrandSchema)) body: BrandBody) {
     return this.brands.create(identity, body);
   }
 
   @Put(':id')
-  update(@CurrentIdentity() identity: Identity, @Param('id') id: string, @Body(new ZodValidationPipe(saveReportBrandSchema)) body: BrandBody) {
+  @ResponseSchema(reportBrandSchema)
+  update(@CurrentIdentity() identity: Identity, @Param('id', new ZodValidationPipe(reportBrandIdSchema)) id: string, @Body(new ZodValidationPipe(saveReportBrandSchema)) body: BrandBody) {
     return this.brands.update(identity, id, body);
   }
 
   @Post(':id/default')
   @HttpCode(200)
-  makeDefault(@CurrentIdentity() identity: Identity, @Param('id') id: string) {
+  @ResponseSchema(reportBrandSchema)
+  makeDefault(@CurrentIdentity() identity: Identity, @Param('id', new ZodValidationPipe(reportBrandIdSchema)) id: string) {
     return this.brands.makeDefault(identity, id);
   }
 
   /** Refused (409) while scheduled reports use the brand, unless ?moveSchedulesTo= names another brand for them. */
   @Delete(':id')
-  delete(@CurrentIdentity() identity: Identity, @Param('id') id: string, @Query('moveSchedulesTo') moveSchedulesTo?: string) {
+  @ResponseSchema(reportBrandDeletedSchema)
+  delete(@CurrentIdentity() identity: Identity, @Param('id', new ZodValidationPipe(reportBrandIdSchema)) id: string, @Query('moveSchedulesTo', new ZodValidationPipe(moveSchedulesToSchema)) moveSchedulesTo?: string) {
     return this.brands.delete(identity, id, typeof moveSchedulesTo === 'string' ? moveSchedulesTo : undefined);
   }
 
   @LogoUpload(':id/logo')
-  uploadLogo(@CurrentIdentity() identity: Identity, @Param('id') id: string, @UploadedFile() file: { buffer: Buffer } | undefined) {
+  @MultipartRequest({ file: { name: 'logo', description: 'The logo: PNG or JPEG, at most 200 kB.' } })
+  @ResponseSchema(reportBrandSchema)
+  uploadLogo(@CurrentIdentity() identity: Identity, @Param('id', new ZodValidationPipe(reportBrandIdSchema)) id: string, @UploadedFile() file: { buffer: Buffer } | undefined) {
     return this.brands.uploadLogo(identity, id, file);
   }
 
   @Delete(':id/logo')
-  deleteLogo(@CurrentIdentity() identity: Identity, @Param('id') id: string) {
+  @ResponseSchema(reportBrandSchema)
+  deleteLogo(@CurrentIdentity() identity: Identity, @Param('id', new ZodValidationPipe(reportBrandIdSchema)) id: string) {
     return this.brands.deleteLogo(identity, id);
   }
 
   @Get(':id/logo')
-  async logo(@CurrentIdentity() identity: Identity, @Param('id') id: string, @Res({ passthrough: true }) response: Response) {
+  @FileResponse([...reportLogoLimits.types], 'The brand’s logo, as uploaded.')
+  async logo(@CurrentIdentity() identity: Identity, @Param('id', new ZodValidationPipe(reportBrandIdSchema)) id: string, @Res({ passthrough: true }) response: Response) {
     return logoFile(response, await this.brands.logo(identity, id));
   }
 }

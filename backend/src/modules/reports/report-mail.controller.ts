@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { reportUnsubscribeSchema, type ReportSubscription } from '@serpwise/contracts';
+import { reportSubscriptionSchema, reportUnsubscribeSchema, type ReportSubscription } from '@serpwise/contracts';
 import { reportContentType } from '@serpwise/reports';
 import type { Response } from 'express';
 import { inline, sendPrivateFile } from '../../common/private-file.js';
@@ -8,6 +8,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { ReportMailService } from './report-mail.service.js';
 import { SignedJobFile, type SignedFileRequest } from '../../common/signed-job-file.js';
+import { FileResponse, ResponseSchema } from '../../common/route-response-schema.js';
 
 /**
  * The links of a report e-mail (issue 22 point 3), for readers without an account: GET /rest/reports/mail/:id/pdf
@@ -20,6 +21,7 @@ export class ReportMailController {
   constructor(private readonly mail: ReportMailService) {}
 
   @Get('mail/:id/pdf')
+  @FileResponse(reportContentType, 'A mailed report’s PDF, shown in place (inline).')
   async file(@SignedJobFile() request: SignedFileRequest, @Res() response: Response): Promise<void> {
     const file = await this.mail.mailedFile(request.jobId, request.link);
     allowPdfViewer(response);
@@ -27,12 +29,14 @@ export class ReportMailController {
   }
 
   @Get('unsubscribe')
+  @ResponseSchema(reportSubscriptionSchema)
   subscription(@Query(new ZodValidationPipe(reportUnsubscribeSchema)) query: { token: string }): Promise<ReportSubscription> {
     return this.mail.subscription(query.token);
   }
 
   @Post('unsubscribe')
   @HttpCode(200)
+  @ResponseSchema(reportSubscriptionSchema)
   unsubscribe(@Body(new ZodValidationPipe(reportUnsubscribeSchema)) body: { token: string }): Promise<ReportSubscription> {
     return this.mail.unsubscribe(body.token);
   }

@@ -1,5 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { createShareLinkSchema, jobIdParamSchema, type ReportShareLink, type ShareLinkDays } from '@serpwise/contracts';
+import {
+  createShareLinkSchema,
+  jobIdParamSchema,
+  reportShareLinkSchema,
+  sharedReportTokenSchema,
+  type ReportShareLink,
+  type ShareLinkDays,
+} from '@serpwise/contracts';
 import { reportContentType, sharedReportNoticePage } from '@serpwise/reports';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
@@ -11,6 +18,7 @@ import { limitMessages } from '../limits/limit-messages.js';
 import { Limits } from '../limits/limits.service.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
 import { ReportShareLinksService, SharedReportUnavailable } from './report-share-links.service.js';
+import { FileResponse, ResponseSchema } from '../../common/route-response-schema.js';
 
 const linkParam = z.object({ id: z.uuid('The share link id must be a UUID.') });
 
@@ -26,6 +34,7 @@ export class ReportShareLinksController {
   @Access('full')
   @Post('jobs/:id/share-links')
   @HttpCode(201)
+  @ResponseSchema(reportShareLinkSchema)
   create(
     @CurrentIdentity() identity: Identity,
     @Param(new ZodValidationPipe(jobIdParamSchema)) params: { id: string },
@@ -36,6 +45,7 @@ export class ReportShareLinksController {
 
   @Access('user')
   @Get('jobs/:id/share-links')
+  @ResponseSchema(z.array(reportShareLinkSchema))
   list(@CurrentIdentity() identity: Identity, @Param(new ZodValidationPipe(jobIdParamSchema)) params: { id: string }): Promise<ReportShareLink[]> {
     return this.shareLinks.list(identity, params.id);
   }
@@ -43,6 +53,7 @@ export class ReportShareLinksController {
   @Access('user')
   @Post('share-links/:id/revoke')
   @HttpCode(200)
+  @ResponseSchema(reportShareLinkSchema)
   revoke(@CurrentIdentity() identity: Identity, @Param(new ZodValidationPipe(linkParam)) params: { id: string }): Promise<ReportShareLink> {
     return this.shareLinks.revoke(identity, params.id);
   }
@@ -70,7 +81,8 @@ export class SharedReportsController {
   ) {}
 
   @Get(':token')
-  async page(@Param('token') token: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+  @FileResponse('text/html', 'The report’s web view; a link that cannot show it answers a notice page (404 unknown, 410 expired, revoked or removed).')
+  async page(@Param('token', new ZodValidationPipe(sharedReportTokenSchema)) token: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     await this.limits.enforce(this.limits.rules.sharedReports(), request.ip ?? 'unknown', limitMessages.sharedReports);
     sharedHeaders(response);
     response.type('html');
@@ -83,7 +95,8 @@ export class SharedReportsController {
   }
 
   @Get(':token/pdf')
-  async pdf(@Param('token') token: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+  @FileResponse(reportContentType, 'The report’s PDF, shown in place; a link that cannot show it answers the notice page (HTML, 404 or 410).')
+  async pdf(@Param('token', new ZodValidationPipe(sharedReportTokenSchema)) token: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     await this.limits.enforce(this.limits.rules.sharedReports(), request.ip ?? 'unknown', limitMessages.sharedReports);
     sharedHeaders(response);
     let file: Awaited<ReturnType<ReportShareLinksService['pdf']>>;

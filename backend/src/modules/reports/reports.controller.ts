@@ -10,6 +10,7 @@ import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
 import { PdfExportService } from './pdf-export.service.js';
 import { ReportsService } from './reports.service.js';
 import { SignedJobFile, type SignedFileRequest } from '../../common/signed-job-file.js';
+import { FileResponse } from '../../common/route-response-schema.js';
 
 /**
  * GET /rest/reports/preview: a report rendered while the browser waits, streamed as application/pdf (development,
@@ -26,6 +27,7 @@ export class ReportsController {
   ) {}
 
   @Get('preview')
+  @FileResponse(reportContentType, 'The report’s PDF, shown in place (inline).')
   async preview(@CurrentIdentity() identity: Identity, @Query(new ZodValidationPipe(reportOptionsSchema)) options: ReportOptions, @Res({ passthrough: true }) response: Response) {
     const { pdf, fileName } = await this.reports.preview(identity, options);
     allowPdfViewer(response);
@@ -35,6 +37,7 @@ export class ReportsController {
   /** A finished report's PDF through its signed link ('Open PDF in New Tab'): shown inline, for its owner only. */
   @Get('jobs/:id/pdf')
   @Access('user')
+  @FileResponse(reportContentType, 'The finished report’s PDF, shown in place (inline), for its owner.')
   async file(
     @CurrentIdentity() identity: Identity,
     @SignedJobFile() request: SignedFileRequest,

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Res, StreamableFile } from '@nestjs/common';
-import { type PdfExportStatus } from '@serpwise/contracts';
+import { pdfExportStatusSchema, type PdfExportStatus } from '@serpwise/contracts';
 import { reportContentType } from '@serpwise/reports';
 import type { Response } from 'express';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, CurrentSession, type Identity, type RequestSession } from '../sessions/request-session.js';
 import { ScheduleDeliveriesService } from './schedule-deliveries.service.js';
+import { FileResponse, ResponseSchema } from '../../common/route-response-schema.js';
 
 const scheduleParam = z.object({ id: z.uuid('The scheduled report id must be a UUID.') });
 
@@ -23,16 +24,19 @@ export class ScheduleDeliveriesController {
 
   @Post(':id/send-now')
   @HttpCode(202)
+  @ResponseSchema(pdfExportStatusSchema)
   sendNow(@CurrentSession() session: RequestSession, @CurrentIdentity() identity: Identity, @Param(new ZodValidationPipe(scheduleParam)) params: { id: string }): Promise<PdfExportStatus> {
     return this.deliveries.sendNow(session, identity, params.id);
   }
 
   @Get(':id/deliveries')
+  @ResponseSchema(z.array(pdfExportStatusSchema))
   history(@CurrentIdentity() identity: Identity, @Param(new ZodValidationPipe(scheduleParam)) params: { id: string }): Promise<PdfExportStatus[]> {
     return this.deliveries.history(identity, params.id);
   }
 
   @Get(':id/preview')
+  @FileResponse(reportContentType, 'The scheduled report’s PDF as it would be sent now, shown in place (inline).')
   async preview(@CurrentIdentity() identity: Identity, @Param(new ZodValidationPipe(scheduleParam)) params: { id: string }, @Res({ passthrough: true }) response: Response) {
     const { pdf, fileName } = await this.deliveries.preview(identity, params.id);
     allowPdfViewer(response);

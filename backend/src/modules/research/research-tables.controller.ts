@@ -1,5 +1,5 @@
 import { Body, Controller, createParamDecorator, Get, HttpCode, NotFoundException, Post, Query, Req, type ExecutionContext } from '@nestjs/common';
-import { researchTableIds, type ResearchTableId } from '@serpwise/contracts';
+import { researchTableIds, researchTablePageSchema, type ResearchTableId } from '@serpwise/contracts';
 import { isResearchTableId, researchTableEntry } from '@serpwise/research';
 import type { Request } from 'express';
 import { RequestSchemaOfRoute } from '../../common/route-request-schema.js';
@@ -7,6 +7,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { ResearchTablesService } from './research-tables.service.js';
 import { viewerOfRequest } from './viewer-of-request.js';
+import { ResponseSchema } from '../../common/route-response-schema.js';
 
 const prefix = 'rest/research';
 
@@ -38,6 +39,7 @@ export class ResearchTablesController {
 
   @Get(pagedTables)
   @RequestSchemaOfRoute('query', tableSchemaOf)
+  @ResponseSchema(researchTablePageSchema)
   page(@TableOfRoute() table: ResearchTableId, @Query() query: unknown, @Req() request: Request) {
     return this.answer(table, query, request);
   }
@@ -45,6 +47,7 @@ export class ResearchTablesController {
   @Post(postedTables)
   @HttpCode(200)
   @RequestSchemaOfRoute('body', tableSchemaOf)
+  @ResponseSchema(researchTablePageSchema)
   pagePosted(@TableOfRoute() table: ResearchTableId, @Body() body: unknown, @Req() request: Request) {
     return this.answer(table, body, request);
   }

@@ -6,6 +6,8 @@ import { Access } from '../access/access.decorator.js';
 import { kombatSchema, urlOverviewSchema } from '@serpwise/research';
 import { viewerOfRequest } from '../research/viewer-of-request.js';
 import { SeoResearchService } from './seo-research.service.js';
+import { organicKombatAnswerSchema, urlOverviewAnswerSchema } from '@serpwise/contracts';
+import { ResponseSchema } from '../../common/route-response-schema.js';
 
 const pipe = <S extends z.ZodType>(schema: S) => new ZodValidationPipe(schema);
 
@@ -19,11 +21,13 @@ export class SeoResearchController {
   constructor(private readonly research: SeoResearchService) {}
 
   @Get('url-overview')
+  @ResponseSchema(urlOverviewAnswerSchema)
   urlOverview(@Query(pipe(urlOverviewSchema)) query: z.infer<typeof urlOverviewSchema>, @Req() request: Request) {
     return this.research.urlOverview(query.url, query.countryCode, viewerOfRequest(request));
   }
 
   @Get('seo/kombat')
+  @ResponseSchema(organicKombatAnswerSchema)
   kombat(@Query(pipe(kombatSchema)) query: z.infer<typeof kombatSchema>, @Req() request: Request) {
     return this.research.kombat(query, viewerOfRequest(request));
   }

@@ -49,23 +49,23 @@ export type AssistantChatRequest = z.infer<typeof assistantChatSchema>;
 export type AssistantMessage = AssistantChatRequest['messages'][number];
 
 /** A research page behind an answer: what the assistant looked up, where the user checks it. */
-export interface AssistantSource {
-  label: string;
-  href: string;
-}
+export const assistantSourceSchema = z.object({ label: z.string(), href: z.string() });
+export type AssistantSource = z.infer<typeof assistantSourceSchema>;
 
-export interface AssistantReply {
-  reply: string;
+export const assistantReplySchema = z.object({
+  reply: z.string(),
   /** One per successful look-up, in the order they ran, without repeats. */
-  sources: AssistantSource[];
-}
+  sources: z.array(assistantSourceSchema),
+});
+export type AssistantReply = z.infer<typeof assistantReplySchema>;
 
 /** GET /rest/assistant: whether the page can chat, and what it says when it cannot. */
-export interface AssistantStatus {
-  configured: boolean;
+export const assistantStatusSchema = z.object({
+  configured: z.boolean(),
   /** The sentence the page shows when not configured; null when it is. */
-  message: string | null;
-}
+  message: z.string().nullable(),
+});
+export type AssistantStatus = z.infer<typeof assistantStatusSchema>;
 
 /** What the user reads (docs/product/site.md §2); each names what they can do about it. */
 export const assistantMessages = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { exportFormats, exportScopes, type ExportResult } from '../jobs/export.job.js';
-import type { JobStatus } from '../jobs/job-status.js';
+import { exportFormats, exportScopes } from '../jobs/export.job.js';
+import { jobStatusSchema } from '../jobs/job-status.js';
 import { hasFullPlan } from '../accounts/roles.js';
 import { defaultMaxExportRows, type ProductAllowance } from '../accounts/user-state.js';
 import { visibleRowAllowance } from '../tables/research-table.js';
@@ -43,30 +43,30 @@ export const exportMessages = {
 } as const;
 
 /** An export job as its owner sees it: the job status plus what was exported and, once ready, a signed link. */
-export interface ExportStatus extends JobStatus {
-  export: {
-    table: string;
-    /** The table's parameters as asked (subject, territory, month, sort, filters): its row's words, and "Run again" posts them back. */
-    params: Record<string, unknown>;
-    format: ExportResult['format'];
-    scope: 'full' | 'partial';
-    /** The table's rows when asked, and the most the file will hold (null: no limit). */
-    tableRows: number;
-    rowLimit: number | null;
-    /** Once completed and until the file is removed: a link only this user can use, valid until linkExpiresAt. */
-    downloadUrl: string | null;
-    /** A finished Google Sheets export: the spreadsheet's address. */
-    spreadsheetUrl: string | null;
-    linkExpiresAt: string | null;
-    /** When the finished file is removed (EXPORT_FILE_TTL_HOURS after it finished). */
-    fileExpiresAt: string | null;
-    /**
-     * A running export that went on from the rows an earlier, stopped attempt committed (issue 21 item 4): those rows.
-     * Null when it started from row 1, and once it ended. Absent from older servers' answers.
-     */
-    resumedFrom?: number | null;
-  };
-}
+export const exportFactsSchema = z.object({
+  table: z.string(),
+  /** The table's parameters as asked (subject, territory, month, sort, filters): its row's words, and "Run again" posts them back. */
+  params: z.record(z.string(), z.unknown()),
+  format: z.enum(exportFormats),
+  scope: z.enum(exportScopes),
+  /** The table's rows when asked, and the most the file will hold (null: no limit). */
+  tableRows: z.number(),
+  rowLimit: z.number().nullable(),
+  /** Once completed and until the file is removed: a link only this user can use, valid until linkExpiresAt. */
+  downloadUrl: z.string().nullable(),
+  /** A finished Google Sheets export: the spreadsheet's address. */
+  spreadsheetUrl: z.string().nullable(),
+  linkExpiresAt: z.string().nullable(),
+  /** When the finished file is removed (EXPORT_FILE_TTL_HOURS after it finished). */
+  fileExpiresAt: z.string().nullable(),
+  /**
+   * A running export that went on from the rows an earlier, stopped attempt committed (issue 21 item 4): those rows.
+   * Null when it started from row 1, and once it ended. Absent from older servers' answers.
+   */
+  resumedFrom: z.number().nullable().optional(),
+});
+export const exportStatusSchema = jobStatusSchema.extend({ export: exportFactsSchema });
+export type ExportStatus = z.infer<typeof exportStatusSchema>;
 
 /**
  * The export row allowance of a plan (docs/product/account-exports-reports.md §6): full plans export up to EXPORT_MAX_ROWS (default 500,000) rows, recon

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ImportDeletionStatus } from '../jobs/import-delete.job.js';
-import type { JobStatus } from '../jobs/job-status.js';
+import { importDeletionStatusSchema } from '../jobs/import-delete.job.js';
+import { jobStatusSchema } from '../jobs/job-status.js';
 import { territoryCodes } from '../research/territories.js';
 
 /** The file kinds a user can import. */
@@ -85,51 +85,51 @@ export const importSpreads = ['daily', 'even', 'single-month'] as const;
 export type ImportSpread = (typeof importSpreads)[number];
 
 /** Where a running import's reading stands: rows of the file read and rejected so far, and the bytes read. */
-export interface ImportReading {
-  rows: number;
-  rejected: number;
-  bytes: number;
-}
+export const importReadingSchema = z.object({ rows: z.number(), rejected: z.number(), bytes: z.number() });
+export type ImportReading = z.infer<typeof importReadingSchema>;
 
 /** The key under which a running import keeps its reading counts in its record's result (its checkpoint). */
 export const importReadingCheckpoint = 'importReading';
 
 /** An import as its owner sees it: the job status plus the file, the counts and, once done, the error report. */
-export interface ImportStatus extends JobStatus {
-  import: {
-    format: ImportFormat;
-    fileName: string;
-    fileBytes: number;
-    territory: string;
-    domain: string | null;
-    date: string | null;
-    dateFrom: string | null;
-    dateTo: string | null;
-    /**
-     * While the file is read: the rows read and rejected so far and the file's bytes read (issue 21 item 5); null
-     * before the first count and once finished (the counts below take over). Absent from older records' events.
-     */
-    reading?: ImportReading | null;
-    /** The counts once finished (null while running; `reading` carries the live count). */
-    rowsRead: number | null;
-    rowsLanded: number | null;
-    rowsDuplicate: number | null;
-    rowsRejected: number | null;
-    /** How a Search Console export was spread over its months (null for other formats, and while running). */
-    spread: ImportSpread | null;
-    /** The months that received rows (YYYY-MM-DD, first days), once finished. */
-    months: string[] | null;
-    /** The CSV of rejected rows (line, reason), when there were any. */
-    errorReportUrl: string | null;
-    /**
-     * What a finished import brought, for links to the research pages that show it: the site most of its results are
-     * of, its keyword with the most searches (a Keyword Planner file), the newest month it landed; null while running.
-     */
-    brought: { site: string | null; keyword: string | null; month: string | null } | null;
-  };
+export const importFactsSchema = z.object({
+  format: z.enum(importFormats),
+  fileName: z.string(),
+  fileBytes: z.number(),
+  territory: z.string(),
+  domain: z.string().nullable(),
+  date: z.string().nullable(),
+  dateFrom: z.string().nullable(),
+  dateTo: z.string().nullable(),
+  /**
+   * While the file is read: the rows read and rejected so far and the file's bytes read (issue 21 item 5); null
+   * before the first count and once finished (the counts below take over). Absent from older records' events.
+   */
+  reading: importReadingSchema.nullable().optional(),
+  /** The counts once finished (null while running; `reading` carries the live count). */
+  rowsRead: z.number().nullable(),
+  rowsLanded: z.number().nullable(),
+  rowsDuplicate: z.number().nullable(),
+  rowsRejected: z.number().nullable(),
+  /** How a Search Console export was spread over its months (null for other formats, and while running). */
+  spread: z.enum(importSpreads).nullable(),
+  /** The months that received rows (YYYY-MM-DD, first days), once finished. */
+  months: z.array(z.string()).nullable(),
+  /** The CSV of rejected rows (line, reason), when there were any. */
+  errorReportUrl: z.string().nullable(),
+  /**
+   * What a finished import brought, for links to the research pages that show it: the site most of its results are
+   * of, its keyword with the most searches (a Keyword Planner file), the newest month it landed; null while running.
+   */
+  brought: z.object({ site: z.string().nullable(), keyword: z.string().nullable(), month: z.string().nullable() }).nullable(),
+});
+
+export const importStatusSchema = jobStatusSchema.extend({
+  import: importFactsSchema,
   /** Its deletion while it runs, or the last one when it failed or was cancelled (list and status only; issue 19). */
-  deletion?: ImportDeletionStatus | null;
-}
+  deletion: importDeletionStatusSchema.nullable().optional(),
+});
+export type ImportStatus = z.infer<typeof importStatusSchema>;
 
 /** The columns of a SERP file and of the full-history export (which is a SERP file, so it imports back as one). */
 export const serpFileColumns = ['keyword', 'territory', 'date', 'position', 'url', 'title', 'volume', 'cpc', 'competition', 'difficulty', 'clicks', 'impressions', 'site'] as const;
@@ -138,20 +138,34 @@ export const serpFileColumns = ['keyword', 'territory', 'date', 'position', 'url
 export const importDetails = ['site', 'date', 'dateRange', 'territory'] as const;
 export type ImportDetail = (typeof importDetails)[number];
 
+/** The form fields of POST /rest/imports/inspect (multipart/form-data, before the `file` part: the head of the file, or a whole ZIP). */
+export const inspectImportFieldsSchema = z.object({
+  format: z.enum(importFormats, { message: 'Choose what kind of file this is.' }),
+  /** The whole file's size, when the browser sends only its head; absent, what is sent is the whole file. */
+  fileSize: z.coerce.number().int().min(0).optional(),
+});
+
 /**
  * What the import form learns from the head of a file before the upload (POST /rest/imports/inspect): the details
  * this file needs from the user, the values the file itself gives (to pre-fill the form), and a refusal in words when
  * the file is not of the chosen format.
  */
-export interface ImportInspection {
-  format: ImportFormat;
+export const importInspectionSchema = z.object({
+  format: z.enum(importFormats),
   /** The details the form must ask for (the rest are hidden). */
-  needs: ImportDetail[];
+  needs: z.array(z.enum(importDetails)),
   /** What the file says itself: pre-filled in the form, and used when the user leaves them. */
-  found: { site?: string | null; date?: string | null; dateFrom?: string | null; dateTo?: string | null; territory?: string | null };
+  found: z.object({
+    site: z.string().nullable().optional(),
+    date: z.string().nullable().optional(),
+    dateFrom: z.string().nullable().optional(),
+    dateTo: z.string().nullable().optional(),
+    territory: z.string().nullable().optional(),
+  }),
   /** Why the file cannot be imported as this format; null when it can. */
-  problem: string | null;
-}
+  problem: z.string().nullable(),
+});
+export type ImportInspection = z.infer<typeof importInspectionSchema>;
 
 /**
  * The words for a detail a file needs and the request did not give: the API's 400 and the job's failure say them,

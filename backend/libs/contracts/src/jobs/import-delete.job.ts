@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JobStatus } from './job-status.js';
+import { jobStatusSchema } from './job-status.js';
 import { defineJob, jobIdPayload } from './job-contract.js';
 
 /** What deleting an import removed (rows, and the keywords, pages and sites only it brought; the months recounted). */
@@ -37,13 +37,9 @@ export const importDeleteJob = defineJob({
 export const importDeleteKey = (importId: string) => `import.delete:${importId}`;
 
 /** A deletion as its owner sees it: the job status plus which import it removes and, once done, what went. */
-export interface ImportDeletionStatus extends JobStatus {
-  deletion: {
-    importId: string;
-    fileName: string;
-    removed: ImportRemoval | null;
-  };
-}
+export const importDeletionFactsSchema = z.object({ importId: z.string(), fileName: z.string(), removed: importRemovalSchema.nullable() });
+export const importDeletionStatusSchema = jobStatusSchema.extend({ deletion: importDeletionFactsSchema });
+export type ImportDeletionStatus = z.infer<typeof importDeletionStatusSchema>;
 
 export const importDeletionMessages = {
   /** Cancel of a deletion that has already removed the rows (or of nothing running). */

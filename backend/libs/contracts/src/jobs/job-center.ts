@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import type { ExportStatus } from '../exports/export.api.js';
-import type { ImportStatus } from '../imports/import.api.js';
-import type { PdfExportStatus } from '../reports/pdf-export.api.js';
+import { exportFactsSchema } from '../exports/export.api.js';
+import { importFactsSchema } from '../imports/import.api.js';
+import { pdfExportFactsSchema } from '../reports/pdf-export.api.js';
 import { exportJob } from './export.job.js';
-import { importDeleteJob, type ImportDeletionStatus } from './import-delete.job.js';
+import { importDeleteJob, importDeletionFactsSchema } from './import-delete.job.js';
 import { importJob } from './import.job.js';
-import type { JobStatus } from './job-status.js';
+import { jobStatusSchema, type JobStatus } from './job-status.js';
 import { liveDataJob } from './live-data.job.js';
 import { keywordImportJob, outreachImportJob } from './project-import.job.js';
 import { reportJob } from './report.job.js';
 import { searchConsoleRemoveJob, searchConsoleSyncJob } from './search-console.job.js';
-import type { SearchConsoleSyncStatus } from '../search-console/search-console.api.js';
+import { searchConsoleSyncFactsSchema } from '../search-console/search-console.api.js';
 
 /**
  * The job center (issue 21): every job a user started or that works for them — exports of every format, PDF reports
@@ -50,44 +50,48 @@ export const listJobsQuerySchema = z.object({
 export type ListJobsQuery = z.infer<typeof listJobsQuerySchema>;
 
 /** A large keyword or outreach import into a project (issue 9), as its row in the job center tells it. */
-export interface ProjectImportFacts {
-  kind: 'keywords' | 'outreach';
+export const projectImportFactsSchema = z.object({
+  kind: z.enum(['keywords', 'outreach']),
   /** Null: the All Projects bucket (outreach). */
-  projectId: string | null;
+  projectId: z.string().nullable(),
   /** Keywords or rows sent. */
-  items: number | null;
+  items: z.number().nullable(),
   /** The project's name, as the job center's list reads it (socket events leave it out). */
-  projectName?: string;
-}
+  projectName: z.string().optional(),
+});
+export type ProjectImportFacts = z.infer<typeof projectImportFactsSchema>;
 
 /** A live-data fetch (issue 20), as its row in the job center tells it: what was fetched, for which territory. */
-export interface LiveDataFetchFacts {
-  kind: 'domain' | 'keyword';
-  subject: string;
-  territory: string;
-}
+export const liveDataFetchFactsSchema = z.object({ kind: z.enum(['domain', 'keyword']), subject: z.string(), territory: z.string() });
+export type LiveDataFetchFacts = z.infer<typeof liveDataFetchFactsSchema>;
 
 /** Any job of the job center: its status, the facts of its kind (exactly one of them), and where a queued one stands. */
-export type JobCenterEntry = JobStatus & {
-  export?: ExportStatus['export'];
-  pdf?: PdfExportStatus['pdf'];
-  import?: ImportStatus['import'];
-  deletion?: ImportDeletionStatus['deletion'];
-  projectImport?: ProjectImportFacts;
-  searchConsole?: SearchConsoleSyncStatus['searchConsole'];
-  liveData?: LiveDataFetchFacts;
-};
+export const jobCenterEntrySchema = jobStatusSchema.extend({
+  export: exportFactsSchema.optional(),
+  pdf: pdfExportFactsSchema.optional(),
+  import: importFactsSchema.optional(),
+  deletion: importDeletionFactsSchema.optional(),
+  projectImport: projectImportFactsSchema.optional(),
+  searchConsole: searchConsoleSyncFactsSchema.optional(),
+  liveData: liveDataFetchFactsSchema.optional(),
+});
+export type JobCenterEntry = z.infer<typeof jobCenterEntrySchema>;
 
-export interface JobListPage {
-  jobs: JobCenterEntry[];
+/** GET /rest/jobs/:id: any job of the session or user; a job-center job carries its kind's facts, another its own. */
+export const anyJobStatusSchema = jobCenterEntrySchema.loose();
+
+/** GET /rest/jobs. */
+export const jobListPageSchema = z.object({
+  jobs: z.array(jobCenterEntrySchema),
   /** The cursor of the next (older) page; null on the last one. */
-  next: string | null;
+  next: z.string().nullable(),
   /**
    * How many of the user's job-center jobs are waiting or running now, all of them (not only this page's): the
    * header's jobs button shows it.
    */
-  unfinished: number;
-}
+  unfinished: z.number(),
+});
+export type JobListPage = z.infer<typeof jobListPageSchema>;
 
 export const jobCenterMessages = {
   notFound: 'Job not found.',

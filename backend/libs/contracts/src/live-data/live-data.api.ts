@@ -55,56 +55,57 @@ export const liveDataStepNames: Record<LiveDataStep, string> = {
 };
 
 /** The provider's cost of one fetch before it runs: the most it can cost with the configured limits. */
-export interface LiveDataEstimate {
+export const liveDataEstimateSchema = z.object({
   /** Provider units: DataForSEO bills US dollars of prepaid credit. */
-  units: number;
-  unitName: string;
+  units: z.number(),
+  unitName: z.string(),
   /** One line per request: what it asks for and what it may cost. */
-  requests: { step: LiveDataStep; label: string; units: number }[];
-}
+  requests: z.array(z.object({ step: z.enum(liveDataSteps), label: z.string(), units: z.number() })),
+});
+export type LiveDataEstimate = z.infer<typeof liveDataEstimateSchema>;
 
 /** The last fetch of a subject (the page's provenance line: "Source: DataForSEO, fetched 27 Nov 2026"). */
-export interface LiveDataFetch {
-  jobId: string;
+export const liveDataFetchSchema = z.object({
+  jobId: z.string(),
   /** The provider as people name it. */
-  source: string;
+  source: z.string(),
   /** YYYY-MM-DD (UTC) the data was fetched. */
-  fetchedOn: string;
+  fetchedOn: z.string(),
   /** The data is older than LIVE_DATA_MAX_AGE_DAYS: the page offers a new fetch. */
-  stale: boolean;
+  stale: z.boolean(),
   /** What the provider charged (its `cost` fields summed); null while unknown. */
-  cost: number | null;
-}
+  cost: z.number().nullable(),
+});
+export type LiveDataFetch = z.infer<typeof liveDataFetchSchema>;
 
 /** GET /rest/live-data?domain=|keyword=&countryCode= */
-export interface LiveDataState {
+export const liveDataStateSchema = z.object({
   /** Null: the install has no data provider (DATA_PROVIDER=demo): nothing to offer. */
-  provider: { id: 'dataforseo'; name: string } | null;
-  kind: LiveDataSubjectKind;
-  subject: string;
-  territory: string;
+  provider: z.object({ id: z.literal('dataforseo'), name: z.string() }).nullable(),
+  kind: z.enum(liveDataSubjectKinds),
+  subject: z.string(),
+  territory: z.string(),
   /** The warehouse already has data of the subject in the territory (from any source). */
-  inWarehouse: boolean;
+  inWarehouse: z.boolean(),
   /** The newest completed fetch of the subject in the territory; null: never fetched. */
-  lastFetch: LiveDataFetch | null;
+  lastFetch: liveDataFetchSchema.nullable(),
   /** The fetch running for the subject (anyone's: one fetch serves everyone); null: none. */
-  runningJobId: string | null;
+  runningJobId: z.string().nullable(),
   /** "Get live data" is offered: a provider is configured and the subject is missing or stale. */
-  offered: boolean;
+  offered: z.boolean(),
   /** The install fetches by itself when a logged-in user opens a missing subject (LIVE_DATA_AUTO_FETCH). */
-  autoFetch: boolean;
-  estimate: LiveDataEstimate | null;
+  autoFetch: z.boolean(),
+  estimate: liveDataEstimateSchema.nullable(),
   /** The viewer's fetches this calendar month (UTC); null for a visitor (fetching needs an account). */
-  quota: { used: number; limit: number } | null;
+  quota: z.object({ used: z.number(), limit: z.number() }).nullable(),
   /** Why the viewer cannot fetch now (log in, quota used up); null: they can. */
-  blockedReason: string | null;
-}
+  blockedReason: z.string().nullable(),
+});
+export type LiveDataState = z.infer<typeof liveDataStateSchema>;
 
 /** POST /rest/live-data (202): the fetch started, or the one already running for the subject. */
-export interface LiveDataStarted {
-  jobId: string;
-  alreadyRunning: boolean;
-}
+export const liveDataStartedSchema = z.object({ jobId: z.string(), alreadyRunning: z.boolean() });
+export type LiveDataStarted = z.infer<typeof liveDataStartedSchema>;
 
 /** The live-data job's result: what landed, per step, and the provider's charge. */
 export const liveDataResultSchema = z.object({

@@ -63,23 +63,24 @@ export const addLinkQuerySchema = nsaCall({
 });
 export const deleteLinkQuerySchema = getLinkQuerySchema;
 
-export interface LinkSummary {
-  urlId: string;
-  urlName: string;
-  domainId: string;
-  domainName: string;
+export const linkSummarySchema = z.object({
+  urlId: z.string(),
+  urlName: z.string(),
+  domainId: z.string(),
+  domainName: z.string(),
   /** The all-zeros GUID for the All Projects bucket. */
-  projectId: string;
-  urlMonthlyOrganicClicks: number | null;
-  urlRankedKeywords: number | null;
-  rating: number;
-  relationship: RelationshipId;
-  tags: string[];
-  noteCount: number;
-  openTaskCount: number;
-  lastContactedAt: string | null;
-  createdAt: string;
-}
+  projectId: z.string(),
+  urlMonthlyOrganicClicks: z.number().nullable(),
+  urlRankedKeywords: z.number().nullable(),
+  rating: z.number(),
+  relationship: relationshipField,
+  tags: z.array(z.string()),
+  noteCount: z.number(),
+  openTaskCount: z.number(),
+  lastContactedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LinkSummary = z.infer<typeof linkSummarySchema>;
 
 export interface LinkDetails extends LinkSummary {
   website: WebsiteSummary;
@@ -181,54 +182,56 @@ export const addLinkContactEventQuerySchema = nsaCall({
   contactEmail: emailField.optional(),
 });
 export const deleteLinkContactEventQuerySchema = nsaCall({ projectId: projectIdField.optional(), rowId: z.uuid('The row id must be a UUID.') });
-export interface LinkContactEvent {
-  rowId: string;
-  urlId: string;
-  eventType: ContactEventType;
-  eventDate: string;
-  notes: string | null;
-  contact: { contactId: string; name: string | null; email: string | null } | null;
-  createdAt: string;
-}
+export const linkContactEventSchema = z.object({
+  rowId: z.string(),
+  urlId: z.string(),
+  eventType: z.enum(contactEventTypes),
+  eventDate: z.string(),
+  notes: z.string().nullable(),
+  contact: z.object({ contactId: z.string(), name: z.string().nullable(), email: z.string().nullable() }).nullable(),
+  createdAt: z.string(),
+});
+export type LinkContactEvent = z.infer<typeof linkContactEventSchema>;
 
 // ---------------------------------------------------------------- websites and contacts
 
-export interface WebsiteSummary {
-  domainId: string;
-  domainName: string;
-  projectId: string;
-  rating: number;
-  relationship: RelationshipId;
-  tags: string[];
-  linkCount: number;
-  contactCount: number;
-  createdAt: string;
-}
-export interface ContactSummary {
-  contactId: string;
-  name: string | null;
-  email: string | null;
-  role: string | null;
-  domainId: string;
-  domainName: string;
-  projectId: string;
-  eventCount: number;
-  lastContactedAt: string | null;
-}
+/** GET /rest/projects/websites: one website of the outreach CRM. */
+export const websiteSummarySchema = z.object({
+  domainId: z.string(),
+  domainName: z.string(),
+  projectId: z.string(),
+  rating: z.number(),
+  relationship: relationshipField,
+  tags: z.array(z.string()),
+  linkCount: z.number(),
+  contactCount: z.number(),
+  createdAt: z.string(),
+});
+export type WebsiteSummary = z.infer<typeof websiteSummarySchema>;
+/** GET /rest/projects/contacts: one contact of the outreach CRM. */
+export const contactSummarySchema = z.object({
+  contactId: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  role: z.string().nullable(),
+  domainId: z.string(),
+  domainName: z.string(),
+  projectId: z.string(),
+  eventCount: z.number(),
+  lastContactedAt: z.string().nullable(),
+});
+export type ContactSummary = z.infer<typeof contactSummarySchema>;
 
 export const listOutreachQuerySchema = nsaCall({ projectId: projectIdField.optional(), filter: z.string().max(200).optional() });
 export const websiteQuerySchema = nsaCall({ domainId: domainIdField });
 export const contactQuerySchema = nsaCall({ contactId: z.uuid('The contact id must be a UUID.') });
 
-export interface WebsiteDetails {
-  website: WebsiteSummary;
-  links: LinkSummary[];
-  contacts: ContactSummary[];
-}
-export interface ContactDetails {
-  contact: ContactSummary;
-  events: (LinkContactEvent & { urlName: string })[];
-}
+/** GET /rest/projects/website. */
+export const websiteDetailsSchema = z.object({ website: websiteSummarySchema, links: z.array(linkSummarySchema), contacts: z.array(contactSummarySchema) });
+export type WebsiteDetails = z.infer<typeof websiteDetailsSchema>;
+/** GET /rest/projects/contact. */
+export const contactDetailsSchema = z.object({ contact: contactSummarySchema, events: z.array(linkContactEventSchema.extend({ urlName: z.string() })) });
+export type ContactDetails = z.infer<typeof contactDetailsSchema>;
 
 // ---------------------------------------------------------------- relationships, ratings, tags, contexts, moves
 

@@ -85,8 +85,6 @@ export const setTeamAccessBodySchema = z
   .strict();
 export type SetTeamAccessBody = z.infer<typeof setTeamAccessBodySchema>;
 
-export interface TeamAccessEntry {
-  childUserId: string;
-  email: string;
-  access: TeamProjectAccess;
-}
+/** GET /rest/projects/team-access: one team member and what they may do in the owner's projects. */
+export const teamAccessEntrySchema = z.object({ childUserId: z.string(), email: z.string(), access: z.enum(teamProjectAccessLevels) });
+export type TeamAccessEntry = z.infer<typeof teamAccessEntrySchema>;

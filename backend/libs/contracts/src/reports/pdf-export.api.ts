@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidEmail, normalizeEmail } from '../accounts/email.js';
 import { accountMessages } from '../accounts/messages.js';
-import type { JobStatus } from '../jobs/job-status.js';
+import { jobStatusSchema, type JobStatus } from '../jobs/job-status.js';
 import { reportDesignOfStyleId, reportDesigns, reportOptionsSchema, sectionsOfElements, type ExportableElement, type ReportOptions } from './report.api.js';
 
 /**
@@ -250,33 +250,33 @@ export function readPdfExportForm(input: Record<string, unknown>): PdfExportRequ
 }
 
 /** A report job as its owner sees it (socket event, GetStatus): the job status plus the export request's flags. */
-export interface PdfExportStatus extends JobStatus {
-  pdf: {
-    sessionId: string | null;
-    isReady: boolean;
-    isError: boolean;
-    /** Opens the PDF (inline, signed for its owner) while the file exists. */
-    url: string | null;
-    fileName: string | null;
-    /** Who it was (or will be) e-mailed to. */
-    emailTo: string[];
-    /** Set when the job is a scheduled report's delivery. */
-    scheduleId: string | null;
-    /** What the report is (the job center's words): its template, the domain and territory it is about, its title. */
-    template: string;
-    domain: string;
-    countryCode: string;
-    title: string | null;
-    /** The PDF's size once it was drawn. */
-    bytes: number | null;
-    /** A scheduled report's delivery: whether its schedule fired or its owner pressed Send now; null otherwise. */
-    trigger: ReportTrigger | null;
-  };
-}
-
 /** What started a scheduled report's delivery. */
 export const reportTriggers = ['schedule', 'send-now'] as const;
 export type ReportTrigger = (typeof reportTriggers)[number];
+
+export const pdfExportFactsSchema = z.object({
+  sessionId: z.string().nullable(),
+  isReady: z.boolean(),
+  isError: z.boolean(),
+  /** Opens the PDF (inline, signed for its owner) while the file exists. */
+  url: z.string().nullable(),
+  fileName: z.string().nullable(),
+  /** Who it was (or will be) e-mailed to. */
+  emailTo: z.array(z.string()),
+  /** Set when the job is a scheduled report's delivery. */
+  scheduleId: z.string().nullable(),
+  /** What the report is (the job center's words): its template, the domain and territory it is about, its title. */
+  template: z.string(),
+  domain: z.string(),
+  countryCode: z.string(),
+  title: z.string().nullable(),
+  /** The PDF's size once it was drawn. */
+  bytes: z.number().nullable(),
+  /** A scheduled report's delivery: whether its schedule fired or its owner pressed Send now; null otherwise. */
+  trigger: z.enum(reportTriggers).nullable(),
+});
+export const pdfExportStatusSchema = jobStatusSchema.extend({ pdf: pdfExportFactsSchema });
+export type PdfExportStatus = z.infer<typeof pdfExportStatusSchema>;
 
 /** What the last delivery of a scheduled report did, read from its job. */
 export interface ScheduledReportDelivery {
@@ -360,12 +360,13 @@ export function describeSchedule(frequency: PdfReportFrequency, timing: Schedule
 }
 
 /** A report recipient's subscription, as the unsubscribe page shows it (GET and POST /rest/reports/unsubscribe). */
-export interface ReportSubscription {
-  email: string;
+export const reportSubscriptionSchema = z.object({
+  email: z.string(),
   /** The scheduled report's title; null when the schedule was deleted. */
-  title: string | null;
+  title: z.string().nullable(),
   /** Whether the address still gets the report. */
-  subscribed: boolean;
-}
+  subscribed: z.boolean(),
+});
+export type ReportSubscription = z.infer<typeof reportSubscriptionSchema>;
 
 export const reportUnsubscribeSchema = z.object({ token: z.string().min(1, pdfExportMessages.unsubscribeInvalid).max(2000, pdfExportMessages.unsubscribeInvalid) });

@@ -217,24 +217,35 @@ export const saveReportBrandSchema = z
 export type SaveReportBrand = z.input<typeof saveReportBrandSchema>;
 
 /** GET /rest/account/report-brands: one brand of the account. */
-export interface ReportBrand {
-  id: string;
-  name: string;
-  companyName: string;
-  primaryColor: string;
-  accentColor: string;
-  contactLine: string;
-  hasLogo: boolean;
-  logoType: ReportLogoType | null;
-  logoUpdatedAt: string | null;
-  isDefault: boolean;
+/** A brand's id in a path (:id): any text is taken, and one that is not a brand of the account answers 404. */
+export const reportBrandIdSchema = z.string().describe('The brand’s id (a UUID; any other value is not found: 404).');
+
+/** DELETE …/report-brands/:id?moveSchedulesTo=: the brand the scheduled reports using this one move to. A repeated parameter counts as absent. */
+export const moveSchedulesToSchema = z.string().optional().catch(undefined).describe('The id of the brand the scheduled reports using this one move to.');
+
+/** DELETE /rest/account/report-brands/:id. */
+export const reportBrandDeletedSchema = z.object({ message: z.string(), moved: z.int().min(0) });
+
+export const reportBrandSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  companyName: z.string(),
+  primaryColor: z.string(),
+  accentColor: z.string(),
+  contactLine: z.string(),
+  hasLogo: z.boolean(),
+  logoType: z.enum(reportLogoLimits.types).nullable(),
+  logoUpdatedAt: z.string().nullable(),
+  isDefault: z.boolean(),
   /** How many scheduled reports of the account (its team's included) name this brand. */
-  scheduledReports: number;
-}
+  scheduledReports: z.number(),
+});
+export type ReportBrand = z.infer<typeof reportBrandSchema>;
 
 /** GET /rest/account/report-brands: the account's brands (default first), and whether the caller may change them. */
-export interface ReportBrandList {
-  brands: ReportBrand[];
+export const reportBrandListSchema = z.object({
+  brands: z.array(reportBrandSchema),
   /** False for a child account: it uses its owner's brands as they are. */
-  canEdit: boolean;
-}
+  canEdit: z.boolean(),
+});
+export type ReportBrandList = z.infer<typeof reportBrandListSchema>;

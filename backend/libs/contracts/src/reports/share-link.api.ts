@@ -30,20 +30,25 @@ export type CreateShareLink = z.input<typeof createShareLinkSchema>;
 /** The random part of a link: 32 bytes as base64url (43 characters). */
 export const shareTokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
 
-export type ShareLinkState = 'active' | 'expired' | 'revoked';
+/** The token in a shared link's path: any text is taken; one that opens no report answers the notice page (404 or 410). */
+export const sharedReportTokenSchema = z.string().describe('The link’s token, as the share link’s url gives it.');
+
+export const shareLinkStates = ['active', 'expired', 'revoked'] as const;
+export type ShareLinkState = (typeof shareLinkStates)[number];
 
 /** A share link as its owner sees it. `url` is there once, in the answer that made it: only the token's hash is kept. */
-export interface ReportShareLink {
-  id: string;
-  jobId: string;
-  state: ShareLinkState;
-  createdAt: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  lastOpenedAt: string | null;
-  openCount: number;
-  url: string | null;
-}
+export const reportShareLinkSchema = z.object({
+  id: z.string(),
+  jobId: z.string(),
+  state: z.enum(shareLinkStates),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+  lastOpenedAt: z.string().nullable(),
+  openCount: z.number(),
+  url: z.string().nullable(),
+});
+export type ReportShareLink = z.infer<typeof reportShareLinkSchema>;
 
 export const sharedReportPath = (token: string) => `${restPrefix}/reports/shared/${token}`;
 export const sharedReportPdfPath = (token: string) => `${sharedReportPath(token)}/pdf`;

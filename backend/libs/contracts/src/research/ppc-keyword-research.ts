@@ -3,35 +3,39 @@
  * as the web client reads them; formulas and definitions in docs/research-data.md ("PPC and keyword research
  * tables"). The query modules in @serpwise/research build rows of the same shape.
  */
-import type { PaidKombatSegment, RecommendationType, RelatedKeywordType, PaidSearchType } from './enumerations.js';
-import type { TablePage } from '../tables/research-table.js';
-import type { OrganicMonthPoint } from './seo-research.js';
+import { z } from 'zod';
+import { kombatSegments, type PaidKombatSegment, type RecommendationType, type RelatedKeywordType, type PaidSearchType } from './enumerations.js';
+import { researchTablePageSchema, type TablePage } from '../tables/research-table.js';
+import { organicMonthPointSchema } from './seo-research.js';
 
 /** Every PPC / keyword table answer: the withheld page plus the query, territory, month and whether it was found. */
 export type PpcKeywordTable<Row> = TablePage<Row> & { query: string; territory: string; month: string | null; wasQueryFound: boolean };
 
-export interface PpcMonthPoint {
-  month: string;
+export const ppcMonthPointSchema = z.object({
+  month: z.string(),
   /** Distinct keywords the domain's ads showed for that month. */
-  paidKeywords: number;
+  paidKeywords: z.number(),
   /** Σ estimated paid clicks (volume × paid CTR(position)); withheld (null) for visitors and free users. */
-  paidClicks: number | null;
+  paidClicks: z.number().nullable(),
   /** Withheld (null) for visitors and free users. */
-  budget: number | null;
-}
+  budget: z.number().nullable(),
+});
+export type PpcMonthPoint = z.infer<typeof ppcMonthPointSchema>;
 
-export interface PpcOverviewAnswer {
-  domain: string;
-  territory: string;
-  wasQueryFound: boolean;
+/** GET /rest/research/ppc/overview. */
+export const ppcOverviewAnswerSchema = z.object({
+  domain: z.string(),
+  territory: z.string(),
+  wasQueryFound: z.boolean(),
   /** The newest month of the domain's paid history; null when it never advertised in the territory. */
-  month: string | null;
-  latest: PpcMonthPoint | null;
+  month: z.string().nullable(),
+  latest: ppcMonthPointSchema.nullable(),
   /** Distinct ad texts shown in the newest month. */
-  adCopies: number;
+  adCopies: z.number(),
   /** Oldest first, every month the domain has a domain_month row in the territory (0 when it did not advertise). */
-  history: PpcMonthPoint[];
-}
+  history: z.array(ppcMonthPointSchema),
+});
+export type PpcOverviewAnswer = z.infer<typeof ppcOverviewAnswerSchema>;
 
 export interface PpcCompetitorRow {
   domain: string;
@@ -55,11 +59,18 @@ export interface PpcKombatRow {
   paidClicks: (number | null)[] | null;
 }
 
-export interface PpcKombatExtra {
-  domains: string[];
-  missingDomains: string[];
-  venn: { regions: { domains: string[]; keywords: number }[]; segments: Record<PaidKombatSegment, number> };
-}
+export const ppcKombatExtraSchema = z.object({
+  domains: z.array(z.string()),
+  missingDomains: z.array(z.string()),
+  venn: z.object({
+    regions: z.array(z.object({ domains: z.array(z.string()), keywords: z.int() })),
+    segments: z.record(z.enum(kombatSegments.paid), z.int()),
+  }),
+});
+export type PpcKombatExtra = z.infer<typeof ppcKombatExtraSchema>;
+
+/** GET /rest/research/ppc/kombat: a table page (rows open, like every research table) with the domains and the Venn. */
+export const paidKombatAnswerSchema = researchTablePageSchema.extend(ppcKombatExtraSchema.shape);
 
 export interface PpcKeywordRow {
   keyword: string;
@@ -131,26 +142,30 @@ export interface AdTemplateRow {
   paidClicks: number | null;
 }
 
-export interface KeywordOverviewAnswer {
-  keyword: string;
-  territory: string;
-  wasQueryFound: boolean;
-  month: string | null;
-  volume: number | null;
+/** GET /rest/research/keyword/overview. */
+export const keywordOverviewAnswerSchema = z.object({
+  keyword: z.string(),
+  territory: z.string(),
+  wasQueryFound: z.boolean(),
+  month: z.string().nullable(),
+  volume: z.number().nullable(),
   /** One point per month of keyword.volume_history, oldest first; null for a month whose volume is not known. */
-  volumeHistory: { month: string; volume: number | null }[];
+  volumeHistory: z.array(z.object({ month: z.string(), volume: z.number().nullable() })),
   /** Withheld (null) for visitors and free users. */
-  cpc: number | null;
-  difficulty: number | null;
-  competition: number | null;
-  resultCount: number | null;
-  isQuestion: boolean;
-  isTransactional: boolean;
+  cpc: z.number().nullable().describe('Null when the plan does not show money figures.'),
+  difficulty: z.number().nullable(),
+  competition: z.number().nullable(),
+  resultCount: z.number().nullable(),
+  isQuestion: z.boolean(),
+  isTransactional: z.boolean(),
   /** The organic top 10 of the month, by position. */
-  organic: { position: number; domain: string; url: string; title: string | null; clicks: number | null }[];
+  organic: z.array(z.object({ position: z.number(), domain: z.string(), url: z.string(), title: z.string().nullable(), clicks: z.number().nullable() })),
   /** The ads of the month, by position; paidClicks withheld for visitors and free users. */
-  advertisers: { position: number; domain: string; headline: string; body: string; displayUrl: string; paidClicks: number | null }[];
-}
+  advertisers: z.array(
+    z.object({ position: z.number(), domain: z.string(), headline: z.string(), body: z.string(), displayUrl: z.string(), paidClicks: z.number().nullable() }),
+  ),
+});
+export type KeywordOverviewAnswer = z.infer<typeof keywordOverviewAnswerSchema>;
 
 export interface RelatedKeywordRow {
   keyword: string;
@@ -229,20 +244,22 @@ export type { PaidKombatSegment, RecommendationType, RelatedKeywordType, PaidSea
 
 /** GET /rest/research/domain-overview: the domain's months in one territory (from domain_month), oldest first. */
 /** paidClicks and budget, like value, are paid figures: null for visitors and free users (paid-figures.ts). */
-export interface DomainMonthPoint extends OrganicMonthPoint {
-  paidKeywords: number;
-  paidClicks: number | null;
-  budget: number | null;
-}
+export const domainMonthPointSchema = organicMonthPointSchema.extend({
+  paidKeywords: z.number(),
+  paidClicks: z.number().nullable(),
+  budget: z.number().nullable(),
+});
+export type DomainMonthPoint = z.infer<typeof domainMonthPointSchema>;
 
-export interface DomainOverviewAnswer {
-  domain: string;
-  domainId: number;
-  territory: string;
+export const domainOverviewAnswerSchema = z.object({
+  domain: z.string(),
+  domainId: z.int(),
+  territory: z.string(),
   /** The newest month with data for the domain in the territory; null when it has none. */
-  month: string | null;
-  latest: DomainMonthPoint | null;
+  month: z.string().nullable().describe('The newest month with data; null when the domain has none in the territory.'),
+  latest: domainMonthPointSchema.nullable(),
   /** Oldest first, one point per month the domain had data. */
-  history: DomainMonthPoint[];
-  isDemoData: boolean;
-}
+  history: z.array(domainMonthPointSchema).describe('Oldest first, one point per month the domain had data.'),
+  isDemoData: z.boolean().describe('True while the installation shows the generated demo market.'),
+});
+export type DomainOverviewAnswer = z.infer<typeof domainOverviewAnswerSchema>;

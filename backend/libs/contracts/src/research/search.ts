@@ -76,10 +76,12 @@ export const missedSearchEventFor: Record<SearchResultType, MissedSearchEventNam
 };
 
 /** GET /rest/research/footprint: docs/product/site.md §3 "Footprint stats", plus where the data comes from. */
-export interface FootprintStats {
-  lastUpdated: string | null;
-  totalResults: number;
-  totalDomains: number;
-  latestMonth: string | null;
-  isDemoData: boolean;
-}
+/** GET /rest/research/footprint: the warehouse's size and freshness. */
+export const footprintStatsSchema = z.object({
+  lastUpdated: z.string().nullable(),
+  totalResults: z.number(),
+  totalDomains: z.number(),
+  latestMonth: z.string().nullable(),
+  isDemoData: z.boolean(),
+});
+export type FootprintStats = z.infer<typeof footprintStatsSchema>;

@@ -2,8 +2,9 @@
  * The rows and answers of the SEO and outreach research tables (/rest/research/seo/*, /rest/research/outreach/*,
  * /rest/research/url-overview); formulas and definitions in docs/research-data.md.
  */
-import type { OrganicKombatSegment } from './enumerations.js';
-import type { TablePage } from '../tables/research-table.js';
+import { z } from 'zod';
+import { kombatSegments } from './enumerations.js';
+import { researchTablePageSchema, type TablePage } from '../tables/research-table.js';
 
 /** Every research table answer: the withheld page, the month it reads (YYYY-MM-DD) and whether the query was found. */
 export type ResearchTable<Row> = TablePage<Row> & { month: string | null; wasQueryFound: boolean };
@@ -66,11 +67,15 @@ export interface KombatRow {
   clicks: number | null;
 }
 
-export interface KombatCounts {
+export const kombatCountsSchema = z.object({
   /** Exclusive Venn regions: keywords ranked by exactly these domains (in the order given). */
-  venn: { domains: string[]; keywords: number }[];
-  segments: Record<OrganicKombatSegment, number>;
-}
+  venn: z.array(z.object({ domains: z.array(z.string()), keywords: z.int() })),
+  segments: z.record(z.enum(kombatSegments.organic), z.int()),
+});
+export type KombatCounts = z.infer<typeof kombatCountsSchema>;
+
+/** GET /rest/research/seo/kombat: a table page (rows open, like every research table) with the Venn counts beside it. */
+export const organicKombatAnswerSchema = researchTablePageSchema.extend(kombatCountsSchema.shape);
 
 /** Top pages of a domain in month M: mosttraffic = every page that ranks; newpages = pages ranking in M for the first time. */
 export interface TopPageRow {
@@ -107,32 +112,35 @@ export interface BacklinkRow {
 export type BacklinkStatus = 'all' | 'live' | 'lost';
 
 /** A site's organic numbers in one month: a point of a domain's or a URL's overview chart. */
-export interface OrganicMonthPoint {
-  month: string;
+export const organicMonthPointSchema = z.object({
+  month: z.string(),
   /** graph type 'clicks'. */
-  clicks: number;
+  clicks: z.number(),
   /** graph type 'keywords': keywords the site ranks for. */
-  keywords: number;
+  keywords: z.number(),
   /** graph type 'position': average of the site's best position per keyword. */
-  position: number | null;
-  top3: number;
-  top10: number;
+  position: z.number().nullable(),
+  top3: z.number(),
+  top10: z.number(),
   /** A paid figure: null for visitors and free users (paid-figures.ts). */
-  value: number | null;
-}
+  value: z.number().nullable(),
+});
+export type OrganicMonthPoint = z.infer<typeof organicMonthPointSchema>;
 
 export type UrlMonthPoint = OrganicMonthPoint;
 
-export interface UrlOverview {
-  url: string;
-  pageId: number;
-  domain: string;
-  territory: string;
-  month: string | null;
-  latest: UrlMonthPoint | null;
+/** GET /rest/research/url-overview. */
+export const urlOverviewAnswerSchema = z.object({
+  url: z.string(),
+  pageId: z.int(),
+  domain: z.string(),
+  territory: z.string(),
+  month: z.string().nullable(),
+  latest: organicMonthPointSchema.nullable(),
   /** Oldest first, one point per month the URL ranked. */
-  history: UrlMonthPoint[];
-}
+  history: z.array(organicMonthPointSchema),
+});
+export type UrlOverview = z.infer<typeof urlOverviewAnswerSchema>;
 
 /**
  * Outreach lists (docs/research-data.md): top domains of a territory (optionally one topic), top domains for a

@@ -17,7 +17,8 @@ export const tableRequestSchema = pageRequestSchema.extend({
 export type TableRequest = z.infer<typeof tableRequestSchema>;
 
 /** Who is looking, for withholding paid data on the server (docs/product/site.md §6). */
-export type Viewer = 'visitor' | 'free' | 'full';
+export const viewerSchema = z.enum(['visitor', 'free', 'full']);
+export type Viewer = z.infer<typeof viewerSchema>;
 
 /** Rows a viewer sees in full per table query; the rest of the page comes back locked (no data). */
 export const visibleRowAllowance: Record<Viewer, number> = { visitor: 10, free: 25, full: Number.POSITIVE_INFINITY };
@@ -29,24 +30,37 @@ export const lockOverlay = {
 } as const;
 
 /** A row the viewer may not see: only its position in the table is sent. */
-export interface LockedRow {
-  locked: true;
-  rowNumber: number;
-}
+export const lockedRowSchema = z.object({ locked: z.literal(true), rowNumber: z.int() });
+export type LockedRow = z.infer<typeof lockedRowSchema>;
 
-export interface TablePage<Row> {
-  rows: (Row | LockedRow)[];
+/** What every page of a research table carries beside its rows (the answer's schema; TablePage adds the typed rows). */
+export const tablePageFieldsSchema = z.object({
   /** Rows matching the request (before paging). */
-  totalRows: number;
-  startRow: number;
-  pageSize: number;
-  viewer: Viewer;
+  totalRows: z.int().min(0).describe('Rows matching the request, before paging.'),
+  startRow: z.int().min(1),
+  pageSize: z.int().min(1),
+  viewer: viewerSchema.describe('The plan class the rows were cut for.'),
   /** Rows of this page sent as LockedRow. */
-  lockedRows: number;
+  lockedRows: z.int().min(0),
   /** Columns whose values were withheld (sent as null) for this viewer. */
-  throttledColumns: string[];
-  lock: { text: string; link: string } | null;
-}
+  throttledColumns: z.array(z.string()).describe('Columns withheld (null) for the viewer’s plan.'),
+  lock: z.object({ text: z.string(), link: z.string() }).nullable(),
+});
+
+export type TablePage<Row> = z.infer<typeof tablePageFieldsSchema> & { rows: (Row | LockedRow)[] };
+
+/**
+ * One page of any research table as the screens, the public API and the operators' document describe it: the page
+ * fields, rows as objects (their columns are each table's, docs/research-data.md), and the table's own answer fields
+ * after them (month, wasQueryFound, the query, its type …), left open.
+ */
+export const researchTablePageSchema = tablePageFieldsSchema
+  .extend({
+    rows: z
+      .array(z.union([lockedRowSchema, z.record(z.string(), z.unknown())]))
+      .describe('The rows of the page; a row past the plan’s allowance is { "locked": true, "rowNumber": n }.'),
+  })
+  .loose();
 
 export const isLockedRow = <Row>(row: Row | LockedRow): row is LockedRow =>
   typeof row === 'object' && row !== null && (row as LockedRow).locked === true;

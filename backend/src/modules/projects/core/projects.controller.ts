@@ -5,6 +5,7 @@ import {
   patchProjectQuerySchema,
   projectIdQuerySchema,
   setTeamAccessBodySchema,
+  teamAccessEntrySchema,
   type CreateProjectQuery,
   type PatchProjectQuery,
   type SetTeamAccessBody,
@@ -15,6 +16,8 @@ import { ChangesState } from '../../sessions/csrf.guard.js';
 import { CurrentIdentity, type Identity } from '../../sessions/request-session.js';
 import { ProjectsService } from './projects.service.js';
 import { TeamAccessService } from './team-access.service.js';
+import { ResponseSchema } from '../../../common/route-response-schema.js';
+import { z } from 'zod';
 
 /**
  * Projects/* (docs/product/projects.md §7). Any logged-in user has projects (onboarding creates the first); the keyword and outreach
@@ -56,12 +59,14 @@ export class TeamAccessController {
   constructor(private readonly teamAccess: TeamAccessService) {}
 
   @Get()
+  @ResponseSchema(z.array(teamAccessEntrySchema))
   list(@CurrentIdentity() identity: Identity) {
     return this.teamAccess.list(identity);
   }
 
   @Post()
   @HttpCode(200)
+  @ResponseSchema(z.array(teamAccessEntrySchema))
   set(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(setTeamAccessBodySchema)) body: SetTeamAccessBody) {
     return this.teamAccess.set(identity, body);
   }

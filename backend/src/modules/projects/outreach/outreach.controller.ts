@@ -4,7 +4,9 @@ import {
   addLinkNoteQuerySchema,
   addLinkQuerySchema,
   addLinkTaskQuerySchema,
+  contactDetailsSchema,
   contactQuerySchema,
+  contactSummarySchema,
   deleteLinkContactEventQuerySchema,
   deleteLinkNoteQuerySchema,
   deleteLinkQuerySchema,
@@ -23,9 +25,10 @@ import {
   updateTagsQuerySchema,
   updateUrlRatingQuerySchema,
   updateUrlRelationshipQuerySchema,
+  websiteDetailsSchema,
   websiteQuerySchema,
+  websiteSummarySchema,
 } from '@serpwise/contracts';
-import type { z } from 'zod';
 import { ZodValidationPipe } from '../../../common/zod-validation.pipe.js';
 import { Access } from '../../access/access.decorator.js';
 import { ChangesState } from '../../sessions/csrf.guard.js';
@@ -33,6 +36,8 @@ import { CurrentIdentity, type Identity } from '../../sessions/request-session.j
 import { LinkActivityService } from './link-activity.service.js';
 import { OutreachAttributesService } from './outreach-attributes.service.js';
 import { OutreachLinksService } from './outreach-links.service.js';
+import { ResponseSchema } from '../../../common/route-response-schema.js';
+import { z } from 'zod';
 
 const pipe = <S extends z.ZodType>(schema: S) => new ZodValidationPipe(schema);
 type In<S extends z.ZodType> = z.infer<S>;
@@ -212,21 +217,25 @@ export class OutreachListsController {
   constructor(private readonly links: OutreachLinksService) {}
 
   @Get('websites')
+  @ResponseSchema(z.array(websiteSummarySchema))
   websites(@CurrentIdentity() identity: Identity, @Query(pipe(listOutreachQuerySchema)) query: In<typeof listOutreachQuerySchema>) {
     return this.links.websites(identity, query);
   }
 
   @Get('website')
+  @ResponseSchema(websiteDetailsSchema)
   website(@CurrentIdentity() identity: Identity, @Query(pipe(websiteQuerySchema)) query: In<typeof websiteQuerySchema>) {
     return this.links.website(identity, query.domainId);
   }
 
   @Get('contacts')
+  @ResponseSchema(z.array(contactSummarySchema))
   contacts(@CurrentIdentity() identity: Identity, @Query(pipe(listOutreachQuerySchema)) query: In<typeof listOutreachQuerySchema>) {
     return this.links.contacts(identity, query);
   }
 
   @Get('contact')
+  @ResponseSchema(contactDetailsSchema)
   contact(@CurrentIdentity() identity: Identity, @Query(pipe(contactQuerySchema)) query: In<typeof contactQuerySchema>) {
     return this.links.contact(identity, query.contactId);
   }
