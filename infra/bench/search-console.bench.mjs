@@ -158,6 +158,9 @@ export async function run({ databaseUrl, redisUrl, log }) {
     const started = performance.now();
     const picked = await post('/rest/search-console/properties', { siteUrls: [siteUrl] });
     const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    // pool.end() does not wait for its connections to close: the scratch database's drop (with force) at the end can
+    // still end one, whose error would otherwise stop the whole process (and `npm run bench -- all` with it).
+    pool.on('error', () => undefined);
     const jobId = picked.properties?.[0]?.lastSync?.id
       ?? (await pool.query(`select id from job_record where name = 'search-console.sync' order by created_at desc limit 1`)).rows[0]?.id;
     if (!jobId) throw new Error(`no backfill started: ${JSON.stringify(picked).slice(0, 300)}`);
