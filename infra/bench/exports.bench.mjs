@@ -15,6 +15,10 @@
  *     written, a second worker (running from before) taking it over after the lock, request → file ready, against the same export
  *     unkilled — target ≤ unkilled × 1.1 + the lock time (JOB_LOCK_DURATION_MS + JOB_STALLED_INTERVAL_MS: the most a
  *     killed worker's job waits before another takes it); the two files must be byte-identical (sha256).
+ *   - issue 27 point 4, the slowest table kinds (lib/market-table-exports.mjs): a CSV export of the SEO keywords with
+ *     their ranking history and of the ad history, each against psql `\copy` of the same SQL — target ≤ 1.5× each.
+ *     They need the bench market: this part runs on the database BENCH_EXPORT_MARKET_URL names (its own backend and
+ *     worker there; `npm run bench -- all` sets it to DATABASE_URL's market) and is skipped without it.
  * Data: its own slice of the warehouse (lib/export-market.mjs: a domain with exactly 500,000 backlinks), added to
  * the database on the first run; it needs no bench market, so give it a database of its own:
  *   DATABASE_URL=postgres://…/serpwise_bench_exports npm run bench -- exports
@@ -22,7 +26,7 @@
  * BENCH_EXPORT_RESUME_FORMAT (csv or xlsx; default csv) and BENCH_EXPORT_KILL_AT (default 0.5) set the resume
  * figure's format and where it is killed (an XLSX file's sheet XML must equal the unkilled one's: its archive bytes
  * differ by the time stamp and the segments; docs/decisions.md);
- * BENCH_EXPORT_PARTS (default "speed,events,resume") picks the figures; BENCH_EXPORT_ROWS (default 500,000) the big
+ * BENCH_EXPORT_PARTS (default "speed,events,resume,tables") picks the figures; BENCH_EXPORT_ROWS (default 500,000) the big
  * export's rows (a smaller size rewrites the bench domain: use a database of its own); BENCH_EXPORT_LOCK_MS (default
  * 5000) the workers' lock duration and stall check interval.
  */
@@ -43,12 +47,15 @@ import { freePort } from '../launcher/probe.mjs';
 import { startService, stopService, waitForHealthy } from '../launcher/processes.mjs';
 import { fullUserClient } from './lib/backend.mjs';
 import { bigDomain, bigRows, ensureExportMarket, smallDomain } from './lib/export-market.mjs';
-import { inlineParameters } from './lib/psql-timing.mjs';
+import { reportFigure } from './lib/figures.mjs';
+import { marketTableExports } from './lib/market-table-exports.mjs';
+import { sqlForCopy } from './lib/psql-timing.mjs';
+import { cleanRedis } from './lib/redis-keys.mjs';
 import { roundTripsBeside } from './lib/round-trips.mjs';
 import { mean, ms, percentile, ratioLine } from './lib/stats.mjs';
 
 const rounds = Number(process.env.BENCH_EXPORT_ROUNDS ?? 3);
-const parts = new Set((process.env.BENCH_EXPORT_PARTS ?? 'speed,events,resume').split(',').map((part) => part.trim()));
+const parts = new Set((process.env.BENCH_EXPORT_PARTS ?? 'speed,events,resume,tables').split(',').map((part) => part.trim()));
 const exportRows = Number(process.env.BENCH_EXPORT_ROWS ?? bigRows);
 const resumeFormat = process.env.BENCH_EXPORT_RESUME_FORMAT === 'xlsx' ? 'xlsx' : 'csv';
 const killAt = Number(process.env.BENCH_EXPORT_KILL_AT ?? 0.5);
@@ -146,7 +153,7 @@ export async function run({ databaseUrl, redisUrl, log }) {
     const bigParams = { domain: bigDomain, countryCode: 'US', status: 'all' };
     const prepared = await prepareExport(sqlFromPg(pool), 'seo/backlinks', bigParams);
     if (!prepared.query) throw new Error('the export bench domain is missing');
-    const copySql = inlineParameters(prepared.query.sql, prepared.query.params).replace(/\s+/g, ' ');
+    const copySql = sqlForCopy(prepared.query.sql, prepared.query.params);
     const copyFile = join(dataDir, 'psql-copy.csv');
     const psqlCopy = async () => {
       const started = wallNow();
@@ -320,6 +327,9 @@ export async function run({ databaseUrl, redisUrl, log }) {
       log(ratioLine(xlsxFigure));
       log(`  XLSX runs ${xlsxTimes.map(ms).join(', ')}; file ${mb(Number(xlsxResult?.bytes))}, ${Number(xlsxResult?.rows).toLocaleString('en-US')} rows`);
       log(`worker peak RSS (VmHWM): ${xlsxPeakMb.toFixed(0)} MB during the XLSX exports, ${csvPeakMb.toFixed(0)} MB during the CSV ones (${idleRssMb.toFixed(0)} MB before any export); target < ${rssLimitMb} MB → ${Math.max(xlsxPeakMb, csvPeakMb) < rssLimitMb ? 'meets' : 'MISSES'}`);
+      reportFigure(log, `CSV export of backlinks / psql \\copy (${exportRows.toLocaleString('en-US')} rows)`, csvFigure.measured / csvFigure.anchor, '×', { op: '≤', limit: csvFigure.limit });
+      reportFigure(log, 'XLSX export / our CSV', xlsxFigure.measured / xlsxFigure.anchor, '×', { op: '≤', limit: xlsxFigure.limit });
+      reportFigure(log, 'export worker peak RSS', Math.max(xlsxPeakMb, csvPeakMb), 'MB', { op: '<', limit: rssLimitMb });
       if (csvFigure.measured > csvFigure.anchor * csvFigure.limit) misses.push('CSV ≤ 1.5× psql \\copy');
       if (xlsxFigure.measured > xlsxFigure.anchor * xlsxFigure.limit) misses.push('XLSX ≤ 5× CSV');
       if (!(Math.max(xlsxPeakMb, csvPeakMb) < rssLimitMb)) misses.push(`worker peak RSS < ${rssLimitMb} MB`);
@@ -335,6 +345,8 @@ export async function run({ databaseUrl, redisUrl, log }) {
       log(
         `3 s poll mean lag ${ms(pollMean)} (theory: ${pollIntervalMs / 2} ms + a GET, measured ${ms(mean(pollRequests))} mean) = ${pollRatio.toFixed(0)}× the event p50; target ≥ 100× → ${pollRatio >= 100 ? 'meets' : 'MISSES'}`,
       );
+      reportFigure(log, 'export completion → browser event p50 / bare Socket.IO round trip', eventFigure.measured / eventFigure.anchor, '×', { op: '≤', limit: eventFigure.limit });
+      reportFigure(log, '3 s poll mean lag / event p50', pollRatio, '×', { op: '≥', limit: 100 });
       if (eventFigure.measured > eventFigure.anchor * eventFigure.limit) misses.push('event p50 ≤ 3× bare Socket.IO round trip');
       if (pollRatio < 100) misses.push('event p50 ≥ 100× less than the poll mean lag');
     }
@@ -352,8 +364,17 @@ export async function run({ databaseUrl, redisUrl, log }) {
       // one stalled-job check run per interval across workers, so the wait can pass lock + interval).
       const beyond = resume.killed - unkilled - resume.lockWait;
       log(`  beyond this run's lock wait (${ms(resume.lockWait)}): ${ms(beyond)} = ${((beyond / unkilled) * 100).toFixed(0)} % of the unkilled export (≤ 10 % → ${beyond <= unkilled * 0.1 ? 'meets' : 'MISSES'}; not a target line)`);
+      reportFigure(log, `${resumeFormat.toUpperCase()} export killed at ${Math.round(killAt * 100)} % / (unkilled × 1.1 + lock time)`, ratio, '×', { op: '≤', limit: 1 });
       if (ratio > 1) misses.push(`killed-at-${Math.round(killAt * 100)} % export ≤ unkilled × 1.1 + lock time`);
       if (!resume.identical || resume.rows !== exportRows || resume.attempts !== 2) misses.push('the killed export resumed in one more attempt into the unkilled file');
+    }
+    if (parts.has('tables')) {
+      const marketUrl = process.env.BENCH_EXPORT_MARKET_URL;
+      if (!marketUrl) log('slowest table kinds (ranking history, ad history): skipped, BENCH_EXPORT_MARKET_URL names no bench market');
+      else {
+        log('slowest table kinds: SEO keywords with ranking history and ad history, on the bench market (BENCH_EXPORT_MARKET_URL)');
+        misses.push(...(await marketTableExports({ marketUrl, redisUrl, dataDir: join(dataDir, 'market'), rounds, maxRows: exportRows, log })));
+      }
     }
     return { misses };
   } finally {
@@ -364,14 +385,7 @@ export async function run({ databaseUrl, redisUrl, log }) {
     if (standby) await stopService(standby);
     await stopService(backend);
     rmSync(dataDir, { recursive: true, force: true });
-    const cleaner = new Redis(redisUrl);
-    let cursor = '0';
-    do {
-      const [next, keys] = await cleaner.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await cleaner.del(...keys);
-    } while (cursor !== '0');
-    await cleaner.quit();
+    await cleanRedis(redisUrl, `${prefix}:*`);
   }
 }
 

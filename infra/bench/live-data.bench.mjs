@@ -13,6 +13,7 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { fullUserClient, startBackend } from './lib/backend.mjs';
+import { reportFigure } from './lib/figures.mjs';
 import { ms } from './lib/stats.mjs';
 
 const keywordCount = Number(process.env.BENCH_LIVE_KEYWORDS ?? 10_000);
@@ -139,6 +140,8 @@ export async function run({ databaseUrl, redisUrl, log }) {
     log(`click → on screen ${ms(onScreen - clicked)}; the fake's own time (first request → last answer, ${fake.timing.requests} requests) ${ms(fakeOwn)}`);
     const verdict = lag <= targetLagMs ? 'meets' : 'MISSES';
     log(`last answer → on screen: ${ms(lag)} = ${(lag / fakeOwn).toFixed(2)}× the fake's own time (${ms(fakeOwn)}); target ≤ ${ms(targetLagMs)} → ${verdict}`);
+    reportFigure(log, "live data: provider's last answer → on screen", lag, 'ms', { op: '≤', limit: targetLagMs });
+    reportFigure(log, "live data: last answer → on screen / the fake provider's own time", lag / fakeOwn, '×');
     if (lag > targetLagMs) misses.push(`live data on screen ${ms(lag)} after the provider's last answer (target ≤ ${ms(targetLagMs)})`);
     // The backlinks page of the same domain, opened afterwards (no target: the figure says what a user waits).
     const opened = Date.now();

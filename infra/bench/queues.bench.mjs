@@ -11,24 +11,38 @@
  * Defaults: 10,000 jobs from 200 simulated users (visitor sessions, concurrently). The jobs are system-check
  * diagnostics with DIAGNOSTIC_STEP_MS=0 (each touches PostgreSQL, Redis and the file store), which need no research
  * data; export jobs need research data and a full user per dedupe key (see docs/decisions.md, "Admin queues").
- * BENCH_JOBS, BENCH_USERS and BENCH_WORKER_CONCURRENCY (default: the worker's own) change the load. It has no ratio target: it fails only when a
- * job is lost or runs twice, or when the admin figures stop arriving for more than 5 s under load.
+ * BENCH_JOBS, BENCH_USERS and BENCH_WORKER_CONCURRENCY (default: the worker's own) change the load.
+ * Issue 27 point 4, against bare BullMQ (lib/queue-anchor.mjs: a plain Queue and Worker on a key prefix of their own,
+ * no app code):
+ *   - the flood's throughput against a bare Worker doing the same per-job work (lib/diagnostic-work.mjs: the
+ *     diagnostic's steps on plain pg, ioredis and fs) with the same job count, producers (BENCH_USERS, adding one job
+ *     after another each) and concurrency (the app worker's, read from its heartbeat) — target ≥ 0.8×;
+ *   - the no-op overhead per job: BENCH_NOOP_JOBS (default 2,000; 0 skips it) diagnostics queued through the API and
+ *     then drained by the app's job runner with an empty handler (lib/noop-app-worker.mjs; the built worker stopped
+ *     first), against the same number queued and then drained by a bare Worker doing nothing: the drains' ms per job
+ *     (first job started → last finished, ÷ jobs) and their difference (no target).
  */
 import { QueueEvents } from 'bullmq';
 import { chromium } from 'playwright-core';
 import { Redis } from 'ioredis';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { entryPoints, root, serviceNodeOptions } from '../launcher/paths.mjs';
 import { freePort } from '../launcher/probe.mjs';
 import { startService, stopService, waitForHealthy } from '../launcher/processes.mjs';
 import { BenchClient } from './lib/backend.mjs';
+import { reportFigure } from './lib/figures.mjs';
+import { bareBullmqRun, startWorkerScript, workerConcurrency } from './lib/queue-anchor.mjs';
+import { cleanRedis } from './lib/redis-keys.mjs';
 import { ms, percentile } from './lib/stats.mjs';
 
 const jobs = Number(process.env.BENCH_JOBS ?? 10_000);
 const users = Number(process.env.BENCH_USERS ?? 200);
+const noopJobs = Number(process.env.BENCH_NOOP_JOBS ?? 2_000);
+const bareLimit = 0.8;
 
 /** @param {{ databaseUrl: string, redisUrl: string, log: (line: string) => void }} context */
 export async function run({ databaseUrl, redisUrl, log }) {
@@ -206,6 +220,65 @@ export async function run({ databaseUrl, redisUrl, log }) {
     if (!renders.length || Math.max(...renders) >= 100) misses.push('the console renders each update in under 100 ms');
     if (notCompleted || missingRecords || rerun || eventsNotOnce || duplicateIds) misses.push('every job ends exactly once');
     if (!gaps.length || Math.max(...gaps) > 5_000) misses.push('admin figures arrive at least every 5 s under load');
+    const throughput = rows.length / seconds;
+    reportFigure(log, `flood throughput, ${jobs.toLocaleString('en-US')} diagnostics from ${users} users`, throughput, 'jobs/s');
+    reportFigure(log, 'jobs not ended exactly once', notCompleted + missingRecords + rerun + eventsNotOnce + duplicateIds, '', { op: '≤', limit: 0 });
+    reportFigure(log, 'longest gap between admin figures under load', gaps.length ? Math.max(...gaps) : null, 'ms', { op: '≤', limit: 5_000 });
+    reportFigure(log, 'seconds of the flood without a console update (Chromium)', secondsWithout, '', { op: '≤', limit: 0 });
+    reportFigure(log, 'console render, socket message → DOM commit, max', renders.length ? Math.max(...renders) : null, 'ms', { op: '<', limit: 100 });
+
+    // Issue 27 point 4: bare BullMQ doing the same per-job work, same job count, producers and concurrency.
+    const concurrency = await workerConcurrency(redisUrl, prefix, /** @type {number} */ (worker.pid), 'diagnostics');
+    const dataDir = `${env.DATA_DIR}/bare`;
+    log(`bare BullMQ, the same work: ${jobs.toLocaleString('en-US')} jobs from ${users} producers, concurrency ${concurrency}`);
+    const bare = await bareBullmqRun({ redisUrl, databaseUrl, dataDir, prefix: `${prefix}-bare`, work: 'diagnostic', jobs, producers: users, concurrency });
+    log(`bare BullMQ: ${bare.throughput.toFixed(1)} jobs/s (${jobs} jobs in ${(bare.elapsed / 1000).toFixed(1)} s); run p50 ${ms(bare.runP50)} (the app's: ${ms(percentile(runs, 50))})`);
+    const ratio = throughput / bare.throughput;
+    log(`throughput against bare BullMQ doing the same per-job work: ${ratio.toFixed(2)}× (${throughput.toFixed(1)} / ${bare.throughput.toFixed(1)} jobs/s); target ≥ ${bareLimit}× → ${ratio >= bareLimit ? 'meets' : 'MISSES'}`);
+    if (!reportFigure(log, 'flood throughput / bare BullMQ, same per-job work', ratio, '×', { op: '≥', limit: bareLimit })) misses.push(`throughput ≥ ${bareLimit}× bare BullMQ doing the same work`);
+
+    if (noopJobs > 0) {
+      // The app's runner with an empty handler against a bare worker doing nothing: both drain a queue filled first.
+      await stopService(worker);
+      log(`no-op overhead: ${noopJobs.toLocaleString('en-US')} diagnostics queued through the API, drained by the app's job runner with an empty handler`);
+      /** @type {string[]} */
+      const noopIds = [];
+      await Promise.all(
+        clients.map(async (client, index) => {
+          for (let n = index; n < noopJobs; n += clients.length) {
+            const response = await client.request('POST', '/rest/diagnostics', { 'x-csrf-token': client.csrfToken }, {});
+            if (!response.ok) throw new Error(`POST /rest/diagnostics answered ${response.status}`);
+            noopIds.push(/** @type {{ id: string }} */ (await response.json()).id);
+          }
+        }),
+      );
+      const noopWorker = await startWorkerScript('noop-worker', 'noop-app-worker.mjs', env);
+      try {
+        while (Date.now() < deadline) {
+          const [row] = (await pool.query(`select count(*)::int as n from job_record where id = any($1::uuid[]) and state in ('completed', 'failed', 'cancelled')`, [noopIds])).rows;
+          if (row.n === noopIds.length) break;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      } finally {
+        await stopService(noopWorker);
+      }
+      const [drain] = (
+        await pool.query(
+          `select count(*) filter (where state = 'completed')::int as completed,
+                  extract(epoch from max(finished_at) - min(started_at)) * 1000 as elapsed,
+                  percentile_cont(0.5) within group (order by extract(epoch from finished_at - started_at) * 1000) as run_p50
+             from job_record where id = any($1::uuid[])`,
+          [noopIds],
+        )
+      ).rows;
+      if (drain.completed !== noopJobs) throw new Error(`the no-op runner completed ${drain.completed} of ${noopJobs} jobs`);
+      const appPerJob = Number(drain.elapsed) / noopJobs;
+      const bareNoop = await bareBullmqRun({ redisUrl, databaseUrl, dataDir, prefix: `${prefix}-bare`, work: 'noop', jobs: noopJobs, producers: 0, concurrency });
+      log(`no-op drain, ${noopJobs.toLocaleString('en-US')} jobs at concurrency ${concurrency}: app runner ${ms(appPerJob)} per job (run p50 ${ms(Number(drain.run_p50))}), bare BullMQ ${ms(bareNoop.perJobMs)} per job (run p50 ${ms(bareNoop.runP50)})`);
+      reportFigure(log, 'no-op job: app runner, drain ms per job', appPerJob, 'ms');
+      reportFigure(log, 'no-op job: bare BullMQ, drain ms per job', bareNoop.perJobMs, 'ms');
+      reportFigure(log, "no-op overhead per job (app runner − bare BullMQ)", appPerJob - bareNoop.perJobMs, 'ms');
+    }
     return { misses };
   } finally {
     await browser?.close();
@@ -215,14 +288,9 @@ export async function run({ databaseUrl, redisUrl, log }) {
     await pool.end();
     await stopService(worker);
     await stopService(backend);
-    // Leave no bench keys behind in the shared Redis.
-    const cleaner = new Redis(redisUrl);
-    let cursor = '0';
-    do {
-      const [next, keys] = await cleaner.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await cleaner.del(...keys);
-    } while (cursor !== '0');
-    await cleaner.quit();
+    // Leave no bench keys behind in the shared Redis (the app's and the bare anchors').
+    await cleanRedis(redisUrl, `${prefix}:*`);
+    await cleanRedis(redisUrl, `${prefix}-bare:*`);
+    rmSync(env.DATA_DIR, { recursive: true, force: true });
   }
 }

@@ -14,6 +14,7 @@ import { createOrmConfig } from '@serpwise/database';
 import { gatherReportData, pdfPageCount, planReport, renderReport, renderReportFromData, reportToBuffer, serpwiseBranding } from '@serpwise/reports';
 import { sqlFromEntityManager } from '@serpwise/research';
 import pg from 'pg';
+import { reportFigure } from './lib/figures.mjs';
 import { ms, percentile, ratioLine } from './lib/stats.mjs';
 
 const territory = 'US';
@@ -84,6 +85,8 @@ export async function run({ databaseUrl, log }) {
     const figure = { name: `${pages}-page report p95 (${times.length} reports)`, measured: percentile(times, 95), anchor: budgetMs, anchorName: 'its budget', limit: 1 };
     log(ratioLine(figure));
     log(`  median ${ms(percentile(times, 50))}; reading the data p95 ${ms(percentile(gather, 95))}, drawing the PDF p95 ${ms(percentile(draw, 95))}; largest file ${(bytes / 1024).toFixed(0)} kB`);
+    reportFigure(log, `${pages}-page PDF report p95, first query → last byte`, figure.measured, 'ms', { op: '<', limit: budgetMs });
+    reportFigure(log, 'pages of the report', pages, '', { op: '≥', limit: minimumPages });
     if (figure.measured > budgetMs) misses.push(figure.name);
     if (pages < minimumPages) misses.push(`the report had ${pages} pages, fewer than ${minimumPages}`);
     return { misses };

@@ -2,7 +2,12 @@
 // `npm run bench [-- <name>…]`: runs the benchmarks in this folder (every `<name>.bench.mjs`, or the named ones)
 // against the database DATABASE_URL names, or the one `npm start` uses. Load the bench market first with
 // `npm run bench:data`. Each benchmark prints its figures as ratios against the anchor its issue names.
-import { readdirSync } from 'node:fs';
+// `npm run bench -- all`: every bench in turn (lib/all.mjs), each on the database it needs, and ONE table of every
+// figure (the benches' `FIGURE` lines, lib/figures.mjs) with its target, verdict and the load average before and after
+// each bench, written into docs/benchmarks.md between its markers; `all <name>…` prints that table for those only.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureDependencies, handOverToProjectNode } from '../launcher/bootstrap.mjs';
@@ -13,30 +18,90 @@ if (!handOverToProjectNode(root, fileURLToPath(import.meta.url))) {
   const { build } = await import('../launcher/run.mjs');
   const { resolvePostgres } = await import('../launcher/postgres.mjs');
   const { resolveRedis } = await import('../launcher/redis.mjs');
+  const { planRun, scratchBenches } = await import('./lib/all.mjs');
+  const { parseFigureLine, renderTable, replaceBetweenMarkers } = await import('./lib/figures.mjs');
   const here = dirname(fileURLToPath(import.meta.url));
   const available = readdirSync(here).filter((file) => file.endsWith('.bench.mjs')).map((file) => file.replace('.bench.mjs', ''));
-  const wanted = process.argv.slice(2);
-  const unknown = wanted.filter((name) => !available.includes(name));
-  if (unknown.length) throw new Error(`Unknown benchmark ${unknown.join(', ')}; available: ${available.join(', ')}`);
+  const { names, collect, writeDocs } = planRun(process.argv.slice(2), available);
+
+  // The commit the figures belong to (taken before the run: `all` itself changes docs/benchmarks.md).
+  const git = (/** @type {string[]} */ args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+  const dirty = git(['status', '--porcelain', '--', '.', ':!docs/benchmarks.md']) !== '';
+  const commit = `${git(['rev-parse', '--short=8', 'HEAD'])}${dirty ? ' + uncommitted changes' : ''}`;
 
   await build();
   const dataDir = resolve(root, process.env.DATA_DIR ?? '.data');
   const postgres = await resolvePostgres({ databaseUrl: process.env.DATABASE_URL, dataDir, log: console.log });
   const redis = await resolveRedis({ redisUrl: process.env.REDIS_URL, dataDir, log: console.log });
+  /** @type {import('./lib/figures.mjs').BenchResult[]} */
+  const results = [];
+  const startedAt = new Date();
+  // Under `all`, the benches that write into the database they are given share one scratch database (lib/all.mjs).
+  const scratchName = `serpwise_bench_all_${Date.now().toString(36)}`;
+  const scratchUrl = new URL(postgres.url);
+  scratchUrl.pathname = `/${scratchName}`;
+  const pg = collect && names.some((name) => scratchBenches.has(name)) ? (await import('pg')).default : null;
+  if (pg) await adminQuery(pg, postgres.url, `create database "${scratchName}"`);
+  // Under `all`, the import bench goes through upload, queue and job into the loaded market, and the export bench's
+  // slowest tables are read from it (issue 27 point 4).
+  if (collect) {
+    process.env.BENCH_IMPORT_INTO ??= 'market';
+    process.env.BENCH_EXPORT_MARKET_URL ??= postgres.url;
+  }
   let failed = false;
   try {
-    for (const name of wanted.length ? wanted : available) {
-      const log = (/** @type {string} */ line) => console.log(`[${name}] ${line}`);
-      const bench = await import(pathToFileURL(resolve(here, `${name}.bench.mjs`)).href);
-      const { misses } = await bench.run({ databaseUrl: postgres.url, redisUrl: redis.url, log });
-      if (misses.length) {
+    for (const name of names) {
+      /** @type {import('./lib/figures.mjs').Figure[]} */
+      const figures = [];
+      const log = (/** @type {string} */ line) => {
+        const item = parseFigureLine(line);
+        if (item) figures.push(item);
+        console.log(`[${name}] ${line}`);
+      };
+      const loadBefore = loadavg()[0];
+      /** @type {string | null} */
+      let error = null;
+      try {
+        const bench = await import(pathToFileURL(resolve(here, `${name}.bench.mjs`)).href);
+        const databaseUrl = pg && scratchBenches.has(name) ? scratchUrl.toString() : postgres.url;
+        const { misses } = await bench.run({ databaseUrl, redisUrl: redis.url, log });
+        if (misses.length) {
+          failed = true;
+          log(`targets missed: ${misses.join('; ')}`);
+        } else log('every target met');
+      } catch (thrown) {
+        // Alone, a bench that throws stops the run as before; under `all` the table says so and the next one runs.
+        if (!collect) throw thrown;
         failed = true;
-        log(`targets missed: ${misses.join('; ')}`);
-      } else log('every target met');
+        error = thrown instanceof Error ? thrown.message : String(thrown);
+        log(`did not finish: ${error}`);
+      }
+      results.push({ bench: name, figures, loadBefore, loadAfter: loadavg()[0], error });
     }
   } finally {
+    if (pg) await adminQuery(pg, postgres.url, `drop database if exists "${scratchName}" with (force)`).catch((error) => console.log(`could not drop ${scratchName}: ${error.message}`));
     await redis.stop();
     await postgres.stop();
   }
+  if (collect) {
+    const table = renderTable({ results, startedAt, finishedAt: new Date(), commit, machine: `${cpus().length} cores, Node ${process.version}` });
+    console.log(`\n${table}\n`);
+    if (writeDocs) {
+      const docs = resolve(root, 'docs/benchmarks.md');
+      writeFileSync(docs, replaceBetweenMarkers(readFileSync(docs, 'utf8'), table));
+      console.log('written into docs/benchmarks.md (between its bench-all markers)');
+    }
+  }
   process.exitCode = failed ? 1 : 0;
+}
+
+/** One statement on the server's maintenance connection (create or drop the scratch database). @param {any} pg @param {string} url @param {string} sql */
+async function adminQuery(pg, url, sql) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }

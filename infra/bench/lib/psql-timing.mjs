@@ -36,3 +36,14 @@ export function inlineParameters(/** @type {string} */ sql, /** @type {unknown[]
     return `'${String(value).replace(/'/g, "''")}'`;
   });
 }
+
+/**
+ * A research statement made ready for psql's `\copy (…)`, which takes one line: its `--` comments dropped (first: a
+ * comment may hold a `?`, and on one line it would swallow the rest), the `?` placeholders inlined as literals, the
+ * whitespace collapsed. Quoted literals in the statement are left as they are.
+ * @param {string} sql @param {unknown[]} params
+ */
+export function sqlForCopy(sql, params) {
+  const withoutComments = sql.replace(/('(?:[^']|'')*')|--[^\n]*/g, (match, quoted) => quoted ?? ' ');
+  return inlineParameters(withoutComments, params).replace(/\s+/g, ' ').trim();
+}
