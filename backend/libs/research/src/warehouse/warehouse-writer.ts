@@ -85,11 +85,13 @@ const monthOf = (day: string) => `(${day} - (extract(day from ${day})::int - 1))
 
 /**
  * Lands rows in the warehouse for one source, idempotently: the rows are streamed with COPY into temporary staging
- * tables (warehouse-staging.ts: each keyword and URL once, each search result as integers), then keywords, domains
- * and pages that are new are added, the search results go into serp_observation by their natural key (keyword, day,
- * position, owner; a key already there is skipped, so the same rows twice add nothing twice), each month's newest
- * observation becomes the monthly organic_rank row, and the months touched are rolled up (warehouseRollupSql). All
- * in one transaction: a failure lands nothing.
+ * tables (warehouse-staging.ts: each keyword and URL once, each search result as integers) and, a chunk at a time
+ * while the next is read, keywords, domains and pages that are new are added and the search results go into
+ * serp_observation by their natural key (keyword, day, position, owner; a key already there is skipped, so the same
+ * rows twice add nothing twice). After the last row, a last pass over the whole input gives the keywords and pages
+ * this import added the input's newest numbers and greatest titles, each month's newest observation becomes the
+ * monthly organic_rank row, and the months touched are rolled up (warehouseRollupSql). All in one transaction: a
+ * failure lands nothing.
  *
  * Keywords, domains and pages already in the warehouse keep their numbers (the first source owns a row) and learn only
  * what they did not know (fillUnknownNumbers); a new keyword takes the newest value the rows give for each number,
@@ -119,6 +121,8 @@ export async function landWarehouseRows(
     // Sorts and hash joins over a million staged rows stay in memory; the staging tables in local buffers (this
     // takes effect only before the session's first temporary table; later imports on a pooled connection keep it).
     await client.query(`set local work_mem = '256MB'`);
+    // Compiling a statement's expressions (JIT) costs more than it saves on these inserts, once per statement.
+    await client.query('set local jit = off');
     // PostgreSQL refuses a new temp_buffers once the session has used temporary tables: then keep what it has.
     await client.query('savepoint warehouse_temp_buffers');
     try {
@@ -133,7 +137,10 @@ export async function landWarehouseRows(
     // The staged references resolved to warehouse ids.
     await client.query('create temp table if not exists warehouse_keyword_id (ref int, keyword_id int, territory varchar(2)) on commit drop');
     await client.query('create temp table if not exists warehouse_page_id (ref int, page_id int, domain_id int) on commit drop');
-    await client.query('truncate warehouse_new_keyword, warehouse_new_page, warehouse_keyword_id, warehouse_page_id');
+    // The staged results with their warehouse ids (keyword, territory, site, page), chunk by chunk.
+    await client.query(`create temp table if not exists warehouse_resolved (keyword_id int, observed_on date, position smallint, territory varchar(2),
+      domain_id int, page_id int, clicks int, impressions int, seq int) on commit drop`);
+    await client.query('truncate warehouse_new_keyword, warehouse_new_page, warehouse_keyword_id, warehouse_page_id, warehouse_resolved');
     const { sourceId, ownerUserId } = source;
     const owner = ownerUserId ?? installationOwner;
     // Who sees what the rows bring (docs/decisions.md, "Imported rows are private"): a keyword, site or page only
@@ -141,11 +148,10 @@ export async function landWarehouseRows(
     const ownersOfNew = 'case when $2::uuid is null then null else array[$2::uuid] end';
     const ownersAfter = (alias: string) => `case when $1::uuid is null then null else array_append(${alias}.owner_user_ids, $1::uuid) end`;
     const ownersChange = (alias: string) => `${alias}.owner_user_ids is not null and ($1::uuid is null or not $1::uuid = any(${alias}.owner_user_ids))`;
-    const added = { domains: 0, keywords: 0, pages: 0, observations: 0 };
+    const added = { domains: 0, keywords: 0, pages: 0 };
     // Each chunk's steps, summed: they run while the next chunk is read, so they are not steps of their own.
     const chunkSteps = new Map<string, number>();
     let chunks = 0;
-    let locked = false;
     const landChunk = async () => {
       let started = performance.now();
       const chunkStep = (name: string) => {
@@ -154,7 +160,6 @@ export async function landWarehouseRows(
         started = now;
       };
       chunks++;
-      await client.query('analyze warehouse_observation, warehouse_chunk_keyword, warehouse_chunk_url');
       added.domains += count(await client.query(
         `insert into domain (name, source_id, owner_user_ids) select distinct domain, $1::smallint, ${ownersOfNew} from warehouse_chunk_url where domain is not null
          on conflict (name) do nothing`, [sourceId, ownerUserId]));
@@ -186,35 +191,23 @@ export async function landWarehouseRows(
       await client.query('insert into warehouse_page_id select r.ref, p.id, p.domain_id from warehouse_chunk_url r join page p on p.url = r.url');
       // A site's results on pages not known (WarehouseRow.site): the site, no page.
       await client.query('insert into warehouse_page_id select r.ref, null, d.id from warehouse_chunk_url r join domain d on d.name = r.domain where r.url is null');
-      await client.query('analyze warehouse_keyword_id, warehouse_page_id');
       chunkStep('pages');
-      // One import per owner at a time: the anti-join below then sees every row that could collide (the primary key
-      // still guards against anything else), and a plain INSERT is much cheaper than ON CONFLICT's speculative one.
-      if (!locked) {
-        await client.query('select pg_advisory_xact_lock($1, hashtext(coalesce($2::text, \'\')))', [writerLockId, ownerUserId]);
-        locked = true;
-      }
-      // The chunk's results; a key an earlier chunk landed is skipped like one already there, so of a result twice in
-      // the input the first row still wins.
-      added.observations += count(await client.query(
-        `insert into serp_observation (keyword_id, observed_on, position, owner_user_id, territory, domain_id, page_id, clicks, impressions, source_id)
-         select distinct on (k.keyword_id, o.observed_on, o.position) k.keyword_id, o.observed_on, o.position, $2::uuid, k.territory, p.domain_id, p.page_id,
-           o.clicks, o.impressions, $1::smallint
+      // The chunk's results with their warehouse ids, for the one insert into serp_observation after the reading:
+      // inserted chunk by chunk, a file sorted by day would land in the middle of the primary key's index every time,
+      // and each chunk's anti-join would read what the chunks before it landed.
+      await client.query(
+        `insert into warehouse_resolved
+         select k.keyword_id, o.observed_on, o.position, k.territory, p.domain_id, p.page_id, o.clicks, o.impressions, o.seq
          from warehouse_observation o
            join warehouse_keyword_id k on k.ref = o.keyword_ref
-           join warehouse_page_id p on p.ref = o.url_ref
-         where not exists (select 1 from serp_observation e where e.keyword_id = k.keyword_id and e.observed_on = o.observed_on and e.position = o.position
-           and e.owner_user_id = $2::uuid)
-         -- In the primary key's order (twice in the rows: the first row wins): new keys then append to the index's right
-         -- edge instead of landing anywhere.
-         order by k.keyword_id, o.observed_on, o.position, o.seq`, [sourceId, owner]));
-      chunkStep('observations');
+           join warehouse_page_id p on p.ref = o.url_ref`);
+      chunkStep('results resolved');
     };
     const staged = await stageRows(client, rows, options, landChunk);
     step(`reading and staging, ${chunks} chunks landed beside it`);
     for (const [name, milliseconds] of chunkSteps) options.onStep?.(`  of which in chunks: ${name}`, milliseconds);
     options.onStep?.('  of which the last chunk, after the reading', staged.lastChunkMs);
-    await client.query('analyze warehouse_keyword_ref, warehouse_url_ref, warehouse_month_candidate');
+    await client.query('analyze warehouse_keyword_ref, warehouse_url_ref, warehouse_month_candidate, warehouse_keyword_id, warehouse_page_id');
 
     // The last pass, over the whole input. The keywords this import added take the newest of each number the input
     // gives (a later chunk may have brought a newer value than the one they were added with).
@@ -245,7 +238,21 @@ export async function landWarehouseRows(
       `update page p set owner_user_ids = ${ownersAfter('p')} from (select distinct url from warehouse_url_ref) s
        where p.url = s.url and ${ownersChange('p')}`, [ownerUserId]);
     step('pages');
-    const observationsAdded = added.observations;
+    // One import per owner at a time: the anti-join below then sees every row that could collide (the primary key
+    // still guards against anything else), and a plain INSERT is much cheaper than ON CONFLICT's speculative one.
+    await client.query('analyze warehouse_resolved');
+    await client.query('select pg_advisory_xact_lock($1, hashtext(coalesce($2::text, \'\')))', [writerLockId, ownerUserId]);
+    const observationsAdded = count(await client.query(
+      `insert into serp_observation (keyword_id, observed_on, position, owner_user_id, territory, domain_id, page_id, clicks, impressions, source_id)
+       select distinct on (o.keyword_id, o.observed_on, o.position) o.keyword_id, o.observed_on, o.position, $2::uuid, o.territory, o.domain_id, o.page_id,
+         o.clicks, o.impressions, $1::smallint
+       from warehouse_resolved o
+       where not exists (select 1 from serp_observation e where e.keyword_id = o.keyword_id and e.observed_on = o.observed_on and e.position = o.position
+         and e.owner_user_id = $2::uuid)
+       -- In the primary key's order (twice in the rows: the first row wins): new keys then append to the index's right
+       -- edge instead of landing anywhere.
+       order by o.keyword_id, o.observed_on, o.position, o.seq`, [sourceId, owner]));
+    step('observations');
     // A keyword alone lands when it is new, or (an import) when it brought its importer numbers they did not have.
     const ownNumbersLanded = ownerUserId === null ? 'false'
       : 'exists (select 1 from warehouse_keyword_id i join warehouse_owned_keyword o on o.keyword_id = i.keyword_id where i.ref = r.ref)';
