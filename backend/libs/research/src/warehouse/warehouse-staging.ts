@@ -21,9 +21,6 @@ import { domainOfUrl, type WarehouseRow } from './warehouse-row.js';
  * `dictionaryLimit` entries, what it holds is staged and it starts again (the same keyword may then be staged twice,
  * under two references, and a month have two candidates; the SQL groups by the text and picks among the
  * candidates, so that only costs a row).
- *
- * The rows go on in chunks while they are read (stageRows): the writer lands each chunk's results while the next is
- * parsed, so the worker's parsing and PostgreSQL's inserts run side by side instead of one after the other.
  */
 
 /** The numbers a row may bring for its keyword; each keeps the newest value the rows give (see KeywordEntry). */
@@ -71,8 +68,6 @@ export interface StagedRows {
   rows: number;
   /** First days of the months that received search results, sorted. */
   months: string[];
-  /** How long, after the last row was read, the last chunk and the dictionaries took to land (milliseconds). */
-  lastChunkMs: number;
 }
 
 /**
@@ -92,8 +87,6 @@ export interface StagingOptions {
   progressEvery?: number;
   /** Entries a dictionary holds before it is staged and starts again (tests make it small). */
   dictionaryLimit?: number;
-  /** Rows read before a chunk is handed on while PostgreSQL is free (default 50,000; tests make it small). */
-  chunkRows?: number;
 }
 
 const numberColumns = keywordNumbers.map((name) => `${snake(name)}, ${snake(name)}_on`).join(', ');
@@ -108,51 +101,31 @@ export async function prepareStagingTables(client: pg.ClientBase): Promise<void>
   await client.query('create temp table if not exists warehouse_url_ref (ref int, url text, domain text, title text) on commit drop');
   await client.query(`create temp table if not exists warehouse_month_candidate (keyword_ref int, url_ref int, observed_on date, position smallint,
     clicks int, impressions int, seq int) on commit drop`);
-  // The keywords and URLs first seen in the chunk being landed, as the dictionaries knew them then.
-  await client.query(`create temp table if not exists warehouse_chunk_keyword (like warehouse_keyword_ref) on commit drop`);
-  await client.query(`create temp table if not exists warehouse_chunk_url (like warehouse_url_ref) on commit drop`);
-  await client.query(`truncate warehouse_observation, warehouse_keyword_ref, warehouse_url_ref, warehouse_month_candidate,
-    warehouse_chunk_keyword, warehouse_chunk_url`);
+  await client.query('truncate warehouse_observation, warehouse_keyword_ref, warehouse_url_ref, warehouse_month_candidate');
 }
 
-/**
- * Streams the rows into the staging tables (prepareStagingTables first) and hands them on in chunks while reading:
- * whenever PostgreSQL is free and `chunkRows` rows have been read, the chunk's search results (warehouse_observation)
- * and the keywords and URLs first seen in it (warehouse_chunk_keyword, warehouse_chunk_url, with the numbers and
- * titles known so far) are sent, and `landChunk` (the writer's SQL) lands them, while the reading goes on into the next
- * chunk: the worker parses on its core while PostgreSQL inserts on the other. Everything goes over the one connection
- * (one transaction), one statement after another. Past `chunkRows` × 4 rows the reading waits for PostgreSQL, so what
- * waits in memory stays bounded. The dictionaries (each keyword's newest numbers, each URL's greatest title, the
- * monthly candidates over the whole input) go to warehouse_keyword_ref, warehouse_url_ref and
- * warehouse_month_candidate when one fills and at the end, for the writer's last pass.
- */
+/** Streams the rows into the staging tables (prepareStagingTables first). */
 export async function stageRows(
   client: pg.ClientBase,
   rows: WarehouseRows,
   options: StagingOptions = {},
-  landChunk: () => Promise<void> = async () => undefined,
 ): Promise<StagedRows> {
   const limit = options.dictionaryLimit ?? 200_000;
   const every = options.progressEvery ?? 50_000;
-  const chunkRows = options.chunkRows ?? 50_000;
   const source = batchesOf(rows);
-  let keywords = new Map<string, Map<string, KeywordEntry>>();
-  let urls = new Map<string, UrlEntry>();
+  // The batch being staged and the next row of it (a segment may end in the middle of a batch).
+  let batch: readonly WarehouseRow[] = [];
+  let at = 0;
+  const keywords = new Map<string, Map<string, KeywordEntry>>();
+  const urls = new Map<string, UrlEntry>();
   // Per month (YYYY-MM-01), the candidates by keyword reference × 1024 + position (positions go to 1000).
-  let candidates = new Map<string, Map<number, MonthlyCandidate>>();
+  const candidates = new Map<string, Map<number, MonthlyCandidate>>();
   let candidateCount = 0;
   let keywordCount = 0;
   let nextRef = 1;
   let staged = 0;
+  let exhausted = false;
   const months = new Set<string>();
-  // The chunk being read: its results as COPY bytes, and the keywords and URLs first seen in it.
-  let observations = new CopyBuffer();
-  let observationBytes: Buffer[] = [];
-  let chunkKeywords: KeywordEntry[] = [];
-  let chunkUrls: UrlEntry[] = [];
-  let chunkSize = 0;
-  const lane = new PostgresLane();
-  let lastChunkMs = 0;
 
   const keywordOf = (row: WarehouseRow): KeywordEntry => {
     const term = normaliseKeyword(row.keyword);
@@ -163,7 +136,6 @@ export async function stageRows(
       const own = ownCopy(term);
       entry = { ref: nextRef++, territory: row.territory, term: own, newest: row.date, keywordOnly: false, numbers: {} };
       terms.set(own, entry);
-      chunkKeywords.push(entry);
       keywordCount++;
     } else if (row.date > entry.newest) entry.newest = row.date;
     // Most rows of a rankings file give none of the numbers.
@@ -185,7 +157,6 @@ export async function stageRows(
       const own = ownCopy(url);
       entry = { ref: nextRef++, url: own, domain: ownCopy(domainOfUrl(own)!), title: title === null ? null : ownCopy(title) };
       urls.set(own, entry);
-      chunkUrls.push(entry);
     } else if (title !== null && (entry.title === null || title > entry.title)) entry.title = ownCopy(title);
     return entry;
   };
@@ -193,10 +164,7 @@ export async function stageRows(
   const siteOf = (site: string): UrlEntry => {
     const key = `site ${site}`;
     let entry = urls.get(key);
-    if (!entry) {
-      urls.set(key, (entry = { ref: nextRef++, url: null, domain: ownCopy(site), title: null }));
-      chunkUrls.push(entry);
-    }
+    if (!entry) urls.set(key, (entry = { ref: nextRef++, url: null, domain: ownCopy(site), title: null }));
     return entry;
   };
 
@@ -224,128 +192,60 @@ export async function stageRows(
     }
   };
 
-  /** Sends the chunk read so far and lands it, after what the connection is already doing. */
-  const sendChunk = () => {
-    if (observations.size) observationBytes.push(observations.take());
-    if (!chunkSize && !chunkKeywords.length && !chunkUrls.length) return;
-    // The keywords' numbers and the URLs' titles as they are now (later rows may change them: the writer's last pass).
-    const keywordLines = chunkKeywords.map(keywordLine);
-    const urlLines = chunkUrls.map(urlLine);
-    const results = observationBytes;
-    observationBytes = [];
-    chunkKeywords = [];
-    chunkUrls = [];
-    chunkSize = 0;
-    lane.run(async () => {
-      await client.query('truncate warehouse_observation, warehouse_chunk_keyword, warehouse_chunk_url');
-      await copyInto(client, 'warehouse_observation (keyword_ref, url_ref, observed_on, position, clicks, impressions, seq)', results);
-      await copyInto(client, `warehouse_chunk_keyword (ref, territory, term, newest, keyword_only, ${numberColumns})`, chunked(keywordLines));
-      await copyInto(client, 'warehouse_chunk_url (ref, url, domain, title)', chunked(urlLines));
-      await landChunk();
-    });
-  };
-
-  /** Hands the full dictionaries to the connection (staged from the maps themselves) and starts new ones. */
-  const sendDictionaries = () => {
-    const full = { keywords, urls, candidates };
-    for (const month of candidates.keys()) months.add(month);
-    keywords = new Map();
-    urls = new Map();
-    candidates = new Map();
-    lastDate = '';
-    keywordCount = 0;
-    candidateCount = 0;
-    lane.run(async () => {
-      await copyInto(client, `warehouse_keyword_ref (ref, territory, term, newest, keyword_only, ${numberColumns})`, chunked(linesOf(full.keywords.values(), keywordLine)));
-      await copyInto(client, 'warehouse_url_ref (ref, url, domain, title)', chunked(linesOf([full.urls], urlLine)));
-      await copyInto(client, 'warehouse_month_candidate (keyword_ref, url_ref, observed_on, position, clicks, impressions, seq)', chunked(linesOf(full.candidates.values(), candidateLine)));
-    });
-  };
+  // Search results, until the input ends or a dictionary is full.
+  async function* observationChunks(): AsyncGenerator<Buffer> {
+    const chunk = new CopyBuffer();
+    while (keywordCount < limit && urls.size < limit && candidateCount < limit) {
+      if (at >= batch.length) {
+        const next = await source.next();
+        if (next.done) {
+          exhausted = true;
+          break;
+        }
+        batch = next.value;
+        at = 0;
+        continue;
+      }
+      const row = batch[at++]!;
+      const keyword = keywordOf(row);
+      staged++;
+      if (row.position === null || row.position === undefined || (!row.url && !row.site)) keyword.keywordOnly = true;
+      else {
+        const url = row.url ? urlOf(row.url, row.title || null) : siteOf(row.site!);
+        offerCandidate(keyword.ref, url.ref, row);
+        chunk.number(keyword.ref).tab().number(url.ref).tab().text(row.date).tab().number(row.position).tab()
+          .numberOrNull(row.clicks).tab().numberOrNull(row.impressions).tab().number(staged).newline();
+      }
+      if (staged % every === 0) await options.onStaged?.(staged);
+      if (chunk.full) yield chunk.take();
+    }
+    if (chunk.size) yield chunk.take();
+  }
 
   try {
-    for (let next = await source.next(); !next.done; next = await source.next()) {
-      for (const row of next.value) {
-        const keyword = keywordOf(row);
-        staged++;
-        chunkSize++;
-        if (row.position === null || row.position === undefined || (!row.url && !row.site)) keyword.keywordOnly = true;
-        else {
-          const url = row.url ? urlOf(row.url, row.title || null) : siteOf(row.site!);
-          offerCandidate(keyword.ref, url.ref, row);
-          observations.number(keyword.ref).tab().number(url.ref).tab().text(row.date).tab().number(row.position).tab()
-            .numberOrNull(row.clicks).tab().numberOrNull(row.impressions).tab().number(staged).newline();
-          if (observations.full) observationBytes.push(observations.take());
-        }
-        if (keywordCount >= limit || urls.size >= limit || candidateCount >= limit) {
-          sendChunk();
-          sendDictionaries();
-        }
-        if (staged % every === 0) await options.onStaged?.(staged);
-      }
-      lane.check();
-      // PostgreSQL is free: it lands what has been read while the reading goes on. Far ahead of it: wait.
-      if (chunkSize >= chunkRows && !lane.busy) sendChunk();
-      else if (chunkSize >= chunkRows * 4) {
-        await lane.idle();
-        sendChunk();
-      }
-    }
-    const read = performance.now();
-    sendChunk();
-    sendDictionaries();
-    await lane.idle();
-    lastChunkMs = performance.now() - read;
+    await stageSegments();
   } catch (error) {
-    // A COPY or a chunk failed, or the input did (a cancel): what was sent finishes or fails first (one statement at
-    // a time on the connection), then the input is closed too (a parser reading a file), as a for-await loop would.
-    await lane.settled();
+    // The COPY failed or was cancelled: close the input too (a parser reading a file), as a for-await loop would.
     await source.return?.(undefined).catch(() => undefined);
     throw error;
   }
-  return { rows: staged, months: [...months].sort(), lastChunkMs };
-}
+  return { rows: staged, months: [...months].sort() };
 
-/**
- * Statements for one connection, run one after another while the caller goes on: the first failure is kept, the
- * work after it skipped, and the caller learns of it at its next check.
- */
-class PostgresLane {
-  private tail: Promise<void> = Promise.resolve();
-  private pending = 0;
-  private failure: { error: unknown } | null = null;
-
-  run(work: () => Promise<void>): void {
-    this.pending++;
-    this.tail = this.tail.then(async () => {
-      try {
-        if (!this.failure) await work();
-      } catch (error) {
-        this.failure ??= { error };
-      } finally {
-        this.pending--;
-      }
-    });
-  }
-
-  /** Whether work is running or waiting. */
-  get busy(): boolean {
-    return this.pending > 0;
-  }
-
-  /** Throws the first failure, if any. */
-  check(): void {
-    if (this.failure) throw this.failure.error;
-  }
-
-  /** Waits for the work sent so far; throws the first failure. */
-  async idle(): Promise<void> {
-    await this.tail;
-    this.check();
-  }
-
-  /** Waits for the work sent so far, whatever its outcome. */
-  async settled(): Promise<void> {
-    await this.tail;
+  /** Stages the rows segment by segment: results until a dictionary is full, then the dictionaries, again until the end. */
+  async function stageSegments() {
+    while (!exhausted) {
+      await copyInto(client, 'warehouse_observation (keyword_ref, url_ref, observed_on, position, clicks, impressions, seq)', observationChunks());
+      await copyInto(client, `warehouse_keyword_ref (ref, territory, term, newest, keyword_only, ${numberColumns})`, chunked(linesOf(keywords.values(), keywordLine)));
+      await copyInto(client, 'warehouse_url_ref (ref, url, domain, title)', chunked(linesOf([urls], urlLine)));
+      await copyInto(client, 'warehouse_month_candidate (keyword_ref, url_ref, observed_on, position, clicks, impressions, seq)', chunked(linesOf(candidates.values(), candidateLine)));
+      for (const month of candidates.keys()) months.add(month);
+      keywords.clear();
+      urls.clear();
+      candidates.clear();
+      lastDate = '';
+      keywordCount = 0;
+      candidateCount = 0;
+    }
   }
 }
 

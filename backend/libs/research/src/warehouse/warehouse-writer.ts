@@ -39,10 +39,9 @@ export interface LandResult {
 /**
  * Per keyword of the staged rows (those `where` keeps): the month of its newest row and the newest known value of each
  * number (null when no row knows it). A keyword staged under two references (its dictionary filled up in between)
- * takes the newest of each number; on the same day the later reference's, which holds the later rows. Of the whole
- * input (warehouse_keyword_ref), or of a chunk as far as it was read (warehouse_chunk_keyword).
+ * takes the newest of each number; on the same day the later reference's, which holds the later rows.
  */
-const newestKeywordNumbers = (where: string, table = 'warehouse_keyword_ref') => `
+const newestKeywordNumbers = (where: string) => `
   select territory, term, date_trunc('month', max(newest))::date as month,
     (array_agg(volume order by volume_on desc, ref desc) filter (where volume is not null))[1] as volume,
     -- arrays of arrays would become a 2-d array: carry the history as text, a month not known as '' and back to null
@@ -51,25 +50,9 @@ const newestKeywordNumbers = (where: string, table = 'warehouse_keyword_ref') =>
     (array_agg(competition order by competition_on desc, ref desc) filter (where competition is not null))[1] as competition,
     (array_agg(difficulty order by difficulty_on desc, ref desc) filter (where difficulty is not null))[1] as difficulty,
     (array_agg(result_count order by result_count_on desc, ref desc) filter (where result_count is not null))[1] as result_count
-  from ${table} r
+  from warehouse_keyword_ref r
   ${where}
   group by territory, term`;
-
-/**
- * The columns a keyword new to the warehouse takes from its rows' newest numbers (`s`: a newestKeywordNumbers row),
- * with what the keyword table holds for a number no row gives. Unknown stays unknown (docs/decisions.md, issue 19):
- * a number no row gives is null, never 0.
- */
-const newKeywordNumberColumns = ['volume', 'volume_history', 'history_start', 'cpc', 'competition', 'difficulty', 'result_count'];
-const newKeywordNumberValues = [
-  'coalesce(s.volume, s.history[array_upper(s.history, 1)])',
-  'coalesce(s.history, case when s.volume is not null then array[s.volume] end)',
-  '(s.month - make_interval(months => coalesce(array_length(s.history, 1), 1) - 1))::date',
-  's.cpc',
-  'case when s.competition > 1 then 1 else s.competition end',
-  's.difficulty',
-  'coalesce(s.result_count, 0)',
-];
 
 /** CTR(position) as SQL, from the same curve the demo market uses (formulas/click-through.ts). */
 const ctrSql = (position: string) =>
@@ -85,13 +68,11 @@ const monthOf = (day: string) => `(${day} - (extract(day from ${day})::int - 1))
 
 /**
  * Lands rows in the warehouse for one source, idempotently: the rows are streamed with COPY into temporary staging
- * tables (warehouse-staging.ts: each keyword and URL once, each search result as integers) and, a chunk at a time
- * while the next is read, keywords, domains and pages that are new are added and the search results go into
- * serp_observation by their natural key (keyword, day, position, owner; a key already there is skipped, so the same
- * rows twice add nothing twice). After the last row, a last pass over the whole input gives the keywords and pages
- * this import added the input's newest numbers and greatest titles, each month's newest observation becomes the
- * monthly organic_rank row, and the months touched are rolled up (warehouseRollupSql). All in one transaction: a
- * failure lands nothing.
+ * tables (warehouse-staging.ts: each keyword and URL once, each search result as integers), then keywords, domains
+ * and pages that are new are added, the search results go into serp_observation by their natural key (keyword, day,
+ * position, owner; a key already there is skipped, so the same rows twice add nothing twice), each month's newest
+ * observation becomes the monthly organic_rank row, and the months touched are rolled up (warehouseRollupSql). All
+ * in one transaction: a failure lands nothing.
  *
  * Keywords, domains and pages already in the warehouse keep their numbers (the first source owns a row) and learn only
  * what they did not know (fillUnknownNumbers); a new keyword takes the newest value the rows give for each number,
@@ -133,14 +114,13 @@ export async function landWarehouseRows(
     }
     await prepareStagingTables(client);
     await client.query('create temp table if not exists warehouse_new_keyword (territory varchar(2), term text) on commit drop');
-    await client.query('create temp table if not exists warehouse_new_page (url text) on commit drop');
     // The staged references resolved to warehouse ids.
     await client.query('create temp table if not exists warehouse_keyword_id (ref int, keyword_id int, territory varchar(2)) on commit drop');
     await client.query('create temp table if not exists warehouse_page_id (ref int, page_id int, domain_id int) on commit drop');
-    // The staged results with their warehouse ids (keyword, territory, site, page), chunk by chunk.
-    await client.query(`create temp table if not exists warehouse_resolved (keyword_id int, observed_on date, position smallint, territory varchar(2),
-      domain_id int, page_id int, clicks int, impressions int, seq int) on commit drop`);
-    await client.query('truncate warehouse_new_keyword, warehouse_new_page, warehouse_keyword_id, warehouse_page_id, warehouse_resolved');
+    await client.query('truncate warehouse_new_keyword, warehouse_keyword_id, warehouse_page_id');
+    const staged = await stageRows(client, rows, options);
+    await client.query('analyze warehouse_observation, warehouse_keyword_ref, warehouse_url_ref, warehouse_month_candidate');
+    step('copy into staging');
     const { sourceId, ownerUserId } = source;
     const owner = ownerUserId ?? installationOwner;
     // Who sees what the rows bring (docs/decisions.md, "Imported rows are private"): a keyword, site or page only
@@ -148,110 +128,70 @@ export async function landWarehouseRows(
     const ownersOfNew = 'case when $2::uuid is null then null else array[$2::uuid] end';
     const ownersAfter = (alias: string) => `case when $1::uuid is null then null else array_append(${alias}.owner_user_ids, $1::uuid) end`;
     const ownersChange = (alias: string) => `${alias}.owner_user_ids is not null and ($1::uuid is null or not $1::uuid = any(${alias}.owner_user_ids))`;
-    const added = { domains: 0, keywords: 0, pages: 0 };
-    // Each chunk's steps, summed: they run while the next chunk is read, so they are not steps of their own.
-    const chunkSteps = new Map<string, number>();
-    let chunks = 0;
-    const landChunk = async () => {
-      let started = performance.now();
-      const chunkStep = (name: string) => {
-        const now = performance.now();
-        chunkSteps.set(name, (chunkSteps.get(name) ?? 0) + now - started);
-        started = now;
-      };
-      chunks++;
-      added.domains += count(await client.query(
-        `insert into domain (name, source_id, owner_user_ids) select distinct domain, $1::smallint, ${ownersOfNew} from warehouse_chunk_url where domain is not null
-         on conflict (name) do nothing`, [sourceId, ownerUserId]));
-      // A keyword new to the warehouse takes the numbers its rows gave so far; the last pass gives it the input's newest.
-      added.keywords += count(await client.query(
-        `with added as (insert into keyword (territory, term, ${newKeywordNumberColumns.join(', ')}, is_question, source_id, owner_user_ids)
-         select s.territory, s.term, ${newKeywordNumberValues.join(', ')},
-           s.term ~ '^(how|what|why|when|where|who|which|can|does|do|is|are|should|will)( |$)', $1::smallint, ${ownersOfNew}
-         from (${newestKeywordNumbers('where not exists (select 1 from keyword e where e.territory = r.territory and e.term = r.term)', 'warehouse_chunk_keyword')}
-         ) s
-         on conflict (territory, term) do nothing
-         returning territory, term)
-         insert into warehouse_new_keyword select * from added`, [sourceId, ownerUserId]));
-      await client.query(
-        `insert into warehouse_keyword_id select r.ref, k.id, k.territory from warehouse_chunk_keyword r join keyword k on k.territory = r.territory and k.term = r.term`);
-      chunkStep('domains and keywords');
-      // A page new to the warehouse takes the greatest title so far; the last pass gives it the input's greatest.
-      added.pages += count(await client.query(
-        `with added as (insert into page (domain_id, url, title, source_id, owner_user_ids)
-         select d.id, s.url, s.title, $1::smallint, ${ownersOfNew}
-         from (
-           select url, min(domain) as domain, max(title) as title from warehouse_chunk_url r
-           where r.url is not null and not exists (select 1 from page p where p.url = r.url)
-           group by url
-         ) s join domain d on d.name = s.domain
-         on conflict (url) do nothing
-         returning url)
-         insert into warehouse_new_page select url from added`, [sourceId, ownerUserId]));
-      await client.query('insert into warehouse_page_id select r.ref, p.id, p.domain_id from warehouse_chunk_url r join page p on p.url = r.url');
-      // A site's results on pages not known (WarehouseRow.site): the site, no page.
-      await client.query('insert into warehouse_page_id select r.ref, null, d.id from warehouse_chunk_url r join domain d on d.name = r.domain where r.url is null');
-      chunkStep('pages');
-      // The chunk's results with their warehouse ids, for the one insert into serp_observation after the reading:
-      // inserted chunk by chunk, a file sorted by day would land in the middle of the primary key's index every time,
-      // and each chunk's anti-join would read what the chunks before it landed.
-      await client.query(
-        `insert into warehouse_resolved
-         select k.keyword_id, o.observed_on, o.position, k.territory, p.domain_id, p.page_id, o.clicks, o.impressions, o.seq
-         from warehouse_observation o
-           join warehouse_keyword_id k on k.ref = o.keyword_ref
-           join warehouse_page_id p on p.ref = o.url_ref`);
-      chunkStep('results resolved');
-    };
-    const staged = await stageRows(client, rows, options, landChunk);
-    step(`reading and staging, ${chunks} chunks landed beside it`);
-    for (const [name, milliseconds] of chunkSteps) options.onStep?.(`  of which in chunks: ${name}`, milliseconds);
-    options.onStep?.('  of which the last chunk, after the reading', staged.lastChunkMs);
-    await client.query('analyze warehouse_keyword_ref, warehouse_url_ref, warehouse_month_candidate, warehouse_keyword_id, warehouse_page_id');
 
-    // The last pass, over the whole input. The keywords this import added take the newest of each number the input
-    // gives (a later chunk may have brought a newer value than the one they were added with).
-    await client.query(
-      `update keyword k set (${newKeywordNumberColumns.join(', ')}) = (${newKeywordNumberValues.join(', ')})
-       from (${newestKeywordNumbers('where exists (select 1 from warehouse_new_keyword n where n.territory = r.territory and n.term = r.term)')}) s
-       where k.territory = s.territory and k.term = s.term
-         and (${newKeywordNumberColumns.map((name) => `k.${name}`).join(', ')}) is distinct from (${newKeywordNumberValues.join(', ')})`);
-    await fillUnknownNumbers(client, ownerUserId);
+    const domainsAdded = count(await client.query(
+      `insert into domain (name, source_id, owner_user_ids) select distinct domain, $1::smallint, ${ownersOfNew} from warehouse_url_ref where domain is not null
+       on conflict (name) do nothing`, [sourceId, ownerUserId]));
     await client.query(
       `update domain d set owner_user_ids = ${ownersAfter('d')} from (select distinct domain from warehouse_url_ref) s
        where d.name = s.domain and ${ownersChange('d')}`, [ownerUserId]);
+    step('domains');
+    const keywordsAdded = count(await client.query(
+      `with added as (insert into keyword (territory, term, volume, volume_history, history_start, cpc, competition, difficulty, result_count, is_question, source_id, owner_user_ids)
+       -- Unknown stays unknown (docs/decisions.md, issue 19): a number no row gives is null, never 0.
+       select territory, term, coalesce(volume, history[array_upper(history, 1)]), coalesce(history, case when volume is not null then array[volume] end),
+         (month - make_interval(months => coalesce(array_length(history, 1), 1) - 1))::date,
+         cpc, case when competition > 1 then 1 else competition end, difficulty, coalesce(result_count, 0),
+         term ~ '^(how|what|why|when|where|who|which|can|does|do|is|are|should|will)( |$)', $1::smallint, ${ownersOfNew}
+       from (${newestKeywordNumbers('where not exists (select 1 from keyword e where e.territory = r.territory and e.term = r.term)')}
+       ) k
+       on conflict (territory, term) do nothing
+       returning territory, term)
+       insert into warehouse_new_keyword select * from added`, [sourceId, ownerUserId]));
+    await fillUnknownNumbers(client, ownerUserId);
     await client.query(
       `update keyword k set owner_user_ids = ${ownersAfter('k')} from (select distinct territory, term from warehouse_keyword_ref) s
        where k.territory = s.territory and k.term = s.term and ${ownersChange('k')}`, [ownerUserId]);
+    await client.query(
+      `insert into warehouse_keyword_id select r.ref, k.id, k.territory from warehouse_keyword_ref r join keyword k on k.territory = r.territory and k.term = r.term`);
     step('keywords');
     // The importer's own keyword numbers win for them (owned-figures.ts), and count in their roll-up below.
     if (ownerUserId !== null) {
       await landOwnedKeywordNumbers(client, ownerUserId, sourceId);
       step('own keyword numbers');
     }
-    // The pages this import added take the greatest title the input gives.
-    await client.query(
-      `update page p set title = s.title
-       from (select url, max(title) as title from warehouse_url_ref where url is not null group by url) s
-       where p.url = s.url and p.title is distinct from s.title and exists (select 1 from warehouse_new_page n where n.url = p.url)`);
+    const pagesAdded = count(await client.query(
+      `insert into page (domain_id, url, title, source_id, owner_user_ids)
+       select d.id, s.url, s.title, $1::smallint, ${ownersOfNew}
+       from (
+         select url, min(domain) as domain, max(title) as title from warehouse_url_ref r
+         where r.url is not null and not exists (select 1 from page p where p.url = r.url)
+         group by url
+       ) s join domain d on d.name = s.domain
+       on conflict (url) do nothing`, [sourceId, ownerUserId]));
     await client.query(
       `update page p set owner_user_ids = ${ownersAfter('p')} from (select distinct url from warehouse_url_ref) s
        where p.url = s.url and ${ownersChange('p')}`, [ownerUserId]);
+    await client.query('insert into warehouse_page_id select r.ref, p.id, p.domain_id from warehouse_url_ref r join page p on p.url = r.url');
+    // A site's results on pages not known (WarehouseRow.site): the site, no page.
+    await client.query('insert into warehouse_page_id select r.ref, null, d.id from warehouse_url_ref r join domain d on d.name = r.domain where r.url is null');
+    await client.query('analyze warehouse_keyword_id, warehouse_page_id');
     step('pages');
     // One import per owner at a time: the anti-join below then sees every row that could collide (the primary key
     // still guards against anything else), and a plain INSERT is much cheaper than ON CONFLICT's speculative one.
-    await client.query('analyze warehouse_resolved');
     await client.query('select pg_advisory_xact_lock($1, hashtext(coalesce($2::text, \'\')))', [writerLockId, ownerUserId]);
     const observationsAdded = count(await client.query(
       `insert into serp_observation (keyword_id, observed_on, position, owner_user_id, territory, domain_id, page_id, clicks, impressions, source_id)
-       select distinct on (o.keyword_id, o.observed_on, o.position) o.keyword_id, o.observed_on, o.position, $2::uuid, o.territory, o.domain_id, o.page_id,
+       select distinct on (k.keyword_id, o.observed_on, o.position) k.keyword_id, o.observed_on, o.position, $2::uuid, k.territory, p.domain_id, p.page_id,
          o.clicks, o.impressions, $1::smallint
-       from warehouse_resolved o
-       where not exists (select 1 from serp_observation e where e.keyword_id = o.keyword_id and e.observed_on = o.observed_on and e.position = o.position
+       from warehouse_observation o
+         join warehouse_keyword_id k on k.ref = o.keyword_ref
+         join warehouse_page_id p on p.ref = o.url_ref
+       where not exists (select 1 from serp_observation e where e.keyword_id = k.keyword_id and e.observed_on = o.observed_on and e.position = o.position
          and e.owner_user_id = $2::uuid)
        -- In the primary key's order (twice in the rows: the first row wins): new keys then append to the index's right
        -- edge instead of landing anywhere.
-       order by o.keyword_id, o.observed_on, o.position, o.seq`, [sourceId, owner]));
+       order by k.keyword_id, o.observed_on, o.position, o.seq`, [sourceId, owner]));
     step('observations');
     // A keyword alone lands when it is new, or (an import) when it brought its importer numbers they did not have.
     const ownNumbersLanded = ownerUserId === null ? 'false'
@@ -297,10 +237,7 @@ export async function landWarehouseRows(
     if (own) await client.query('commit');
     step('commit');
     const landed = observationsAdded + newKeywordOnlyRows;
-    return {
-      rows: staged.rows, landed, duplicates: staged.rows - landed, keywordsAdded: added.keywords, domainsAdded: added.domains, pagesAdded: added.pages,
-      ranksAdded, months,
-    };
+    return { rows: staged.rows, landed, duplicates: staged.rows - landed, keywordsAdded, domainsAdded, pagesAdded, ranksAdded, months };
   } catch (error) {
     if (own) await client.query('rollback').catch(() => undefined);
     throw error;
