@@ -51,29 +51,39 @@ function numberStyles(rows: string[][], indexes: Partial<Record<Column, number>>
   return Object.fromEntries(names.map((name, position) => [name, styles[position]!])) as NumberStyles;
 }
 
-/** One record as a warehouse row, or the first problem with it. */
+/** A number cell in its column's style: null when empty, NaN when not a number (toRow names the first such). */
+const numberOf = (name: NumberColumn, text: string | undefined, styles: NumberStyles) => parseNumber(text ?? '', styles[name]);
+const known = (value: number | null) => (value === null || Number.isNaN(value) ? null : value);
+const notANumber = (name: NumberColumn, value: number | null, text: string | undefined) =>
+  (value !== null && Number.isNaN(value) ? `The ${name} "${text ?? ''}" is not a number.` : null);
+
+/**
+ * One record as a warehouse row, or the first problem with it. Runs for every row of a file: no temporary arrays or
+ * closures (a million rows' worth of them was a good part of the parser's garbage).
+ */
 function toRow(values: Partial<Record<Column, string>>, options: ImportOptions, styles: NumberStyles): { row: WarehouseRow } | { problem: string } {
-  const problems: string[] = [];
-  const numberOrProblem = (name: NumberColumn, text: string) => {
-    const value = parseNumber(text, styles[name]);
-    if (Number.isNaN(value)) problems.push(`The ${name} "${text}" is not a number.`);
-    return value === null || Number.isNaN(value) ? null : value;
-  };
+  const position = numberOf('position', values.position, styles);
+  const volume = numberOf('volume', values.volume, styles);
+  const cpc = numberOf('cpc', values.cpc, styles);
+  const competition = numberOf('competition', values.competition, styles);
+  const difficulty = numberOf('difficulty', values.difficulty, styles);
+  const clicks = numberOf('clicks', values.clicks, styles);
+  const impressions = numberOf('impressions', values.impressions, styles);
   const territoryText = (values.territory ?? '').trim().toUpperCase();
   const row: WarehouseRow = {
     // A Serpwise history export neutralised formula-like text with an apostrophe; read back, it is the text again.
     keyword: restoreCellText(values.keyword ?? ''),
     territory: territoryText === 'GB' ? 'UK' : territoryText || options.territory,
     date: (values.date ?? '').trim().slice(0, 10) || options.date || '',
-    position: numberOrProblem('position', values.position ?? ''),
+    position: known(position),
     url: (values.url ?? '').trim() || null,
     title: restoreCellText((values.title ?? '').trim()) || null,
-    volume: numberOrProblem('volume', values.volume ?? ''),
-    cpc: numberOrProblem('cpc', values.cpc ?? ''),
-    competition: numberOrProblem('competition', values.competition ?? ''),
-    difficulty: numberOrProblem('difficulty', values.difficulty ?? ''),
-    clicks: numberOrProblem('clicks', values.clicks ?? ''),
-    impressions: numberOrProblem('impressions', values.impressions ?? ''),
+    volume: known(volume),
+    cpc: known(cpc),
+    competition: known(competition),
+    difficulty: known(difficulty),
+    clicks: known(clicks),
+    impressions: known(impressions),
   };
   // A result whose page is not known names its site instead (the full-history export of a Search Console query).
   const site = (values.site ?? '').trim().toLowerCase();
@@ -81,7 +91,11 @@ function toRow(values: Partial<Record<Column, string>>, options: ImportOptions, 
   if (!row.date && !options.date) {
     return { problem: values.date === undefined ? 'The date is missing (the file has no date column: give the date of the results).' : 'The date is empty.' };
   }
-  const problem = problems[0] ?? warehouseRowProblem(row);
+  // The first number that is not one, in the row's order.
+  const problem = notANumber('position', position, values.position) ?? notANumber('volume', volume, values.volume) ?? notANumber('cpc', cpc, values.cpc)
+    ?? notANumber('competition', competition, values.competition) ?? notANumber('difficulty', difficulty, values.difficulty)
+    ?? notANumber('clicks', clicks, values.clicks) ?? notANumber('impressions', impressions, values.impressions)
+    ?? warehouseRowProblem(row);
   return problem ? { problem } : { row };
 }
 

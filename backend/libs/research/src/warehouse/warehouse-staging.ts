@@ -138,6 +138,10 @@ export async function stageRows(
       terms.set(own, entry);
       keywordCount++;
     } else if (row.date > entry.newest) entry.newest = row.date;
+    // Most rows of a rankings file give none of the numbers.
+    if (absent(row.volume) && absent(row.volumeHistory) && absent(row.cpc) && absent(row.competition) && absent(row.difficulty) && absent(row.resultCount)) {
+      return entry;
+    }
     for (const name of keywordNumbers) {
       const value = numberText(row, name);
       if (value === null) continue;
@@ -263,6 +267,8 @@ const candidateLine = (pick: MonthlyCandidate) =>
 function* linesOf<T>(groups: Iterable<Map<unknown, T>>, line: (entry: T) => string): Generator<string> {
   for (const group of groups) for (const entry of group.values()) yield line(entry);
 }
+
+const absent = (value: unknown) => value === null || value === undefined;
 
 /** A keyword number of a row in COPY text, or null when the row does not give it. */
 function numberText(row: WarehouseRow, name: KeywordNumber): string | null {

@@ -109,6 +109,8 @@ export async function landWarehouseRows(
     // Sorts and hash joins over a million staged rows stay in memory; the staging tables in local buffers (this
     // takes effect only before the session's first temporary table; later imports on a pooled connection keep it).
     await client.query(`set local work_mem = '256MB'`);
+    // Compiling a statement's expressions (JIT) costs more than it saves on these inserts, once per statement.
+    await client.query('set local jit = off');
     // PostgreSQL refuses a new temp_buffers once the session has used temporary tables: then keep what it has.
     await client.query('savepoint warehouse_temp_buffers');
     try {
