@@ -10,11 +10,12 @@
 // call by call, BENCH_PROBE_ROUNDS (2) times; p50 and p95 per round, and the prepared / MikroORM ratio (target: ≤ 1).
 // Also prints PostgreSQL's own planning and execution time of one probe (explain analyze).
 import { MikroORM } from '@mikro-orm/postgresql';
-import { createOrmConfig, runMigrations } from '@serpwise/database';
-import { loadDemoMarket, openWarehousePool, sqlFromEntityManager, toNumberedPlaceholders, viewerLevelProbe } from '@serpwise/research';
+import { createOrmConfig } from '@serpwise/database';
+import { openWarehousePool, sqlFromEntityManager, toNumberedPlaceholders, viewerLevelProbe } from '@serpwise/research';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { makeScratchMarket } from './lib/scratch-market.mjs';
 import { ms, percentile } from './lib/stats.mjs';
 
 const calls = Number(process.env.BENCH_PROBE_CALLS ?? 1_000);
@@ -40,13 +41,9 @@ async function addViewer(/** @type {pg.Pool} */ pool) {
 
 /** @param {{ databaseUrl: string, log: (line: string) => void }} context */
 export async function run({ databaseUrl, log }) {
-  const name = `serpwise_bench_viewer_level_${Date.now().toString(36)}`;
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const scratchUrl = url.toString();
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
+  // A migrated scratch database with the tiny market, as the other benches make it (lib/scratch-market.mjs).
+  const scratch = await makeScratchMarket(databaseUrl, 'viewer_level', 'tiny', log);
+  const scratchUrl = scratch.url;
   const pool = new pg.Pool({ connectionString: scratchUrl, max: 2 });
   // An idle connection cut off by the drop at the end must not end the process.
   pool.on('error', () => undefined);
@@ -57,13 +54,6 @@ export async function run({ databaseUrl, log }) {
   /** @type {string[]} */
   const misses = [];
   try {
-    await runMigrations(scratchUrl);
-    const market = await pool.connect();
-    try {
-      await loadDemoMarket(market, { size: 'tiny' });
-    } finally {
-      market.release();
-    }
     const viewer = await addViewer(pool);
     const params = [viewer, viewer, viewer];
 
@@ -114,8 +104,7 @@ export async function run({ databaseUrl, log }) {
     await research?.close();
     await orm?.close(true);
     await pool.end();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
   return { misses };
 }
