@@ -16,6 +16,7 @@ import { batchCellsFor, CsvWriter, exportBatchRows, exportColumns, provenanceTai
 import { rowProvenance, rowSourceColumn } from '@serpwise/research';
 import { loadavg } from 'node:os';
 import { Writable } from 'node:stream';
+import { reportFigure } from './lib/figures.mjs';
 
 const totalRows = Number(process.env.BENCH_WRITER_ROWS ?? 500_000);
 const rounds = Number(process.env.BENCH_WRITER_ROUNDS ?? 3);
@@ -130,6 +131,7 @@ export async function run({ log }) {
     const inline = median(cpu.inline) / without;
     const tails = median(cpu.tails) / without;
     log(`${format.toUpperCase()} with the two cells / without: inline (before perf18) ${inline.toFixed(2)}×, tails (now) ${tails.toFixed(2)}×; target tails ≤ ${limit}× → ${tails <= limit ? 'meets' : 'MISSES'}`);
+    reportFigure(log, `${format.toUpperCase()} writer CPU with the two provenance cells / without (500,000 rows)`, tails, '×', { op: '≤', limit });
     if (tails > limit) misses.push(`${format.toUpperCase()} with provenance ${tails.toFixed(2)}× without`);
   }
   log(`load average ${load()}`);

@@ -15,6 +15,7 @@ import { openWarehousePool, sqlFromEntityManager, toNumberedPlaceholders, viewer
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { reportFigure } from './lib/figures.mjs';
 import { makeScratchMarket } from './lib/scratch-market.mjs';
 import { ms, percentile } from './lib/stats.mjs';
 
@@ -98,6 +99,7 @@ export async function run({ databaseUrl, log }) {
       const [ormP50, ormP95, poolP50, poolP95] = [percentile(orm, 50), percentile(orm, 95), percentile(pool, 50), percentile(pool, 95)];
       log(`round ${round}: MikroORM p50 ${ms(ormP50)} p95 ${ms(ormP95)}; prepared p50 ${ms(poolP50)} p95 ${ms(poolP95)}; ` +
         `prepared / MikroORM p50 ${(poolP50 / ormP50).toFixed(2)}×, p95 ${(poolP95 / ormP95).toFixed(2)}×; load average ${load()}`);
+      reportFigure(log, `viewer-level probe, prepared / MikroORM p50, round ${round}`, poolP50 / ormP50, '×', { op: '≤', limit });
       if (poolP50 / ormP50 > limit) misses.push(`round ${round}: the prepared probe's p50 is ${(poolP50 / ormP50).toFixed(2)}× MikroORM's`);
     }
   } finally {
