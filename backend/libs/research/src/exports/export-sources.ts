@@ -29,7 +29,16 @@ export const isExportTableId = isResearchTableId;
  * module refuses throws ResearchQueryError.
  */
 export async function prepareExport(sql: Sql, table: ExportTableId, params: unknown): Promise<PreparedExport & { input: unknown }> {
-  const { query, fileStem, input, answer } = await prepareResearchTable(sql, table, params);
+  const { query: paged, fileStem, input, answer } = await prepareResearchTable(sql, table, params);
+  // Every row is read: the table's statement for all rows where it has one (BuiltQuery.whole), not the page's
+  // statement plus a decorate step per batch.
+  const query = paged ? wholeOf(paged) : null;
   const month = 'month' in answer && typeof answer.month === 'string' ? answer.month : null;
   return { query, paidColumns: researchTableEntry(table).paidColumns, ...(query?.map ? { map: query.map } : {}), fileStem, month, input };
+}
+
+/** The statement of a table's every row: its `whole` variant (the decorated columns in the SQL), else itself. */
+function wholeOf(query: BuiltQuery): BuiltQuery {
+  const { whole, ...own } = query;
+  return whole ?? own;
 }
