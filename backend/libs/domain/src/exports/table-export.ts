@@ -132,7 +132,10 @@ export class TableExports {
     const limits = [input.rowLimit, planLimit].filter((limit): limit is number => limit !== null);
     // The export reads what its owner's research screens read: installation data and their own imports.
     const sql = viewerScopedSql(sqlFromPg(this.pool), () => ownerUserId);
-    const { input: parsed, ...unscoped } = await prepareExport(sql, input.table, input.params);
+    const { input: parsed, perBatchQuery, ...every } = await prepareExport(sql, input.table, input.params);
+    // A Sheets export goes at Google's pace: it reads batch by batch with a cursor (the page's statement and its
+    // decorate step) rather than holding a COPY of the every-row statement open between appends.
+    const unscoped = input.format === 'sheets' && perBatchQuery ? { ...every, query: perBatchQuery } : every;
     // Every row says where its figures come from and of when, as the page's label does (issue 20, point 3).
     const provenance = await exportProvenance(sql, { table: input.table, input: parsed as Record<string, unknown>, month: unscoped.month, viewerUserId: ownerUserId });
     // Each row's own sources in the page's words: one read of the sources for the whole export, none per row.
