@@ -30,7 +30,6 @@
  * export's rows (a smaller size rewrites the bench domain: use a database of its own); BENCH_EXPORT_LOCK_MS (default
  * 5000) the workers' lock duration and stall check interval.
  */
-import { prepareExport, sqlFromPg } from '@serpwise/research';
 import { Redis } from 'ioredis';
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -46,10 +45,10 @@ import { entryPoints, root, serviceNodeOptions } from '../launcher/paths.mjs';
 import { freePort } from '../launcher/probe.mjs';
 import { startService, stopService, waitForHealthy } from '../launcher/processes.mjs';
 import { fullUserClient } from './lib/backend.mjs';
+import { exportAnchorSql, psqlCopyMs, userIdOf } from './lib/export-anchor.mjs';
 import { bigDomain, bigRows, ensureExportMarket, smallDomain } from './lib/export-market.mjs';
 import { reportFigure } from './lib/figures.mjs';
 import { marketTableExports } from './lib/market-table-exports.mjs';
-import { sqlForCopy } from './lib/psql-timing.mjs';
 import { cleanRedis } from './lib/redis-keys.mjs';
 import { roundTripsBeside } from './lib/round-trips.mjs';
 import { mean, ms, percentile, ratioLine } from './lib/stats.mjs';
@@ -149,19 +148,12 @@ export async function run({ databaseUrl, redisUrl, log }) {
     };
     const exportOnce = async (/** @type {Record<string, unknown>} */ params, /** @type {'csv'|'xlsx'} */ format) => (await startExport(params, format)).ended;
 
-    // The anchor: psql's \copy of the very SQL the worker streams, to a file.
+    // The anchor: psql's \copy of the very SQL the worker streams (scoped to the user, under the worker's settings), to a file.
     const bigParams = { domain: bigDomain, countryCode: 'US', status: 'all' };
-    const prepared = await prepareExport(sqlFromPg(pool), 'seo/backlinks', bigParams);
-    if (!prepared.query) throw new Error('the export bench domain is missing');
-    const copySql = sqlForCopy(prepared.query.sql, prepared.query.params);
+    const copySql = await exportAnchorSql(pool, 'seo/backlinks', bigParams, await userIdOf(pool, client.email));
+    if (!copySql) throw new Error('the export bench domain is missing');
     const copyFile = join(dataDir, 'psql-copy.csv');
-    const psqlCopy = async () => {
-      const started = wallNow();
-      const psql = spawn('psql', [databaseUrl, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', `\\copy (${copySql}) to '${copyFile}' with (format csv, header)`], { stdio: ['ignore', 'ignore', 'inherit'] });
-      const [code] = await once(psql, 'exit');
-      if (code !== 0) throw new Error(`psql \\copy failed (exit ${code})`);
-      return wallNow() - started;
-    };
+    const psqlCopy = () => psqlCopyMs(databaseUrl, copySql, copyFile);
 
     const resetPeakRss = () => writeFileSync(`/proc/${worker.pid}/clear_refs`, '5');
     const peakRssMb = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${worker.pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024;

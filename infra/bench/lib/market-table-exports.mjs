@@ -3,22 +3,20 @@
  * The exports bench's slowest table kinds (issue 27 point 4): besides the backlinks table of its own slice, a CSV
  * export of the SEO keywords with their ranking history (`seo/ranking-history`: 12 months of positions a keyword,
  * added batch by batch) and of the ad history (`ppc/ad-history`, 12 months: each row's months and ad texts, added
- * batch by batch) — each against psql `\copy` of the same SQL, the statement the worker streams (the per-batch
- * additions are the export's own work, which psql does not do: they are inside our time, not the anchor's).
+ * batch by batch on a page) — each against psql `\copy` of the statement the worker streams (export-anchor.mjs: the
+ * table's every-row statement, which computes the history and the ads in it, so psql writes the same rows and
+ * columns as the file; scoped to the bench user; the worker's settings).
  * These tables need the bench market (organic ranks and ads over months), which the bench's own slice has not, so
  * this part runs its own built backend and worker on the database `marketUrl` names and exports the largest subject
  * there a full plan may export whole (≤ `maxRows` rows). Once the market holds giant subjects (issue 27 point 1),
  * the figure grows with them.
  */
-import { prepareExport, sqlFromPg } from '@serpwise/research';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { fullUserClient, startBackend } from './backend.mjs';
+import { exportAnchorSql, psqlCopyMs, userIdOf } from './export-anchor.mjs';
 import { reportFigure } from './figures.mjs';
-import { sqlForCopy } from './psql-timing.mjs';
 import { ms, percentile } from './stats.mjs';
 
 const sleep = (/** @type {number} */ delay) => new Promise((resolve) => setTimeout(resolve, delay));
@@ -42,18 +40,12 @@ export async function marketTableExports({ marketUrl, redisUrl, dataDir, rounds,
       { table: 'seo/ranking-history', label: 'SEO keywords with ranking history', params: { domain: subjects.organic, countryCode: 'US' } },
       { table: 'ppc/ad-history', label: 'ad history (12 months)', params: { query: subjects.paid, countryCode: 'US', months: 12 } },
     ];
+    const userId = await userIdOf(pool, client.email);
     for (const { table, label, params } of tables) {
-      const prepared = await prepareExport(sqlFromPg(pool), /** @type {any} */ (table), params);
-      if (!prepared.query) throw new Error(`${table} has no rows for ${JSON.stringify(params)} in the market`);
-      const copySql = sqlForCopy(prepared.query.sql, prepared.query.params);
+      const copySql = await exportAnchorSql(pool, table, params, userId);
+      if (!copySql) throw new Error(`${table} has no rows for ${JSON.stringify(params)} in the market`);
       const copyFile = join(dataDir, 'psql-copy.csv');
-      const psqlCopy = async () => {
-        const started = wallNow();
-        const psql = spawn('psql', [marketUrl, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', `\\copy (${copySql}) to '${copyFile}' with (format csv, header)`], { stdio: ['ignore', 'ignore', 'inherit'] });
-        const [code] = await once(psql, 'exit');
-        if (code !== 0) throw new Error(`psql \\copy of ${table} failed (exit ${code})`);
-        return wallNow() - started;
-      };
+      const psqlCopy = () => psqlCopyMs(marketUrl, copySql, copyFile);
       /** POST /rest/exports → the worker's job_record.finished_at (PostgreSQL's clock, the same machine's). */
       const exportOnce = async () => {
         const started = wallNow();

@@ -112,7 +112,7 @@ export function copyBatches(
           row[fields[index]!.name] = cell === '\\N' ? null : parsers[index]!(cell.includes('\\') ? unescapeCopyText(cell) : cell);
         }
         rows.push(row);
-        keys.push(at.map((index) => (cells[index] === '\\N' ? null : unescapeCopyText(cells[index]!))));
+        keys.push(at.map((index) => copyKeyText(cells[index]!)));
         if (rows.length === batchRows) {
           yielded = true;
           yield { rows, fields, keys };
@@ -127,6 +127,9 @@ export function copyBatches(
   }
   return { batches: batches(), abandoned: () => started && !finished };
 }
+
+/** A key column's text as PostgreSQL wrote it (null for NULL); only text with an escape is unescaped (most has none). */
+const copyKeyText = (cell: string): string | null => (cell === '\\N' ? null : cell.includes('\\') ? unescapeCopyText(cell) : cell);
 
 /** COPY's text format escapes backslash and the control characters it uses (\b \f \n \r \t \v). */
 const escapes: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\' };

@@ -65,6 +65,10 @@ const checkpointEveryMs = 0;
 /** The commit an attempt makes at once when it takes an earlier attempt's committed work over. */
 const commitPointOf = (from: ExportResumePoint): CommitPoint => ({ rows: from.rows, columns: from.columns, lastKey: from.lastKey, ties: from.ties, zip: from.zip, sheet: from.sheet });
 
+/** The session setting an export's statements run under, and the one its connection goes back to the pool with. */
+const withoutJit = 'set jit = off';
+const jitAsConfigured = 'reset jit';
+
 /** PostgreSQL types whose values node-postgres hands over as text but that are numbers (int8, numeric). */
 const numericTextTypes = new Set([20, 1700]);
 
@@ -128,7 +132,10 @@ export class TableExports {
     const limits = [input.rowLimit, planLimit].filter((limit): limit is number => limit !== null);
     // The export reads what its owner's research screens read: installation data and their own imports.
     const sql = viewerScopedSql(sqlFromPg(this.pool), () => ownerUserId);
-    const { input: parsed, ...unscoped } = await prepareExport(sql, input.table, input.params);
+    const { input: parsed, perBatchQuery, ...every } = await prepareExport(sql, input.table, input.params);
+    // A Sheets export goes at Google's pace: it reads batch by batch with a cursor (the page's statement and its
+    // decorate step) rather than holding a COPY of the every-row statement open between appends.
+    const unscoped = input.format === 'sheets' && perBatchQuery ? { ...every, query: perBatchQuery } : every;
     // Every row says where its figures come from and of when, as the page's label does (issue 20, point 3).
     const provenance = await exportProvenance(sql, { table: input.table, input: parsed as Record<string, unknown>, month: unscoped.month, viewerUserId: ownerUserId });
     // Each row's own sources in the page's words: one read of the sources for the whole export, none per row.
@@ -329,6 +336,9 @@ export class TableExports {
     if (!query) throw new Error('A resumed export needs its table query to carry its order');
     const keyColumns = resumption?.keyColumns ?? [];
     const client = await this.pool.connect();
+    // The export's statement is planned without JIT (docs/decisions.md, "Export statements without JIT"): the whole
+    // table's estimates cross jit_above_cost, and compiling took 2-10× longer than running the statement.
+    await client.query(withoutJit);
     // Decorated rows need more queries per batch on the same snapshot: a cursor. Every other table: COPY, which lets
     // PostgreSQL use parallel workers and sends rows as plain text (table-batches.ts).
     const { sql, params, decorate } = query;
@@ -391,7 +401,10 @@ export class TableExports {
       throw error;
     } finally {
       // A COPY left before its end keeps the connection busy: closing it is the only way to stop it.
-      client.release(copy?.abandoned() ? (broken ?? new Error('COPY stopped early')) : broken);
+      let closing = copy?.abandoned() ? (broken ?? new Error('COPY stopped early')) : broken;
+      // A connection that goes back to the pool goes back with the pool's own setting (a closed one takes it along).
+      if (!closing) closing = await client.query(jitAsConfigured).then(() => undefined, (error: unknown) => error as Error);
+      client.release(closing);
     }
     await report(true);
     return { rows: written, truncated };

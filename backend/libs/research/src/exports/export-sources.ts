@@ -17,6 +17,11 @@ export interface PreparedExport {
   fileStem: string;
   /** The month the table shows (YYYY-MM-DD: the one asked for, else the subject's or territory's newest); null: none. */
   month: string | null;
+  /**
+   * The page's statement with its decorate step, when `query` is the table's every-row statement instead: the same
+   * rows, for a reader that goes at someone else's pace (a Sheets export, Google's appends) batch by batch.
+   */
+  perBatchQuery?: BuiltQuery;
 }
 
 /** An exportable table: every table of the catalogue. */
@@ -29,7 +34,21 @@ export const isExportTableId = isResearchTableId;
  * module refuses throws ResearchQueryError.
  */
 export async function prepareExport(sql: Sql, table: ExportTableId, params: unknown): Promise<PreparedExport & { input: unknown }> {
-  const { query, fileStem, input, answer } = await prepareResearchTable(sql, table, params);
+  const { query: paged, fileStem, input, answer } = await prepareResearchTable(sql, table, params);
+  // Every row is read: the table's statement for all rows where it has one (BuiltQuery.whole), not the page's
+  // statement plus a decorate step per batch.
+  const query = paged ? wholeOf(paged) : null;
   const month = 'month' in answer && typeof answer.month === 'string' ? answer.month : null;
-  return { query, paidColumns: researchTableEntry(table).paidColumns, ...(query?.map ? { map: query.map } : {}), fileStem, month, input };
+  const perBatch = paged?.whole ? { perBatchQuery: withoutWhole(paged) } : {};
+  return { query, ...perBatch, paidColumns: researchTableEntry(table).paidColumns, ...(query?.map ? { map: query.map } : {}), fileStem, month, input };
 }
+
+/** The statement of a table's every row: its `whole` variant (the decorated columns in the SQL), else itself. */
+function wholeOf(query: BuiltQuery): BuiltQuery {
+  return query.whole ?? withoutWhole(query);
+}
+
+const withoutWhole = (query: BuiltQuery): BuiltQuery => {
+  const { whole: _whole, ...own } = query;
+  return own;
+};

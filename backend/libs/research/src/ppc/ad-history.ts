@@ -85,8 +85,7 @@ const adsOf = (rowKey: string, where: string, params: unknown[]) => ({
  */
 export function adHistoryQuery(input: AdHistoryCriteria): BuiltQuery {
   const ads = windowAds(input);
-  return {
-    sql: `with ${ads.sql}, totals as (
+  const select = (details: boolean) => `with ${ads.sql}, ${details ? `${adDetailsSql},` : ''} totals as (
             select row_id, count(*)::int as months_bought, sum(clicks)::int as paid_clicks
             from (select row_id, month, sum(clicks) as clicks from ads group by row_id, month) monthly
             group by row_id
@@ -95,15 +94,45 @@ export function adHistoryQuery(input: AdHistoryCriteria): BuiltQuery {
             select row_id, array_agg(distinct source_id) as sources from ads group by row_id
           )
           select ${byDomain(input) ? 'k.term' : 'd.name'} as label, ${byDomain(input) ? 'k.volume, k.cpc::float8' : 'null::int as volume, null::float8'} as cpc,
-            t.months_bought, t.paid_clicks, null::json as by_month, null::json as ads, ${rowSourceOf('s.sources')}
+            t.months_bought, t.paid_clicks, ${details ? `coalesce(dt.by_month, '[]'::json)` : 'null::json'} as by_month,
+            ${details ? `coalesce(dt.ads, '[]'::json)` : 'null::json'} as ads, ${rowSourceOf('s.sources')}
           from totals t join sourced s on s.row_id = t.row_id ${byDomain(input) ? 'join keyword k on k.id = t.row_id' : 'join domain d on d.id = t.row_id'}
+          ${details ? 'left join details dt on dt.row_id = t.row_id' : ''}
           -- the ad texts are few: which of them have a visible landing page is asked once per text, not once per ad
+          where t.row_id in (select a.row_id from ads a where a.ad_copy_id in (
+            select ac.id from ad_copy ac join page pg on pg.id = ac.page_id where ac.id in (select ad_copy_id from ads)))`;
+  return {
+    sql: select(false),
+    // The same rows without their figures (an export counts its rows before it starts): one per row of the window's
+    // ads with a visible ad text, as the statement's totals and sources, which have one each.
+    countSql: `with ${ads.sql} select 1 from (select distinct row_id from ads) t ${byDomain(input) ? 'join keyword k on k.id = t.row_id' : 'join domain d on d.id = t.row_id'}
           where t.row_id in (select a.row_id from ads a where a.ad_copy_id in (
             select ac.id from ad_copy ac join page pg on pg.id = ac.page_id where ac.id in (select ad_copy_id from ads)))`,
     params: ads.params,
     decorate: (sql, rows) => withAdDetails(sql, input, rows),
+    // An export reads every row: their months and ad texts from the window's ads already read (adDetailsSql), in
+    // the one statement, instead of reading them again batch by batch.
+    whole: { sql: select(true), params: ads.params },
   };
 }
+
+/**
+ * `by_month` and `ads` of each row (`row_id`) from the `ads` WITH query: the best position of each month, and the ad
+ * texts whose landing page the viewer sees with their months. A row has both or neither (withAdDetails: `[]`).
+ */
+const adDetailsSql = `by_month as (
+           select row_id, json_agg(json_build_object('month', to_char(month, 'YYYY-MM-DD'), 'position', position)) as by_month
+           from (select row_id, month, min(position)::int as position from ads group by row_id, month) best
+           group by row_id
+         ), copies as (
+           select c.row_id, json_agg(json_build_object('adCopyId', ac.id, 'headline', ac.headline, 'body', ac.body,
+               'displayUrl', ac.display_url, 'landingPage', pg.url, 'months', c.months)) as ads
+           from (select row_id, ad_copy_id, array_agg(distinct to_char(month, 'YYYY-MM-DD')) as months from ads group by row_id, ad_copy_id) c
+           join ad_copy ac on ac.id = c.ad_copy_id join page pg on pg.id = ac.page_id
+           group by c.row_id
+         ), details as (
+           select b.row_id, b.by_month, c.ads from by_month b join copies c on c.row_id = b.row_id
+         )`;
 
 /**
  * Fills `by_month` and `ads` of the given rows. Their ids are looked up first and go in as a literal array, so the
@@ -118,21 +147,7 @@ async function withAdDetails(sql: Sql, input: AdHistoryCriteria, rows: Record<st
   );
   const ads = windowAds(input, ids.map((row) => row.id));
   const details = ids.length
-    ? await sql.query<{ row_id: number; by_month: Raw['by_month']; ads: AdHistoryAd[] }>(
-        `with ${ads.sql}, by_month as (
-           select row_id, json_agg(json_build_object('month', to_char(month, 'YYYY-MM-DD'), 'position', position)) as by_month
-           from (select row_id, month, min(position)::int as position from ads group by row_id, month) best
-           group by row_id
-         ), copies as (
-           select c.row_id, json_agg(json_build_object('adCopyId', ac.id, 'headline', ac.headline, 'body', ac.body,
-               'displayUrl', ac.display_url, 'landingPage', pg.url, 'months', c.months)) as ads
-           from (select row_id, ad_copy_id, array_agg(distinct to_char(month, 'YYYY-MM-DD')) as months from ads group by row_id, ad_copy_id) c
-           join ad_copy ac on ac.id = c.ad_copy_id join page pg on pg.id = ac.page_id
-           group by c.row_id
-         )
-         select b.row_id, b.by_month, c.ads from by_month b join copies c on c.row_id = b.row_id`,
-        ads.params,
-      )
+    ? await sql.query<{ row_id: number; by_month: Raw['by_month']; ads: AdHistoryAd[] }>(`with ${ads.sql}, ${adDetailsSql} select row_id, by_month, ads from details`, ads.params)
     : [];
   const labelOf = new Map(ids.map((row) => [row.id, row.label]));
   const byLabel = new Map(details.map((detail) => [labelOf.get(detail.row_id), detail]));

@@ -1,5 +1,5 @@
 import type { OrganicSearchType, RankingHistoryType } from '@serpwise/contracts';
-import { previousMonth } from '../warehouse/lookups.js';
+import { previousMonth, windowMonths } from '../warehouse/lookups.js';
 import { pageColumnsStep } from './comparison-page-columns.js';
 import type { KeywordComparisonRow } from '@serpwise/contracts';
 import { arrayLiteral, type BuiltQuery, orderedTable, rowSourceColumn, rowSourceOf, ResearchQueryError, seoTableOrder, sortableAsNamed, type Subject, subjectCondition, type TableOrder, type TableSpec, volumeAt } from '../tables/index.js';
@@ -131,9 +131,26 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
       order by r.month, r.keyword_id, r.position)`);
     params.push(criteria.month, previous, subject.domainId, ...rivals.params, criteria.month);
   }
+  // The ranking history of every keyword, for the export's statement (`whole`): the subject's best position per
+  // keyword in each of the 12 months, one grouping over its rows of the window (positionHistories' figures, read once
+  // for the table instead of once per batch). Listed in every variant so all of them take the same params: PostgreSQL
+  // does not plan a WITH query nothing reads, so the page and count statements pay nothing for it.
+  const historyMonths = criteria.withHistory ? windowMonths(criteria.month, 12) : [];
+  if (criteria.withHistory) {
+    const history = subjectCondition(subject, 'h');
+    const entries = historyMonths.map(() => `json_build_object('month', ?::text, 'position', (min(h.position) filter (where h.month = ?::date))::int)`);
+    parts.push(`history as (
+    select h.keyword_id, json_build_array(${entries.join(', ')}) as history
+    from organic_rank h
+    where ${history.sql} and h.territory = ? and h.month = any(?::date[])
+    group by h.keyword_id)`);
+    params.push(...historyMonths.flatMap((month) => [month.slice(0, 7), month]), ...history.params, criteria.territory, arrayLiteral(historyMonths));
+  }
+  // A keyword the subject has no row of in the window (none: its rows of M or P are in it) still gets its 12 months.
+  const noHistory = JSON.stringify(historyMonths.map((month) => ({ month: month.slice(0, 7), position: null })));
   // The URL is joined here only when the table is sorted by it; otherwise the decorate step adds it to a page's rows.
   const urlInSql = order.sort === 'url';
-  const select = (withUrl: boolean, counting = false) => `with ${parts.join(',\n')}
+  const select = (withUrl: boolean, counting = false, withHistory = false) => `with ${parts.join(',\n')}
     select k.term as "keyword", ${withUrl ? 'pg.url' : 'null::text'} as "url", cmp.position::int as "position", cmp.previous_position::int as "previousPosition",
       (cmp.previous_position - cmp.position)::int as "positionChange", ${volumeAt('k', 'c.m')}::int as "volume", k.cpc::float8 as "cpc",
       k.difficulty::int as "difficulty", cmp.clicks::int as "clicks", cmp.impressions::int as "impressions",
@@ -141,13 +158,18 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
       (cmp.clicks - cmp.previous_clicks)::int as "clicksChange", round(cmp.clicks * k.cpc, 2)::float8 as "value",
       ${isCompetitorType ? 'rd.name' : 'null::text'} as "competitor", ${isCompetitorType ? 'rn.position::int' : 'null::int'} as "competitorPosition",
       ${counting ? `null::smallint[] as "${rowSourceColumn}"` : rowSourceOf('cmp.sources')}
+      ${withHistory ? `, coalesce(hy.history, '${noHistory}'::json) as "history"` : ''}
     from cmp join keyword k on k.id = cmp.keyword_id cross join cur c
     ${withUrl ? 'left join page pg on pg.id = cmp.page_id' : ''}
+    ${withHistory ? 'left join history hy on hy.keyword_id = cmp.keyword_id' : ''}
     ${isCompetitorType ? `left join rival rn on rn.keyword_id = cmp.keyword_id and rn.month = c.m
     left join rival rp on rp.keyword_id = cmp.keyword_id and rp.month = c.p
     left join domain rd on rd.id = rn.domain_id` : ''}
     where ${predicates[type]}`;
   const decorate = pageColumnsStep(criteria, { url: !urlInSql, history: criteria.withHistory === true });
-  return orderedTable({ sql: select(urlInSql), countSql: select(false, true), params, ...(decorate ? { decorate } : {}) }, keywordComparisonSpec(type), order);
+  // An export reads every row: the page columns computed in its one statement (`whole`), in decorate's order (the
+  // URL where the SQL names it, the history last).
+  const whole = decorate ? { whole: { sql: select(true, false, criteria.withHistory === true), params } } : {};
+  return orderedTable({ sql: select(urlInSql), countSql: select(false, true), params, ...(decorate ? { decorate } : {}), ...whole }, keywordComparisonSpec(type), order);
 }
 

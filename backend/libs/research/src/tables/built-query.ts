@@ -10,6 +10,12 @@ export interface BuiltQuery {
    */
   decorate?: (sql: Sql, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
   /**
+   * The same rows, columns and order with what `decorate` adds computed in the statement itself, for a reader of
+   * every row (an export): one pass over the subject's data for the whole table, instead of the decorate step's
+   * queries batch by batch, and a statement that COPY can stream. Same params as this query (and its countSql).
+   */
+  whole?: BuiltQuery;
+  /**
    * Turns one SQL row (after `decorate`) into the row the endpoint answers; absent when the SQL already names its
    * columns as the API does. Applied by whoever reads rows of this query, like `decorate`.
    */

@@ -88,6 +88,8 @@ export function orderedTable<Raw, Row>(base: BuiltQuery, spec: TableSpec<Raw, Ro
     countSql: where ? `select t.* from (${base.sql}) t ${where}` : (base.countSql ?? base.sql),
     params,
     ...(base.decorate ? { decorate: base.decorate } : {}),
+    // The export's variant gets the same filter and order (and so the same params).
+    ...(base.whole ? { whole: orderedTable({ ...base.whole, countSql: base.countSql ?? base.sql }, spec, order) } : {}),
     ...(spec.map ? { map: spec.map as unknown as (raw: Record<string, unknown>) => object } : {}),
     ...(base.fewRows ? { fewRows: true } : {}),
     keyset: { keys: orderOf(generic, order), orderSql },
