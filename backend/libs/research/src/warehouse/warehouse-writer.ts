@@ -78,7 +78,8 @@ const noteRankDomainMonths = `insert into warehouse_rank_domain_month (domain_id
  * tables (warehouse-staging.ts: each keyword and URL once, each search result as integers), then keywords, domains
  * and pages that are new are added, the search results go into serp_observation by their natural key (keyword, day,
  * position, owner; a key already there is skipped, so the same rows twice add nothing twice), each month's newest
- * observation becomes the monthly organic_rank row, and the months touched are rolled up (warehouseRollupSql). All
+ * observation becomes the monthly organic_rank row, and the months touched are rolled up (warehouseRollupSql for
+ * installation rows, the owner's roll-up for a user's). All
  * in one transaction: a failure lands nothing.
  *
  * Keywords, domains and pages already in the warehouse keep their numbers (the first source owns a row) and learn only
