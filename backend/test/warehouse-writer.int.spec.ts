@@ -242,3 +242,67 @@ describe('landWarehouseRows on a session that already used temporary tables', ()
     }
   });
 });
+
+describe('landWarehouseRows into a warehouse that has data', () => {
+  // A warehouse of its own: installation rows first (what a market holds), then users' imports on top.
+  let market: TestDatabase;
+  let session: pg.Client;
+  beforeAll(async () => {
+    market = await createTestDatabase();
+    session = new pg.Client({ connectionString: market.url });
+    await session.connect();
+    const installation = await createWarehouseSource(session, { kind: 'provider', label: 'market', ownerUserId: null });
+    await landWarehouseRows(session, installation, [
+      serp('market term', 1, 'https://market.test/a', '2026-07-03', { volume: 500, cpc: 2 }),
+      serp('market term', 2, 'https://other-market.test/', '2026-07-03'),
+      serp('second market term', 1, 'https://market.test/b', '2026-07-04', { volume: 90 }),
+    ]);
+  }, setUpTimeoutMs);
+  afterAll(async () => {
+    await session?.end();
+    await market?.drop();
+  }, setUpTimeoutMs);
+
+  it('looks up only the known keywords\' results: new keywords land whole, a known keyword\'s results once', async () => {
+    const source = await createWarehouseSource(session, { kind: 'import', label: 'mixed.csv', ownerUserId: alice });
+    const mixed = [
+      serp('market term', 1, 'https://market.test/a', '2026-07-03'), // known keyword, a result alice has not landed yet
+      serp('market term', 3, 'https://alice.test/', '2026-07-05'),
+      serp('brand new term', 1, 'https://alice.test/new', '2026-07-05'),
+      serp('brand new term', 1, 'https://alice.test/new', '2026-07-05'), // twice in the file: the first row's
+      serp('brand new term', 2, 'https://alice.test/other', '2026-07-06'),
+    ];
+    expect(await landWarehouseRows(session, source, mixed)).toMatchObject({ rows: 5, landed: 4, duplicates: 1, keywordsAdded: 1 });
+    // The same file again: every keyword is known now, and every result alice's.
+    expect(await landWarehouseRows(session, source, mixed)).toMatchObject({ rows: 5, landed: 0, duplicates: 5, keywordsAdded: 0, ranksAdded: 0 });
+    // A file of alice's known results and new ones of a known keyword lands the new ones only.
+    expect(await landWarehouseRows(session, source, [...mixed, serp('brand new term', 3, 'https://alice.test/third', '2026-07-06')]))
+      .toMatchObject({ rows: 6, landed: 1, duplicates: 5, keywordsAdded: 0 });
+    expect(await market.query(`select k.term, o.position, to_char(o.observed_on, 'YYYY-MM-DD') as day from serp_observation o join keyword k on k.id = o.keyword_id
+      where o.owner_user_id = $1 order by 1, 3, 2`, [alice])).toEqual([
+      { term: 'brand new term', position: 1, day: '2026-07-05' },
+      { term: 'brand new term', position: 2, day: '2026-07-06' },
+      { term: 'brand new term', position: 3, day: '2026-07-06' },
+      { term: 'market term', position: 1, day: '2026-07-03' },
+      { term: 'market term', position: 3, day: '2026-07-05' },
+    ]);
+  });
+
+  it('leaves the shared roll-ups unwritten when a user\'s rows land (they count installation data only), and rolls up the user\'s own', async () => {
+    const shared = `select 'domain_month' as tab, xmin::text as version, domain_id from domain_month
+      union all select 'page_first_month', xmin::text, page_id from page_first_month order by 1, 3`;
+    const before = await market.query(shared);
+    expect(before.length).toBeGreaterThan(0);
+    const source = await createWarehouseSource(session, { kind: 'import', label: 'bob.csv', ownerUserId: bob });
+    const landed = await landWarehouseRows(session, source, [serp('market term', 1, 'https://bob.test/', '2026-07-09'), serp('bob only term', 2, 'https://bob.test/', '2026-07-09')]);
+    expect(landed).toMatchObject({ landed: 2, months: ['2026-07-01'] });
+    expect(await market.query(shared)).toEqual(before);
+    expect(await market.query(`select d.name, m.organic_keywords from owned_domain_month m join domain d on d.id = m.domain_id where m.owner_user_id = $1 order by 1`, [bob]))
+      .toEqual([{ name: 'bob.test', organic_keywords: 2 }]);
+    // Installation rows still roll the shared tables up.
+    const installation = await createWarehouseSource(session, { kind: 'provider', label: 'market again', ownerUserId: null });
+    await landWarehouseRows(session, installation, [serp('third market term', 1, 'https://market.test/c', '2026-07-10')]);
+    expect(await market.query(`select d.name, m.organic_keywords from domain_month m join domain d on d.id = m.domain_id order by 1`))
+      .toEqual([{ name: 'market.test', organic_keywords: 3 }, { name: 'other-market.test', organic_keywords: 1 }]);
+  });
+});
