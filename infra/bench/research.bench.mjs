@@ -220,7 +220,7 @@ const kombatPaths = (/** @type {string[]} */ domains) =>
   kombatSegments.organic.map((segment) => `/rest/research/seo/kombat?domains=${domains.join(',')}&segment=${segment}&countryCode=${territory}`);
 
 /** @param {Awaited<ReturnType<typeof pickSubjects>>} subjects @returns {Array<[string, string]>} */
-function tablePaths({ largest, keyword }) {
+export function tablePaths({ largest, keyword }) {
   const [domain, second, third] = largest;
   const term = encodeURIComponent(keyword);
   const q = `countryCode=${territory}`;
@@ -252,7 +252,7 @@ function tablePaths({ largest, keyword }) {
 }
 
 /** The domains and keyword the bench asks about, chosen from the data so any seed works. */
-async function pickSubjects(/** @type {string} */ databaseUrl) {
+export async function pickSubjects(/** @type {string} */ databaseUrl) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   try {
     const [{ rows: size }, { rows: ranked }, { rows: keywords }] = await Promise.all([

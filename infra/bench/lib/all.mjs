@@ -4,8 +4,12 @@
  * all.spec.mjs; run.mjs does the running.
  */
 
-/** The order of `all`: the market readers first (while the market's pages are still the research ones), then the rest. */
-export const allOrder = ['research', 'exports', 'reports', 'imports', 'queues', 'jobs', 'schedules', 'public-api', 'live-data', 'search-console'];
+/**
+ * The order of `all`: the market readers first (while the market's pages are still the research ones), then the rest.
+ * `exports-beside-research` reads the market too (research beside exports) and makes its own scratch database for the
+ * exports, so it is no scratch bench.
+ */
+export const allOrder = ['research', 'exports-beside-research', 'exports', 'reports', 'imports', 'queues', 'jobs', 'schedules', 'public-api', 'live-data', 'search-console'];
 
 /**
  * Benches that write into the very database they are given (the others read the market, or make a scratch database

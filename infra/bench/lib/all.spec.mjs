@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { allOrder, planRun, scratchBenches } from './all.mjs';
 
-const available = ['exports', 'imports', 'jobs', 'live-data', 'public-api', 'queues', 'reports', 'research', 'schedules', 'search-console', 'zeta'];
+const available = ['exports', 'exports-beside-research', 'imports', 'jobs', 'live-data', 'public-api', 'queues', 'reports', 'research', 'schedules', 'search-console', 'zeta'];
 
 describe('planRun', () => {
   it('runs every bench in the issue’s order under `all`, a bench not in the order last, and writes the docs table', () => {
@@ -23,5 +23,7 @@ describe('planRun', () => {
 
   it('gives a scratch database only to the benches that write into the database they are given', () => {
     expect(allOrder.filter((name) => scratchBenches.has(name))).toEqual(['exports', 'queues', 'jobs']);
+    // Research beside exports reads the market it is given and writes only into a database of its own.
+    expect(scratchBenches.has('exports-beside-research')).toBe(false);
   });
 });

@@ -54,7 +54,7 @@ export class JobRunner {
       const worker = new Worker(queue, (job) => this.run(job), {
         connection,
         prefix: queueKeyPrefix(this.environment.REDIS_PREFIX),
-        // Reports have their own (WORKER_REPORTS_CONCURRENCY): drawing one is CPU work, so no more than the cores.
+        // Reports and exports have their own (WORKER_REPORTS_CONCURRENCY, WORKER_EXPORTS_CONCURRENCY; worker-concurrency.ts).
         concurrency: queueConcurrency(this.environment, queue),
         lockDuration: this.environment.JOB_LOCK_DURATION_MS,
         stalledInterval: this.environment.JOB_STALLED_INTERVAL_MS,

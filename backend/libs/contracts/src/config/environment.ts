@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defaultCpuThreads, defaultReportsConcurrency } from './worker-concurrency.js';
+import { defaultCpuThreads, defaultExportsConcurrency, defaultReportsConcurrency } from './worker-concurrency.js';
 import { isAcceptablePassword, isValidEmail, maxPasswordLength, minPasswordLength } from '../accounts/email.js';
 
 /**
@@ -65,6 +65,16 @@ export const environmentSchema = z.object({
    * machine's cores, at most WORKER_CONCURRENCY (resolved by loadEnvironment; worker-concurrency.ts says why).
    */
   WORKER_REPORTS_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Exports one worker streams at once (the exports queue). Unset: half the machine's cores, at least one, at most
+   * WORKER_CONCURRENCY (resolved by loadEnvironment; worker-concurrency.ts says why: issue 27 point 2).
+   */
+  WORKER_EXPORTS_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * The worker process's scheduling priority (nice, 0–19; set once at start). Its jobs are background work: on a
+   * busy machine the API's requests go first, and on an idle one the jobs run as fast as before (issue 27 point 2).
+   */
+  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /**
    * Threads the worker runs CPU-heavy job work on, off its event loop (the system check's compute step). Unset: one
    * fewer than the machine's cores, at least one (resolved by loadEnvironment; worker-concurrency.ts says why).
@@ -370,8 +380,9 @@ export const environmentSchema = z.object({
 }));
 
 /** The settings as the processes read them: every default resolved, the machine's included (loadEnvironment). */
-export type Environment = Omit<z.infer<typeof environmentSchema>, 'WORKER_REPORTS_CONCURRENCY' | 'WORKER_CPU_THREADS'> & {
+export type Environment = Omit<z.infer<typeof environmentSchema>, 'WORKER_REPORTS_CONCURRENCY' | 'WORKER_EXPORTS_CONCURRENCY' | 'WORKER_CPU_THREADS'> & {
   WORKER_REPORTS_CONCURRENCY: number;
+  WORKER_EXPORTS_CONCURRENCY: number;
   WORKER_CPU_THREADS: number;
 };
 
@@ -398,6 +409,7 @@ export function loadEnvironment(source: Record<string, string | undefined>, host
   return {
     ...parsed.data,
     WORKER_REPORTS_CONCURRENCY: parsed.data.WORKER_REPORTS_CONCURRENCY ?? defaultReportsConcurrency(parsed.data.WORKER_CONCURRENCY, host),
+    WORKER_EXPORTS_CONCURRENCY: parsed.data.WORKER_EXPORTS_CONCURRENCY ?? defaultExportsConcurrency(parsed.data.WORKER_CONCURRENCY, host),
     WORKER_CPU_THREADS: parsed.data.WORKER_CPU_THREADS ?? defaultCpuThreads(host),
   };
 }

@@ -27,8 +27,29 @@ describe('the worker\'s concurrency per queue (issue 22 point 8)', () => {
   it('gives the reports queue its own and every other queue WORKER_CONCURRENCY', () => {
     const environment = loadEnvironment({ ...required, WORKER_CONCURRENCY: '5' }, { cores: 2 });
     expect(queueConcurrency(environment, reportJob.queue)).toBe(2);
-    expect(queueConcurrency(environment, 'exports')).toBe(5);
-    expect(queueConcurrencies(environment, ['exports', 'reports', 'imports'])).toEqual({ exports: 5, reports: 2, imports: 5 });
+    expect(queueConcurrency(environment, 'imports')).toBe(5);
+    expect(queueConcurrencies(environment, ['exports', 'reports', 'imports'])).toEqual({ exports: 1, reports: 2, imports: 5 });
+  });
+
+  it('streams exports on half the cores at once, at least one, never more than WORKER_CONCURRENCY (issue 27 point 2)', () => {
+    expect(loadEnvironment(required, { cores: 2 }).WORKER_EXPORTS_CONCURRENCY).toBe(1);
+    expect(loadEnvironment(required, { cores: 1 }).WORKER_EXPORTS_CONCURRENCY).toBe(1);
+    expect(loadEnvironment(required, { cores: 5 }).WORKER_EXPORTS_CONCURRENCY).toBe(2);
+    expect(loadEnvironment(required, { cores: 16 }).WORKER_EXPORTS_CONCURRENCY).toBe(4);
+    expect(loadEnvironment({ ...required, WORKER_CONCURRENCY: '12' }, { cores: 16 }).WORKER_EXPORTS_CONCURRENCY).toBe(8);
+    expect(loadEnvironment(required).WORKER_EXPORTS_CONCURRENCY).toBe(1);
+    const set = loadEnvironment({ ...required, WORKER_EXPORTS_CONCURRENCY: '4' }, { cores: 2 });
+    expect(set.WORKER_EXPORTS_CONCURRENCY).toBe(4);
+    expect(queueConcurrency(set, 'exports')).toBe(4);
+    expect(() => loadEnvironment({ ...required, WORKER_EXPORTS_CONCURRENCY: '0' })).toThrow(/WORKER_EXPORTS_CONCURRENCY/);
+    expect(() => loadEnvironment({ ...required, WORKER_EXPORTS_CONCURRENCY: '65' })).toThrow(/WORKER_EXPORTS_CONCURRENCY/);
+  });
+
+  it('runs the worker at nice 10 unless WORKER_NICE says otherwise (0 to 19)', () => {
+    expect(loadEnvironment(required).WORKER_NICE).toBe(10);
+    expect(loadEnvironment({ ...required, WORKER_NICE: '0' }).WORKER_NICE).toBe(0);
+    expect(() => loadEnvironment({ ...required, WORKER_NICE: '20' })).toThrow(/WORKER_NICE/);
+    expect(() => loadEnvironment({ ...required, WORKER_NICE: '-5' })).toThrow(/WORKER_NICE/);
   });
 
   it('leaves the worker\'s connection budget to WORKER_CONCURRENCY: reports read through MikroORM\'s pool, not the job pool', () => {

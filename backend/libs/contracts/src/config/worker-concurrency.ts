@@ -1,3 +1,4 @@
+import { exportJob } from '../jobs/export.job.js';
 import { reportJob } from '../jobs/report.job.js';
 
 /**
@@ -16,6 +17,19 @@ export function defaultReportsConcurrency(workerConcurrency: number, host: { cor
 }
 
 /**
+ * How many exports one worker streams at once (issue 27 point 2). An export keeps about one core busy while it runs
+ * (the worker parsing and writing its rows, PostgreSQL's COPY reading them), and holds a batch of rows and its
+ * writer's buffers in memory. With 4 at once on 2 cores the research pages' first-page p95 rose 1.2–1.5× and the
+ * worker's memory passed 470 MB (docs/benchmarks.md). So unset it is half the cores (at least one), never above
+ * WORKER_CONCURRENCY: the other half stays for the research pages, and the exports past it wait in the queue — the
+ * burst ends no later, since more exports than cores only take turns on them.
+ */
+export function defaultExportsConcurrency(workerConcurrency: number, host: { cores?: number }): number {
+  const cores = Math.max(1, Math.floor(host.cores ?? 1));
+  return Math.min(Math.max(1, Math.floor(cores / 2)), workerConcurrency);
+}
+
+/**
  * Threads for CPU-heavy job work off the worker's event loop (worker/src/cpu/cpu-pool.ts): one fewer than the cores,
  * since the event loop keeps one busy with every job's I/O, at least one. More threads than cores would only take
  * turns with the event loop they are there to keep free.
@@ -25,12 +39,16 @@ export function defaultCpuThreads(host: { cores?: number }): number {
   return Math.max(1, cores - 1);
 }
 
-/** The concurrency of one queue of the worker: the reports queue's own, every other queue WORKER_CONCURRENCY. */
-export function queueConcurrency(environment: { WORKER_CONCURRENCY: number; WORKER_REPORTS_CONCURRENCY: number }, queue: string): number {
-  return queue === reportJob.queue ? environment.WORKER_REPORTS_CONCURRENCY : environment.WORKER_CONCURRENCY;
+type ConcurrencySettings = { WORKER_CONCURRENCY: number; WORKER_REPORTS_CONCURRENCY: number; WORKER_EXPORTS_CONCURRENCY: number };
+
+/** The concurrency of one queue of the worker: the reports' and the exports' own, every other queue WORKER_CONCURRENCY. */
+export function queueConcurrency(environment: ConcurrencySettings, queue: string): number {
+  if (queue === reportJob.queue) return environment.WORKER_REPORTS_CONCURRENCY;
+  if (queue === exportJob.queue) return environment.WORKER_EXPORTS_CONCURRENCY;
+  return environment.WORKER_CONCURRENCY;
 }
 
 /** Every queue's concurrency, for the worker's start log and its heartbeat (the admin console's workers). */
-export function queueConcurrencies(environment: { WORKER_CONCURRENCY: number; WORKER_REPORTS_CONCURRENCY: number }, queues: readonly string[]): Record<string, number> {
+export function queueConcurrencies(environment: ConcurrencySettings, queues: readonly string[]): Record<string, number> {
   return Object.fromEntries(queues.map((queue) => [queue, queueConcurrency(environment, queue)]));
 }
