@@ -25,7 +25,7 @@ export function organicRollupSql(
     ? ` and (${alias}.domain_id, ${alias}.territory, ${alias}.month) in (select domain_id, territory, month from ${changed.table}
         union all select domain_id, territory, (month + interval '1 month')::date from ${changed.table})` : '';
   const inMonths = (alias: string) =>
-    `${months?.length ? `(${alias}.month = any($1::date[]) or (${alias}.month - interval '1 month')::date = any($1::date[]))` : 'true'}${changedOnly(alias)}`;
+    `${months?.length ? `${alias}.month = any($1::date[] || array(select (m + interval '1 month')::date from unnest($1::date[]) m))` : 'true'}${changedOnly(alias)}`;
   const params = months?.length ? [months] : [];
   const installation = (alias: string) => `${alias}.owner_user_id = '${installationOwner}'`;
   return [
@@ -33,18 +33,18 @@ export function organicRollupSql(
     { sql: `delete from organic_page_month k where ${inMonths('k')}`, params },
     { sql: `delete from organic_rollup_month l where ${inMonths('l')}`, params },
     {
-      // The month's keywords with their clicks (null when every rank's clicks are unknown, as sum() in the table),
-      // then whether the domain ranked for them the month before. Each domain-month on its own (lateral), so every
-      // read of organic_rank goes through the domain index of one month.
+      // The month's keywords with their clicks (null when every rank's clicks are unknown, as sum() in the table) and
+      // whether the domain ranked for them the month before: one grouping over both months' ranks of the domain, each
+      // domain-month on its own (lateral) through the domain index. Probing the month before per keyword instead
+      // took 10× as long (1/20 giant: 10 s against 0.7–1.1 s).
       sql: `insert into organic_keyword_month (domain_id, territory, month, keyword_id, clicks, newly_ranked)
-            select l.domain_id, l.territory, l.month, mine.keyword_id, mine.clicks, before.keyword_id is null
+            select l.domain_id, l.territory, l.month, mine.keyword_id, mine.clicks, not mine.ranked_before
             from competitor_rollup_month l
-            cross join lateral (select r.keyword_id, sum(r.clicks) as clicks from organic_rank r
-              where r.domain_id = l.domain_id and r.territory = l.territory and r.month = l.month and ${installation('r')}
-              group by r.keyword_id) mine
-            left join lateral (select p.keyword_id from organic_rank p
-              where p.domain_id = l.domain_id and p.territory = l.territory and p.month = (l.month - interval '1 month')::date
-                and p.keyword_id = mine.keyword_id and ${installation('p')} limit 1) before on true
+            cross join lateral (select r.keyword_id, sum(r.clicks) filter (where r.month = l.month) as clicks, bool_or(r.month <> l.month) as ranked_before
+              from organic_rank r
+              where r.domain_id = l.domain_id and r.territory = l.territory and r.month in (l.month, (l.month - interval '1 month')::date)
+                and ${installation('r')}
+              group by r.keyword_id having bool_or(r.month = l.month)) mine
             where ${inMonths('l')}`,
       params,
     },
