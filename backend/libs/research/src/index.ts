@@ -5,6 +5,7 @@ export * from './warehouse/demo-market-loader.js';
 export * from './warehouse/domain-month-rollup.js';
 export * from './warehouse/giant-subjects.js';
 export * from './warehouse/competitor-rollup.js';
+export * from './warehouse/organic-rollup.js';
 export * from './warehouse/backlink-totals.js';
 export * from './sql.js';
 export * from './viewer-scope.js';

@@ -47,3 +47,49 @@ export const BacklinkTotalSchema = defineEntity({
   },
 });
 export type BacklinkTotal = InferEntity<typeof BacklinkTotalSchema>;
+
+/**
+ * For a rolled-up domain-month (competitor_rollup_month): one keyword the domain ranks for, with its clicks that month
+ * and whether it ranked the month before (issue 27: the first page of a large domain's SEO keywords is read from the
+ * clicks index and stops; organicRollupSql in @serpwise/research).
+ */
+export const OrganicKeywordMonthSchema = defineEntity({
+  name: 'OrganicKeywordMonth',
+  tableName: 'organic_keyword_month',
+  properties: {
+    ...domainMonthKey(),
+    keywordId: p.integer().primary(),
+    /** Null: ranked with clicks nobody knows (unknown volume). */
+    clicks: p.integer().nullable(),
+    newlyRanked: p.boolean(),
+  },
+  indexes: [{ properties: ['month'] }],
+});
+export type OrganicKeywordMonth = InferEntity<typeof OrganicKeywordMonthSchema>;
+
+/** For a rolled-up domain-month: one page it ranks with, with its clicks that month (the top pages' default order). */
+export const OrganicPageMonthSchema = defineEntity({
+  name: 'OrganicPageMonth',
+  tableName: 'organic_page_month',
+  properties: {
+    ...domainMonthKey(),
+    pageId: p.integer().primary(),
+    /** Null: ranked with clicks nobody knows (unknown volume). */
+    clicks: p.integer().nullable(),
+  },
+  indexes: [{ properties: ['month'] }],
+});
+export type OrganicPageMonth = InferEntity<typeof OrganicPageMonthSchema>;
+
+/** The counts of a rolled-up domain-month: keywords it ranks for, those it did not rank for the month before, pages. */
+export const OrganicRollupMonthSchema = defineEntity({
+  name: 'OrganicRollupMonth',
+  tableName: 'organic_rollup_month',
+  properties: {
+    ...domainMonthKey(),
+    keywords: p.integer(),
+    newlyRanked: p.integer(),
+    pages: p.integer(),
+  },
+});
+export type OrganicRollupMonth = InferEntity<typeof OrganicRollupMonthSchema>;

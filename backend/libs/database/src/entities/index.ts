@@ -10,7 +10,7 @@ import { SiteTrafficSchema } from './site-traffic.entity.js';
 import { DomainMonthSchema } from './domain-month.entity.js';
 import { ProviderCompetitorSchema, ProviderDomainMonthSchema } from './provider-figures.entity.js';
 import { PageFirstMonthSchema } from './page-first-month.entity.js';
-import { BacklinkTotalSchema, CompetitorMonthSchema, CompetitorRollupMonthSchema } from './competitor-rollup.entity.js';
+import { BacklinkTotalSchema, CompetitorMonthSchema, CompetitorRollupMonthSchema, OrganicKeywordMonthSchema, OrganicPageMonthSchema, OrganicRollupMonthSchema } from './competitor-rollup.entity.js';
 import { DomainSchema } from './domain.entity.js';
 import { JobRecordSchema } from './job-record.entity.js';
 import { PasswordResetSchema } from './password-reset.entity.js';
@@ -112,6 +112,9 @@ export const warehouseEntities = [
   ProviderCompetitorSchema,
   PageFirstMonthSchema,
   CompetitorRollupMonthSchema,
+  OrganicKeywordMonthSchema,
+  OrganicPageMonthSchema,
+  OrganicRollupMonthSchema,
   CompetitorMonthSchema,
   BacklinkTotalSchema,
   SerpObservationSchema,

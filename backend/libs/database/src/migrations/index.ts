@@ -34,6 +34,7 @@ import { Migration20261202040000_analytics_events } from './Migration20261202040
 import { Migration20261204000000_competitor_rollup } from './Migration20261204000000_competitor_rollup.js';
 import { Migration20261204010000_backlink_first_seen } from './Migration20261204010000_backlink_first_seen.js';
 import { Migration20261204020000_backlink_totals } from './Migration20261204020000_backlink_totals.js';
+import { Migration20261205000000_organic_keyword_rollup } from './Migration20261205000000_organic_keyword_rollup.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -75,4 +76,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261204000000_competitor_rollup', class: Migration20261204000000_competitor_rollup },
   { name: 'Migration20261204010000_backlink_first_seen', class: Migration20261204010000_backlink_first_seen },
   { name: 'Migration20261204020000_backlink_totals', class: Migration20261204020000_backlink_totals },
+  { name: 'Migration20261205000000_organic_keyword_rollup', class: Migration20261205000000_organic_keyword_rollup },
 ];

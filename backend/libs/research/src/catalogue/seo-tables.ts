@@ -3,12 +3,13 @@ import { urlVariants } from '../search/query-classifier.js';
 import { backlinksSchema, competitorsSchema, kombatSchema, rankingHistorySchema, seoKeywordsSchema, topPagesSchema } from '../requests/seo-requests.js';
 import { backlinksQuery, backlinksSpec } from '../seo/backlinks.js';
 import { competitorsQuery, competitorsSpec } from '../seo/competitors.js';
-import { keywordComparisonQuery } from '../seo/keyword-comparison.js';
+import { keywordComparisonQuery, type KeywordComparisonCriteria } from '../seo/keyword-comparison.js';
 import { kombatQuery, kombatSpec } from '../seo/kombat.js';
 import { topPagesQuery, topPagesSpec } from '../seo/top-pages.js';
 import type { Sql } from '../sql.js';
 import type { BuiltQuery, Subject } from '../tables/index.js';
 import { competitorsRolledUp } from '../warehouse/competitor-rollup.js';
+import { organicKeywordsRolledUp, topPagesRolledUp } from '../warehouse/organic-rollup.js';
 import { domainIdOf, domainIdsOf } from '../warehouse/lookups.js';
 import { monthOf, orderCheck, researchTable, stem, type PreparedTable, type TableInput } from './research-table.js';
 
@@ -59,7 +60,12 @@ async function keywordComparison(sql: Sql, input: KeywordsInput, withHistory: bo
     sql,
     input,
     subject !== null && competitorsFound,
-    (month) => keywordComparisonQuery({ subject: subject!, territory: input.countryCode, month, type, competitorIds: knownCompetitors, withHistory }, input),
+    async (month) => {
+      const criteria: KeywordComparisonCriteria = { subject: subject!, territory: input.countryCode, month, type, competitorIds: knownCompetitors, withHistory };
+      // A large domain's keywords are precomputed (issue 27): read them when this viewer's view of the months allows.
+      const fromRollup = subject!.kind === 'domain' && await organicKeywordsRolledUp(sql, { domainId: subject!.domainId, territory: input.countryCode, month });
+      return keywordComparisonQuery({ ...criteria, fromRollup }, input);
+    },
     stem(name, input.domain ?? input.url, type === 'all' ? undefined : type),
   );
 }
@@ -128,7 +134,11 @@ export const seoTables = {
         sql,
         input,
         domainId !== null,
-        (month) => topPagesQuery({ domainId: domainId!, territory: input.countryCode, month, type: input.type }, input),
+        async (month) => {
+          const criteria = { domainId: domainId!, territory: input.countryCode, month, type: input.type };
+          // A large domain's pages are precomputed (issue 27): read them when this viewer's view of the month allows.
+          return topPagesQuery({ ...criteria, fromRollup: await topPagesRolledUp(sql, criteria) }, input);
+        },
         stem('seo-top-pages', input.domain, input.type),
       );
     },

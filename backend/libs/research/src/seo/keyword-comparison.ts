@@ -71,6 +71,8 @@ export interface KeywordComparisonCriteria {
   competitorIds?: readonly number[];
   /** Adds the 12-month position history column (ranking history). */
   withHistory?: boolean;
+  /** Read the page and count from the precomputed keywords (organicKeywordsRolledUp said the viewer may). */
+  fromRollup?: boolean;
 }
 
 export function keywordComparisonSpec(type: ComparisonType): TableSpec {
@@ -84,14 +86,58 @@ export function keywordComparisonSpec(type: ComparisonType): TableSpec {
   };
 }
 
+/**
+ * The rows of a large domain's month that the roll-up holds (warehouse/organic-rollup.ts), per type: the
+ * keywords it ranks for in M, or those of them it did not rank for in P; and their stored count.
+ */
+const rolledUpRows: Partial<Record<ComparisonType, { where: string; count: 'keywords' | 'newly_ranked' }>> = {
+  all: { where: '', count: 'keywords' },
+  mostvaluable: { where: '', count: 'keywords' },
+  MostValuable: { where: '', count: 'keywords' },
+  newlyranked: { where: 'and k.newly_ranked', count: 'newly_ranked' },
+  NewKeywords: { where: 'and k.newly_ranked', count: 'newly_ranked' },
+};
+
 export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, order: TableOrder): BuiltQuery {
+  const query = orderedTable(comparisonBase(criteria, order), keywordComparisonSpec(criteria.type), order);
+  const rolled = rolledUpRows[criteria.type];
+  if (!criteria.fromRollup || !rolled || criteria.subject.kind !== 'domain' || order.filter?.trim()) return query;
+  // A large domain's month, unfiltered, and this viewer sees installation data only: the stored count, and in the
+  // clicks order (the default) a page whose keywords the roll-up's clicks index reads in order and stops.
+  const key = [criteria.subject.domainId, criteria.territory, criteria.month];
+  const counted: BuiltQuery = {
+    ...query,
+    totalSql: `select ${rolled.count} as total from organic_rollup_month where domain_id = ? and territory = ? and month = ?::date`,
+    totalParams: key,
+  };
+  const [leading] = query.keyset?.keys ?? [];
+  if (leading?.column !== 'clicks') return counted;
+  return {
+    ...counted,
+    pageSql: ({ limit, offset }) => {
+      // A page of K = offset + limit rows lies among the K keywords with the most clicks (the fewest, ascending) and
+      // those with the same clicks as the K-th (FETCH … WITH TIES): the table's own statement for those keywords only
+      // gives their rows exactly, which the table's order then sorts.
+      const top = {
+        sql: `top as (select k.keyword_id from organic_keyword_month k where k.domain_id = ? and k.territory = ? and k.month = ?::date ${rolled.where}
+          order by k.clicks ${leading.direction} nulls ${leading.nulls} fetch first (?::bigint) rows with ties)`,
+        params: [...key, offset + limit],
+      };
+      const narrowed = orderedTable(comparisonBase(criteria, order, top), keywordComparisonSpec(criteria.type), order);
+      return { sql: `${narrowed.sql} limit ${limit} offset ${offset}`, params: narrowed.params };
+    },
+  };
+}
+
+/** The comparison's base statement; with `top` (a CTE named top of keyword ids), for those keywords only. */
+function comparisonBase(criteria: KeywordComparisonCriteria, order: TableOrder, top?: { sql: string; params: unknown[] }): BuiltQuery {
   const { subject, type } = criteria;
   const isCompetitorType = competitorTypes.includes(type);
   const competitorIds = criteria.competitorIds ?? [];
   if (competitorRequiredTypes.includes(type) && !competitorIds.length) throw new ResearchQueryError(`The search type ${type} needs a competitor domain.`);
   const condition = subjectCondition(subject);
-  const params: unknown[] = [criteria.month, criteria.month];
-  const parts: string[] = [];
+  const params: unknown[] = [...(top?.params ?? []), criteria.month, criteria.month];
+  const parts: string[] = top ? [top.sql] : [];
   parts.push(`cur as (select ?::date as m, (?::date - interval '1 month')::date as p)`);
   // The subject's months per keyword in one grouping: best position and clicks of M and of P, and the page of M's
   // best result (lowest position; the lowest page id among results at the same position).
@@ -108,7 +154,7 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
       -- the row's sources: every rank row of the subject behind its figures, both months (row-source.ts)
       array_agg(distinct r.source_id) as sources
     from organic_rank r cross join cur c
-    where ${condition.sql} and r.territory = ? and r.month in (?::date, ?::date)
+    where ${condition.sql} and r.territory = ? and r.month in (?::date, ?::date)${top ? ' and r.keyword_id = any(array(select keyword_id from top))' : ''}
     group by r.keyword_id)`);
   // Months are passed as values (not read from cur) so PostgreSQL prunes the organic_rank partitions.
   const previous = previousMonth(criteria.month);
@@ -170,6 +216,6 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
   // An export reads every row: the page columns computed in its one statement (`whole`), in decorate's order (the
   // URL where the SQL names it, the history last).
   const whole = decorate ? { whole: { sql: select(true, false, criteria.withHistory === true), params } } : {};
-  return orderedTable({ sql: select(urlInSql), countSql: select(false, true), params, ...(decorate ? { decorate } : {}), ...whole }, keywordComparisonSpec(type), order);
+  return { sql: select(urlInSql), countSql: select(false, true), params, ...(decorate ? { decorate } : {}), ...whole };
 }
 

@@ -17,16 +17,45 @@ export const topPagesSpec: TableSpec = {
  * clicks and impressions take the place of the estimate. What a source does not say is null ("—"): a page known only
  * from Search Console has no keyword count, best position or value; a ranked page no impressions or CTR.
  */
-export function topPagesQuery(criteria: { domainId: number; territory: string; month: string; type: TopPageType }, order: TableOrder): BuiltQuery {
+export function topPagesQuery(criteria: TopPagesCriteria, order: TableOrder): BuiltQuery {
+  const query = orderedTable(topPagesBase(criteria), topPagesSpec, order);
+  if (!criteria.fromRollup || criteria.type === 'newpages' || order.filter?.trim()) return query;
+  // A large domain's month, unfiltered, and this viewer sees installation ranks only and no site traffic: the stored
+  // count, and in the clicks order (the default) a page whose pages the roll-up's clicks index reads in order and stops.
+  const key = [criteria.domainId, criteria.territory, criteria.month];
+  const counted: BuiltQuery = { ...query, totalSql: 'select pages as total from organic_rollup_month where domain_id = ? and territory = ? and month = ?::date', totalParams: key };
+  const [leading] = query.keyset?.keys ?? [];
+  if (leading?.column !== 'clicks') return counted;
+  return {
+    ...counted,
+    pageSql: ({ limit, offset }) => {
+      // The K = offset + limit pages with the most clicks (the fewest, ascending) and those with the K-th one's clicks
+      // (WITH TIES): the table's own statement for those pages only gives their rows exactly; its order sorts them.
+      const top = {
+        sql: `top as (select k.page_id from organic_page_month k where k.domain_id = ? and k.territory = ? and k.month = ?::date
+          order by k.clicks ${leading.direction} nulls ${leading.nulls} fetch first (?::bigint) rows with ties)`,
+        params: [...key, offset + limit],
+      };
+      const narrowed = orderedTable(topPagesBase(criteria, top), topPagesSpec, order);
+      return { sql: `${narrowed.sql} limit ${limit} offset ${offset}`, params: narrowed.params };
+    },
+  };
+}
+
+/** `fromRollup`: read the count and first pages from the precomputed pages (topPagesRolledUp said the viewer may). */
+type TopPagesCriteria = { domainId: number; territory: string; month: string; type: TopPageType; fromRollup?: boolean };
+
+/** The table's base statement; with `top` (a CTE named top of page ids), for those pages only. */
+function topPagesBase(criteria: TopPagesCriteria, top?: { sql: string; params: unknown[] }): BuiltQuery {
   const isNew = criteria.type === 'newpages';
   const { domainId, territory, month } = criteria;
-  const sql = `with ranked as (
+  const sql = `with ${top ? `${top.sql},` : ''} ranked as (
       select r.page_id, count(distinct r.keyword_id)::int as keywords, min(r.position)::int as best_position, sum(r.clicks) as clicks,
         sum(r.clicks * k.cpc) as value, max(dm.organic_clicks) as domain_clicks,
         array_agg(distinct r.source_id) as sources
       from organic_rank r join keyword k on k.id = r.keyword_id
       left join domain_month dm on dm.domain_id = r.domain_id and dm.territory = r.territory and dm.month = r.month
-      where r.domain_id = ? and r.territory = ? and r.month = ?::date and r.page_id is not null
+      where r.domain_id = ? and r.territory = ? and r.month = ?::date and r.page_id is not null${top ? ' and r.page_id = any(array(select page_id from top))' : ''}
         ${isNew ? 'and exists (select 1 from page_first_month f where f.page_id = r.page_id and f.territory = r.territory and f.first_month = r.month)' : ''}
       group by r.page_id),
     own as (
@@ -49,6 +78,6 @@ export function topPagesQuery(criteria: { domainId: number; territory: string; m
       ${rowSourceOf(`coalesce(rk.sources, '{}') || coalesce(o.sources, '{}')`)}
     from ranked rk full join own o on o.page_id = rk.page_id
       join page p on p.id = coalesce(o.page_id, rk.page_id)`;
-  return orderedTable({ sql, params: [domainId, territory, month, domainId, territory, month, domainId, territory, month] }, topPagesSpec, order);
+  return { sql, params: [...(top?.params ?? []), domainId, territory, month, domainId, territory, month, domainId, territory, month] };
 }
 

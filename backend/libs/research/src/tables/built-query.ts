@@ -36,6 +36,8 @@ export interface BuiltQuery {
    * (a domain's stored link counts: backlinks.ts). pageOf uses it instead of counting `countSql`'s rows.
    */
   totalSql?: string;
+  /** The parameters of `totalSql` when they are not the query's. */
+  totalParams?: unknown[];
   /**
    * One page of the query, when the table can read it without sorting every row (the backlinks of a domain with
    * millions, in first-seen order: backlinks.ts). The same rows in the same order as `sql` with the window; pageOf

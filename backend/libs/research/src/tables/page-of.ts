@@ -11,7 +11,7 @@ import { withoutRowSource } from './row-source.js';
  */
 export async function pageOf<Row extends object>(sql: Sql, query: BuiltQuery, request: PageRequest, knownTotal?: Promise<number>): Promise<{ rows: Row[]; totalRows: number }> {
   const window = pageWindow(request);
-  const counted = () => sql.query<{ total: number }>(query.totalSql ?? countSqlOf(query), query.params).then((count) => count[0]?.total ?? 0);
+  const counted = () => sql.query<{ total: number }>(query.totalSql ?? countSqlOf(query), query.totalSql && query.totalParams ? query.totalParams : query.params).then((count) => count[0]?.total ?? 0);
   let rows: Record<string, unknown>[];
   let totalRows: number;
   if (query.fewRows && !knownTotal) {

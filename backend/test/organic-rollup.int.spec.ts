@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import {
+  addGiantSubjects, competitorRollupSql, createWarehouseSource, demoLastMonth, giantNames, keywordComparisonQuery, landWarehouseRows, monthsEndingAt,
+  organicRollupSql, organicKeywordsRolledUp, pageOf, topPagesQuery, topPagesRolledUp, removeWarehouseSource, sqlFromPg, viewerScopedSql, warehouseRollupSql, type ComparisonType, type Sql,
+  type TableOrder,
+} from '@serpwise/research';
+import pg from 'pg';
+import { createTestDatabase, setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
+
+/**
+ * Issue 27 point 1, on the tiny market with the giant subjects at a hundredth (10,000 keywords a month): the SEO
+ * keywords (and ranking history) and top pages of a large domain read their count from organic_rollup_month and, in
+ * the clicks order, their page's keywords or pages from organic_keyword_month / organic_page_month. Both must answer exactly what the ranks answer (rows,
+ * order, count), for every domain, and stay right when a provider fetch lands in the month or the month before, when
+ * it is removed, and for a viewer with their own ranks.
+ */
+jest.setTimeout(180_000);
+
+let database: TestDatabase;
+let client: pg.Client;
+let sql: Sql;
+const marketMonths = monthsEndingAt(demoLastMonth, 24);
+const newest = demoLastMonth;
+const previous = marketMonths.at(-2)!;
+const alice = '00000000-0000-4000-8000-00000000a11c';
+
+beforeAll(async () => {
+  database = await createTestDatabase({ tinyMarket: true });
+  client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  sql = sqlFromPg(client);
+  await client.query('begin');
+  await addGiantSubjects(client, 1, marketMonths, { scale: 0.01 });
+  for (const step of warehouseRollupSql(marketMonths.slice(-3))) await client.query(step.sql, step.params);
+  await client.query('commit');
+  await client.query('analyze');
+}, setUpTimeoutMs);
+
+afterAll(async () => {
+  await client?.end();
+  await database?.drop();
+}, setUpTimeoutMs);
+
+const idOf = async (name: string) => (await database.query<{ id: number }>('select id from domain where name = $1', [name]))[0]!.id;
+
+type Window = { startRow: number; pageSize: number };
+const orders: TableOrder[] = [{}, { sort: 'clicks', sortDirection: 'asc' }, { sort: 'clicks', sortDirection: 'desc', emptyValues: 'high' }, { sort: 'volume', sortDirection: 'desc' }];
+const types: ComparisonType[] = ['all', 'newlyranked', 'NewKeywords', 'MostValuable'];
+
+/** One page of a domain-month's keywords read both ways (from the ranks, and from the roll-up), as a visitor asks. */
+async function bothWays(domainId: number, month: string, type: ComparisonType, order: TableOrder, window: Window, withHistory = false) {
+  const read = async (fromRollup: boolean) => {
+    const query = keywordComparisonQuery({ subject: { kind: 'domain', domainId }, territory: 'US', month, type, withHistory, fromRollup }, order);
+    return { page: await pageOf(sql, query, window), paged: query.pageSql !== undefined };
+  };
+  const ranks = await read(false);
+  const rollup = await read(true);
+  return { ranks: ranks.page, rollup: rollup.page, paged: rollup.paged };
+}
+
+const pageOrders: TableOrder[] = [{}, { sort: 'clicks', sortDirection: 'asc' }, { sort: 'keywords', sortDirection: 'desc' }];
+
+/** One page of a domain-month's top pages read both ways. */
+async function topPagesBothWays(domainId: number, month: string, order: TableOrder, window: Window) {
+  const read = async (fromRollup: boolean) => {
+    const query = topPagesQuery({ domainId, territory: 'US', month, type: 'mosttraffic', fromRollup }, order);
+    return { page: await pageOf(sql, query, window), paged: query.pageSql !== undefined };
+  };
+  const ranks = await read(false);
+  const rollup = await read(true);
+  return { ranks: ranks.page, rollup: rollup.page, paged: rollup.paged };
+}
+
+/** Every type, order and window of a domain-month (keywords and top pages): the roll-up's answers equal the ranks'. Returns how many pages the index read. */
+async function expectSameAnswers(domainId: number, month: string, windows: Window[]) {
+  let paged = 0;
+  for (const order of pageOrders) {
+    for (const window of windows) {
+      const both = await topPagesBothWays(domainId, month, order, window);
+      expect({ domainId, month, table: 'top pages', order, window, ...both.rollup }).toEqual({ domainId, month, table: 'top pages', order, window, ...both.ranks });
+      if (both.paged && both.ranks.rows.length) paged++;
+    }
+  }
+  for (const type of types) {
+    for (const order of orders) {
+      for (const window of windows) {
+        const both = await bothWays(domainId, month, type, order, window);
+        expect({ domainId, month, type, order, window, ...both.rollup }).toEqual({ domainId, month, type, order, window, ...both.ranks });
+        if (both.paged && both.ranks.rows.length) paged++;
+      }
+    }
+  }
+  return paged;
+}
+
+describe('the SEO keywords roll-up', () => {
+  it('answers for the giant domain what its ranks answer (rows, order, count), for ranking history too', async () => {
+    const giant = await idOf(giantNames.domain);
+    const rolled = await database.query<{ month: string; keywords: number; newly_ranked: number }>(
+      `select to_char(month, 'YYYY-MM-DD') as month, keywords, newly_ranked from organic_rollup_month where domain_id = $1 order by month`, [giant]);
+    expect(rolled.map((row) => [row.month, row.keywords])).toEqual(marketMonths.slice(-3).map((month) => [month, 10_000]));
+    // The oldest giant month is new throughout.
+    expect(rolled[0]!.newly_ranked).toBe(10_000);
+    const windows = [{ startRow: 1, pageSize: 100 }, { startRow: 101, pageSize: 100 }, { startRow: 9_950, pageSize: 100 }];
+    let paged = 0;
+    for (const { month } of rolled) paged += await expectSameAnswers(giant, month, windows);
+    expect(paged).toBeGreaterThan(20);
+    const history = await bothWays(giant, newest, 'all', {}, { startRow: 1, pageSize: 50 }, true);
+    expect(history.rollup).toEqual(history.ranks);
+    expect(history.paged).toBe(true);
+    expect(await organicKeywordsRolledUp(viewerScopedSql(sql, () => null), { domainId: giant, territory: 'US', month: newest })).toBe(true);
+    expect(await topPagesRolledUp(viewerScopedSql(sql, () => null), { domainId: giant, territory: 'US', month: newest })).toBe(true);
+    // Smaller than the roll-up's minimum: not rolled up.
+    expect(await organicKeywordsRolledUp(sql, { domainId: await idOf(giantNames.sharer), territory: 'US', month: newest })).toBe(false);
+    // A filter: the table's own statement, as before.
+    expect(keywordComparisonQuery({ subject: { kind: 'domain', domainId: giant }, territory: 'US', month: newest, type: 'all', fromRollup: true }, { filter: 'x' }).pageSql).toBeUndefined();
+  });
+
+  it('answers for every domain of the tiny market what its ranks answer (rolled up with no minimum)', async () => {
+    await client.query('begin');
+    try {
+      const months = [marketMonths[0]!, marketMonths[13]!, newest];
+      for (const step of [...competitorRollupSql(months, { minKeywords: 1 }), ...organicRollupSql(months)]) await client.query(step.sql, step.params);
+      const domainMonths = (await client.query<{ domain_id: number; month: string }>(
+        `select domain_id, to_char(month, 'YYYY-MM-DD') as month from organic_rollup_month where territory = 'US' order by 1, 2`)).rows;
+      expect(domainMonths.length).toBeGreaterThan(50);
+      for (const { domain_id: domainId, month } of domainMonths) await expectSameAnswers(domainId, month, [{ startRow: 1, pageSize: 20 }, { startRow: 11, pageSize: 10 }]);
+    } finally {
+      await client.query('rollback');
+    }
+  });
+
+  it('follows a provider fetch that lands in the month and the month before and is removed, and steps aside for a viewer with their own ranks', async () => {
+    const giant = await idOf(giantNames.domain);
+    const stored = () => database.query<{ month: string; keywords: number; newly_ranked: number; pages: number }>(
+      `select to_char(month, 'YYYY-MM-DD') as month, keywords, newly_ranked, pages from organic_rollup_month where domain_id = $1 order by month`, [giant]);
+    const before = await stored();
+    const giantTerms = (await database.query<{ term: string }>(`select term from keyword where term like $1 order by id limit 3`, [`${giantNames.keywordTermPrefix}%`])).map((row) => row.term);
+    const source = await createWarehouseSource(client, { kind: 'provider', label: 'test fetch', ownerUserId: null });
+    // A new keyword in P and M (newly ranked in P, not in M: M's flag reads P), a new keyword at the top in M (newly
+    // ranked), and the giant's own keyword at position 1 in M (its clicks grow: it moves up the first page).
+    await landWarehouseRows(client, source, [
+      { keyword: 'omnivora brand new term', territory: 'US', date: '2026-10-20', position: 1, url: 'https://www.omnivora.example/new', title: 'New', volume: 900_000 },
+      { keyword: 'omnivora older term', territory: 'US', date: '2026-09-20', position: 1, url: 'https://www.omnivora.example/old', title: 'Old', volume: 800_000 },
+      { keyword: 'omnivora older term', territory: 'US', date: '2026-10-20', position: 2, url: 'https://www.omnivora.example/old', title: 'Old', volume: 800_000 },
+      { keyword: giantTerms[0]!, territory: 'US', date: '2026-10-20', position: 1, url: 'https://www.omnivora.example/top', title: 'Top' },
+    ]);
+    expect(newest).toBe('2026-10-01');
+    const landed = await stored();
+    const at = (rows: typeof before, month: string) => rows.find((row) => row.month === month)!;
+    expect(at(landed, newest)).toEqual({ ...at(before, newest), keywords: at(before, newest).keywords + 2, newly_ranked: at(before, newest).newly_ranked + 1, pages: at(before, newest).pages + 3 });
+    expect(at(landed, previous)).toEqual({ ...at(before, previous), keywords: at(before, previous).keywords + 1, newly_ranked: at(before, previous).newly_ranked + 1, pages: at(before, previous).pages + 1 });
+    const first = await bothWays(giant, newest, 'all', {}, { startRow: 1, pageSize: 100 });
+    expect(first.rollup.rows.slice(0, 2).map((row) => (row as { keyword: string }).keyword).sort()).toEqual(['omnivora brand new term', 'omnivora older term']);
+    for (const month of [previous, newest]) await expectSameAnswers(giant, month, [{ startRow: 1, pageSize: 100 }]);
+
+    // Alice's own import in P: her keywords of the giant are counted from ranks (the roll-up holds installation data only).
+    const hers = await createWarehouseSource(client, { kind: 'import', label: 'alice.csv', ownerUserId: alice });
+    await landWarehouseRows(client, hers, [{ keyword: giantTerms[1]!, territory: 'US', date: '2026-09-21', position: 1, url: 'https://www.omnivora.example/alice', title: 'Alice' }]);
+    expect(await organicKeywordsRolledUp(viewerScopedSql(sql, () => alice), { domainId: giant, territory: 'US', month: newest })).toBe(false);
+    // Her ranks are in P: the top pages of M are still the installation's for her.
+    expect(await topPagesRolledUp(viewerScopedSql(sql, () => alice), { domainId: giant, territory: 'US', month: newest })).toBe(true);
+    expect(await organicKeywordsRolledUp(viewerScopedSql(sql, () => null), { domainId: giant, territory: 'US', month: newest })).toBe(true);
+    await removeWarehouseSource(client, hers.sourceId);
+
+    await removeWarehouseSource(client, source.sourceId);
+    expect(await stored()).toEqual(before);
+    for (const month of [previous, newest]) await expectSameAnswers(giant, month, [{ startRow: 1, pageSize: 100 }]);
+  });
+});
