@@ -1,3 +1,4 @@
+import { backlinkRowSchema, competitorRowSchema, keywordComparisonRowSchema, kombatCountsSchema, kombatRowSchema, topPageRowSchema } from '@serpwise/contracts';
 import type { z } from 'zod';
 import { urlVariants } from '../search/query-classifier.js';
 import { backlinksSchema, competitorsSchema, kombatSchema, rankingHistorySchema, seoKeywordsSchema, topPagesSchema } from '../requests/seo-requests.js';
@@ -73,6 +74,7 @@ const checkKeywordComparison = (input: KeywordsInput) => {
 export const seoTables = {
   'seo/competitors': researchTable({
     id: 'seo/competitors',
+    row: competitorRowSchema,
     schema: competitorsSchema,
     paidColumns: ['value'],
     check: orderCheck(competitorsSpec),
@@ -87,6 +89,8 @@ export const seoTables = {
   }),
   'seo/kombat': researchTable({
     id: 'seo/kombat',
+    row: kombatRowSchema,
+    answerFields: kombatCountsSchema,
     schema: kombatSchema,
     paidColumns: ['cpc'],
     check: orderCheck(kombatSpec),
@@ -105,6 +109,7 @@ export const seoTables = {
   }),
   'seo/keywords': researchTable({
     id: 'seo/keywords',
+    row: keywordComparisonRowSchema,
     schema: seoKeywordsSchema,
     paidColumns: ['cpc', 'value'],
     check: checkKeywordComparison,
@@ -112,6 +117,7 @@ export const seoTables = {
   }),
   'seo/ranking-history': researchTable({
     id: 'seo/ranking-history',
+    row: keywordComparisonRowSchema,
     schema: rankingHistorySchema,
     paidColumns: ['cpc', 'value'],
     check: (input) => checkKeywordComparison(input as unknown as KeywordsInput),
@@ -119,6 +125,7 @@ export const seoTables = {
   }),
   'seo/top-pages': researchTable({
     id: 'seo/top-pages',
+    row: topPageRowSchema,
     schema: topPagesSchema,
     paidColumns: ['value'],
     check: orderCheck(topPagesSpec),
@@ -135,6 +142,7 @@ export const seoTables = {
   }),
   'seo/backlinks': researchTable({
     id: 'seo/backlinks',
+    row: backlinkRowSchema,
     schema: backlinksSchema,
     paidColumns: [],
     check: orderCheck(backlinksSpec),
