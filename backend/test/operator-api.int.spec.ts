@@ -227,6 +227,13 @@ describe('answers in their documented shape', () => {
     await answersAsDocumented('get', '/rest/recon/reports/{id}/live-ranking/{termId}', `${reportUrl}/live-ranking/${termId}`, () => owner.get(`${reportUrl}/live-ranking/${termId}`));
     await answersAsDocumented('delete', '/rest/recon/reports/{id}', reportUrl, () => owner.request('DELETE', reportUrl, { 'x-csrf-token': owner.csrfToken }));
     await get('/rest/hq/dashboard');
+    // A project's rank alert and its history.
+    const project = (await (await owner.getWithToken(`/NsaApi/MySerpwise/Projects/CreateProject?name=Alerts&domain=${domain}&territory=US&countryCode=US`)).json()) as { id: string };
+    const alert = (await (
+      await owner.post('/NsaApi/Account/SaveProjectAlert', { projectId: project.id, name: 'Ranks', alertRecipients: [{ emailAddress: 'boss@example.com', isActive: true }], rules: [{ kind: 'moves', by: 3 }] })
+    ).json()) as { data: { alert: { alertId: string } } };
+    const alertHistory = `/rest/project-alerts/${alert.data.alert.alertId}/history`;
+    await answersAsDocumented('get', '/rest/project-alerts/{alertId}/history', alertHistory, () => owner.get(alertHistory));
     await get('/rest/projects/competitors');
     // Onboarding, sign-in settings, password reset, a bundle, billing (the sandbox gateway: no outside service).
     await get('/rest/onboarding/cleanse-domain', `?domain=${encodeURIComponent(`https://www.${domain}/page`)}`);
@@ -257,13 +264,15 @@ describe('answers in their documented shape', () => {
     await adminSend('post', '/rest/admin/queues/{queue}/retry-all', `/rest/admin/queues/${queue}/retry-all`);
     await adminGet('/rest/admin/jobs', `/rest/admin/jobs?queue=${queue}`);
     await adminGet('/rest/admin/jobs/{id}', `/rest/admin/jobs/${exported.id}`);
+    await adminSend('post', '/rest/admin/queues/{queue}/jobs/{id}/remove', `/rest/admin/queues/${queue}/jobs/${exported.id}/remove`);
     await adminSend('post', '/rest/admin/jobs/bulk', '/rest/admin/jobs/bulk', { action: 'remove', jobs: [{ queue, id: exported.id }] });
     await adminGet('/rest/admin/queue-alerts');
+    await adminSend('put', '/rest/admin/queue-alerts/thresholds/{queue}', `/rest/admin/queue-alerts/thresholds/${queue}`, { failed: null, waiting: 100, oldestWaitingMinutes: null, noWorker: false, workerMemoryMb: null });
     await adminSend('put', '/rest/admin/queue-alerts/webhook', '/rest/admin/queue-alerts/webhook', { webhookUrl: null });
     await adminGet('/rest/admin/audit-log');
     await adminGet('/rest/admin/analytics');
     await adminGet('/rest/openapi.json');
-    expect(checked.length).toBeGreaterThanOrEqual(55);
+    expect(checked.length).toBeGreaterThanOrEqual(60);
 
     // A file answer is the documented type.
     const history = await owner.get('/rest/imports/history');
