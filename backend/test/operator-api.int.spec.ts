@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { compileErrors, validate as validateOpenApi } from '@readme/openapi-parser';
 import { researchTableIds } from '@serpwise/contracts';
+import { researchTableEntry } from '@serpwise/research';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
@@ -24,7 +25,6 @@ type OpenApi = {
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, object> };
   'x-undocumented-routes': { method: string; path: string; handler: string; because: string }[];
-  'x-answers-undescribed': { method: string; path: string; handler: string; because: string }[];
 };
 
 let testApp: TestApp;
@@ -36,6 +36,14 @@ beforeAll(async () => {
 }, setUpTimeoutMs);
 
 afterAll(() => testApp?.stop(), setUpTimeoutMs);
+
+/** The columns a table page's component gives its (unlocked) rows, exactly: no other field is allowed. */
+function rowColumns(openApi: OpenApi, ref: string): string[] {
+  const page = openApi.components.schemas[ref.slice('#/components/schemas/'.length)] as { properties: { rows: { items: { anyOf: { properties: Record<string, unknown>; additionalProperties?: boolean }[] } } } };
+  const row = page.properties.rows.items.anyOf.find((schema) => !('locked' in schema.properties))!;
+  expect(row.additionalProperties).toBe(false);
+  return Object.keys(row.properties);
+}
 
 async function document(): Promise<OpenApi> {
   const response = await admin.get('/rest/openapi.json');
@@ -56,8 +64,13 @@ describe('the internal REST API’s OpenAPI document (/rest/openapi.json)', () =
     expect({ valid: result.valid, errors: result.valid ? '' : compileErrors(result), specification: result.specification }).toEqual({ valid: true, errors: '', specification: 'OpenAPI' });
     expect(openApi.openapi).toBe('3.1.0');
     expect(openApi.servers[0]!.url).toBe(testApp.environment.PUBLIC_URL);
-    // Every table of the one catalogue, with its own schema's fields.
-    for (const table of researchTableIds) expect({ table, documented: Boolean(openApi.paths[`/rest/research/${table}`]?.get) }).toEqual({ table, documented: true });
+    // Every table of the one catalogue, with its own schema's fields, and its rows column by column (the entry's row schema).
+    for (const table of researchTableIds) expect({ table, documented: Boolean(openApi.paths[`/rest/research/${table}`]?.get ?? openApi.paths[`/rest/research/${table}`]?.post) }).toEqual({ table, documented: true });
+    for (const table of researchTableIds) {
+      const operation = openApi.paths[`/rest/research/${table}`]!.get ?? openApi.paths[`/rest/research/${table}`]!.post!;
+      expect({ table, columns: rowColumns(openApi, operation.responses['200']!.content!['application/json']!.schema.$ref!) }).toEqual({ table, columns: Object.keys(researchTableEntry(table).row.shape) });
+    }
+    expect(rowColumns(openApi, openApi.paths['/rest/research/seo/keywords']!.get!.responses['200']!.content!['application/json']!.schema.$ref!)).toEqual(expect.arrayContaining(['keyword', 'position', 'cpc', 'value']));
     const names = (operation: Operation) => operation.parameters.map((parameter) => parameter.name);
     expect(names(openApi.paths['/rest/research/seo/keywords']!.get!)).toEqual(expect.arrayContaining(['domain', 'countryCode', 'startRow', 'pageSize', 'sort', 'sortDirection', 'filter']));
     expect(openApi.paths['/rest/research/outreach/keyword-list']!.post!.requestBody).toBeDefined();
@@ -81,17 +94,22 @@ describe('the internal REST API’s OpenAPI document (/rest/openapi.json)', () =
       expect.objectContaining({ name: 'moveSchedulesTo', in: 'query', required: false }),
     ]);
     expect(Object.keys(openApi.paths['/rest/reports/shared/{token}/pdf']!.get!.responses['200']!.content!)).toEqual(['application/pdf']);
-    // Answers: by their zod schemas; those without one yet are listed with the reason, and none of them is described.
+    // Answers: by their zod schemas.
     expect(openApi.paths['/rest/jobs']!.get!.responses['200']!.content!['application/json']!.schema.$ref).toBe('#/components/schemas/JobListPage');
-    // The areas operators read most have every answer described.
-    const described = /^\/rest\/(research|exports|imports|jobs|projects\/(team-access|websites?|contacts?)|session|account\/report-brands|search-console|live-data)(\/|$)/;
-    expect(openApi['x-answers-undescribed'].filter((route) => described.test(route.path)).map((route) => `${route.method} ${route.path}`)).toEqual([]);
-    for (const route of openApi['x-answers-undescribed']) {
-      expect(route.because).toMatch(/zod schema/);
-      const { responses } = openApi.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()]!;
-      const success = Object.keys(responses).find((status) => status.startsWith('2'))!;
-      expect({ route: route.path, content: responses[success]!.content }).toEqual({ route: route.path, content: undefined });
+    expect(openApi).not.toHaveProperty('x-answers-undescribed');
+  });
+
+  it('describes every operation’s success answer: a schema for JSON, its content types for a file, or 204', async () => {
+    const openApi = await document();
+    const undescribed: string[] = [];
+    for (const [path, item] of Object.entries(openApi.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const success = Object.keys(operation.responses).filter((status) => status.startsWith('2'));
+        const described = success.length === 1 && (success[0] === '204' || Object.values(operation.responses[success[0]!]!.content ?? {}).some((media) => Boolean(media.schema)));
+        if (!described) undescribed.push(`${method.toUpperCase()} ${path}`);
+      }
     }
+    expect(undescribed).toEqual([]);
   });
 
   it('every documented path answers (no route-not-found 404)', async () => {
@@ -147,11 +165,11 @@ describe('answers in their documented shape', () => {
 
     const checked: string[] = [];
     /** Calls one documented operation and checks the answer against the schema the document gives its success status. */
-    const answersAsDocumented = async (method: string, path: string, url: string, send: () => Promise<Response>) => {
+    const answersAsDocumented = async (method: string, path: string, url: string, send: () => Promise<Response>): Promise<Record<string, unknown> & { id?: string }> => {
       const operation = openApi.paths[path]?.[method];
       expect({ path, method, documented: Boolean(operation) }).toEqual({ path, method, documented: true });
       const response = await send();
-      const body = (await response.json()) as { id?: string };
+      const body = (await response.json()) as Record<string, unknown> & { id?: string };
       const success = Object.keys(operation!.responses).find((status) => status.startsWith('2'))!;
       expect({ url, status: response.status, body: response.ok ? 'ok' : body }).toEqual({ url, status: Number(success), body: 'ok' });
       const schema = operation!.responses[success]!.content!['application/json']!.schema;
@@ -178,7 +196,7 @@ describe('answers in their documented shape', () => {
     const exported = await post('/rest/exports', { table: 'seo/keywords', params: { domain, countryCode: 'US' } });
     await get('/rest/exports');
     await answersAsDocumented('get', '/rest/exports/{id}', `/rest/exports/${exported.id}`, () => owner.get(`/rest/exports/${exported.id}`));
-    await answersAsDocumented('get', '/rest/jobs/{id}', `/rest/jobs/${exported.id}`, () => owner.get(`/rest/jobs/${exported.id}`));
+    const exportJob = await answersAsDocumented('get', '/rest/jobs/{id}', `/rest/jobs/${exported.id}`, () => owner.get(`/rest/jobs/${exported.id}`));
     await answersAsDocumented('post', '/rest/exports/{id}/cancel', `/rest/exports/${exported.id}/cancel`, () => owner.post(`/rest/exports/${exported.id}/cancel`));
     await answersAsDocumented('post', '/rest/imports/inspect', '/rest/imports/inspect', () => owner.postForm('/rest/imports/inspect', form({ format: 'serp' }, serpFile, 'search_results.csv')));
     const imported = await answersAsDocumented('post', '/rest/imports', '/rest/imports', () =>
@@ -198,7 +216,63 @@ describe('answers in their documented shape', () => {
     await get('/rest/live-data', `?domain=${domain}&countryCode=US`);
     await get('/rest/assistant');
     await post('/rest/diagnostics', {});
-    expect(checked.length).toBeGreaterThanOrEqual(25);
+    // Recon reports and HQ.
+    const report = await post('/rest/recon/reports', { type: 'seo', primaryDomain: domain, keywordsCsv: term, competitors: [rival] });
+    await get('/rest/recon/reports');
+    const reportUrl = `/rest/recon/reports/${report.id}`;
+    await answersAsDocumented('get', '/rest/recon/reports/{id}', reportUrl, () => owner.get(reportUrl));
+    await answersAsDocumented('post', '/rest/recon/reports/{id}', reportUrl, () => owner.post(reportUrl, { type: 'seo', primaryDomain: domain, keywordsCsv: term, competitors: [rival, third] }));
+    const ranking = (await answersAsDocumented('get', '/rest/recon/reports/{id}/live-ranking', `${reportUrl}/live-ranking`, () => owner.get(`${reportUrl}/live-ranking`))) as { rows: { termId: number | null }[] };
+    const termId = ranking.rows.find((row) => row.termId !== null)!.termId;
+    await answersAsDocumented('get', '/rest/recon/reports/{id}/live-ranking/{termId}', `${reportUrl}/live-ranking/${termId}`, () => owner.get(`${reportUrl}/live-ranking/${termId}`));
+    await answersAsDocumented('delete', '/rest/recon/reports/{id}', reportUrl, () => owner.request('DELETE', reportUrl, { 'x-csrf-token': owner.csrfToken }));
+    await get('/rest/hq/dashboard');
+    // A project's rank alert and its history.
+    const project = (await (await owner.getWithToken(`/NsaApi/MySerpwise/Projects/CreateProject?name=Alerts&domain=${domain}&territory=US&countryCode=US`)).json()) as { id: string };
+    const alert = (await (
+      await owner.post('/NsaApi/Account/SaveProjectAlert', { projectId: project.id, name: 'Ranks', alertRecipients: [{ emailAddress: 'boss@example.com', isActive: true }], rules: [{ kind: 'moves', by: 3 }] })
+    ).json()) as { data: { alert: { alertId: string } } };
+    const alertHistory = `/rest/project-alerts/${alert.data.alert.alertId}/history`;
+    await answersAsDocumented('get', '/rest/project-alerts/{alertId}/history', alertHistory, () => owner.get(alertHistory));
+    await get('/rest/projects/competitors');
+    // Onboarding, sign-in settings, password reset, a bundle, billing (the sandbox gateway: no outside service).
+    await get('/rest/onboarding/cleanse-domain', `?domain=${encodeURIComponent(`https://www.${domain}/page`)}`);
+    await get('/rest/auth/settings');
+    await get('/rest/auth/password-reset', '?token=not-a-reset-token');
+    await testApp.database.query(
+      `insert into bundle_code (code, granted_role, months, max_redemptions, redemption_count, valid_until, created_at) values ('OPENAPI-TEST-1M', 'full', 1, null, 0, null, now()) on conflict (code) do nothing`,
+    );
+    await post('/rest/account/redeem-bundle', { code: 'OPENAPI-TEST-1M' });
+    await get('/rest/billing/plans');
+    await post('/rest/billing/coupon', { code: 'welcome10' });
+    const buyer = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['free'] }));
+    const card = { name: 'Ada Lovelace', number: '4242 4242 4242 4242', securityCode: '123', expirationMonth: 12, expirationYear: new Date().getUTCFullYear() + 2 };
+    await answersAsDocumented('post', '/rest/billing/purchase', '/rest/billing/purchase', () => buyer.post('/rest/billing/purchase', { purchaseId: 1139, plan: 'basic', billing: 'monthly', card }));
+    await answersAsDocumented('post', '/rest/billing/annual-upgrade', '/rest/billing/annual-upgrade', () => buyer.post('/rest/billing/annual-upgrade', {}));
+    // The admin console: its views, then its actions (admin actions switched on first), analytics and this document.
+    const adminGet = (path: string, url = path) => answersAsDocumented('get', path, url, () => admin.get(url));
+    const adminSend = (method: string, path: string, url = path, body: unknown = {}) =>
+      answersAsDocumented(method, path, url, () => admin.request(method.toUpperCase(), url, { 'x-csrf-token': admin.csrfToken }, body));
+    const queue = String(exportJob.queue);
+    await adminSend('post', '/rest/admin/actions');
+    await adminGet('/rest/admin/queues');
+    await adminGet('/rest/admin/queues/samples');
+    await adminGet('/rest/admin/queues/jobs/{id}', `/rest/admin/queues/jobs/${exported.id}`);
+    await adminGet('/rest/admin/queues/{queue}/failed', `/rest/admin/queues/${queue}/failed`);
+    await adminSend('post', '/rest/admin/queues/{queue}/pause', `/rest/admin/queues/${queue}/pause`);
+    await adminSend('post', '/rest/admin/queues/{queue}/resume', `/rest/admin/queues/${queue}/resume`);
+    await adminSend('post', '/rest/admin/queues/{queue}/retry-all', `/rest/admin/queues/${queue}/retry-all`);
+    await adminGet('/rest/admin/jobs', `/rest/admin/jobs?queue=${queue}`);
+    await adminGet('/rest/admin/jobs/{id}', `/rest/admin/jobs/${exported.id}`);
+    await adminSend('post', '/rest/admin/queues/{queue}/jobs/{id}/remove', `/rest/admin/queues/${queue}/jobs/${exported.id}/remove`);
+    await adminSend('post', '/rest/admin/jobs/bulk', '/rest/admin/jobs/bulk', { action: 'remove', jobs: [{ queue, id: exported.id }] });
+    await adminGet('/rest/admin/queue-alerts');
+    await adminSend('put', '/rest/admin/queue-alerts/thresholds/{queue}', `/rest/admin/queue-alerts/thresholds/${queue}`, { failed: null, waiting: 100, oldestWaitingMinutes: null, noWorker: false, workerMemoryMb: null });
+    await adminSend('put', '/rest/admin/queue-alerts/webhook', '/rest/admin/queue-alerts/webhook', { webhookUrl: null });
+    await adminGet('/rest/admin/audit-log');
+    await adminGet('/rest/admin/analytics');
+    await adminGet('/rest/openapi.json');
+    expect(checked.length).toBeGreaterThanOrEqual(60);
 
     // A file answer is the documented type.
     const history = await owner.get('/rest/imports/history');

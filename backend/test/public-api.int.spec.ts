@@ -102,6 +102,18 @@ describe('the OpenAPI document', () => {
     expect({ valid: result.valid, errors: result.valid ? '' : compileErrors(result), specification: result.specification }).toEqual({ valid: true, errors: '', specification: 'OpenAPI' });
     expect(document.servers[0]!.url).toBe(`${testApp.environment.PUBLIC_URL}/api/v1`);
     expect(Object.keys(document.paths).sort()).toEqual(Object.keys(exampleCalls('x')).sort());
+    // Table pages describe their rows column by column (the catalogue entry's row schema), exactly.
+    type Page = { properties?: { rows?: { items: { anyOf: { properties: Record<string, unknown>; additionalProperties?: boolean }[] } } } };
+    const tablePaths = Object.entries(document.paths).filter(([, operation]) => {
+      const ref = operation.get.responses['200']!.content!['application/json'].schema.$ref;
+      return Boolean((document.components.schemas[ref.slice('#/components/schemas/'.length)] as Page).properties?.rows);
+    });
+    expect(tablePaths.length).toBeGreaterThanOrEqual(15);
+    for (const [path, operation] of tablePaths) {
+      const page = document.components.schemas[operation.get.responses['200']!.content!['application/json'].schema.$ref.slice('#/components/schemas/'.length)] as Page;
+      const row = page.properties!.rows!.items.anyOf.find((schema) => !('locked' in schema.properties))!;
+      expect({ path, exact: row.additionalProperties, columns: Object.keys(row.properties).length > 2 }).toEqual({ path, exact: false, columns: true });
+    }
   });
 
   it('every documented path answers in its documented shape', async () => {

@@ -10,6 +10,7 @@ export * from './realtime/server-to-client-events.js';
 export * from './http/conventions.js';
 export * from './api/jobs.api.js';
 export * from './api/session.api.js';
+export * from './api/openapi.api.js';
 export * from './tables/pagination.js';
 export * from './accounts/messages.js';
 export * from './accounts/email.js';

@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
-import { adminActionTimeoutMs, scraperSeedCookieName, type Environment } from '@serpwise/contracts';
+import { adminActionsEnabledSchema, adminActionTimeoutMs, scraperSeedCookieName, type AdminActionsEnabled, type Environment } from '@serpwise/contracts';
 import { ENVIRONMENT } from '@serpwise/platform';
 import { SessionRepository } from '@serpwise/database';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
+import { ResponseSchema } from '../../common/route-response-schema.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, CurrentSession, identityOf, sessionOf, type Identity, type RequestSession } from '../sessions/request-session.js';
@@ -81,7 +82,8 @@ export class AccountStateController {
   @Access('admin')
   @Post('rest/admin/actions')
   @HttpCode(200)
-  async enableAdminActions(@CurrentSession() session: RequestSession) {
+  @ResponseSchema(adminActionsEnabledSchema)
+  async enableAdminActions(@CurrentSession() session: RequestSession): Promise<AdminActionsEnabled> {
     const until = await this.sessions.enableAdminActions(session.id, adminActionTimeoutMs);
     return { adminActionsUntil: until.toISOString() };
   }

@@ -7,13 +7,19 @@ import {
   contactInfoSchema,
   deleteProjectAlertSchema,
   getUserAttributeSchema,
+  rankAlertEventSchema,
+  redeemBundleAnswerSchema,
   redeemBundleSchema,
   setEmailAddressesSchema,
   saveProjectAlertSchema,
   setUserAttributeSchema,
   type ContactInfo,
+  type RankAlertEvent,
+  type RedeemBundleAnswer,
   type SaveProjectAlert,
 } from '@serpwise/contracts';
+import { z } from 'zod';
+import { ResponseSchema } from '../../common/route-response-schema.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, CurrentSession, type Identity, type RequestSession } from '../sessions/request-session.js';
@@ -37,7 +43,8 @@ export class AccountController {
 
   /** A rank alert's history (issue 22): the changes it reported and how they were sent. */
   @Get('rest/project-alerts/:alertId/history')
-  projectAlertHistory(@CurrentIdentity() identity: Identity, @Param(new ZodValidationPipe(deleteProjectAlertSchema)) params: { alertId: string }) {
+  @ResponseSchema(z.array(rankAlertEventSchema))
+  projectAlertHistory(@CurrentIdentity() identity: Identity, @Param(new ZodValidationPipe(deleteProjectAlertSchema)) params: { alertId: string }): Promise<RankAlertEvent[]> {
     return this.projectAlerts.history(identity, params.alertId);
   }
 
@@ -163,7 +170,8 @@ export class AccountController {
   @Access('parent')
   @Post('rest/account/redeem-bundle')
   @HttpCode(200)
-  redeemBundle(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(redeemBundleSchema)) body: { code: string }) {
+  @ResponseSchema(redeemBundleAnswerSchema)
+  redeemBundle(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(redeemBundleSchema)) body: { code: string }): Promise<RedeemBundleAnswer> {
     return this.account.redeemBundle(identity, body.code);
   }
 }

@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { adminAuditQuerySchema, type AdminAuditPage, type AdminAuditQuery } from '@serpwise/contracts';
+import { adminAuditPageSchema, adminAuditQuerySchema, type AdminAuditPage, type AdminAuditQuery } from '@serpwise/contracts';
 import { AdminAuditLogSearch } from '@serpwise/database';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { ResponseSchema } from '../../common/route-response-schema.js';
 import { Access } from '../access/access.decorator.js';
 
 /**
@@ -14,6 +15,7 @@ export class AdminAuditController {
 
   @Access('admin')
   @Get()
+  @ResponseSchema(adminAuditPageSchema)
   async page(@Query(new ZodValidationPipe(adminAuditQuerySchema)) query: AdminAuditQuery): Promise<AdminAuditPage> {
     const [found, choices] = await Promise.all([this.search.page(query), this.search.choices()]);
     return { ...found, startRow: query.startRow, pageSize: query.pageSize, ...choices };

@@ -1,5 +1,18 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { adminBulkSchema, adminJobIdParamSchema, adminJobSearchSchema, type AdminBulkRequest, type AdminJobSearch, type AdminJobSearchPage } from '@serpwise/contracts';
+import {
+  adminBulkAnswerSchema,
+  adminBulkSchema,
+  adminJobIdParamSchema,
+  adminJobSearchPageSchema,
+  adminJobSearchSchema,
+  adminJobStorySchema,
+  type AdminBulkAnswer,
+  type AdminBulkRequest,
+  type AdminJobSearch,
+  type AdminJobSearchPage,
+  type AdminJobStory,
+} from '@serpwise/contracts';
+import { ResponseSchema } from '../../common/route-response-schema.js';
 import { AdminJobSearchRepository } from '@serpwise/database';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
@@ -19,20 +32,23 @@ export class AdminJobsController {
 
   @Access('admin')
   @Get()
+  @ResponseSchema(adminJobSearchPageSchema)
   async find(@Query(new ZodValidationPipe(adminJobSearchSchema)) query: AdminJobSearch): Promise<AdminJobSearchPage> {
     return { ...(await this.search.search(query)), startRow: query.startRow, pageSize: query.pageSize };
   }
 
   @Access('admin')
   @Get(':id')
-  story(@Param(new ZodValidationPipe(adminJobIdParamSchema)) params: { id: string }) {
+  @ResponseSchema(adminJobStorySchema)
+  story(@Param(new ZodValidationPipe(adminJobIdParamSchema)) params: { id: string }): Promise<AdminJobStory> {
     return this.jobs.story(params.id);
   }
 
   @Access('admin-action')
   @Post('bulk')
   @HttpCode(200)
-  bulk(@CurrentSession() session: RequestSession, @Body(new ZodValidationPipe(adminBulkSchema)) body: AdminBulkRequest) {
+  @ResponseSchema(adminBulkAnswerSchema)
+  bulk(@CurrentSession() session: RequestSession, @Body(new ZodValidationPipe(adminBulkSchema)) body: AdminBulkRequest): Promise<AdminBulkAnswer> {
     return this.jobs.bulk({ userId: session.userId!, sessionId: session.id }, body);
   }
 }

@@ -1,5 +1,13 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
-import { adminQueueParamSchema, queueAlertRulesSchema, queueAlertWebhookSchema, type QueueAlertRules } from '@serpwise/contracts';
+import {
+  adminQueueParamSchema,
+  queueAlertRulesSchema,
+  queueAlertsAnswerSchema,
+  queueAlertWebhookSchema,
+  type QueueAlertRules,
+  type QueueAlertsAnswer,
+} from '@serpwise/contracts';
+import { ResponseSchema } from '../../common/route-response-schema.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentSession, type RequestSession } from '../sessions/request-session.js';
@@ -12,23 +20,26 @@ export class QueueAlertsController {
 
   @Access('admin')
   @Get()
-  read() {
+  @ResponseSchema(queueAlertsAnswerSchema)
+  read(): Promise<QueueAlertsAnswer> {
     return this.service.read();
   }
 
   @Access('admin-action')
   @Put('thresholds/:queue')
+  @ResponseSchema(queueAlertsAnswerSchema)
   setThresholds(
     @CurrentSession() session: RequestSession,
     @Param(new ZodValidationPipe(adminQueueParamSchema)) params: { queue: string },
     @Body(new ZodValidationPipe(queueAlertRulesSchema)) rules: QueueAlertRules,
-  ) {
+  ): Promise<QueueAlertsAnswer> {
     return this.service.setThresholds({ userId: session.userId!, sessionId: session.id }, params.queue, rules);
   }
 
   @Access('admin-action')
   @Put('webhook')
-  setWebhook(@CurrentSession() session: RequestSession, @Body(new ZodValidationPipe(queueAlertWebhookSchema)) body: { webhookUrl: string | null }) {
+  @ResponseSchema(queueAlertsAnswerSchema)
+  setWebhook(@CurrentSession() session: RequestSession, @Body(new ZodValidationPipe(queueAlertWebhookSchema)) body: { webhookUrl: string | null }): Promise<QueueAlertsAnswer> {
     return this.service.setWebhook({ userId: session.userId!, sessionId: session.id }, body.webhookUrl);
   }
 }

@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { analyticsCountsQuerySchema, type AnalyticsCountsPage, type AnalyticsCountsQuery } from '@serpwise/contracts';
+import { analyticsCountsPageSchema, analyticsCountsQuerySchema, type AnalyticsCountsPage, type AnalyticsCountsQuery } from '@serpwise/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { ResponseSchema } from '../../common/route-response-schema.js';
 import { Access } from '../access/access.decorator.js';
 import { AnalyticsCountsService } from './analytics-counts.service.js';
 
@@ -11,6 +12,7 @@ export class AnalyticsAdminController {
 
   @Access('admin')
   @Get()
+  @ResponseSchema(analyticsCountsPageSchema)
   page(@Query(new ZodValidationPipe(analyticsCountsQuerySchema)) query: AnalyticsCountsQuery): Promise<AnalyticsCountsPage> {
     return this.counts.counts(query);
   }

@@ -1,16 +1,22 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import {
+  authAnswerSchema,
+  captchaSettingsSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
   registerRequestSchema,
+  resetLinkStateSchema,
   resetPasswordRequestSchema,
   type AuthAnswer,
+  type CaptchaSettings,
+  type ResetLinkState,
   type Environment,
   type LoginRequest,
   type RegisterRequest,
 } from '@serpwise/contracts';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
+import { ResponseSchema } from '../../common/route-response-schema.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ENVIRONMENT } from '@serpwise/platform';
 import { Access } from '../access/access.decorator.js';
@@ -89,13 +95,15 @@ export class AuthController {
   /** Whether a reset link still works, so the page can say so before the user types a new password. */
   @Access('public')
   @Get('rest/auth/password-reset')
-  async resetLinkState(@Query(new ZodValidationPipe(resetTokenQuerySchema)) query: { token: string }) {
+  @ResponseSchema(resetLinkStateSchema)
+  async resetLinkState(@Query(new ZodValidationPipe(resetTokenQuerySchema)) query: { token: string }): Promise<ResetLinkState> {
     return { isValid: await this.passwordResets.isLinkValid(query.token) };
   }
 
   @Post('rest/auth/password-reset')
   @HttpCode(200)
-  async resetPassword(@Body(new ZodValidationPipe(resetPasswordRequestSchema)) body: { token: string; newPassword: string; confirmPassword: string }) {
+  @ResponseSchema(authAnswerSchema)
+  async resetPassword(@Body(new ZodValidationPipe(resetPasswordRequestSchema)) body: { token: string; newPassword: string; confirmPassword: string }): Promise<AuthAnswer> {
     await this.passwordResets.reset(body.token, body.newPassword, body.confirmPassword);
     return success;
   }
@@ -103,7 +111,8 @@ export class AuthController {
   /** Public captcha settings for the login and sign-up panels. */
   @Access('public')
   @Get('rest/auth/settings')
-  settings() {
+  @ResponseSchema(captchaSettingsSchema)
+  settings(): CaptchaSettings {
     return this.captcha.publicSettings();
   }
 

@@ -11,4 +11,4 @@ export class BillingRefusal extends HttpException {
 }
 
 /** The success answer of the account action calls. */
-export const succeeded = <T extends object>(extra: T) => ({ data: { isSuccessful: true, errors: [] as string[], ...extra } });
+export const succeeded = <T extends object>(extra: T) => ({ data: { isSuccessful: true as const, errors: [] as string[], ...extra } });

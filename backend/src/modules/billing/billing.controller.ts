@@ -10,9 +10,16 @@ import {
   sandboxTestCards,
   seatMonthlyCents,
   billingMessages,
+  billingPlansAnswerSchema,
+  couponAnswerSchema,
+  purchaseAnswerSchema,
+  type BillingPlansAnswer,
+  type CouponAnswer,
+  type PurchaseAnswer,
   type PurchaseRequest,
 } from '@serpwise/contracts';
 import { z } from 'zod';
+import { ResponseSchema } from '../../common/route-response-schema.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
@@ -33,7 +40,8 @@ export class BillingController {
   /** The plans and prices the purchase pages show, and whether payments are sandboxed. */
   @Access('public')
   @Get('plans')
-  plans() {
+  @ResponseSchema(billingPlansAnswerSchema)
+  plans(): BillingPlansAnswer {
     return {
       defaultPurchaseId,
       plans: Object.values(plans).map((plan) => ({ ...plan, annualSavingCents: annualSavingCents(plan) })),
@@ -47,7 +55,8 @@ export class BillingController {
   @Access('public')
   @Post('coupon')
   @HttpCode(200)
-  coupon(@Body(new ZodValidationPipe(couponQuerySchema)) body: { code: string }) {
+  @ResponseSchema(couponAnswerSchema)
+  coupon(@Body(new ZodValidationPipe(couponQuerySchema)) body: { code: string }): CouponAnswer {
     const coupon = findCoupon(body.code);
     if (!coupon) throw new BillingRefusal(400, [billingMessages.invalidCoupon]);
     return { code: coupon.code, percentOff: coupon.percentOff, description: coupon.description, known: coupons.length };
@@ -56,7 +65,8 @@ export class BillingController {
   @Access('parent')
   @Post('purchase')
   @HttpCode(200)
-  async purchase(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(purchaseRequestSchema)) body: PurchaseRequest) {
+  @ResponseSchema(purchaseAnswerSchema)
+  async purchase(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(purchaseRequestSchema)) body: PurchaseRequest): Promise<PurchaseAnswer> {
     return succeeded(await this.purchases.purchase(identity.user, body));
   }
 
@@ -64,7 +74,8 @@ export class BillingController {
   @Access('parent')
   @Post('annual-upgrade')
   @HttpCode(200)
-  async annualUpgrade(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(annualUpgradeRequestSchema)) _body: z.infer<typeof annualUpgradeRequestSchema>) {
+  @ResponseSchema(purchaseAnswerSchema)
+  async annualUpgrade(@CurrentIdentity() identity: Identity, @Body(new ZodValidationPipe(annualUpgradeRequestSchema)) _body: z.infer<typeof annualUpgradeRequestSchema>): Promise<PurchaseAnswer> {
     return succeeded(await this.purchases.annualUpgrade(identity.user));
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
-import { keywordOverviewAnswerSchema, keywordsOfText, normaliseKeyword, researchTablePageSchema } from '@serpwise/contracts';
+import { bulkKeywordPageSchema, keywordOverviewAnswerSchema, keywordsOfText, normaliseKeyword } from '@serpwise/contracts';
 import { bulkKeywordLimit, bulkKeywordsTable, keywordOverviewSchema as overviewSchema, maxKeywordLength, sortNames, tableSchema } from '@serpwise/research';
 import type { Request } from 'express';
 import { z } from 'zod';
@@ -41,7 +41,7 @@ export class KeywordResearchController {
 
   @Post('bulk')
   @HttpCode(200)
-  @ResponseSchema(researchTablePageSchema)
+  @ResponseSchema(bulkKeywordPageSchema)
   bulk(@Req() request: Request, @Body(new ZodValidationPipe(bulkSchema)) input: z.infer<typeof bulkSchema>) {
     return this.keywords.bulk(input.keywords, input, viewerOfRequest(request));
   }

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { cleanseDomainQuerySchema, userSurveySchema, type UserSurvey } from '@serpwise/contracts';
+import { cleanseDomainQuerySchema, cleansedDomainSchema, userSurveySchema, type UserSurvey } from '@serpwise/contracts';
+import { ResponseSchema } from '../../common/route-response-schema.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
@@ -19,7 +20,8 @@ export class OnboardingController {
 
   /** The domain cleansing of step 2 (path not documented). */
   @Get('rest/onboarding/cleanse-domain')
-  cleanseDomain(@Query(new ZodValidationPipe(cleanseDomainQuerySchema)) query: { domain: string }) {
+  @ResponseSchema(cleansedDomainSchema)
+  cleanseDomain(@Query(new ZodValidationPipe(cleanseDomainQuerySchema)) query: { domain: string }): { domain: string } {
     return this.onboarding.cleanse(query.domain);
   }
 }

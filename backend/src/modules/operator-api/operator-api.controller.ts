@@ -1,7 +1,8 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import type { Environment } from '@serpwise/contracts';
+import { openApiDocumentSchema, type Environment, type OpenApiDocument } from '@serpwise/contracts';
 import { ENVIRONMENT } from '@serpwise/platform';
+import { ResponseSchema } from '../../common/route-response-schema.js';
 import { Access } from '../access/access.decorator.js';
 import { restOpenApiDocument } from './rest-openapi-document.js';
 import { restRoutes } from './rest-routes.js';
@@ -10,7 +11,7 @@ import { restRoutes } from './rest-routes.js';
 @Access('admin')
 @Controller('rest/openapi.json')
 export class OperatorApiController {
-  private document: object | null = null;
+  private document: OpenApiDocument | null = null;
 
   constructor(
     @Inject(ENVIRONMENT) private readonly environment: Environment,
@@ -21,7 +22,8 @@ export class OperatorApiController {
 
   /** Built once, on the first call: the routes do not change while the app runs. */
   @Get()
-  openApi() {
+  @ResponseSchema(openApiDocumentSchema)
+  openApi(): OpenApiDocument {
     this.document ??= restOpenApiDocument(restRoutes(this.discovery, this.scanner, this.reflector), this.environment.PUBLIC_URL!);
     return this.document;
   }

@@ -6,7 +6,8 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { Access } from '../access/access.decorator.js';
 import { viewerOfRequest } from '../research/viewer-of-request.js';
 import { PpcResearchService } from './ppc-research.service.js';
-import { paidKombatAnswerSchema, ppcOverviewAnswerSchema } from '@serpwise/contracts';
+import { ppcOverviewAnswerSchema } from '@serpwise/contracts';
+import { researchTablePageSchemaOf } from '@serpwise/research';
 import { ResponseSchema } from '../../common/route-response-schema.js';
 
 /**
@@ -25,7 +26,7 @@ export class PpcResearchController {
   }
 
   @Get('kombat')
-  @ResponseSchema(paidKombatAnswerSchema)
+  @ResponseSchema(researchTablePageSchemaOf('ppc/kombat'))
   kombat(@Req() request: Request, @Query(new ZodValidationPipe(kombatSchema)) input: z.infer<typeof kombatSchema>) {
     const domains = [input.query, ...input.competitors];
     if (new Set(domains).size !== domains.length) throw new BadRequestException({ statusCode: 400, message: 'Kombat needs 2 or 3 different domains.' });

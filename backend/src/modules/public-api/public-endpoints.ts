@@ -3,8 +3,6 @@ import {
   apiV1Pages,
   countryCodeSchema,
   getKeywordListQuerySchema,
-  organicKombatAnswerSchema,
-  paidKombatAnswerSchema,
   type ResearchTableId,
   type Viewer,
 } from '@serpwise/contracts';
@@ -26,6 +24,7 @@ import {
   ppcKombatSchema,
   rankingHistorySchema,
   seoKeywordsSchema,
+  researchTablePageSchemaOf,
   urlOverviewSchema,
   type ResearchTableInput,
 } from '@serpwise/research';
@@ -43,7 +42,6 @@ import {
   domainOverviewResponseSchema,
   keywordOverviewResponseSchema,
   projectsResponseSchema,
-  tablePageSchema,
   trackedKeywordsResponseSchema,
   urlOverviewResponseSchema,
 } from './response-schemas.js';
@@ -93,7 +91,7 @@ const tableEndpoint = <Id extends ResearchTableId, S extends z.ZodType>(
 ): PublicEndpoint =>
   endpoint({
     ...definition,
-    response: tablePageSchema,
+    response: researchTablePageSchemaOf(id),
     answer: (services, input, caller) => services.tables.table(id, input as never as ResearchTableInput<Id> & { startRow: number; pageSize: number }, caller.viewer),
   });
 
@@ -164,7 +162,7 @@ export const publicEndpoints: PublicEndpoint[] = [
     page: 'keyword',
     summary: 'The related keywords that are questions',
     request: keywordQuestionsSchema,
-    response: tablePageSchema,
+    response: researchTablePageSchemaOf('keyword/related'),
     example: keywordExample,
     answer: ({ tables }, input, { viewer }) => tables.table('keyword/related', { ...input, type: 'questions' }, viewer),
   }),
@@ -179,7 +177,7 @@ export const publicEndpoints: PublicEndpoint[] = [
     page: 'kombat',
     summary: 'Organic keywords two or three domains share or miss, with the Venn counts',
     request: kombatSchema,
-    response: organicKombatAnswerSchema,
+    response: researchTablePageSchemaOf('seo/kombat'),
     example: { domains: 'shopsphere.example,wikiverse.example', countryCode: 'US' },
     answer: ({ seo }, input, { viewer }) => seo.kombat(input, viewer),
   }),
@@ -189,7 +187,7 @@ export const publicEndpoints: PublicEndpoint[] = [
     page: 'kombat',
     summary: 'Paid keywords a domain and one or two competitors share or miss',
     request: ppcKombatSchema,
-    response: paidKombatAnswerSchema,
+    response: researchTablePageSchemaOf('ppc/kombat'),
     example: { query: 'shopsphere.example', competitors: 'wikiverse.example', countryCode: 'US' },
     answer: ({ ppc }, input, { viewer }) => {
       const domains = [input.query, ...input.competitors];

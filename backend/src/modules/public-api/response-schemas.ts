@@ -1,4 +1,4 @@
-import { domainOverviewAnswerSchema, keywordOverviewAnswerSchema, researchTablePageSchema, urlOverviewAnswerSchema } from '@serpwise/contracts';
+import { domainOverviewAnswerSchema, keywordOverviewAnswerSchema, projectSummarySchema, urlOverviewAnswerSchema } from '@serpwise/contracts';
 import { z } from 'zod';
 
 /**
@@ -8,12 +8,7 @@ import { z } from 'zod';
 
 const nullableNumber = z.number().nullable();
 
-/**
- * One page of a research table, as the screens get it (the same schema as the internal API's): the rows the key
- * owner's plan may see (paid columns null, rows past the allowance sent as { locked, rowNumber }), then the table's
- * own answer fields (month, query …).
- */
-export const tablePageSchema = researchTablePageSchema;
+/* A research table's page is the catalogue's (researchTablePageSchemaOf in @serpwise/research): rows column by column. */
 
 /** The screens' domain overview, cut in two calls: the newest month, and the history. */
 export const domainOverviewResponseSchema = domainOverviewAnswerSchema.pick({ domain: true, territory: true, month: true, latest: true, isDemoData: true });
@@ -22,20 +17,7 @@ export const domainHistoryResponseSchema = domainOverviewAnswerSchema.pick({ dom
 export const urlOverviewResponseSchema = urlOverviewAnswerSchema;
 export const keywordOverviewResponseSchema = keywordOverviewAnswerSchema;
 
-export const projectsResponseSchema = z.object({
-  projects: z.array(
-    z.object({
-      id: z.string(),
-      projectName: z.string(),
-      primaryDomainName: z.string(),
-      territory: z.string(),
-      keywordCount: z.number(),
-      groupCount: z.number(),
-      linkCount: z.number(),
-      createdAt: z.string(),
-    }),
-  ),
-});
+export const projectsResponseSchema = z.object({ projects: z.array(projectSummarySchema) });
 
 export const trackedKeywordsResponseSchema = z.object({
   keywords: z.array(

@@ -1,4 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
+import { competitorProjectSchema, hqDashboardSchema, type CompetitorProject, type HqDashboard } from '@serpwise/contracts';
+import { z } from 'zod';
+import { ResponseSchema } from '../../common/route-response-schema.js';
 import { Access } from '../access/access.decorator.js';
 import { CurrentIdentity, type Identity } from '../sessions/request-session.js';
 import { CampaignDashboardService } from './campaign-dashboard.service.js';
@@ -10,7 +13,8 @@ export class CampaignDashboardController {
   constructor(private readonly dashboard: CampaignDashboardService) {}
 
   @Get('dashboard')
-  get(@CurrentIdentity() identity: Identity) {
+  @ResponseSchema(hqDashboardSchema)
+  get(@CurrentIdentity() identity: Identity): Promise<HqDashboard> {
     return this.dashboard.dashboard(identity);
   }
 }
@@ -22,7 +26,8 @@ export class CompetitorProjectsController {
   constructor(private readonly dashboard: CampaignDashboardService) {}
 
   @Get()
-  list(@CurrentIdentity() identity: Identity) {
+  @ResponseSchema(z.array(competitorProjectSchema))
+  list(@CurrentIdentity() identity: Identity): Promise<CompetitorProject[]> {
     return this.dashboard.competitorProjects(identity);
   }
 }

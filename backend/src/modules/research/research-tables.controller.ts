@@ -1,6 +1,6 @@
 import { Body, Controller, createParamDecorator, Get, HttpCode, NotFoundException, Post, Query, Req, type ExecutionContext } from '@nestjs/common';
-import { researchTableIds, researchTablePageSchema, type ResearchTableId } from '@serpwise/contracts';
-import { isResearchTableId, researchTableEntry } from '@serpwise/research';
+import { researchTableIds, type ResearchTableId } from '@serpwise/contracts';
+import { isResearchTableId, researchTableEntry, researchTablePageSchemaOf } from '@serpwise/research';
 import type { Request } from 'express';
 import { RequestSchemaOfRoute } from '../../common/route-request-schema.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
@@ -26,6 +26,8 @@ const TableOfRoute = createParamDecorator((_data: unknown, context: ExecutionCon
 
 /** The request schema of a table's route: the catalogue entry's own (also what the operators' OpenAPI document shows). */
 const tableSchemaOf = (path: string) => researchTableEntry(path as ResearchTableId).schema;
+/** The answer schema of a table's route: its rows column by column, from the same entry. */
+const pageSchemaOf = (path: string) => researchTablePageSchemaOf(path as ResearchTableId);
 
 /**
  * Every research table's endpoint, read from the table catalogue (@serpwise/research catalogue/): the table's own
@@ -39,7 +41,7 @@ export class ResearchTablesController {
 
   @Get(pagedTables)
   @RequestSchemaOfRoute('query', tableSchemaOf)
-  @ResponseSchema(researchTablePageSchema)
+  @ResponseSchema(pageSchemaOf)
   page(@TableOfRoute() table: ResearchTableId, @Query() query: unknown, @Req() request: Request) {
     return this.answer(table, query, request);
   }
@@ -47,7 +49,7 @@ export class ResearchTablesController {
   @Post(postedTables)
   @HttpCode(200)
   @RequestSchemaOfRoute('body', tableSchemaOf)
-  @ResponseSchema(researchTablePageSchema)
+  @ResponseSchema(pageSchemaOf)
   pagePosted(@TableOfRoute() table: ResearchTableId, @Body() body: unknown, @Req() request: Request) {
     return this.answer(table, body, request);
   }

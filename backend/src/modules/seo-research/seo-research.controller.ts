@@ -6,7 +6,8 @@ import { Access } from '../access/access.decorator.js';
 import { kombatSchema, urlOverviewSchema } from '@serpwise/research';
 import { viewerOfRequest } from '../research/viewer-of-request.js';
 import { SeoResearchService } from './seo-research.service.js';
-import { organicKombatAnswerSchema, urlOverviewAnswerSchema } from '@serpwise/contracts';
+import { urlOverviewAnswerSchema } from '@serpwise/contracts';
+import { researchTablePageSchemaOf } from '@serpwise/research';
 import { ResponseSchema } from '../../common/route-response-schema.js';
 
 const pipe = <S extends z.ZodType>(schema: S) => new ZodValidationPipe(schema);
@@ -27,7 +28,7 @@ export class SeoResearchController {
   }
 
   @Get('seo/kombat')
-  @ResponseSchema(organicKombatAnswerSchema)
+  @ResponseSchema(researchTablePageSchemaOf('seo/kombat'))
   kombat(@Query(pipe(kombatSchema)) query: z.infer<typeof kombatSchema>, @Req() request: Request) {
     return this.research.kombat(query, viewerOfRequest(request));
   }

@@ -166,9 +166,16 @@ export const getUserAttributeSchema = z.object({ name: text(64) }).strict();
 export const setUserAttributeSchema = z.object({ name: text(64), value: z.string().max(200).nullable() }).strict();
 
 export const redeemBundleSchema = z.object({ code: z.string().trim().min(1, 'Enter a bundle code.').max(64) }).strict();
-export interface RedeemedBundle {
-  code: string;
-  grantedRole: string;
-  months: number;
-  expiresAt: string;
-}
+export const redeemedBundleSchema = z.object({ code: z.string(), grantedRole: z.string(), months: z.number(), expiresAt: z.string() });
+export type RedeemedBundle = z.infer<typeof redeemedBundleSchema>;
+
+/** The legacy account endpoints' success envelope: { isSuccessful: true, errors: [] } beside what they answer. */
+export const succeededSchema = z.object({ isSuccessful: z.literal(true), errors: z.tuple([]) });
+
+/** POST /rest/account/redeem-bundle */
+export const redeemBundleAnswerSchema = z.object({ data: succeededSchema.extend(redeemedBundleSchema.shape) });
+export type RedeemBundleAnswer = z.infer<typeof redeemBundleAnswerSchema>;
+
+/** POST /rest/admin/actions: admin actions are on for this session until then (ISO). */
+export const adminActionsEnabledSchema = z.object({ adminActionsUntil: z.string() });
+export type AdminActionsEnabled = z.infer<typeof adminActionsEnabledSchema>;

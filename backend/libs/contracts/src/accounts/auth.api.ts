@@ -43,14 +43,23 @@ export const resetPasswordRequestSchema = z
   .strict();
 
 /** The answer of every auth call: the documented data.isSuccessful and data.errors. */
-export interface AuthAnswer {
-  data: {
-    isSuccessful: boolean;
-    errors: string[];
+export const authAnswerSchema = z.object({
+  data: z.object({
+    isSuccessful: z.boolean(),
+    errors: z.array(z.string()),
     /** Where the client goes next (returnUrl, /onboarding, /add-users). */
-    redirectUrl?: string;
-  };
-}
+    redirectUrl: z.string().optional(),
+  }),
+});
+export type AuthAnswer = z.infer<typeof authAnswerSchema>;
+
+/** GET /rest/auth/password-reset: whether a reset link still works. */
+export const resetLinkStateSchema = z.object({ isValid: z.boolean() });
+export type ResetLinkState = z.infer<typeof resetLinkStateSchema>;
+
+/** GET /rest/auth/settings: the captcha settings of the login and sign-up panels. */
+export const captchaSettingsSchema = z.object({ captchaEnabled: z.boolean(), siteKey: z.string().nullable(), scriptUrl: z.string().nullable() });
+export type CaptchaSettings = z.infer<typeof captchaSettingsSchema>;
 
 /**
  * Where a logged-in page goes: the returnUrl when it is a path on this site (path, query and hash kept), else the

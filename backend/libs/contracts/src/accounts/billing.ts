@@ -14,16 +14,17 @@ export type PlanId = (typeof planIds)[number];
 export const billingPeriods = ['monthly', 'annual'] as const;
 export type BillingPeriod = (typeof billingPeriods)[number];
 
-export interface Plan {
-  id: PlanId;
-  name: string;
-  monthlyCents: number;
+export const planSchema = z.object({
+  id: z.enum(planIds),
+  name: z.string(),
+  monthlyCents: z.number(),
   /** The price of a year paid at once. */
-  annualCents: number;
-  trackedKeywords: number;
+  annualCents: z.number(),
+  trackedKeywords: z.number(),
   /** Team members (child accounts) the plan allows. */
-  maxTeamMembers: number;
-}
+  maxTeamMembers: z.number(),
+});
+export type Plan = z.infer<typeof planSchema>;
 
 export const plans: Record<PlanId, Plan> = {
   // $39/month, or $396/year ($33/month: the 'membership from $33' price, saving $72).
@@ -39,12 +40,13 @@ export const periodPriceCents = (plan: Plan, billing: BillingPeriod) => (billing
 export const seatMonthlyCents = 2000;
 export const seatPriceCents = (billing: BillingPeriod) => (billing === 'annual' ? seatMonthlyCents * 12 : seatMonthlyCents);
 
-export interface Coupon {
-  code: string;
+export const couponSchema = z.object({
+  code: z.string(),
   /** Percent off the first payment. */
-  percentOff: number;
-  description: string;
-}
+  percentOff: z.number(),
+  description: z.string(),
+});
+export type Coupon = z.infer<typeof couponSchema>;
 
 /** Coupon codes, matched case-insensitively. 'spring' is the partner offer of /capital-one-spring-member-offer. */
 export const coupons: readonly Coupon[] = [
@@ -152,26 +154,28 @@ export interface BillingInfo {
   expiration: string | null;
 }
 
-export type SubscriptionStatus = 'active' | 'paused' | 'cancelled' | 'expired';
+export const subscriptionStatuses = ['active', 'paused', 'cancelled', 'expired'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
-export interface SubscriptionSummary {
-  productId: number;
-  plan: PlanId;
-  planName: string;
-  billing: BillingPeriod;
-  status: SubscriptionStatus;
-  amountCents: number;
+export const subscriptionSummarySchema = z.object({
+  productId: z.number(),
+  plan: z.enum(planIds),
+  planName: z.string(),
+  billing: z.enum(billingPeriods),
+  status: z.enum(subscriptionStatuses),
+  amountCents: z.number(),
   /** Recurring team seats on this subscription. */
-  teamMembers: number;
-  seatAmountCents: number;
-  currentPeriodStart: string;
-  currentPeriodEnd: string;
+  teamMembers: z.number(),
+  seatAmountCents: z.number(),
+  currentPeriodStart: z.string(),
+  currentPeriodEnd: z.string(),
   /** Full access lasts until this moment when cancelled or paused. */
-  accessEndsAt: string | null;
-  cancelledAt: string | null;
-  pausedAt: string | null;
-  couponCode: string | null;
-}
+  accessEndsAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  pausedAt: z.string().nullable(),
+  couponCode: z.string().nullable(),
+});
+export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 
 export interface ReceiptSummary {
   id: string;
@@ -232,3 +236,32 @@ export const sandboxTestCards = {
   ],
   declined: [{ type: 'Visa', number: '4000 0000 0000 0002' }],
 } as const;
+
+const testCardSchema = z.object({ type: z.string(), number: z.string() }).readonly();
+
+/** GET /rest/billing/plans: the plans and prices the purchase pages show, and whether payments are sandboxed. */
+export const billingPlansAnswerSchema = z.object({
+  defaultPurchaseId: z.number(),
+  plans: z.array(planSchema.extend({ annualSavingCents: z.number() })),
+  seatMonthlyCents: z.number(),
+  isSandbox: z.boolean(),
+  /** The sandbox gateway's test cards; null when payments are real. */
+  sandboxTestCards: z.object({ approved: z.array(testCardSchema).readonly(), declined: z.array(testCardSchema).readonly() }).readonly().nullable(),
+});
+export type BillingPlansAnswer = z.infer<typeof billingPlansAnswerSchema>;
+
+/** POST /rest/billing/coupon: the coupon, and how many codes exist. */
+export const couponAnswerSchema = couponSchema.extend({ known: z.number() });
+export type CouponAnswer = z.infer<typeof couponAnswerSchema>;
+
+/** POST /rest/billing/purchase and /rest/billing/annual-upgrade: the subscription now, what was charged and its receipt. */
+export const purchaseAnswerSchema = z.object({
+  data: z.object({
+    isSuccessful: z.literal(true),
+    errors: z.array(z.string()),
+    subscription: subscriptionSummarySchema,
+    amountCents: z.number(),
+    receiptId: z.string().nullable(),
+  }),
+});
+export type PurchaseAnswer = z.infer<typeof purchaseAnswerSchema>;

@@ -95,3 +95,5 @@ export interface SaveUserSurveyAnswer {
 }
 
 export const cleanseDomainQuerySchema = z.object({ domain: z.string().max(2048) }).strict();
+/** GET /rest/onboarding/cleanse-domain: the bare domain of what was typed. */
+export const cleansedDomainSchema = z.object({ domain: z.string() });

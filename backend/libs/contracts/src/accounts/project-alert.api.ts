@@ -85,20 +85,21 @@ export interface ProjectAlert {
 }
 
 /** One change a rank alert reported (its history, newest first): what moved, how it was sent. */
-export interface RankAlertEvent {
-  eventId: string;
-  alertId: string;
-  projectId: string;
-  keyword: string;
-  rule: RankAlertRule;
+export const rankAlertEventSchema = z.object({
+  eventId: z.string(),
+  alertId: z.string(),
+  projectId: z.string(),
+  keyword: z.string(),
+  rule: rankAlertRuleSchema,
   /** The project's position before and after the refresh (null: not in the fetched results); the new competitor's site. */
-  previousPosition: number | null;
-  position: number | null;
-  competitor: string | null;
-  message: string;
-  createdAt: string;
+  previousPosition: z.number().nullable(),
+  position: z.number().nullable(),
+  competitor: z.string().nullable(),
+  message: z.string(),
+  createdAt: z.string(),
   /** How the e-mail and the webhook call went: pending until sent, then sent or failed ('none': no webhook). */
-  email: 'pending' | 'sent' | 'failed';
-  webhook: 'none' | 'pending' | 'sent' | 'failed';
-  error: string | null;
-}
+  email: z.enum(['pending', 'sent', 'failed']),
+  webhook: z.enum(['none', 'pending', 'sent', 'failed']),
+  error: z.string().nullable(),
+});
+export type RankAlertEvent = z.infer<typeof rankAlertEventSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText, optionalTime, pageWindowFields, timesInOrder } from './query-fields.js';
-import type { AdminAuditEntry } from './queues.js';
+import { adminAuditEntrySchema } from './queues.js';
 
 /** GET /rest/admin/audit-log: filters (each optional) and the page. */
 export const adminAuditQuerySchema = z
@@ -17,18 +17,18 @@ export const adminAuditQuerySchema = z
 export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
 
 /** One audit entry as the page lists it: the admin's e-mail as well as their id. */
-export interface AdminAuditListEntry extends AdminAuditEntry {
-  adminEmail: string | null;
-}
+export const adminAuditListEntrySchema = adminAuditEntrySchema.extend({ adminEmail: z.string().nullable() });
+export type AdminAuditListEntry = z.infer<typeof adminAuditListEntrySchema>;
 
-export interface AdminAuditPage {
-  entries: AdminAuditListEntry[];
+export const adminAuditPageSchema = z.object({
+  entries: z.array(adminAuditListEntrySchema),
   /** Entries matching the filters, all pages. */
-  total: number;
-  startRow: number;
-  pageSize: number;
+  total: z.number(),
+  startRow: z.number(),
+  pageSize: z.number(),
   /** What the filters can choose from: every admin, action and queue the log holds. */
-  admins: { userId: string; email: string | null }[];
-  actions: string[];
-  queues: string[];
-}
+  admins: z.array(z.object({ userId: z.string(), email: z.string().nullable() })),
+  actions: z.array(z.string()),
+  queues: z.array(z.string()),
+});
+export type AdminAuditPage = z.infer<typeof adminAuditPageSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { jobStates, type JobState, type JobStatus } from '../jobs/job-status.js';
+import { anyJobStatusSchema } from '../jobs/job-center.js';
+import { jobStates, jobStateSchema } from '../jobs/job-status.js';
 import { optionalText, optionalTime, pageWindowFields, timesInOrder } from './query-fields.js';
-import type { AdminAuditEntry } from './queues.js';
+import { adminAuditEntrySchema, jobRequesterSchema } from './queues.js';
 
 /** An empty field of the search form is no filter. */
 const blankAsNone = (value: unknown) => (value === '' ? undefined : value);
@@ -21,69 +22,70 @@ export const adminJobSearchSchema = z
 export type AdminJobSearch = z.infer<typeof adminJobSearchSchema>;
 
 /** One job record as the search lists it. */
-export interface AdminJobRow {
-  id: string;
-  queue: string;
-  name: string;
-  state: JobState;
-  ownerEmail: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  attempts: number;
-  error: string | null;
-}
+export const adminJobRowSchema = z.object({
+  id: z.string(),
+  queue: z.string(),
+  name: z.string(),
+  state: jobStateSchema,
+  ownerEmail: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  attempts: z.number(),
+  error: z.string().nullable(),
+});
+export type AdminJobRow = z.infer<typeof adminJobRowSchema>;
 
-export interface AdminJobSearchPage {
-  jobs: AdminJobRow[];
-  total: number;
-  startRow: number;
-  pageSize: number;
-}
+export const adminJobSearchPageSchema = z.object({ jobs: z.array(adminJobRowSchema), total: z.number(), startRow: z.number(), pageSize: z.number() });
+export type AdminJobSearchPage = z.infer<typeof adminJobSearchPageSchema>;
 
 /** One run of a job, as the worker that took it noted in the job's log ("attempt 2 on host:pid at <ISO>"). */
-export interface AdminJobAttempt {
+export const adminJobAttemptSchema = z.object({
   /** The record's attempt number (it goes on counting across an admin's retries). */
-  number: number;
+  number: z.number(),
   /** host:pid of the worker process that ran it. */
-  worker: string;
-  startedAt: string | null;
-}
+  worker: z.string(),
+  startedAt: z.string().nullable(),
+});
+export type AdminJobAttempt = z.infer<typeof adminJobAttemptSchema>;
 
 /** A job's full story (issue 23 point 2): the record, its queue entry, each attempt, the owner's view and the admin actions. */
-export interface AdminJobStory {
-  id: string;
-  queue: string;
-  name: string;
-  record: {
-    state: JobState;
-    attempts: number;
-    error: string | null;
-    createdAt: string;
-    startedAt: string | null;
-    finishedAt: string | null;
-    durationMs: number | null;
-    requestedBy: { userId: string | null; email: string | null; sessionId: string };
-  };
+export const adminJobStorySchema = z.object({
+  id: z.string(),
+  queue: z.string(),
+  name: z.string(),
+  record: z.object({
+    state: jobStateSchema,
+    attempts: z.number(),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+    durationMs: z.number().nullable(),
+    requestedBy: jobRequesterSchema,
+  }),
   /** The queue's entry; null once BullMQ no longer keeps the job (removed, or trimmed after it finished). */
-  queueEntry: {
-    state: string;
-    attemptsMade: number;
-    failedReason: string | null;
-    addedAt: string;
-    processedAt: string | null;
-    finishedAt: string | null;
-    waitMs: number | null;
-    runMs: number | null;
-  } | null;
+  queueEntry: z
+    .object({
+      state: z.string(),
+      attemptsMade: z.number(),
+      failedReason: z.string().nullable(),
+      addedAt: z.string(),
+      processedAt: z.string().nullable(),
+      finishedAt: z.string().nullable(),
+      waitMs: z.number().nullable(),
+      runMs: z.number().nullable(),
+    })
+    .nullable(),
   /** Each run the workers noted, oldest first (empty once BullMQ no longer keeps the job). */
-  attempts: AdminJobAttempt[];
+  attempts: z.array(adminJobAttemptSchema),
   /** The stack of each failed attempt, oldest first, as BullMQ keeps them (at most its last 10). */
-  errors: string[];
-  /** The job as its owner sees it (the same status their page and the socket show). */
-  userFacing: JobStatus;
-  audit: AdminAuditEntry[];
-}
+  errors: z.array(z.string()),
+  /** The job as its owner sees it (the same status their page, the socket and GET /rest/jobs/:id show, its kind's facts too). */
+  userFacing: anyJobStatusSchema,
+  audit: z.array(adminAuditEntrySchema),
+});
+export type AdminJobStory = z.infer<typeof adminJobStorySchema>;
 
 export const adminBulkActions = ['retry', 'remove', 'promote', 'cancel'] as const;
 export type AdminBulkAction = (typeof adminBulkActions)[number];
@@ -99,9 +101,8 @@ export const adminBulkSchema = z.object({
 });
 export type AdminBulkRequest = z.infer<typeof adminBulkSchema>;
 
-export interface AdminBulkAnswer {
-  results: { id: string; ok: boolean; error: string | null }[];
-}
+export const adminBulkAnswerSchema = z.object({ results: z.array(z.object({ id: z.string(), ok: z.boolean(), error: z.string().nullable() })) });
+export type AdminBulkAnswer = z.infer<typeof adminBulkAnswerSchema>;
 
 /** The line a worker writes to a job's log when it starts an attempt, and its reading (the console's story). */
 export const attemptLogLine = (attempt: number, worker: string, at: Date) => `attempt ${attempt} on ${worker} at ${at.toISOString()}`;

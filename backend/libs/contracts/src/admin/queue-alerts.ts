@@ -37,27 +37,29 @@ export const queueAlertWebhookSchema = z.strictObject({
 });
 
 /** One incident: raised when a queue crossed a threshold, cleared when it came back within it. */
-export interface QueueAlert {
-  id: string;
-  queue: string;
-  rule: QueueAlertRuleKind;
-  message: string;
-  clearMessage: string | null;
-  raisedAt: string;
-  clearedAt: string | null;
+export const queueAlertSchema = z.object({
+  id: z.string(),
+  queue: z.string(),
+  rule: z.enum(queueAlertRuleKinds),
+  message: z.string(),
+  clearMessage: z.string().nullable(),
+  raisedAt: z.string(),
+  clearedAt: z.string().nullable(),
   /** How each message went: pending, sent, failed; none (webhook) when no webhook was set. */
-  raiseEmail: string;
-  raiseWebhook: string;
-  clearEmail: string | null;
-  clearWebhook: string | null;
-  error: string | null;
-}
+  raiseEmail: z.string(),
+  raiseWebhook: z.string(),
+  clearEmail: z.string().nullable(),
+  clearWebhook: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type QueueAlert = z.infer<typeof queueAlertSchema>;
 
 /** GET /rest/admin/queue-alerts: the thresholds of every queue, the webhook, the open alerts and the latest history. */
-export interface QueueAlertsAnswer {
-  thresholds: Record<string, QueueAlertRules>;
-  webhookUrl: string | null;
-  open: QueueAlert[];
+export const queueAlertsAnswerSchema = z.object({
+  thresholds: z.record(z.string(), queueAlertRulesSchema),
+  webhookUrl: z.string().nullable(),
+  open: z.array(queueAlertSchema),
   /** The latest incidents, open or cleared, newest first (bounded). */
-  history: QueueAlert[];
-}
+  history: z.array(queueAlertSchema),
+});
+export type QueueAlertsAnswer = z.infer<typeof queueAlertsAnswerSchema>;

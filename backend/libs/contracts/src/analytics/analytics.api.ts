@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countryCodeSchema } from '../research/territories.js';
 import { maxQueryLength, missedSearchEventNames, type MissedSearchEventName } from '../research/search.js';
-import { analyticsEvents, analyticsLabelProblem, clientAnalyticsEventNames, type AnalyticsEventName } from './analytics-events.js';
+import { analyticsEventNames, analyticsEvents, analyticsLabelProblem, clientAnalyticsEventNames, type AnalyticsEventName } from './analytics-events.js';
 
 const loggedEventNames = [...missedSearchEventNames, ...clientAnalyticsEventNames] as [AnalyticsEventName, ...AnalyticsEventName[]];
 export const isMissedSearchEvent = (name: string): name is MissedSearchEventName => (missedSearchEventNames as readonly string[]).includes(name);
@@ -51,22 +51,24 @@ export const analyticsCountsQuerySchema = z
   });
 export type AnalyticsCountsQuery = z.infer<typeof analyticsCountsQuerySchema>;
 
-export interface AnalyticsEventCounts {
-  name: AnalyticsEventName;
-  category: string;
-  action: string;
+export const analyticsEventCountsSchema = z.object({
+  name: z.enum(analyticsEventNames),
+  category: z.string(),
+  action: z.string(),
   /** One count per day of `days`, in order. */
-  counts: number[];
-  total: number;
-}
+  counts: z.array(z.number()),
+  total: z.number(),
+});
+export type AnalyticsEventCounts = z.infer<typeof analyticsEventCountsSchema>;
 
-export interface AnalyticsCountsPage {
-  from: string;
-  to: string;
+export const analyticsCountsPageSchema = z.object({
+  from: z.string(),
+  to: z.string(),
   /** Every day of the range, oldest first (YYYY-MM-DD, UTC). */
-  days: string[];
+  days: z.array(z.string()),
   /** The events recorded in the range, most first; an event with none is not listed. */
-  events: AnalyticsEventCounts[];
+  events: z.array(analyticsEventCountsSchema),
   /** The configured forwarder ('posthog' or 'plausible'), null when events are only kept here. */
-  forwarder: 'posthog' | 'plausible' | null;
-}
+  forwarder: z.enum(['posthog', 'plausible']).nullable(),
+});
+export type AnalyticsCountsPage = z.infer<typeof analyticsCountsPageSchema>;

@@ -117,13 +117,14 @@ export interface TermMembership {
 
 export const keywordCountQuerySchema = nsaCall({});
 /** The keyword count widget (docs/product/projects.md §3): totalCount is the allowance; usedCount the sum of the three parts. */
-export interface KeywordCountAnswer {
-  totalCount: number;
-  usedCount: number;
-  mySerpwiseCount: number;
-  keywordRankingReportCount: number;
-  weeklyTrackingCount: number;
-}
+export const keywordCountAnswerSchema = z.object({
+  totalCount: z.number(),
+  usedCount: z.number(),
+  mySerpwiseCount: z.number(),
+  keywordRankingReportCount: z.number(),
+  weeklyTrackingCount: z.number(),
+});
+export type KeywordCountAnswer = z.infer<typeof keywordCountAnswerSchema>;
 
 /** ProjectActions/SearchProjectsForTerms: which of the caller's projects hold each term. */
 export const searchProjectsForTermsBodySchema = nsaCall({

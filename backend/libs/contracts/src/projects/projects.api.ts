@@ -56,16 +56,17 @@ export const projectIdQuerySchema = nsaCall({ projectId: projectIdField });
 export const getProjectsQuerySchema = nsaCall({});
 
 /** A project as the panel lists it. */
-export interface ProjectSummary {
-  id: string;
-  projectName: string;
-  primaryDomainName: string;
-  territory: string;
-  keywordCount: number;
-  groupCount: number;
-  linkCount: number;
-  createdAt: string;
-}
+export const projectSummarySchema = z.object({
+  id: z.string(),
+  projectName: z.string(),
+  primaryDomainName: z.string(),
+  territory: z.string(),
+  keywordCount: z.number(),
+  groupCount: z.number(),
+  linkCount: z.number(),
+  createdAt: z.string(),
+});
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
 export interface CreateProjectAnswer {
   id: string;

@@ -1,30 +1,36 @@
-import type { KeywordCountAnswer } from '../projects/index.js';
-import type { ProjectSummary } from '../projects/index.js';
+import { z } from 'zod';
+import { keywordCountAnswerSchema, projectSummarySchema } from '../projects/index.js';
 
 /** GET /rest/hq/dashboard: the campaign dashboard of /hq (docs/product/site.md §2). */
-export interface HqDashboard {
-  projects: ProjectSummary[];
-  reconReports: { id: string; type: 'seo' | 'ppc'; name: string; primaryDomain: string; territory: string; keywordCount: number; competitorCount: number }[];
+export const hqDashboardSchema = z.object({
+  projects: z.array(projectSummarySchema),
+  reconReports: z.array(
+    z.object({ id: z.string(), type: z.enum(['seo', 'ppc']), name: z.string(), primaryDomain: z.string(), territory: z.string(), keywordCount: z.number(), competitorCount: z.number() }),
+  ),
   /** Tracked keywords against the allowance (the keyword count widget's numbers). */
-  keywords: KeywordCountAnswer;
+  keywords: keywordCountAnswerSchema,
   /** The current billing period of the account's subscription; null without one. */
-  billing: {
-    plan: string;
-    billing: string;
-    status: string;
-    periodStart: string;
-    periodEnd: string;
-    daysLeft: number;
-    daysInPeriod: number;
-  } | null;
-}
+  billing: z
+    .object({
+      plan: z.string(),
+      billing: z.string(),
+      status: z.string(),
+      periodStart: z.string(),
+      periodEnd: z.string(),
+      daysLeft: z.number(),
+      daysInPeriod: z.number(),
+    })
+    .nullable(),
+});
+export type HqDashboard = z.infer<typeof hqDashboardSchema>;
 
 /** GET /rest/projects/competitors: each project with its organic competitors in the newest month. */
-export interface CompetitorProject {
-  projectId: string;
-  projectName: string;
-  primaryDomainName: string;
-  territory: string;
-  month: string | null;
-  competitors: { domain: string; commonKeywords: number; organicKeywords: number; organicClicks: number }[];
-}
+export const competitorProjectSchema = z.object({
+  projectId: z.string(),
+  projectName: z.string(),
+  primaryDomainName: z.string(),
+  territory: z.string(),
+  month: z.string().nullable(),
+  competitors: z.array(z.object({ domain: z.string(), commonKeywords: z.number(), organicKeywords: z.number(), organicClicks: z.number() })),
+});
+export type CompetitorProject = z.infer<typeof competitorProjectSchema>;

@@ -54,71 +54,80 @@ export const reconReportIdSchema = z.uuid('The report id must be a UUID.');
 /** Warehouse keyword ids are positive integers. */
 export const reconTermIdSchema = z.coerce.number().int().positive('The term id must be a positive number.');
 
-export interface ReconReport {
-  id: string;
-  type: ReconReportType;
-  name: string;
-  primaryDomain: string;
-  territory: string;
+export const reconReportSchema = z.object({
+  id: z.string(),
+  type: z.enum(reconReportTypes),
+  name: z.string(),
+  primaryDomain: z.string(),
+  territory: z.string(),
   /** The keywords, one per line. */
-  keywordsCsv: string;
-  keywordCount: number;
-  competitors: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+  keywordsCsv: z.string(),
+  keywordCount: z.number(),
+  competitors: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ReconReport = z.infer<typeof reconReportSchema>;
 
 /** One domain's position for a keyword: newest month and the month before (null: not in the stored top 20). */
-export interface ReconPosition {
-  domain: string;
-  position: number | null;
-  previousPosition: number | null;
+export const reconPositionSchema = z.object({
+  domain: z.string(),
+  position: z.number().nullable(),
+  previousPosition: z.number().nullable(),
   /** previous − current: positive is an improvement; null when either month is unranked. */
-  change: number | null;
-  url: string | null;
-}
+  change: z.number().nullable(),
+  url: z.string().nullable(),
+});
+export type ReconPosition = z.infer<typeof reconPositionSchema>;
 
-export interface ReconRankingRow {
+export const reconRankingRowSchema = z.object({
   /** The warehouse keyword id (for the details page); null when the warehouse does not know the keyword. */
-  termId: number | null;
-  keyword: string;
-  volume: number | null;
-  primary: ReconPosition;
-  competitors: ReconPosition[];
-}
+  termId: z.number().nullable(),
+  keyword: z.string(),
+  volume: z.number().nullable(),
+  primary: reconPositionSchema,
+  competitors: z.array(reconPositionSchema),
+});
+export type ReconRankingRow = z.infer<typeof reconRankingRowSchema>;
 
 /** GET /rest/recon/reports/:id/live-ranking */
-export interface ReconLiveRanking {
-  report: ReconReport;
-  month: string | null;
-  previousMonth: string | null;
-  rows: ReconRankingRow[];
+export const reconLiveRankingSchema = z.object({
+  report: reconReportSchema,
+  month: z.string().nullable(),
+  previousMonth: z.string().nullable(),
+  rows: z.array(reconRankingRowSchema),
   /** Whether the owner's reports are white-labelled (isFullReconUser). */
-  whiteLabel: boolean;
-}
+  whiteLabel: z.boolean(),
+});
+export type ReconLiveRanking = z.infer<typeof reconLiveRankingSchema>;
 
-export interface ReconSerpResult {
-  position: number;
-  domain: string;
-  url: string;
+export const reconSerpResultSchema = z.object({
+  position: z.number(),
+  domain: z.string(),
+  url: z.string(),
   /** The report's primary domain or one of its competitors. */
-  role: 'primary' | 'competitor' | null;
-}
+  role: z.enum(['primary', 'competitor']).nullable(),
+});
+export type ReconSerpResult = z.infer<typeof reconSerpResultSchema>;
 
 /** GET /rest/recon/reports/:id/live-ranking/:termId */
-export interface ReconRankingDetails {
-  reportId: string;
-  termId: number;
-  keyword: string;
-  territory: string;
+export const reconRankingDetailsSchema = z.object({
+  reportId: z.string(),
+  termId: z.number(),
+  keyword: z.string(),
+  territory: z.string(),
   /** Null: unknown. */
-  volume: number | null;
-  month: string | null;
-  serp: ReconSerpResult[];
+  volume: z.number().nullable(),
+  month: z.string().nullable(),
+  serp: z.array(reconSerpResultSchema),
   /** The primary domain's best position per month, oldest first, 12 months (null: not ranked). */
-  history: { month: string; position: number | null }[];
-  primaryDomain: string;
-}
+  history: z.array(z.object({ month: z.string(), position: z.number().nullable() })),
+  primaryDomain: z.string(),
+});
+export type ReconRankingDetails = z.infer<typeof reconRankingDetailsSchema>;
+
+/** DELETE /rest/recon/reports/:id */
+export const reconReportDeletedSchema = z.object({ isSuccessful: z.literal(true), id: z.string() });
 
 /** The recon wizard's create state (docs/product/projects.md §3). */
 export interface ReconCreateState {

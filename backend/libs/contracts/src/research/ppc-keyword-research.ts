@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { kombatSegments, type PaidKombatSegment, type RecommendationType, type RelatedKeywordType, type PaidSearchType } from './enumerations.js';
-import { researchTablePageSchema, type TablePage } from '../tables/research-table.js';
+import { researchTablePageOf, type TablePage } from '../tables/research-table.js';
 import { organicMonthPointSchema } from './seo-research.js';
 
 /** Every PPC / keyword table answer: the withheld page plus the query, territory, month and whether it was found. */
@@ -37,27 +37,29 @@ export const ppcOverviewAnswerSchema = z.object({
 });
 export type PpcOverviewAnswer = z.infer<typeof ppcOverviewAnswerSchema>;
 
-export interface PpcCompetitorRow {
-  domain: string;
+export const ppcCompetitorRowSchema = z.object({
+  domain: z.string(),
   /** Keywords both domains bought in the month. */
-  commonKeywords: number;
+  commonKeywords: z.number(),
   /** Jaccard overlap of the two paid keyword sets, 0–1. */
-  competitionLevel: number;
-  paidKeywords: number;
-  paidClicks: number | null;
-  budget: number | null;
-}
+  competitionLevel: z.number(),
+  paidKeywords: z.number(),
+  paidClicks: z.number().nullable(),
+  budget: z.number().nullable(),
+});
+export type PpcCompetitorRow = z.infer<typeof ppcCompetitorRowSchema>;
 
-export interface PpcKombatRow {
-  keyword: string;
-  volume: number | null;
-  cpc: number | null;
-  competition: number | null;
+export const ppcKombatRowSchema = z.object({
+  keyword: z.string(),
+  volume: z.number().nullable(),
+  cpc: z.number().nullable(),
+  competition: z.number().nullable(),
   /** Best ad position of each domain, in the order given; null = did not buy it. */
-  positions: (number | null)[];
+  positions: z.array(z.number().nullable()),
   /** Estimated paid clicks of each domain, same order; withheld for visitors and free users. */
-  paidClicks: (number | null)[] | null;
-}
+  paidClicks: z.array(z.number().nullable()).nullable(),
+});
+export type PpcKombatRow = z.infer<typeof ppcKombatRowSchema>;
 
 export const ppcKombatExtraSchema = z.object({
   domains: z.array(z.string()),
@@ -69,78 +71,81 @@ export const ppcKombatExtraSchema = z.object({
 });
 export type PpcKombatExtra = z.infer<typeof ppcKombatExtraSchema>;
 
-/** GET /rest/research/ppc/kombat: a table page (rows open, like every research table) with the domains and the Venn. */
-export const paidKombatAnswerSchema = researchTablePageSchema.extend(ppcKombatExtraSchema.shape);
 
-export interface PpcKeywordRow {
-  keyword: string;
-  volume: number | null;
-  cpc: number | null;
+export const ppcKeywordRowSchema = z.object({
+  keyword: z.string(),
+  volume: z.number().nullable(),
+  cpc: z.number().nullable(),
   /** Best ad position in M. */
-  position: number;
-  paidClicks: number | null;
+  position: z.number(),
+  paidClicks: z.number().nullable(),
   /** paidClicks × CPC. */
-  budget: number | null;
-  monthsBought: number;
-  firstMonth: string;
+  budget: z.number().nullable(),
+  monthsBought: z.number(),
+  firstMonth: z.string(),
   /** The ad shown at the best position in M. */
-  headline: string;
-  body: string;
-  displayUrl: string;
-}
+  headline: z.string(),
+  body: z.string(),
+  displayUrl: z.string(),
+});
+export type PpcKeywordRow = z.infer<typeof ppcKeywordRowSchema>;
 
-export interface AdHistoryAd {
-  adCopyId: number;
-  headline: string;
-  body: string;
-  displayUrl: string;
-  landingPage: string;
-  months: string[];
-}
+export const adHistoryAdSchema = z.object({
+  adCopyId: z.number(),
+  headline: z.string(),
+  body: z.string(),
+  displayUrl: z.string(),
+  landingPage: z.string(),
+  months: z.array(z.string()),
+});
+export type AdHistoryAd = z.infer<typeof adHistoryAdSchema>;
 
-export interface AdHistoryRow {
+export const adHistoryRowSchema = z.object({
   /** The keyword (domain ad history) or the advertiser (keyword ad history). */
-  keyword?: string;
-  domain?: string;
-  volume?: number | null;
-  cpc?: number | null;
-  monthsBought: number;
+  keyword: z.string().optional(),
+  domain: z.string().optional(),
+  volume: z.number().nullable().optional(),
+  cpc: z.number().nullable().optional(),
+  monthsBought: z.number(),
   /** Σ estimated paid clicks over the window. */
-  paidClicks: number | null;
+  paidClicks: z.number().nullable(),
   /** Aligned with the answer's `months`, oldest first. */
-  positions: (number | null)[];
-  ads: AdHistoryAd[];
-}
+  positions: z.array(z.number().nullable()),
+  ads: z.array(adHistoryAdSchema),
+});
+export type AdHistoryRow = z.infer<typeof adHistoryRowSchema>;
 
-export interface AdvisorRow {
-  keyword: string;
-  volume: number | null;
-  cpc: number | null;
-  competition: number | null;
+export const advisorRowSchema = z.object({
+  keyword: z.string(),
+  volume: z.number().nullable(),
+  cpc: z.number().nullable(),
+  competition: z.number().nullable(),
   /** buy: competitors buying it in M. */
-  advertisers: number | null;
+  advertisers: z.number().nullable(),
   /** buy: most months of the last 6 a competitor bought it. */
-  competitorMonths: number | null;
-  estimatedClicks: number | null;
-  estimatedBudget: number | null;
+  competitorMonths: z.number().nullable(),
+  estimatedClicks: z.number().nullable(),
+  estimatedBudget: z.number().nullable(),
   /** negativematch: why the keyword looks like waste. */
-  reason: 'offtopic' | 'question' | 'noclicks' | null;
+  reason: z.enum(['offtopic', 'question', 'noclicks']).nullable(),
   /** negativematch: the domain's ad position and paid clicks in M. */
-  position: number | null;
-  paidClicks: number | null;
-}
+  position: z.number().nullable(),
+  paidClicks: z.number().nullable(),
+});
+export type AdvisorRow = z.infer<typeof advisorRowSchema>;
 
-export interface AdTemplateRow {
-  domain: string;
-  headline: string;
-  body: string;
-  displayUrl: string;
-  landingPage: string;
+export const adTemplateRowSchema = z.object({
+  domain: z.string(),
+  headline: z.string(),
+  body: z.string(),
+  displayUrl: z.string(),
+  landingPage: z.string(),
   /** Matching keywords the ad showed for in M. */
-  keywords: number;
-  bestPosition: number;
-  paidClicks: number | null;
-}
+  keywords: z.number(),
+  bestPosition: z.number(),
+  paidClicks: z.number().nullable(),
+});
+export type AdTemplateRow = z.infer<typeof adTemplateRowSchema>;
 
 /** GET /rest/research/keyword/overview. */
 export const keywordOverviewAnswerSchema = z.object({
@@ -167,65 +172,72 @@ export const keywordOverviewAnswerSchema = z.object({
 });
 export type KeywordOverviewAnswer = z.infer<typeof keywordOverviewAnswerSchema>;
 
-export interface RelatedKeywordRow {
-  keyword: string;
+export const relatedKeywordRowSchema = z.object({
+  keyword: z.string(),
   /** The relevance, a whole percent 1–100 of what the keyword has that this row shares (docs/research-data.md). */
-  shared: number;
-  volume: number | null;
-  cpc: number | null;
-  competition: number | null;
-  difficulty: number | null;
-  resultCount: number;
-}
+  shared: z.number(),
+  volume: z.number().nullable(),
+  cpc: z.number().nullable(),
+  competition: z.number().nullable(),
+  difficulty: z.number().nullable(),
+  resultCount: z.number(),
+});
+export type RelatedKeywordRow = z.infer<typeof relatedKeywordRowSchema>;
 
-export interface KeywordRankingHistoryRow {
-  domain: string;
-  url: string;
-  position: number;
-  clicks: number | null;
+export const keywordRankingHistoryRowSchema = z.object({
+  domain: z.string(),
+  url: z.string(),
+  position: z.number(),
+  clicks: z.number().nullable(),
   /** Aligned with the answer's `months`, oldest first. */
-  positions: (number | null)[];
-}
+  positions: z.array(z.number().nullable()),
+});
+export type KeywordRankingHistoryRow = z.infer<typeof keywordRankingHistoryRowSchema>;
 
-export interface SerpAnalysisRow {
-  position: number;
-  domain: string;
-  url: string;
-  title: string | null;
-  clicks: number | null;
+export const serpAnalysisRowSchema = z.object({
+  position: z.number(),
+  domain: z.string(),
+  url: z.string(),
+  title: z.string().nullable(),
+  clicks: z.number().nullable(),
   /** clicks × CPC; withheld for visitors and free users. */
-  value: number | null;
-  domainKeywords: number;
-  domainClicks: number;
-  domainBacklinks: number;
-  pageBacklinks: number;
-}
+  value: z.number().nullable(),
+  domainKeywords: z.number(),
+  domainClicks: z.number(),
+  domainBacklinks: z.number(),
+  pageBacklinks: z.number(),
+});
+export type SerpAnalysisRow = z.infer<typeof serpAnalysisRowSchema>;
 
-export interface KeywordBacklinkRow {
-  sourceDomain: string;
-  sourceUrl: string;
-  targetUrl: string;
+export const keywordBacklinkRowSchema = z.object({
+  sourceDomain: z.string(),
+  sourceUrl: z.string(),
+  targetUrl: z.string(),
   /** The target page's position for the keyword in M. */
-  targetPosition: number;
-  anchor: string;
-  nofollow: boolean;
-  firstSeen: string;
+  targetPosition: z.number(),
+  anchor: z.string(),
+  nofollow: z.boolean(),
+  firstSeen: z.string(),
   /** null = still live. */
-  lastSeen: string | null;
-}
+  lastSeen: z.string().nullable(),
+});
+export type KeywordBacklinkRow = z.infer<typeof keywordBacklinkRowSchema>;
 
-export interface BulkKeywordRow {
-  keyword: string;
-  volume: number | null;
-  cpc: number | null;
-  competition: number | null;
-  difficulty: number | null;
-  resultCount: number;
+export const bulkKeywordRowSchema = z.object({
+  keyword: z.string(),
+  volume: z.number().nullable(),
+  cpc: z.number().nullable(),
+  competition: z.number().nullable(),
+  difficulty: z.number().nullable(),
+  resultCount: z.number(),
   /** Σ estimated organic clicks of its results in M. */
-  organicClicks: number | null;
+  organicClicks: z.number().nullable(),
   /** Distinct advertisers in M. */
-  advertisers: number;
-}
+  advertisers: z.number(),
+});
+export type BulkKeywordRow = z.infer<typeof bulkKeywordRowSchema>;
+/** POST /rest/research/keyword/bulk: a table page of the uploaded keywords, row by row (not a catalogue table). */
+export const bulkKeywordPageSchema = researchTablePageOf(bulkKeywordRowSchema, ['cpc']);
 
 /** Extra fields some answers carry. */
 export interface TypedTableExtra<Type extends string> {

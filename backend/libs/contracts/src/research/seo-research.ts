@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { kombatSegments } from './enumerations.js';
-import { researchTablePageSchema, type TablePage } from '../tables/research-table.js';
+import type { TablePage } from '../tables/research-table.js';
 
 /** Every research table answer: the withheld page, the month it reads (YYYY-MM-DD) and whether the query was found. */
 export type ResearchTable<Row> = TablePage<Row> & { month: string | null; wasQueryFound: boolean };
@@ -14,58 +14,61 @@ export type ResearchTable<Row> = TablePage<Row> & { month: string | null; wasQue
  * month M against the month before (P). Per keyword the subject's best position in each month (a site with two
  * pages for a keyword counts at its best one, clicks summed) — see docs/research-data.md for each type.
  */
-export interface KeywordComparisonRow {
-  keyword: string;
-  url: string | null;
-  position: number | null;
-  previousPosition: number | null;
+export const keywordComparisonRowSchema = z.object({
+  keyword: z.string(),
+  url: z.string().nullable(),
+  position: z.number().nullable(),
+  previousPosition: z.number().nullable(),
   /** previousPosition − position: positive = moved up. Null unless it ranked in both months. */
-  positionChange: number | null;
-  volume: number | null;
-  cpc: number | null;
-  difficulty: number | null;
-  clicks: number | null;
+  positionChange: z.number().nullable(),
+  volume: z.number().nullable(),
+  cpc: z.number().nullable(),
+  difficulty: z.number().nullable(),
+  clicks: z.number().nullable(),
   /** Impressions and CTR (percent, two decimals) of the month where the viewer's own Search Console export reports them; else null. */
-  impressions: number | null;
-  ctr: number | null;
-  previousClicks: number | null;
-  clicksChange: number | null;
-  value: number | null;
+  impressions: z.number().nullable(),
+  ctr: z.number().nullable(),
+  previousClicks: z.number().nullable(),
+  clicksChange: z.number().nullable(),
+  value: z.number().nullable(),
   /** Competitor types: the best-placed competitor above the subject in M, and its position. */
-  competitor: string | null;
-  competitorPosition: number | null;
+  competitor: z.string().nullable(),
+  competitorPosition: z.number().nullable(),
   /** Ranking history only: the subject's best position per month, the 12 months up to M (null = not ranked). */
-  history?: { month: string; position: number | null }[];
-}
+  history: z.array(z.object({ month: z.string(), position: z.number().nullable() })).optional(),
+});
+export type KeywordComparisonRow = z.infer<typeof keywordComparisonRowSchema>;
 
 /** SEO competitors: the domains sharing the most keywords with a domain in month M (docs/research-data.md). */
-export interface CompetitorRow {
-  domain: string;
+export const competitorRowSchema = z.object({
+  domain: z.string(),
   /** Keywords both domains rank for in M. */
-  commonKeywords: number;
+  commonKeywords: z.number(),
   /** Keywords the competitor ranks for in M (domain_month.organic_keywords). */
-  theirKeywords: number;
+  theirKeywords: z.number(),
   /** common / (mine + theirs − common) × 100, one decimal (Jaccard overlap of the two keyword sets). */
-  overlap: number;
-  clicks: number;
-  value: number;
-}
+  overlap: z.number(),
+  clicks: z.number(),
+  value: z.number(),
+});
+export type CompetitorRow = z.infer<typeof competitorRowSchema>;
 
 /**
  * SEO kombat of 2–3 domains in month M: the first domain is "you", the others the competitors. Per keyword every
  * domain's best position; the segments (docs/research-data.md) are predicates over those positions.
  */
-export interface KombatRow {
-  keyword: string;
-  volume: number | null;
-  cpc: number | null;
-  difficulty: number | null;
-  position1: number | null;
-  position2: number | null;
-  position3: number | null;
+export const kombatRowSchema = z.object({
+  keyword: z.string(),
+  volume: z.number().nullable(),
+  cpc: z.number().nullable(),
+  difficulty: z.number().nullable(),
+  position1: z.number().nullable(),
+  position2: z.number().nullable(),
+  position3: z.number().nullable(),
   /** Estimated clicks of all the compared domains together. */
-  clicks: number | null;
-}
+  clicks: z.number().nullable(),
+});
+export type KombatRow = z.infer<typeof kombatRowSchema>;
 
 export const kombatCountsSchema = z.object({
   /** Exclusive Venn regions: keywords ranked by exactly these domains (in the order given). */
@@ -74,40 +77,40 @@ export const kombatCountsSchema = z.object({
 });
 export type KombatCounts = z.infer<typeof kombatCountsSchema>;
 
-/** GET /rest/research/seo/kombat: a table page (rows open, like every research table) with the Venn counts beside it. */
-export const organicKombatAnswerSchema = researchTablePageSchema.extend(kombatCountsSchema.shape);
 
 /** Top pages of a domain in month M: mosttraffic = every page that ranks; newpages = pages ranking in M for the first time. */
-export interface TopPageRow {
-  url: string;
-  title: string | null;
+export const topPageRowSchema = z.object({
+  url: z.string(),
+  title: z.string().nullable(),
   /** Keywords the page ranks for in M; null for a page known only from the viewer's own Search Console export. */
-  keywords: number | null;
+  keywords: z.number().nullable(),
   /** Best position of the page over its keywords; null as keywords. */
-  bestPosition: number | null;
+  bestPosition: z.number().nullable(),
   /** Estimated clicks, or the measured clicks of the viewer's own site (Search Console). */
-  clicks: number;
+  clicks: z.number(),
   /** Impressions and CTR (percent, two decimals) where the viewer's own Search Console export reports them; else null. */
-  impressions: number | null;
-  ctr: number | null;
+  impressions: z.number().nullable(),
+  ctr: z.number().nullable(),
   /** Clicks × CPC of its keywords; null where the keywords are not known. */
-  value: number | null;
+  value: z.number().nullable(),
   /** The page's share of the domain's clicks in M, percent with one decimal; null when the site's clicks are not known. */
-  clicksShare: number | null;
-}
+  clicksShare: z.number().nullable(),
+});
+export type TopPageRow = z.infer<typeof topPageRowSchema>;
 
 /** Links pointing at a domain (any of its pages) or at one URL. Backlinks have no territory. */
-export interface BacklinkRow {
-  sourceUrl: string;
-  sourceDomain: string;
-  targetUrl: string;
-  anchor: string;
-  nofollow: boolean;
-  firstSeen: string;
+export const backlinkRowSchema = z.object({
+  sourceUrl: z.string(),
+  sourceDomain: z.string(),
+  targetUrl: z.string(),
+  anchor: z.string(),
+  nofollow: z.boolean(),
+  firstSeen: z.string(),
   /** Null while the link is live. */
-  lastSeen: string | null;
-  live: boolean;
-}
+  lastSeen: z.string().nullable(),
+  live: z.boolean(),
+});
+export type BacklinkRow = z.infer<typeof backlinkRowSchema>;
 
 export type BacklinkStatus = 'all' | 'live' | 'lost';
 
@@ -146,43 +149,47 @@ export type UrlOverview = z.infer<typeof urlOverviewAnswerSchema>;
  * Outreach lists (docs/research-data.md): top domains of a territory (optionally one topic), top domains for a
  * keyword set or topic, metrics of a custom list of domains, and link leads (sites linking to competitors, not you).
  */
-export interface DomainMetricsRow {
-  domain: string;
-  topic: string | null;
-  keywords: number;
-  top10: number;
-  clicks: number;
-  value: number;
-  paidKeywords: number;
-  budget: number;
-}
+export const domainMetricsRowSchema = z.object({
+  domain: z.string(),
+  topic: z.string().nullable(),
+  keywords: z.number(),
+  top10: z.number(),
+  clicks: z.number(),
+  value: z.number(),
+  paidKeywords: z.number(),
+  budget: z.number(),
+});
+export type DomainMetricsRow = z.infer<typeof domainMetricsRowSchema>;
 
-export interface KeywordListRow {
-  domain: string;
+export const keywordListRowSchema = z.object({
+  domain: z.string(),
   /** Keywords of the set the domain ranks for in M. */
-  keywords: number;
-  top10: number;
+  keywords: z.number(),
+  top10: z.number(),
   /** Average of its best position over those keywords. */
-  averagePosition: number;
-  clicks: number;
-  value: number;
-}
+  averagePosition: z.number(),
+  clicks: z.number(),
+  value: z.number(),
+});
+export type KeywordListRow = z.infer<typeof keywordListRowSchema>;
 
-export interface CustomListRow extends Omit<DomainMetricsRow, 'topic'> {
+export const customListRowSchema = domainMetricsRowSchema.omit({ topic: true }).extend({
   /** False when the warehouse does not know the domain (its numbers are then 0). */
-  found: boolean;
+  found: z.boolean(),
   /** Position in the submitted list, from 1. */
-  listIndex: number;
-  liveBacklinks: number;
-  referringDomains: number;
-}
+  listIndex: z.number(),
+  liveBacklinks: z.number(),
+  referringDomains: z.number(),
+});
+export type CustomListRow = z.infer<typeof customListRowSchema>;
 
-export interface LeadRow {
-  domain: string;
+export const leadRowSchema = z.object({
+  domain: z.string(),
   /** How many of the competitors it links to (live links). */
-  competitorsLinked: number;
+  competitorsLinked: z.number(),
   /** Its live links to the competitors. */
-  links: number;
-  clicks: number;
-  keywords: number;
-}
+  links: z.number(),
+  clicks: z.number(),
+  keywords: z.number(),
+});
+export type LeadRow = z.infer<typeof leadRowSchema>;

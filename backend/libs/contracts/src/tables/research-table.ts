@@ -50,17 +50,21 @@ export const tablePageFieldsSchema = z.object({
 export type TablePage<Row> = z.infer<typeof tablePageFieldsSchema> & { rows: (Row | LockedRow)[] };
 
 /**
- * One page of any research table as the screens, the public API and the operators' document describe it: the page
- * fields, rows as objects (their columns are each table's, docs/research-data.md), and the table's own answer fields
- * after them (month, wasQueryFound, the query, its type …), left open.
+ * One page of a research table with its rows described column by column: the row's own schema (paid columns null
+ * for a viewer whose plan does not show them), a locked row in its place past the allowance, and the table's answer
+ * fields after the page (`answerFields` when the table has its own, e.g. kombat's Venn; the rest left open).
  */
-export const researchTablePageSchema = tablePageFieldsSchema
-  .extend({
-    rows: z
-      .array(z.union([lockedRowSchema, z.record(z.string(), z.unknown())]))
-      .describe('The rows of the page; a row past the plan’s allowance is { "locked": true, "rowNumber": n }.'),
-  })
-  .loose();
+export function researchTablePageOf(row: z.ZodObject, paidColumns: readonly string[], answerFields?: z.ZodObject): z.ZodObject {
+  const withheld = Object.fromEntries(paidColumns.filter((column) => column in row.shape).map((column) => [column, (row.shape[column] as z.ZodType).nullable()]));
+  return tablePageFieldsSchema
+    .extend({
+      rows: z
+        .array(z.union([lockedRowSchema, row.extend(withheld)]))
+        .describe('The rows of the page; a row past the plan’s allowance is { "locked": true, "rowNumber": n }. Paid columns are null for a plan that does not show them.'),
+      ...answerFields?.shape,
+    })
+    .loose();
+}
 
 export const isLockedRow = <Row>(row: Row | LockedRow): row is LockedRow =>
   typeof row === 'object' && row !== null && (row as LockedRow).locked === true;

@@ -1,4 +1,4 @@
-import type { ResearchTableId } from '@serpwise/contracts';
+import { researchTablePageOf, type ResearchTableId } from '@serpwise/contracts';
 import { pageOf } from '../tables/index.js';
 import type { z } from 'zod';
 import type { Sql } from '../sql.js';
@@ -22,6 +22,24 @@ export const isResearchTableId = (table: string): table is ResearchTableId => Ob
 
 /** An entry of the catalogue, loosely typed for code that handles every table alike. */
 export const researchTableEntry = (table: ResearchTableId) => researchTables[table] as unknown as ResearchTableEntry;
+
+const pageSchemas = new Map<ResearchTableId, z.ZodObject>();
+
+/**
+ * The answer of a table's endpoint, rows column by column, derived from the entry (its row schema and paid columns):
+ * what the operators' and the public API's documents describe. One schema per table (so one component), titled after
+ * the table ('seo/keywords' → SeoKeywordsPage).
+ */
+export function researchTablePageSchemaOf(table: ResearchTableId): z.ZodObject {
+  let schema = pageSchemas.get(table);
+  if (!schema) {
+    const entry = researchTableEntry(table);
+    const title = `${table.replace(/(^|[/-])(\w)/g, (_match, _separator: string, letter: string) => letter.toUpperCase())}Page`;
+    schema = researchTablePageOf(entry.row, entry.paidColumns, entry.answerFields).meta({ title });
+    pageSchemas.set(table, schema);
+  }
+  return schema;
+}
 
 /**
  * Validates a table's parameters with the table's own schema and prepares its whole query. A malformed request throws

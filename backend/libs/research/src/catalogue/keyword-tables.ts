@@ -1,3 +1,4 @@
+import { adHistoryRowSchema, advisorRowSchema, keywordBacklinkRowSchema, keywordRankingHistoryRowSchema, relatedKeywordRowSchema, serpAnalysisRowSchema } from '@serpwise/contracts';
 import { keywordAdvisorQuery } from '../keyword/keyword-advisor.js';
 import { keywordBacklinksQuery, keywordBacklinksTable } from '../keyword/keyword-backlinks.js';
 import { keywordRankingHistoryQuery, keywordRankingHistoryTable } from '../keyword/keyword-ranking-history.js';
@@ -28,6 +29,7 @@ const keywordContext = async (sql: Sql, input: TableInput & { query: string }) =
 export const keywordTables = {
   'keyword/related': researchTable({
     id: 'keyword/related',
+    row: relatedKeywordRowSchema,
     schema: keywordRelatedSchema,
     paidColumns: ['cpc'],
     prepare: async (sql, input) => {
@@ -38,6 +40,7 @@ export const keywordTables = {
   }),
   'keyword/ad-history': researchTable({
     id: 'keyword/ad-history',
+    row: adHistoryRowSchema,
     schema: keywordAdHistorySchema,
     paidColumns: ['paidClicks'],
     prepare: async (sql, input) => {
@@ -49,6 +52,7 @@ export const keywordTables = {
   }),
   'keyword/ranking-history': researchTable({
     id: 'keyword/ranking-history',
+    row: keywordRankingHistoryRowSchema,
     schema: keywordRankingHistorySchema,
     paidColumns: [],
     prepare: async (sql, input) => {
@@ -60,6 +64,7 @@ export const keywordTables = {
   }),
   'keyword/serp-analysis': researchTable({
     id: 'keyword/serp-analysis',
+    row: serpAnalysisRowSchema,
     schema: keywordSerpSchema,
     paidColumns: ['value'],
     prepare: async (sql, input) => {
@@ -70,6 +75,7 @@ export const keywordTables = {
   }),
   'keyword/backlinks': researchTable({
     id: 'keyword/backlinks',
+    row: keywordBacklinkRowSchema,
     schema: keywordBacklinksSchema,
     paidColumns: [],
     prepare: async (sql, input) => {
@@ -80,6 +86,7 @@ export const keywordTables = {
   }),
   'keyword/adwords-advisor': researchTable({
     id: 'keyword/adwords-advisor',
+    row: advisorRowSchema,
     schema: keywordAdvisorSchema,
     paidColumns: ['cpc', 'estimatedBudget', 'paidClicks'],
     prepare: async (sql, input) => {

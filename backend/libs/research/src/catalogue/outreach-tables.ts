@@ -1,3 +1,4 @@
+import { customListRowSchema, domainMetricsRowSchema, keywordListRowSchema, leadRowSchema } from '@serpwise/contracts';
 import { customListSchema, keywordListSchema, leadsSchema, topDomainsSchema } from '../requests/seo-requests.js';
 import { customListQuery, customListSpec, keywordListQuery, keywordListSpec, leadsQuery, leadsSpec, topDomainsQuery, topDomainsSpec } from '../outreach/outreach.js';
 import { domainIdsOf } from '../warehouse/lookups.js';
@@ -8,6 +9,7 @@ import { organicTable } from './seo-tables.js';
 export const outreachTables = {
   'outreach/top-domains': researchTable({
     id: 'outreach/top-domains',
+    row: domainMetricsRowSchema,
     schema: topDomainsSchema,
     paidColumns: ['value', 'budget'],
     check: orderCheck(topDomainsSpec),
@@ -16,6 +18,7 @@ export const outreachTables = {
   }),
   'outreach/keyword-list': researchTable({
     id: 'outreach/keyword-list',
+    row: keywordListRowSchema,
     schema: keywordListSchema,
     paidColumns: ['value'],
     check: orderCheck(keywordListSpec),
@@ -30,6 +33,7 @@ export const outreachTables = {
   }),
   'outreach/custom-list': researchTable({
     id: 'outreach/custom-list',
+    row: customListRowSchema,
     schema: customListSchema,
     paidColumns: ['value', 'budget'],
     check: orderCheck(customListSpec),
@@ -38,6 +42,7 @@ export const outreachTables = {
   }),
   'outreach/leads': researchTable({
     id: 'outreach/leads',
+    row: leadRowSchema,
     schema: leadsSchema,
     paidColumns: [],
     check: orderCheck(leadsSpec),

@@ -1,3 +1,4 @@
+import { adHistoryRowSchema, adTemplateRowSchema, advisorRowSchema, ppcCompetitorRowSchema, ppcKeywordRowSchema, ppcKombatExtraSchema, ppcKombatRowSchema } from '@serpwise/contracts';
 import { adHistoryQuery, adHistoryTable } from '../ppc/ad-history.js';
 import { adTemplatesQuery, adTemplatesTable } from '../ppc/ad-templates.js';
 import { advisorTable, advisorWindow, domainAdvisorQuery } from '../ppc/adwords-advisor.js';
@@ -32,6 +33,7 @@ const domainContext = async (sql: Sql, input: TableInput & { query: string }) =>
 export const ppcTables = {
   'ppc/competitors': researchTable({
     id: 'ppc/competitors',
+    row: ppcCompetitorRowSchema,
     schema: ppcCompetitorsSchema,
     paidColumns: ['paidClicks', 'budget'],
     prepare: async (sql, input) => {
@@ -42,6 +44,8 @@ export const ppcTables = {
   }),
   'ppc/kombat': researchTable({
     id: 'ppc/kombat',
+    row: ppcKombatRowSchema,
+    answerFields: ppcKombatExtraSchema,
     schema: ppcKombatSchema,
     paidColumns: ['cpc', 'paidClicks'],
     prepare: async (sql, input): Promise<PreparedTable<PaidAnswer, { domains: string[]; missingDomains: string[]; domainIds: number[] }>> => {
@@ -62,6 +66,7 @@ export const ppcTables = {
   }),
   'ppc/keywords': researchTable({
     id: 'ppc/keywords',
+    row: ppcKeywordRowSchema,
     schema: ppcKeywordsSchema,
     paidColumns: ['cpc', 'paidClicks', 'budget'],
     prepare: async (sql, input) => {
@@ -72,6 +77,7 @@ export const ppcTables = {
   }),
   'ppc/ad-history': researchTable({
     id: 'ppc/ad-history',
+    row: adHistoryRowSchema,
     schema: ppcAdHistorySchema,
     paidColumns: ['cpc', 'paidClicks'],
     prepare: async (sql, input) => {
@@ -83,6 +89,7 @@ export const ppcTables = {
   }),
   'ppc/adwords-advisor': researchTable({
     id: 'ppc/adwords-advisor',
+    row: advisorRowSchema,
     schema: ppcAdvisorSchema,
     paidColumns: ['cpc', 'estimatedBudget', 'paidClicks'],
     prepare: async (sql, input) => {
@@ -98,6 +105,7 @@ export const ppcTables = {
   }),
   'ppc/ad-templates': researchTable({
     id: 'ppc/ad-templates',
+    row: adTemplateRowSchema,
     schema: ppcAdTemplatesSchema,
     paidColumns: ['paidClicks'],
     foundByRows: true,

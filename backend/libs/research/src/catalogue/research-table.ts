@@ -23,6 +23,10 @@ export interface ResearchTableEntry<Schema extends z.ZodType = z.ZodType, Answer
   id: ResearchTableId;
   /** The request, as its endpoint and an export validate it (an export accepts the paging fields and ignores them). */
   schema: Schema;
+  /** The row's columns (@serpwise/contracts: the row's TypeScript type is inferred from it); the documents describe rows by it. */
+  row: z.ZodObject;
+  /** The table's own answer fields beside the page, when it has any described (kombat's Venn). */
+  answerFields?: z.ZodObject;
   /** Columns only full users see (money columns: CPC, value, budget); withheld for other viewers, on a page and in an export. */
   paidColumns: readonly string[];
   prepare(sql: Sql, input: z.output<Schema>): Promise<PreparedTable<Answer, Facts>>;

@@ -1,3 +1,4 @@
+import { backlinkRowSchema, competitorRowSchema, keywordComparisonRowSchema, kombatCountsSchema, kombatRowSchema, topPageRowSchema } from '@serpwise/contracts';
 import type { z } from 'zod';
 import { urlVariants } from '../search/query-classifier.js';
 import { backlinksSchema, competitorsSchema, kombatSchema, rankingHistorySchema, seoKeywordsSchema, topPagesSchema } from '../requests/seo-requests.js';
@@ -79,6 +80,7 @@ const checkKeywordComparison = (input: KeywordsInput) => {
 export const seoTables = {
   'seo/competitors': researchTable({
     id: 'seo/competitors',
+    row: competitorRowSchema,
     schema: competitorsSchema,
     paidColumns: ['value'],
     check: orderCheck(competitorsSpec),
@@ -93,6 +95,8 @@ export const seoTables = {
   }),
   'seo/kombat': researchTable({
     id: 'seo/kombat',
+    row: kombatRowSchema,
+    answerFields: kombatCountsSchema,
     schema: kombatSchema,
     paidColumns: ['cpc'],
     check: orderCheck(kombatSpec),
@@ -111,6 +115,7 @@ export const seoTables = {
   }),
   'seo/keywords': researchTable({
     id: 'seo/keywords',
+    row: keywordComparisonRowSchema,
     schema: seoKeywordsSchema,
     paidColumns: ['cpc', 'value'],
     check: checkKeywordComparison,
@@ -118,6 +123,7 @@ export const seoTables = {
   }),
   'seo/ranking-history': researchTable({
     id: 'seo/ranking-history',
+    row: keywordComparisonRowSchema,
     schema: rankingHistorySchema,
     paidColumns: ['cpc', 'value'],
     check: (input) => checkKeywordComparison(input as unknown as KeywordsInput),
@@ -125,6 +131,7 @@ export const seoTables = {
   }),
   'seo/top-pages': researchTable({
     id: 'seo/top-pages',
+    row: topPageRowSchema,
     schema: topPagesSchema,
     paidColumns: ['value'],
     check: orderCheck(topPagesSpec),
@@ -145,6 +152,7 @@ export const seoTables = {
   }),
   'seo/backlinks': researchTable({
     id: 'seo/backlinks',
+    row: backlinkRowSchema,
     schema: backlinksSchema,
     paidColumns: [],
     check: orderCheck(backlinksSpec),
