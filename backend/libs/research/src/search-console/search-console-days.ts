@@ -51,9 +51,12 @@ export async function keepSearchConsoleDays(client: pg.ClientBase, propertyId: s
   const kept = `property_id = ${propertyId} and day = any(${dayList})`;
   try {
     // The property is held until COMMIT: a disconnect removing it meanwhile waits, and one that came first leaves
-    // nothing to keep the days for.
-    const [, property] = (await client.query(
+    // nothing to keep the days for. The COMMIT does not wait for the disk (a backfill is hundreds of them, each
+    // flushing its COPY's log): should PostgreSQL itself crash, the last days kept go with their search_console_day
+    // rows — all of a transaction or none — and the next run fetches them again from Google.
+    const [, , property] = (await client.query(
       `begin;
+       set local synchronous_commit = off;
        select 1 from search_console_property where id = ${propertyId} and not removing for share;
        delete from search_console_row where ${kept};
        delete from search_console_total where ${kept};`)) as unknown as pg.QueryResult[];
