@@ -7,8 +7,8 @@ import {
   landSearchConsoleMonth,
   searchConsoleDaysToFetch,
   searchConsoleMonthsToLand,
+  SearchConsoleDayRows,
   SearchConsolePropertyGoneError,
-  type SearchConsoleDayRow,
   type SearchConsoleDayTotal,
   type SearchConsoleFetchedDay,
   type SearchConsolePropertyRef,
@@ -41,8 +41,11 @@ const monthLabel = (month: string) => `${monthNames[Number(month.slice(5, 7)) - 
  */
 const pendingDays = 4;
 
-/** Days fetched and waiting to be kept, at most: a few days of a large site's rows in memory. */
-const fetchAheadDays = 3;
+/**
+ * Days fetched and waiting to be kept, at most: a few days of a large site's rows in memory (as COPY text, ~150 bytes
+ * a row). When the database is the slower side, each transaction keeps this many days: fewer, larger COPYs and commits.
+ */
+const fetchAheadDays = 8;
 
 /** Progress while fetching goes out this often at most (a cancel is seen at the next one). */
 const reportEveryMs = 1_000;
@@ -122,7 +125,7 @@ export class SearchConsoleSyncProcessor implements JobHandler<typeof searchConso
       await report(message());
       // Google is asked for the next days (one day at a time, as before) while the ones fetched are kept: each
       // transaction keeps every day fetched meanwhile, so the slower side sets the pace, not the sum of both.
-      const feed = new FetchAhead(days, (day) => this.fetchDay(client, property.siteUrl, day), fetchAheadDays);
+      const feed = new FetchAhead(days, (day) => this.fetchDay(client, property, day), fetchAheadDays);
       try {
         let month: string | null = null;
         let reportedAt = performance.now();
@@ -130,14 +133,14 @@ export class SearchConsoleSyncProcessor implements JobHandler<typeof searchConso
           behind.check();
           const keep: SearchConsoleFetchedDay[] = [];
           for (const { item: day, result } of fetched) {
-            if (result.rows.length === 0 && result.totals.length === 0 && daysBetween(day, today) <= pendingDays) progress.dayNotPublishedYet();
+            if (result.rows.count === 0 && result.totals.length === 0 && daysBetween(day, today) <= pendingDays) progress.dayNotPublishedYet();
             else keep.push({ day, ...result });
           }
           await keepSearchConsoleDays(db, property.id, keep);
           for (const day of keep) {
             progress.dayKept();
             daysFetched += 1;
-            rowsFetched += day.rows.length;
+            rowsFetched += day.rows.count;
           }
           // The months before the newest day's are all in: they land behind the fetch, so the research pages fill in
           // as it goes.
@@ -172,8 +175,12 @@ export class SearchConsoleSyncProcessor implements JobHandler<typeof searchConso
     }
   }
 
-  /** One day: its totals by country (the site's own clicks) and its rows, every page of them; both asked at once. */
-  private async fetchDay(client: SearchConsoleClient, siteUrl: string, day: string): Promise<{ rows: SearchConsoleDayRow[]; totals: SearchConsoleDayTotal[] }> {
+  /**
+   * One day: its totals by country (the site's own clicks) and its rows, every page of them; both asked at once. The
+   * rows are written as COPY text page by page, so each parsed page is garbage as soon as it is read.
+   */
+  private async fetchDay(client: SearchConsoleClient, property: { id: string; siteUrl: string }, day: string): Promise<{ rows: SearchConsoleDayRows; totals: SearchConsoleDayTotal[] }> {
+    const siteUrl = property.siteUrl;
     const totalsOfDay = async () => {
       const totals: SearchConsoleDayTotal[] = [];
       for await (const page of client.query(siteUrl, { startDate: day, endDate: day, dimensions: ['date', 'country'], rowLimit: this.options.rowLimit })) {
@@ -182,11 +189,11 @@ export class SearchConsoleSyncProcessor implements JobHandler<typeof searchConso
       return totals;
     };
     const rowsOfDay = async () => {
-      const rows: SearchConsoleDayRow[] = [];
+      const rows = new SearchConsoleDayRows(property.id, day);
       for await (const page of client.query(siteUrl, { startDate: day, endDate: day, dimensions: ['query', 'page', 'date', 'country', 'device'], rowLimit: this.options.rowLimit })) {
         for (const row of page) {
-          rows.push({ query: String(row.keys[0] ?? ''), page: String(row.keys[1] ?? ''), country: String(row.keys[3] ?? ''), device: String(row.keys[4] ?? ''),
-            clicks: row.clicks, impressions: row.impressions, position: row.position });
+          const keys = row.keys;
+          rows.add(String(keys[0] ?? ''), String(keys[1] ?? ''), String(keys[3] ?? ''), String(keys[4] ?? ''), row.clicks, row.impressions, row.position);
         }
       }
       return rows;

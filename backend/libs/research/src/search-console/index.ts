@@ -1,4 +1,5 @@
 export * from './search-console-country.js';
 export * from './search-console-site.js';
+export * from './search-console-day-rows.js';
 export * from './search-console-days.js';
 export * from './search-console-months.js';

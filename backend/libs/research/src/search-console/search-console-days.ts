@@ -2,8 +2,7 @@ import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { copyValue } from '../demo-market/copy-text.js';
-import { CopyBuffer } from '../warehouse/copy-buffer.js';
+import { searchConsoleRowColumns, type SearchConsoleDayRows } from './search-console-day-rows.js';
 
 /** The property was removed (disconnected with its data) while a sync of it ran. */
 export class SearchConsolePropertyGoneError extends Error {
@@ -11,17 +10,6 @@ export class SearchConsolePropertyGoneError extends Error {
     super('Search Console property not found.');
     this.name = 'SearchConsolePropertyGoneError';
   }
-}
-
-/** One fetched row of a day (searchAnalytics.query keys query, page, date, country, device). */
-export interface SearchConsoleDayRow {
-  query: string;
-  page: string;
-  country: string;
-  device: string;
-  clicks: number;
-  impressions: number;
-  position: number;
 }
 
 /** A day's totals of one country (keys date, country): the site's own clicks with its anonymised queries. */
@@ -36,7 +24,8 @@ export interface SearchConsoleDayTotal {
 export interface SearchConsoleFetchedDay {
   /** YYYY-MM-DD. */
   day: string;
-  rows: readonly SearchConsoleDayRow[];
+  /** Its rows as COPY text (for the day and property they are kept under). */
+  rows: SearchConsoleDayRows;
   totals: readonly SearchConsoleDayTotal[];
 }
 
@@ -55,24 +44,31 @@ export async function keepSearchConsoleDays(client: pg.ClientBase, propertyId: s
   if (!/^\d+$/.test(propertyId)) throw new Error(`Not a Search Console property id: ${propertyId}`);
   const bad = days.find((entry) => !/^\d{4}-\d{2}-\d{2}$/.test(entry.day));
   if (bad) throw new Error(`Not a day: ${bad.day}`);
+  // The rows' COPY text names its property and day: they must be these.
+  const other = days.find((entry) => entry.rows.propertyId !== propertyId || entry.rows.day !== entry.day);
+  if (other) throw new Error(`Rows of another property or day: ${other.rows.propertyId}, ${other.rows.day}`);
   const dayList = `array[${days.map((entry) => `'${entry.day}'`).join(', ')}]::date[]`;
   const kept = `property_id = ${propertyId} and day = any(${dayList})`;
   try {
     // The property is held until COMMIT: a disconnect removing it meanwhile waits, and one that came first leaves
-    // nothing to keep the days for.
-    const [, property] = (await client.query(
+    // nothing to keep the days for. The COMMIT does not wait for the disk (a backfill is hundreds of them, each
+    // flushing its COPY's log): should PostgreSQL itself crash, the last days kept go with their search_console_day
+    // rows — all of a transaction or none — and the next run fetches them again from Google.
+    const [, , property] = (await client.query(
       `begin;
+       set local synchronous_commit = off;
        select 1 from search_console_property where id = ${propertyId} and not removing for share;
        delete from search_console_row where ${kept};
        delete from search_console_total where ${kept};`)) as unknown as pg.QueryResult[];
     if (!property?.rowCount) throw new SearchConsolePropertyGoneError();
     // COPY: a large site's day is tens of thousands of rows, and a backfill is 16 months of them.
-    if (days.some((entry) => entry.rows.length)) {
-      await pipeline(Readable.from(rowChunks(Number(propertyId), days)),
-        client.query(copyStreams.from('copy search_console_row (property_id, day, query, page, country, device, clicks, impressions, position) from stdin')));
+    // The rows were written as COPY text as they were read (SearchConsoleDayRows).
+    if (days.some((entry) => entry.rows.count)) {
+      await pipeline(Readable.from(days.flatMap((entry) => entry.rows.copyText())),
+        client.query(copyStreams.from(`copy search_console_row (${searchConsoleRowColumns}) from stdin`)));
     }
     const totals = days.flatMap((entry) => entry.totals.map((total) => [entry.day, total.country, total.clicks, total.impressions, total.position]));
-    const counts = days.map((entry) => [entry.day, entry.rows.length]);
+    const counts = days.map((entry) => [entry.day, entry.rows.count]);
     await client.query(
       `insert into search_console_total (property_id, day, country, clicks, impressions, position)
        select ${propertyId}, (t->>0)::date, t->>1, (t->>2)::int, (t->>3)::int, (t->>4)::float8 from jsonb_array_elements(${client.escapeLiteral(JSON.stringify(totals))}::jsonb) t;
@@ -84,20 +80,6 @@ export async function keepSearchConsoleDays(client: pg.ClientBase, propertyId: s
     await client.query('rollback').catch(() => undefined);
     throw error;
   }
-}
-
-/** The days' rows in COPY text, written straight into bytes (CopyBuffer: no strings for the collector), ~256 kB a chunk. */
-function* rowChunks(propertyId: number, days: readonly SearchConsoleFetchedDay[]): Generator<Buffer> {
-  const chunk = new CopyBuffer();
-  for (const { day, rows } of days) {
-    for (const row of rows) {
-      chunk.number(propertyId).tab().text(day).tab().text(copyValue(row.query)).tab().text(copyValue(row.page)).tab()
-        .text(copyValue(row.country)).tab().text(copyValue(row.device)).tab().number(row.clicks).tab().number(row.impressions).tab()
-        .number(row.position).newline();
-      if (chunk.full) yield chunk.take();
-    }
-  }
-  if (chunk.size) yield chunk.take();
 }
 
 /** The days of [firstDay, lastDay] not kept yet, oldest first. */
