@@ -69,6 +69,9 @@ describe('live research data in the browser', () => {
     await panel.getByText('Live data from DataForSEO has landed.').waitFor({ timeout: 60_000 });
     await page.getByTestId('live-data-source').getByText('DataForSEO').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('live-data-source').innerText()).toMatch(/^Source: DataForSEO, fetched \w+ \d+, \d{4}$/);
+    // The page's source label names the provider for this subject, not the installation's demo market.
+    await page.locator('.research__eyebrow').getByText(/^DataForSEO, \w+ \d+, \d{4}$/).waitFor();
+    expect(await page.locator('.research__eyebrow').innerText()).not.toMatch(/demo data/i);
     // Overview, competitors and keywords on the overview page.
     const keywordsCard = page.locator('.metric-card', { hasText: 'Organic keywords' }).first();
     await keywordsCard.waitFor();

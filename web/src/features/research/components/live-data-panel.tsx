@@ -8,6 +8,10 @@ import { useJobEvents } from '@/lib/use-job-events';
 import { cancelLiveData, liveDataKey, startLiveData, useLiveDataState, type LiveDataQuery } from '../api/live-data';
 import type { SubjectKind } from '../navigation';
 
+/** What a research page's subject is, as GET /rest/live-data asks for it; null: nothing a provider could fetch. */
+export const liveDataQueryOf = (kind: SubjectKind, query: string | null, countryCode: string): LiveDataQuery | null =>
+  query && (kind === 'domain' || kind === 'url') && hostOfText(query) ? { domain: hostOfText(query)!, countryCode } : query && kind === 'keyword' ? { keyword: query, countryCode } : null;
+
 const dollars = (units: number) => `$${units.toFixed(units < 1 ? 3 : 2)}`;
 
 /** Where the subject's fetched figures come from: "Source: DataForSEO, fetched Nov 27, 2026". */
@@ -28,8 +32,7 @@ function Provenance({ state }: { state: LiveDataState }) {
  * lands reloads the page's figures, so the page fills in — and, if it fails, the provider's error in words to act on.
  */
 export function LiveDataPanel({ kind, query, countryCode }: { kind: SubjectKind; query: string | null; countryCode: string }) {
-  const asked: LiveDataQuery | null =
-    query && (kind === 'domain' || kind === 'url') && hostOfText(query) ? { domain: hostOfText(query)!, countryCode } : query && kind === 'keyword' ? { keyword: query, countryCode } : null;
+  const asked = liveDataQueryOf(kind, query, countryCode);
   const { data: state } = useLiveDataState(asked);
   const queryClient = useQueryClient();
   const [startedJob, setStartedJob] = useState<string | null>(null);

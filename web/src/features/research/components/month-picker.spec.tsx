@@ -89,4 +89,24 @@ describe('the research pages\' month picker and source label', () => {
     expect(screen.getByRole('combobox', { name: 'Month' })).toHaveValue('2026-10');
     expect(calls('/rest/research/months')).toEqual([{ keyword: 'focaccia recipe', countryCode: 'US' }]);
   });
+  it('names the data provider, not "Demo data", for a subject whose figures were fetched live', async () => {
+    const liveData = {
+      subject: 'newcomer.example', kind: 'domain', provider: { id: 'dataforseo', name: 'DataForSEO' }, inWarehouse: true,
+      lastFetch: { jobId: 'j1', source: 'DataForSEO', fetchedOn: '2026-11-28', stale: false, cost: 0.2 },
+      runningJobId: null, offered: false, autoFetch: false, estimate: null, quota: null, blockedReason: null,
+    };
+    fetchMock.mockImplementation(async (url) => {
+      const parsed = new URL(url, 'http://localhost');
+      if (parsed.pathname === '/endpoints/accountapi/getactivestate') return jsonResponse(visitorState);
+      if (parsed.pathname === '/rest/research/footprint') return jsonResponse({ isDemoData: true });
+      if (parsed.pathname === '/rest/research/months') return jsonResponse({ months: [{ month: '2026-11-01', own: [] }], latest: '2026-11-01', numbers: null });
+      if (parsed.pathname === '/rest/live-data') return jsonResponse(liveData);
+      if (parsed.pathname === '/rest/research/seo/keywords') return jsonResponse(keywordsAnswer('2026-11-01'));
+      return jsonResponse({ statusCode: 404, message: 'Not found' }, 404);
+    });
+    renderAt('/seo/keywords/domain?query=newcomer.example&countryCode=US');
+    expect(await screen.findByText('DataForSEO, Nov 28, 2026')).toBeInTheDocument();
+    expect(screen.queryByText('Demo data')).not.toBeInTheDocument();
+    expect(calls('/rest/live-data')).toEqual([{ domain: 'newcomer.example', countryCode: 'US' }]);
+  });
 });

@@ -1,7 +1,7 @@
-import { hostOfText, importSourceNames, type SubjectMonth, type SubjectMonthsAnswer } from '@serpwise/contracts';
+import { hostOfText, importSourceNames, type LiveDataFetch, type SubjectMonth, type SubjectMonthsAnswer } from '@serpwise/contracts';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatMonth } from '@/lib/format';
+import { formatDate, formatMonth } from '@/lib/format';
 import { useResearch } from '../api/research-request';
 import { useMonthParam } from '../hooks/use-month-param';
 import type { SubjectKind } from '../navigation';
@@ -27,14 +27,22 @@ const sourceNames = (month: SubjectMonth) => month.own.map((format) => importSou
 
 /**
  * Where the page's figures come from, for its subject and month (docs/decisions.md, "Issue 19: the user's data wins
- * for that user"): "Your data: Search Console, Nov 2024" when the month has the viewer's own imports, else "Demo
- * data" on an installation that shows the generated market (nothing when it shows real data).
+ * for that user", and "Issue 20: the source label of fetched subjects"): "Your data: Search Console, Nov 2024" when the
+ * month has the viewer's own imports; "DataForSEO, Nov 28, 2026" when the subject's figures were fetched from a data
+ * provider; else "Demo data" on an installation that shows the generated market (nothing when it shows real data).
  */
-export function SourceLabel({ month, isDemoData }: { month: SubjectMonth | null; isDemoData: boolean }) {
+export function SourceLabel({ month, fetched, isDemoData }: { month: SubjectMonth | null; fetched: LiveDataFetch | null; isDemoData: boolean }) {
   if (month?.own.length) {
     return (
       <span className="pill pill--own" title="Figures from your own imported files, which only you see.">
         Your data: {sourceNames(month)}, {formatMonth(month.month)}
+      </span>
+    );
+  }
+  if (fetched) {
+    return (
+      <span className="pill pill--fetched" title={`Figures fetched from ${fetched.source} for this subject.`}>
+        {fetched.source}, {formatDate(fetched.fetchedOn)}
       </span>
     );
   }

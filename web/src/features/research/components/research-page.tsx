@@ -6,7 +6,8 @@ import { apiRequest } from '@/lib/api-client';
 import { formatMonth } from '@/lib/format';
 import { useScraperPaywall } from '@/features/paywall';
 import { useResearchSubject } from '../hooks/use-research-subject';
-import { LiveDataPanel } from './live-data-panel';
+import { useLiveDataState } from '../api/live-data';
+import { LiveDataPanel, liveDataQueryOf } from './live-data-panel';
 import { MonthPicker, SourceLabel, useSubjectMonths } from './month-picker';
 import { isTabActive, sectionNames, sectionTabs, tabHref, type ResearchSection, type SubjectKind } from '../navigation';
 import '../research.css';
@@ -100,6 +101,8 @@ export function ResearchPage({ section, title, kind, month, prompt, heading, nee
   const redirecting = useScraperPaywall();
   const footprint = useFootprint();
   const subjectMonths = useSubjectMonths(kind, needsQuery ? subject.query : null, subject.countryCode);
+  // The same request as the live-data panel's (one fetch, shared by the query cache): a fetched subject names its source.
+  const { data: liveData } = useLiveDataState(needsQuery ? liveDataQueryOf(kind, subject.query, subject.countryCode) : null);
   const tabs = sectionTabs[section] ?? [];
   const tabList = useRef<HTMLElement>(null);
   // On a narrow screen the tab row scrolls: bring the current tab into view.
@@ -118,7 +121,7 @@ export function ResearchPage({ section, title, kind, month, prompt, heading, nee
         <div className="research__title">
           <p className="research__eyebrow">
             {sectionNames[section]}
-            <SourceLabel month={subjectMonths.source} isDemoData={footprint.data?.isDemoData === true} />
+            <SourceLabel month={subjectMonths.source} fetched={liveData?.inWarehouse ? (liveData.lastFetch ?? null) : null} isDemoData={footprint.data?.isDemoData === true} />
           </p>
           <h1>{heading ?? subject.query ?? title}</h1>
           <p className="research__meta">
