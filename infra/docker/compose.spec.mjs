@@ -47,6 +47,13 @@ describe('docker-compose.yml', () => {
     expect(services[name].container_name).toBeUndefined();
   });
 
+  it('pins every image to a release, so an upgrade is a change to this file rather than whatever was pulled last', () => {
+    const floating = Object.entries(services)
+      .filter(([, service]) => service.image && (!service.image.includes(':') || /:(latest|stable|main)$/.test(service.image)))
+      .map(([name, service]) => `${name}: ${service.image}`);
+    expect(floating).toEqual([]);
+  });
+
   it('publishes nginx as the one way in, and mailpit\'s inbox on loopback only', () => {
     const published = Object.entries(services).filter(([, service]) => service.ports).map(([name]) => name).sort();
     expect(published).toEqual(['mailpit', 'web']);
