@@ -30,6 +30,15 @@ export function urlForDisplay(url: string): string {
   return url.replace(/^https?:\/\/(www\.)?/i, '');
 }
 
+/**
+ * The part of a page's URL after its host ("/bikes/gravel", "/" for the home page): what tells a site's own pages
+ * apart when they have no title (Search Console's pages have none), since a narrow cell cuts the URL at its end.
+ */
+export function pathOfUrl(url: string): string {
+  const withoutHost = urlForDisplay(url).replace(/^[^/?#]*/, '');
+  return withoutHost === '' ? '/' : withoutHost;
+}
+
 /** A page URL: shown without the scheme, opening its URL overview. */
 export function UrlLink({ url, countryCode, title }: { url: string | null; countryCode?: string | null; title?: string | null }) {
   if (!url) return <span className="cell-url">{emptyText}</span>;

@@ -1,7 +1,7 @@
 import type { BacklinkRow, CompetitorRow, KeywordComparisonRow, TopPageRow } from '@serpwise/contracts';
 import type { ColumnDef } from '@/components/ui/table/columns';
 import { emptyText, formatCompact, formatCurrency, formatDate, formatNumber } from '@/lib/format';
-import { Change, Difficulty, DomainLink, KeywordLink, Position, ShareBar, UrlLink, urlForDisplay } from '../components/cells';
+import { Change, Difficulty, DomainLink, KeywordLink, Position, ShareBar, UrlLink, pathOfUrl, urlForDisplay } from '../components/cells';
 
 /** Column sets of the SEO tables (docs/research-data.md "SEO and outreach research endpoints"). */
 
@@ -111,7 +111,7 @@ export function competitorColumns(countryCode: string | null): ColumnDef<Competi
 
 export function topPageColumns(countryCode: string | null): ColumnDef<TopPageRow>[] {
   return [
-    { key: 'url', label: 'Page', kind: 'text', sticky: true, shrinks: true, render: (row) => <UrlLink url={row.url} title={row.title} countryCode={countryCode} /> },
+    { key: 'url', label: 'Page', kind: 'text', sticky: true, shrinks: true, render: (row) => <UrlLink url={row.url} title={row.title ?? (row.url ? pathOfUrl(row.url) : null)} countryCode={countryCode} /> },
     { key: 'keywords', label: 'Keywords', kind: 'number', format: 'number' },
     { key: 'bestPosition', label: 'Best position', kind: 'number', emptyValues: 'high', align: 'center', render: (row) => <Position value={row.bestPosition} /> },
     { key: 'clicks', label: 'Clicks', kind: 'number', format: 'number' },
