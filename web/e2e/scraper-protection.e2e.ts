@@ -105,5 +105,13 @@ describe('scraper protection in the browser', () => {
     await expect(page.getByRole('status').innerText()).resolves.toMatch(
       /^Research requests are arriving faster than a person reads them, so we have paused them for \d+ seconds?\. Please wait and try again\. Back to your research$/,
     );
+
+    // Held, the client can still open the login page (whose footer figures are refused too) and stay there.
+    const figuresRefused = page.waitForResponse((response) => new URL(response.url()).pathname === '/rest/research/footprint' && response.status() === 429);
+    await page.goto(`${stack.baseUrl}/login`);
+    await figuresRefused;
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Login' }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
   });
 });

@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { createQueryClient } from '@/app/providers';
 import { ApiRequestError } from '@/lib/api-client';
-import { slowDownSeconds, slowScrapingTarget } from './slow-scraping';
+import { sendsToSlowDown, slowDownSeconds, slowScrapingTarget } from './slow-scraping';
 import { useSlowScrapingRedirect } from './use-slow-scraping-redirect';
 
 const tooFast = (path: unknown = '/paywall?slow=42#benefits') =>
@@ -28,6 +28,19 @@ describe('slowScrapingTarget', () => {
     expect(slowDownSeconds(new URLSearchParams('slow=42'))).toBe(42);
     expect(slowDownSeconds(new URLSearchParams('slow=soon'))).toBeNull();
     expect(slowDownSeconds(new URLSearchParams(''))).toBeNull();
+  });
+});
+
+describe('sendsToSlowDown', () => {
+  it('sends a research page\'s refused query, not the footer\'s site figures', () => {
+    expect(sendsToSlowDown(['research', 'seo/keywords', { domain: 'a.com' }], '/seo/keywords/domain?query=a.com')).toBe(true);
+    expect(sendsToSlowDown(['research', 'footprint'], '/seo/keywords/domain?query=a.com')).toBe(false);
+  });
+
+  it('never leaves the pages that get a visitor out of the limit', () => {
+    for (const page of ['/login', '/auth/login?returnUrl=%2Fhq', '/freeaccount', '/buy/register', '/paywall?slow=3#benefits']) {
+      expect(sendsToSlowDown(['research', 'months', {}], page)).toBe(false);
+    }
   });
 });
 
@@ -64,5 +77,24 @@ describe('useSlowScrapingRedirect', () => {
     );
     expect(await screen.findByTestId('where')).toHaveTextContent('/paywall?slow=42&returnUrl=%2Fseo%2Foverview%2Fdomain%3Fquery%3Da.com#benefits');
     expect(calls).toBe(1);
+  });
+
+  it('stays on the login page when the footer\'s site figures are refused', async () => {
+    function LoginPage() {
+      useSlowScrapingRedirect();
+      const figures = useQuery({ queryKey: ['research', 'footprint'], queryFn: () => Promise.reject(tooFast()) });
+      return <p data-testid="where">{figures.isError ? 'login, figures refused' : 'login'}</p>;
+    }
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/login']}>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/paywall" element={<p data-testid="where">paywall</p>} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('login, figures refused')).toBeInTheDocument();
   });
 });

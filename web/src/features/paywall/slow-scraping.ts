@@ -16,6 +16,22 @@ export function slowScrapingTarget(error: unknown, returnUrl: string): string | 
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/** The query of the footer's site-wide figures, which every page reads: not research of the page's subject. */
+const siteFiguresKey = ['research', 'footprint'];
+/** Pages a visitor over the limit must still be able to use: logging in or signing up lifts it; the paywall is the target. */
+const pagesNeverLeft = ['/login', '/auth/login', '/auth/forgotpassword', '/auth/resetpassword', '/freeaccount', '/buy/register', scraperPaywallPagePath];
+
+/**
+ * Whether a refused query sends the user to the slow-the-scraping page: a query of the page's research, not the
+ * footer's site figures (refused too once the address is over its limit), and not while the user is on a page that
+ * gets them out of it — found by hand: a visitor over the limit was sent from the login page to the paywall.
+ */
+export function sendsToSlowDown(queryKey: readonly unknown[], here: string): boolean {
+  const pathname = here.split(/[?#]/)[0]!.toLowerCase();
+  if (pagesNeverLeft.includes(pathname)) return false;
+  return !(queryKey.length === siteFiguresKey.length && siteFiguresKey.every((part, index) => queryKey[index] === part));
+}
+
 /** The wait the slow-the-scraping page shows, from its ?slow= seconds; null when absent or not a number. */
 export function slowDownSeconds(search: URLSearchParams): number | null {
   const seconds = Number(search.get('slow'));
