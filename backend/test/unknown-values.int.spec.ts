@@ -46,6 +46,8 @@ async function exported(session: HttpSession, body: Record<string, unknown>): Pr
 const keywordNumbers = async (term: string) =>
   (await testApp.database.query<Record<string, unknown>>(
     `select volume, volume_history, cpc::float8 as cpc, competition::float8 as competition, difficulty from keyword where territory = 'US' and term = $1`, [term]))[0];
+const resultCount = async (term: string) =>
+  (await testApp.database.query<{ result_count: string | null }>(`select result_count from keyword where territory = 'US' and term = $1`, [term]))[0]?.result_count;
 
 const month = gscExport.month;
 /** The SEO keywords table of the imported site (a full user: no row is locked). */
@@ -83,6 +85,9 @@ describe('unknown keyword numbers', () => {
     expect(await keywordNumbers('harrowgate bakehouse')).toEqual({ volume: null, volume_history: null, cpc: null, competition: null, difficulty: null });
     expect(await keywordNumbers('sourdough discard pancakes')).toEqual({ volume: null, volume_history: null, cpc: null, competition: null, difficulty: null });
     expect(await keywordNumbers('levain')).toMatchObject({ volume: 1900, cpc: null, competition: 0.03, difficulty: null });
+    // Neither file says how many results a search has.
+    expect(await resultCount('harrowgate bakehouse')).toBeNull();
+    expect(await resultCount('levain')).toBeNull();
     // The query's own clicks are kept; a rank of a keyword with an unknown volume has no estimate.
     const [rank] = await testApp.database.query<{ clicks: number | null }>(
       `select r.clicks from organic_rank r join keyword k on k.id = r.keyword_id where k.territory = 'US' and k.term = 'harrowgate bakehouse'`);
@@ -118,7 +123,7 @@ describe('unknown keyword numbers', () => {
     expect((await table(dana, { sort: 'volume', sortDirection: 'asc', emptyValues: 'low' })).rows[0]!.volume).toBeNull();
 
     const overview = await json<KeywordOverviewAnswer>(await dana.get(`/rest/research/keyword/overview?query=${encodeURIComponent('harrowgate bakehouse')}&countryCode=US&month=${month}`));
-    expect(overview).toMatchObject({ wasQueryFound: true, volume: null, volumeHistory: [], cpc: null, difficulty: null, competition: null });
+    expect(overview).toMatchObject({ wasQueryFound: true, volume: null, volumeHistory: [], cpc: null, difficulty: null, competition: null, resultCount: null });
   });
 
   it('export as empty cells in CSV and Excel', async () => {

@@ -180,7 +180,8 @@ export const relatedKeywordRowSchema = z.object({
   cpc: z.number().nullable(),
   competition: z.number().nullable(),
   difficulty: z.number().nullable(),
-  resultCount: z.number(),
+  /** Results the search engine reports; null: unknown (no source gave it — a Keyword Planner or Search Console import). */
+  resultCount: z.number().nullable(),
 });
 export type RelatedKeywordRow = z.infer<typeof relatedKeywordRowSchema>;
 
@@ -229,7 +230,8 @@ export const bulkKeywordRowSchema = z.object({
   cpc: z.number().nullable(),
   competition: z.number().nullable(),
   difficulty: z.number().nullable(),
-  resultCount: z.number(),
+  /** Results the search engine reports; null: unknown (no source gave it — a Keyword Planner or Search Console import). */
+  resultCount: z.number().nullable(),
   /** Σ estimated organic clicks of its results in M. */
   organicClicks: z.number().nullable(),
   /** Distinct advertisers in M. */

@@ -23,8 +23,8 @@ export const KeywordSchema = defineEntity({
     competition: p.decimal('number').precision(3).scale(2).nullable(),
     /** Organic ranking difficulty, 0 to 100; null: unknown. */
     difficulty: p.smallint().nullable(),
-    /** Number of results the search engine reports. */
-    resultCount: p.bigint('number'),
+    /** Number of results the search engine reports; null: unknown (no source of the keyword gives it). */
+    resultCount: p.bigint('number').nullable(),
     isQuestion: p.boolean().default(false),
     isTransactional: p.boolean().default(false),
     /** The market topic the term belongs to (demo data) or null (imports). */

@@ -35,6 +35,7 @@ import { Migration20261204000000_competitor_rollup } from './Migration2026120400
 import { Migration20261204010000_backlink_first_seen } from './Migration20261204010000_backlink_first_seen.js';
 import { Migration20261204020000_backlink_totals } from './Migration20261204020000_backlink_totals.js';
 import { Migration20261205000000_organic_keyword_rollup } from './Migration20261205000000_organic_keyword_rollup.js';
+import { Migration20261206120000_unknown_result_count } from './Migration20261206120000_unknown_result_count.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -77,4 +78,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261204010000_backlink_first_seen', class: Migration20261204010000_backlink_first_seen },
   { name: 'Migration20261204020000_backlink_totals', class: Migration20261204020000_backlink_totals },
   { name: 'Migration20261205000000_organic_keyword_rollup', class: Migration20261205000000_organic_keyword_rollup },
+  { name: 'Migration20261206120000_unknown_result_count', class: Migration20261206120000_unknown_result_count },
 ];

@@ -10,7 +10,7 @@ interface Raw {
   cpc: number;
   competition: number;
   difficulty: number;
-  result_count: number;
+  result_count: number | null;
 }
 
 /**

@@ -11,7 +11,7 @@ export interface KeywordMetrics {
   cpc: number;
   competition: number;
   difficulty: number;
-  resultCount: number;
+  resultCount: number | null;
   isQuestion: boolean;
   isTransactional: boolean;
 }

@@ -149,7 +149,7 @@ export async function landWarehouseRows(
        -- Unknown stays unknown (docs/decisions.md, issue 19): a number no row gives is null, never 0.
        select territory, term, coalesce(volume, history[array_upper(history, 1)]), coalesce(history, case when volume is not null then array[volume] end),
          (month - make_interval(months => coalesce(array_length(history, 1), 1) - 1))::date,
-         cpc, case when competition > 1 then 1 else competition end, difficulty, coalesce(result_count, 0),
+         cpc, case when competition > 1 then 1 else competition end, difficulty, result_count,
          term ~ '^(how|what|why|when|where|who|which|can|does|do|is|are|should|will)( |$)', $1::smallint, ${ownersOfNew}
        from (${newestKeywordNumbers('where not exists (select 1 from keyword e where e.territory = r.territory and e.term = r.term)')}
        ) k
