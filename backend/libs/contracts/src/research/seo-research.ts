@@ -10,6 +10,9 @@ import { rowFields } from './row-fields.js';
 /** Every research table answer: the withheld page, the month it reads (YYYY-MM-DD) and whether the query was found. */
 export type ResearchTable<Row> = TablePage<Row> & { month: string | null; wasQueryFound: boolean };
 
+/** A site's best position in one month (null = not ranked): a point of a ranking history. */
+export const monthPositionSchema = z.object({ month: z.string(), position: z.number().nullable() });
+
 /**
  * SEO keywords (every organic search type) and ranking history (every ranking-history type) of a domain or URL:
  * month M against the month before (P). Per keyword the subject's best position in each month (a site with two
@@ -34,7 +37,7 @@ export const keywordComparisonRowSchema = z.object({
   competitor: z.string().nullable(),
   competitorPosition: z.number().nullable(),
   /** Ranking history only: the subject's best position per month, the 12 months up to M (null = not ranked). */
-  history: z.array(z.object({ month: z.string(), position: z.number().nullable() })).optional(),
+  history: z.array(monthPositionSchema).optional(),
 });
 export type KeywordComparisonRow = z.infer<typeof keywordComparisonRowSchema>;
 
