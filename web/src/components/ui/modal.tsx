@@ -116,7 +116,8 @@ export function ConfirmModal({
   open: boolean;
   title: ReactNode;
   keepLabel?: ReactNode;
-  confirmLabel: ReactNode;
+  /** Null: the action cannot be taken now, only the keep button shows. */
+  confirmLabel: ReactNode | null;
   /** While the action runs: the red button is disabled. */
   busy: boolean;
   onConfirm: () => void;
@@ -134,9 +135,11 @@ export function ConfirmModal({
           <button type="button" className="button" onClick={onClose}>
             {keepLabel}
           </button>
-          <button type="button" className="button button--danger" disabled={busy} onClick={onConfirm}>
-            {confirmLabel}
-          </button>
+          {confirmLabel === null ? null : (
+            <button type="button" className="button button--danger" disabled={busy} onClick={onConfirm}>
+              {confirmLabel}
+            </button>
+          )}
         </>
       }
     >

@@ -10,6 +10,7 @@ export { PdfExportModal } from './components/pdf-export-modal';
 export { ShareLinkButton } from './components/share-link-button';
 
 export {
+  brandOptions,
   reportBrandLogoUrl,
   useCreateReportBrand,
   useDeleteReportBrand,

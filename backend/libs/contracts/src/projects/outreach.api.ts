@@ -63,18 +63,20 @@ export const addLinkQuerySchema = nsaCall({
 });
 export const deleteLinkQuerySchema = getLinkQuerySchema;
 
+/** The website an outreach record belongs to, and its project (the all-zeros GUID for the All Projects bucket). */
+const websiteOfFields = { domainId: z.string(), domainName: z.string(), projectId: z.string() };
+/** A website's or link's standing in the CRM (the entities' standingProperties). */
+const standingFields = { rating: z.number(), relationship: relationshipField, tags: z.array(z.string()) };
+/** Who a contact is (the contact event names its contact by these). */
+const contactFields = { contactId: z.string(), name: z.string().nullable(), email: z.string().nullable() };
+
 export const linkSummarySchema = z.object({
   urlId: z.string(),
   urlName: z.string(),
-  domainId: z.string(),
-  domainName: z.string(),
-  /** The all-zeros GUID for the All Projects bucket. */
-  projectId: z.string(),
+  ...websiteOfFields,
   urlMonthlyOrganicClicks: z.number().nullable(),
   urlRankedKeywords: z.number().nullable(),
-  rating: z.number(),
-  relationship: relationshipField,
-  tags: z.array(z.string()),
+  ...standingFields,
   noteCount: z.number(),
   openTaskCount: z.number(),
   lastContactedAt: z.string().nullable(),
@@ -188,7 +190,7 @@ export const linkContactEventSchema = z.object({
   eventType: z.enum(contactEventTypes),
   eventDate: z.string(),
   notes: z.string().nullable(),
-  contact: z.object({ contactId: z.string(), name: z.string().nullable(), email: z.string().nullable() }).nullable(),
+  contact: z.object(contactFields).nullable(),
   createdAt: z.string(),
 });
 export type LinkContactEvent = z.infer<typeof linkContactEventSchema>;
@@ -197,12 +199,8 @@ export type LinkContactEvent = z.infer<typeof linkContactEventSchema>;
 
 /** GET /rest/projects/websites: one website of the outreach CRM. */
 export const websiteSummarySchema = z.object({
-  domainId: z.string(),
-  domainName: z.string(),
-  projectId: z.string(),
-  rating: z.number(),
-  relationship: relationshipField,
-  tags: z.array(z.string()),
+  ...websiteOfFields,
+  ...standingFields,
   linkCount: z.number(),
   contactCount: z.number(),
   createdAt: z.string(),
@@ -210,13 +208,9 @@ export const websiteSummarySchema = z.object({
 export type WebsiteSummary = z.infer<typeof websiteSummarySchema>;
 /** GET /rest/projects/contacts: one contact of the outreach CRM. */
 export const contactSummarySchema = z.object({
-  contactId: z.string(),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
+  ...contactFields,
   role: z.string().nullable(),
-  domainId: z.string(),
-  domainName: z.string(),
-  projectId: z.string(),
+  ...websiteOfFields,
   eventCount: z.number(),
   lastContactedAt: z.string().nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { monthPositionSchema } from '../research/seo-research.js';
 import { territoryCodes } from '../research/territories.js';
 import { hostOfText, keywordsOfText } from '../text/normalise.js';
 
@@ -121,7 +122,7 @@ export const reconRankingDetailsSchema = z.object({
   month: z.string().nullable(),
   serp: z.array(reconSerpResultSchema),
   /** The primary domain's best position per month, oldest first, 12 months (null: not ranked). */
-  history: z.array(z.object({ month: z.string(), position: z.number().nullable() })),
+  history: z.array(monthPositionSchema),
   primaryDomain: z.string(),
 });
 export type ReconRankingDetails = z.infer<typeof reconRankingDetailsSchema>;

@@ -6,20 +6,14 @@
 import { z } from 'zod';
 import { kombatSegments, type PaidKombatSegment, type RecommendationType, type RelatedKeywordType, type PaidSearchType } from './enumerations.js';
 import { researchTablePageOf, type TablePage } from '../tables/research-table.js';
+import { rowFields } from './row-fields.js';
 import { organicMonthPointSchema } from './seo-research.js';
 
 /** Every PPC / keyword table answer: the withheld page plus the query, territory, month and whether it was found. */
 export type PpcKeywordTable<Row> = TablePage<Row> & { query: string; territory: string; month: string | null; wasQueryFound: boolean };
 
-export const ppcMonthPointSchema = z.object({
-  month: z.string(),
-  /** Distinct keywords the domain's ads showed for that month. */
-  paidKeywords: z.number(),
-  /** Σ estimated paid clicks (volume × paid CTR(position)); withheld (null) for visitors and free users. */
-  paidClicks: z.number().nullable(),
-  /** Withheld (null) for visitors and free users. */
-  budget: z.number().nullable(),
-});
+/** paidClicks: Σ volume × paid CTR(position) of the month's ads. */
+export const ppcMonthPointSchema = z.object({ month: z.string(), ...rowFields('paidKeywords', 'paidClicks', 'budget') });
 export type PpcMonthPoint = z.infer<typeof ppcMonthPointSchema>;
 
 /** GET /rest/research/ppc/overview. */
@@ -43,17 +37,12 @@ export const ppcCompetitorRowSchema = z.object({
   commonKeywords: z.number(),
   /** Jaccard overlap of the two paid keyword sets, 0–1. */
   competitionLevel: z.number(),
-  paidKeywords: z.number(),
-  paidClicks: z.number().nullable(),
-  budget: z.number().nullable(),
+  ...rowFields('paidKeywords', 'paidClicks', 'budget'),
 });
 export type PpcCompetitorRow = z.infer<typeof ppcCompetitorRowSchema>;
 
 export const ppcKombatRowSchema = z.object({
-  keyword: z.string(),
-  volume: z.number().nullable(),
-  cpc: z.number().nullable(),
-  competition: z.number().nullable(),
+  ...rowFields('keyword', 'volume', 'cpc', 'competition'),
   /** Best ad position of each domain, in the order given; null = did not buy it. */
   positions: z.array(z.number().nullable()),
   /** Estimated paid clicks of each domain, same order; withheld for visitors and free users. */
@@ -73,31 +62,18 @@ export type PpcKombatExtra = z.infer<typeof ppcKombatExtraSchema>;
 
 
 export const ppcKeywordRowSchema = z.object({
-  keyword: z.string(),
-  volume: z.number().nullable(),
-  cpc: z.number().nullable(),
-  /** Best ad position in M. */
+  ...rowFields('keyword', 'volume', 'cpc'),
+  /** Best ad position in M; budget: paidClicks × CPC. */
   position: z.number(),
-  paidClicks: z.number().nullable(),
-  /** paidClicks × CPC. */
-  budget: z.number().nullable(),
+  ...rowFields('paidClicks', 'budget'),
   monthsBought: z.number(),
   firstMonth: z.string(),
   /** The ad shown at the best position in M. */
-  headline: z.string(),
-  body: z.string(),
-  displayUrl: z.string(),
+  ...rowFields('headline', 'body', 'displayUrl'),
 });
 export type PpcKeywordRow = z.infer<typeof ppcKeywordRowSchema>;
 
-export const adHistoryAdSchema = z.object({
-  adCopyId: z.number(),
-  headline: z.string(),
-  body: z.string(),
-  displayUrl: z.string(),
-  landingPage: z.string(),
-  months: z.array(z.string()),
-});
+export const adHistoryAdSchema = z.object({ adCopyId: z.number(), ...rowFields('headline', 'body', 'displayUrl', 'landingPage'), months: z.array(z.string()) });
 export type AdHistoryAd = z.infer<typeof adHistoryAdSchema>;
 
 export const adHistoryRowSchema = z.object({
@@ -116,10 +92,7 @@ export const adHistoryRowSchema = z.object({
 export type AdHistoryRow = z.infer<typeof adHistoryRowSchema>;
 
 export const advisorRowSchema = z.object({
-  keyword: z.string(),
-  volume: z.number().nullable(),
-  cpc: z.number().nullable(),
-  competition: z.number().nullable(),
+  ...rowFields('keyword', 'volume', 'cpc', 'competition'),
   /** buy: competitors buying it in M. */
   advertisers: z.number().nullable(),
   /** buy: most months of the last 6 a competitor bought it. */
@@ -135,17 +108,16 @@ export const advisorRowSchema = z.object({
 export type AdvisorRow = z.infer<typeof advisorRowSchema>;
 
 export const adTemplateRowSchema = z.object({
-  domain: z.string(),
-  headline: z.string(),
-  body: z.string(),
-  displayUrl: z.string(),
-  landingPage: z.string(),
+  ...rowFields('domain', 'headline', 'body', 'displayUrl', 'landingPage'),
   /** Matching keywords the ad showed for in M. */
   keywords: z.number(),
   bestPosition: z.number(),
   paidClicks: z.number().nullable(),
 });
 export type AdTemplateRow = z.infer<typeof adTemplateRowSchema>;
+
+/** An organic result of a search in M, by position; clicks: estimated, or the site's own measured ones. */
+export const serpResultSchema = z.object({ position: z.number(), ...rowFields('domain', 'url'), title: z.string().nullable(), clicks: z.number().nullable() });
 
 /** GET /rest/research/keyword/overview. */
 export const keywordOverviewAnswerSchema = z.object({
@@ -164,11 +136,9 @@ export const keywordOverviewAnswerSchema = z.object({
   isQuestion: z.boolean(),
   isTransactional: z.boolean(),
   /** The organic top 10 of the month, by position. */
-  organic: z.array(z.object({ position: z.number(), domain: z.string(), url: z.string(), title: z.string().nullable(), clicks: z.number().nullable() })),
+  organic: z.array(serpResultSchema),
   /** The ads of the month, by position; paidClicks withheld for visitors and free users. */
-  advertisers: z.array(
-    z.object({ position: z.number(), domain: z.string(), headline: z.string(), body: z.string(), displayUrl: z.string(), paidClicks: z.number().nullable() }),
-  ),
+  advertisers: z.array(z.object({ position: z.number(), ...rowFields('domain', 'headline', 'body', 'displayUrl', 'paidClicks') })),
 });
 export type KeywordOverviewAnswer = z.infer<typeof keywordOverviewAnswerSchema>;
 
@@ -176,12 +146,7 @@ export const relatedKeywordRowSchema = z.object({
   keyword: z.string(),
   /** The relevance, a whole percent 1–100 of what the keyword has that this row shares (docs/research-data.md). */
   shared: z.number(),
-  volume: z.number().nullable(),
-  cpc: z.number().nullable(),
-  competition: z.number().nullable(),
-  difficulty: z.number().nullable(),
-  /** Results the search engine reports; null: unknown (no source gave it — a Keyword Planner or Search Console import). */
-  resultCount: z.number().nullable(),
+  ...rowFields('volume', 'cpc', 'competition', 'difficulty', 'resultCount'),
 });
 export type RelatedKeywordRow = z.infer<typeof relatedKeywordRowSchema>;
 
@@ -195,12 +160,7 @@ export const keywordRankingHistoryRowSchema = z.object({
 });
 export type KeywordRankingHistoryRow = z.infer<typeof keywordRankingHistoryRowSchema>;
 
-export const serpAnalysisRowSchema = z.object({
-  position: z.number(),
-  domain: z.string(),
-  url: z.string(),
-  title: z.string().nullable(),
-  clicks: z.number().nullable(),
+export const serpAnalysisRowSchema = serpResultSchema.extend({
   /** clicks × CPC; withheld for visitors and free users. */
   value: z.number().nullable(),
   domainKeywords: z.number(),
@@ -211,27 +171,15 @@ export const serpAnalysisRowSchema = z.object({
 export type SerpAnalysisRow = z.infer<typeof serpAnalysisRowSchema>;
 
 export const keywordBacklinkRowSchema = z.object({
-  sourceDomain: z.string(),
-  sourceUrl: z.string(),
-  targetUrl: z.string(),
+  ...rowFields('sourceDomain', 'sourceUrl', 'targetUrl'),
   /** The target page's position for the keyword in M. */
   targetPosition: z.number(),
-  anchor: z.string(),
-  nofollow: z.boolean(),
-  firstSeen: z.string(),
-  /** null = still live. */
-  lastSeen: z.string().nullable(),
+  ...rowFields('anchor', 'nofollow', 'firstSeen', 'lastSeen'),
 });
 export type KeywordBacklinkRow = z.infer<typeof keywordBacklinkRowSchema>;
 
 export const bulkKeywordRowSchema = z.object({
-  keyword: z.string(),
-  volume: z.number().nullable(),
-  cpc: z.number().nullable(),
-  competition: z.number().nullable(),
-  difficulty: z.number().nullable(),
-  /** Results the search engine reports; null: unknown (no source gave it — a Keyword Planner or Search Console import). */
-  resultCount: z.number().nullable(),
+  ...rowFields('keyword', 'volume', 'cpc', 'competition', 'difficulty', 'resultCount'),
   /** Σ estimated organic clicks of its results in M. */
   organicClicks: z.number().nullable(),
   /** Distinct advertisers in M. */
@@ -258,11 +206,7 @@ export type { PaidKombatSegment, RecommendationType, RelatedKeywordType, PaidSea
 
 /** GET /rest/research/domain-overview: the domain's months in one territory (from domain_month), oldest first. */
 /** paidClicks and budget, like value, are paid figures: null for visitors and free users (paid-figures.ts). */
-export const domainMonthPointSchema = organicMonthPointSchema.extend({
-  paidKeywords: z.number(),
-  paidClicks: z.number().nullable(),
-  budget: z.number().nullable(),
-});
+export const domainMonthPointSchema = organicMonthPointSchema.extend(rowFields('paidKeywords', 'paidClicks', 'budget'));
 export type DomainMonthPoint = z.infer<typeof domainMonthPointSchema>;
 
 export const domainOverviewAnswerSchema = z.object({

@@ -5,9 +5,13 @@
 import { z } from 'zod';
 import { kombatSegments } from './enumerations.js';
 import type { TablePage } from '../tables/research-table.js';
+import { rowFields } from './row-fields.js';
 
 /** Every research table answer: the withheld page, the month it reads (YYYY-MM-DD) and whether the query was found. */
 export type ResearchTable<Row> = TablePage<Row> & { month: string | null; wasQueryFound: boolean };
+
+/** A site's best position in one month (null = not ranked): a point of a ranking history. */
+export const monthPositionSchema = z.object({ month: z.string(), position: z.number().nullable() });
 
 /**
  * SEO keywords (every organic search type) and ranking history (every ranking-history type) of a domain or URL:
@@ -21,9 +25,7 @@ export const keywordComparisonRowSchema = z.object({
   previousPosition: z.number().nullable(),
   /** previousPosition − position: positive = moved up. Null unless it ranked in both months. */
   positionChange: z.number().nullable(),
-  volume: z.number().nullable(),
-  cpc: z.number().nullable(),
-  difficulty: z.number().nullable(),
+  ...rowFields('volume', 'cpc', 'difficulty'),
   clicks: z.number().nullable(),
   /** Impressions and CTR (percent, two decimals) of the month where the viewer's own Search Console export reports them; else null. */
   impressions: z.number().nullable(),
@@ -35,7 +37,7 @@ export const keywordComparisonRowSchema = z.object({
   competitor: z.string().nullable(),
   competitorPosition: z.number().nullable(),
   /** Ranking history only: the subject's best position per month, the 12 months up to M (null = not ranked). */
-  history: z.array(z.object({ month: z.string(), position: z.number().nullable() })).optional(),
+  history: z.array(monthPositionSchema).optional(),
 });
 export type KeywordComparisonRow = z.infer<typeof keywordComparisonRowSchema>;
 
@@ -58,10 +60,7 @@ export type CompetitorRow = z.infer<typeof competitorRowSchema>;
  * domain's best position; the segments (docs/research-data.md) are predicates over those positions.
  */
 export const kombatRowSchema = z.object({
-  keyword: z.string(),
-  volume: z.number().nullable(),
-  cpc: z.number().nullable(),
-  difficulty: z.number().nullable(),
+  ...rowFields('keyword', 'volume', 'cpc', 'difficulty'),
   position1: z.number().nullable(),
   position2: z.number().nullable(),
   position3: z.number().nullable(),
@@ -99,17 +98,7 @@ export const topPageRowSchema = z.object({
 export type TopPageRow = z.infer<typeof topPageRowSchema>;
 
 /** Links pointing at a domain (any of its pages) or at one URL. Backlinks have no territory. */
-export const backlinkRowSchema = z.object({
-  sourceUrl: z.string(),
-  sourceDomain: z.string(),
-  targetUrl: z.string(),
-  anchor: z.string(),
-  nofollow: z.boolean(),
-  firstSeen: z.string(),
-  /** Null while the link is live. */
-  lastSeen: z.string().nullable(),
-  live: z.boolean(),
-});
+export const backlinkRowSchema = z.object({ ...rowFields('sourceUrl', 'sourceDomain', 'targetUrl', 'anchor', 'nofollow', 'firstSeen', 'lastSeen'), live: z.boolean() });
 export type BacklinkRow = z.infer<typeof backlinkRowSchema>;
 
 export type BacklinkStatus = 'all' | 'live' | 'lost';

@@ -18,15 +18,35 @@ export const TrackedTermSchema = defineEntity({
 });
 export type TrackedTerm = InferEntity<typeof TrackedTermSchema>;
 
+/** A tracked term in a set (the project's keywords, a group, a label): importId names the import that added it (Undo). */
+const termMembershipProperties = () => ({
+  termId: p.integer().primary(),
+  importId: p.uuid().nullable().index(),
+  addedAt: p.datetime().onCreate(() => new Date()),
+});
+
+/**
+ * What a keyword group and a label have, besides their hash: the project (a set goes with it), a name unique in the
+ * project ignoring case (termSetNameIndex), and the import that created it (Undo removes it), or null.
+ */
+const termSetProperties = () => ({
+  project: () => p.manyToOne(ProjectSchema).deleteRule('cascade').index(),
+  name: p.string().length(120),
+  importId: p.uuid().nullable(),
+  ...createdAtProperty(),
+});
+const termSetNameIndex = (table: string) => ({
+  name: `${table}_project_name_unique`,
+  expression: `create unique index "${table}_project_name_unique" on "${table}" ("project_id", lower("name"))`,
+});
+
 /** A term in a project's keyword universe. importId names the import that added it (for Undo). */
 export const ProjectKeywordSchema = defineEntity({
   name: 'ProjectKeyword',
   tableName: 'project_keyword',
   properties: {
     project: () => p.manyToOne(ProjectSchema).primary().deleteRule('cascade'),
-    termId: p.integer().primary(),
-    importId: p.uuid().nullable().index(),
-    addedAt: p.datetime().onCreate(() => new Date()),
+    ...termMembershipProperties(),
   },
   indexes: [{ properties: ['termId'] }],
 });
@@ -38,15 +58,9 @@ export const KeywordGroupSchema = defineEntity({
   tableName: 'keyword_group',
   properties: {
     groupHash: p.uuid().primary(),
-    project: () => p.manyToOne(ProjectSchema).deleteRule('cascade').index(),
-    name: p.string().length(120),
-    /** The import that created the group (Undo removes it), or null. */
-    importId: p.uuid().nullable(),
-    ...createdAtProperty(),
+    ...termSetProperties(),
   },
-  indexes: [
-    { name: 'keyword_group_project_name_unique', expression: 'create unique index "keyword_group_project_name_unique" on "keyword_group" ("project_id", lower("name"))' },
-  ],
+  indexes: [termSetNameIndex('keyword_group')],
 });
 export type KeywordGroup = InferEntity<typeof KeywordGroupSchema>;
 
@@ -56,9 +70,7 @@ export const KeywordGroupTermSchema = defineEntity({
   tableName: 'keyword_group_term',
   properties: {
     group: () => p.manyToOne(KeywordGroupSchema).primary().fieldName('group_hash').deleteRule('cascade'),
-    termId: p.integer().primary(),
-    importId: p.uuid().nullable().index(),
-    addedAt: p.datetime().onCreate(() => new Date()),
+    ...termMembershipProperties(),
   },
 });
 export type KeywordGroupTerm = InferEntity<typeof KeywordGroupTermSchema>;
@@ -69,14 +81,9 @@ export const KeywordLabelSchema = defineEntity({
   tableName: 'keyword_label',
   properties: {
     labelHash: p.uuid().primary(),
-    project: () => p.manyToOne(ProjectSchema).deleteRule('cascade').index(),
-    name: p.string().length(120),
-    importId: p.uuid().nullable(),
-    ...createdAtProperty(),
+    ...termSetProperties(),
   },
-  indexes: [
-    { name: 'keyword_label_project_name_unique', expression: 'create unique index "keyword_label_project_name_unique" on "keyword_label" ("project_id", lower("name"))' },
-  ],
+  indexes: [termSetNameIndex('keyword_label')],
 });
 export type KeywordLabel = InferEntity<typeof KeywordLabelSchema>;
 
@@ -85,9 +92,7 @@ export const KeywordLabelTermSchema = defineEntity({
   tableName: 'keyword_label_term',
   properties: {
     label: () => p.manyToOne(KeywordLabelSchema).primary().fieldName('label_hash').deleteRule('cascade'),
-    termId: p.integer().primary(),
-    importId: p.uuid().nullable().index(),
-    addedAt: p.datetime().onCreate(() => new Date()),
+    ...termMembershipProperties(),
   },
 });
 export type KeywordLabelTerm = InferEntity<typeof KeywordLabelTermSchema>;

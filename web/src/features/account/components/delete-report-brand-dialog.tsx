@@ -2,10 +2,10 @@ import { reportBrandInUseMessage, type ReportBrand } from '@serpwise/contracts';
 import { useState } from 'react';
 import { FormMessages } from '@/components/form/form-messages';
 import { SelectField } from '@/components/form/select-field';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmModal } from '@/components/ui/modal';
 import { notify } from '@/components/ui/notifications';
 import { errorsOf } from '@/lib/api-client';
-import { useDeleteReportBrand } from '@/features/exports';
+import { brandOptions, useDeleteReportBrand } from '@/features/exports';
 
 /**
  * Deletes a brand. A brand that scheduled reports use is never deleted from under them: the dialog says how many
@@ -27,24 +27,7 @@ export function DeleteReportBrandDialog({ brand, others, onClose }: { brand: Rep
       },
     );
   return (
-    <Modal
-      open
-      title="Delete brand"
-      size="small"
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          {canDelete ? (
-            <button type="button" className="button button--danger" disabled={remove.isPending} onClick={confirm}>
-              {inUse ? 'Move and delete' : 'Delete'}
-            </button>
-          ) : null}
-        </>
-      }
-    >
+    <ConfirmModal open title="Delete brand" confirmLabel={canDelete ? (inUse ? 'Move and delete' : 'Delete') : null} busy={remove.isPending} onConfirm={confirm} onClose={onClose}>
       {inUse ? (
         <>
           <p data-testid="brand-in-use">{reportBrandInUseMessage(brand.name, brand.scheduledReports)}</p>
@@ -52,7 +35,7 @@ export function DeleteReportBrandDialog({ brand, others, onClose }: { brand: Rep
             <SelectField
               label="Move them to"
               value={moveTo}
-              options={others.map((other) => ({ value: other.id, label: other.isDefault ? `${other.name} (default)` : other.name }))}
+              options={brandOptions(others)}
               onChange={setMoveTo}
             />
           ) : (
@@ -65,6 +48,6 @@ export function DeleteReportBrandDialog({ brand, others, onClose }: { brand: Rep
         </p>
       )}
       <FormMessages formError={null} serverErrors={errorsOf(remove.error)} />
-    </Modal>
+    </ConfirmModal>
   );
 }

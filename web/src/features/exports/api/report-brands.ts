@@ -11,6 +11,9 @@ export const reportBrandLogoUrl = (brand: Pick<ReportBrand, 'id' | 'logoUpdatedA
 export const getReportBrands = () => apiRequest<ReportBrandList>(reportBrandsPath);
 
 /** The account's brands (issue 22 point 2); only full recon users may read them, so callers ask only for them. */
+/** Brands as a drop-down's options, the default one marked. */
+export const brandOptions = (brands: ReportBrand[]) => brands.map((brand) => ({ value: brand.id, label: brand.isDefault ? `${brand.name} (default)` : brand.name }));
+
 export const useReportBrands = (enabled: boolean) => useQuery({ queryKey: reportBrandsKey, queryFn: getReportBrands, enabled });
 
 /**

@@ -23,7 +23,7 @@ import { notify } from '@/components/ui/notifications';
 import { errorsOf } from '@/lib/api-client';
 import { useActiveState } from '@/features/auth';
 import { useProjects } from '@/features/projects';
-import { useReportBrands } from '../api/report-brands';
+import { brandOptions, useReportBrands } from '../api/report-brands';
 import { newPdfSessionId, useSendPdfExport, type PdfExportMode } from '../api/pdf-export';
 import { useExportNotices } from './export-notices';
 import { newScheduleTiming, ReportDeliveryFields } from './report-delivery-fields';
@@ -189,7 +189,7 @@ export function PdfExportModal({ domain: givenDomain, countryCode, sectionName, 
               <SelectField
                 label="Brand"
                 value={brandId}
-                options={(brands.data?.brands ?? []).map((brand) => ({ value: brand.id, label: brand.isDefault ? `${brand.name} (default)` : brand.name }))}
+                options={brandOptions(brands.data?.brands ?? [])}
                 onChange={(value) => value && setBrandId(value)}
               />
             )}

@@ -1,7 +1,7 @@
 import { describeSchedule, pdfExportMessages, type ScheduledPdfReport } from '@serpwise/contracts';
 import { Fragment, useState, type FormEvent } from 'react';
 import { FormMessages } from '@/components/form/form-messages';
-import { FormModalFooter, Modal } from '@/components/ui/modal';
+import { ConfirmModal, FormModalFooter, Modal } from '@/components/ui/modal';
 import { notify } from '@/components/ui/notifications';
 import { Spinner } from '@/components/ui/spinner';
 import { errorsOf } from '@/lib/api-client';
@@ -14,7 +14,7 @@ import { RankAlertsSection } from './rank-alerts-section';
 import { ReportDeliveryFields } from './report-delivery-fields';
 import { InputField } from '@/components/form/input-field';
 import { SelectField } from '@/components/form/select-field';
-import { useReportBrands } from '../api/report-brands';
+import { brandOptions, useReportBrands } from '../api/report-brands';
 
 /** "Mon, Nov 23, 06:00 UTC": a time as the schedule's own zone tells it. */
 const dateTime = (iso: string, report?: ScheduledPdfReport) => scheduleDateTime(iso, report?.timeZone ?? 'UTC');
@@ -195,7 +195,7 @@ function EditScheduledReport({ report, onClose }: { report: ScheduledPdfReport; 
             label="Brand"
             value={brandId}
             empty="The default brand"
-            options={brands.data.brands.map((brand) => ({ value: brand.id, label: brand.isDefault ? `${brand.name} (default)` : brand.name }))}
+            options={brandOptions(brands.data.brands)}
             onChange={setBrandId}
           />
         )}
@@ -207,38 +207,19 @@ function EditScheduledReport({ report, onClose }: { report: ScheduledPdfReport; 
 
 function DeleteScheduledReport({ report, onClose }: { report: ScheduledPdfReport; onClose: () => void }) {
   const remove = useDeleteScheduledReport();
+  const confirm = () =>
+    remove.mutate(report.alertId, {
+      onSuccess: () => {
+        notify(pdfExportMessages.deleted, { type: 'success' });
+        onClose();
+      },
+    });
   return (
-    <Modal
-      open
-      title="Delete scheduled report"
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button--danger"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(report.alertId, {
-                onSuccess: () => {
-                  notify(pdfExportMessages.deleted, { type: 'success' });
-                  onClose();
-                },
-              })
-            }
-          >
-            Delete
-          </button>
-        </>
-      }
-    >
+    <ConfirmModal open title="Delete scheduled report" confirmLabel="Delete" busy={remove.isPending} onConfirm={confirm} onClose={onClose}>
       <p>
         Stop sending &ldquo;{report.customTitle || `${report.template} Report for ${report.domain}`}&rdquo; and delete it? This cannot be undone.
       </p>
       <FormMessages formError={null} serverErrors={errorsOf(remove.error)} />
-    </Modal>
+    </ConfirmModal>
   );
 }

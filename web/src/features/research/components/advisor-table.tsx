@@ -1,11 +1,9 @@
 import { recommendationTypes, type AdvisorRow, type RecommendationType } from '@serpwise/contracts';
 import { useMemo } from 'react';
-import { useRowSelection } from '@/components/ui/table/row-selection';
 import type { ResearchParams } from '../api/research-request';
-import { useAdKeywordMatchType } from '../hooks/use-ad-keyword-match-type';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { advisorColumns } from '../ppc/ppc-columns';
-import { CopyKeywordsButton } from './copy-button';
+import { useCopyableKeywords } from './copyable-keywords';
 import { ResearchTable } from './research-table';
 import { TypeSelect } from './type-select';
 
@@ -14,9 +12,9 @@ const typeLabels: Record<RecommendationType, string> = { buy: 'Keywords to buy',
 /** The AdWords advisor of a domain or a keyword: keywords worth buying, and keywords to add as negatives. */
 export function AdvisorTable({ endpoint, subject, countryCode, caption }: { endpoint: string; subject: ResearchParams | null; countryCode: string | null; caption: string }) {
   const [type, setType] = useUrlParam<RecommendationType>('type', 'buy', recommendationTypes);
-  const [matchType, setMatchTypes] = useAdKeywordMatchType(type === 'negativematch' ? 'exact' : 'broad');
+  const copyable = useCopyableKeywords<AdvisorRow>(type === 'negativematch' ? 'exact' : 'broad');
+  const { matchType } = copyable;
   const columns = useMemo(() => advisorColumns(countryCode, type, matchType), [countryCode, type, matchType]);
-  const selection = useRowSelection();
   const table = useTableScreen<AdvisorRow>(endpoint, subject ? { ...subject, type } : null, columns);
   return (
     <ResearchTable
@@ -26,10 +24,7 @@ export function AdvisorTable({ endpoint, subject, countryCode, caption }: { endp
       noun="keywords"
       columns={columns}
       {...table.tableProps}
-      rowKey={(row) => row.keyword}
-      selection={selection}
-      selectionActions={(selected) => <CopyKeywordsButton keywords={selected} matchType={matchType} />}
-      onMatchTypesChange={setMatchTypes}
+      {...copyable.tableProps}
       controls={<TypeSelect label="Advice" value={type} onChange={setType} options={recommendationTypes.map((value) => ({ value, label: typeLabels[value] }))} />}
     />
   );

@@ -1,7 +1,10 @@
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { ColumnDef } from '@/components/ui/table/columns';
 import { useRowSelection } from '@/components/ui/table/row-selection';
-import type { useTableScreen } from '../hooks/use-table-screen';
+import type { ResearchParams } from '../api/research-request';
+import { useResearchDomain } from '../hooks/use-research-subject';
+import { useTableScreen } from '../hooks/use-table-screen';
 import { ResearchPage } from './research-page';
 import { ResearchTable } from './research-table';
 
@@ -16,18 +19,20 @@ interface CompetitorsScreenProps<Row extends { domain: string }> {
   section: 'seo' | 'ppc';
   title: string;
   promptLabel: string;
-  /** The domain asked about (null: the prompt is shown). */
-  domain: string | null;
-  countryParam: string | null;
-  table: Pick<ReturnType<typeof useTableScreen<Row>>, 'data' | 'tableProps'>;
-  columns: ColumnDef<Row>[];
+  /** The table's endpoint and its request for the domain asked about (the URL's; null: the prompt is shown). */
+  endpoint: string;
+  request: (domain: string, countryCode: string) => ResearchParams;
+  columnsOf: (countryParam: string | null) => ColumnDef<Row>[];
   /** What the ticked rows are compared by, for the hint ("competitors … their keywords"). */
   hint: (domain: string) => string;
   compareLabel: string;
 }
 
 /** A competitors screen (SEO and PPC): the domains sharing the most keywords; tick one or two to compare them in kombat. */
-export function CompetitorsScreen<Row extends { domain: string }>({ section, title, promptLabel, domain, countryParam, table, columns, hint, compareLabel }: CompetitorsScreenProps<Row>) {
+export function CompetitorsScreen<Row extends { domain: string }>({ section, title, promptLabel, endpoint, request, columnsOf, hint, compareLabel }: CompetitorsScreenProps<Row>) {
+  const { domain, countryParam, countryCode } = useResearchDomain();
+  const columns = useMemo(() => columnsOf(countryParam), [columnsOf, countryParam]);
+  const table = useTableScreen<Row>(endpoint, domain ? request(domain, countryCode) : null, columns);
   const selection = useRowSelection(2);
   return (
     <ResearchPage

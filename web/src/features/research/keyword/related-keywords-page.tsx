@@ -1,12 +1,10 @@
 import { relatedKeywordTypes, type RelatedKeywordRow, type RelatedKeywordType } from '@serpwise/contracts';
 import { useMemo } from 'react';
-import { useRowSelection } from '@/components/ui/table/row-selection';
-import { CopyKeywordsButton } from '../components/copy-button';
+import { useCopyableKeywords } from '../components/copyable-keywords';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
 import { useSearchParams } from 'react-router';
 import { TypeSelect } from '../components/type-select';
-import { useAdKeywordMatchType } from '../hooks/use-ad-keyword-match-type';
 import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { relatedColumns } from './keyword-columns';
@@ -33,9 +31,9 @@ export function RelatedKeywordsPage() {
   const keyword = subject.query;
   const [searchParams] = useSearchParams();
   const [type, setType] = useUrlParam<RelatedKeywordType>('type', presetTypes[searchParams.get('preset') ?? ''] ?? 'similar', relatedKeywordTypes);
-  const [matchType, setMatchTypes] = useAdKeywordMatchType();
+  const copyable = useCopyableKeywords<RelatedKeywordRow>(undefined, (selected) => <AddToProjectButton terms={selected} />);
+  const { matchType } = copyable;
   const columns = useMemo(() => [...relatedColumns(subject.countryParam, matchType), addToProjectColumn<RelatedKeywordRow>((row) => row.keyword)], [subject.countryParam, matchType]);
-  const selection = useRowSelection();
   const table = useTableScreen<RelatedKeywordRow>('keyword/related', keyword ? { query: keyword, type, countryCode: subject.countryCode } : null, columns);
   return (
     <ResearchPage section="keyword" title="Related keywords" kind="keyword" month={table.data?.month} prompt={{ label: 'Find keywords related to a search', placeholder: 'Enter a keyword', example: 'wireless earbuds' }}>
@@ -45,15 +43,7 @@ export function RelatedKeywordsPage() {
         noun="keywords"
         columns={columns}
         {...table.tableProps}
-        rowKey={(row) => row.keyword}
-        selection={selection}
-        selectionActions={(selected) => (
-          <>
-            <CopyKeywordsButton keywords={selected} matchType={matchType} />
-            <AddToProjectButton terms={selected} />
-          </>
-        )}
-        onMatchTypesChange={setMatchTypes}
+        {...copyable.tableProps}
         controls={<TypeSelect label="Related by" value={type} onChange={setType} options={typeOrder.map((value) => ({ value, label: relatedTypeLabels[value] }))} />}
       />
     </ResearchPage>

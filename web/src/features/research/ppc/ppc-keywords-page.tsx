@@ -1,11 +1,9 @@
 import { type PaidSearchType, paidSearchTypes, type PpcKeywordRow } from '@serpwise/contracts';
 import { useMemo } from 'react';
-import { useRowSelection } from '@/components/ui/table/row-selection';
-import { CopyKeywordsButton } from '../components/copy-button';
+import { useCopyableKeywords } from '../components/copyable-keywords';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
 import { TypeSelect } from '../components/type-select';
-import { useAdKeywordMatchType } from '../hooks/use-ad-keyword-match-type';
 import { useResearchDomain } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { ppcKeywordColumns } from './ppc-columns';
@@ -16,9 +14,9 @@ const typeLabels: Record<PaidSearchType, string> = { mostsuccessful: 'Most succe
 export function PpcKeywordsPage() {
   const { domain, ...subject } = useResearchDomain();
   const [type, setType] = useUrlParam<PaidSearchType>('type', 'mostsuccessful', paidSearchTypes);
-  const [matchType, setMatchTypes] = useAdKeywordMatchType();
+  const copyable = useCopyableKeywords<PpcKeywordRow>();
+  const { matchType } = copyable;
   const columns = useMemo(() => ppcKeywordColumns(subject.countryParam, matchType), [subject.countryParam, matchType]);
-  const selection = useRowSelection();
   const table = useTableScreen<PpcKeywordRow>('ppc/keywords', domain ? { query: domain, type, countryCode: subject.countryCode } : null, columns);
   return (
     <ResearchPage
@@ -35,10 +33,7 @@ export function PpcKeywordsPage() {
         noun="keywords"
         columns={columns}
         {...table.tableProps}
-        rowKey={(row) => row.keyword}
-        selection={selection}
-        selectionActions={(selected) => <CopyKeywordsButton keywords={selected} matchType={matchType} />}
-        onMatchTypesChange={setMatchTypes}
+        {...copyable.tableProps}
         controls={<TypeSelect label="Keywords" value={type} onChange={setType} options={paidSearchTypes.map((value) => ({ value, label: typeLabels[value] }))} />}
       />
     </ResearchPage>
