@@ -59,12 +59,13 @@ redis.call('SADD', KEYS[2], ARGV[2])
 redis.call('DEL', KEYS[3])
 return 1`;
 
-/** How long a worker id → holder record is kept; refreshed at every check, so it outlives its process by this much. */
+/** How long a worker id → holder record is kept; written again every minute, so it outlives its process by about this. */
 const holderRecordSeconds = 3_600;
 
 export class DeadHolders {
   /** Jobs whose holder was missing at the last check: `<queue>/<job id>` → the lock token then. */
   private suspects = new Map<string, string>();
+  private registeredAt = 0;
 
   constructor(
     private readonly redis: Redis,
@@ -93,7 +94,11 @@ export class DeadHolders {
 
   /** One check of every queue's active jobs; answers the jobs handed back. */
   async checkOnce(targets: readonly HolderCheckTarget[]): Promise<string[]> {
-    await this.register();
+    // The records are kept an hour: written again once a minute, not at every check.
+    if (Date.now() - this.registeredAt >= 60_000) {
+      await this.register();
+      this.registeredAt = Date.now();
+    }
     // Every active job's lock token, read in one round trip.
     const actives = await Promise.all(targets.map((target) => this.redis.lrange(`${this.prefix}:${target.queue}:active`, 0, -1)));
     const jobs = targets.flatMap((target, index) => actives[index]!.map((id) => ({ target, id })));
