@@ -12,9 +12,11 @@
  *     lag (a poller at a random phase per job, as the web's fallback polls GET /rest/exports/:id every 3000 ms)
  *     — target ≥ 100× less.
  *   - issue 21 item 4, resume: the CSV export with the worker running it killed (SIGKILL) once the record shows 50 %
- *     written, a second worker (running from before) taking it over after the lock, request → file ready, against the same export
- *     unkilled — target ≤ unkilled × 1.1 + the lock time (JOB_LOCK_DURATION_MS + JOB_STALLED_INTERVAL_MS: the most a
- *     killed worker's job waits before another takes it); the two files must be byte-identical (sha256).
+ *     written, a second worker (running from before) taking it over — once its holder check sees the killed process's
+ *     connections gone (JOB_HOLDER_CHECK_MS, from the environment: 0 measures the lock alone), else after the lock —,
+ *     request → file ready, against the same export unkilled — target ≤ unkilled × 1.1 + the lock time
+ *     (JOB_LOCK_DURATION_MS + JOB_STALLED_INTERVAL_MS: the most a killed worker's job waits on the lock alone before
+ *     another takes it); the two files must be byte-identical (sha256).
  *   - issue 27 point 4, the slowest table kinds (lib/market-table-exports.mjs): a CSV export of the SEO keywords with
  *     their ranking history and of the ad history, each against psql `\copy` of the same SQL — target ≤ 1.5× each.
  *     They need the bench market: this part runs on the database BENCH_EXPORT_MARKET_URL names (its own backend and
@@ -255,7 +257,7 @@ export async function run({ databaseUrl, redisUrl, log }) {
         reference = file;
       }
       // Two workers, both running before the export starts (as in production, where the others are already up): the
-      // one that took the job is killed at 50 %, the other takes it over after the lock.
+      // one that took the job is killed at 50 %, the other takes it over (its holder check, or the lock).
       const standbyPort = await freePort();
       standby = startService('worker-standby', process.execPath, [...serviceNodeOptions.worker, entryPoints.worker], { cwd: root, env: { ...env, WORKER_PORT: String(standbyPort) } });
       await waitForHealthy(`http://127.0.0.1:${standbyPort}/healthz`, standby);

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { setUpTimeoutMs, createTestDatabase, createTestRedis, testEnvironment, type TestDatabase, type TestRedis } from '../../infra/test/test-services.js';
+import { DeadHolders, holderConnectionName, newHolderName } from '../src/jobs/dead-holders.js';
 import { JobMetrics } from '../src/jobs/job-metrics.js';
 import { JobRunner } from '../src/jobs/job-runner.js';
 import { OrphanReconciler } from '../src/jobs/orphan-reconciler.js';
@@ -156,6 +157,32 @@ describe('JobRunner with the diagnostic job', () => {
     await waitForState(id, 'completed', 30_000);
     const stalled = await readStalledJobs(connection, redis.prefix);
     expect(stalled.filter((entry) => entry.id === id)).toEqual([{ queue: diagnosticJob.queue, id, name: null, at: expect.any(String) }]);
+  });
+
+  it('hands on a job whose worker process is gone (its connections closed) long before its lock runs out, and not while it is connected (issue 21 item 4)', async () => {
+    const id = await newDiagnosticRecord();
+    await runner.stop();
+    await queue.enqueue(diagnosticJob, { jobId: id }, { jobId: id });
+    // Another worker process as the runner makes them (its connection named for its holder, its worker recorded),
+    // which takes the job with a one-minute lock.
+    const holder = newHolderName();
+    const otherConnection = createRedisConnection(environment, holderConnectionName(diagnosticJob.queue, holder));
+    const other = new Worker(diagnosticJob.queue, null, { connection: otherConnection, prefix: queueKeyPrefix(redis.prefix), autorun: false, lockDuration: 60_000 });
+    await new DeadHolders(otherConnection, queueKeyPrefix(redis.prefix), holder, () => [other.id]).register();
+    expect((await other.getNextJob(`${other.id}:0`))?.id).toBe(id);
+    runner = newRunner();
+    runner.start();
+    // Connected, it keeps the job: three of the runner's checks (every JOB_HOLDER_CHECK_MS, 1 s) pass it by.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    expect((await records().findById(id))!.attempts).toBe(0);
+    expect(await connection.get(`${queueKeyPrefix(redis.prefix)}:${diagnosticJob.queue}:${id}:lock`)).toBe(`${other.id}:0`);
+    // Gone: its connections close, as the kernel closes a killed process's sockets; the lock has ~55 s left.
+    await other.close(true);
+    await otherConnection.quit();
+    const done = await waitForState(id, 'completed', 20_000);
+    expect(done.attempts).toBe(1);
+    const stalled = await readStalledJobs(connection, redis.prefix);
+    expect(stalled.filter((entry) => entry.id === id)).toHaveLength(1);
   });
 
   it('resumes from the checkpoint of an interrupted attempt, doing no step twice', async () => {

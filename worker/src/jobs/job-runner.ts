@@ -8,9 +8,11 @@ import type { Redis } from 'ioredis';
 import { hostname } from 'node:os';
 import { JobEvents } from '../realtime/job-events.emitter.js';
 import { keepCompletion } from './completion-on-disk.js';
+import { DeadHolders, holderConnectionName, newHolderName } from './dead-holders.js';
 import { gaveUpReason } from './given-up.js';
 import { indexHandlers, JobCancelledError, type JobContext, type JobHandler } from './job-handler.js';
 import type { JobMetrics } from './job-metrics.js';
+import { PeriodicRun } from './periodic-run.js';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -28,6 +30,10 @@ export class JobRunner {
   private readonly connections: Redis[] = [];
   /** The jobs this process runs now, for its heartbeat (the admin console's workers). */
   private readonly running = new Map<string, { queue: string; id: string; name: string }>();
+  /** This process among the holders of job locks (dead-holders.ts): its queue connections carry the name. */
+  private readonly holder = newHolderName();
+  private holderRounds: PeriodicRun | null = null;
+  private deadHolders: DeadHolders | null = null;
 
   constructor(
     handlers: readonly JobHandler[],
@@ -42,7 +48,7 @@ export class JobRunner {
 
   start(): void {
     for (const queue of registeredQueues()) {
-      const connection = createRedisConnection(this.environment, `serpwise-worker-${queue}`);
+      const connection = createRedisConnection(this.environment, holderConnectionName(queue, this.holder));
       this.connections.push(connection);
       const worker = new Worker(queue, (job) => this.run(job), {
         connection,
@@ -62,10 +68,49 @@ export class JobRunner {
       worker.on('stalled', (jobId) => void noteStalledJob(connection, this.environment.REDIS_PREFIX, { queue, id: jobId, name: null }).catch(() => undefined));
       this.workers.push(worker);
     }
+    this.startHolderCheck();
     this.logger.info({ concurrency: queueConcurrencies(this.environment, registeredQueues()) }, 'worker taking jobs');
   }
 
+  /**
+   * Jobs of a worker process that is gone are handed on within a check or two (JOB_HOLDER_CHECK_MS), not after their
+   * lock (dead-holders.ts; docs/decisions.md, "Issue 21: a killed worker's job is taken at once"). A failed check is
+   * only logged: the lock still hands such jobs on.
+   */
+  private startHolderCheck(): void {
+    const every = this.environment.JOB_HOLDER_CHECK_MS;
+    if (every === 0) return;
+    const connection = createRedisConnection(this.environment, holderConnectionName('holders', this.holder));
+    this.connections.push(connection);
+    const prefix = queueKeyPrefix(this.environment.REDIS_PREFIX);
+    const holders = new DeadHolders(connection, prefix, this.holder, () => this.workers.map((worker) => worker.id));
+    this.deadHolders = holders;
+    const targets = this.workers.map((worker) => ({ queue: worker.name, checkStalledNow: () => worker.startStalledCheckTimer() }));
+    let warned = false;
+    let checking = false;
+    this.holderRounds = new PeriodicRun(
+      async () => {
+        // One check at a time: a slow one (Redis busy) is not overtaken by the next, which would see it half done.
+        if (checking) return;
+        checking = true;
+        try {
+          const released = await holders.checkOnce(targets);
+          if (released.length > 0) this.logger.warn({ jobIds: released }, 'jobs of a worker process that is gone handed on before their lock ran out');
+        } finally {
+          checking = false;
+        }
+      },
+      (error) => {
+        if (!warned) this.logger.warn({ err: error }, 'looking for jobs of gone worker processes failed; their locks still hand them on');
+        warned = true;
+      },
+    );
+    this.holderRounds.startEvery(every);
+  }
+
   async stop(): Promise<void> {
+    this.holderRounds?.stop();
+    await this.deadHolders?.unregister().catch(() => undefined);
     await Promise.all(this.workers.map((worker) => worker.close()));
     // BullMQ leaves a connection it was given open.
     await Promise.all(this.connections.map((connection) => connection.quit().catch(() => connection.disconnect())));

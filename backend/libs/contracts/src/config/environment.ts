@@ -82,6 +82,11 @@ export const environmentSchema = z.object({
   WORKER_CPU_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   JOB_LOCK_DURATION_MS: milliseconds.default(30_000),
   JOB_STALLED_INTERVAL_MS: milliseconds.default(30_000),
+  /**
+   * How often a worker looks for jobs whose worker process is gone (its Redis connections closed), to hand them on
+   * without waiting for their lock (worker/src/jobs/dead-holders.ts); 0 turns it off (the lock alone then).
+   */
+  JOB_HOLDER_CHECK_MS: z.coerce.number().int().min(0).default(1_000),
   /** How often the worker checks unfinished job records against the queue (re-adds lost jobs, ends given-up ones). */
   JOB_RECONCILE_INTERVAL_MS: milliseconds.default(60_000),
   /** The admin console's per-minute queue samples (issue 23) are kept this many hours, then pruned; the charts show 24. */

@@ -14,8 +14,17 @@ function after(key: OrderKey, value: string | null, params: unknown[]): string |
   if (value === null) return key.nulls === 'last' ? null : `${column} is not null`;
   params.push(value);
   const beyond = `${column} ${key.direction === 'asc' ? '>' : '<'} ?`;
-  return key.nulls === 'last' ? `(${beyond} or ${column} is null)` : beyond;
+  // coalesce(… , true) rather than `… or column is null`: the column (an expression under the alias, such as a
+  // to_char) is computed once per row here, not twice (nullsAfter).
+  return key.nulls === 'last' ? nullsAfter(beyond) : beyond;
 }
+
+/**
+ * A comparison that also lets the NULLs through (they sort last): true where it is, or where the column is null and
+ * it is therefore null. PostgreSQL does not compute a shared expression once: each mention of an output column in
+ * the keyset's filter computes it again for every row scanned (the backlinks' first key is a to_char of a date).
+ */
+const nullsAfter = (comparison: string) => `coalesce(${comparison}, true)`;
 
 /** The first key at or after `value` (nulls where the key puts them); null when that is every row. */
 function firstKeyBound(key: OrderKey | undefined, value: string | null, params: unknown[]): string | null {
@@ -24,7 +33,7 @@ function firstKeyBound(key: OrderKey | undefined, value: string | null, params: 
   if (value === null) return key.nulls === 'last' ? `${column} is null` : null;
   params.push(value);
   const atOrBeyond = `${column} ${key.direction === 'asc' ? '>=' : '<='} ?`;
-  return key.nulls === 'last' ? `(${atOrBeyond} or ${column} is null)` : atOrBeyond;
+  return key.nulls === 'last' ? nullsAfter(atOrBeyond) : atOrBeyond;
 }
 
 function equal(key: OrderKey, value: string | null, params: unknown[]): string {
