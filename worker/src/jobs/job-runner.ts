@@ -11,6 +11,10 @@ import { keepCompletion } from './completion-on-disk.js';
 import { gaveUpReason } from './given-up.js';
 import { indexHandlers, JobCancelledError, type JobContext, type JobHandler } from './job-handler.js';
 import type { JobMetrics } from './job-metrics.js';
+import { QueueProgress } from './queue-progress.js';
+
+/** The queue's copy of a run's progress (the admin console's) is written at most this often; see QueueProgress. */
+export const queueProgressEveryMs = 500;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -112,16 +116,22 @@ export class JobRunner {
     const jobId = job.id;
     // The fencing token of this run: only the run that took the job last may write its record.
     const attempt = active.attempts;
-    // The admin console's story of the job says which worker ran each attempt (parsed by attemptOfLog).
-    await job.log(attemptLogLine(attempt, `${hostname()}:${process.pid}`, new Date())).catch(() => undefined);
+    // The admin console's story of the job says which worker ran each attempt (parsed by attemptOfLog). Written while
+    // the handler starts, waited for before the run ends.
+    const logged = job.log(attemptLogLine(attempt, `${hostname()}:${process.pid}`, new Date())).catch(() => undefined);
+    const queueProgress = new QueueProgress((progress: { done: number; total: number; percent: number }) => job.updateProgress(progress), queueProgressEveryMs, (error) =>
+      this.logger.warn({ jobId, err: error }, 'could not write the progress the admin console shows'),
+    );
     const context: JobContext = {
       jobId,
       attempt,
       checkpoint: (active.result as Record<string, unknown> | null) ?? null,
       progress: async (done, total, message) => {
-        const status = await records.recordProgress(jobId, attempt, { done, total, message });
+        // Committed (so the event after it never says more than the record) without waiting for the disk: a
+        // PostgreSQL crash may lose a progress report, never a checkpoint or an ending (docs/decisions.md, "Issue 27 point 4").
+        const status = await records.recordProgress(jobId, attempt, { done, total, message }, { onDisk: false });
         if (!status) return false;
-        await job.updateProgress({ done, total, percent: status.percent });
+        queueProgress.report({ done, total, percent: status.percent });
         this.events.updated(status);
         return true;
       },
@@ -176,6 +186,7 @@ export class JobRunner {
       throw error;
     } finally {
       stopTimer();
+      await Promise.all([queueProgress.end(), logged]);
     }
   }
 
