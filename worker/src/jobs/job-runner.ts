@@ -1,6 +1,6 @@
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { attemptLogLine, findJobContract, jobRegistry, queueConcurrencies, queueConcurrency, registeredQueues, type Environment } from '@serpwise/contracts';
-import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
+import { JobRecordRepository } from '@serpwise/database';
 import { createRedisConnection, noteStalledJob, queueKeyPrefix } from '@serpwise/platform';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
@@ -11,13 +11,10 @@ import { keepCompletion } from './completion-on-disk.js';
 import { gaveUpReason } from './given-up.js';
 import { indexHandlers, JobCancelledError, type JobContext, type JobHandler } from './job-handler.js';
 import type { JobMetrics } from './job-metrics.js';
-import { ProgressHold } from './progress-hold.js';
 import { QueueProgress } from './queue-progress.js';
 
 /** The queue's copy of a run's progress (the admin console's) is written at most this often; see QueueProgress. */
 export const queueProgressEveryMs = 500;
-/** A progress report within this long of the run's last record write waits for its next one; see ProgressHold. */
-export const progressHoldMs = 100;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -125,45 +122,27 @@ export class JobRunner {
     const queueProgress = new QueueProgress((progress: { done: number; total: number; percent: number }) => job.updateProgress(progress), queueProgressEveryMs, (error) =>
       this.logger.warn({ jobId, err: error }, 'could not write the progress the admin console shows'),
     );
-    const publish = (status: OwnedJobStatus | null) => {
-      if (!status) return false;
-      queueProgress.report({ done: status.done, total: status.total, percent: status.percent });
-      this.events.updated(status);
-      return true;
-    };
-    // The run's record writes, one after another, its quick progress reports batched (docs/decisions.md, "Issue 27 point 4").
-    const writes = new ProgressHold(
-      {
-        // Committed (so the event after it never says more than the record) without waiting for the disk: a
-        // PostgreSQL crash may lose a progress report, never a checkpoint or an ending.
-        writeProgress: async (report) => publish(await records.recordProgress(jobId, attempt, report, { onDisk: false })),
-        stillOwned: () => records.isActive(jobId, attempt),
-        failed: (error) => this.logger.warn({ jobId, err: error }, 'could not record a progress report'),
-      },
-      progressHoldMs,
-    );
     const context: JobContext = {
       jobId,
       attempt,
       checkpoint: (active.result as Record<string, unknown> | null) ?? null,
-      // Inside a transaction of the handler's, a report is never held: the timer's write could outlive the transaction.
-      progress: (done, total, message) => writes.report({ done, total, message }, !this.orm.em.isInTransaction()),
+      progress: async (done, total, message) => {
+        // Committed (so the event after it never says more than the record) without waiting for the disk: a
+        // PostgreSQL crash may lose a progress report, never a checkpoint or an ending (docs/decisions.md, "Issue 27 point 4").
+        const status = await records.recordProgress(jobId, attempt, { done, total, message }, { onDisk: false });
+        if (!status) return false;
+        queueProgress.report({ done, total, percent: status.percent });
+        this.events.updated(status);
+        return true;
+      },
       stillActive: () => records.isActive(jobId, attempt),
-      saveCheckpoint: (checkpoint) =>
-        writes.write(async (held) => (held ? publish(await records.saveCheckpointWithProgress(jobId, attempt, checkpoint, held)) : records.saveCheckpoint(jobId, attempt, checkpoint))),
+      saveCheckpoint: (checkpoint) => records.saveCheckpoint(jobId, attempt, checkpoint),
     };
 
     if (job.processedOn) this.metrics.wait.observe({ queue: contract.queue, name: contract.name }, Math.max(0, job.processedOn - job.timestamp) / 1000);
     const stopTimer = this.metrics.duration.startTimer({ queue: contract.queue, name: contract.name });
     try {
-      let output: unknown;
-      try {
-        output = await handler.handle(payload.data, context);
-      } finally {
-        // A report still held is dropped (the ending writes the record), and no write of the handler's is left on its way.
-        await writes.end();
-      }
-      const result = contract.result.parse(output);
+      const result = contract.result.parse(await handler.handle(payload.data, context));
       const notKept = async () => {
         // Cancelled between the handler's last check and now (the canceller told the browser), or another run took
         // the job over after this one lost its lock (that run publishes): only what this run made has to go.

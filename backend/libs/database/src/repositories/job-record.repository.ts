@@ -214,20 +214,6 @@ export class JobRecordRepository {
   }
 
   /**
-   * saveCheckpoint and a progress report in one UPDATE (a run's held report goes with its next checkpoint, issue 27
-   * point 4), on the disk like any checkpoint. The record as it is now, for the event; null (nothing saved) when this
-   * attempt no longer owns the running job.
-   */
-  async saveCheckpointWithProgress(id: string, attempt: number, checkpoint: Record<string, unknown>, progress: { done: number; total: number; message: string }): Promise<OwnedJobStatus | null> {
-    const percent = progress.total > 0 ? Math.min(100, Math.floor((progress.done / progress.total) * 100)) : 0;
-    return this.transition(
-      `update job_record set result = coalesce(result, '{}'::jsonb) || ?::jsonb, done = ?, total = ?, percent = ?, message = ?, updated_at = now()
-       where id = ? and state = 'active' and attempts = ? returning *`,
-      [JSON.stringify(checkpoint), progress.done, progress.total, percent, progress.message, id, attempt],
-    );
-  }
-
-  /**
    * Publishes the result of the run holding this attempt, in one conditional UPDATE: null when the job was cancelled
    * or another run took it over meanwhile (that run, or nobody, publishes).
    *
