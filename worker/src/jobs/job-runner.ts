@@ -13,6 +13,11 @@ import { gaveUpReason } from './given-up.js';
 import { indexHandlers, JobCancelledError, type JobContext, type JobHandler } from './job-handler.js';
 import type { JobMetrics } from './job-metrics.js';
 import { PeriodicRun } from './periodic-run.js';
+import { ProgressTurn } from './progress-turn.js';
+import { QueueProgress } from './queue-progress.js';
+
+/** The queue's copy of a run's progress (the admin console's) is written at most this often; see QueueProgress. */
+export const queueProgressEveryMs = 500;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -157,27 +162,50 @@ export class JobRunner {
     const jobId = job.id;
     // The fencing token of this run: only the run that took the job last may write its record.
     const attempt = active.attempts;
-    // The admin console's story of the job says which worker ran each attempt (parsed by attemptOfLog).
-    await job.log(attemptLogLine(attempt, `${hostname()}:${process.pid}`, new Date())).catch(() => undefined);
+    // The admin console's story of the job says which worker ran each attempt (parsed by attemptOfLog). Written while
+    // the handler starts, waited for before the run ends.
+    const logged = job.log(attemptLogLine(attempt, `${hostname()}:${process.pid}`, new Date())).catch(() => undefined);
+    const queueProgress = new QueueProgress((progress: { done: number; total: number; percent: number }) => job.updateProgress(progress), queueProgressEveryMs, (error) =>
+      this.logger.warn({ jobId, err: error }, 'could not write the progress the admin console shows'),
+    );
+    // The run's record writes, one after another; the reports of one turn of the loop written once (ProgressTurn,
+    // docs/decisions.md "Issue 27 point 4").
+    const writes = new ProgressTurn({
+      writeProgress: async (report) => {
+        // Committed (so the event after it never says more than the record) without waiting for the disk: a
+        // PostgreSQL crash may lose a progress report, never a checkpoint or an ending.
+        const status = await records.recordProgress(jobId, attempt, report, { onDisk: false });
+        if (!status) return false;
+        queueProgress.report({ done: status.done, total: status.total, percent: status.percent });
+        this.events.updated(status);
+        return true;
+      },
+      failed: (error) => this.logger.warn({ jobId, err: error }, 'could not record a progress report'),
+    });
     const context: JobContext = {
       jobId,
       attempt,
       checkpoint: (active.result as Record<string, unknown> | null) ?? null,
-      progress: async (done, total, message) => {
-        const status = await records.recordProgress(jobId, attempt, { done, total, message });
-        if (!status) return false;
-        await job.updateProgress({ done, total, percent: status.percent });
-        this.events.updated(status);
-        return true;
-      },
-      stillActive: () => records.isActive(jobId, attempt),
-      saveCheckpoint: (checkpoint) => records.saveCheckpoint(jobId, attempt, checkpoint),
+      // Inside a transaction of the handler's a report is never held: the turn's write would not be part of it.
+      progress: (done, total, message) => writes.report({ done, total, message }, !this.orm.em.isInTransaction()),
+      stillActive: () => writes.read(() => records.isActive(jobId, attempt)),
+      saveCheckpoint: (checkpoint) => writes.write(() => records.saveCheckpoint(jobId, attempt, checkpoint)),
     };
 
     if (job.processedOn) this.metrics.wait.observe({ queue: contract.queue, name: contract.name }, Math.max(0, job.processedOn - job.timestamp) / 1000);
     const stopTimer = this.metrics.duration.startTimer({ queue: contract.queue, name: contract.name });
     try {
-      const result = contract.result.parse(await handler.handle(payload.data, context));
+      let output: unknown;
+      try {
+        output = await handler.handle(payload.data, context);
+      } catch (error) {
+        // A failure keeps the last report before it; a cancel ends with the cancel. No write of the run's is left on its way.
+        await writes.end(!(error instanceof JobCancelledError));
+        throw error;
+      }
+      // Completed: a report still held is dropped (the completion says done), and no write is left on its way.
+      await writes.end(false);
+      const result = contract.result.parse(output);
       const notKept = async () => {
         // Cancelled between the handler's last check and now (the canceller told the browser), or another run took
         // the job over after this one lost its lock (that run publishes): only what this run made has to go.
@@ -221,6 +249,7 @@ export class JobRunner {
       throw error;
     } finally {
       stopTimer();
+      await Promise.all([queueProgress.end(), logged]);
     }
   }
 

@@ -163,14 +163,32 @@ export class JobRecordRepository {
     );
   }
 
-  /** Progress of the run holding this attempt; null once the job is no longer active or another run took it. */
-  async recordProgress(id: string, attempt: number, progress: { done: number; total: number; message: string }): Promise<OwnedJobStatus | null> {
+  /**
+   * Progress of the run holding this attempt; null once the job is no longer active or another run took it.
+   *
+   * `onDisk: false` commits it without waiting for the disk (like `complete`): committed, so every reader and the
+   * event after it see it, but a PostgreSQL crash may lose it, and the record then shows the progress before it
+   * until the next one. Worth it for progress, which only tells (docs/decisions.md, "Issue 27 point 4"). Inside a
+   * transaction of the caller's the option is ignored: that transaction's commit is not this write's to weaken.
+   */
+  async recordProgress(id: string, attempt: number, progress: { done: number; total: number; message: string }, options: { onDisk?: boolean } = {}): Promise<OwnedJobStatus | null> {
     const percent = progress.total > 0 ? Math.min(100, Math.floor((progress.done / progress.total) * 100)) : 0;
     return this.transition(
       `update job_record set done = ?, total = ?, percent = ?, message = ?, updated_at = now()
-       where id = ? and state = 'active' and attempts = ? returning *`,
+       ${this.commitModeOf(options)}
+       where id = ? and state = 'active' and attempts = ? returning job_record.*`,
       [progress.done, progress.total, percent, progress.message, id, attempt],
     );
+  }
+
+  /**
+   * The FROM clause that makes this one statement's own (implicit) transaction commit without waiting for the disk:
+   * set_config(…, true) holds until that transaction ends, one round trip. Empty on the disk, and inside a caller's
+   * transaction (whose commit would be weakened with it).
+   */
+  private commitModeOf(options: { onDisk?: boolean }): string {
+    if (options.onDisk !== false || this.em.isInTransaction()) return '';
+    return `from (select set_config('synchronous_commit', 'off', true)) as commit_mode`;
   }
 
   /**
@@ -203,12 +221,10 @@ export class JobRecordRepository {
    * caller then owes a `completionOnDisk` before anyone relies on it for good (docs/decisions.md, issue 27 point 3).
    */
   async complete(id: string, attempt: number, result: unknown, message: string, options: { onDisk?: boolean } = {}): Promise<OwnedJobStatus | null> {
-    // set_config(…, true) holds until this statement's own (implicit) transaction commits: one round trip.
-    const commitMode = options.onDisk === false ? `from (select set_config('synchronous_commit', 'off', true)) as commit_mode` : '';
     return this.transition(
       `update job_record set state = 'completed', percent = 100, done = total, result = ?::jsonb, message = ?,
          error = null, finished_at = now(), updated_at = now()
-       ${commitMode}
+       ${this.commitModeOf(options)}
        where id = ? and state = 'active' and attempts = ? returning job_record.*`,
       [JSON.stringify(result), message, id, attempt],
     );

@@ -5,6 +5,12 @@ import { formatNumber } from '@/lib/format';
 import { durationText } from './console-format';
 
 const minuteMs = 60_000;
+/**
+ * One formatter for every label: `toLocaleTimeString` builds a formatter per call, and the 1,441 labels of each of the
+ * console's queues took about half a second of the page's thread each minute when the samples were read again, long
+ * enough to hold up the live figures' messages (issue 23 point 6; the same text, about 20× faster).
+ */
+const minuteLabel = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
 
 /** The 24 hours as one slot a minute; a minute without a sample is null (a gap), never 0. */
 export function minuteSlots(samples: readonly QueueSample[], from: string, to: string) {
@@ -12,7 +18,7 @@ export function minuteSlots(samples: readonly QueueSample[], from: string, to: s
   const count = Math.max(1, Math.round((Date.parse(to) - start) / minuteMs) + 1);
   const byMinute = new Map(samples.map((sample) => [Date.parse(sample.at), sample]));
   const slots = Array.from({ length: count }, (_, index) => byMinute.get(start + index * minuteMs) ?? null);
-  const labels = slots.map((_, index) => new Date(start + index * minuteMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }));
+  const labels = slots.map((_, index) => minuteLabel.format(start + index * minuteMs));
   return { slots, labels };
 }
 
