@@ -27,6 +27,8 @@ const notAppSettings = {
   MAX_CLIENT_CONN: 'compose',
   MAX_DB_CONNECTIONS: 'compose',
   MAX_PREPARED_STATEMENTS: 'compose',
+  // Docker Compose's own
+  COMPOSE_PROJECT_NAME: 'docker',
   // the AWS SDK's default credential chain (S3 without keys)
   AWS_ACCESS_KEY_ID: 'aws',
   AWS_SECRET_ACCESS_KEY: 'aws',

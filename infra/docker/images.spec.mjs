@@ -79,6 +79,16 @@ describe.each(dockerfiles)('the image of %s', (dockerfile) => {
   });
 });
 
+// Both images `COPY . .`: the operator's .env (passwords, keys: docs/deployment.md step 2) and the dumps the backup
+// commands write beside docker-compose.yml would otherwise be baked into an image layer.
+describe('.dockerignore', () => {
+  it('keeps the operator\'s settings and backups out of every image', () => {
+    const ignored = dockerIgnore(dockerignore);
+    expect(['.env', '.env.production', 'serpwise-2026-11-28.dump', 'serpwise.sql.gz'].filter((path) => !ignored(path))).toEqual([]);
+    expect(['docker-compose.yml', 'infra/docker/nginx.conf', 'backend/src/main.ts'].filter(ignored)).toEqual([]);
+  });
+});
+
 describe('the node image (infra/docker/node.Dockerfile)', () => {
   const text = read('infra/docker/node.Dockerfile');
 
