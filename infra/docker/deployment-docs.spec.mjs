@@ -27,6 +27,9 @@ const notAppSettings = {
   MAX_CLIENT_CONN: 'compose',
   MAX_DB_CONNECTIONS: 'compose',
   MAX_PREPARED_STATEMENTS: 'compose',
+  POOL_MODE: 'compose',
+  DEFAULT_POOL_SIZE: 'compose',
+  RESERVE_POOL_SIZE: 'compose',
   // Docker Compose's own
   COMPOSE_PROJECT_NAME: 'docker',
   // the AWS SDK's default credential chain (S3 without keys)
