@@ -85,7 +85,7 @@ describe('docker-compose.yml', () => {
 
   it('keeps files in the minio service by default, its bucket made before backend and worker start, downloads through the API', () => {
     expect(compose['x-app-env']).toMatchObject({
-      S3_BUCKET: '${S3_BUCKET:-serpwise}',
+      S3_BUCKET: '${S3_BUCKET-serpwise}',
       S3_ENDPOINT: '${S3_ENDPOINT-http://minio:9000}',
       S3_PRESIGNED_DOWNLOADS: '${S3_PRESIGNED_DOWNLOADS:-false}',
     });
@@ -100,6 +100,28 @@ describe('docker-compose.yml', () => {
       expect(services[name].volumes).toContain('app-data:/data'); // the spool an upload is written to first
     }
     expect(services.minio.ports).toBeUndefined();
+  });
+
+  // `S3_BUCKET=` in .env (files on the volume, docs/deployment.md "Files"): `:-` would put the default back, and the
+  // one-shot would then fail on an empty bucket name and keep backend and worker from starting.
+  it('lets S3_BUCKET= (empty) keep files on the volume, the bucket one-shot then doing nothing', () => {
+    for (const value of [compose['x-app-env'].S3_BUCKET, services['minio-bucket'].environment.S3_BUCKET]) expect(value).not.toMatch(/:-/);
+    expect(services['minio-bucket'].command.join(' ')).toMatch(/^\[ -z "\$\$S3_BUCKET" \] \|\| \{/);
+  });
+
+  // The docs tell the operator to set any variable of the README's table in .env: Compose passes a container only
+  // what its service names, so the app services read .env as an env_file too (optional: a trial runs without one).
+  it.each(['migrate', 'backend', 'worker'])('gives %s every setting of .env', (name) => {
+    expect(services[name].env_file).toEqual([{ path: '.env', required: false }]);
+  });
+
+  // One password, set in .env before the first start: PostgreSQL, PgBouncer, the app and migrate must agree on it.
+  it('takes the PostgreSQL password from POSTGRES_PASSWORD everywhere it is used', () => {
+    const password = '${POSTGRES_PASSWORD:-serpwise}';
+    expect(services.postgres.environment.POSTGRES_PASSWORD).toBe(password);
+    const urls = [services.pgbouncer.environment.DATABASE_URL, compose['x-app-env'].DATABASE_URL, environmentOf('migrate').DATABASE_URL];
+    for (const url of urls) expect(url).toContain(`serpwise:${password}@`);
+    expect(read('docker-compose.yml')).not.toMatch(/serpwise:serpwise@/);
   });
 
   it('creates the first administrator from ADMIN_EMAIL and ADMIN_PASSWORD', () => {

@@ -73,9 +73,28 @@ describe.each(dockerfiles)('the image of %s', (dockerfile) => {
     expect(scripts.map(sourceOfBuiltScript).filter((source) => !files.has(source))).toEqual([]);
   });
 
+  // The commands docs/deployment.md tells the operator to run in these containers (`docker compose run --rm migrate
+  // node …/dist/….js`): each script must be built in the image, or the step fails with "Cannot find module".
+  it('has the sources of the scripts docs/deployment.md runs in it', () => {
+    if (!services.length) return;
+    const scripts = [...read('docs/deployment.md').matchAll(/docker compose (?:run --rm|exec -T) (?:migrate|backend|worker) node ([\w/.-]+\/dist\/[\w/.-]+\.js)/g)].map(([, script]) => script);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.map(sourceOfBuiltScript).filter((source) => !files.has(source))).toEqual([]);
+  });
+
   it('has the web app sources when it builds the web app', () => {
     if (!read(dockerfile).includes('build -w web')) return;
     expect(['web/index.html', 'web/vite.config.ts', 'web/src/main.tsx'].filter((file) => !files.has(file))).toEqual([]);
+  });
+});
+
+// Both images `COPY . .`: the operator's .env (passwords, keys: docs/deployment.md step 2) and the dumps the backup
+// commands write beside docker-compose.yml would otherwise be baked into an image layer.
+describe('.dockerignore', () => {
+  it('keeps the operator\'s settings and backups out of every image', () => {
+    const ignored = dockerIgnore(dockerignore);
+    expect(['.env', '.env.production', 'serpwise-2026-11-28.dump', 'serpwise.sql.gz'].filter((path) => !ignored(path))).toEqual([]);
+    expect(['docker-compose.yml', 'infra/docker/nginx.conf', 'backend/src/main.ts'].filter(ignored)).toEqual([]);
   });
 });
 
