@@ -299,6 +299,10 @@ describe('landWarehouseRows into a warehouse that has data', () => {
     expect(await market.query(shared)).toEqual(before);
     expect(await market.query(`select d.name, m.organic_keywords from owned_domain_month m join domain d on d.id = m.domain_id where m.owner_user_id = $1 order by 1`, [bob]))
       .toEqual([{ name: 'bob.test', organic_keywords: 2 }]);
+    // Removing the user's rows leaves them unwritten too, and takes the user's roll-up with them.
+    await removeWarehouseSource(session, source.sourceId);
+    expect(await market.query(shared)).toEqual(before);
+    expect(await market.query('select count(*)::int as n from owned_domain_month where owner_user_id = $1', [bob])).toEqual([{ n: 0 }]);
     // Installation rows still roll the shared tables up.
     const installation = await createWarehouseSource(session, { kind: 'provider', label: 'market again', ownerUserId: null });
     await landWarehouseRows(session, installation, [serp('third market term', 1, 'https://market.test/c', '2026-07-10')]);

@@ -40,6 +40,14 @@ interface KeywordEntry {
    * the same day the later row of the file wins. (Text in COPY format; volume history as an array literal.)
    */
   numbers: Partial<Record<KeywordNumber, { value: string; on: string }>>;
+  /**
+   * The keyword's candidates for the monthly rows, per month (YYYY-MM-01) by position (1–1000), and the month its
+   * latest row was in with that month's array: kept on the keyword (found for every row anyway) instead of one map of
+   * every keyword's candidates, whose hashed lookups a row each were a large part of the staging's time.
+   */
+  candidates: Map<string, MonthlyCandidate[]> | null;
+  candidateMonth: string;
+  monthCandidates: MonthlyCandidate[] | null;
 }
 
 interface UrlEntry {
@@ -118,8 +126,7 @@ export async function stageRows(
   let at = 0;
   const keywords = new Map<string, Map<string, KeywordEntry>>();
   const urls = new Map<string, UrlEntry>();
-  // Per month (YYYY-MM-01), the candidates by keyword reference × 1024 + position (positions go to 1000).
-  const candidates = new Map<string, Map<number, MonthlyCandidate>>();
+  // The monthly candidates are kept on their keyword's entry (KeywordEntry.candidates).
   let candidateCount = 0;
   let keywordCount = 0;
   let nextRef = 1;
@@ -134,7 +141,7 @@ export async function stageRows(
     let entry = terms.get(term);
     if (!entry) {
       const own = ownCopy(term);
-      entry = { ref: nextRef++, territory: row.territory, term: own, newest: row.date, keywordOnly: false, numbers: {} };
+      entry = { ref: nextRef++, territory: row.territory, term: own, newest: row.date, keywordOnly: false, numbers: {}, candidates: null, candidateMonth: '', monthCandidates: null };
       terms.set(own, entry);
       keywordCount++;
     } else if (row.date > entry.newest) entry.newest = row.date;
@@ -169,19 +176,26 @@ export async function stageRows(
   };
 
   let lastDate = '';
-  let lastMonth: Map<number, MonthlyCandidate> | undefined;
-  const offerCandidate = (keywordRef: number, urlRef: number, row: WarehouseRow) => {
+  let lastMonth = '';
+  const offerCandidate = (keyword: KeywordEntry, urlRef: number, row: WarehouseRow) => {
     if (row.date !== lastDate) {
-      const month = `${row.date.slice(0, 7)}-01`;
-      lastMonth = candidates.get(month);
-      if (!lastMonth) candidates.set(month, (lastMonth = new Map()));
+      lastMonth = `${row.date.slice(0, 7)}-01`;
+      months.add(lastMonth);
       lastDate = row.date;
     }
-    const key = keywordRef * 1024 + row.position!;
-    const known = lastMonth!.get(key);
+    let byPosition = keyword.candidateMonth === lastMonth ? keyword.monthCandidates : null;
+    if (!byPosition) {
+      keyword.candidates ??= new Map();
+      byPosition = keyword.candidates.get(lastMonth) ?? null;
+      if (!byPosition) keyword.candidates.set(lastMonth, (byPosition = []));
+      keyword.candidateMonth = lastMonth;
+      keyword.monthCandidates = byPosition;
+    }
+    const position = row.position!;
+    const known = byPosition[position];
     // The newest day wins; on the same day, the first row (as the SQL breaks ties).
     if (!known) {
-      lastMonth!.set(key, { keywordRef, urlRef, date: row.date, position: row.position!, clicks: row.clicks ?? null, impressions: row.impressions ?? null, seq: staged });
+      byPosition[position] = { keywordRef: keyword.ref, urlRef, date: row.date, position, clicks: row.clicks ?? null, impressions: row.impressions ?? null, seq: staged };
       candidateCount++;
     } else if (row.date > known.date) {
       known.urlRef = urlRef;
@@ -212,7 +226,7 @@ export async function stageRows(
       if (row.position === null || row.position === undefined || (!row.url && !row.site)) keyword.keywordOnly = true;
       else {
         const url = row.url ? urlOf(row.url, row.title || null) : siteOf(row.site!);
-        offerCandidate(keyword.ref, url.ref, row);
+        offerCandidate(keyword, url.ref, row);
         chunk.number(keyword.ref).tab().number(url.ref).tab().text(row.date).tab().number(row.position).tab()
           .numberOrNull(row.clicks).tab().numberOrNull(row.impressions).tab().number(staged).newline();
       }
@@ -237,11 +251,9 @@ export async function stageRows(
       await copyInto(client, 'warehouse_observation (keyword_ref, url_ref, observed_on, position, clicks, impressions, seq)', observationChunks());
       await copyInto(client, `warehouse_keyword_ref (ref, territory, term, newest, keyword_only, ${numberColumns})`, chunked(linesOf(keywords.values(), keywordLine)));
       await copyInto(client, 'warehouse_url_ref (ref, url, domain, title)', chunked(linesOf([urls], urlLine)));
-      await copyInto(client, 'warehouse_month_candidate (keyword_ref, url_ref, observed_on, position, clicks, impressions, seq)', chunked(linesOf(candidates.values(), candidateLine)));
-      for (const month of candidates.keys()) months.add(month);
+      await copyInto(client, 'warehouse_month_candidate (keyword_ref, url_ref, observed_on, position, clicks, impressions, seq)', chunked(candidateLines(keywords.values())));
       keywords.clear();
       urls.clear();
-      candidates.clear();
       lastDate = '';
       keywordCount = 0;
       candidateCount = 0;
@@ -263,6 +275,15 @@ const urlLine = (entry: UrlEntry) => copyLine([entry.ref, entry.url, entry.domai
 
 const candidateLine = (pick: MonthlyCandidate) =>
   `${pick.keywordRef}\t${pick.urlRef}\t${pick.date}\t${pick.position}\t${pick.clicks ?? '\\N'}\t${pick.impressions ?? '\\N'}\t${pick.seq}\n`;
+
+function* candidateLines(groups: Iterable<Map<string, KeywordEntry>>): Generator<string> {
+  for (const group of groups) {
+    for (const entry of group.values()) {
+      if (!entry.candidates) continue;
+      for (const byPosition of entry.candidates.values()) for (const pick of byPosition) if (pick) yield candidateLine(pick);
+    }
+  }
+}
 
 function* linesOf<T>(groups: Iterable<Map<unknown, T>>, line: (entry: T) => string): Generator<string> {
   for (const group of groups) for (const entry of group.values()) yield line(entry);

@@ -169,19 +169,38 @@ export async function landWarehouseRows(
       await landOwnedKeywordNumbers(client, ownerUserId, sourceId);
       step('own keyword numbers');
     }
-    const pagesAdded = count(await client.query(
-      `insert into page (domain_id, url, title, source_id, owner_user_ids)
-       select d.id, s.url, s.title, $1::smallint, ${ownersOfNew}
-       from (
-         select url, min(domain) as domain, max(title) as title from warehouse_url_ref r
-         where r.url is not null and not exists (select 1 from page p where p.url = r.url)
-         group by url
-       ) s join domain d on d.name = s.domain
-       on conflict (url) do nothing`, [sourceId, ownerUserId]));
-    await client.query(
-      `update page p set owner_user_ids = ${ownersAfter('p')} from (select distinct url from warehouse_url_ref) s
-       where p.url = s.url and ${ownersChange('p')}`, [ownerUserId]);
-    await client.query('insert into warehouse_page_id select r.ref, p.id, p.domain_id from warehouse_url_ref r join page p on p.url = r.url');
+    // Pages: the URLs already known are resolved first, in one join over page (the only pass over that table; it was
+    // three: the new pages' anti-join, the owner lists' update and this); the owner lists change for those only (a new
+    // page is added with them); then the rest are added and take the ids their insert returns.
+    const knownPages = count(await client.query('insert into warehouse_page_id select r.ref, p.id, p.domain_id from warehouse_url_ref r join page p on p.url = r.url'));
+    if (knownPages) {
+      await client.query(
+        `update page p set owner_user_ids = ${ownersAfter('p')} from (select distinct page_id from warehouse_page_id) s
+         where p.id = s.page_id and ${ownersChange('p')}`, [ownerUserId]);
+    }
+    const pagesAdded = Number((await client.query<{ n: string }>(
+      `with added as (
+         insert into page (domain_id, url, title, source_id, owner_user_ids)
+         select d.id, s.url, s.title, $1::smallint, ${ownersOfNew}
+         from (
+           select url, min(domain) as domain, max(title) as title from warehouse_url_ref r
+           where r.url is not null and not exists (select 1 from warehouse_page_id w where w.ref = r.ref)
+           group by url
+         ) s join domain d on d.name = s.domain
+         on conflict (url) do nothing
+         returning id, url, domain_id),
+       noted as (insert into warehouse_page_id select r.ref, a.id, a.domain_id from added a join warehouse_url_ref r on r.url = a.url)
+       select count(*) as n from added`, [sourceId, ownerUserId])).rows[0]!.n);
+    // Added meanwhile by another owner's landing (the insert above skipped it): resolved as a known page.
+    const urlRefs = Number((await client.query<{ n: string }>('select count(*) as n from warehouse_url_ref where url is not null')).rows[0]!.n);
+    const resolved = Number((await client.query<{ n: string }>('select count(*) as n from warehouse_page_id')).rows[0]!.n);
+    if (resolved < urlRefs) {
+      await client.query(
+        `update page p set owner_user_ids = ${ownersAfter('p')} from warehouse_url_ref r
+         where p.url = r.url and not exists (select 1 from warehouse_page_id w where w.ref = r.ref) and ${ownersChange('p')}`, [ownerUserId]);
+      await client.query(`insert into warehouse_page_id select r.ref, p.id, p.domain_id from warehouse_url_ref r join page p on p.url = r.url
+        where not exists (select 1 from warehouse_page_id w where w.ref = r.ref)`);
+    }
     // A site's results on pages not known (WarehouseRow.site): the site, no page.
     await client.query('insert into warehouse_page_id select r.ref, null, d.id from warehouse_url_ref r join domain d on d.name = r.domain where r.url is null');
     await client.query('analyze warehouse_keyword_id, warehouse_page_id');
@@ -227,8 +246,9 @@ export async function landWarehouseRows(
       await client.query('truncate warehouse_rank_domain_month');
       await client.query(noteRankDomainMonths);
     }
-    const ranksAdded = count(await client.query(
-      `insert into organic_rank (month, keyword_id, position, owner_user_id, territory, domain_id, page_id, clicks, impressions, source_id, observed_on)
+    // A keyword this landing added has no monthly rows yet (organic_rank's key starts with the month and keyword):
+    // its rows go in with a plain INSERT, only the known keywords' through ON CONFLICT's speculative insertion.
+    const ranksOf = (keywords: 'added' | 'known') => `insert into organic_rank (month, keyword_id, position, owner_user_id, territory, domain_id, page_id, clicks, impressions, source_id, observed_on)
        select r.month, r.keyword_id, r.position, $2::uuid, r.territory, p.domain_id, p.page_id,
          coalesce(r.clicks, round(kw.volume * ${ctrSql('r.position')})::int), r.impressions, $1::smallint, r.observed_on
        from (
@@ -237,17 +257,20 @@ export async function landWarehouseRows(
          select distinct on (month, k.keyword_id, o.position) ${monthOf('o.observed_on')} as month, k.keyword_id, o.position, k.territory,
            o.url_ref, o.clicks, o.impressions, o.observed_on
          from warehouse_month_candidate o join warehouse_keyword_id k on k.ref = o.keyword_ref
+         where ${keywords === 'added' ? 'k.added' : 'not k.added'}
          order by month, k.keyword_id, o.position, o.observed_on desc, o.seq
        ) r
          join keyword kw on kw.id = r.keyword_id
          join warehouse_page_id p on p.ref = r.url_ref
+       ${keywords === 'added' ? '' : `
        -- The month shows its newest observation: a later day (tomorrow's rank refresh) replaces the row, the same or an
        -- earlier day (a file imported again, an older archive) leaves it. Demo-market rows have no day: any observation
        -- of their month is newer.
        on conflict (month, keyword_id, position, owner_user_id) do update
          set territory = excluded.territory, domain_id = excluded.domain_id, page_id = excluded.page_id, clicks = excluded.clicks,
            impressions = excluded.impressions, source_id = excluded.source_id, observed_on = excluded.observed_on
-         where organic_rank.observed_on is null or excluded.observed_on > organic_rank.observed_on`, [sourceId, owner]));
+         where organic_rank.observed_on is null or excluded.observed_on > organic_rank.observed_on`}`;
+    const ranksAdded = count(await client.query(ranksOf('added'), [sourceId, owner])) + count(await client.query(ranksOf('known'), [sourceId, owner]));
     if (installation) await client.query(noteRankDomainMonths);
     step('monthly ranks');
     const { months } = staged;
