@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { BarChart } from './bar-chart';
-import { LineChart } from './line-chart';
+import { labelSlotWidth, LineChart } from './line-chart';
 import { Sparkline } from './sparkline';
 
 describe('LineChart', () => {
@@ -45,5 +45,13 @@ describe('BarChart and Sparkline', () => {
     const { container } = render(<Sparkline positions={[null, 12, 8, 3]} label="History" />);
     expect(screen.getByRole('img', { name: 'History' })).toBeInTheDocument();
     expect(container.querySelectorAll('circle')).toHaveLength(1);
+  });
+});
+
+describe('labelSlotWidth', () => {
+  it('gives a label room for its text and a gap, at least the old 64 px', () => {
+    expect(labelSlotWidth(['Jan', 'Feb'])).toBe(64);
+    expect(labelSlotWidth(['12:15 PM', '08:16 PM'])).toBe(76);
+    expect(labelSlotWidth([])).toBe(64);
   });
 });

@@ -25,9 +25,18 @@ interface LineChartProps {
   area?: boolean;
   /** Start the value axis at zero (counts). */
   zero?: boolean;
+  /** Whole-number steps on the value axis (things counted in units). */
+  whole?: boolean;
 }
 
 const margin = { top: 12, right: 16, bottom: 28, left: 56 };
+
+/** The room one axis label takes: its longest text at about 7 px a character, and a gap ("08:16 PM" needs ~76 px). */
+export function labelSlotWidth(labels: readonly string[]): number {
+  let longest = 0;
+  for (const label of labels) longest = Math.max(longest, label.length);
+  return Math.max(64, longest * 7 + 20);
+}
 
 /** Every n-th month label fits; the last one always shows, and the regular one before it only a full step away. */
 export function showLabel(index: number, count: number, every: number): boolean {
@@ -36,12 +45,12 @@ export function showLabel(index: number, count: number, every: number): boolean 
 }
 
 /** A hand-drawn SVG line chart for monthly histories, with a hover guide that reads every series' value. */
-export function LineChart({ title, labels, series, formatValue, height = 240, invert = false, area = true, zero = !invert }: LineChartProps) {
+export function LineChart({ title, labels, series, formatValue, height = 240, invert = false, area = true, zero = !invert, whole = false }: LineChartProps) {
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const [hover, setHover] = useState<number | null>(null);
   const gradientId = `line-fill-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const values = series.flatMap((line) => line.values.filter((value): value is number => value !== null));
-  const ticks = niceTicks(values, { zero, count: height < 180 ? 3 : 4 });
+  const ticks = niceTicks(values, { zero, whole, count: height < 180 ? 3 : 4 });
   // Positions start at 1: a 0 tick would name a position that does not exist.
   if (invert && ticks[0] !== undefined && ticks[0] < 1 && (ticks[1] ?? 0) > 1) ticks[0] = 1;
   const domain = { min: ticks[0] ?? 0, max: ticks.at(-1) ?? 1 };
@@ -49,7 +58,9 @@ export function LineChart({ title, labels, series, formatValue, height = 240, in
   const plotHeight = height - margin.top - margin.bottom;
   const x = (index: number) => margin.left + (labels.length <= 1 ? plotWidth / 2 : (index / (labels.length - 1)) * plotWidth);
   const y = linear(domain, [margin.top, margin.top + plotHeight], invert);
-  const labelEvery = Math.max(1, Math.ceil(labels.length / Math.max(1, Math.floor(plotWidth / 64))));
+  // One label fewer than would fit end to end: the first and last are anchored at their start and end, so the labels
+  // next to them need half a slot more.
+  const labelEvery = Math.max(1, Math.ceil(labels.length / Math.max(1, Math.floor(plotWidth / labelSlotWidth(labels)) - 1)));
   const single = series.length === 1 && area;
 
   const onMove = (event: React.PointerEvent<SVGRectElement>) => {

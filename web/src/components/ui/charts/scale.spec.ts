@@ -16,6 +16,13 @@ describe('chart scales', () => {
     expect(niceTicks([], { zero: true })).toEqual([0, 0.25, 0.5, 0.75, 1]);
   });
 
+  it('keeps whole-number steps for counts, so a small scale never names one value twice', () => {
+    expect(niceTicks([0, 0], { zero: true, whole: true, count: 3 })).toEqual([0, 1]);
+    expect(niceTicks([0, 1], { zero: true, whole: true, count: 3 })).toEqual([0, 1]);
+    expect(niceTicks([0, 7], { zero: true, whole: true, count: 3 })).toEqual([0, 2, 4, 6, 8]);
+    expect(niceTicks([0, 900], { zero: true, whole: true, count: 3 })).toEqual([0, 500, 1000]);
+  });
+
   it('maps values to pixels, inverted for positions (1 at the top)', () => {
     const up = linear({ min: 0, max: 100 }, [0, 200]);
     expect(up(0)).toBe(200);

@@ -19,16 +19,18 @@ export function niceStep(span: number, count: number): number {
 
 /**
  * Ticks from a rounded-down start to a rounded-up end covering the values; a flat series still gets a span.
- * `zero` starts counts at 0 (bars, clicks); positions start at their best value.
+ * `zero` starts counts at 0 (bars, clicks); positions start at their best value. `whole` keeps whole-number steps for
+ * things counted in units (jobs, milliseconds), so a scale of 0–1 reads "0, 1", not "0, 1, 1" (0.5 shown rounded).
  */
-export function niceTicks(values: readonly number[], options: { count?: number; zero?: boolean } = {}): number[] {
+export function niceTicks(values: readonly number[], options: { count?: number; zero?: boolean; whole?: boolean } = {}): number[] {
   const count = options.count ?? 4;
   const finite = values.filter(Number.isFinite);
   let min = finite.length ? Math.min(...finite) : 0;
   let max = finite.length ? Math.max(...finite) : 1;
   if (options.zero) min = Math.min(0, min);
   if (min === max) max = min + (min === 0 ? 1 : Math.abs(min) * 0.5);
-  const step = niceStep(max - min, count);
+  const nice = niceStep(max - min, count);
+  const step = options.whole ? Math.max(1, nice === 2.5 ? 2 : nice) : nice;
   const start = Math.floor(min / step) * step;
   const end = Math.ceil(max / step) * step;
   const ticks: number[] = [];

@@ -41,6 +41,7 @@ export const QueueCharts = memo(function QueueCharts({ queue, samples, from, to 
           title={`${queue}: waiting, active and failed jobs, last 24 hours`}
           labels={labels}
           height={150}
+          whole
           formatValue={count}
           series={[
             { id: 'waiting', name: 'Waiting', values: seriesOf(slots, (sample) => sample.waiting) },
@@ -55,6 +56,7 @@ export const QueueCharts = memo(function QueueCharts({ queue, samples, from, to 
           title={`${queue}: jobs finished each minute, last 24 hours`}
           labels={labels}
           height={150}
+          whole
           formatValue={count}
           series={[
             { id: 'completed', name: 'Completed', values: seriesOf(slots, (sample) => sample.completed) },
@@ -68,6 +70,7 @@ export const QueueCharts = memo(function QueueCharts({ queue, samples, from, to 
           title={`${queue}: wait and run time p95, last 24 hours`}
           labels={labels}
           height={150}
+          whole
           formatValue={durationText}
           series={[
             { id: 'wait', name: 'Wait', values: seriesOf(slots, (sample) => sample.waitP95) },
