@@ -1,6 +1,7 @@
 import type { OrganicSearchType, RankingHistoryType } from '@serpwise/contracts';
 import { previousMonth, windowMonths } from '../warehouse/lookups.js';
 import { pageColumnsStep } from './comparison-page-columns.js';
+import { readFromMonthRollup, type TopIds } from '../tables/month-rollup-read.js';
 import type { KeywordComparisonRow } from '@serpwise/contracts';
 import { arrayLiteral, type BuiltQuery, orderedTable, rowSourceColumn, rowSourceOf, ResearchQueryError, seoTableOrder, sortableAsNamed, type Subject, subjectCondition, type TableOrder, type TableSpec, volumeAt } from '../tables/index.js';
 export type { KeywordComparisonRow };
@@ -102,35 +103,17 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
   const query = orderedTable(comparisonBase(criteria, order), keywordComparisonSpec(criteria.type), order);
   const rolled = rolledUpRows[criteria.type];
   if (!criteria.fromRollup || !rolled || criteria.subject.kind !== 'domain' || order.filter?.trim()) return query;
-  // A large domain's month, unfiltered, and this viewer sees installation data only: the stored count, and in the
-  // clicks order (the default) a page whose keywords the roll-up's clicks index reads in order and stops.
-  const key = [criteria.subject.domainId, criteria.territory, criteria.month];
-  const counted: BuiltQuery = {
-    ...query,
-    totalSql: `select ${rolled.count} as total from organic_rollup_month where domain_id = ? and territory = ? and month = ?::date`,
-    totalParams: key,
-  };
-  const [leading] = query.keyset?.keys ?? [];
-  if (leading?.column !== 'clicks') return counted;
-  return {
-    ...counted,
-    pageSql: ({ limit, offset }) => {
-      // A page of K = offset + limit rows lies among the K keywords with the most clicks (the fewest, ascending) and
-      // those with the same clicks as the K-th (FETCH … WITH TIES): the table's own statement for those keywords only
-      // gives their rows exactly, which the table's order then sorts.
-      const top = {
-        sql: `top as (select k.keyword_id from organic_keyword_month k where k.domain_id = ? and k.territory = ? and k.month = ?::date ${rolled.where}
-          order by k.clicks ${leading.direction} nulls ${leading.nulls} fetch first (?::bigint) rows with ties)`,
-        params: [...key, offset + limit],
-      };
-      const narrowed = orderedTable(comparisonBase(criteria, order, top), keywordComparisonSpec(criteria.type), order);
-      return { sql: `${narrowed.sql} limit ${limit} offset ${offset}`, params: narrowed.params };
-    },
-  };
+  // A large domain's month, unfiltered, and this viewer sees installation data only.
+  const key: [number, string, string] = [criteria.subject.domainId, criteria.territory, criteria.month];
+  return readFromMonthRollup(
+    query,
+    { key, totalSql: `select ${rolled.count} as total from organic_rollup_month where domain_id = ? and territory = ? and month = ?::date`, table: 'organic_keyword_month', idColumn: 'keyword_id', where: rolled.where },
+    (top) => orderedTable(comparisonBase(criteria, order, top), keywordComparisonSpec(criteria.type), order),
+  );
 }
 
 /** The comparison's base statement; with `top` (a CTE named top of keyword ids), for those keywords only. */
-function comparisonBase(criteria: KeywordComparisonCriteria, order: TableOrder, top?: { sql: string; params: unknown[] }): BuiltQuery {
+function comparisonBase(criteria: KeywordComparisonCriteria, order: TableOrder, top?: TopIds): BuiltQuery {
   const { subject, type } = criteria;
   const isCompetitorType = competitorTypes.includes(type);
   const competitorIds = criteria.competitorIds ?? [];

@@ -1,5 +1,6 @@
 import type { TopPageType } from '@serpwise/contracts';
 import type { TopPageRow } from '@serpwise/contracts';
+import { readFromMonthRollup, type TopIds } from '../tables/month-rollup-read.js';
 import { type BuiltQuery, orderedTable, rowSourceOf, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec } from '../tables/index.js';
 export type { TopPageRow };
 
@@ -20,33 +21,19 @@ export const topPagesSpec: TableSpec = {
 export function topPagesQuery(criteria: TopPagesCriteria, order: TableOrder): BuiltQuery {
   const query = orderedTable(topPagesBase(criteria), topPagesSpec, order);
   if (!criteria.fromRollup || criteria.type === 'newpages' || order.filter?.trim()) return query;
-  // A large domain's month, unfiltered, and this viewer sees installation ranks only and no site traffic: the stored
-  // count, and in the clicks order (the default) a page whose pages the roll-up's clicks index reads in order and stops.
-  const key = [criteria.domainId, criteria.territory, criteria.month];
-  const counted: BuiltQuery = { ...query, totalSql: 'select pages as total from organic_rollup_month where domain_id = ? and territory = ? and month = ?::date', totalParams: key };
-  const [leading] = query.keyset?.keys ?? [];
-  if (leading?.column !== 'clicks') return counted;
-  return {
-    ...counted,
-    pageSql: ({ limit, offset }) => {
-      // The K = offset + limit pages with the most clicks (the fewest, ascending) and those with the K-th one's clicks
-      // (WITH TIES): the table's own statement for those pages only gives their rows exactly; its order sorts them.
-      const top = {
-        sql: `top as (select k.page_id from organic_page_month k where k.domain_id = ? and k.territory = ? and k.month = ?::date
-          order by k.clicks ${leading.direction} nulls ${leading.nulls} fetch first (?::bigint) rows with ties)`,
-        params: [...key, offset + limit],
-      };
-      const narrowed = orderedTable(topPagesBase(criteria, top), topPagesSpec, order);
-      return { sql: `${narrowed.sql} limit ${limit} offset ${offset}`, params: narrowed.params };
-    },
-  };
+  // A large domain's month, unfiltered, and this viewer sees installation ranks only and no site traffic.
+  return readFromMonthRollup(
+    query,
+    { key: [criteria.domainId, criteria.territory, criteria.month], totalSql: 'select pages as total from organic_rollup_month where domain_id = ? and territory = ? and month = ?::date', table: 'organic_page_month', idColumn: 'page_id' },
+    (top) => orderedTable(topPagesBase(criteria, top), topPagesSpec, order),
+  );
 }
 
 /** `fromRollup`: read the count and first pages from the precomputed pages (topPagesRolledUp said the viewer may). */
 type TopPagesCriteria = { domainId: number; territory: string; month: string; type: TopPageType; fromRollup?: boolean };
 
 /** The table's base statement; with `top` (a CTE named top of page ids), for those pages only. */
-function topPagesBase(criteria: TopPagesCriteria, top?: { sql: string; params: unknown[] }): BuiltQuery {
+function topPagesBase(criteria: TopPagesCriteria, top?: TopIds): BuiltQuery {
   const isNew = criteria.type === 'newpages';
   const { domainId, territory, month } = criteria;
   const sql = `with ${top ? `${top.sql},` : ''} ranked as (
