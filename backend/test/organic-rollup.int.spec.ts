@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
-  addGiantSubjects, competitorRollupSql, createWarehouseSource, demoLastMonth, giantNames, keywordComparisonQuery, landWarehouseRows, monthsEndingAt,
-  organicRollupSql, organicKeywordsRolledUp, pageOf, topPagesQuery, topPagesRolledUp, removeWarehouseSource, sqlFromPg, viewerScopedSql, warehouseRollupSql, type ComparisonType, type Sql,
+  competitorRollupSql, createWarehouseSource, demoLastMonth, giantNames, keywordComparisonQuery, landWarehouseRows, monthsEndingAt,
+  organicRollupSql, organicKeywordsRolledUp, pageOf, topPagesQuery, topPagesRolledUp, removeWarehouseSource, viewerScopedSql, type ComparisonType, type Sql,
   type TableOrder,
 } from '@serpwise/research';
-import pg from 'pg';
-import { createTestDatabase, setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
+import type pg from 'pg';
+import { openGiantMarket, type GiantMarket } from '../../infra/test/giant-market.js';
+import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 
 /**
  * Issue 27 point 1, on the tiny market with the giant subjects at a hundredth (10,000 keywords a month): the SEO
@@ -16,6 +17,7 @@ import { createTestDatabase, setUpTimeoutMs, type TestDatabase } from '../../inf
  */
 jest.setTimeout(180_000);
 
+let market: GiantMarket;
 let database: TestDatabase;
 let client: pg.Client;
 let sql: Sql;
@@ -25,23 +27,15 @@ const previous = marketMonths.at(-2)!;
 const alice = '00000000-0000-4000-8000-00000000a11c';
 
 beforeAll(async () => {
-  database = await createTestDatabase({ tinyMarket: true });
-  client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  sql = sqlFromPg(client);
-  await client.query('begin');
-  await addGiantSubjects(client, 1, marketMonths, { scale: 0.01 });
-  for (const step of warehouseRollupSql(marketMonths.slice(-3))) await client.query(step.sql, step.params);
-  await client.query('commit');
-  await client.query('analyze');
+  market = await openGiantMarket();
+  ({ database, client, sql } = market);
 }, setUpTimeoutMs);
 
 afterAll(async () => {
-  await client?.end();
-  await database?.drop();
+  await market?.close();
 }, setUpTimeoutMs);
 
-const idOf = async (name: string) => (await database.query<{ id: number }>('select id from domain where name = $1', [name]))[0]!.id;
+const idOf = (name: string) => market.idOf(name);
 
 type Window = { startRow: number; pageSize: number };
 const orders: TableOrder[] = [{}, { sort: 'clicks', sortDirection: 'asc' }, { sort: 'clicks', sortDirection: 'desc', emptyValues: 'high' }, { sort: 'volume', sortDirection: 'desc' }];
