@@ -75,6 +75,23 @@ describe('PDF reports in the browser', () => {
     expect(squeezeSpaces(await pdfText(Buffer.from(await pdf.body())))).toContain('Browser Made Report');
   });
 
+  it('keeps the export notices beneath the open dialog, so they never cover its buttons', async () => {
+    // Export notices stay until closed (issue 21): two of them filled the corner where the dialog's Export PDF sits.
+    await page.goto(`${stack.baseUrl}/exports/new?table=seo/keywords&domain=${domain}&countryCode=US`);
+    for (const format of ['CSV', 'Excel']) {
+      await page.getByRole('button', { name: 'Export' }).click();
+      await page.getByRole('menuitem', { name: format }).click();
+    }
+    await page.getByTestId('export-notice').nth(1).waitFor();
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitem', { name: 'PDF report' }).click();
+    const dialog = page.getByRole('dialog', { name: `PDF report for ${domain}` });
+    // A plain click: Playwright refuses it while anything else would receive it.
+    await dialog.getByRole('button', { name: 'Export PDF' }).click({ timeout: 10_000 });
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: /Open PDF in New Tab/ }).first().waitFor({ timeout: 60_000 });
+  });
+
   it('schedules a weekly report in a chosen time zone, sends it now and follows the delivery live in its history', async () => {
     await openPdfModal(page);
     await page.getByLabel('Custom title').fill('Weekly Browser Report');

@@ -51,7 +51,9 @@ export function QueueCard({ queue, samples, range, actions }: { queue: QueueSnap
         {queueCountKeys.map((key) => (
           <div key={key} className={`admin-stats__${key}`}>
             <dt>{countLabels[key]}</dt>
-            <dd data-testid={`count-${key}`}>{queue.counts[key]}</dd>
+            <dd data-testid={`count-${key}`} data-count={queue.counts[key]}>
+              {queue.counts[key]}
+            </dd>
           </div>
         ))}
       </dl>

@@ -11,14 +11,24 @@ const minuteMs = 60_000;
  * enough to hold up the live figures' messages (issue 23 point 6; the same text, about 20× faster).
  */
 const minuteLabel = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
+/** Over more than one calendar day a time alone is ambiguous (the 24 hours' ends both read "02:05 PM"). */
+const dayMinuteLabel = new Intl.DateTimeFormat([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dayOf = (time: number) => new Date(time).toDateString();
 
-/** The 24 hours as one slot a minute; a minute without a sample is null (a gap), never 0. */
+/**
+ * The 24 hours as one slot a minute; a minute without a sample is null (a gap), never 0. The slots start at the first
+ * sample kept when there is less history than the window (a new install, a flushed Redis): a day-wide axis squeezed
+ * those minutes into one line at its right edge.
+ */
 export function minuteSlots(samples: readonly QueueSample[], from: string, to: string) {
-  const start = Date.parse(from);
-  const count = Math.max(1, Math.round((Date.parse(to) - start) / minuteMs) + 1);
+  const end = Date.parse(to);
+  let start = Date.parse(from);
+  if (samples.length > 0) start = Math.max(start, Math.min(end, ...samples.map((sample) => Date.parse(sample.at))));
+  const count = Math.max(1, Math.round((end - start) / minuteMs) + 1);
   const byMinute = new Map(samples.map((sample) => [Date.parse(sample.at), sample]));
   const slots = Array.from({ length: count }, (_, index) => byMinute.get(start + index * minuteMs) ?? null);
-  const labels = slots.map((_, index) => minuteLabel.format(start + index * minuteMs));
+  const label = dayOf(start) === dayOf(end) ? minuteLabel : dayMinuteLabel;
+  const labels = slots.map((_, index) => label.format(start + index * minuteMs));
   return { slots, labels };
 }
 
