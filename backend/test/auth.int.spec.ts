@@ -301,12 +301,16 @@ describe('roles in the active state', () => {
 
   it('lets an admin enable admin actions for one hour, and nobody else', async () => {
     const admin = await loggedInSession(baseUrl, await createTestUser(database, { roles: ['admin'] }));
+    expect(await (await admin.get('/rest/admin/actions')).json()).toEqual({ adminActionsUntil: null });
     const enabled = (await (await admin.post('/rest/admin/actions')).json()) as { adminActionsUntil: string };
+    // The session holds it: every console page reads it back.
+    expect(await (await admin.get('/rest/admin/actions')).json()).toEqual(enabled);
     const minutes = (new Date(enabled.adminActionsUntil).getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(59);
     expect(minutes).toBeLessThanOrEqual(60);
     const full = await loggedInSession(baseUrl, await createTestUser(database, { roles: ['full'] }));
     expect((await full.post('/rest/admin/actions')).status).toBe(403);
+    expect((await full.get('/rest/admin/actions')).status).toBe(403);
     expect((await (await freshBrowser('/')).post('/rest/admin/actions')).status).toBe(401);
   });
 });

@@ -1,5 +1,13 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
-import { adminActionsEnabledSchema, adminActionTimeoutMs, scraperSeedCookieName, type AdminActionsEnabled, type Environment } from '@serpwise/contracts';
+import {
+  adminActionsEnabledSchema,
+  adminActionsStateSchema,
+  adminActionTimeoutMs,
+  scraperSeedCookieName,
+  type AdminActionsEnabled,
+  type AdminActionsState,
+  type Environment,
+} from '@serpwise/contracts';
 import { ENVIRONMENT } from '@serpwise/platform';
 import { SessionRepository } from '@serpwise/database';
 import type { Request, Response } from 'express';
@@ -76,6 +84,15 @@ export class AccountStateController {
     @Body(new ZodValidationPipe(removeSessionsSchema)) body: { sessionIds: string[] },
   ) {
     return this.sessionList.remove(session, identity, body.sessionIds);
+  }
+
+  /** Whether admin actions are on for this session, and until when: the console shows it after a reload or on another page. */
+  @Access('admin')
+  @Get('rest/admin/actions')
+  @ResponseSchema(adminActionsStateSchema)
+  adminActionsState(@CurrentSession() session: RequestSession): AdminActionsState {
+    const until = session.adminActionsUntil;
+    return { adminActionsUntil: until && until.getTime() > Date.now() ? until.toISOString() : null };
   }
 
   /** Turns admin actions on for this session for one hour (docs/product/site.md §6, §9). */

@@ -179,3 +179,6 @@ export type RedeemBundleAnswer = z.infer<typeof redeemBundleAnswerSchema>;
 /** POST /rest/admin/actions: admin actions are on for this session until then (ISO). */
 export const adminActionsEnabledSchema = z.object({ adminActionsUntil: z.string() });
 export type AdminActionsEnabled = z.infer<typeof adminActionsEnabledSchema>;
+/** GET /rest/admin/actions: until when admin actions are on for this session (ISO), or null when they are off. */
+export const adminActionsStateSchema = z.object({ adminActionsUntil: z.string().nullable() });
+export type AdminActionsState = z.infer<typeof adminActionsStateSchema>;

@@ -1,4 +1,4 @@
-import { restPrefix, type AdminJobHistory, type AdminQueuesOverview, type FailedJobInfo, type QueueSamplesAnswer } from '@serpwise/contracts';
+import { restPrefix, type AdminActionsState, type AdminJobHistory, type AdminQueuesOverview, type FailedJobInfo, type QueueSamplesAnswer } from '@serpwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '@/lib/api-client';
@@ -54,6 +54,17 @@ export function useQueueAction() {
   });
 }
 
-/** POST /rest/admin/actions: admin actions on for one hour (docs/product/site.md §6). */
-export const useEnableAdminActions = () =>
-  useMutation({ mutationFn: () => apiRequest<{ adminActionsUntil: string }>(`${restPrefix}/admin/actions`, { method: 'POST', body: {} }) });
+const adminActionsKey = ['admin', 'actions'] as const;
+
+/** GET /rest/admin/actions: until when admin actions are on for this session (null: off), read again on every page. */
+export const useAdminActionsState = () =>
+  useQuery({ queryKey: adminActionsKey, queryFn: () => apiRequest<AdminActionsState>(`${restPrefix}/admin/actions`) });
+
+/** POST /rest/admin/actions: admin actions on for one hour (docs/product/site.md §6); every page's switch shows it. */
+export function useEnableAdminActions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<AdminActionsState>(`${restPrefix}/admin/actions`, { method: 'POST', body: {} }),
+    onSuccess: (state) => queryClient.setQueryData(adminActionsKey, state),
+  });
+}

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { errorsOf } from '@/lib/api-client';
 import { useSocketLink, type SocketLink } from '@/lib/socket';
-import { useAdminQueues, useEnableAdminActions, useQueueAction, useQueueSamples, type QueueAction } from '../api/admin-queues';
+import { AdminActionsSwitch } from './admin-actions-switch';
+import { useAdminQueues, useQueueAction, useQueueSamples, type QueueAction } from '../api/admin-queues';
 import '../admin-queues.css';
 import { timeText } from './console-format';
 import { AlertsPanel, OpenAlerts } from './alerts-panel';
@@ -26,7 +27,6 @@ export function AdminQueuesPage() {
   const samples = useQueueSamples();
   const link = useSocketLink();
   const action = useQueueAction();
-  const enable = useEnableAdminActions();
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const actions = { run: (next: QueueAction) => action.mutate(next), showHistory: setHistoryOf, busy: action.isPending };
 
@@ -42,19 +42,16 @@ export function AdminQueuesPage() {
         <p className={`admin-console__transport admin-console__transport--${link === 'connected' ? 'live' : link}`} data-testid="admin-transport">
           {linkText[link]} · figures of {timeText(data.at)}
         </p>
-        <button type="button" className="button button--small" onClick={() => enable.mutate()} disabled={enable.isPending}>
-          Enable admin actions (1 hour)
-        </button>
-        {enable.data && <span data-testid="admin-actions-until">Admin actions on until {timeText(enable.data.adminActionsUntil)}</span>}
+        <AdminActionsSwitch />
         <span className="admin-console__links">
           <Link to="/admin/jobs">Jobs</Link>
           <Link to="/admin/audit-log">Audit log</Link>
           <a href="/admin/bull-board/">Open bull-board</a>
         </span>
       </div>
-      {(action.isError || enable.isError) && (
+      {action.isError && (
         <p role="alert" className="notice notice--error" data-testid="admin-error">
-          {errorsOf(action.error ?? enable.error).join(' ')}
+          {errorsOf(action.error).join(' ')}
         </p>
       )}
       <OpenAlerts alerts={data.alerts} />

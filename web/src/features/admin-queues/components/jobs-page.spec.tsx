@@ -10,6 +10,7 @@ type FetchArgs = [string, RequestInit?];
 const fetchMock = jest.fn<(...args: FetchArgs) => Promise<Response>>();
 const failedId = 'aaaaaaaa-1111-4111-8111-111111111111';
 const waitingId = 'bbbbbbbb-2222-4222-8222-222222222222';
+const actionsUntil = '2026-11-27T11:00:00.000Z';
 
 const found: AdminJobSearchPage = {
   jobs: [
@@ -45,6 +46,7 @@ beforeEach(() => {
     if (url === '/endpoints/accountapi/getactivestate') return jsonResponse({ user: { isLoggedIn: true, isAdmin: true, roles: ['admin'] }, tracking: {} });
     if (url.startsWith('/rest/admin/jobs?')) return jsonResponse(found);
     if (url === `/rest/admin/jobs/${failedId}`) return jsonResponse(story);
+    if (url === '/rest/admin/actions') return jsonResponse({ adminActionsUntil: actionsUntil });
     if (url === '/rest/admin/jobs/bulk') return jsonResponse({ results: [{ id: failedId, ok: true, error: null }, { id: waitingId, ok: false, error: 'Only a failed job can be retried.' }] });
     return jsonResponse({}, 404);
   });
@@ -71,6 +73,20 @@ describe('/admin/jobs', () => {
     expect(await screen.findByTestId('bulk-outcome')).toHaveTextContent('1 of 2 done. bbbbbbbb: Only a failed job can be retried.');
     const posted = fetchMock.mock.calls.find(([url]) => url === '/rest/admin/jobs/bulk')!;
     expect(JSON.parse(String(posted[1]!.body))).toEqual({ action: 'retry', jobs: [{ queue: 'exports', id: failedId }, { queue: 'exports', id: waitingId }] });
+  });
+
+  it('chooses every job shown with one click, and none with the next', async () => {
+    await screen.findByRole('table', { name: 'Jobs found' });
+    fireEvent.click(screen.getByLabelText('Choose every job shown'));
+    expect(screen.getByText('2 chosen')).toBeInTheDocument();
+    expect(screen.getByLabelText(`Choose ${waitingId}`)).toBeChecked();
+    fireEvent.click(screen.getByLabelText('Choose every job shown'));
+    expect(screen.getByText('0 chosen')).toBeInTheDocument();
+  });
+
+  it('says admin actions are on as the session holds them, without turning them on here', async () => {
+    expect(await screen.findByTestId('admin-actions-until')).toHaveTextContent(`Admin actions on until ${new Date(actionsUntil).toLocaleTimeString()}`);
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/rest/admin/actions' && init?.method === 'POST')).toBe(false);
   });
 
   it('tells a job’s story: attempts with their worker, the error with its stack, what its owner sees', async () => {

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { Pagination } from '@/components/ui/table/pagination';
 import { useBulkAction, useJobSearch, type JobFilters } from '../api/admin-jobs';
-import { useEnableAdminActions } from '../api/admin-queues';
+import { AdminActionsSwitch } from './admin-actions-switch';
 import '../admin-queues.css';
 import { AdminTable } from './admin-card';
 import { ChoiceFilter, ErrorNotice, InputFilter } from './filter-fields';
@@ -40,7 +40,6 @@ export function JobsPage() {
   const filters = filtersOf(params);
   const search = useJobSearch(filters);
   const bulk = useBulkAction();
-  const enable = useEnableAdminActions();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [storyOf, setStoryOf] = useState<string | null>(null);
   const [draft, setDraft] = useState({ id: filters.id ?? '', email: filters.email ?? '', queue: filters.queue ?? '', state: filters.state ?? '', from: '', to: '' });
@@ -57,6 +56,9 @@ export function JobsPage() {
     apply({ id: draft.id.trim() || undefined, email: draft.email.trim() || undefined, queue: draft.queue || undefined, state: draft.state || undefined, from: localToIso(draft.from), to: localToIso(draft.to) });
   };
   const rows = search.data?.jobs ?? [];
+  const everyShownChosen = rows.length > 0 && rows.every((row) => chosen.has(row.id));
+  // A flood is cleared a page at a time: one click chooses every job shown (a page is never more than the bulk limit).
+  const toggleEveryShown = () => setChosen(everyShownChosen ? new Set() : new Set(rows.map((row) => row.id)));
   const toggle = (id: string) => setChosen((current) => new Set(current.has(id) ? [...current].filter((other) => other !== id) : [...current, id]));
   const run = (action: AdminBulkAction) => bulk.mutate({ action, jobs: rows.filter((row) => chosen.has(row.id)).map((row) => ({ queue: row.queue, id: row.id })) });
 
@@ -65,10 +67,7 @@ export function JobsPage() {
       <h1 id="admin-jobs-title">Jobs</h1>
       <div className="admin-console__bar">
         <Link to="/admin/queues">Back to the queue console</Link>
-        <button type="button" className="button button--small" onClick={() => enable.mutate()} disabled={enable.isPending}>
-          Enable admin actions (1 hour)
-        </button>
-        {enable.data && <span>Admin actions on until {new Date(enable.data.adminActionsUntil).toLocaleTimeString()}</span>}
+        <AdminActionsSwitch />
       </div>
       <form className="admin-filters" onSubmit={submit} aria-label="Find jobs">
         <InputFilter label="Job id" value={draft.id} onChange={(id) => setDraft({ ...draft, id })} />
@@ -83,7 +82,7 @@ export function JobsPage() {
       </form>
 
       {search.isPending && <Spinner size="large" label="Finding jobs" />}
-      <ErrorNotice error={search.error ?? bulk.error ?? enable.error} />
+      <ErrorNotice error={search.error ?? bulk.error} />
       {bulk.data && (
         <p role="status" data-testid="bulk-outcome">
           {outcomeText(bulk.data)}
@@ -108,7 +107,10 @@ export function JobsPage() {
             rowKey={(row) => row.id}
             rowAttributes={(row) => ({ 'data-testid': 'found-job', 'data-job-id': row.id, 'data-state': row.state })}
             columns={[
-              { headerLabel: 'Choose', cell: (row) => <input type="checkbox" aria-label={`Choose ${row.id}`} checked={chosen.has(row.id)} onChange={() => toggle(row.id)} /> },
+              {
+                headerLabel: 'Choose',
+                header: <input type="checkbox" aria-label="Choose every job shown" checked={everyShownChosen} onChange={toggleEveryShown} />,
+                cell: (row) => <input type="checkbox" aria-label={`Choose ${row.id}`} checked={chosen.has(row.id)} onChange={() => toggle(row.id)} /> },
               { header: 'Job', cell: (row) => <code title={row.id}>{row.id.slice(0, 8)}</code> },
               { header: 'What', cell: (row) => `${row.name} · ${row.queue}` },
               { header: 'Owner', cell: (row) => row.ownerEmail ?? 'visitor' },
