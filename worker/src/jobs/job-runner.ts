@@ -15,11 +15,11 @@ import type { JobMetrics } from './job-metrics.js';
 import { PeriodicRun } from './periodic-run.js';
 import { ProgressTurn } from './progress-turn.js';
 import { QueueProgress } from './queue-progress.js';
+import { ownerFacingErrorText } from './owner-facing-error.js';
 
 /** The queue's copy of a run's progress (the admin console's) is written at most this often; see QueueProgress. */
 export const queueProgressEveryMs = 500;
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Runs every registered job: validates the payload it takes, keeps job_record in step (active, progress,
@@ -236,13 +236,13 @@ export class JobRunner {
       const lastAttempt = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       this.logger.warn({ jobId, err: error, lastAttempt }, 'job attempt failed');
       if (lastAttempt) {
-        const failed = await records.failAttempt(jobId, attempt, errorText(error));
+        const failed = await records.failAttempt(jobId, attempt, ownerFacingErrorText(error));
         if (failed) this.events.updated(failed);
         if (failed) await this.abandon(handler, payload.data, records, jobId);
       } else {
         // The queue runs it again after its backoff: the owner sees it retrying, which attempt failed and why.
         const made = job.attemptsMade + 1;
-        const retrying = await records.noteRetry(jobId, attempt, errorText(error), `Attempt ${made} of ${job.opts.attempts ?? 1} failed; trying again`).catch(() => null);
+        const retrying = await records.noteRetry(jobId, attempt, ownerFacingErrorText(error), `Attempt ${made} of ${job.opts.attempts ?? 1} failed; trying again`).catch(() => null);
         if (retrying) this.events.updated(retrying);
       }
       this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: lastAttempt ? 'failed' : 'retried' });
