@@ -20,6 +20,7 @@ export * from './accounts/auth.api.js';
 export * from './research/territories.js';
 export * from './research/countries.js';
 export * from './research/enumerations.js';
+export * from './research/option-words.js';
 export * from './research/search.js';
 export * from './accounts/card.js';
 export * from './accounts/billing.js';

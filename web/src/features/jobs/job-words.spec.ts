@@ -27,8 +27,10 @@ const importFile = (overrides: Partial<JobCenterEntry> = {}): JobCenterEntry => 
 describe('what a job is, in the user’s words', () => {
   it('names an export by its table, subject, territory, month, filters and format, never its table id', () => {
     const words = describeJob(exportJob());
-    expect(words).toEqual({ kind: 'CSV export', title: 'SEO keywords of alpha.example', details: ['Germany', 'Sep 2026', 'filter “shoe”', 'type gainedranks', 'CSV'] });
+    expect(words).toEqual({ kind: 'CSV export', title: 'SEO keywords of alpha.example', details: ['Germany', 'Sep 2026', 'filter “shoe”', 'Gained ranks', 'CSV'] });
     expect(JSON.stringify(words)).not.toContain('seo/keywords');
+    // Options in the words of the table's own screen, never the request's codes.
+    expect(JSON.stringify(words)).not.toContain('gainedranks');
     expect(describeJob(exportJob({}, { query: 'running shoes', countryCode: 'US' })).details).toEqual(['United States', 'latest month', 'CSV']);
   });
 

@@ -1,4 +1,16 @@
-import { exportJob, findJobContract, findTerritory, importDeleteJob, importJob, reportJob, searchConsoleRemoveJob, type ImportFormat, type JobCenterEntry, type ResearchTableId } from '@serpwise/contracts';
+import {
+  exportJob,
+  findJobContract,
+  findTerritory,
+  importDeleteJob,
+  importJob,
+  reportJob,
+  researchOptionWords,
+  searchConsoleRemoveJob,
+  type ImportFormat,
+  type JobCenterEntry,
+  type ResearchTableId,
+} from '@serpwise/contracts';
 import { countOf, formatBytes, formatMonth, formatNumber } from '@/lib/format';
 
 /**
@@ -52,7 +64,11 @@ export function describeJob(job: JobCenterEntry): JobDescription {
     const name = tableNames[table as ResearchTableId] ?? table;
     const filters = [
       text(params.filter) && `filter “${text(params.filter)}”`,
-      ...(['type', 'status', 'segment', 'topic'] as const).map((key) => text(params[key]) && `${key} ${text(params[key])}`),
+      // A table's own options in its screen's words ("Most traffic"); others as the request names them.
+      ...(['type', 'status', 'segment', 'topic'] as const).map((key) => {
+        const value = text(params[key]);
+        return value && (researchOptionWords(table, key, value) ?? `${key} ${value}`);
+      }),
     ].filter((part): part is string => Boolean(part));
     return {
       kind: `${formatNames[format]} export`,

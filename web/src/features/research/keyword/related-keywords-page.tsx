@@ -1,4 +1,4 @@
-import { relatedKeywordTypes, type RelatedKeywordRow, type RelatedKeywordType } from '@serpwise/contracts';
+import { relatedKeywordTypes, type RelatedKeywordRow, type RelatedKeywordType, relatedKeywordTypeWords } from '@serpwise/contracts';
 import { useMemo } from 'react';
 import { useCopyableKeywords } from '../components/copyable-keywords';
 import { ResearchPage } from '../components/research-page';
@@ -10,13 +10,6 @@ import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { relatedColumns } from './keyword-columns';
 import { AddToProjectButton, addToProjectColumn } from '@/features/projects';
 
-export const relatedTypeLabels: Record<RelatedKeywordType, string> = {
-  similar: 'Similar',
-  questions: 'Questions',
-  transaction: 'Buyer keywords',
-  buys: 'Also bought',
-  ranks: 'Also ranked',
-};
 const typeOrder: RelatedKeywordType[] = ['similar', 'questions', 'transaction', 'buys', 'ranks'];
 
 /**
@@ -44,7 +37,7 @@ export function RelatedKeywordsPage() {
         columns={columns}
         {...table.tableProps}
         {...copyable.tableProps}
-        controls={<TypeSelect label="Related by" value={type} onChange={setType} options={typeOrder.map((value) => ({ value, label: relatedTypeLabels[value] }))} />}
+        controls={<TypeSelect label="Related by" value={type} onChange={setType} options={typeOrder.map((value) => ({ value, label: relatedKeywordTypeWords[value] }))} />}
       />
     </ResearchPage>
   );

@@ -1,4 +1,4 @@
-import { type PaidSearchType, paidSearchTypes, type PpcKeywordRow } from '@serpwise/contracts';
+import { type PaidSearchType, paidSearchTypes, type PpcKeywordRow, paidSearchTypeWords } from '@serpwise/contracts';
 import { useMemo } from 'react';
 import { useCopyableKeywords } from '../components/copyable-keywords';
 import { ResearchPage } from '../components/research-page';
@@ -7,8 +7,6 @@ import { TypeSelect } from '../components/type-select';
 import { useResearchDomain } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { ppcKeywordColumns } from './ppc-columns';
-
-const typeLabels: Record<PaidSearchType, string> = { mostsuccessful: 'Most successful', newkeywords: 'New keywords' };
 
 /** PPC keywords (route ppc:keywords, marked new): what the domain buys, with the ad shown; copy them in a match type. */
 export function PpcKeywordsPage() {
@@ -34,7 +32,7 @@ export function PpcKeywordsPage() {
         columns={columns}
         {...table.tableProps}
         {...copyable.tableProps}
-        controls={<TypeSelect label="Keywords" value={type} onChange={setType} options={paidSearchTypes.map((value) => ({ value, label: typeLabels[value] }))} />}
+        controls={<TypeSelect label="Keywords" value={type} onChange={setType} options={paidSearchTypes.map((value) => ({ value, label: paidSearchTypeWords[value] }))} />}
       />
     </ResearchPage>
   );

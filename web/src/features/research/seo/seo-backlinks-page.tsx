@@ -1,3 +1,4 @@
+import { backlinkStatusWords } from '@serpwise/contracts';
 import type { BacklinkRow, BacklinkStatus } from '@serpwise/contracts';
 import { useMemo } from 'react';
 import { useRowSelection, useSeenRows } from '@/components/ui/table/row-selection';
@@ -11,7 +12,6 @@ import type { ResearchSection } from '../navigation';
 import { backlinkColumns } from './seo-columns';
 
 const statuses: readonly BacklinkStatus[] = ['all', 'live', 'lost'];
-const statusLabels: Record<BacklinkStatus, string> = { all: 'All links', live: 'Live', lost: 'Lost' };
 const backlinkKey = (row: BacklinkRow) => `${row.sourceUrl}→${row.targetUrl}→${row.anchor}→${row.firstSeen}`;
 /** The linking pages of the chosen backlinks, each once: outreach keeps the page that links, not each of its links. */
 const linkingPages = (rows: BacklinkRow[]) => [...new Set(rows.map((row) => row.sourceUrl))].map((url) => ({ url }));
@@ -42,7 +42,7 @@ export function SeoBacklinksPage({ kind, section = 'seo' }: { kind?: 'domain' | 
         selection={selection}
         selectionActions={(selected) => <AddSelectedToOutreach targets={linkingPages(rowsOf(selected))} onAdded={selection.clear} />}
         filterLabel="Filter by linking page or anchor"
-        controls={<TypeSelect label="Links" value={status} onChange={setStatus} options={statuses.map((value) => ({ value, label: statusLabels[value] }))} />}
+        controls={<TypeSelect label="Links" value={status} onChange={setStatus} options={statuses.map((value) => ({ value, label: backlinkStatusWords[value] }))} />}
       />
     </ResearchPage>
   );

@@ -1,4 +1,4 @@
-import { organicSearchTypes, type KeywordComparisonRow, type OrganicSearchType } from '@serpwise/contracts';
+import { organicSearchTypes, type KeywordComparisonRow, type OrganicSearchType, organicTypeWords } from '@serpwise/contracts';
 import { useMemo } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useActiveState } from '@/features/auth';
@@ -13,24 +13,6 @@ import { CopyButton } from '../components/copy-button';
 import { keywordComparisonColumns, shownColumns } from './seo-columns';
 import { AddToProjectButton, addToProjectColumn } from '@/features/projects';
 import { loginHref, placeOf } from '@/lib/return-url';
-
-export const organicTypeLabels: Record<OrganicSearchType | 'all', string> = {
-  all: 'All keywords',
-  mostvaluable: 'Most valuable',
-  pageone: 'Page one',
-  pastpageone: 'Past page one',
-  almostthere: 'Almost there (positions 11–20)',
-  newlyranked: 'Newly ranked',
-  justmadeit: 'Just made page one',
-  justfelloff: 'Just fell off page one',
-  gainedranks: 'Gained ranks',
-  lostranks: 'Lost ranks',
-  gainedclicks: 'Gained clicks',
-  lostclicks: 'Lost clicks',
-  theyoutrankyou: 'Competitors outrank you',
-  theyjustsurpassedyou: 'Competitors just surpassed you',
-  competitorsjustsurpassedyou: 'Anyone just surpassed you',
-};
 
 /** The competitor types compare against ?competitors= (required for the first two). */
 export const competitorTypes: readonly OrganicSearchType[] = ['theyoutrankyou', 'theyjustsurpassedyou', 'competitorsjustsurpassedyou'];
@@ -116,7 +98,7 @@ export function SeoKeywordsPage({ kind }: { kind?: 'domain' | 'url' }) {
               variant="select"
               value={type}
               onChange={(value) => setType(value === 'all' ? null : value)}
-              options={(['all', ...organicSearchTypes] as const).map((value) => ({ value, label: organicTypeLabels[value] }))}
+              options={(['all', ...organicSearchTypes] as const).map((value) => ({ value, label: organicTypeWords[value] }))}
             />
           }
         />

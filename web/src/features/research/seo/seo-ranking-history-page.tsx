@@ -1,4 +1,4 @@
-import { isLockedRow, rankingHistoryTypes, type KeywordComparisonRow, type RankingHistoryType } from '@serpwise/contracts';
+import { isLockedRow, rankingHistoryTypes, type KeywordComparisonRow, type RankingHistoryType, rankingHistoryWords } from '@serpwise/contracts';
 import { useMemo } from 'react';
 import { LineChart } from '@/components/ui/charts/line-chart';
 import { assertUniqueIds } from '@/components/ui/charts/scale';
@@ -13,18 +13,6 @@ import { Card } from '../components/status';
 import { TypeSelect } from '../components/type-select';
 import { siteKindOf, useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
-
-export const rankingHistoryLabels: Record<RankingHistoryType, string> = {
-  MostValuable: 'Most valuable',
-  FellFromTop10: 'Fell from the top 10',
-  MadeTheTop10: 'Made the top 10',
-  NewKeywords: 'New keywords',
-  NoLongerRanks: 'No longer ranks',
-  GainedRanks: 'Gained ranks',
-  LostRanks: 'Lost ranks',
-  GainedClicks: 'Gained clicks',
-  LostClicks: 'Lost clicks',
-};
 
 /** At most this many keywords are charted together (the chart stays readable). */
 export const maxChartedKeywords = 5;
@@ -98,7 +86,7 @@ export function SeoRankingHistoryPage({ kind }: { kind?: 'domain' | 'url' }) {
         rowKey={(row) => row.keyword}
         selection={selection}
         controls={
-          <TypeSelect label="Show" value={type} onChange={setType} options={rankingHistoryTypes.map((value) => ({ value, label: rankingHistoryLabels[value] }))} />
+          <TypeSelect label="Show" value={type} onChange={setType} options={rankingHistoryTypes.map((value) => ({ value, label: rankingHistoryWords[value] }))} />
         }
       />
     </ResearchPage>

@@ -1,4 +1,4 @@
-import { type TopPageRow, type TopPageType, topPageTypes } from '@serpwise/contracts';
+import { type TopPageRow, type TopPageType, topPageTypes, topPageTypeWords } from '@serpwise/contracts';
 import { useMemo } from 'react';
 import { ResearchPage } from '../components/research-page';
 import { ResearchTable } from '../components/research-table';
@@ -7,8 +7,6 @@ import { useResearchDomain } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 import { shownColumns, topPageColumns } from './seo-columns';
 import { addUrlColumn } from '@/features/projects';
-
-const topPageLabels: Record<TopPageType, string> = { mosttraffic: 'Most traffic', newpages: 'New pages' };
 
 /** SEO top pages of a domain: the pages that bring the most clicks, or the pages ranking for the first time. */
 export function SeoTopPagesPage() {
@@ -36,7 +34,7 @@ export function SeoTopPagesPage() {
         {...table.tableProps}
         rowKey={(row) => row.url}
         filterLabel="Filter pages"
-        controls={<TypeSelect label="Pages" value={type} onChange={setType} options={topPageTypes.map((value) => ({ value, label: topPageLabels[value] }))} />}
+        controls={<TypeSelect label="Pages" value={type} onChange={setType} options={topPageTypes.map((value) => ({ value, label: topPageTypeWords[value] }))} />}
       />
     </ResearchPage>
   );
