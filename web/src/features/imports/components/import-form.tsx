@@ -2,6 +2,7 @@ import { importFormatLabels, importFormats, territories, type ImportDetail, type
 import { useState, type FormEvent } from 'react';
 import { SelectOptions } from '@/components/form/select-field';
 import { errorsOf } from '@/lib/api-client';
+import { useLeaveWarning } from '@/lib/use-leave-warning';
 import { useImportInspection, useUploadImport } from '../api/imports';
 
 /** What to bring for each format. */
@@ -57,6 +58,8 @@ function foundInWords(inspection: ImportInspection): string | null {
  */
 export function ImportForm() {
   const upload = useUploadImport();
+  // Until the file is all sent, leaving the page would lose it: the browser asks first.
+  useLeaveWarning(upload.isPending);
   const [format, setFormat] = useState<ImportFormat>('gsc');
   const [file, setFile] = useState<File | null>(null);
   const [details, setDetails] = useState<Details>(blank);
