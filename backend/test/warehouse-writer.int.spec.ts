@@ -288,6 +288,32 @@ describe('landWarehouseRows into a warehouse that has data', () => {
     ]);
   });
 
+  it('finds a page already there under a site the landing adds (its insert is skipped, then it is resolved)', async () => {
+    // Known pages are looked up only under sites that were there before; a page whose site row has another name
+    // (written by hand here) is still found, by the insert's conflict and the lookup after it.
+    const byHand = await createWarehouseSource(session, { kind: 'provider', label: 'by hand', ownerUserId: null });
+    const elsewhere = (await session.query<{ id: number }>(`insert into domain (name, source_id) values ('elsewhere.test', $1) returning id`, [byHand.sourceId])).rows[0]!.id;
+    const page = (await session.query<{ id: number }>(`insert into page (domain_id, url, title, source_id) values ($1, 'https://odd-site.test/p', 'odd', $2) returning id`,
+      [elsewhere, byHand.sourceId])).rows[0]!.id;
+    const source = await createWarehouseSource(session, { kind: 'import', label: 'odd.csv', ownerUserId: alice });
+    expect(await landWarehouseRows(session, source, [serp('odd site term', 1, 'https://odd-site.test/p', '2026-07-11')]))
+      .toMatchObject({ landed: 1, domainsAdded: 1, pagesAdded: 0 });
+    expect(await market.query(`select o.page_id, o.domain_id from serp_observation o join keyword k on k.id = o.keyword_id where k.term = 'odd site term'`))
+      .toEqual([{ page_id: page, domain_id: elsewhere }]);
+    expect(await market.query(`select r.page_id from organic_rank r join keyword k on k.id = r.keyword_id where k.term = 'odd site term'`)).toEqual([{ page_id: page }]);
+  });
+
+  it('estimates a monthly rank\'s clicks from the volume the landing itself gave a known keyword', async () => {
+    const first = await createWarehouseSource(session, { kind: 'import', label: 'no-volume.csv', ownerUserId: alice });
+    await landWarehouseRows(session, first, [serp('alice volume term', 1, 'https://alice.test/v', '2026-07-12')]);
+    const clicks = () => market.query(`select r.clicks from organic_rank r join keyword k on k.id = r.keyword_id where k.term = 'alice volume term'`);
+    expect(await clicks()).toEqual([{ clicks: null }]);
+    // Known now and unknown in volume: the next file's volume fills it, and the month's newer rank is estimated from it.
+    const second = await createWarehouseSource(session, { kind: 'import', label: 'volume.csv', ownerUserId: alice });
+    await landWarehouseRows(session, second, [serp('alice volume term', 1, 'https://alice.test/v', '2026-07-13', { volume: 1000 })]);
+    expect(await clicks()).toEqual([{ clicks: 276 }]);
+  });
+
   it('leaves the shared roll-ups unwritten when a user\'s rows land (they count installation data only), and rolls up the user\'s own', async () => {
     const shared = `select 'domain_month' as tab, xmin::text as version, domain_id from domain_month
       union all select 'page_first_month', xmin::text, page_id from page_first_month order by 1, 3`;

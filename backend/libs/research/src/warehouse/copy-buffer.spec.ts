@@ -10,6 +10,12 @@ describe('CopyBuffer', () => {
     expect(buffer.take().toString('utf8')).toBe(`${values.join('\t')}\t\\N\t\\N\t42\t2026-10-01\n`);
   });
 
+  it('writes ASCII text a byte per character, and anything else as UTF-8', () => {
+    const buffer = new CopyBuffer(64);
+    buffer.ascii('2026-10-01').tab().ascii('é—x').tab().ascii('').newline();
+    expect(buffer.take().toString('utf8')).toBe('2026-10-01\té—x\t\n');
+  });
+
   it('hands over a chunk once it is full and goes on in a new one, growing past its size when a line needs it', () => {
     const buffer = new CopyBuffer(8);
     buffer.number(12345).tab().number(678);

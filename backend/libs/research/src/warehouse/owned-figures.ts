@@ -132,9 +132,15 @@ export function ownedDomainMonthRollupSql(months: readonly string[], ownerUserId
     },
     { sql: 'analyze owned_rollup_best', params: [] },
     {
-      sql: `with replaced as (
+      // The installation's rank a best rank replaces is looked for only under the keywords the installation ranks in that
+      // month (one probe per keyword, not per keyword and domain: a file of 5,000 new keywords made 100,000 probes).
+      sql: `with installed as materialized (
+              select k.month, k.keyword_id from (select distinct month, keyword_id from owned_rollup_best) k
+              where exists (select 1 from organic_rank r where r.month = k.month and r.keyword_id = k.keyword_id and r.owner_user_id = '${installationOwner}')),
+            replaced as (
               select b.owner_user_id, b.domain_id, b.territory, b.month, b.keyword_id, min(r.position) as position, sum(r.clicks) as clicks
-              from owned_rollup_best b join organic_rank r on r.month = b.month and r.keyword_id = b.keyword_id
+              from owned_rollup_best b join installed i on i.month = b.month and i.keyword_id = b.keyword_id
+                join organic_rank r on r.month = b.month and r.keyword_id = b.keyword_id
                 and r.owner_user_id = '${installationOwner}' and r.domain_id = b.domain_id
               group by 1, 2, 3, 4, 5),
             signed as (

@@ -227,7 +227,7 @@ export async function stageRows(
       else {
         const url = row.url ? urlOf(row.url, row.title || null) : siteOf(row.site!);
         offerCandidate(keyword, url.ref, row);
-        chunk.number(keyword.ref).tab().number(url.ref).tab().text(row.date).tab().number(row.position).tab()
+        chunk.number(keyword.ref).tab().number(url.ref).tab().ascii(row.date).tab().number(row.position).tab()
           .numberOrNull(row.clicks).tab().numberOrNull(row.impressions).tab().number(staged).newline();
       }
       if (staged % every === 0) await options.onStaged?.(staged);

@@ -122,10 +122,12 @@ export async function landWarehouseRows(
     }
     await prepareStagingTables(client);
     await client.query('create temp table if not exists warehouse_new_keyword (territory varchar(2), term text) on commit drop');
-    // The staged references resolved to warehouse ids; `added`: the keyword is new, this landing added it.
-    await client.query('create temp table if not exists warehouse_keyword_id (ref int, keyword_id int, territory varchar(2), added boolean) on commit drop');
+    await client.query('create temp table if not exists warehouse_new_domain (name text) on commit drop');
+    // The staged references resolved to warehouse ids; `added`: the keyword is new, this landing added it; `volume`: its
+    // volume once this landing's numbers are in (what the monthly ranks' clicks are estimated from).
+    await client.query('create temp table if not exists warehouse_keyword_id (ref int, keyword_id int, territory varchar(2), added boolean, volume int) on commit drop');
     await client.query('create temp table if not exists warehouse_page_id (ref int, page_id int, domain_id int) on commit drop');
-    await client.query('truncate warehouse_new_keyword, warehouse_keyword_id, warehouse_page_id');
+    await client.query('truncate warehouse_new_keyword, warehouse_new_domain, warehouse_keyword_id, warehouse_page_id');
     const staged = await stageRows(client, rows, options);
     await client.query('analyze warehouse_observation, warehouse_keyword_ref, warehouse_url_ref, warehouse_month_candidate');
     step('copy into staging');
@@ -138,8 +140,9 @@ export async function landWarehouseRows(
     const ownersChange = (alias: string) => `${alias}.owner_user_ids is not null and ($1::uuid is null or not $1::uuid = any(${alias}.owner_user_ids))`;
 
     const domainsAdded = count(await client.query(
-      `insert into domain (name, source_id, owner_user_ids) select distinct domain, $1::smallint, ${ownersOfNew} from warehouse_url_ref where domain is not null
-       on conflict (name) do nothing`, [sourceId, ownerUserId]));
+      `with added as (insert into domain (name, source_id, owner_user_ids) select distinct domain, $1::smallint, ${ownersOfNew} from warehouse_url_ref where domain is not null
+       on conflict (name) do nothing returning name)
+       insert into warehouse_new_domain select name from added`, [sourceId, ownerUserId]));
     await client.query(
       `update domain d set owner_user_ids = ${ownersAfter('d')} from (select distinct domain from warehouse_url_ref) s
        where d.name = s.domain and ${ownersChange('d')}`, [ownerUserId]);
@@ -161,8 +164,9 @@ export async function landWarehouseRows(
       `update keyword k set owner_user_ids = ${ownersAfter('k')} from (select distinct territory, term from warehouse_keyword_ref) s
        where k.territory = s.territory and k.term = s.term and ${ownersChange('k')}`, [ownerUserId]);
     await client.query(
-      `insert into warehouse_keyword_id select r.ref, k.id, k.territory, n.term is not null from warehouse_keyword_ref r
+      `insert into warehouse_keyword_id select r.ref, k.id, k.territory, n.term is not null, k.volume from warehouse_keyword_ref r
        join keyword k on k.territory = r.territory and k.term = r.term left join warehouse_new_keyword n on n.territory = r.territory and n.term = r.term`);
+    const knownKeywords = Number((await client.query<{ n: string }>('select count(*) filter (where not added) as n from warehouse_keyword_id')).rows[0]!.n);
     step('keywords');
     // The importer's own keyword numbers win for them (owned-figures.ts), and count in their roll-up below.
     if (ownerUserId !== null) {
@@ -171,8 +175,14 @@ export async function landWarehouseRows(
     }
     // Pages: the URLs already known are resolved first, in one join over page (the only pass over that table; it was
     // three: the new pages' anti-join, the owner lists' update and this); the owner lists change for those only (a new
-    // page is added with them); then the rest are added and take the ids their insert returns.
-    const knownPages = count(await client.query('insert into warehouse_page_id select r.ref, p.id, p.domain_id from warehouse_url_ref r join page p on p.url = r.url'));
+    // page is added with them); then the rest are added and take the ids their insert returns. Only URLs of sites that
+    // were there before are looked up: a site this landing added has no pages yet (a page is its URL's site's), and a
+    // file of new sites then needs no pass over page at all (a hash of every page, 750,000 in the bench market). Were
+    // one there all the same, the insert below would skip it and it is resolved after it, as a page added meanwhile.
+    await client.query('analyze warehouse_new_domain');
+    const knownPages = count(await client.query(
+      `insert into warehouse_page_id select r.ref, p.id, p.domain_id from warehouse_url_ref r join page p on p.url = r.url
+       where not exists (select 1 from warehouse_new_domain n where n.name = r.domain)`));
     if (knownPages) {
       await client.query(
         `update page p set owner_user_ids = ${ownersAfter('p')} from (select distinct page_id from warehouse_page_id) s
@@ -208,20 +218,20 @@ export async function landWarehouseRows(
     // One import per owner at a time: the anti-join below then sees every row that could collide (the primary key
     // still guards against anything else), and a plain INSERT is much cheaper than ON CONFLICT's speculative one.
     await client.query('select pg_advisory_xact_lock($1, hashtext(coalesce($2::text, \'\')))', [writerLockId, ownerUserId]);
+    // A keyword this landing added has no results yet (nobody else sees it before the commit): only the rows of
+    // keywords already there are looked up in serp_observation, which in a large warehouse is the slow part (a scan of
+    // the whole table, 1.1 GB in the bench market, for a file of new keywords); a file of new keywords only is read
+    // without the union (a million rows through two fewer plan nodes).
+    const addedResults = 'select o.*, k.keyword_id, k.territory from warehouse_observation o join warehouse_keyword_id k on k.ref = o.keyword_ref where k.added';
+    const knownResults = `select o.*, k.keyword_id, k.territory from warehouse_observation o join warehouse_keyword_id k on k.ref = o.keyword_ref
+         where not k.added and not exists (select 1 from serp_observation e where e.keyword_id = k.keyword_id and e.observed_on = o.observed_on
+           and e.position = o.position and e.owner_user_id = $2::uuid)`;
+    const results = knownKeywords === 0 ? addedResults : keywordsAdded === 0 ? knownResults : `${addedResults} union all ${knownResults}`;
     const observationsAdded = count(await client.query(
       `insert into serp_observation (keyword_id, observed_on, position, owner_user_id, territory, domain_id, page_id, clicks, impressions, source_id)
        select distinct on (o.keyword_id, o.observed_on, o.position) o.keyword_id, o.observed_on, o.position, $2::uuid, o.territory, p.domain_id, p.page_id,
          o.clicks, o.impressions, $1::smallint
-       from (
-         -- A keyword this landing added has no results yet (nobody else sees it before the commit): only the rows of
-         -- keywords already there are looked up in serp_observation, which in a large warehouse is the slow part
-         -- (a scan of the whole table, 1.1 GB in the bench market, for a file of new keywords).
-         select o.*, k.keyword_id, k.territory from warehouse_observation o join warehouse_keyword_id k on k.ref = o.keyword_ref where k.added
-         union all
-         select o.*, k.keyword_id, k.territory from warehouse_observation o join warehouse_keyword_id k on k.ref = o.keyword_ref
-         where not k.added and not exists (select 1 from serp_observation e where e.keyword_id = k.keyword_id and e.observed_on = o.observed_on
-           and e.position = o.position and e.owner_user_id = $2::uuid)
-       ) o
+       from (${results}) o
          join warehouse_page_id p on p.ref = o.url_ref
        -- In the primary key's order (twice in the rows: the first row wins): new keys then append to the index's right
        -- edge instead of landing anywhere.
@@ -250,17 +260,18 @@ export async function landWarehouseRows(
     // its rows go in with a plain INSERT, only the known keywords' through ON CONFLICT's speculative insertion.
     const ranksOf = (keywords: 'added' | 'known') => `insert into organic_rank (month, keyword_id, position, owner_user_id, territory, domain_id, page_id, clicks, impressions, source_id, observed_on)
        select r.month, r.keyword_id, r.position, $2::uuid, r.territory, p.domain_id, p.page_id,
-         coalesce(r.clicks, round(kw.volume * ${ctrSql('r.position')})::int), r.impressions, $1::smallint, r.observed_on
+         coalesce(r.clicks, round(r.volume * ${ctrSql('r.position')})::int), r.impressions, $1::smallint, r.observed_on
        from (
          -- Each month's newest result per (keyword, position), among the candidates staging picked (the newest it met
          -- per keyword reference); pages and the clicks estimate for those rows only.
          select distinct on (month, k.keyword_id, o.position) ${monthOf('o.observed_on')} as month, k.keyword_id, o.position, k.territory,
-           o.url_ref, o.clicks, o.impressions, o.observed_on
+           k.volume, o.url_ref, o.clicks, o.impressions, o.observed_on
          from warehouse_month_candidate o join warehouse_keyword_id k on k.ref = o.keyword_ref
          where ${keywords === 'added' ? 'k.added' : 'not k.added'}
          order by month, k.keyword_id, o.position, o.observed_on desc, o.seq
        ) r
-         join keyword kw on kw.id = r.keyword_id
+         -- The keyword's volume comes with its id (warehouse_keyword_id): joined to keyword, the planner hashed every
+         -- keyword of the warehouse (a million in the bench market) for a file's few thousand.
          join warehouse_page_id p on p.ref = r.url_ref
        ${keywords === 'added' ? '' : `
        -- The month shows its newest observation: a later day (tomorrow's rank refresh) replaces the row, the same or an
