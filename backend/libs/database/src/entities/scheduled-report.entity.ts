@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { timestampProperties } from './row-properties.js';
+import { timestampProperties, uuidIdProperty } from './row-properties.js';
 
 /**
  * A scheduled PDF report (docs/product/account-exports-reports.md §4 PDF export modes, /account/scheduled-pdf-reports): the report's options, how often it
@@ -9,7 +9,7 @@ export const ScheduledReportSchema = defineEntity({
   name: 'ScheduledReport',
   tableName: 'scheduled_report',
   properties: {
-    id: p.uuid().primary(),
+    ...uuidIdProperty(),
     userId: p.uuid().index(),
     /** WEEKLY or MONTHLY. */
     frequency: p.string().length(16),
