@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { createdAtProperty, updatedAtProperty, uuidIdProperty } from './row-properties.js';
+import { createdAtProperty, idAndUserProperties, updatedAtProperty, uuidIdProperty } from './row-properties.js';
 
 /**
  * A keyword a user asked Serpwise to add to the warehouse (docs/product/account-exports-reports.md §3 "Requested keywords"): queued → processing → ready,
@@ -9,8 +9,7 @@ export const RequestedKeywordSchema = defineEntity({
   name: 'RequestedKeyword',
   tableName: 'requested_keyword',
   properties: {
-    ...uuidIdProperty(),
-    userId: p.uuid().index(),
+    ...idAndUserProperties(),
     term: p.string().length(200),
     status: p.string().length(16),
     jobId: p.uuid().nullable().index(),

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { createdAtProperty, timestampProperties, uuidIdProperty } from './row-properties.js';
+import { createdAtProperty, idAndOwnerProperties, timestampProperties, uuidIdProperty } from './row-properties.js';
 import { ProjectSchema } from './project.entity.js';
 
 /**
@@ -27,8 +27,7 @@ export const OutreachWebsiteSchema = defineEntity({
   name: 'OutreachWebsite',
   tableName: 'outreach_website',
   properties: {
-    ...uuidIdProperty(),
-    ownerUserId: p.uuid().index(),
+    ...idAndOwnerProperties(),
     project: () => p.manyToOne(ProjectSchema).nullable().deleteRule('cascade').index(),
     /** Bare host name, lower case, no www. (hostOfText). */
     domain: p.string().length(253),

@@ -1,13 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { createdAtProperty, tokenHashProperty, uuidIdProperty } from './row-properties.js';
+import { createdAtProperty, idAndUserProperties, tokenHashProperty } from './row-properties.js';
 
 /** A one-time password reset link. Only the SHA-256 of its token is stored; used_at makes it single-use. */
 export const PasswordResetSchema = defineEntity({
   name: 'PasswordReset',
   tableName: 'password_reset',
   properties: {
-    ...uuidIdProperty(),
-    userId: p.uuid().index(),
+    ...idAndUserProperties(),
     ...tokenHashProperty(),
     ...createdAtProperty(),
     expiresAt: p.datetime(),

@@ -1,13 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { timestampProperties, uuidIdProperty } from './row-properties.js';
+import { idAndOwnerProperties, timestampProperties, uuidIdProperty } from './row-properties.js';
 
 /** A project alert (docs/product/account-exports-reports.md §3): which project's reports go to which addresses. Owned by the account owner. */
 export const ProjectAlertSchema = defineEntity({
   name: 'ProjectAlert',
   tableName: 'project_alert',
   properties: {
-    ...uuidIdProperty(),
-    ownerUserId: p.uuid().index(),
+    ...idAndOwnerProperties(),
     projectId: p.uuid().index(),
     name: p.string().length(120),
     alertTypeId: p.integer().default(1),

@@ -8,6 +8,12 @@ import { p } from '@mikro-orm/core';
 /** The row's id: a UUID given on insert (randomUUID, or gen_random_uuid() in SQL); the column has no default. */
 export const uuidIdProperty = () => ({ id: p.uuid().primary() });
 
+/** A row an account owner owns (a project, a recon report, a report brand, …): its id, and its owner indexed for lists. */
+export const idAndOwnerProperties = () => ({ ...uuidIdProperty(), ownerUserId: p.uuid().index() });
+
+/** A row of one user (a requested keyword, a receipt, a scheduled report, …): its id, and its user indexed for lists. */
+export const idAndUserProperties = () => ({ ...uuidIdProperty(), userId: p.uuid().index() });
+
 /** The row's id: a number the database counts up (serial): the warehouse's domains, pages, keywords and ads, tracked terms. */
 export const serialIdProperty = () => ({ id: p.integer().primary() });
 
