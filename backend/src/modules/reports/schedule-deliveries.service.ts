@@ -67,7 +67,7 @@ export class ScheduleDeliveriesService {
   }
 
   private async scheduleOf(identity: Identity, scheduleId: string): Promise<ScheduledReportRecord> {
-    const schedule = await this.schedules.findForUser(identity.user.id, scheduleId);
+    const schedule = await this.schedules.findForOwner(identity.user.id, scheduleId);
     if (!schedule) throw new NotFoundException(pdfExportMessages.notFound);
     return schedule;
   }

@@ -66,7 +66,7 @@ export class ScheduledReportsService {
 
   async list(identity: Identity, userId: string | undefined): Promise<ScheduledPdfReport[]> {
     this.requireSelf(identity, userId);
-    return this.present(identity, await this.schedules.listForUser(identity.user.id));
+    return this.present(identity, await this.schedules.listForOwner(identity.user.id));
   }
 
   /** UpdateScheduledPdfReports: every change is checked before any is saved, so a bad one changes nothing. */
@@ -74,7 +74,7 @@ export class ScheduledReportsService {
     const planned: { record: ScheduledReportRecord; change: ScheduledReportUpdate; recipients?: string[]; options?: ReportOptions }[] = [];
     for (const change of changes) {
       this.requireSelf(identity, change.userId);
-      const record = await this.schedules.findForUser(identity.user.id, change.alertId);
+      const record = await this.schedules.findForOwner(identity.user.id, change.alertId);
       if (!record) throw new NotFoundException(pdfExportMessages.notFound);
       const recipients = change.recipients ?? (change.emailCsv !== undefined ? this.parseEmails(change.emailCsv) : undefined);
       const sendToSelf = change.sendReportToSelf ?? record.sendToSelf;

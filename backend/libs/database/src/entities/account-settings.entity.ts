@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { createdAtProperty, updatedAtProperty } from './row-properties.js';
+import { createdAtProperty, idAndUserProperties, updatedAtProperty, uuidIdProperty } from './row-properties.js';
 
 /**
  * A keyword a user asked Serpwise to add to the warehouse (docs/product/account-exports-reports.md §3 "Requested keywords"): queued → processing → ready,
@@ -9,8 +9,7 @@ export const RequestedKeywordSchema = defineEntity({
   name: 'RequestedKeyword',
   tableName: 'requested_keyword',
   properties: {
-    id: p.uuid().primary(),
-    userId: p.uuid().index(),
+    ...idAndUserProperties(),
     term: p.string().length(200),
     status: p.string().length(16),
     jobId: p.uuid().nullable().index(),
@@ -70,7 +69,7 @@ export const BundleRedemptionSchema = defineEntity({
   name: 'BundleRedemption',
   tableName: 'bundle_redemption',
   properties: {
-    id: p.uuid().primary(),
+    ...uuidIdProperty(),
     code: p.string().length(64).index(),
     userId: p.uuid().index(),
     redeemedAt: p.datetime().onCreate(() => new Date()),

@@ -1,12 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { createdAtProperty } from './row-properties.js';
+import { createdAtProperty, uuidIdProperty } from './row-properties.js';
 
 /** One admin action (queue pause, job retry, …): who, what, on which queue or job, when (issue 7). */
 export const AdminAuditLogSchema = defineEntity({
   name: 'AdminAuditLog',
   tableName: 'admin_audit_log',
   properties: {
-    id: p.uuid().primary(),
+    ...uuidIdProperty(),
     userId: p.uuid(),
     sessionId: p.uuid(),
     action: p.string().length(64),

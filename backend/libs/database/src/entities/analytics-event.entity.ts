@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { uuidIdProperty } from './row-properties.js';
 
 /**
  * One analytics event (docs/product/analytics.md): name, category, action and label, when, and whether the forwarder
@@ -11,7 +12,7 @@ export const AnalyticsEventSchema = defineEntity({
   tableName: 'analytics_event',
   properties: {
     occurredAt: p.datetime().primary(),
-    id: p.uuid().primary(),
+    ...uuidIdProperty(),
     name: p.string().length(64),
     category: p.string().length(64),
     action: p.string().length(64),

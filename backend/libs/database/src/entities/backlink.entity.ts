@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { sourceIdProperty } from './row-properties.js';
 
 /** A link from a page of one site to a page of another. */
 export const BacklinkSchema = defineEntity({
@@ -15,7 +16,7 @@ export const BacklinkSchema = defineEntity({
     firstSeen: p.date(),
     /** Null while the link is still there. */
     lastSeen: p.date().nullable(),
-    sourceId: p.smallint(),
+    ...sourceIdProperty(),
   },
   // By first seen within a target: the backlinks table's default order reads its first page from the index (issue 27).
   indexes: [{ properties: ['targetDomainId', 'firstSeen'] }, { properties: ['targetPageId', 'firstSeen'] }, { properties: ['sourceDomainId'] }],

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { createdAtProperty, timestampProperties } from './row-properties.js';
+import { createdAtProperty, idAndUserProperties, timestampProperties, uuidIdProperty } from './row-properties.js';
 
 /**
  * The account owner's payment card: only what a receipt or the settings page shows (type, last four, expiry,
@@ -25,7 +25,7 @@ export const SubscriptionSchema = defineEntity({
   name: 'Subscription',
   tableName: 'subscription',
   properties: {
-    id: p.uuid().primary(),
+    ...uuidIdProperty(),
     userId: p.uuid().unique(),
     productId: p.integer(),
     plan: p.string().length(32),
@@ -52,8 +52,7 @@ export const ReceiptSchema = defineEntity({
   name: 'Receipt',
   tableName: 'receipt',
   properties: {
-    id: p.uuid().primary(),
-    userId: p.uuid().index(),
+    ...idAndUserProperties(),
     description: p.string().length(300),
     amountCents: p.integer(),
     status: p.string().length(16),
@@ -73,8 +72,7 @@ export const CancellationSurveySchema = defineEntity({
   name: 'CancellationSurvey',
   tableName: 'cancellation_survey',
   properties: {
-    id: p.uuid().primary(),
-    userId: p.uuid().index(),
+    ...idAndUserProperties(),
     productId: p.integer(),
     reason: p.string().length(200),
     comments: p.text().nullable(),

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { createdAtProperty } from './row-properties.js';
+import { createdAtProperty, uuidIdProperty } from './row-properties.js';
 import { importFormats } from '@serpwise/contracts';
 
 /**
@@ -11,7 +11,7 @@ export const DataImportSchema = defineEntity({
   name: 'DataImport',
   tableName: 'data_import',
   properties: {
-    id: p.uuid().primary(),
+    ...uuidIdProperty(),
     userId: p.uuid(),
     format: p.enum(importFormats),
     fileName: p.text(),

@@ -1,17 +1,16 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { serialIdProperty, warehouseOriginProperties } from './row-properties.js';
 
 /** A website by its bare host name (lower case, no www.). */
 export const DomainSchema = defineEntity({
   name: 'Domain',
   tableName: 'domain',
   properties: {
-    id: p.integer().primary(),
+    ...serialIdProperty(),
     name: p.text().unique(),
     /** The market topic the site is about (demo data), or null. */
     topic: p.string().length(64).nullable(),
-    sourceId: p.smallint(),
-    /** The users whose imports alone brought it (seen by them only); null once installation data has it (seen by all). */
-    ownerUserIds: p.type('uuid[]').columnType('uuid[]').nullable(),
+    ...warehouseOriginProperties(),
   },
   indexes: [
     // Prefix search for suggestions (name LIKE 'abc%'), independent of the database collation.

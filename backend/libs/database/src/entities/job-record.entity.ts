@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { timestampProperties } from './row-properties.js';
+import { timestampProperties, uuidIdProperty } from './row-properties.js';
 import { jobStates } from '@serpwise/contracts';
 
 /**
@@ -10,7 +10,7 @@ export const JobRecordSchema = defineEntity({
   name: 'JobRecord',
   tableName: 'job_record',
   properties: {
-    id: p.uuid().primary(),
+    ...uuidIdProperty(),
     queue: p.string().length(64),
     name: p.string().length(128),
     sessionId: p.uuid(),

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { serialIdProperty, warehouseOriginProperties } from './row-properties.js';
 
 /**
  * A search term in one territory, with its latest monthly search volume and paid-search numbers. The same words
@@ -8,7 +9,7 @@ export const KeywordSchema = defineEntity({
   name: 'Keyword',
   tableName: 'keyword',
   properties: {
-    id: p.integer().primary(),
+    ...serialIdProperty(),
     territory: p.string().length(2),
     /** Normalised: lower case, single spaces, trimmed. */
     term: p.text(),
@@ -29,9 +30,7 @@ export const KeywordSchema = defineEntity({
     isTransactional: p.boolean().default(false),
     /** The market topic the term belongs to (demo data) or null (imports). */
     topic: p.string().length(64).nullable(),
-    sourceId: p.smallint(),
-    /** The users whose imports alone brought it (seen by them only); null once installation data has it (seen by all). */
-    ownerUserIds: p.type('uuid[]').columnType('uuid[]').nullable(),
+    ...warehouseOriginProperties(),
   },
   uniques: [{ properties: ['territory', 'term'] }],
   indexes: [

@@ -1,12 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { createdAtProperty } from './row-properties.js';
+import { createdAtProperty, uuidIdProperty } from './row-properties.js';
 
 /** A search of a logged-in user that found nothing (docs/product/site.md §7 missed-search log). */
 export const MissedSearchEventSchema = defineEntity({
   name: 'MissedSearchEvent',
   tableName: 'missed_search_event',
   properties: {
-    id: p.uuid().primary(),
+    ...uuidIdProperty(),
     userId: p.uuid(),
     sessionId: p.uuid(),
     eventName: p.string().length(64),

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { createdAtProperty, timestampProperties } from './row-properties.js';
+import { createdAtProperty, idAndOwnerProperties, timestampProperties, uuidIdProperty } from './row-properties.js';
 import { ProjectSchema } from './project.entity.js';
 
 /**
@@ -27,8 +27,7 @@ export const OutreachWebsiteSchema = defineEntity({
   name: 'OutreachWebsite',
   tableName: 'outreach_website',
   properties: {
-    id: p.uuid().primary(),
-    ownerUserId: p.uuid().index(),
+    ...idAndOwnerProperties(),
     project: () => p.manyToOne(ProjectSchema).nullable().deleteRule('cascade').index(),
     /** Bare host name, lower case, no www. (hostOfText). */
     domain: p.string().length(253),
@@ -42,7 +41,7 @@ export const OutreachLinkSchema = defineEntity({
   name: 'OutreachLink',
   tableName: 'outreach_link',
   properties: {
-    id: p.uuid().primary(),
+    ...uuidIdProperty(),
     ownerUserId: p.uuid(),
     /** Always the website's project. */
     project: () => p.manyToOne(ProjectSchema).nullable().deleteRule('cascade').index(),
@@ -61,7 +60,7 @@ export const OutreachContactSchema = defineEntity({
   name: 'OutreachContact',
   tableName: 'outreach_contact',
   properties: {
-    id: p.uuid().primary(),
+    ...uuidIdProperty(),
     website: () => p.manyToOne(OutreachWebsiteSchema).deleteRule('cascade').index(),
     name: p.string().length(120).nullable(),
     email: p.string().length(254).nullable(),
@@ -82,7 +81,7 @@ export const LinkNoteSchema = defineEntity({
   name: 'LinkNote',
   tableName: 'link_note',
   properties: {
-    id: p.uuid().primary(),
+    ...uuidIdProperty(),
     link: () => p.manyToOne(OutreachLinkSchema).deleteRule('cascade').index(),
     authorUserId: p.uuid(),
     text: p.string().length(1770),
@@ -96,7 +95,7 @@ export const LinkTaskSchema = defineEntity({
   name: 'LinkTask',
   tableName: 'link_task',
   properties: {
-    id: p.uuid().primary(),
+    ...uuidIdProperty(),
     link: () => p.manyToOne(OutreachLinkSchema).deleteRule('cascade').index(),
     authorUserId: p.uuid(),
     title: p.string().length(200),
@@ -114,7 +113,7 @@ export const LinkContactEventSchema = defineEntity({
   name: 'LinkContactEvent',
   tableName: 'link_contact_event',
   properties: {
-    id: p.uuid().primary(),
+    ...uuidIdProperty(),
     link: () => p.manyToOne(OutreachLinkSchema).deleteRule('cascade').index(),
     contact: () => p.manyToOne(OutreachContactSchema).nullable().deleteRule('set null'),
     authorUserId: p.uuid(),
@@ -134,7 +133,7 @@ export const OutreachHistorySchema = defineEntity({
   name: 'OutreachHistory',
   tableName: 'outreach_history',
   properties: {
-    id: p.uuid().primary(),
+    ...uuidIdProperty(),
     ownerUserId: p.uuid(),
     project: () => p.manyToOne(ProjectSchema).nullable().deleteRule('cascade').index(),
     link: () => p.manyToOne(OutreachLinkSchema).nullable().deleteRule('set null').index(),

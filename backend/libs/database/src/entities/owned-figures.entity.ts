@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { sourceIdProperty } from './row-properties.js';
 import { domainMonthKey, domainMonthNumbers } from './domain-month.entity.js';
 
 /**
@@ -37,7 +38,7 @@ export const OwnedKeywordSchema = defineEntity({
     /** The newest month the numbers come from. */
     month: p.date(),
     /** The import of that month's numbers (its format names the page's "Your data" label). */
-    sourceId: p.smallint(),
+    ...sourceIdProperty(),
     ...keywordNumbers,
     /** The keyword's monthly searches with the owner's months in place (null: the owner gave no volume). */
     volumeHistory: p.type('integer[]').columnType('integer[]').nullable(),

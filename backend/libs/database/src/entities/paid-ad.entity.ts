@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { sourceIdProperty } from './row-properties.js';
 
 /** One paid result: in month M, the domain's ad showed for the keyword at this position. */
 export const PaidAdSchema = defineEntity({
@@ -13,7 +14,7 @@ export const PaidAdSchema = defineEntity({
     adCopyId: p.integer(),
     /** Estimated paid clicks: volume that month × paid CTR(position). Budget = clicks × CPC. */
     clicks: p.integer(),
-    sourceId: p.smallint(),
+    ...sourceIdProperty(),
   },
   indexes: [{ properties: ['domainId', 'territory', 'month'] }, { properties: ['adCopyId'] }],
 });

@@ -1,13 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { timestampProperties } from './row-properties.js';
+import { idAndOwnerProperties, timestampProperties, uuidIdProperty } from './row-properties.js';
 
 /** A project alert (docs/product/account-exports-reports.md §3): which project's reports go to which addresses. Owned by the account owner. */
 export const ProjectAlertSchema = defineEntity({
   name: 'ProjectAlert',
   tableName: 'project_alert',
   properties: {
-    id: p.uuid().primary(),
-    ownerUserId: p.uuid().index(),
+    ...idAndOwnerProperties(),
     projectId: p.uuid().index(),
     name: p.string().length(120),
     alertTypeId: p.integer().default(1),
@@ -45,7 +44,7 @@ export const RankAlertEventSchema = defineEntity({
   name: 'RankAlertEvent',
   tableName: 'rank_alert_event',
   properties: {
-    id: p.uuid().primary(),
+    ...uuidIdProperty(),
     /** The alert that reported it; its project, and the account owner whose history it is. */
     alertId: p.uuid(),
     projectId: p.uuid(),

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { createdAtProperty } from './row-properties.js';
+import { createdAtProperty, serialIdProperty, uuidIdProperty } from './row-properties.js';
 import { ProjectSchema } from './project.entity.js';
 
 /**
@@ -12,7 +12,7 @@ export const TrackedTermSchema = defineEntity({
   name: 'TrackedTerm',
   tableName: 'tracked_term',
   properties: {
-    id: p.integer().primary(),
+    ...serialIdProperty(),
     term: p.text().unique(),
   },
 });
@@ -102,7 +102,7 @@ export const KeywordImportSchema = defineEntity({
   name: 'KeywordImport',
   tableName: 'keyword_import',
   properties: {
-    id: p.uuid().primary(),
+    ...uuidIdProperty(),
     project: () => p.manyToOne(ProjectSchema).deleteRule('cascade').index(),
     /** Who ran it (the owner or a team member). */
     userId: p.uuid(),

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { timestampProperties, updatedAtProperty } from './row-properties.js';
+import { idAndOwnerProperties, timestampProperties, updatedAtProperty } from './row-properties.js';
 
 /**
  * A project: a site the account owner works on in one territory. Onboarding creates the first one; the project
@@ -9,8 +9,7 @@ export const ProjectSchema = defineEntity({
   name: 'Project',
   tableName: 'project',
   properties: {
-    id: p.uuid().primary(),
-    ownerUserId: p.uuid().index(),
+    ...idAndOwnerProperties(),
     name: p.string().length(120),
     domain: p.string().length(253),
     territory: p.string().length(2),

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { updatedAtProperty } from './row-properties.js';
+import { updatedAtProperty, uuidIdProperty } from './row-properties.js';
 
 /** The alert thresholds an admin set for one queue (issue 23 point 3); contracts' QueueAlertRules. */
 export const QueueAlertThresholdSchema = defineEntity({
@@ -28,7 +28,7 @@ export const QueueAlertSchema = defineEntity({
   name: 'QueueAlert',
   tableName: 'queue_alert',
   properties: {
-    id: p.uuid().primary(),
+    ...uuidIdProperty(),
     queue: p.string().length(64),
     /** Which threshold: failed, waiting, oldest-waiting, no-worker, worker-memory. */
     rule: p.string().length(32),

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { timestampProperties } from './row-properties.js';
+import { idAndOwnerProperties, timestampProperties } from './row-properties.js';
 
 /**
  * A recon report (docs/product/projects.md §2): a saved set of a primary domain, a territory, keywords and competitors, of type seo or
@@ -10,8 +10,7 @@ export const ReconReportSchema = defineEntity({
   name: 'ReconReport',
   tableName: 'recon_report',
   properties: {
-    id: p.uuid().primary(),
-    ownerUserId: p.uuid().index(),
+    ...idAndOwnerProperties(),
     kind: p.string().length(3),
     name: p.string().length(120),
     primaryDomain: p.string().length(253),

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { timestampProperties } from './row-properties.js';
+import { idAndOwnerProperties, timestampProperties } from './row-properties.js';
 
 /**
  * A brand of an account's reports (issue 22 point 2; /account/reportdesign): company name, colours, a contact line
@@ -11,8 +11,7 @@ export const ReportBrandSchema = defineEntity({
   name: 'ReportBrand',
   tableName: 'report_brand',
   properties: {
-    id: p.uuid().primary(),
-    ownerUserId: p.uuid().index(),
+    ...idAndOwnerProperties(),
     name: p.string().length(60),
     companyName: p.string().length(100).default(''),
     primaryColor: p.string().length(7),

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { createdAtProperty } from './row-properties.js';
+import { createdAtProperty, tokenHashProperty, uuidIdProperty } from './row-properties.js';
 
 /**
  * A shared web view of one generated report (issue 22 point 5): a link its owner gives to clients who want no
@@ -10,10 +10,10 @@ export const ReportShareLinkSchema = defineEntity({
   name: 'ReportShareLink',
   tableName: 'report_share_link',
   properties: {
-    id: p.uuid().primary(),
+    ...uuidIdProperty(),
     jobId: p.uuid().index(),
     ownerUserId: p.uuid(),
-    tokenHash: p.string().length(64).unique(),
+    ...tokenHashProperty(),
     expiresAt: p.datetime(),
     revokedAt: p.datetime().nullable(),
     lastOpenedAt: p.datetime().nullable(),

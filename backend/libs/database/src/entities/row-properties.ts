@@ -5,6 +5,33 @@ import { p } from '@mikro-orm/core';
  * types stay exactly what they were when each entity spelled them out (the schema does not change).
  */
 
+/** The row's id: a UUID given on insert (randomUUID, or gen_random_uuid() in SQL); the column has no default. */
+export const uuidIdProperty = () => ({ id: p.uuid().primary() });
+
+/** A row an account owner owns (a project, a recon report, a report brand, …): its id, and its owner indexed for lists. */
+export const idAndOwnerProperties = () => ({ ...uuidIdProperty(), ownerUserId: p.uuid().index() });
+
+/** A row of one user (a requested keyword, a receipt, a scheduled report, …): its id, and its user indexed for lists. */
+export const idAndUserProperties = () => ({ ...uuidIdProperty(), userId: p.uuid().index() });
+
+/** The row's id: a number the database counts up (serial): the warehouse's domains, pages, keywords and ads, tracked terms. */
+export const serialIdProperty = () => ({ id: p.integer().primary() });
+
+/** Which data source brought the row (data_source: the demo market, one import, one provider fetch). */
+export const sourceIdProperty = () => ({ sourceId: p.smallint() });
+
+/**
+ * Where a warehouse domain, page or keyword came from, and who sees it: the users whose imports alone brought it
+ * (seen by them only); null once installation data has it (seen by all).
+ */
+export const warehouseOriginProperties = () => ({
+  ...sourceIdProperty(),
+  ownerUserIds: p.type('uuid[]').columnType('uuid[]').nullable(),
+});
+
+/** The SHA-256 (hex) of a secret token that is shown once and never stored: a session, a reset link, a share link. */
+export const tokenHashProperty = () => ({ tokenHash: p.string().length(64).unique() });
+
 /** When the row was inserted. */
 export const createdAtProperty = () => ({ createdAt: p.datetime().onCreate(() => new Date()) });
 
@@ -37,5 +64,5 @@ export const rankedResultProperties = () => ({
   pageId: p.integer().nullable(),
   clicks: p.integer().nullable(),
   impressions: p.integer().nullable(),
-  sourceId: p.smallint(),
+  ...sourceIdProperty(),
 });

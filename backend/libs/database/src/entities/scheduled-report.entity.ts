@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { timestampProperties } from './row-properties.js';
+import { idAndUserProperties, timestampProperties } from './row-properties.js';
 
 /**
  * A scheduled PDF report (docs/product/account-exports-reports.md §4 PDF export modes, /account/scheduled-pdf-reports): the report's options, how often it
@@ -9,8 +9,7 @@ export const ScheduledReportSchema = defineEntity({
   name: 'ScheduledReport',
   tableName: 'scheduled_report',
   properties: {
-    id: p.uuid().primary(),
-    userId: p.uuid().index(),
+    ...idAndUserProperties(),
     /** WEEKLY or MONTHLY. */
     frequency: p.string().length(16),
     /** The report options (contracts' ReportOptions) it is rendered with each time. */

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { createdAtProperty } from './row-properties.js';
+import { createdAtProperty, tokenHashProperty, uuidIdProperty } from './row-properties.js';
 
 /**
  * A browser session, visitor or logged in. The cookie holds a random secret; only its SHA-256 is stored,
@@ -9,8 +9,8 @@ export const SessionSchema = defineEntity({
   name: 'Session',
   tableName: 'session',
   properties: {
-    id: p.uuid().primary(),
-    tokenHash: p.string().length(64).unique(),
+    ...uuidIdProperty(),
+    ...tokenHashProperty(),
     csrfToken: p.string().length(64),
     userId: p.uuid().nullable().index(),
     userAgent: p.text().nullable(),

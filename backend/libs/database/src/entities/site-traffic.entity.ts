@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { sourceIdProperty } from './row-properties.js';
 
 /**
  * A site's own traffic of one month as its owner's analytics report it (Search Console's Pages table and daily
@@ -12,7 +13,7 @@ export const SiteTrafficSchema = defineEntity({
   properties: {
     id: p.bigint().primary().autoincrement(),
     ownerUserId: p.uuid(),
-    sourceId: p.smallint(),
+    ...sourceIdProperty(),
     domainId: p.integer(),
     /** Null: the whole site. */
     pageId: p.integer().nullable(),

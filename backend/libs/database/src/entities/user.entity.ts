@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { timestampProperties } from './row-properties.js';
+import { timestampProperties, uuidIdProperty } from './row-properties.js';
 
 /**
  * A Serpwise account. E-mail is stored normalised (trimmed, lower-case) and unique; the password only as an
@@ -9,7 +9,7 @@ export const UserSchema = defineEntity({
   name: 'User',
   tableName: 'app_user',
   properties: {
-    id: p.uuid().primary(),
+    ...uuidIdProperty(),
     email: p.string().length(254).unique(),
     username: p.string().length(254).nullable().unique(),
     name: p.string().length(120).nullable(),

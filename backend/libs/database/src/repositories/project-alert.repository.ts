@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { OwnerScopedRepository } from './owner-scoped.repository.js';
 
 export interface ProjectAlertRecord {
   id: string;
@@ -45,17 +46,9 @@ const toRecord = (row: ProjectAlertRow): ProjectAlertRecord => ({
 export type ProjectAlertInput = Omit<ProjectAlertRecord, 'id' | 'rules' | 'webhookUrl'> & { rules?: Record<string, unknown>[]; webhookUrl?: string | null };
 
 /** Project alerts of an account owner; every query is scoped to the owner. */
-export class ProjectAlertRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  async listForOwner(ownerUserId: string): Promise<ProjectAlertRecord[]> {
-    const rows = await this.em.execute<ProjectAlertRow[]>('select * from project_alert where owner_user_id = ? order by created_at, id', [ownerUserId]);
-    return rows.map(toRecord);
-  }
-
-  async findForOwner(ownerUserId: string, id: string): Promise<ProjectAlertRecord | null> {
-    const rows = await this.em.execute<ProjectAlertRow[]>('select * from project_alert where id = ? and owner_user_id = ?', [id, ownerUserId]);
-    return rows[0] ? toRecord(rows[0]) : null;
+export class ProjectAlertRepository extends OwnerScopedRepository<ProjectAlertRow, ProjectAlertRecord> {
+  constructor(em: EntityManager) {
+    super(em, { name: 'project_alert', ownerColumn: 'owner_user_id', order: 'created_at, id' }, toRecord);
   }
 
   async create(input: ProjectAlertInput): Promise<ProjectAlertRecord> {

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { OwnerScopedRepository } from './owner-scoped.repository.js';
 
 export interface ProjectRecord {
   id: string;
@@ -43,8 +44,10 @@ const toRecord = (row: ProjectRow): ProjectRecord => ({
  * not found. Deleting a project removes its keywords, groups, labels, imports and outreach records (foreign keys
  * cascade) and its alerts.
  */
-export class ProjectRepository {
-  constructor(private readonly em: EntityManager) {}
+export class ProjectRepository extends OwnerScopedRepository<ProjectRow, ProjectRecord> {
+  constructor(em: EntityManager) {
+    super(em, { name: 'project', ownerColumn: 'owner_user_id', order: 'created_at, id' }, toRecord);
+  }
 
   async create(input: { ownerUserId: string; name: string; domain: string; territory: string }): Promise<ProjectRecord> {
     const rows = await this.em.execute<ProjectRow[]>(
@@ -53,11 +56,6 @@ export class ProjectRepository {
       [randomUUID(), input.ownerUserId, input.name, input.domain, input.territory],
     );
     return toRecord(rows[0]!);
-  }
-
-  async listForOwner(ownerUserId: string): Promise<ProjectRecord[]> {
-    const rows = await this.em.execute<ProjectRow[]>('select * from project where owner_user_id = ? order by created_at, id', [ownerUserId]);
-    return rows.map(toRecord);
   }
 
   async countForOwner(ownerUserId: string): Promise<number> {
@@ -76,12 +74,6 @@ export class ProjectRepository {
       [ownerUserId],
     );
     return rows.map((row) => ({ ...toRecord(row), keywordCount: Number(row.keyword_count), groupCount: Number(row.group_count), linkCount: Number(row.link_count) }));
-  }
-
-  /** The owner's project, or null when it does not exist or belongs to someone else. */
-  async findForOwner(ownerUserId: string, id: string): Promise<ProjectRecord | null> {
-    const rows = await this.em.execute<ProjectRow[]>('select * from project where id = ? and owner_user_id = ?', [id, ownerUserId]);
-    return rows[0] ? toRecord(rows[0]) : null;
   }
 
   /** The owner's project with this name (ignoring case), optionally other than `exceptId`. */

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { OwnerScopedRepository } from './owner-scoped.repository.js';
 import { quotedArray } from './sql-arrays.js';
 
 export interface ReconReportRecord {
@@ -51,8 +52,10 @@ const toRecord = (row: Row): ReconReportRecord => ({
 });
 
 /** Recon reports of an account owner. Every read and write names the owner: another account's report is not found. */
-export class ReconReportRepository {
-  constructor(private readonly em: EntityManager) {}
+export class ReconReportRepository extends OwnerScopedRepository<Row, ReconReportRecord> {
+  constructor(em: EntityManager) {
+    super(em, { name: 'recon_report', ownerColumn: 'owner_user_id', order: 'created_at desc, id' }, toRecord);
+  }
 
   async create(ownerUserId: string, fields: ReconReportFields): Promise<ReconReportRecord> {
     const rows = await this.em.execute<Row[]>(
@@ -61,16 +64,6 @@ export class ReconReportRepository {
       [randomUUID(), ownerUserId, fields.kind, fields.name, fields.primaryDomain, fields.territory, quotedArray(fields.keywords), quotedArray(fields.competitors)],
     );
     return toRecord(rows[0]!);
-  }
-
-  async listForOwner(ownerUserId: string): Promise<ReconReportRecord[]> {
-    const rows = await this.em.execute<Row[]>('select * from recon_report where owner_user_id = ? order by created_at desc, id', [ownerUserId]);
-    return rows.map(toRecord);
-  }
-
-  async findForOwner(ownerUserId: string, id: string): Promise<ReconReportRecord | null> {
-    const rows = await this.em.execute<Row[]>('select * from recon_report where owner_user_id = ? and id = ?', [ownerUserId, id]);
-    return rows[0] ? toRecord(rows[0]) : null;
   }
 
   async update(ownerUserId: string, id: string, fields: ReconReportFields): Promise<ReconReportRecord | null> {

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { OwnerScopedRepository } from './owner-scoped.repository.js';
 
 export interface ScheduledReportRecord {
   id: string;
@@ -54,17 +55,9 @@ export type NewScheduledReport = Omit<ScheduledReportRecord, 'id' | 'createdAt'>
 export type ScheduledReportChanges = Partial<Pick<ScheduledReportRecord, 'frequency' | 'options' | 'recipients' | 'sendToSelf' | 'isActive' | 'dayOfWeek' | 'dayOfMonth' | 'time' | 'timeZone'>>;
 
 /** Scheduled reports; every query that a user can reach is scoped to that user. */
-export class ScheduledReportRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  async listForUser(userId: string): Promise<ScheduledReportRecord[]> {
-    const rows = await this.em.execute<ScheduledReportRow[]>('select * from scheduled_report where user_id = ? order by created_at, id', [userId]);
-    return rows.map(toRecord);
-  }
-
-  async findForUser(userId: string, id: string): Promise<ScheduledReportRecord | null> {
-    const [row] = await this.em.execute<ScheduledReportRow[]>('select * from scheduled_report where id = ? and user_id = ?', [id, userId]);
-    return row ? toRecord(row) : null;
+export class ScheduledReportRepository extends OwnerScopedRepository<ScheduledReportRow, ScheduledReportRecord> {
+  constructor(em: EntityManager) {
+    super(em, { name: 'scheduled_report', ownerColumn: 'user_id', order: 'created_at, id' }, toRecord);
   }
 
   /** For the worker, which acts for whoever owns the schedule that fired. */

@@ -82,8 +82,9 @@ export function AdHistoryTable({ kind, endpoint, request, countryCode, caption }
         id={`ad-history-${kind}`}
         caption={caption}
         noun={kind === 'domain' ? 'keywords' : 'advertisers'}
-        columns={columns}
         {...table.tableProps}
+        // The cells draw the answer's months; the request was built from the same columns without them.
+        columns={columns}
         rowKey={(row) => row.keyword ?? row.domain ?? ''}
       />
     </>

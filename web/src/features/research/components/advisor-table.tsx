@@ -22,7 +22,6 @@ export function AdvisorTable({ endpoint, subject, countryCode, caption }: { endp
       id={`advisor-${type}`}
       caption={caption}
       noun="keywords"
-      columns={columns}
       {...table.tableProps}
       {...copyable.tableProps}
       controls={<TypeSelect label="Advice" value={type} onChange={setType} options={recommendationTypes.map((value) => ({ value, label: typeLabels[value] }))} />}

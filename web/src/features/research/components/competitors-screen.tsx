@@ -48,7 +48,6 @@ export function CompetitorsScreen<Row extends { domain: string }>({ section, tit
         id={`${section}-competitors`}
         caption={`${title} of ${domain}`}
         noun="competitors"
-        columns={columns}
         {...table.tableProps}
         rowKey={(row) => row.domain}
         selection={selection}

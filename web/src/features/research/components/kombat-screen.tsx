@@ -40,7 +40,6 @@ interface KombatScreenProps<Row extends { keyword: string }, Segment extends str
   suggesting: boolean;
   table: Pick<ReturnType<typeof useTableScreen<Row>>, 'data' | 'tableProps'>;
   tableId: string;
-  columns: ColumnDef<Row>[];
   /** Shown above the Venn diagram (which domains had no data). */
   notice?: ReactNode;
   venn: { card: string; title: string; regions: readonly VennRegion[]; counts: Record<Segment, number> } | null;
@@ -85,7 +84,6 @@ export function KombatScreen<Row extends { keyword: string }, Segment extends st
             id={props.tableId}
             caption={`${props.texts[segment].label} of ${names}`}
             noun="keywords"
-            columns={props.columns}
             {...table.tableProps}
             rowKey={(row) => row.keyword}
           />

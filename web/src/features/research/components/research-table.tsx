@@ -20,7 +20,7 @@ export interface ResearchTableProps<Row> {
   caption: string;
   /** What a row is, plural ("keywords"). */
   noun: string;
-  columns: ColumnDef<Row>[];
+  columns: readonly ColumnDef<Row>[];
   answer: TablePage<Row> | undefined;
   isFetching: boolean;
   error: unknown;

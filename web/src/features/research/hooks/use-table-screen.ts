@@ -17,8 +17,12 @@ export function useTableScreen<Row, Extra = object>(endpoint: string, subject: R
   const month = useMonthParam();
   const params = subject ? { ...(month ? { month } : {}), ...subject, ...tableParams(state, columns) } : null;
   const result = useResearch<TablePage<Row> & { month: string | null; wasQueryFound: boolean } & Extra>(endpoint, params);
-  /** What the screen's ResearchTable takes from it (`<ResearchTable {...table.tableProps} …/>`): the answer, the URL state, and the export of the same request. */
+  /**
+   * What the screen's ResearchTable takes from it (`<ResearchTable {...table.tableProps} …/>`): the columns the request
+   * was built from, the answer, the URL state, and the export of the same request.
+   */
   const tableProps = {
+    columns,
     answer: result.data,
     isFetching: result.isFetching,
     error: result.error,
@@ -37,7 +41,7 @@ export function usePostedTableScreen<Answer extends TablePage<Row>, Row>(endpoin
   const [state, change] = useUrlTableState();
   const body = fields ? { ...fields, ...tableParams(state, columns) } : null;
   const result = useResearchPost<Answer>(endpoint, body);
-  const tableProps = { answer: result.data, isFetching: result.isFetching, error: result.error, state, onStateChange: change };
+  const tableProps = { columns, answer: result.data, isFetching: result.isFetching, error: result.error, state, onStateChange: change };
   return { ...result, tableProps };
 }
 

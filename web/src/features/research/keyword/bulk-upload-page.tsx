@@ -109,7 +109,6 @@ export function BulkUploadResultsPage() {
             id="bulk-upload"
             caption="Uploaded keywords"
             noun="keywords"
-            columns={columns}
             {...table.tableProps}
             rowKey={(row) => row.keyword}
             onMatchTypesChange={setMatchTypes}

@@ -24,7 +24,6 @@ export function KeywordBacklinksPage() {
         id="keyword-backlinks"
         caption={`Backlinks of the top 10 for ${keyword}`}
         noun="links"
-        columns={columns}
         {...table.tableProps}
         rowKey={backlinkKey}
         selection={selection}

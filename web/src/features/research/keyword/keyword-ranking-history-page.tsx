@@ -50,7 +50,6 @@ export function KeywordRankingHistoryPage() {
         id="keyword-ranking-history"
         caption={`Ranking history of ${keyword}`}
         noun="sites"
-        columns={columns}
         {...table.tableProps}
         rowKey={(row) => row.domain}
         selection={selection}

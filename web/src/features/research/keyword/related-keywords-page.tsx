@@ -34,7 +34,6 @@ export function RelatedKeywordsPage() {
         id="related-keywords"
         caption={`Keywords related to ${keyword}`}
         noun="keywords"
-        columns={columns}
         {...table.tableProps}
         {...copyable.tableProps}
         controls={<TypeSelect label="Related by" value={type} onChange={setType} options={typeOrder.map((value) => ({ value, label: relatedKeywordTypeWords[value] }))} />}

@@ -18,7 +18,6 @@ export function SerpAnalysisPage() {
         id="serp-analysis"
         caption={`Search results for ${keyword}`}
         noun="results"
-        columns={columns}
         {...table.tableProps}
         rowKey={(row) => `${row.position}|${row.url}`}
         showRowNumbers={false}

@@ -20,7 +20,6 @@ export function DomainTopListsPage() {
         id="outreach-top-domains"
         caption="Top domains"
         noun="domains"
-        columns={columns}
         {...table.tableProps}
         rowKey={(row) => row.domain}
         filterLabel="Filter domains"

@@ -46,7 +46,6 @@ export function LeadsPage({ section = 'outreach' }: { section?: ResearchSection 
           id="outreach-leads"
           caption={`Link leads for ${domain}`}
           noun="sites"
-          columns={columns}
           {...table.tableProps}
           rowKey={(row) => row.domain}
           selection={selection}

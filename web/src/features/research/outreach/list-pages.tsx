@@ -90,7 +90,6 @@ function ListTablePage<Row>({ storageKey, listField, endpoint, columnsFor, title
           id={table.id}
           caption={table.caption}
           noun={table.noun}
-          columns={columns}
           {...screen.tableProps}
           rowKey={table.rowKey}
           filterLabel="Filter domains"

@@ -68,7 +68,6 @@ export function AdTemplatesPage({ view = 'templates' }: { view?: 'templates' | '
             id="ad-templates"
             caption={`Ad templates for ${keyword}`}
             noun="ads"
-            columns={columns}
             {...table.tableProps}
             rowKey={(row) => `${row.domain}|${row.headline}|${row.body}`}
             filterLabel="Filter by headline"

@@ -29,7 +29,6 @@ export function PpcKeywordsPage() {
         id="ppc-keywords"
         caption={`Paid keywords of ${domain}`}
         noun="keywords"
-        columns={columns}
         {...table.tableProps}
         {...copyable.tableProps}
         controls={<TypeSelect label="Keywords" value={type} onChange={setType} options={paidSearchTypes.map((value) => ({ value, label: paidSearchTypeWords[value] }))} />}

@@ -48,7 +48,6 @@ export function PpcKombatPage() {
       suggesting={suggesting}
       table={table}
       tableId="ppc-kombat"
-      columns={columns}
       notice={
         missing.length > 0 && (
           <div className="alert alert--warning" role="status">

@@ -36,7 +36,6 @@ export function SeoBacklinksPage({ kind, section = 'seo' }: { kind?: 'domain' | 
         id="seo-backlinks"
         caption={`Backlinks of ${subject.query}`}
         noun="links"
-        columns={columns}
         {...table.tableProps}
         rowKey={backlinkKey}
         selection={selection}

@@ -82,8 +82,9 @@ export function SeoKeywordsPage({ kind }: { kind?: 'domain' | 'url' }) {
           id="seo-keywords"
           caption={`Organic keywords of ${subject.query}`}
           noun="keywords"
-          columns={shownColumns(columns, table.data?.rows)}
           {...table.tableProps}
+          // Of the request's columns, those its rows have.
+          columns={shownColumns(columns, table.data?.rows)}
           rowKey={(row) => row.keyword}
           selection={selection}
           selectionActions={(selected) => (

@@ -53,7 +53,6 @@ export function SeoKombatPage() {
       suggesting={suggesting}
       table={table}
       tableId="seo-kombat"
-      columns={columns}
       venn={counts?.venn ? { card: 'Who ranks for what', title: `Keywords ranked by ${domains.join(', ')}`, regions: counts.venn, counts: counts.segments } : null}
       segments={segmentOrder}
       texts={organicSegmentTexts}

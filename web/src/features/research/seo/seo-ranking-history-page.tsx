@@ -81,7 +81,6 @@ export function SeoRankingHistoryPage({ kind }: { kind?: 'domain' | 'url' }) {
         id="seo-ranking-history"
         caption={`Ranking history of ${subject.query}`}
         noun="keywords"
-        columns={columns}
         {...table.tableProps}
         rowKey={(row) => row.keyword}
         selection={selection}

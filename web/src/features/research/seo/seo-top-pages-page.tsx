@@ -30,8 +30,9 @@ export function SeoTopPagesPage() {
         id="seo-top-pages"
         caption={`Top pages of ${domain}`}
         noun="pages"
-        columns={shownColumns(columns, table.data?.rows)}
         {...table.tableProps}
+        // Of the request's columns, those its rows have.
+        columns={shownColumns(columns, table.data?.rows)}
         rowKey={(row) => row.url}
         filterLabel="Filter pages"
         controls={<TypeSelect label="Pages" value={type} onChange={setType} options={topPageTypes.map((value) => ({ value, label: topPageTypeWords[value] }))} />}
