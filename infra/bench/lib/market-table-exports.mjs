@@ -17,6 +17,7 @@ import pg from 'pg';
 import { fullUserClient, startBackend } from './backend.mjs';
 import { exportAnchorSql, psqlCopyMs, userIdOf } from './export-anchor.mjs';
 import { reportFigure } from './figures.mjs';
+import { cleanRedis } from './redis-keys.mjs';
 import { ms, percentile } from './stats.mjs';
 
 const sleep = (/** @type {number} */ delay) => new Promise((resolve) => setTimeout(resolve, delay));
@@ -82,6 +83,8 @@ export async function marketTableExports({ marketUrl, redisUrl, dataDir, rounds,
   } finally {
     await backend.stop();
     await pool.end();
+    // Its queues' keys (the backend's own prefix) go with it.
+    await cleanRedis(redisUrl, `${backend.prefix}:*`);
   }
 }
 

@@ -30,10 +30,13 @@ export function spreadsheetOf(checkpoint: Record<string, unknown> | null): Expor
 
 export const sameKey = (a: KeyValues | null, b: KeyValues | null) => a !== null && b !== null && a.length === b.length && a.every((value, index) => value === b[index]);
 
-/** The key of the last of the first `taken` rows, and how many rows before it (it included) have that same key. */
-export function tiesAtEnd(keys: readonly KeyValues[], taken: number): { key: KeyValues; count: number } {
-  const key = keys[taken - 1]!;
+/**
+ * The key of the last of the first `taken` rows, and how many rows before it (it included) have that same key;
+ * `keyAt` gives row i's key (a batch works a key out when asked: only the last rows' are).
+ */
+export function tiesAtEnd(keyAt: (index: number) => KeyValues, taken: number): { key: KeyValues; count: number } {
+  const key = keyAt(taken - 1);
   let count = 1;
-  while (count < taken && sameKey(keys[taken - 1 - count]!, key)) count += 1;
+  while (count < taken && sameKey(keyAt(taken - 1 - count), key)) count += 1;
   return { key, count };
 }

@@ -2,16 +2,33 @@ import { toNumberedPlaceholders } from '@serpwise/research';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 
+/** The columns of a query's rows: their names and PostgreSQL types. */
+export type BatchFields = { name: string; dataTypeID: number }[];
+
 /** A batch of a query's rows, as node-postgres would have parsed them, with the columns' types. */
 export interface RowBatch {
   rows: Record<string, unknown>[];
-  fields: { name: string; dataTypeID: number }[];
+  fields: BatchFields;
   /**
-   * Per row, the text PostgreSQL sent for each of the asked key columns (null for NULL): a resumed export pages on
+   * Row `index`'s text PostgreSQL sent for each of the asked key columns (null for NULL): a resumed export pages on
    * these (keysetFrom), exactly as the database compares them, whatever the parsed value lost (a Date's microseconds).
+   * Worked out when asked: an export asks for a batch's first and last rows only.
    */
-  keys: (string | null)[][];
+  keyAt(index: number): (string | null)[];
 }
+
+/**
+ * A batch of COPY's text lines, one a row (cells tab-separated, in COPY's text escapes, `\N` for NULL), as they came:
+ * a CSV export turns them into its lines without making a row object (copy-csv.ts), the rest parse them (parsedBatch).
+ */
+export interface LineBatch {
+  lines: string[];
+  fields: BatchFields;
+  keyAt(index: number): (string | null)[];
+}
+
+/** PostgreSQL types whose values node-postgres hands over as text but that an export writes as numbers (int8, numeric). */
+export const numericTextTypes = new Set([20, 1700]);
 
 /**
  * The text a batch may hold, as PostgreSQL sent it (issue 27 point 2): a batch of wide rows (a keyword's ranking
@@ -32,7 +49,7 @@ export function batchRowsFor(rowBytes: number | null, maxRows: number, budgetByt
 }
 
 /** node-postgres's own parser of each field, so rows parsed here equal the ones a plain query would give. */
-const parsersOf = (fields: readonly { dataTypeID: number }[]) => fields.map((field) => pg.types.getTypeParser(field.dataTypeID, 'text') as (text: string) => unknown);
+export const parsersOf = (fields: readonly { dataTypeID: number }[]) => fields.map((field) => pg.types.getTypeParser(field.dataTypeID, 'text') as (text: string) => unknown);
 
 /** Where each key column is among the fields; a key column the query does not have is a programming error. */
 function keyIndexes(fields: readonly { name: string }[], keyColumns: readonly string[]): number[] {
@@ -71,7 +88,6 @@ export async function* cursorBatches(
       const parsers = parsersOf(fields);
       const at = keyIndexes(fields, keyColumns);
       const rows: Record<string, unknown>[] = [];
-      const keys: (string | null)[][] = [];
       let bytes = 0;
       for (const text of batch.rows) {
         const row: Record<string, unknown> = {};
@@ -81,10 +97,10 @@ export async function* cursorBatches(
           row[field.name] = cell === null ? null : parsers[index]!(cell);
         });
         rows.push(row);
-        keys.push(at.map((index) => text[fields[index]!.name]!));
       }
       if (batch.rows.length) rowBytes = bytes / batch.rows.length;
-      yield { rows, fields, keys };
+      const texts = batch.rows;
+      yield { rows, fields, keyAt: (index) => at.map((column) => texts[index]![fields[column]!.name]!) };
       if (batch.rows.length < fetchRows) break;
     }
     await client.query('close export_rows');
@@ -96,36 +112,41 @@ export async function* cursorBatches(
 }
 
 /**
- * A query's rows in batches through `COPY (query) TO STDOUT` (text format), parsed with node-postgres's own type
- * parsers, so the rows are the ones a cursor would give. Unlike a cursor, COPY lets PostgreSQL run the query with
- * parallel workers, and its rows come as plain text lines (no per-row protocol message): a 500,000-row export reads
- * in about half the time (docs/benchmarks.md). COPY takes no bind parameters, so they are written into the SQL as
- * quoted literals, typed by their context exactly as untyped parameters are.
+ * A query's rows in batches through `COPY (query) TO STDOUT` (text format), as COPY's text lines. Unlike a cursor,
+ * COPY lets PostgreSQL run the query with parallel workers, and its rows come as plain text lines (no per-row protocol
+ * message): a 500,000-row export reads in about half the time (docs/benchmarks.md). COPY takes no bind parameters, so
+ * they are written into the SQL as quoted literals, typed by their context exactly as untyped parameters are.
  * A consumer that stops early (cancel, row limit) leaves the connection mid-COPY: `abandoned` then says so and
  * the caller must release the client with an error, which closes it.
  */
-export function copyBatches(
+export function copyLineBatches(
   client: pg.PoolClient,
   sql: string,
   params: readonly unknown[],
   batchRows: number,
   keyColumns: readonly string[] = [],
   budgetBytes = batchTextBytes,
-): { batches: AsyncGenerator<RowBatch>; abandoned: () => boolean } {
+): { batches: AsyncGenerator<LineBatch>; abandoned: () => boolean } {
   let finished = false;
   let started = false;
-  async function* batches(): AsyncGenerator<RowBatch> {
+  async function* batches(): AsyncGenerator<LineBatch> {
     const literalSql = withLiterals(sql, params, client);
     // The columns and their types, without running the query (LIMIT 0 plans it; nothing is sorted or read).
     const described = await client.query(`select * from (${literalSql}) t limit 0`);
     const fields = described.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID }));
-    const parsers = parsersOf(fields);
     const at = keyIndexes(fields, keyColumns);
+    const batchOf = (lines: string[]): LineBatch => ({
+      lines,
+      fields,
+      keyAt: (index) => {
+        const cells = lines[index]!.split('\t');
+        return at.map((column) => copyKeyText(cells[column]!));
+      },
+    });
     started = true;
     const stream = client.query(copyStreams.to(`copy (${literalSql}) to stdout`));
     let rest: Buffer = Buffer.alloc(0);
-    let rows: Record<string, unknown>[] = [];
-    let keys: (string | null)[][] = [];
+    let lines: string[] = [];
     // The batch's text so far: a batch ends at `batchRows` rows or `budgetBytes` bytes, whichever comes first.
     let bytes = 0;
     let yielded = false;
@@ -137,32 +158,42 @@ export function copyBatches(
         continue;
       }
       rest = data.subarray(end + 1);
-      const lines = data.toString('utf8', 0, end).split('\n');
-      for (const line of lines) {
-        const cells = line.split('\t');
-        const row: Record<string, unknown> = {};
-        for (let index = 0; index < fields.length; index += 1) {
-          const cell = cells[index]!;
-          row[fields[index]!.name] = cell === '\\N' ? null : parsers[index]!(cell.includes('\\') ? unescapeCopyText(cell) : cell);
-        }
-        rows.push(row);
-        keys.push(at.map((index) => copyKeyText(cells[index]!)));
+      for (const line of data.toString('utf8', 0, end).split('\n')) {
+        lines.push(line);
         bytes += line.length + 1;
-        if (rows.length === batchRows || bytes >= budgetBytes) {
+        if (lines.length === batchRows || bytes >= budgetBytes) {
           yielded = true;
-          yield { rows, fields, keys };
-          rows = [];
-          keys = [];
+          yield batchOf(lines);
+          lines = [];
           bytes = 0;
         }
       }
     }
     finished = true;
     // The last rows; or, for an empty result, one empty batch that still names the columns.
-    if (rows.length || !yielded) yield { rows, fields, keys };
+    if (lines.length || !yielded) yield batchOf(lines);
   }
   return { batches: batches(), abandoned: () => started && !finished };
 }
+
+/**
+ * A batch of COPY's lines as rows, parsed with node-postgres's own type parsers (`parsers`: parsersOf the batch's
+ * fields), so the rows are the ones a cursor would give.
+ */
+export function parsedBatch(batch: LineBatch, parsers: readonly ((text: string) => unknown)[]): RowBatch {
+  const { fields } = batch;
+  const rows = batch.lines.map((line) => {
+    const cells = line.split('\t');
+    const row: Record<string, unknown> = {};
+    for (let index = 0; index < fields.length; index += 1) row[fields[index]!.name] = copyValue(cells[index]!, parsers[index]!);
+    return row;
+  });
+  return { rows, fields, keyAt: batch.keyAt };
+}
+
+/** One cell of COPY's text as node-postgres would parse it; only text with an escape is unescaped (most has none). */
+export const copyValue = (cell: string, parse: (text: string) => unknown): unknown =>
+  cell === '\\N' ? null : parse(cell.includes('\\') ? unescapeCopyText(cell) : cell);
 
 /** A key column's text as PostgreSQL wrote it (null for NULL); only text with an escape is unescaped (most has none). */
 const copyKeyText = (cell: string): string | null => (cell === '\\N' ? null : cell.includes('\\') ? unescapeCopyText(cell) : cell);

@@ -17,6 +17,7 @@ import {
   keysetColumns,
   keysetFrom,
   prepareExport,
+  provenanceColumns,
   rowProvenance,
   rowSourceColumn,
   scopeBuiltQuery,
@@ -33,7 +34,9 @@ import { JobCancelledError, type JobRun } from '../jobs/job-run.js';
 import { exportFingerprint, resumePointOf, sameKey, spreadsheetOf, tiesAtEnd } from './export-resume.js';
 import { exportFileKey } from './export-status.js';
 import { batchCellsFor, exportColumns, provenanceTails } from './export-row-cells.js';
-import { copyBatches, cursorBatches } from './table-batches.js';
+import { copyCsvLines, copySourceValue } from './copy-csv.js';
+import { parallelWorkersAsConfigured, researchRecentlyAsked, researchRecentMs, withoutParallelWorkers } from './export-priority.js';
+import { copyLineBatches, cursorBatches, numericTextTypes, parsedBatch, parsersOf, type BatchFields, type LineBatch, type RowBatch } from './table-batches.js';
 import { CsvWriter } from './writers/csv-writer.js';
 import { SheetsWriter, sheetsAppendRows } from './writers/sheets-writer.js';
 import type { TableWriter, WriterCheckpoint } from './writers/table-writer.js';
@@ -69,8 +72,6 @@ const commitPointOf = (from: ExportResumePoint): CommitPoint => ({ rows: from.ro
 const withoutJit = 'set jit = off';
 const jitAsConfigured = 'reset jit';
 
-/** PostgreSQL types whose values node-postgres hands over as text but that are numbers (int8, numeric). */
-const numericTextTypes = new Set([20, 1700]);
 
 export interface TableExportOptions {
   batchRows?: number;
@@ -80,6 +81,8 @@ export interface TableExportOptions {
   sheetsAppendRows?: number;
   /** How often a resumable export commits its progress; checkpointEveryMs when absent. */
   checkpointEveryMs?: number;
+  /** Research asked this recently makes the export's statement run without parallel workers (researchRecentMs when absent; 0: never). */
+  yieldToResearchMs?: number;
 }
 
 /** How a resumable export goes on from an earlier attempt and commits its own progress. */
@@ -273,6 +276,36 @@ export class TableExports {
     }
   }
 
+  /**
+   * COPY's lines straight to the CSV file's lines (copy-csv.ts), or null when the row path must write them: rows
+   * mapped in JavaScript, columns named twice or named as the provenance columns (the file then places those
+   * elsewhere), or a resumed file whose columns are not the ones these rows give.
+   */
+  private csvLinesFor(prepared: ProvenancedExport, writer: CsvWriter, fields: BatchFields, columns: readonly string[] | null, withhold: readonly string[]) {
+    const names = fields.map((field) => field.name);
+    if (prepared.map || new Set(names).size !== names.length || names.some((name) => (provenanceColumns as readonly string[]).includes(name))) return null;
+    const fileColumns = exportColumns(undefined, names);
+    if (fileColumns.length <= provenanceColumns.length) return null;
+    if (columns !== null && (columns.length !== fileColumns.length || columns.some((name, index) => name !== fileColumns[index]))) return null;
+    const sourceField = fields.find((field) => field.name === rowSourceColumn);
+    const sourceValue = sourceField ? copySourceValue(sourceField) : null;
+    const tailOf = provenanceTails();
+    // Each distinct source cell's tail, encoded once (a file has a few).
+    const pieces = new Map<string | undefined, string>();
+    return copyCsvLines(fields, {
+      tailColumn: rowSourceColumn,
+      withheld: new Set(withhold),
+      tailOf: (cell) => {
+        let piece = pieces.get(cell);
+        if (piece === undefined) {
+          piece = writer.tailText(tailOf(prepared.provenanceOf(cell === undefined || !sourceValue ? undefined : sourceValue(cell))));
+          pieces.set(cell, piece);
+        }
+        return piece;
+      },
+    });
+  }
+
   private async stream(
     prepared: ProvenancedExport,
     writer: TableWriter,
@@ -339,11 +372,18 @@ export class TableExports {
     // The export's statement is planned without JIT (docs/decisions.md, "Export statements without JIT"): the whole
     // table's estimates cross jit_above_cost, and compiling took 2-10× longer than running the statement.
     await client.query(withoutJit);
+    // Research being answered on this server: the statement leaves PostgreSQL's parallel workers to it (export-priority.ts).
+    const yieldMs = this.options.yieldToResearchMs ?? researchRecentMs;
+    if (yieldMs > 0 && (await researchRecentlyAsked(client, yieldMs))) await client.query(withoutParallelWorkers);
     // Decorated rows need more queries per batch on the same snapshot: a cursor. Every other table: COPY, which lets
     // PostgreSQL use parallel workers and sends rows as plain text (table-batches.ts).
     const { sql, params, decorate } = query;
-    const copy = decorate ? null : copyBatches(client, sql, params, batchRows, keyColumns);
-    const batches = copy ? copy.batches : cursorBatches(client, sql, params, batchRows, keyColumns);
+    const copy = decorate ? null : copyLineBatches(client, sql, params, batchRows, keyColumns);
+    const batches: AsyncGenerator<RowBatch | LineBatch> = copy ? copy.batches : cursorBatches(client, sql, params, batchRows, keyColumns);
+    // A CSV file of COPY's rows with nothing done to a row on the way is written from COPY's lines (copy-csv.ts);
+    // decided at the first batch (its columns), undefined until then.
+    let csvLines: ReturnType<typeof copyCsvLines> | null | undefined;
+    let parsers: ReturnType<typeof parsersOf> | null = null;
     let broken: Error | undefined;
     try {
       for await (const read of batches) {
@@ -352,43 +392,62 @@ export class TableExports {
         if (commitFailure.failed) throw commitFailure.error;
         let batch = read;
         if (skip > 0) {
+          const size = batchSize(batch);
           let drop = 0;
-          while (drop < skip && drop < batch.keys.length && sameKey(batch.keys[drop]!, lastKey)) drop += 1;
-          skip = drop < batch.rows.length ? 0 : skip - drop;
-          batch = { ...batch, rows: batch.rows.slice(drop), keys: batch.keys.slice(drop) };
+          while (drop < skip && drop < size && sameKey(batch.keyAt(drop), lastKey)) drop += 1;
+          skip = drop < size ? 0 : skip - drop;
+          batch = withoutFirst(batch, drop);
         }
-        const numeric = new Set(batch.fields.filter((field) => numericTextTypes.has(field.dataTypeID)).map((field) => field.name));
-        for (const raw of batch.rows) for (const name of numeric) if (typeof raw[name] === 'string') raw[name] = Number(raw[name]);
-        // Columns too costly for every row of the table (the ranking history) are added batch by batch.
-        const fetched = decorate ? await decorate(sqlFromPg(client), batch.rows) : batch.rows;
-        // Each row's provenance beside it (never set on the row: two more keys on every row object cost too).
-        const provenances: ExportProvenance[] = new Array<ExportProvenance>(fetched.length);
-        const rows = fetched.map((raw, index) => {
-          provenances[index] = prepared.provenanceOf(raw[rowSourceColumn]);
-          const row = (prepared.map ? prepared.map(raw) : raw) as Record<string, unknown>;
-          for (const column of limits.withhold) if (column in row) row[column] = null;
-          return row;
-        });
-        if (columns === null) {
-          // The rows' source column is read above, not written (a row object is left as it is: deleting a key slows it).
-          columns = exportColumns(rows[0], batch.fields.map((field) => field.name));
-          await writer.header(columns.map(columnHeader));
+        if ('lines' in batch && csvLines === undefined) {
+          csvLines = writer instanceof CsvWriter ? this.csvLinesFor(prepared, writer, batch.fields, columns, limits.withhold) : null;
         }
-        cellsOf ??= batchCellsFor(columns, provenanceTails());
         const room = limits.rowLimit - written;
-        const take = rows.slice(0, room);
-        const { cells, tails } = cellsOf(take, provenances.slice(0, room));
-        await writer.rows(cells, tails);
-        written += take.length;
-        if (resumption && take.length > 0) {
-          const end = tiesAtEnd(batch.keys, take.length);
-          ties = end.count === take.length && sameKey(end.key, lastKey) ? ties + end.count : end.count;
+        let size: number;
+        let taken: number;
+        if ('lines' in batch && csvLines) {
+          if (columns === null) {
+            columns = exportColumns(undefined, batch.fields.map((field) => field.name));
+            await writer.header(columns.map(columnHeader));
+          }
+          size = batch.lines.length;
+          taken = Math.min(size, room);
+          await (writer as CsvWriter).lines(csvLines(batch.lines, 0, taken));
+        } else {
+          const rowBatch = 'lines' in batch ? parsedBatch(batch, (parsers ??= parsersOf(batch.fields))) : batch;
+          const numeric = new Set(rowBatch.fields.filter((field) => numericTextTypes.has(field.dataTypeID)).map((field) => field.name));
+          for (const raw of rowBatch.rows) for (const name of numeric) if (typeof raw[name] === 'string') raw[name] = Number(raw[name]);
+          // Columns too costly for every row of the table (the ranking history) are added batch by batch.
+          const fetched = decorate ? await decorate(sqlFromPg(client), rowBatch.rows) : rowBatch.rows;
+          // Each row's provenance beside it (never set on the row: two more keys on every row object cost too).
+          const provenances: ExportProvenance[] = new Array<ExportProvenance>(fetched.length);
+          const rows = fetched.map((raw, index) => {
+            provenances[index] = prepared.provenanceOf(raw[rowSourceColumn]);
+            const row = (prepared.map ? prepared.map(raw) : raw) as Record<string, unknown>;
+            for (const column of limits.withhold) if (column in row) row[column] = null;
+            return row;
+          });
+          if (columns === null) {
+            // The rows' source column is read above, not written (a row object is left as it is: deleting a key slows it).
+            columns = exportColumns(rows[0], rowBatch.fields.map((field) => field.name));
+            await writer.header(columns.map(columnHeader));
+          }
+          cellsOf ??= batchCellsFor(columns, provenanceTails());
+          const take = rows.slice(0, room);
+          const { cells, tails } = cellsOf(take, provenances.slice(0, room));
+          await writer.rows(cells, tails);
+          size = rows.length;
+          taken = take.length;
+        }
+        written += taken;
+        if (resumption && taken > 0) {
+          const end = tiesAtEnd(batch.keyAt, taken);
+          ties = end.count === taken && sameKey(end.key, lastKey) ? ties + end.count : end.count;
           lastKey = end.key;
           // A writer that cannot say yet where it stands (a spreadsheet's rows still buffered) commits at a later batch.
           const state = !committing && Date.now() - lastCommit >= commitEveryMs ? writer.checkpoint() : null;
           if (state) commitBeside({ rows: written, columns, lastKey: [...end.key], ties, ...state });
         }
-        if (rows.length > room) {
+        if (size > room) {
           truncated = true;
           break;
         }
@@ -403,10 +462,20 @@ export class TableExports {
       // A COPY left before its end keeps the connection busy: closing it is the only way to stop it.
       let closing = copy?.abandoned() ? (broken ?? new Error('COPY stopped early')) : broken;
       // A connection that goes back to the pool goes back with the pool's own setting (a closed one takes it along).
-      if (!closing) closing = await client.query(jitAsConfigured).then(() => undefined, (error: unknown) => error as Error);
+      if (!closing) closing = await client.query(`${jitAsConfigured}; ${parallelWorkersAsConfigured}`).then(() => undefined, (error: unknown) => error as Error);
       client.release(closing);
     }
     await report(true);
     return { rows: written, truncated };
   }
+}
+
+/** Rows in a batch, parsed or as COPY's lines. */
+const batchSize = (batch: RowBatch | LineBatch) => ('lines' in batch ? batch.lines.length : batch.rows.length);
+
+/** The batch without its first `drop` rows (a resumed read's rows the file holds already). */
+function withoutFirst<Batch extends RowBatch | LineBatch>(batch: Batch, drop: number): Batch {
+  if (drop === 0) return batch;
+  const keyAt = (index: number) => batch.keyAt(index + drop);
+  return 'lines' in batch ? { ...batch, lines: batch.lines.slice(drop), keyAt } : { ...batch, rows: (batch as RowBatch).rows.slice(drop), keyAt };
 }

@@ -15,8 +15,8 @@ export class CsvWriter implements TableWriter {
     return writeTo(this.stream, `\uFEFF${csvLine(headers)}`);
   }
 
-  /** A tail's fields and the line's end, encoded once: what csvLine would write after the row's own cells. */
-  private readonly tailText = tailEncoder((tail) => `${tail.map(csvField).join(',')}\r\n`);
+  /** A tail's fields and the line's end, encoded once: what csvLine would write after the row's own cells and a comma. */
+  readonly tailText = tailEncoder((tail) => `${tail.map(csvField).join(',')}\r\n`);
 
   rows(rows: readonly (readonly CellValue[])[], tails?: readonly RowTail[]): Promise<void> {
     let text = '';
@@ -31,6 +31,14 @@ export class CsvWriter implements TableWriter {
     } else {
       for (const row of rows) text += csvLine(row);
     }
+    return writeTo(this.stream, text);
+  }
+
+  /**
+   * Lines made outside (copy-csv.ts: COPY's text straight to CSV), each row's own fields, a comma and its tailText:
+   * written as they are, one write.
+   */
+  lines(text: string): Promise<void> {
     return writeTo(this.stream, text);
   }
 
