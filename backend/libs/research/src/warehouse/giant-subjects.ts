@@ -102,7 +102,8 @@ export async function addGiantSubjects(client: pg.ClientBase, sourceId: number, 
       from generate_series(1, ${giantFullSize.resultsOfKeyword}) g join giant_pool p on p.n = 1 + (g * 37) % ${pool}`, [sourceId]);
 
   // Keywords: long-tail terms with small volumes (10–500 a month, a gentle wave over the months), then the big keyword.
-  const volumeOf = (i: string) => `(10 * (1 + (${i} * 7919) % 50))`;
+  // bigint products: i × 7919 passes the int range from i = 271,000 (full size: 1,000,000).
+  const volumeOf = (i: string) => `(10 * (1 + (${i}::bigint * 7919) % 50))::int`;
   await q(`insert into keyword (id, territory, term, volume, volume_history, history_start, cpc, competition, difficulty, result_count, is_question,
         is_transactional, topic, source_id)
       select ${start.keyword} + i, 'US', '${giantNames.keywordTermPrefix}' || (array['blue','steel','compact','vintage','wireless','organic','kids','outdoor'])[1 + i % 8]
@@ -147,7 +148,7 @@ export async function addGiantSubjects(client: pg.ClientBase, sourceId: number, 
       select ${start.backlink} + g, s.id, s.domain_id, case when g % 2 = 0 then ${giantHome} else ${giantPage(`1 + (g * 13) % ${pagesOfGiant}`)} end, ${giantId},
         (array['omnivora', 'omnivora.example', 'everything catalogue', 'https://www.omnivora.example/'])[1 + g % 4], g % 5 = 0,
         date '2019-01-01' + (g * 37) % 2800, case when g % 4 = 1 then date '2019-01-01' + (g * 37) % 2800 + 30 + g % 400 end, $1
-      from generate_series(1, ${backlinks}) g join page s on s.id = 1 + (g * 7919) % ${start.page}`, [sourceId]);
+      from generate_series(1, ${backlinks}) g join page s on s.id = 1 + (g::bigint * 7919) % ${start.page}`, [sourceId]);
   await q('drop table giant_pool');
   // Later imports continue after the ids given here.
   for (const table of ['keyword', 'domain', 'page', 'backlink']) {
