@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
   competitorRollupSql, createWarehouseSource, demoLastMonth, giantNames, keywordComparisonQuery, landWarehouseRows, monthsEndingAt,
-  organicRollupSql, organicKeywordsRolledUp, pageOf, viewerFiguresShared, topPagesQuery, topPagesRolledUp, removeWarehouseSource, viewerScopedSql, type ComparisonType, type Sql,
+  organicRollupSql, organicKeywordsRolledUp, pageOf, viewerFiguresShared, kombatQuery, topPagesQuery, topPagesRolledUp, removeWarehouseSource, viewerScopedSql, type ComparisonType, type Sql,
   type TableOrder,
 } from '@serpwise/research';
 import type pg from 'pg';
@@ -132,6 +132,41 @@ describe('the SEO keywords roll-up', () => {
       // The orders with a stored key, most first (the giant's test above reads every order).
       const stored = orders.filter((order) => order.sortDirection !== 'asc');
       for (const { domain_id: domainId, month } of domainMonths) await expectSameAnswers(domainId, month, [{ startRow: 1, pageSize: 20 }, { startRow: 11, pageSize: 10 }], stored);
+    } finally {
+      await client.query('rollback');
+    }
+  }, 400_000);
+
+  it('answers the kombat of rolled-up domains (all segment: volume order and count) what its ranks answer', async () => {
+    await client.query('begin');
+    try {
+      for (const step of [...competitorRollupSql([newest], { minKeywords: 1 }), ...organicRollupSql([newest])]) await client.query(step.sql, step.params);
+      const giant = await idOf(giantNames.domain);
+      const sharer = await idOf(giantNames.sharer);
+      const others = (await client.query<{ domain_id: number }>(
+        `select domain_id from organic_rollup_month where territory = 'US' and month = $1 and domain_id not in ($2, $3) order by keywords desc, domain_id limit 3`,
+        [newest, giant, sharer])).rows.map((row) => row.domain_id);
+      const sets = [[giant, sharer], [sharer, giant], [giant, others[0]!], [others[0]!, others[1]!], [giant, sharer, others[2]!], [others[0]!, others[1]!, others[2]!]];
+      const kombatOrders: TableOrder[] = [{}, { sort: 'volume', sortDirection: 'asc' }, { sort: 'volume', sortDirection: 'desc', emptyValues: 'high' }, { sort: 'clicks' }];
+      let paged = 0;
+      for (const domainIds of sets) {
+        for (const order of kombatOrders) {
+          for (const window of [{ startRow: 1, pageSize: 100 }, { startRow: 151, pageSize: 50 }]) {
+            const read = async (fromRollup: boolean) => {
+              const query = kombatQuery({ domainIds, territory: 'US', month: newest, fromRollup }, 'all', order);
+              return { page: await pageOf(sql, query, window), paged: query.pageSql !== undefined, stored: query.totalSql !== undefined };
+            };
+            const ranks = await read(false);
+            const rollup = await read(true);
+            expect({ domainIds, order, window, ...rollup.page }).toEqual({ domainIds, order, window, ...ranks.page });
+            expect(rollup.stored).toBe(domainIds.length === 2);
+            if (rollup.paged) paged++;
+          }
+        }
+      }
+      expect(paged).toBe(sets.length * 3 * 2);
+      // Another segment: the table's own statement.
+      expect(kombatQuery({ domainIds: [giant, sharer], territory: 'US', month: newest, fromRollup: true }, 'core', {}).pageSql).toBeUndefined();
     } finally {
       await client.query('rollback');
     }

@@ -105,11 +105,19 @@ export const seoTables = {
     prepare: async (sql, input): Promise<PreparedTable<OrganicAnswer, { domainIds: number[] }>> => {
       const ids = await domainIdsOf(sql, input.domains);
       const domainIds = ids.filter((id): id is number => id !== null);
+      // Large domains' keywords are precomputed (issue 27): the first pages in volume order read them when every
+      // domain's month is rolled up and this viewer may read it, numbers included.
+      const rolledUp = async (month: string) => {
+        for (const domainId of domainIds) {
+          if (!await organicKeywordsRolledUp(sql, { domainId, territory: input.countryCode, month })) return false;
+        }
+        return viewerFiguresShared(sql);
+      };
       const prepared = await organicTable(
         sql,
         input,
         domainIds.length === ids.length,
-        (month) => kombatQuery({ domainIds, territory: input.countryCode, month }, input.segment, input),
+        async (month) => kombatQuery({ domainIds, territory: input.countryCode, month, fromRollup: await rolledUp(month) }, input.segment, input),
         stem('seo-kombat', ...input.domains, input.segment),
       );
       return { ...prepared, facts: { domainIds } };

@@ -73,11 +73,16 @@ function anchorPageSql(page: { id: number; status: string; where: string; direct
       walk as (select p.id from page p cross join lateral (select 1 from backlink c ${visible}
           where c.target_domain_id = ? ${status} and c.anchor = (select anchor from kth) and c.source_page_id = p.id limit 1) linked
         order by p.url limit (?::bigint))
-      select c.* from backlink c where c.target_domain_id = ? ${status}
-        and (c.anchor ${direction === 'asc' ? '<' : '>'} (select anchor from kth) or not exists (select 1 from kth))
+      -- fewer than K each (LIMIT says so to the planner, which would otherwise hash the pages for a third of the links;
+      -- ORDER BY keeps it on the index instead of scanning the table for the few before the K-th)
+      (select c.* from backlink c where c.target_domain_id = ? ${status} and c.anchor ${direction === 'asc' ? '<' : '>'} (select anchor from kth)
+        order by c.anchor ${direction} limit (?::bigint))
+      union all
+      -- no K-th link: fewer than K in all
+      (select c.* from backlink c where c.target_domain_id = ? ${status} and not exists (select 1 from kth) limit (?::bigint))
       union all
       select c.* from backlink c where c.target_domain_id = ? ${status} and c.anchor = (select anchor from kth) and c.source_page_id in (select id from walk))`;
   const k = offset + limit;
-  const narrowed = orderedTable({ sql: backlinkRowsSql(links, page.where), params: [id, k, id, k, id, id, id] }, backlinksSpec, page.order);
+  const narrowed = orderedTable({ sql: backlinkRowsSql(links, page.where), params: [id, k, id, k, id, k, id, k, id, id] }, backlinksSpec, page.order);
   return { sql: `${narrowed.sql} limit ${limit} offset ${offset}`, params: narrowed.params };
 }
