@@ -155,6 +155,39 @@ describe('the backlinks table of a domain with many links', () => {
     expect(backlinksQuery({ target: { domainId: giant }, status: 'all' }, { filter: 'omnivora' }).pageSql).toBeUndefined();
     expect(backlinksQuery({ target: { domainId: giant }, status: 'all' }, { sort: 'anchor' }).pageSql).toBeUndefined();
   });
+
+  it('reads pages in anchor order by walking the source pages: the same rows as sorting every link', async () => {
+    const giant = await idOf(giantNames.domain);
+    // Four anchors, 5,000 links each: windows inside the first anchor, across its end, and in the last.
+    const windows = [{ startRow: 1, pageSize: 20 }, { startRow: 101, pageSize: 100 }, { startRow: 4_990, pageSize: 50 }, { startRow: 19_990, pageSize: 100 }];
+    let narrowed = 0;
+    for (const status of ['all', 'live', 'lost'] as const) {
+      for (const sortDirection of ['asc', 'desc'] as const) {
+        const query = backlinksQuery({ target: { domainId: giant }, status, manyLinks: true }, { sort: 'anchor', sortDirection });
+        expect(query.pageSql).toBeDefined();
+        for (const window of windows) {
+          const sorted = (await sql.query<Record<string, unknown>>(`${query.sql} limit ${window.pageSize} offset ${window.startRow - 1}`, query.params)).map(withoutRowSource);
+          const page = { rows: (await pageOf(sql, query, window)).rows as Record<string, unknown>[] };
+          // The order's keys (anchor, source URL, target URL) do not tell apart two links between the same pages with
+          // the same anchor: both statements may list those in either order. The keys must match row for row, and
+          // the rows of each such group that lies wholly inside the page must be the same.
+          const keysOf = (rows: Record<string, unknown>[]) => rows.map((row) => JSON.stringify([row.anchor, row.sourceUrl, row.targetUrl]));
+          expect({ status, sortDirection, window, keys: keysOf(page.rows) }).toEqual({ status, sortDirection, window, keys: keysOf(sorted) });
+          const inside = (rows: Record<string, unknown>[]) => {
+            const keys = keysOf(rows);
+            return rows.filter((_row, index) => keys[index] !== keys[0] && keys[index] !== keys.at(-1)).map((row) => JSON.stringify(row)).sort();
+          };
+          expect(inside(page.rows)).toEqual(inside(sorted));
+          if (sorted.length) narrowed++;
+        }
+      }
+    }
+    expect(narrowed).toBeGreaterThan(15);
+    // A page's links, or a domain with few: sorted, as before.
+    const [home] = await database.query<{ id: number }>(`select id from page where url = 'https://www.omnivora.example/'`);
+    expect(backlinksQuery({ target: { pageId: home!.id }, status: 'all', manyLinks: true }, { sort: 'anchor' }).pageSql).toBeUndefined();
+    expect(backlinksQuery({ target: { domainId: giant }, status: 'all', manyLinks: false }, { sort: 'anchor' }).pageSql).toBeUndefined();
+  });
 });
 
 describe('the stored link counts of domains with very many backlinks', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
   competitorRollupSql, createWarehouseSource, demoLastMonth, giantNames, keywordComparisonQuery, landWarehouseRows, monthsEndingAt,
-  organicRollupSql, organicKeywordsRolledUp, pageOf, topPagesQuery, topPagesRolledUp, removeWarehouseSource, viewerScopedSql, type ComparisonType, type Sql,
+  organicRollupSql, organicKeywordsRolledUp, pageOf, viewerFiguresShared, kombatQuery, topPagesQuery, topPagesRolledUp, removeWarehouseSource, viewerScopedSql, type ComparisonType, type Sql,
   type TableOrder,
 } from '@serpwise/research';
 import type pg from 'pg';
@@ -38,13 +38,17 @@ afterAll(async () => {
 const idOf = (name: string) => market.idOf(name);
 
 type Window = { startRow: number; pageSize: number };
-const orders: TableOrder[] = [{}, { sort: 'clicks', sortDirection: 'asc' }, { sort: 'clicks', sortDirection: 'desc', emptyValues: 'high' }, { sort: 'volume', sortDirection: 'desc' }];
+const orders: TableOrder[] = [
+  {}, { sort: 'clicks', sortDirection: 'asc' }, { sort: 'clicks', sortDirection: 'desc', emptyValues: 'high' }, { sort: 'volume', sortDirection: 'desc' },
+  { sort: 'volume', sortDirection: 'asc' }, { sort: 'value', sortDirection: 'desc' }, { sort: 'value', sortDirection: 'asc', emptyValues: 'low' },
+];
 const types: ComparisonType[] = ['all', 'newlyranked', 'NewKeywords', 'MostValuable'];
 
 /** One page of a domain-month's keywords read both ways (from the ranks, and from the roll-up), as a visitor asks. */
 async function bothWays(domainId: number, month: string, type: ComparisonType, order: TableOrder, window: Window, withHistory = false) {
   const read = async (fromRollup: boolean) => {
-    const query = keywordComparisonQuery({ subject: { kind: 'domain', domainId }, territory: 'US', month, type, withHistory, fromRollup }, order);
+    // A visitor: the roll-up's volume and value keys are theirs (viewerFiguresShared).
+    const query = keywordComparisonQuery({ subject: { kind: 'domain', domainId }, territory: 'US', month, type, withHistory, fromRollup, rollupFigures: fromRollup }, order);
     return { page: await pageOf(sql, query, window), paged: query.pageSql !== undefined };
   };
   const ranks = await read(false);
@@ -66,7 +70,7 @@ async function topPagesBothWays(domainId: number, month: string, order: TableOrd
 }
 
 /** Every type, order and window of a domain-month (keywords and top pages): the roll-up's answers equal the ranks'. Returns how many pages the index read. */
-async function expectSameAnswers(domainId: number, month: string, windows: Window[]) {
+async function expectSameAnswers(domainId: number, month: string, windows: Window[], keywordOrders = orders) {
   let paged = 0;
   for (const order of pageOrders) {
     for (const window of windows) {
@@ -76,7 +80,7 @@ async function expectSameAnswers(domainId: number, month: string, windows: Windo
     }
   }
   for (const type of types) {
-    for (const order of orders) {
+    for (const order of keywordOrders) {
       for (const window of windows) {
         const both = await bothWays(domainId, month, type, order, window);
         expect({ domainId, month, type, order, window, ...both.rollup }).toEqual({ domainId, month, type, order, window, ...both.ranks });
@@ -102,6 +106,13 @@ describe('the SEO keywords roll-up', () => {
     const history = await bothWays(giant, newest, 'all', {}, { startRow: 1, pageSize: 50 }, true);
     expect(history.rollup).toEqual(history.ranks);
     expect(history.paged).toBe(true);
+    // Ranking history's default (MostValuable: value, most first) and the volume order read K ids from their indexes too.
+    for (const [type, order] of [['MostValuable', {}], ['all', { sort: 'volume', sortDirection: 'desc' }], ['MostValuable', { sort: 'value', sortDirection: 'desc' }]] as const) {
+      const both = await bothWays(giant, newest, type, order, { startRow: 1, pageSize: 50 }, true);
+      expect(both.rollup).toEqual(both.ranks);
+      expect({ type, order, paged: both.paged }).toEqual({ type, order, paged: true });
+    }
+    expect(await viewerFiguresShared(viewerScopedSql(sql, () => null))).toBe(true);
     expect(await organicKeywordsRolledUp(viewerScopedSql(sql, () => null), { domainId: giant, territory: 'US', month: newest })).toBe(true);
     expect(await topPagesRolledUp(viewerScopedSql(sql, () => null), { domainId: giant, territory: 'US', month: newest })).toBe(true);
     // Smaller than the roll-up's minimum: not rolled up.
@@ -118,11 +129,48 @@ describe('the SEO keywords roll-up', () => {
       const domainMonths = (await client.query<{ domain_id: number; month: string }>(
         `select domain_id, to_char(month, 'YYYY-MM-DD') as month from organic_rollup_month where territory = 'US' order by 1, 2`)).rows;
       expect(domainMonths.length).toBeGreaterThan(50);
-      for (const { domain_id: domainId, month } of domainMonths) await expectSameAnswers(domainId, month, [{ startRow: 1, pageSize: 20 }, { startRow: 11, pageSize: 10 }]);
+      // The orders with a stored key, most first (the giant's test above reads every order).
+      const stored = orders.filter((order) => order.sortDirection !== 'asc');
+      for (const { domain_id: domainId, month } of domainMonths) await expectSameAnswers(domainId, month, [{ startRow: 1, pageSize: 20 }, { startRow: 11, pageSize: 10 }], stored);
     } finally {
       await client.query('rollback');
     }
-  });
+  }, 400_000);
+
+  it('answers the kombat of rolled-up domains (all segment: volume order and count) what its ranks answer', async () => {
+    await client.query('begin');
+    try {
+      for (const step of [...competitorRollupSql([newest], { minKeywords: 1 }), ...organicRollupSql([newest])]) await client.query(step.sql, step.params);
+      const giant = await idOf(giantNames.domain);
+      const sharer = await idOf(giantNames.sharer);
+      const others = (await client.query<{ domain_id: number }>(
+        `select domain_id from organic_rollup_month where territory = 'US' and month = $1 and domain_id not in ($2, $3) order by keywords desc, domain_id limit 3`,
+        [newest, giant, sharer])).rows.map((row) => row.domain_id);
+      const sets = [[giant, sharer], [sharer, giant], [giant, others[0]!], [others[0]!, others[1]!], [giant, sharer, others[2]!], [others[0]!, others[1]!, others[2]!]];
+      const kombatOrders: TableOrder[] = [{}, { sort: 'volume', sortDirection: 'asc' }, { sort: 'volume', sortDirection: 'desc', emptyValues: 'high' }, { sort: 'clicks' }];
+      let paged = 0;
+      for (const domainIds of sets) {
+        for (const order of kombatOrders) {
+          for (const window of [{ startRow: 1, pageSize: 100 }, { startRow: 151, pageSize: 50 }]) {
+            const read = async (fromRollup: boolean) => {
+              const query = kombatQuery({ domainIds, territory: 'US', month: newest, fromRollup }, 'all', order);
+              return { page: await pageOf(sql, query, window), paged: query.pageSql !== undefined, stored: query.totalSql !== undefined };
+            };
+            const ranks = await read(false);
+            const rollup = await read(true);
+            expect({ domainIds, order, window, ...rollup.page }).toEqual({ domainIds, order, window, ...ranks.page });
+            expect(rollup.stored).toBe(domainIds.length === 2);
+            if (rollup.paged) paged++;
+          }
+        }
+      }
+      expect(paged).toBe(sets.length * 3 * 2);
+      // Another segment: the table's own statement.
+      expect(kombatQuery({ domainIds: [giant, sharer], territory: 'US', month: newest, fromRollup: true }, 'core', {}).pageSql).toBeUndefined();
+    } finally {
+      await client.query('rollback');
+    }
+  }, 400_000);
 
   it('follows a provider fetch that lands in the month and the month before and is removed, and steps aside for a viewer with their own ranks', async () => {
     const giant = await idOf(giantNames.domain);
@@ -148,10 +196,31 @@ describe('the SEO keywords roll-up', () => {
     expect(first.rollup.rows.slice(0, 2).map((row) => (row as { keyword: string }).keyword).sort()).toEqual(['omnivora brand new term', 'omnivora older term']);
     for (const month of [previous, newest]) await expectSameAnswers(giant, month, [{ startRow: 1, pageSize: 100 }]);
 
+    // A keyword of the giant whose volume and CPC nobody knew (its rows' clicks unknown: null), then a fetch of
+    // another month that gives them: the landing fills them in (fillUnknownNumbers) without rebuilding the giant's
+    // months; the volume and value keys follow (organicKeywordFiguresSql), so the volume order still answers as the ranks.
+    const unknown = await createWarehouseSource(client, { kind: 'provider', label: 'unknown volume', ownerUserId: null });
+    await landWarehouseRows(client, unknown, [{ keyword: 'omnivora unknown volume', territory: 'US', date: '2026-10-21', position: 3, url: 'https://www.omnivora.example/unknown', title: 'Unknown' }]);
+    const filling = await createWarehouseSource(client, { kind: 'provider', label: 'fills the volume', ownerUserId: null });
+    await landWarehouseRows(client, filling, [{ keyword: 'omnivora unknown volume', territory: 'US', date: '2026-05-21', position: 4, url: 'https://www.velora-other.example/', title: 'Other', volume: 990_000, cpc: 2.5 }]);
+    const byVolume = await bothWays(giant, newest, 'all', { sort: 'volume', sortDirection: 'desc' }, { startRow: 1, pageSize: 100 });
+    expect((byVolume.rollup.rows[0] as { keyword: string; volume: number }).keyword).toBe('omnivora unknown volume');
+    expect(byVolume.rollup).toEqual(byVolume.ranks);
+    expect(byVolume.paged).toBe(true);
+    for (const order of orders) {
+      const both = await bothWays(giant, newest, 'all', order, { startRow: 1, pageSize: 100 });
+      expect({ order, ...both.rollup }).toEqual({ order, ...both.ranks });
+    }
+    await removeWarehouseSource(client, filling.sourceId);
+    await removeWarehouseSource(client, unknown.sourceId);
+
     // Alice's own import in P: her keywords of the giant are counted from ranks (the roll-up holds installation data only).
     const hers = await createWarehouseSource(client, { kind: 'import', label: 'alice.csv', ownerUserId: alice });
-    await landWarehouseRows(client, hers, [{ keyword: giantTerms[1]!, territory: 'US', date: '2026-09-21', position: 1, url: 'https://www.omnivora.example/alice', title: 'Alice' }]);
+    await landWarehouseRows(client, hers, [{ keyword: giantTerms[1]!, territory: 'US', date: '2026-09-21', position: 1, url: 'https://www.omnivora.example/alice', title: 'Alice', volume: 5_000_000 }]);
     expect(await organicKeywordsRolledUp(viewerScopedSql(sql, () => alice), { domainId: giant, territory: 'US', month: newest })).toBe(false);
+    // Her own volume of a giant keyword: the roll-up's volume and value keys are not hers.
+    expect(await viewerFiguresShared(viewerScopedSql(sql, () => alice))).toBe(false);
+    expect(await viewerFiguresShared(viewerScopedSql(sql, () => null))).toBe(true);
     // Her ranks are in P: the top pages of M are still the installation's for her.
     expect(await topPagesRolledUp(viewerScopedSql(sql, () => alice), { domainId: giant, territory: 'US', month: newest })).toBe(true);
     expect(await organicKeywordsRolledUp(viewerScopedSql(sql, () => null), { domainId: giant, territory: 'US', month: newest })).toBe(true);

@@ -7,7 +7,7 @@
  *   DATABASE_URL=… node infra/bench/giant-explain.mjs [--plans]
  * Not a pass/fail bench: the budgets are checked by `npm run bench -- research`.
  */
-import { domainOverview, domainOverviewSql, giantNames, pageOf, prepareResearchTable, sqlFromPg, toNumberedPlaceholders, viewerScopedSql } from '@serpwise/research';
+import { domainOverview, domainOverviewSql, giantNames, kombatCounts, pageOf, prepareResearchTable, scopeToViewer, sqlFromPg, toNumberedPlaceholders, viewerScopedSql, withViewer } from '@serpwise/research';
 import pg from 'pg';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -42,7 +42,9 @@ function recording(/** @type {import('@serpwise/research').Sql} */ sql) {
 }
 
 async function explain(/** @type {string} */ text, /** @type {readonly unknown[]} */ params) {
-  const { rows } = await pool.query(`explain (analyze, buffers) ${toNumberedPlaceholders(text)}`, [...params]);
+  // As a visitor runs it: scoped (the recorder notes the statements before the viewer scope rewrites them).
+  const scoped = scopeToViewer(text, 'plain');
+  const { rows } = await pool.query(`explain (analyze, buffers) ${toNumberedPlaceholders(scoped.text)}`, withViewer(params, scoped.viewerAt, null));
   const lines = rows.map((row) => row['QUERY PLAN']);
   const time = Number(/Execution Time: ([\d.]+)/.exec(lines.at(-1) ?? '')?.[1]);
   return { time, lines };
@@ -69,6 +71,20 @@ for (const [label, table, params] of cases) {
     line(`  ${time.toFixed(1).padStart(9)} ms  ${statement.text.replace(/\s+/g, ' ').slice(0, 110)}`);
     if (showPlans) for (const planLine of lines) line(`      ${planLine}`);
   }
+}
+{
+  // The kombat endpoint also answers the Venn regions and segment counts (seo-research.service.ts): one more statement.
+  const scoped = viewerScopedSql(base, () => null);
+  const names = [giantNames.domain, giantNames.sharer];
+  const ids = (await base.query('select id from domain where name = any(string_to_array(?, \',\')) order by position(name in ?)', [names.join(','), names.join(',')])).map((row) => /** @type {{ id: number }} */ (row).id);
+  const [{ month }] = /** @type {{ month: string }[]} */ (await base.query(`select to_char(max(month), 'YYYY-MM-DD') as month from domain_month where territory = 'US'`));
+  let best = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    await kombatCounts(scoped, { domainIds: ids, territory: 'US', month }, names);
+    best = Math.min(best, performance.now() - started);
+  }
+  line(`kombat counts (Venn and segments) 1M vs 300k: ${best.toFixed(1)} ms wall`);
 }
 {
   const started = performance.now();

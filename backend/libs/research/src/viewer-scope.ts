@@ -20,6 +20,8 @@ const visibleRows: Record<string, string> = {
   keyword: 'select * from keyword where (owner_user_ids is null or ?::uuid = any(owner_user_ids))',
   domain: 'select * from domain where (owner_user_ids is null or ?::uuid = any(owner_user_ids))',
   page: 'select * from page where (owner_user_ids is null or ?::uuid = any(owner_user_ids))',
+  // The keywords whose numbers the viewer owns (not a table: named so a statement can ask): none at this level.
+  viewer_owned_keyword: 'select null::int as keyword_id where false',
 };
 
 const domainMonthColumns = `domain_id, territory, month, organic_keywords, organic_top3, organic_top10, organic_clicks, organic_value,
@@ -41,6 +43,7 @@ const visibleWithOwnFigures: Record<string, string> = {
     coalesce(o.source_id, k.source_id) as source_id, k.owner_user_ids
     from keyword k left join owned_keyword o on o.owner_user_id = ?::uuid and o.keyword_id = k.id
     where (k.owner_user_ids is null or ?::uuid = any(k.owner_user_ids))`,
+  viewer_owned_keyword: 'select keyword_id from owned_keyword where owner_user_id = ?::uuid',
   domain_month: `select ${domainMonthColumns} from owned_domain_month where owner_user_id = ?::uuid
     union all select ${domainMonthColumns} from domain_month m where not exists (select 1 from owned_domain_month o
       where o.owner_user_id = ?::uuid and o.domain_id = m.domain_id and o.territory = m.territory and o.month = m.month)`,
@@ -91,7 +94,7 @@ const notAliases = new Set([
 
 // A read of a scoped table: after FROM or JOIN (not DELETE FROM), the name alone (not organic_rank_default, not a
 // function call), then its alias if it has one.
-const tableRead = /(?<!\bdelete\s+)\b(from|join)(\s+)(organic_rank|serp_observation|site_traffic|data_source|keyword|domain_month|domain|page)\b(?![\w(])(\s+(?:as\s+)?([a-z_][a-z0-9_]*))?/gi;
+const tableRead = /(?<!\bdelete\s+)\b(from|join)(\s+)(organic_rank|serp_observation|site_traffic|data_source|keyword|domain_month|domain|page|viewer_owned_keyword)\b(?![\w(])(\s+(?:as\s+)?([a-z_][a-z0-9_]*))?/gi;
 
 export interface ScopedText {
   text: string;

@@ -19,7 +19,11 @@ export const BacklinkSchema = defineEntity({
     ...sourceIdProperty(),
   },
   // By first seen within a target: the backlinks table's default order reads its first page from the index (issue 27).
-  indexes: [{ properties: ['targetDomainId', 'firstSeen'] }, { properties: ['targetPageId', 'firstSeen'] }, { properties: ['sourceDomainId'] }],
+  indexes: [
+    { properties: ['targetDomainId', 'firstSeen'] }, { properties: ['targetPageId', 'firstSeen'] }, { properties: ['sourceDomainId'] },
+    // a domain's first page in anchor order (issue 27): the K-th anchor, and a probe per source page
+    { properties: ['targetDomainId', 'anchor', 'sourcePageId'] },
+  ],
 });
 
 export type Backlink = InferEntity<typeof BacklinkSchema>;

@@ -50,8 +50,8 @@ export type BacklinkTotal = InferEntity<typeof BacklinkTotalSchema>;
 
 /**
  * For a rolled-up domain-month (competitor_rollup_month): one keyword the domain ranks for, with its clicks that month
- * and whether it ranked the month before (issue 27: the first page of a large domain's SEO keywords is read from the
- * clicks index and stops; organicRollupSql in @serpwise/research).
+ * and whether it ranked the month before, its volume and value (issue 27: the first page of a large domain's SEO
+ * keywords is read from the clicks, volume or value index and stops; organicRollupSql in @serpwise/research).
  */
 export const OrganicKeywordMonthSchema = defineEntity({
   name: 'OrganicKeywordMonth',
@@ -62,6 +62,9 @@ export const OrganicKeywordMonthSchema = defineEntity({
     /** Null: ranked with clicks nobody knows (unknown volume). */
     clicks: p.integer().nullable(),
     newlyRanked: p.boolean(),
+    /** The keyword's volume that month and the value of its clicks (round(clicks × CPC, 2)): the volume and value orders' keys. */
+    volume: p.integer().nullable(),
+    value: p.double().nullable(),
   },
   indexes: [{ properties: ['month'] }],
 });

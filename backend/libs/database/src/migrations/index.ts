@@ -36,6 +36,8 @@ import { Migration20261204010000_backlink_first_seen } from './Migration20261204
 import { Migration20261204020000_backlink_totals } from './Migration20261204020000_backlink_totals.js';
 import { Migration20261205000000_organic_keyword_rollup } from './Migration20261205000000_organic_keyword_rollup.js';
 import { Migration20261206120000_unknown_result_count } from './Migration20261206120000_unknown_result_count.js';
+import { Migration20261207010000_organic_keyword_sort_keys } from './Migration20261207010000_organic_keyword_sort_keys.js';
+import { Migration20261207020000_backlink_anchor } from './Migration20261207020000_backlink_anchor.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -79,4 +81,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261204020000_backlink_totals', class: Migration20261204020000_backlink_totals },
   { name: 'Migration20261205000000_organic_keyword_rollup', class: Migration20261205000000_organic_keyword_rollup },
   { name: 'Migration20261206120000_unknown_result_count', class: Migration20261206120000_unknown_result_count },
+  { name: 'Migration20261207010000_organic_keyword_sort_keys', class: Migration20261207010000_organic_keyword_sort_keys },
+  { name: 'Migration20261207020000_backlink_anchor', class: Migration20261207020000_backlink_anchor },
 ];

@@ -10,7 +10,8 @@ import { topPagesQuery, topPagesSpec } from '../seo/top-pages.js';
 import type { Sql } from '../sql.js';
 import type { BuiltQuery, Subject } from '../tables/index.js';
 import { competitorsRolledUp } from '../warehouse/competitor-rollup.js';
-import { organicKeywordsRolledUp, topPagesRolledUp } from '../warehouse/organic-rollup.js';
+import { hasBacklinkTotal } from '../warehouse/backlink-totals.js';
+import { organicKeywordsRolledUp, topPagesRolledUp, viewerFiguresShared } from '../warehouse/organic-rollup.js';
 import { domainIdOf, domainIdsOf } from '../warehouse/lookups.js';
 import { monthOf, orderCheck, researchTable, stem, type PreparedTable, type TableInput } from './research-table.js';
 
@@ -65,7 +66,8 @@ async function keywordComparison(sql: Sql, input: KeywordsInput, withHistory: bo
       const criteria: KeywordComparisonCriteria = { subject: subject!, territory: input.countryCode, month, type, competitorIds: knownCompetitors, withHistory };
       // A large domain's keywords are precomputed (issue 27): read them when this viewer's view of the months allows.
       const fromRollup = subject!.kind === 'domain' && await organicKeywordsRolledUp(sql, { domainId: subject!.domainId, territory: input.countryCode, month });
-      return keywordComparisonQuery({ ...criteria, fromRollup }, input);
+      const rollupFigures = fromRollup && await viewerFiguresShared(sql);
+      return keywordComparisonQuery({ ...criteria, fromRollup, rollupFigures }, input);
     },
     stem(name, input.domain ?? input.url, type === 'all' ? undefined : type),
   );
@@ -103,11 +105,19 @@ export const seoTables = {
     prepare: async (sql, input): Promise<PreparedTable<OrganicAnswer, { domainIds: number[] }>> => {
       const ids = await domainIdsOf(sql, input.domains);
       const domainIds = ids.filter((id): id is number => id !== null);
+      // Large domains' keywords are precomputed (issue 27): the first pages in volume order read them when every
+      // domain's month is rolled up and this viewer may read it, numbers included.
+      const rolledUp = async (month: string) => {
+        for (const domainId of domainIds) {
+          if (!await organicKeywordsRolledUp(sql, { domainId, territory: input.countryCode, month })) return false;
+        }
+        return viewerFiguresShared(sql);
+      };
       const prepared = await organicTable(
         sql,
         input,
         domainIds.length === ids.length,
-        (month) => kombatQuery({ domainIds, territory: input.countryCode, month }, input.segment, input),
+        async (month) => kombatQuery({ domainIds, territory: input.countryCode, month, fromRollup: await rolledUp(month) }, input.segment, input),
         stem('seo-kombat', ...input.domains, input.segment),
       );
       return { ...prepared, facts: { domainIds } };
@@ -160,7 +170,9 @@ export const seoTables = {
       const subject = await subjectOf(sql, input);
       const target = subject?.kind === 'page' ? { pageId: subject.pageId } : { domainId: subject?.domainId ?? 0 };
       // Backlinks have no month: every backlink the warehouse knows, live and lost.
-      return organicTable(sql, input, subject !== null, () => backlinksQuery({ target, status: input.status }, input), stem('seo-backlinks', input.domain ?? input.url, input.status), false);
+      // A domain with very many links (backlink_total) reads its first pages in anchor order by a walk (backlinks.ts).
+      const manyLinks = subject?.kind === 'domain' && await hasBacklinkTotal(sql, subject.domainId);
+      return organicTable(sql, input, subject !== null, () => backlinksQuery({ target, status: input.status, manyLinks }, input), stem('seo-backlinks', input.domain ?? input.url, input.status), false);
     },
   }),
 };

@@ -74,6 +74,8 @@ export interface KeywordComparisonCriteria {
   withHistory?: boolean;
   /** Read the page and count from the precomputed keywords (organicKeywordsRolledUp said the viewer may). */
   fromRollup?: boolean;
+  /** The viewer's keyword numbers are the installation's (viewerFiguresShared): the volume and value orders may read the roll-up too. */
+  rollupFigures?: boolean;
 }
 
 export function keywordComparisonSpec(type: ComparisonType): TableSpec {
@@ -91,12 +93,13 @@ export function keywordComparisonSpec(type: ComparisonType): TableSpec {
  * The rows of a large domain's month that the roll-up holds (warehouse/organic-rollup.ts), per type: the
  * keywords it ranks for in M, or those of them it did not rank for in P; and their stored count.
  */
-const rolledUpRows: Partial<Record<ComparisonType, { where: string; count: 'keywords' | 'newly_ranked' }>> = {
-  all: { where: '', count: 'keywords' },
-  mostvaluable: { where: '', count: 'keywords' },
-  MostValuable: { where: '', count: 'keywords' },
-  newlyranked: { where: 'and k.newly_ranked', count: 'newly_ranked' },
-  NewKeywords: { where: 'and k.newly_ranked', count: 'newly_ranked' },
+const rolledUpRows: Partial<Record<ComparisonType, { where: string; count: 'keywords' | 'newly_ranked'; byFigures: boolean }>> = {
+  all: { where: '', count: 'keywords', byFigures: true },
+  mostvaluable: { where: '', count: 'keywords', byFigures: true },
+  MostValuable: { where: '', count: 'keywords', byFigures: true },
+  // newly ranked keywords have a clicks index of their own only (in volume order they would be sought among all)
+  newlyranked: { where: 'and k.newly_ranked', count: 'newly_ranked', byFigures: false },
+  NewKeywords: { where: 'and k.newly_ranked', count: 'newly_ranked', byFigures: false },
 };
 
 export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, order: TableOrder): BuiltQuery {
@@ -107,7 +110,11 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
   const key: [number, string, string] = [criteria.subject.domainId, criteria.territory, criteria.month];
   return readFromMonthRollup(
     query,
-    { key, totalSql: `select ${rolled.count} as total from organic_rollup_month where domain_id = ? and territory = ? and month = ?::date`, table: 'organic_keyword_month', idColumn: 'keyword_id', where: rolled.where },
+    {
+      key, totalSql: `select ${rolled.count} as total from organic_rollup_month where domain_id = ? and territory = ? and month = ?::date`,
+      table: 'organic_keyword_month', idColumn: 'keyword_id', where: rolled.where,
+      keys: rolled.byFigures && criteria.rollupFigures ? { clicks: 'clicks', volume: 'volume', value: 'value' } : { clicks: 'clicks' },
+    },
     (top) => orderedTable(comparisonBase(criteria, order, top), keywordComparisonSpec(criteria.type), order),
   );
 }

@@ -8,24 +8,27 @@ export interface TopIds {
 
 /**
  * A large domain's month read from its precomputed per-month table (warehouse/organic-rollup.ts): the stored count,
- * and in the clicks order (the default) a page of K = offset + limit rows found among the K ids with the most clicks
- * (the fewest, ascending) and those with the K-th one's clicks (FETCH … WITH TIES) — the table's own statement for
- * those ids only (`narrowed`) gives their rows exactly, and its order sorts them.
+ * and in an order whose first key the table stores (`keys`: output column → stored column; the clicks order, the
+ * default) a page of K = offset + limit rows found among the K ids first in that key (FETCH … WITH TIES: with those
+ * that tie with the K-th) — the table's own statement for those ids only (`narrowed`) gives their rows exactly, and
+ * its order (the same first key, then the tie-break) sorts them. The stored key must equal the output column.
  */
 export function readFromMonthRollup(
   query: BuiltQuery,
-  rollup: { key: [number, string, string]; totalSql: string; table: string; idColumn: string; where?: string },
+  rollup: { key: [number, string, string]; totalSql: string; table: string; idColumn: string; where?: string; keys?: Readonly<Record<string, string>> },
   narrowed: (top: TopIds) => BuiltQuery,
 ): BuiltQuery {
   const counted: BuiltQuery = { ...query, totalSql: rollup.totalSql, totalParams: rollup.key };
   const [leading] = query.keyset?.keys ?? [];
-  if (leading?.column !== 'clicks') return counted;
+  const keys = rollup.keys ?? { clicks: 'clicks' };
+  const stored = leading && Object.hasOwn(keys, leading.column) ? keys[leading.column] : undefined;
+  if (!leading || stored === undefined) return counted;
   return {
     ...counted,
     pageSql: ({ limit, offset }) => {
       const top = {
         sql: `top as (select k.${rollup.idColumn} from ${rollup.table} k where k.domain_id = ? and k.territory = ? and k.month = ?::date ${rollup.where ?? ''}
-          order by k.clicks ${leading.direction} nulls ${leading.nulls} fetch first (?::bigint) rows with ties)`,
+          order by k.${stored} ${leading.direction} nulls ${leading.nulls} fetch first (?::bigint) rows with ties)`,
         params: [...rollup.key, offset + limit],
       };
       const page = narrowed(top);

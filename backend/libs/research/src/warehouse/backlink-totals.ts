@@ -1,3 +1,5 @@
+import type { Sql } from '../sql.js';
+
 /**
  * The link counts of domains with very many backlinks (issue 27 point 1: the giant has 2,000,000). Counting them per
  * request reads every link; backlink_total holds, for each domain with at least `backlinkTotalMinLinks` links, how many
@@ -8,6 +10,12 @@
  * counts hold for every viewer.
  */
 export const backlinkTotalMinLinks = 100_000;
+
+/** Whether the domain has a backlink_total row: at least backlinkTotalMinLinks links. */
+export async function hasBacklinkTotal(sql: Sql, domainId: number): Promise<boolean> {
+  const [row] = await sql.query<{ found: boolean }>('select exists (select 1 from backlink_total where domain_id = ?) as found', [domainId]);
+  return row?.found === true;
+}
 
 export function backlinkTotalsSql(targets?: { domainIds: readonly number[] }, minLinks = backlinkTotalMinLinks): { sql: string; params: unknown[] }[] {
   const params = targets ? [[...targets.domainIds]] : [];

@@ -102,7 +102,7 @@ export async function addGiantSubjects(client: pg.ClientBase, sourceId: number, 
       from generate_series(1, ${giantFullSize.resultsOfKeyword}) g join giant_pool p on p.n = 1 + (g * 37) % ${pool}`, [sourceId]);
 
   // Keywords: long-tail terms with small volumes (10–500 a month, a gentle wave over the months), then the big keyword.
-  // bigint products: at full size i × 7919 passes the integer range (1,000,000 × 7919 ≈ 7.9e9).
+  // bigint products: i × 7919 passes the int range from i = 271,000 (full size: 1,000,000).
   const volumeOf = (i: string) => `(10 * (1 + (${i}::bigint * 7919) % 50))::int`;
   await q(`insert into keyword (id, territory, term, volume, volume_history, history_start, cpc, competition, difficulty, result_count, is_question,
         is_transactional, topic, source_id)

@@ -1,4 +1,5 @@
 import type { Sql } from '../sql.js';
+import { volumeAt } from '../tables/keyword-sql.js';
 import { installationOwner } from '../viewer-scope.js';
 import type { ChangedDomainMonths } from './competitor-rollup.js';
 
@@ -14,6 +15,10 @@ import type { ChangedDomainMonths } from './competitor-rollup.js';
  * A month's keyword rows depend on its ranks and the previous month's, so a landing rebuilds the months it changed and
  * the month after each; in the writer's transaction, after the competitor roll-up (whose list it reads).
  */
+/** A keyword's volume in `month` and the value of `clicks` that month, as the SEO keywords table shows them. */
+const keywordSortKeys = (keyword: string, month: string, clicks: string) =>
+  `(${volumeAt(keyword, month)})::int, round(${clicks} * ${keyword}.cpc, 2)::float8`;
+
 export function organicRollupSql(
   months?: readonly string[],
   options: { changed?: ChangedDomainMonths } = {},
@@ -37,14 +42,17 @@ export function organicRollupSql(
       // whether the domain ranked for them the month before: one grouping over both months' ranks of the domain, each
       // domain-month on its own (lateral) through the domain index. Probing the month before per keyword instead
       // took 10× as long (1/20 giant: 10 s against 0.7–1.1 s).
-      sql: `insert into organic_keyword_month (domain_id, territory, month, keyword_id, clicks, newly_ranked)
-            select l.domain_id, l.territory, l.month, mine.keyword_id, mine.clicks, not mine.ranked_before
+      // With the volume and value orders' keys: the keyword's volume that month and round(clicks × CPC, 2), as the
+      // SEO keywords table computes its columns (installation figures: a viewer with their own is read from ranks).
+      sql: `insert into organic_keyword_month (domain_id, territory, month, keyword_id, clicks, newly_ranked, volume, value)
+            select l.domain_id, l.territory, l.month, mine.keyword_id, mine.clicks, not mine.ranked_before, ${keywordSortKeys('k', 'l.month', 'mine.clicks')}
             from competitor_rollup_month l
             cross join lateral (select r.keyword_id, sum(r.clicks) filter (where r.month = l.month) as clicks, bool_or(r.month <> l.month) as ranked_before
               from organic_rank r
               where r.domain_id = l.domain_id and r.territory = l.territory and r.month in (l.month, (l.month - interval '1 month')::date)
                 and ${installation('r')}
               group by r.keyword_id having bool_or(r.month = l.month)) mine
+            join keyword k on k.id = mine.keyword_id
             where ${inMonths('l')}`,
       params,
     },
@@ -98,4 +106,30 @@ export async function topPagesRolledUp(sql: Sql, criteria: { domainId: number; t
     [criteria.domainId, criteria.territory, criteria.month, criteria.domainId, criteria.territory, criteria.month, criteria.domainId, criteria.territory, criteria.month],
   );
   return row?.rolled_up === true;
+}
+
+/**
+ * After a landing filled unknown numbers of keywords (the warehouse writer's fillUnknownNumbers: a volume, a CPC), the
+ * volume and value keys of those keywords in every rolled-up domain-month, where the landing's own roll-up did not
+ * rebuild them. `filled` is a table of keyword ids; the rows are found through the ranks' primary key (month, keyword).
+ */
+export function organicKeywordFiguresSql(filled: string): { sql: string; params: unknown[] } {
+  return {
+    sql: `update organic_keyword_month o set (volume, value) = (select ${keywordSortKeys('k', 'o.month', 'o.clicks')} from keyword k where k.id = o.keyword_id)
+      from (select distinct r.domain_id, r.territory, r.month, r.keyword_id
+        from ${filled} f cross join (select distinct month from organic_rollup_month) m
+        join organic_rank r on r.month = m.month and r.keyword_id = f.keyword_id and r.owner_user_id = '${installationOwner}') t
+      where (o.domain_id, o.territory, o.month, o.keyword_id) = (t.domain_id, t.territory, t.month, t.keyword_id)`,
+    params: [],
+  };
+}
+
+/**
+ * Whether the viewer's keyword numbers are the installation's (they own none: docs/decisions.md, "Issue 19: the user's
+ * data wins for that user"), so the roll-up's volume and value keys are theirs too. Run through the viewer-scoped Sql
+ * (viewer_owned_keyword: the keywords whose numbers the viewer owns).
+ */
+export async function viewerFiguresShared(sql: Sql): Promise<boolean> {
+  const [row] = await sql.query<{ shared: boolean }>('select not exists (select 1 from viewer_owned_keyword) as shared');
+  return row?.shared === true;
 }

@@ -4,6 +4,7 @@ import { organicCtr } from '../formulas/click-through.js';
 import { installationOwner } from '../viewer-scope.js';
 import { warehouseRollupSql } from './domain-month-rollup.js';
 import { landOwnedKeywordNumbers, ownedDomainMonthRollupSql } from './owned-figures.js';
+import { organicKeywordFiguresSql } from './organic-rollup.js';
 import { prepareStagingTables, stageRows, type StagingOptions, type WarehouseRows } from './warehouse-staging.js';
 
 
@@ -293,11 +294,15 @@ export async function landWarehouseRows(
       for (const statement of [...sharedRollups, ...ownedDomainMonthRollupSql(months, ownerUserId)]) {
         await client.query(statement.sql, statement.params);
       }
+
       step('roll-up');
       await client.query(
         `update data_source set first_month = least(first_month, $2::date), last_month = greatest(last_month, $3::date) where id = $1`,
         [sourceId, months[0], months.at(-1)]);
     }
+    // Keywords whose volume or CPC this landing filled in (rows with a month or not), ranked by rolled-up domains: their
+    // SEO keywords roll-up keys (installation keywords only are in it).
+    if (installation) await client.query(organicKeywordFiguresSql('warehouse_filled_keyword').sql);
     if (own) await client.query('commit');
     step('commit');
     const landed = observationsAdded + newKeywordOnlyRows;
@@ -315,8 +320,11 @@ export async function landWarehouseRows(
  * user's numbers (docs/decisions.md, "Imported rows are private"). Runs before the owner lists change.
  */
 async function fillUnknownNumbers(client: pg.ClientBase, ownerUserId: string | null): Promise<void> {
+  // The keywords filled: installation ones may be in the SEO keywords roll-up, whose volume and value keys follow them.
+  await client.query('create temp table if not exists warehouse_filled_keyword (keyword_id int) on commit drop');
+  await client.query('truncate warehouse_filled_keyword');
   await client.query(
-    `update keyword k set
+    `with filled as (update keyword k set
        volume = coalesce(k.volume, s.volume, s.history[array_upper(s.history, 1)]),
        volume_history = coalesce(k.volume_history, s.history, case when coalesce(k.volume, s.volume) is not null then array[coalesce(k.volume, s.volume)] end),
        history_start = case when k.volume_history is null and s.history is not null
@@ -329,7 +337,9 @@ async function fillUnknownNumbers(client: pg.ClientBase, ownerUserId: string | n
        and (k.volume is null or k.volume_history is null or k.cpc is null or k.competition is null or k.difficulty is null)
        and ($1::uuid is null or k.owner_user_ids = array[$1::uuid])
        -- the keywords this import added already took the rows' numbers
-       and not exists (select 1 from warehouse_new_keyword n where n.territory = k.territory and n.term = k.term)`,
+       and not exists (select 1 from warehouse_new_keyword n where n.territory = k.territory and n.term = k.term)
+     returning k.id)
+     insert into warehouse_filled_keyword select id from filled`,
     [ownerUserId]);
 }
 
