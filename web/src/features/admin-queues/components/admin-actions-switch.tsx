@@ -1,6 +1,6 @@
-import { errorsOf } from '@/lib/api-client';
 import { useAdminActionsState, useEnableAdminActions } from '../api/admin-queues';
 import { timeText } from './console-format';
+import { ErrorNotice } from './filter-fields';
 
 /**
  * The admin-actions switch of the console's pages: turns them on for an hour and says until when they are on, as the
@@ -16,7 +16,7 @@ export function AdminActionsSwitch() {
         Enable admin actions (1 hour)
       </button>
       {until && <span data-testid="admin-actions-until">Admin actions on until {timeText(until)}</span>}
-      {enable.isError && <span role="alert">{errorsOf(enable.error).join(' ')}</span>}
+      <ErrorNotice error={enable.error} />
     </>
   );
 }
