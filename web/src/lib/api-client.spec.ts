@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { apiRequest, ApiRequestError } from './api-client';
+import { apiRequest, ApiRequestError, errorsOf } from './api-client';
 import { forgetCsrfToken } from './csrf';
 import { jsonResponse } from '@test/fake-socket';
 
@@ -45,5 +45,21 @@ describe('apiRequest', () => {
   it('turns an error answer into ApiRequestError with the server message', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ statusCode: 404, message: 'Job not found.' }, 404));
     await expect(apiRequest('/rest/jobs/x')).rejects.toEqual(new ApiRequestError(404, 'Job not found.'));
+  });
+});
+
+describe('errorsOf', () => {
+  const refused = (...errors: string[]) => new ApiRequestError(400, errors[0] ?? 'Bad request', errors);
+
+  it('shows a validation message without the request field the API names before it', () => {
+    expect(errorsOf(refused('webhookUrl: The webhook must be an http:// or https:// address.'))).toEqual(['The webhook must be an http:// or https:// address.']);
+    expect(errorsOf(refused('settings.note: The max number of characters is 1770'))).toEqual(['The max number of characters is 1770']);
+  });
+
+  it("keeps an item's index, and messages that are not a field's", () => {
+    expect(errorsOf(refused('emails.2: Enter a valid e-mail address.'))).toEqual(['emails.2: Enter a valid e-mail address.']);
+    expect(errorsOf(refused('Row 3: The URL "x" is not an http(s) address of a site.'))).toEqual(['Row 3: The URL "x" is not an http(s) address of a site.']);
+    expect(errorsOf(refused('note: lowercase is not a sentence'))).toEqual(['note: lowercase is not a sentence']);
+    expect(errorsOf(refused('Error: Timed out'))).toEqual(['Error: Timed out']);
   });
 });

@@ -16,10 +16,19 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * The API names the request field before a validation message ("webhookUrl: The webhook must be …"), which helps a
+ * caller of the API but reads as code on a form that shows the message beside its field. Dropped when the path is
+ * plain field names (camelCase: an error class such as "Error: …" is not one) and the message is a sentence of its
+ * own; an item's index ("emails.2: …") stays, it says which.
+ */
+const fieldPrefix = /^[a-z]\w*(?:\.[A-Za-z_]\w*)*: (?=[A-Z"“])/;
+export const withoutFieldName = (message: string) => message.replace(fieldPrefix, '');
+
 /** The messages to show for a failed call: the documented data.errors, else its message, else the fallback. */
 export function errorsOf(error: unknown, fallback = 'Something went wrong. Check your connection and try again.'): string[] {
   if (!error) return [];
-  if (error instanceof ApiRequestError) return error.errors.length ? error.errors : [error.message];
+  if (error instanceof ApiRequestError) return (error.errors.length ? error.errors : [error.message]).map(withoutFieldName);
   return [fallback];
 }
 

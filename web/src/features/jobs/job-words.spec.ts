@@ -32,6 +32,9 @@ describe('what a job is, in the user’s words', () => {
     // Options in the words of the table's own screen, never the request's codes.
     expect(JSON.stringify(words)).not.toContain('gainedranks');
     expect(describeJob(exportJob({}, { query: 'running shoes', countryCode: 'US' })).details).toEqual(['United States', 'latest month', 'CSV']);
+    const kombat = (table: string, segment: string) => describeJob({ ...exportJob(), export: { ...exportJob().export!, table, params: { domains: 'a.example,b.example', segment } } });
+    expect(kombat('seo/kombat', 'core').details).toContain('Shared keywords');
+    expect(kombat('ppc/kombat', 'considerbuying').details).toContain('Consider buying');
   });
 
   it('names a report by its template and domain, a scheduled delivery as such', () => {

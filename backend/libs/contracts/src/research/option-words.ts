@@ -1,4 +1,4 @@
-import type { OrganicSearchType, PaidSearchType, RankingHistoryType, RelatedKeywordType, TopPageType } from './enumerations.js';
+import type { OrganicKombatSegment, OrganicSearchType, PaidKombatSegment, PaidSearchType, RankingHistoryType, RelatedKeywordType, TopPageType } from './enumerations.js';
 import type { BacklinkStatus } from './seo-research.js';
 
 /**
@@ -47,6 +47,22 @@ export const topPageTypeWords: Record<TopPageType, string> = { mosttraffic: 'Mos
 export const backlinkStatusWords: Record<BacklinkStatus, string> = { all: 'All links', live: 'Live', lost: 'Lost' };
 export const paidSearchTypeWords: Record<PaidSearchType, string> = { mostsuccessful: 'Most successful', newkeywords: 'New keywords' };
 
+/** The kombat screens' segments (their segment list's names). */
+export const organicKombatSegmentWords: Record<OrganicKombatSegment, string> = {
+  all: 'All keywords',
+  core: 'Shared keywords',
+  missing: 'Missing keywords',
+  content: 'Content gap',
+  questions: 'Questions',
+  transactional: 'Buyer keywords',
+};
+export const paidKombatSegmentWords: Record<PaidKombatSegment, string> = {
+  all: 'All keywords',
+  core: 'Core keywords',
+  considerbuying: 'Consider buying',
+  adwaste: 'Possible ad waste',
+};
+
 /** Each table's options by request parameter. */
 const optionWordsOfTable: Record<string, Record<string, Record<string, string>>> = {
   'seo/keywords': { type: organicTypeWords },
@@ -55,6 +71,8 @@ const optionWordsOfTable: Record<string, Record<string, Record<string, string>>>
   'seo/backlinks': { status: backlinkStatusWords },
   'ppc/keywords': { type: paidSearchTypeWords },
   'keyword/related': { type: relatedKeywordTypeWords },
+  'seo/kombat': { segment: organicKombatSegmentWords },
+  'ppc/kombat': { segment: paidKombatSegmentWords },
 };
 
 /** A table option's words ("Most traffic" for seo/top-pages' type mosttraffic); null where the table has none. */

@@ -1,4 +1,4 @@
-import { kombatSegments, type PaidKombatSegment, type PpcKombatExtra, type PpcKombatRow } from '@serpwise/contracts';
+import { kombatSegments, paidKombatSegmentWords, type PaidKombatSegment, type PpcKombatExtra, type PpcKombatRow } from '@serpwise/contracts';
 import { useMemo } from 'react';
 import type { ColumnDef } from '@/components/ui/table/columns';
 import { KeywordLink } from '../components/cells';
@@ -8,10 +8,10 @@ import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 
 export const paidSegmentTexts: Record<PaidKombatSegment, { label: string; text: string }> = {
-  all: { label: 'All keywords', text: 'Bought by any of the domains' },
-  core: { label: 'Core keywords', text: 'Bought by every domain' },
-  considerbuying: { label: 'Consider buying', text: 'Every competitor buys them, the first domain does not' },
-  adwaste: { label: 'Possible ad waste', text: 'Only the first domain buys them' },
+  all: { label: paidKombatSegmentWords.all, text: 'Bought by any of the domains' },
+  core: { label: paidKombatSegmentWords.core, text: 'Bought by every domain' },
+  considerbuying: { label: paidKombatSegmentWords.considerbuying, text: 'Every competitor buys them, the first domain does not' },
+  adwaste: { label: paidKombatSegmentWords.adwaste, text: 'Only the first domain buys them' },
 };
 
 /** PPC kombat (marked new): 2 or 3 advertisers' paid keywords, the Venn of who buys what, and the paid segments. */

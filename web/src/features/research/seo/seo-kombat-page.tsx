@@ -1,4 +1,4 @@
-import { kombatSegments, type KombatCounts, type KombatRow, type OrganicKombatSegment } from '@serpwise/contracts';
+import { kombatSegments, organicKombatSegmentWords, type KombatCounts, type KombatRow, type OrganicKombatSegment } from '@serpwise/contracts';
 import { useMemo } from 'react';
 import type { ColumnDef } from '@/components/ui/table/columns';
 import { Difficulty, KeywordLink } from '../components/cells';
@@ -8,12 +8,12 @@ import { useResearchSubject } from '../hooks/use-research-subject';
 import { useTableScreen, useUrlParam } from '../hooks/use-table-screen';
 
 export const organicSegmentTexts: Record<OrganicKombatSegment, { label: string; text: string }> = {
-  all: { label: 'All keywords', text: 'Ranked by any of the domains' },
-  core: { label: 'Shared keywords', text: 'Ranked by every domain' },
-  missing: { label: 'Missing keywords', text: 'Competitors rank, the first domain does not' },
-  content: { label: 'Content gap', text: 'A competitor is on page one, the first domain is not' },
-  questions: { label: 'Questions', text: 'Question searches any of them ranks for' },
-  transactional: { label: 'Buyer keywords', text: 'Transactional searches any of them ranks for' },
+  all: { label: organicKombatSegmentWords.all, text: 'Ranked by any of the domains' },
+  core: { label: organicKombatSegmentWords.core, text: 'Ranked by every domain' },
+  missing: { label: organicKombatSegmentWords.missing, text: 'Competitors rank, the first domain does not' },
+  content: { label: organicKombatSegmentWords.content, text: 'A competitor is on page one, the first domain is not' },
+  questions: { label: organicKombatSegmentWords.questions, text: 'Question searches any of them ranks for' },
+  transactional: { label: organicKombatSegmentWords.transactional, text: 'Transactional searches any of them ranks for' },
 };
 const segmentOrder: OrganicKombatSegment[] = ['all', 'core', 'missing', 'content', 'questions', 'transactional'];
 
