@@ -1,5 +1,5 @@
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import { attemptLogLine, findJobContract, jobRegistry, queueConcurrencies, queueConcurrency, registeredQueues, type Environment } from '@serpwise/contracts';
+import { attemptLogLine, findJobContract, jobRegistry, queueConcurrencies, queueConcurrency, registeredQueues, retryWaitMessage, type Environment } from '@serpwise/contracts';
 import { JobRecordRepository } from '@serpwise/database';
 import { createRedisConnection, noteStalledJob, queueKeyPrefix } from '@serpwise/platform';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
@@ -242,7 +242,7 @@ export class JobRunner {
       } else {
         // The queue runs it again after its backoff: the owner sees it retrying, which attempt failed and why.
         const made = job.attemptsMade + 1;
-        const retrying = await records.noteRetry(jobId, attempt, ownerFacingErrorText(error), `Attempt ${made} of ${job.opts.attempts ?? 1} failed; trying again`).catch(() => null);
+        const retrying = await records.noteRetry(jobId, attempt, ownerFacingErrorText(error), retryWaitMessage(made, job.opts.attempts ?? 1)).catch(() => null);
         if (retrying) this.events.updated(retrying);
       }
       this.metrics.finished.inc({ queue: contract.queue, name: contract.name, outcome: lastAttempt ? 'failed' : 'retried' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { JobCenterEntry } from '@serpwise/contracts';
+import { retryWaitMessage, type JobCenterEntry } from '@serpwise/contracts';
 import { jobStatus } from '@test/fake-socket';
 import { describeJob, formatBytes, jobFileBytes, jobStateWords } from './job-words';
 
@@ -95,6 +95,9 @@ describe('where a job stands', () => {
 
   it('retrying: which attempt of how many, and why the last one failed', () => {
     expect(jobStateWords(exportJob({ state: 'active', attempts: 2, error: 'Connection terminated' }))).toEqual({ key: 'retrying', label: 'Retrying: attempt 2 of 3', detail: 'Last attempt failed: Connection terminated' });
+    // In the backoff before attempt 2 the record still counts 1: the words name the attempt that comes next.
+    const waiting = exportJob({ state: 'active', attempts: 1, error: 'Connection terminated', message: retryWaitMessage(1, 3) });
+    expect(jobStateWords(waiting)).toEqual({ key: 'retrying', label: 'Retrying soon: attempt 2 of 3 is next', detail: 'Attempt 1 failed: Connection terminated' });
   });
 
   it('completed, expired once the file is gone, failed with its reason, cancelled', () => {

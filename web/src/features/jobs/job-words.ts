@@ -6,6 +6,7 @@ import {
   importJob,
   reportJob,
   researchOptionWords,
+  retryWaitOf,
   searchConsoleRemoveJob,
   type ImportFormat,
   type JobCenterEntry,
@@ -155,6 +156,11 @@ export function jobStateWords(job: JobCenterEntry): JobStateWords {
     }
     case 'active': {
       const progress = [`${job.percent}%`, progressDetail(job)].filter(Boolean).join(' · ');
+      // Between a failed attempt and the next (the queue's backoff): the next attempt's number, not the failed one's.
+      const waiting = job.error ? retryWaitOf(job.message) : null;
+      if (waiting) {
+        return { key: 'retrying', label: `Retrying soon: attempt ${waiting.failedAttempt + 1} of ${waiting.attempts} is next`, detail: `Attempt ${waiting.failedAttempt} failed: ${job.error}` };
+      }
       if (job.error) {
         const of = findJobContract(job.name)?.attempts ?? null;
         const attempt = Math.max(1, of === null ? job.attempts : Math.min(job.attempts, of));

@@ -36,3 +36,16 @@ export const jobStatusSchema = z.object({
   waiting: z.object({ ahead: z.number().int().min(0), paused: z.boolean() }).nullable().optional(),
 });
 export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+/**
+ * The message of a job between a failed attempt and the next one (the queue's backoff): the record still says the
+ * failed attempt's number until the next one starts, so the job list reads this to say "attempt n+1 is next" rather
+ * than "attempt n". Written by the worker's job runner; read by the web's job words.
+ */
+export const retryWaitMessage = (failedAttempt: number, attempts: number) => `Attempt ${failedAttempt} of ${attempts} failed; trying again`;
+
+/** The failed attempt and the attempts in all, when the message is a retry wait's; null otherwise. */
+export function retryWaitOf(message: string | null): { failedAttempt: number; attempts: number } | null {
+  const match = message ? /^Attempt (\d+) of (\d+) failed; trying again$/.exec(message) : null;
+  return match ? { failedAttempt: Number(match[1]), attempts: Number(match[2]) } : null;
+}
