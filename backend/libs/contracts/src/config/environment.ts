@@ -92,7 +92,7 @@ export const environmentSchema = z.object({
   /** The admin console's per-minute queue samples (issue 23) are kept this many hours, then pruned; the charts show 24. */
   QUEUE_SAMPLE_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(72),
   /** How often the queue alert thresholds (issue 23) are checked; one API process checks each time, however many run. */
-  QUEUE_ALERT_CHECK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
+  QUEUE_ALERT_CHECK_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
   /**
    * Lets webhooks (queue alerts) call private addresses — this host, 10.x, 192.168.x, link-local … — which are refused
    * otherwise so an admin's setting cannot reach internal services (a self-hosted chat server on the LAN needs it).
