@@ -18,6 +18,12 @@ describe('outreach files', () => {
     ]);
   });
 
+  it('reads column names written with spaces, underscores or another case, as spreadsheets and other tools write them', () => {
+    const { rows, error } = outreachRowsOf('\uFEFFURL;Contact Name;contact_email;Contact-Role;TAGS\r\nhttps://blog.example/a;Ana Ruiz;ana@blog.example;Editor;guest\r\n');
+    expect(error).toBeNull();
+    expect(rows).toEqual([{ url: 'https://blog.example/a', contactName: 'Ana Ruiz', contactEmail: 'ana@blog.example', contactRole: 'Editor', tags: ['guest'] }]);
+  });
+
   it('says what is wrong with a file without a usable header or rows', () => {
     expect(outreachRowsOf('').error).toBe('The file is empty.');
     expect(outreachRowsOf('name,email\nx,y').error).toBe('The first line must name the columns, with url or domain among them.');

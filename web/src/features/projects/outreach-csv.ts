@@ -14,6 +14,9 @@ export function parseCsv(text: string): string[][] {
     .filter((cells) => cells.some((cell) => cell.trim() !== ''));
 }
 
+/** A column name without case, spaces or punctuation: 'Contact Email', 'contact_email' and 'contactEmail' are one column. */
+const columnKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
 /**
  * The rows of an outreach file: a header naming the columns (url, domain, contactName, contactEmail, contactRole,
  * relationship, rating, tags separated by ';', note), then one row per website or link. Empty cells are left out;
@@ -29,7 +32,7 @@ export function outreachRowsOf(text: string): { rows: OutreachImportRow[]; error
   }
   const [header, ...records] = parsed;
   if (!header) return { rows: [], error: 'The file is empty.' };
-  const columns = header.map((name) => outreachCsvColumns.find((column) => column.toLowerCase() === name.trim().toLowerCase()) ?? null);
+  const columns = header.map((name) => outreachCsvColumns.find((column) => columnKey(column) === columnKey(name)) ?? null);
   if (!columns.includes('url') && !columns.includes('domain')) return { rows: [], error: 'The first line must name the columns, with url or domain among them.' };
   const rows = records.map((cells) => {
     const row: Record<string, unknown> = { tags: [] };

@@ -1,5 +1,5 @@
 import { importInspectZipBytes, type ImportDetail, type ImportInspection } from '@serpwise/contracts';
-import { rangeOfGscTables, siteOf, tableOf, unzipTables, type GscTables } from './gsc-parser.js';
+import { comparisonProblem, rangeOfGscTables, siteOf, tableOf, unzipTables, type GscTables } from './gsc-parser.js';
 import { WrongFileError } from './import-parser.js';
 import type { CsvRecord } from './text-input.js';
 
@@ -18,6 +18,8 @@ export async function inspectGscExport(bytes: Uint8Array, fileName: string, comp
     if (!first || tableOf([first], fileName) !== 'queries') {
       throw new WrongFileError(`This is not ${what}: its first line should start with "Top queries" (it reads "${(first?.fields ?? []).join(',').slice(0, 120)}").`);
     }
+    const comparison = comparisonProblem(first.fields);
+    if (comparison) throw new WrongFileError(comparison);
     return { needs: ['site', 'dateRange', 'territory'], found: {} };
   }
   async function* whole() {
@@ -32,6 +34,8 @@ export async function inspectGscExport(bytes: Uint8Array, fileName: string, comp
     throw error instanceof WrongFileError ? error : new WrongFileError(`The ZIP archive cannot be read (${(error as Error).message}): it is not ${what}.`);
   }
   if (!tables.queries) throw new WrongFileError(`This is not ${what}: the archive has no queries table (Queries.csv).`);
+  const comparison = comparisonProblem(tables.queries[0]?.fields ?? []);
+  if (comparison) throw new WrongFileError(comparison);
   const site = siteOf(tables, { territory: 'US' });
   const range = rangeOfGscTables(tables);
   const needs: ImportDetail[] = [...(site ? [] : ['site' as const]), ...(range ? [] : ['dateRange' as const]), 'territory'];

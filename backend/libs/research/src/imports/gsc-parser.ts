@@ -5,7 +5,7 @@ import { domainOfUrl, warehouseRowProblem, type WarehouseRow } from '../warehous
 import { daysOfText } from './month-names.js';
 import { type DailyTotals, type RangeMonth, spreadOf, spreadTotal, type Spread } from './gsc-spread.js';
 import { type ImportOptions, type ImportParser, type ParsedItem, WrongFileError } from './import-parser.js';
-import { cell, csvRecords, decideNumberStyles, headerKey, parseNumber, textChunks, type CsvRecord, type NumberKind, type NumberStyle } from './text-input.js';
+import { cell, csvRecords, dayOfCell, decideNumberStyles, headerKey, parseNumber, textChunks, type CsvRecord, type NumberKind, type NumberStyle } from './text-input.js';
 
 const what = 'a Google Search Console Performance export (its ZIP, or its queries CSV)';
 
@@ -53,7 +53,7 @@ export function tableOf(records: CsvRecord[], fileName: string): Table | null {
   // A header in a language not listed: tell the tables apart by their file names and contents.
   const name = headerKey(fileName.replace(/\.csv$/i, ''));
   if (records.length > 1 && /^https?:\/\//.test(records[1]!.fields[0] ?? '')) return 'pages';
-  if (records.length > 1 && /^\d{4}-\d{2}-\d{2}$/.test(records[1]!.fields[0] ?? '')) return 'dates';
+  if (records.length > 1 && isoDay.test(dayOfCell(records[1]!.fields[0] ?? ''))) return 'dates';
   if (['queries', 'query'].includes(name)) return 'queries';
   return null;
 }
@@ -104,14 +104,20 @@ interface DateRange {
   to: string;
 }
 
+/** A day written day first with full stops, as German, Dutch, Polish … exports and spreadsheets write it: 01.10.2026. */
+const dottedDay = /\b\d{1,2}\.\d{1,2}\.\d{4}\b/g;
+
 /**
  * The days a Filters.csv `Date` value names ("Apr 1, 2026-Sep 30, 2026", ISO days, or the same in German, French,
  * Spanish, Italian, Dutch or Portuguese: "1. Apr. 2026–30. Sept. 2026"), in order; none for "Last 3 months".
  */
 function daysOfFilter(value: string): string[] {
   const iso = value.match(/\d{4}-\d{2}-\d{2}/g);
-  return iso?.length ? iso : daysOfText(value);
+  if (iso?.length) return iso;
+  const dotted = [...value.matchAll(dottedDay)].map((match) => dayOfCell(match[0]));
+  return dotted.length ? dotted : daysOfText(value);
 }
+
 
 /**
  * How the export writes each of a table row's four numbers (clicks, impressions, CTR, position: 1,234 and 4.2% or
@@ -126,12 +132,26 @@ export function numberStylesOf(tables: GscTables): NumberStyle[] {
   return decideNumberStyles(kinds.map((kind, index) => ({ kind, values: rows.map((row) => cell(row.fields, index + 1)) })), hint);
 }
 
+/**
+ * Why a queries table is one Search Console does not export for one range, or null. With "Compare" on, the export
+ * has each number twice ('Last 28 days Clicks', 'Previous 28 days Clicks', … nine columns): read as one range, the
+ * previous period's clicks would land as this one's impressions. A column's last word repeated (the number's name,
+ * or the period's in a language that names it last) says so, whatever the language.
+ */
+export function comparisonProblem(header: readonly string[]): string | null {
+  const lastWords = header.slice(1).map((name) => headerKey(name).split(' ').at(-1)).filter(Boolean);
+  if (new Set(lastWords).size === lastWords.length) return null;
+  return `This Search Console export compares two date ranges (its queries table has ${header.length} columns, each number twice): `
+    + 'export one date range without "Compare" (a queries table of 5 columns: query, clicks, impressions, CTR, position) and upload that.';
+}
+
 /** The export's daily table: a day's clicks and impressions (rows that are not a day with numbers are left out). */
 function dailyOf(tables: GscTables, styles = numberStylesOf(tables)): DailyTotals[] | null {
   if (!tables.dates) return null;
   const days: DailyTotals[] = [];
   for (const record of tables.dates.slice(1)) {
-    const [day = '', clicks, impressions] = record.fields.map((field) => field.trim());
+    const [text = '', clicks, impressions] = record.fields.map((field) => field.trim());
+    const day = dayOfCell(text);
     const numbers = [parseNumber(clicks, styles[0]), parseNumber(impressions, styles[1])];
     if (isoDay.test(day) && numbers.every((value) => value !== null && Number.isFinite(value))) days.push({ day, clicks: numbers[0]!, impressions: numbers[1]! });
   }
@@ -280,7 +300,7 @@ function dailyPositions(tables: GscTables, styles: readonly NumberStyle[]): Map<
   const positions = new Map<string, number>();
   for (const record of tables.dates?.slice(1) ?? []) {
     const position = parseNumber(cell(record.fields, 4), styles[3]);
-    if (position !== null && Number.isFinite(position)) positions.set((record.fields[0] ?? '').trim(), position);
+    if (position !== null && Number.isFinite(position)) positions.set(dayOfCell(record.fields[0] ?? ''), position);
   }
   return positions;
 }
@@ -316,6 +336,8 @@ export const parseGscExport: ImportParser = async function* (input, options, fil
   if (!tables.queries) throw new WrongFileError(`This is not ${what}: the archive has no queries table (Queries.csv).`);
   const header = tables.queries[0]?.fields ?? [];
   if (header.length < 5) throw new WrongFileError(`This is not ${what}: the queries table should have 5 columns (query, clicks, impressions, CTR, position).`);
+  const comparison = comparisonProblem(header);
+  if (comparison) throw new WrongFileError(comparison);
   const styles = numberStylesOf(tables);
   const daily = dailyOf(tables, styles);
   const range = rangeOf(tables, daily, options);

@@ -2,7 +2,7 @@ import { importDetailMissing, parseDelimitedRecords, withoutByteOrderMark } from
 import { warehouseRowProblem, type WarehouseRow } from '../warehouse/warehouse-row.js';
 import { type ImportParser, type ParsedItem, WrongFileError } from './import-parser.js';
 import { monthNumbers, plainWords } from './month-names.js';
-import { cell, csvRecords, type CsvRecord, decideNumberStyles, headerKey, lookAhead, numberSampleRecords, parseNumber, textChunks, type NumberStyle } from './text-input.js';
+import { cell, csvRecords, type CsvRecord, decideNumberStyles, headerKey, lookAhead, numberSampleRecords, parseDollars, parseNumber, textChunks, type NumberStyle } from './text-input.js';
 
 const what = 'a Google Ads Keyword Planner download (tab- or comma-separated, with a Keyword and an Avg. monthly searches column)';
 
@@ -87,13 +87,26 @@ const delimiters = ['\t', ',', ';'];
  * The column of each name in a header (-1 when absent); null when it lacks the Keyword or the volume column. Names are
  * compared as headerKey writes them (so 'palavra-chave' and 'keyword (by relevance)' find their columns).
  */
-function columnsOf(fields: string[]): Record<Column, number> | null {
+function columnsOf(rawFields: string[]): Record<Column, number> | null {
+  const fields = rawFields.map((field) => field.replace(currencyOfHeader, ''));
   const keys = fields.map(headerKey);
   const found = Object.fromEntries(Object.entries(names).map(([name, aliases]) => [name, keys.findIndex((key) => aliases.some((alias) => headerKey(alias) === key))])) as Record<Column, number>;
   // Bid columns in a language without a name above: by their shape.
   if (found.bidLow < 0) found.bidLow = fields.findIndex((field) => bidRangeOf(field) === 'low');
   if (found.bidHigh < 0) found.bidHigh = fields.findIndex((field) => bidRangeOf(field) === 'high');
   return found.keyword >= 0 && found.volume >= 0 ? found : null;
+}
+
+/** A currency code ending a bid column's name: 'Top of page bid (low range) (EUR)'. */
+const currencyOfHeader = /\s*\(([A-Z]{3})\)\s*$/;
+
+/** The currency the bid columns' names give (a download without a Currency column may name it there), else null. */
+function bidCurrencyOf(header: string[], columns: Record<Column, number>): string | null {
+  for (const index of [columns.bidLow, columns.bidHigh]) {
+    const code = index >= 0 ? currencyOfHeader.exec(header[index]!)?.[1] : undefined;
+    if (code) return code;
+  }
+  return null;
 }
 
 /** Where a download's header is and what comes before it. */
@@ -110,6 +123,8 @@ export interface PlannerLayout {
   rangeMonth: string | null;
   /** The number style the header's language suggests (used when the numbers do not show it). */
   numberHint: NumberStyle | null;
+  /** The bids' currency as the bid columns' names give it, for rows without a Currency cell. */
+  bidCurrency: string | null;
 }
 
 /**
@@ -122,17 +137,14 @@ export async function readPlannerLayout(text: AsyncGenerator<string>): Promise<P
   let next = await text.next();
   while (!next.done) {
     head += next.value;
-    if (head.split('\n', preambleLines + 1).length > preambleLines) break;
+    if (firstLines(head, preambleLines).filter((line) => line.complete).length >= preambleLines) break;
     next = await text.next();
   }
   const ended = next.done === true;
-  const lines = head.split('\n', preambleLines + 1);
-  let offset = 0;
-  for (let index = 0; index < Math.min(preambleLines, lines.length); index++) {
-    const raw = lines[index]!;
-    const complete = index < lines.length - 1 || ended;
-    const line = withoutByteOrderMark(raw).replace(/\r$/, '');
-    for (const delimiter of complete ? delimiters : []) {
+  const lines = firstLines(head, preambleLines);
+  for (const [index, { text: raw, start, complete }] of lines.entries()) {
+    const line = withoutByteOrderMark(raw);
+    for (const delimiter of complete || ended ? delimiters : []) {
       let header: string[];
       try {
         header = parseDelimitedRecords(line, delimiter.charCodeAt(0), 1, true).records[0]?.fields ?? [];
@@ -141,18 +153,35 @@ export async function readPlannerLayout(text: AsyncGenerator<string>): Promise<P
       }
       const columns = columnsOf(header);
       if (!columns) continue;
-      const rest = head.slice(offset);
+      const rest = head.slice(start);
       async function* body() {
         yield rest;
         if (!ended) yield* text;
       }
       const months = header.map((name, position) => ({ index: position, month: monthOfColumn(name) })).filter((column): column is { index: number; month: string } => column.month !== null);
-      const rangeMonth = lastMonthOfRange(lines.slice(0, index).join('\n'));
-      return { body: body(), headerLine: index + 1, delimiter, header, columns, months, rangeMonth, numberHint: styleOfVolumeHeader(headerKey(header[columns.volume]!)) };
+      const rangeMonth = lastMonthOfRange(lines.slice(0, index).map((before) => before.text).join('\n'));
+      return { body: body(), headerLine: index + 1, delimiter, header, columns, months, rangeMonth, numberHint: styleOfVolumeHeader(headerKey(header[columns.volume]!)), bidCurrency: bidCurrencyOf(header, columns) };
     }
-    offset += raw.length + 1;
   }
   throw new WrongFileError(`This is not ${what}: no Keyword / Avg. monthly searches header in its first lines.`);
+}
+
+/**
+ * The first `count` lines of a text without their line breaks (LF, CRLF, or CR alone: the "CSV (Macintosh)" a Mac
+ * spreadsheet saves), where each starts, and whether its break has been read (else the text may go on).
+ */
+function firstLines(text: string, count: number): { text: string; start: number; complete: boolean }[] {
+  const lines: { text: string; start: number; complete: boolean }[] = [];
+  const breaks = /\r\n|\n|\r/g;
+  let start = 0;
+  for (let match = breaks.exec(text); match && lines.length < count; match = breaks.exec(text)) {
+    // A CR that ends the text read so far may be the first half of a CRLF.
+    if (match[0] === '\r' && match.index === text.length - 1) break;
+    lines.push({ text: text.slice(start, match.index), start, complete: true });
+    start = match.index + match[0].length;
+  }
+  if (lines.length < count && start < text.length) lines.push({ text: text.slice(start), start, complete: false });
+  return lines;
 }
 
 /** The parts of a row whose numbers are read, each with its own number style (number-style.ts). */
@@ -182,23 +211,27 @@ function rowStyles(rows: readonly CsvRecord[], layout: PlannerLayout): RowStyles
  */
 const volumeRange = /^\s*\d+(?:[.,]\d+)?\s*[kKmM]?\s*[–—-]\s*\d+(?:[.,]\d+)?\s*[kKmM]?\s*$/;
 
-/** A searches cell: its number, null when blank or a range, NaN when it is neither. */
-const searchesOf = (text: string, style: NumberStyle): number | null => (volumeRange.test(text) ? null : parseNumber(text, style));
+/** A bound instead of a number ("< 10", "<10", "≤ 10", "> 1M"): not a measured volume either, so unknown. */
+const volumeBound = /^\s*[<>≤≥]\s*\d+(?:[.,]\d+)?\s*[kKmM]?\s*$/;
+
+/** A searches cell: its number, null when blank, a range or a bound, NaN when it is none of these. */
+const searchesOf = (text: string, style: NumberStyle): number | null => (volumeRange.test(text) || volumeBound.test(text) ? null : parseNumber(text, style));
 
 /** One line of the download as a warehouse row, or why it cannot land. */
 function plannerRow(fields: string[], layout: PlannerLayout, styles: RowStyles, date: string, territory: string): { row: WarehouseRow } | { problem: string } {
   const { columns: index, months } = layout;
   const volume = searchesOf(cell(fields, index.volume), styles.volume);
   const competition = parseNumber(cell(fields, index.competitionIndex), styles.competition);
-  const low = parseNumber(cell(fields, index.bidLow), styles.bids);
-  const high = parseNumber(cell(fields, index.bidHigh), styles.bids);
+  const low = parseDollars(cell(fields, index.bidLow), styles.bids);
+  const high = parseDollars(cell(fields, index.bidHigh), styles.bids);
   const history = months.map((column) => searchesOf(cell(fields, column.index), styles.months));
   const badMonth = history.findIndex((value) => Number.isNaN(value));
   const bad = [['Avg. monthly searches', volume], ['Competition (indexed value)', competition], ['Top of page bid (low range)', low], ['Top of page bid (high range)', high]]
     .find(([, value]) => Number.isNaN(value));
   if (bad) return { problem: `The ${bad[0]} is not a number.` };
   if (badMonth >= 0) return { problem: `The ${layout.header[months[badMonth]!.index]!.trim()} "${cell(fields, months[badMonth]!.index)}" is not a number.` };
-  const usd = !cell(fields, index.currency) || cell(fields, index.currency).toUpperCase() === 'USD';
+  const currency = cell(fields, index.currency) || layout.bidCurrency;
+  const usd = !currency || currency.toUpperCase() === 'USD';
   const bids = [low, high].filter((value): value is number => value !== null);
   const row: WarehouseRow = {
     keyword: cell(fields, index.keyword),

@@ -115,3 +115,29 @@ function plainText(value: string, style: NumberStyle): string | null {
   if (groups.test(value) && !/^-?0[.,]/.test(value)) return (separator === ',') === (style === 'point') ? thousands() : decimal();
   return decimal();
 }
+
+/** A dollar sign or code before or after a price: '$1.20', 'US$ 1.20', 'USD 1.20', '1.20 $', '1.20 USD'. */
+const dollarMark = /^(?:US\$|\$|USD)\s*|\s*(?:US\$|\$|USD)$/gi;
+/** The sign or code of another currency before or after a price: '€1.20', '1,20 €', '£0.80', 'EUR 1.20', 'C$ 1.20', 'R$ 1,20'. */
+const otherCurrency = /^(?:[€£¥₹₽₩₺₪]|[A-Z]{1,2}\$|[A-Z]{3}(?=[\s\d]))\s*|\s*(?:[€£¥₹₽₩₺₪]|[A-Z]{1,2}\$|(?<=[\s\d])[A-Z]{3})$/g;
+
+/**
+ * A price in US dollars, as parseNumber reads it, with or without a dollar sign or code ('$1.20', 'US$1.20', '1.20
+ * USD'). A price in another currency ('1,20 €', '£0.80', 'EUR 1.20') is null: the warehouse keeps dollars and a
+ * file gives no rate, so the price is unknown, as a Keyword Planner bid in another currency is (not a row error:
+ * the keyword and its other numbers still land). NaN when what is left is not a number.
+ */
+export function parseDollars(text: string | undefined, style: NumberStyle = 'point'): number | null {
+  if (!text) return null;
+  // Most prices are plain numbers (every row of a SERP file): a digit first and last has no sign to look for.
+  if (isDigit(text.charCodeAt(0)) && isDigit(text.charCodeAt(text.length - 1))) return parseNumber(text, style);
+  const value = text.trim();
+  const dollars = value.replace(dollarMark, '');
+  if (dollars !== value) return parseNumber(dollars, style);
+  const other = value.replace(otherCurrency, '');
+  if (other === value) return parseNumber(value, style);
+  const number = parseNumber(other, style);
+  return number === null || Number.isNaN(number) ? number : null;
+}
+
+const isDigit = (code: number) => code >= 48 && code <= 57;

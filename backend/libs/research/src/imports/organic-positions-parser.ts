@@ -1,26 +1,31 @@
 import { warehouseRowProblem, type WarehouseRow } from '../warehouse/warehouse-row.js';
 import { type ImportParser, type ParsedItem, WrongFileError } from './import-parser.js';
-import { cell, csvRecords, decideNumberStyles, delimiterOf, headerKey, lookAhead, numberSampleRecords, parseNumber, textChunks, type NumberKind, type NumberStyle } from './text-input.js';
+import { cell, csvRecords, dayOfCell, decideNumberStyles, delimiterOf, headerKey, lookAhead, numberSampleRecords, pageUrlOfCell, parseDollars, parseNumber, textChunks, type NumberKind, type NumberStyle } from './text-input.js';
 
 const what = 'an Organic Positions export (Keyword, Position, Search Volume, URL … columns)';
 
+/**
+ * The header names of each column read (headerKey: case, spaces and punctuation do not matter): Semrush's
+ * "Organic Positions" names first, then an Ahrefs-style "Organic keywords" export's ('Current position', 'Current
+ * URL', 'Volume', 'KD'), whose other columns (traffic, SERP features, intents) are the tool's own and not read.
+ */
 const columns = {
-  keyword: 'keyword',
-  position: 'position',
-  volume: 'search volume',
-  difficulty: 'keyword difficulty',
-  cpc: 'cpc',
-  url: 'url',
-  competition: 'competition',
-  resultCount: 'number of results',
-  timestamp: 'timestamp',
+  keyword: ['keyword'],
+  position: ['position', 'current position'],
+  volume: ['search volume', 'volume'],
+  difficulty: ['keyword difficulty', 'kd'],
+  cpc: ['cpc'],
+  url: ['url', 'current url'],
+  competition: ['competition'],
+  resultCount: ['number of results'],
+  timestamp: ['timestamp'],
 } as const;
 
 /** The column of each name in the header (-1 when absent); refuses a header without the columns every row needs. */
 export function organicColumns(fields: string[], headerLine: string): Record<keyof typeof columns, number> {
   const keys = fields.map(headerKey);
-  const index = Object.fromEntries(Object.entries(columns).map(([name, header]) => [name, keys.indexOf(header)])) as Record<keyof typeof columns, number>;
-  const missing = (['keyword', 'position', 'volume', 'url'] as const).filter((name) => index[name] < 0).map((name) => columns[name]);
+  const index = Object.fromEntries(Object.entries(columns).map(([name, headers]) => [name, keys.findIndex((key) => (headers as readonly string[]).includes(key))])) as Record<keyof typeof columns, number>;
+  const missing = (['keyword', 'position', 'volume', 'url'] as const).filter((name) => index[name] < 0).map((name) => columns[name][0]);
   if (missing.length) throw new WrongFileError(`This is not ${what}: the columns ${missing.join(', ')} are missing (the first line reads "${headerLine.slice(0, 120)}").`);
   return index;
 }
@@ -64,16 +69,16 @@ export const parseOrganicPositions: ImportParser = async function* (input, optio
     let problem: string | null = null;
     for (const name of Object.keys(numbers)) {
       const raw = cell(fields, index[name as keyof typeof columns]);
-      const value = parseNumber(raw, styles[name as NumberColumn]);
-      if (Number.isNaN(value)) problem ??= `The ${columns[name as keyof typeof columns]} "${raw}" is not a number.`;
+      const value = name === 'cpc' ? parseDollars(raw, styles.cpc) : parseNumber(raw, styles[name as NumberColumn]);
+      if (Number.isNaN(value)) problem ??= `The ${columns[name as keyof typeof columns][0]} "${raw}" is not a number.`;
       numbers[name] = value === null || Number.isNaN(value) ? null : value;
     }
     const row: WarehouseRow = {
       keyword: cell(fields, index.keyword),
       territory: options.territory,
-      date: cell(fields, index.timestamp).slice(0, 10) || options.date || '',
+      date: dayOfCell(cell(fields, index.timestamp)) || options.date || '',
       position: numbers.position,
-      url: cell(fields, index.url) || null,
+      url: pageUrlOfCell(cell(fields, index.url)),
       volume: numbers.volume,
       difficulty: numbers.difficulty,
       cpc: numbers.cpc,

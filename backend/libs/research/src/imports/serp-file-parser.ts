@@ -2,15 +2,16 @@ import { restoreCellText } from '@serpwise/contracts';
 import type { WarehouseRow } from '../warehouse/warehouse-row.js';
 import { warehouseRowProblem } from '../warehouse/warehouse-row.js';
 import { type ImportBatchParser, type ImportOptions, type ImportParser, oneByOne, type ParsedItem, WrongFileError } from './import-parser.js';
-import { cell, csvRecordBatches, decideNumberStyles, delimiterOf, headerKey, numberSampleRecords, parseNumber, textChunks, type CsvRecord, type NumberKind, type NumberStyle } from './text-input.js';
+import { cell, csvRecordBatches, dayOfCell, decideNumberStyles, delimiterOf, headerKey, numberSampleRecords, pageUrlOfCell, parseDollars, parseNumber, textChunks, type CsvRecord, type NumberKind, type NumberStyle } from './text-input.js';
 
 /** Column names a plain SERP file may use (case, spaces and punctuation do not matter). */
 const columnAliases = {
   keyword: ['keyword', 'query', 'term', 'search term', 'search query'],
   territory: ['territory', 'country', 'country code', 'countrycode', 'location', 'market'],
   date: ['date', 'day', 'observed on', 'observed_on', 'checked on'],
-  position: ['position', 'rank', 'pos'],
-  url: ['url', 'link', 'landing page', 'result url'],
+  // 'Current position' and 'Current URL': an Ahrefs-style organic keywords export.
+  position: ['position', 'rank', 'pos', 'current position'],
+  url: ['url', 'link', 'landing page', 'result url', 'current url'],
   title: ['title', 'page title'],
   volume: ['volume', 'search volume', 'searches'],
   cpc: ['cpc'],
@@ -53,6 +54,13 @@ function numberStyles(rows: string[][], indexes: Partial<Record<Column, number>>
 
 /** A number cell in its column's style: null when empty, NaN when not a number (toRow names the first such). */
 const numberOf = (name: NumberColumn, text: string | undefined, styles: NumberStyles) => parseNumber(text ?? '', styles[name]);
+/** A CPC cell: dollars with or without their sign; null in another currency (parseDollars). */
+const cpcOf = (text: string | undefined, styles: NumberStyles) => parseDollars(text ?? '', styles.cpc);
+/** A competition cell: 0 to 1, or a percentage ('12.5%' is 0.125). */
+function competitionOf(text: string | undefined, styles: NumberStyles): number | null {
+  const value = numberOf('competition', text, styles);
+  return value !== null && text!.trimEnd().endsWith('%') ? value / 100 : value;
+}
 const known = (value: number | null) => (value === null || Number.isNaN(value) ? null : value);
 const notANumber = (name: NumberColumn, value: number | null, text: string | undefined) =>
   (value !== null && Number.isNaN(value) ? `The ${name} "${text ?? ''}" is not a number.` : null);
@@ -64,8 +72,8 @@ const notANumber = (name: NumberColumn, value: number | null, text: string | und
 function toRow(values: Partial<Record<Column, string>>, options: ImportOptions, styles: NumberStyles): { row: WarehouseRow } | { problem: string } {
   const position = numberOf('position', values.position, styles);
   const volume = numberOf('volume', values.volume, styles);
-  const cpc = numberOf('cpc', values.cpc, styles);
-  const competition = numberOf('competition', values.competition, styles);
+  const cpc = cpcOf(values.cpc, styles);
+  const competition = competitionOf(values.competition, styles);
   const difficulty = numberOf('difficulty', values.difficulty, styles);
   const clicks = numberOf('clicks', values.clicks, styles);
   const impressions = numberOf('impressions', values.impressions, styles);
@@ -74,9 +82,9 @@ function toRow(values: Partial<Record<Column, string>>, options: ImportOptions, 
     // A Serpwise history export neutralised formula-like text with an apostrophe; read back, it is the text again.
     keyword: restoreCellText(values.keyword ?? ''),
     territory: territoryText === 'GB' ? 'UK' : territoryText || options.territory,
-    date: (values.date ?? '').trim().slice(0, 10) || options.date || '',
+    date: dayOfCell(values.date ?? '') || options.date || '',
     position: known(position),
-    url: (values.url ?? '').trim() || null,
+    url: pageUrlOfCell(values.url ?? ''),
     title: restoreCellText((values.title ?? '').trim()) || null,
     volume: known(volume),
     cpc: known(cpc),

@@ -1,4 +1,5 @@
 import { DelimitedTextError, parseDelimitedRecords, TextFileDecoder, withoutByteOrderMark, type DelimitedRecord } from '@serpwise/contracts';
+import { domainByUrlParser } from '../warehouse/warehouse-row.js';
 import { WrongFileError } from './import-parser.js';
 
 /**
@@ -78,7 +79,7 @@ export async function* csvRecordBatches(text: AsyncIterable<string>, delimiter =
 export const headerKey = (name: string) =>
   name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9%]+/g, ' ').trim();
 
-export { decideNumberStyles, parseNumber, styleOfCell, type NumberColumn, type NumberKind, type NumberStyle } from './number-style.js';
+export { decideNumberStyles, parseDollars, parseNumber, styleOfCell, type NumberColumn, type NumberKind, type NumberStyle } from './number-style.js';
 
 /** Records a file's number style is decided from (number-style.ts): the first ones after the header. */
 export const numberSampleRecords = 1_000;
@@ -109,3 +110,36 @@ export async function lookAhead<T>(items: AsyncIterable<T>, count: number): Prom
 
 /** Cells of a record by the header's column index; a missing cell is ''. */
 export const cell = (fields: string[], index: number | undefined) => (index === undefined || index < 0 ? '' : (fields[index] ?? '').trim());
+
+/** A text that starts with a scheme ('https:', 'ftp:', 'mailto:'). */
+const hasScheme = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * A result's page as a cell gives it: the trimmed text, null when empty. SEO tools and hand-made lists often write
+ * pages without their scheme ('example.com/page', 'www.example.com', '//example.com/page'): when what follows is a
+ * site's address, it is read as https (what nearly every site serves today); anything else stays as written, for
+ * the row check to refuse in words.
+ */
+export function pageUrlOfCell(text: string): string | null {
+  const url = text.trim();
+  if (!url) return null;
+  if (hasScheme.test(url)) return url;
+  const https = `https://${url.replace(/^\/\//, '')}`;
+  return domainByUrlParser(https) ? https : url;
+}
+
+const dottedDay = /^(\d{1,2})\.(\d{1,2})\.(\d{4})\b/;
+
+/**
+ * A day cell as YYYY-MM-DD: ISO as written (a time after it dropped: '2026-10-05T12:00:00Z'), or day first with full
+ * stops ('05.10.2026'), as a spreadsheet in a German, Dutch, Polish … locale saves an ISO day again; anything else as
+ * written, for the row check to refuse in words. A day with slashes ('10/05/2026') is left so: month first or day
+ * first cannot be told apart.
+ */
+export function dayOfCell(text: string): string {
+  const day = text.trim();
+  // Nearly every cell is ISO already.
+  if (day.charCodeAt(4) === 45) return day.slice(0, 10);
+  const dotted = dottedDay.exec(day);
+  return dotted ? `${dotted[3]}-${dotted[2]!.padStart(2, '0')}-${dotted[1]!.padStart(2, '0')}` : day.slice(0, 10);
+}
