@@ -4,7 +4,7 @@ import { WrongFileError } from './import-parser.js';
 import { readPlannerLayout } from './keyword-planner-parser.js';
 import { organicColumns } from './organic-positions-parser.js';
 import { columnIndexes, requireColumns } from './serp-file-parser.js';
-import { textChunks, type CsvRecord } from './text-input.js';
+import { separatorLine, textChunks, type CsvRecord } from './text-input.js';
 
 /** The head of a file as the form sends it: its first bytes (or all of it), and whether they are all of it. */
 export interface ImportHead {
@@ -32,10 +32,12 @@ async function headText(head: ImportHead, format: ImportFormat): Promise<string>
 
 /** The first record of the head (its header), read by the shared rules with the delimiter of its first line. */
 async function firstRecord(head: ImportHead, format: ImportFormat): Promise<CsvRecord | null> {
-  const text = await headText(head, format);
+  const whole = await headText(head, format);
+  const declared = separatorLine(whole);
+  const text = declared ? declared.body : whole;
   const line = text.slice(0, text.search(/[\r\n]|$/));
   try {
-    return parseDelimitedRecords(text, delimiterOf(line).charCodeAt(0), 1, head.complete).records[0] ?? null;
+    return parseDelimitedRecords(text, (declared?.delimiter ?? delimiterOf(line)).charCodeAt(0), 1, head.complete).records[0] ?? null;
   } catch {
     throw new WrongFileError('The file is not valid CSV: its first line never ends.');
   }

@@ -102,6 +102,17 @@ describe('SERP file shapes', () => {
     expect(problems).toEqual([{ line: 5, problem: 'The date "10/05/2026" is not a date (YYYY-MM-DD).' }]);
   });
 
+  it('reads a file that starts with Excel\'s "sep=;" line, its records counted from the file\'s lines', async () => {
+    const file = utf8('sep=;\r\nkeyword;position;url;cpc\r\nrye bread;1;https://e.com/;0,45\r\nspelt;2;https://e.com/;1,20\r\n');
+    expect(await inspect('serp', file)).toEqual({ format: 'serp', needs: ['date', 'territory'], found: {}, problem: null });
+    const { rows, problems } = await parse('serp', file, { date: '2026-10-01' });
+    expect(problems).toEqual([]);
+    expect(rows.map((row) => [row.line, row.keyword, row.position, row.cpc])).toEqual([[3, 'rye bread', 1, 0.45], [4, 'spelt', 2, 1.2]]);
+    const organic = utf8('\uFEFFsep=,\nKeyword,Position,Search Volume,CPC,URL,Timestamp\nhoney,1,2900,1.26,https://e.com/a,2026-10-02\n');
+    expect(await inspect('organic-positions', organic)).toEqual({ format: 'organic-positions', needs: ['territory'], found: {}, problem: null });
+    expect((await parse('organic-positions', organic)).rows.map((row) => [row.line, row.keyword, row.volume, row.date])).toEqual([[3, 'honey', 2900, '2026-10-02']]);
+  });
+
   it('reads a competition written as a percentage', async () => {
     const file = 'keyword;position;url;competition\na;1;https://e.com/;12,5 %\nb;2;https://e.com/;0,3\n';
     const { rows, problems } = await parse('serp', utf8(file), { date: '2026-10-01' });

@@ -1,6 +1,6 @@
 import { warehouseRowProblem, type WarehouseRow } from '../warehouse/warehouse-row.js';
 import { type ImportParser, type ParsedItem, WrongFileError } from './import-parser.js';
-import { cell, csvRecords, dayOfCell, decideNumberStyles, delimiterOf, headerKey, lookAhead, numberSampleRecords, pageUrlOfCell, parseDollars, parseNumber, textChunks, type NumberKind, type NumberStyle } from './text-input.js';
+import { cell, csvRecords, dayOfCell, decideNumberStyles, delimiterOf, headerKey, lookAhead, numberSampleRecords, pageUrlOfCell, parseDollars, parseNumber, separatorLine, textChunks, type NumberKind, type NumberStyle } from './text-input.js';
 
 const what = 'an Organic Positions export (Keyword, Position, Search Volume, URL … columns)';
 
@@ -51,12 +51,14 @@ export const parseOrganicPositions: ImportParser = async function* (input, optio
   const text = textChunks(input, what);
   const first = await text.next();
   if (first.done) throw new WrongFileError(`The file is empty: it is not ${what}.`);
-  const headerLine = first.value.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]!;
+  const declared = separatorLine(first.value);
+  const head = declared ? declared.body : first.value;
+  const headerLine = head.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]!;
   const rest = async function* () {
-    yield first.value;
+    yield head;
     yield* text;
   };
-  const records = csvRecords(rest(), delimiterOf(headerLine));
+  const records = csvRecords(rest(), declared?.delimiter ?? delimiterOf(headerLine), declared ? 2 : 1);
   const header = await records.next();
   if (header.done) throw new WrongFileError(`The file is empty: it is not ${what}.`);
   // The header first (a wrong file is refused for what it is), then the rows the number style is decided from.

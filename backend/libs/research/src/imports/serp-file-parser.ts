@@ -2,7 +2,7 @@ import { restoreCellText } from '@serpwise/contracts';
 import type { WarehouseRow } from '../warehouse/warehouse-row.js';
 import { warehouseRowProblem } from '../warehouse/warehouse-row.js';
 import { type ImportBatchParser, type ImportOptions, type ImportParser, oneByOne, type ParsedItem, WrongFileError } from './import-parser.js';
-import { cell, csvRecordBatches, dayOfCell, decideNumberStyles, delimiterOf, headerKey, numberSampleRecords, pageUrlOfCell, parseDollars, parseNumber, textChunks, type CsvRecord, type NumberKind, type NumberStyle } from './text-input.js';
+import { cell, csvRecordBatches, dayOfCell, decideNumberStyles, delimiterOf, headerKey, numberSampleRecords, pageUrlOfCell, parseDollars, parseNumber, separatorLine, textChunks, type CsvRecord, type NumberKind, type NumberStyle } from './text-input.js';
 
 /** Column names a plain SERP file may use (case, spaces and punctuation do not matter). */
 const columnAliases = {
@@ -125,7 +125,8 @@ export const parseSerpFileBatches: ImportBatchParser = async function* (input, o
   const text = textChunks(input, what);
   const first = await text.next();
   if (first.done) throw new WrongFileError(`The file is empty: it is not ${what}.`);
-  const head = first.value.replace(/^\uFEFF/, '');
+  const declared = separatorLine(first.value);
+  const head = declared ? declared.body : first.value.replace(/^\uFEFF/, '');
   const rest = async function* () {
     yield head;
     yield* text;
@@ -147,7 +148,7 @@ export const parseSerpFileBatches: ImportBatchParser = async function* (input, o
       const result = toRow(values, options, decided);
       return 'row' in result ? { line: record.line, row: result.row } : { line: record.line, problem: result.problem };
     });
-  for await (const records of csvRecordBatches(rest(), delimiterOf(headerLine))) {
+  for await (const records of csvRecordBatches(rest(), declared?.delimiter ?? delimiterOf(headerLine), declared ? 2 : 1)) {
     let batch = records;
     if (!indexes) {
       // The header first (a wrong file is refused for what it is), then the rows the number style is decided from.

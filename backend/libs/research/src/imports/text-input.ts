@@ -143,3 +143,12 @@ export function dayOfCell(text: string): string {
   const dotted = dottedDay.exec(day);
   return dotted ? `${dotted[3]}-${dotted[2]!.padStart(2, '0')}-${dotted[1]!.padStart(2, '0')}` : day.slice(0, 10);
 }
+
+/**
+ * Excel's "sep=;" first line, which some tools write before the header so that Excel splits the columns whatever the
+ * user's locale: the delimiter it names and the text after it (its records start on line 2); null without one.
+ */
+export function separatorLine(text: string): { delimiter: string; body: string } | null {
+  const match = /^sep=([,;\t|])[ \t]*(?:\r\n|\n|\r)/i.exec(withoutByteOrderMark(text));
+  return match ? { delimiter: match[1]!, body: withoutByteOrderMark(text).slice(match[0].length) } : null;
+}
