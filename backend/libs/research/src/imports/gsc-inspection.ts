@@ -1,7 +1,7 @@
 import { importInspectZipBytes, type ImportDetail, type ImportInspection } from '@serpwise/contracts';
-import { comparisonProblem, rangeOfGscTables, siteOf, tableOf, unzipTables, type GscTables } from './gsc-parser.js';
+import { comparisonProblem, excelWorkbookWords, rangeOfGscTables, siteOf, tableOf, unzipTables, type GscTables } from './gsc-parser.js';
 import { WrongFileError } from './import-parser.js';
-import type { CsvRecord } from './text-input.js';
+import { isExcelWorkbook, type CsvRecord } from './text-input.js';
 
 const what = 'a Google Search Console Performance export (its ZIP, or its queries CSV)';
 
@@ -22,6 +22,7 @@ export async function inspectGscExport(bytes: Uint8Array, fileName: string, comp
     if (comparison) throw new WrongFileError(comparison);
     return { needs: ['site', 'dateRange', 'territory'], found: {} };
   }
+  if (isExcelWorkbook(bytes)) throw new WrongFileError(excelWorkbookWords);
   async function* whole() {
     yield bytes;
   }

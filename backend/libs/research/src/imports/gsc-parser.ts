@@ -5,9 +5,12 @@ import { domainOfUrl, warehouseRowProblem, type WarehouseRow } from '../warehous
 import { daysOfText } from './month-names.js';
 import { type DailyTotals, type RangeMonth, spreadOf, spreadTotal, type Spread } from './gsc-spread.js';
 import { type ImportOptions, type ImportParser, type ParsedItem, WrongFileError } from './import-parser.js';
-import { cell, csvRecords, dayOfCell, decideNumberStyles, headerKey, parseNumber, textChunks, type CsvRecord, type NumberKind, type NumberStyle } from './text-input.js';
+import { cell, csvRecords, dayOfCell, decideNumberStyles, headerKey, isExcelWorkbook, parseNumber, textChunks, type CsvRecord, type NumberKind, type NumberStyle } from './text-input.js';
 
 const what = 'a Google Search Console Performance export (its ZIP, or its queries CSV)';
+
+/** Search Console's "Download Excel" gives a workbook, which is no export of CSVs. */
+export const excelWorkbookWords = `This is an Excel workbook (.xlsx), not ${what}: in Search Console choose Export, then "Download CSV", and upload the ZIP it gives.`;
 
 /** First header cells of the export's tables, in the languages Search Console exports in (accents dropped). */
 const tableHeaders = {
@@ -324,6 +327,7 @@ export const parseGscExport: ImportParser = async function* (input, options, fil
   const bytes = first.value;
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
   let tables: GscTables;
+  if (isZip && isExcelWorkbook(bytes)) throw new WrongFileError(excelWorkbookWords);
   if (isZip) tables = await unzipTables(all());
   else {
     const records = await recordsOf(textChunks(all(), what));

@@ -174,6 +174,18 @@ describe('Search Console shapes', () => {
     await expect(parse('gsc', utf8(german), { domain: 'example.de', dateFrom: '2026-10-01', dateTo: '2026-10-28' }, 'Suchanfragen.csv')).rejects.toThrow(expected);
   });
 
+  it('refuses an Excel workbook (Search Console\'s "Download Excel", or a file Excel saved as .xlsx) in words saying what to download', async () => {
+    const workbook = zip({ '[Content_Types].xml': '<?xml version="1.0"?><Types/>', 'xl/workbook.xml': '<workbook/>', 'xl/worksheets/sheet1.xml': '<worksheet/>' });
+    const gscWords = 'This is an Excel workbook (.xlsx), not a Google Search Console Performance export (its ZIP, or its queries CSV): '
+      + 'in Search Console choose Export, then "Download CSV", and upload the ZIP it gives.';
+    expect((await inspect('gsc', workbook, 'example.com-Performance-on-Search.xlsx')).problem).toBe(gscWords);
+    await expect(parse('gsc', workbook, {}, 'example.com-Performance-on-Search.xlsx')).rejects.toThrow(new WrongFileError(gscWords));
+    const serpWords = 'This is an Excel workbook (.xlsx), not a SERP file (CSV or JSON lines with keyword, position and url): save it as CSV (File, Save As, CSV UTF-8) and upload that.';
+    expect((await inspect('serp', workbook, 'ranks.xlsx')).problem)
+      .toBe('This is an Excel workbook (.xlsx), not a SERP file (CSV or JSON lines) or a Serpwise history export: save it as CSV (File, Save As, CSV UTF-8) and upload that.');
+    await expect(parse('serp', workbook, { date: '2026-10-01' }, 'ranks.xlsx')).rejects.toThrow(new WrongFileError(serpWords));
+  });
+
   it('reads a Filters.csv range written day first with full stops, and a daily table a spreadsheet saved so', async () => {
     const queries = 'Häufigste Suchanfragen,Klicks,Impressionen,CTR,Position\nbrot,10,100,"10 %","2,5"\n';
     const filters = zip({ 'Suchanfragen.csv': queries, 'Seiten.csv': pages, 'Filter.csv': 'Filter,Wert\nDatum,"01.09.2026 - 31.10.2026"\n' });

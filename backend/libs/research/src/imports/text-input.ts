@@ -13,6 +13,7 @@ export async function* textChunks(input: AsyncIterable<Uint8Array>, what: string
     if (!decoder) {
       const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
       if (!utf16 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
+        if (isExcelWorkbook(bytes)) throw new WrongFileError(`This is an Excel workbook (.xlsx), not ${what}: save it as CSV (File, Save As, CSV UTF-8) and upload that.`);
         throw new WrongFileError(`This is a ZIP archive, not ${what}.`);
       }
       if (!utf16 && bytes.subarray(0, 4096).includes(0)) throw new WrongFileError(`This is not a text file, so it is not ${what}.`);
@@ -151,4 +152,15 @@ export function dayOfCell(text: string): string {
 export function separatorLine(text: string): { delimiter: string; body: string } | null {
   const match = /^sep=([,;\t|])[ \t]*(?:\r\n|\n|\r)/i.exec(withoutByteOrderMark(text));
   return match ? { delimiter: match[1]!, body: withoutByteOrderMark(text).slice(match[0].length) } : null;
+}
+
+/**
+ * Whether ZIP bytes are an Excel workbook (.xlsx: what "Download Excel" gives in Search Console and what Excel saves
+ * by default): its first entry is `[Content_Types].xml` or a part under `xl/`, `docProps/` or `_rels/`.
+ */
+export function isExcelWorkbook(bytes: Uint8Array): boolean {
+  if (bytes.length < 30) return false;
+  const nameLength = bytes[26]! | (bytes[27]! << 8);
+  const name = new TextDecoder().decode(bytes.subarray(30, 30 + nameLength));
+  return name === '[Content_Types].xml' || /^(?:xl|docProps|_rels)\//.test(name);
 }
