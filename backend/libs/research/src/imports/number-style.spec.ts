@@ -20,6 +20,8 @@ describe('parseNumber', () => {
 
   it('keeps unknown unknown: blank, dashes and the em dash are null, never 0', () => {
     expect(['', ' ', '-', '--', '—', '–', '""'].map((text) => parseNumber(text, 'comma'))).toEqual([null, null, null, null, null, null, null]);
+    // "n/a" as SEO tools write it, and Excel's "#N/A" in a sheet saved as CSV.
+    expect(['n/a', 'N/A', ' NA ', '#N/A'].map((text) => parseNumber(text))).toEqual([null, null, null, null]);
   });
 
   it('refuses separators that fit no style', () => {

@@ -20,8 +20,8 @@ export interface NumberColumn {
 
 /** Spaces that group thousands: space, no-break space (U+00A0), narrow no-break space (U+202F), thin space (U+2009). */
 const groupSpaces = /[\s\u00a0\u202f\u2009]/g;
-/** What a cell says when the number is unknown (never 0). */
-const unknown = new Set(['', '-', '--', '—', '–']);
+/** What a cell says when the number is unknown (never 0): blank, dashes, "n/a" as tools write it, Excel's "#N/A". */
+const unknown = new Set(['', '-', '--', '—', '–', 'n/a', 'N/A', 'NA', '#N/A']);
 
 /** A cell without its quotes, percent sign and grouping spaces ('12,5 %' → '12,5'). */
 const cleaned = (text: string) => text.trim().replace(/^"|"$/g, '').replace(groupSpaces, '').replace(/%$/, '');
