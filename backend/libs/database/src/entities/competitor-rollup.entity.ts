@@ -65,6 +65,10 @@ export const OrganicKeywordMonthSchema = defineEntity({
     /** The keyword's volume that month and the value of its clicks (round(clicks × CPC, 2)): the volume and value orders' keys. */
     volume: p.integer().nullable(),
     value: p.double().nullable(),
+    /** The domain's best position for the keyword that month, and the keyword's flags: the kombat segments' keys. */
+    position: p.smallint().nullable(),
+    isQuestion: p.boolean().nullable(),
+    isTransactional: p.boolean().nullable(),
   },
   indexes: [{ properties: ['month'] }],
 });
