@@ -19,6 +19,8 @@ export class Migration20261208010000_organic_keyword_kombat extends Migration {
   override name = 'Migration20261208010000_organic_keyword_kombat';
 
   override up(): void | Promise<void> {
+    // Millions of rows at full size (the giants' months): hashed in memory rather than in batches on disk.
+    this.addSql(`set local work_mem = '256MB';`);
     this.addSql(`alter table "organic_keyword_month" add column "position" smallint null, add column "is_question" boolean null, add column "is_transactional" boolean null;`);
     this.addSql(`update "organic_keyword_month" o set "position" = b.position, "is_question" = k.is_question, "is_transactional" = k.is_transactional
       from (select r.domain_id, r.territory, r.month, r.keyword_id, min(r.position) as position
