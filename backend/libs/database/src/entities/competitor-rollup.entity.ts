@@ -74,6 +74,25 @@ export const OrganicKeywordMonthSchema = defineEntity({
 });
 export type OrganicKeywordMonth = InferEntity<typeof OrganicKeywordMonthSchema>;
 
+/**
+ * For a rolled-up domain-month: its keywords as bitmaps, one row per 8,192 keyword ids (`chunk` = id / 8192, bit
+ * id % 8192): ranked, in the top 10, questions, transactional (issue 27: the kombat's Venn and segment counts as bit
+ * operations; organicRollupSql in @serpwise/research). Written and read in SQL only.
+ */
+export const OrganicKeywordBitsSchema = defineEntity({
+  name: 'OrganicKeywordBits',
+  tableName: 'organic_keyword_bits',
+  properties: {
+    ...domainMonthKey(),
+    chunk: p.integer().primary(),
+    ranked: p.string().columnType('bit(8192)'),
+    top10: p.string().columnType('bit(8192)'),
+    question: p.string().columnType('bit(8192)'),
+    transactional: p.string().columnType('bit(8192)'),
+  },
+  indexes: [{ properties: ['month'] }],
+});
+
 /** For a rolled-up domain-month: one page it ranks with, with its clicks that month (the top pages' default order). */
 export const OrganicPageMonthSchema = defineEntity({
   name: 'OrganicPageMonth',
