@@ -39,7 +39,6 @@ import { Migration20261206120000_unknown_result_count } from './Migration2026120
 import { Migration20261207010000_organic_keyword_sort_keys } from './Migration20261207010000_organic_keyword_sort_keys.js';
 import { Migration20261207020000_backlink_anchor } from './Migration20261207020000_backlink_anchor.js';
 import { Migration20261208010000_organic_keyword_kombat } from './Migration20261208010000_organic_keyword_kombat.js';
-import { Migration20261208020000_keyword_volume_order } from './Migration20261208020000_keyword_volume_order.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -86,5 +85,4 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261207010000_organic_keyword_sort_keys', class: Migration20261207010000_organic_keyword_sort_keys },
   { name: 'Migration20261207020000_backlink_anchor', class: Migration20261207020000_backlink_anchor },
   { name: 'Migration20261208010000_organic_keyword_kombat', class: Migration20261208010000_organic_keyword_kombat },
-  { name: 'Migration20261208020000_keyword_volume_order', class: Migration20261208020000_keyword_volume_order },
 ];
