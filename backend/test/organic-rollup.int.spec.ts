@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
   competitorRollupSql, createWarehouseSource, demoLastMonth, giantNames, keywordComparisonQuery, landWarehouseRows, monthsEndingAt,
-  organicRollupSql, organicKeywordsRolledUp, pageOf, viewerFiguresShared, kombatQuery, topPagesQuery, topPagesRolledUp, removeWarehouseSource, viewerScopedSql, type ComparisonType, type Sql,
+  organicRollupSql, organicKeywordsRolledUp, pageOf, kombatCounts, viewerFiguresShared, kombatQuery, topPagesQuery, topPagesRolledUp, removeWarehouseSource, viewerScopedSql, type ComparisonType, type Sql,
   type TableOrder,
 } from '@serpwise/research';
+import { kombatSegments } from '@serpwise/contracts';
 import type pg from 'pg';
 import { openGiantMarket, type GiantMarket } from '../../infra/test/giant-market.js';
 import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
@@ -54,6 +55,24 @@ async function bothWays(domainId: number, month: string, type: ComparisonType, o
   const ranks = await read(false);
   const rollup = await read(true);
   return { ranks: ranks.page, rollup: rollup.page, paged: rollup.paged };
+}
+
+/** The kombat's Venn regions and segment counts of a domain-month, from the ranks and from the bitmaps, must be the same. */
+async function expectSameKombatCounts(domainIds: number[], month: string) {
+  const names = domainIds.map((id, index) => `d${index}-${id}`);
+  const ranks = await kombatCounts(sql, { domainIds, territory: 'US', month }, names);
+  const bits = await kombatCounts(sql, { domainIds, territory: 'US', month, fromRollup: true }, names);
+  expect({ domainIds, ...bits }).toEqual({ domainIds, ...ranks });
+  return bits;
+}
+
+/** The kombat of rolled-up domains, every segment's first page in the default order and the counts, both ways. */
+async function expectSameKombat(domainIds: number[], month: string) {
+  for (const segment of kombatSegments.organic) {
+    const read = (fromRollup: boolean) => pageOf(sql, kombatQuery({ domainIds, territory: 'US', month, fromRollup }, segment, {}), { startRow: 1, pageSize: 100 });
+    expect({ segment, ...(await read(true)) }).toEqual({ segment, ...(await read(false)) });
+  }
+  return expectSameKombatCounts(domainIds, month);
 }
 
 const pageOrders: TableOrder[] = [{}, { sort: 'clicks', sortDirection: 'asc' }, { sort: 'keywords', sortDirection: 'desc' }];
@@ -137,7 +156,7 @@ describe('the SEO keywords roll-up', () => {
     }
   }, 400_000);
 
-  it('answers the kombat of rolled-up domains (all segment: volume order and count) what its ranks answer', async () => {
+  it('answers the kombat of rolled-up domains (every segment in volume order, the Venn and segment counts) what its ranks answer', async () => {
     await client.query('begin');
     try {
       for (const step of [...competitorRollupSql([newest], { minKeywords: 1 }), ...organicRollupSql([newest])]) await client.query(step.sql, step.params);
@@ -150,30 +169,45 @@ describe('the SEO keywords roll-up', () => {
       const kombatOrders: TableOrder[] = [{}, { sort: 'volume', sortDirection: 'asc' }, { sort: 'volume', sortDirection: 'desc', emptyValues: 'high' }, { sort: 'clicks' }];
       let paged = 0;
       for (const domainIds of sets) {
-        for (const order of kombatOrders) {
-          for (const window of [{ startRow: 1, pageSize: 100 }, { startRow: 151, pageSize: 50 }]) {
-            const read = async (fromRollup: boolean) => {
-              const query = kombatQuery({ domainIds, territory: 'US', month: newest, fromRollup }, 'all', order);
-              return { page: await pageOf(sql, query, window), paged: query.pageSql !== undefined, stored: query.totalSql !== undefined };
-            };
-            const ranks = await read(false);
-            const rollup = await read(true);
-            expect({ domainIds, order, window, ...rollup.page }).toEqual({ domainIds, order, window, ...ranks.page });
-            expect(rollup.stored).toBe(domainIds.length === 2);
-            if (rollup.paged) paged++;
+        for (const segment of kombatSegments.organic) {
+          for (const order of kombatOrders) {
+            for (const window of [{ startRow: 1, pageSize: 100 }, { startRow: 151, pageSize: 50 }]) {
+              const read = async (fromRollup: boolean) => {
+                const query = kombatQuery({ domainIds, territory: 'US', month: newest, fromRollup }, segment, order);
+                return { page: await pageOf(sql, query, window), paged: query.pageSql !== undefined, stored: query.totalSql !== undefined };
+              };
+              const ranks = await read(false);
+              const rollup = await read(true);
+              expect({ domainIds, segment, order, window, ...rollup.page }).toEqual({ domainIds, segment, order, window, ...ranks.page });
+              expect(rollup.stored).toBe(domainIds.length === 2 && segment === 'all');
+              if (rollup.paged) paged++;
+            }
           }
         }
       }
-      expect(paged).toBe(sets.length * 3 * 2);
-      // Another segment: the table's own statement.
-      expect(kombatQuery({ domainIds: [giant, sharer], territory: 'US', month: newest, fromRollup: true }, 'core', {}).pageSql).toBeUndefined();
+      // Every segment in the three volume orders is read through its walks; the clicks order from the ranks.
+      expect(paged).toBe(sets.length * kombatSegments.organic.length * 3 * 2);
+      // The counts: the same regions and segments from the bitmaps, also with a domain named twice.
+      for (const domainIds of [...sets, [giant, giant], [sharer, giant, sharer]]) await expectSameKombatCounts(domainIds, newest);
     } finally {
       await client.query('rollback');
     }
-  }, 400_000);
+  }, 600_000);
 
   it('follows a provider fetch that lands in the month and the month before and is removed, and steps aside for a viewer with their own ranks', async () => {
     const giant = await idOf(giantNames.domain);
+    // A market domain beside the giant in the kombat, rolled up in M too (below the roll-up's minimum otherwise).
+    for (const step of [...competitorRollupSql([newest], { minKeywords: 1 }), ...organicRollupSql([newest])]) await client.query(step.sql, step.params);
+    const [rival] = (await database.query<{ domain_id: number }>(
+      `select domain_id from organic_rollup_month where territory = 'US' and month = $1 and domain_id <> $2 order by keywords desc, domain_id limit 1`, [newest, giant]));
+    // A landing that touches the rival's month rolls it up again under the roll-up's minimum (out, at this scale): put
+    // it back before each comparison, the giant's month as the landing left it.
+    await client.query(`create temp table rival_month as select $1::int as domain_id, 'US'::varchar(2) as territory, $2::date as month`, [rival!.domain_id, newest]);
+    const rollUpRival = async () => {
+      const changed = { table: 'rival_month' };
+      for (const step of [...competitorRollupSql([newest], { minKeywords: 1, changed }), ...organicRollupSql([newest], { changed })]) await client.query(step.sql, step.params);
+    };
+    const kombatBefore = await expectSameKombat([giant, rival!.domain_id], newest);
     const stored = () => database.query<{ month: string; keywords: number; newly_ranked: number; pages: number }>(
       `select to_char(month, 'YYYY-MM-DD') as month, keywords, newly_ranked, pages from organic_rollup_month where domain_id = $1 order by month`, [giant]);
     const before = await stored();
@@ -195,6 +229,11 @@ describe('the SEO keywords roll-up', () => {
     const first = await bothWays(giant, newest, 'all', {}, { startRow: 1, pageSize: 100 });
     expect(first.rollup.rows.slice(0, 2).map((row) => (row as { keyword: string }).keyword).sort()).toEqual(['omnivora brand new term', 'omnivora older term']);
     for (const month of [previous, newest]) await expectSameAnswers(giant, month, [{ startRow: 1, pageSize: 100 }]);
+    // The bitmaps follow the landing: the two new keywords are the giant's alone (and the results page the giant now
+    // tops may have lost the rival).
+    await rollUpRival();
+    const kombatLanded = await expectSameKombat([giant, rival!.domain_id], newest);
+    expect(kombatLanded.venn[0]!.keywords).toBeGreaterThanOrEqual(kombatBefore.venn[0]!.keywords + 2);
 
     // A keyword of the giant whose volume and CPC nobody knew (its rows' clicks unknown: null), then a fetch of
     // another month that gives them: the landing fills them in (fillUnknownNumbers) without rebuilding the giant's
@@ -229,5 +268,9 @@ describe('the SEO keywords roll-up', () => {
     await removeWarehouseSource(client, source.sourceId);
     expect(await stored()).toEqual(before);
     for (const month of [previous, newest]) await expectSameAnswers(giant, month, [{ startRow: 1, pageSize: 100 }]);
+    await rollUpRival();
+    // As the ranks again; the giant has its keywords of before (the rival's result the landing replaced stays gone).
+    const removed = await expectSameKombat([giant, rival!.domain_id], newest);
+    expect(removed.segments.all).toBe(kombatBefore.segments.all);
   });
 });

@@ -20,7 +20,6 @@ const base = sqlFromPg(pool);
 const cases = [
   ['competitors of the 1M domain', 'seo/competitors', { domain: giantNames.domain }],
   ['competitors of the 300k domain', 'seo/competitors', { domain: giantNames.sharer }],
-  ['kombat 1M vs 300k', 'seo/kombat', { domains: `${giantNames.domain},${giantNames.sharer}` }],
   ['SEO keywords of the 1M domain', 'seo/keywords', { domain: giantNames.domain }],
   ['SEO keywords by volume', 'seo/keywords', { domain: giantNames.domain, sort: 'volume', sortDirection: 'desc' }],
   ['SEO keywords newlyranked', 'seo/keywords', { domain: giantNames.domain, type: 'newlyranked' }],
@@ -73,18 +72,45 @@ for (const [label, table, params] of cases) {
   }
 }
 {
-  // The kombat endpoint also answers the Venn regions and segment counts (seo-research.service.ts): one more statement.
+  // The kombat endpoint answers its page and, beside it, the Venn regions and segment counts (seo-research.service.ts,
+  // the rolled-up path when the prepare's facts say so): for the giants and for the 3 largest domains (as `npm run
+  // bench -- research` asks), every organic segment's first page in the default order, with the counts.
   const scoped = viewerScopedSql(base, () => null);
-  const names = [giantNames.domain, giantNames.sharer];
-  const ids = (await base.query('select id from domain where name = any(string_to_array(?, \',\')) order by position(name in ?)', [names.join(','), names.join(',')])).map((row) => /** @type {{ id: number }} */ (row).id);
   const [{ month }] = /** @type {{ month: string }[]} */ (await base.query(`select to_char(max(month), 'YYYY-MM-DD') as month from domain_month where territory = 'US'`));
-  let best = Number.POSITIVE_INFINITY;
-  for (let run = 0; run < 3; run++) {
-    const started = performance.now();
-    await kombatCounts(scoped, { domainIds: ids, territory: 'US', month }, names);
-    best = Math.min(best, performance.now() - started);
+  const largest = (await base.query(`select d.name from domain_month m join domain d on d.id = m.domain_id where m.territory = 'US' and m.month = ?::date
+      order by m.organic_keywords desc limit 3`, [month])).map((row) => String(/** @type {{ name: string }} */ (row).name));
+  for (const names of [[giantNames.domain, giantNames.sharer], largest]) {
+    for (const segment of ['all', 'core', 'missing', 'questions', 'transactional', 'content']) {
+      const input = { countryCode: 'US', startRow: 1, pageSize: 100, domains: names.join(','), segment };
+      let best = Number.POSITIVE_INFINITY;
+      let countsBest = Number.POSITIVE_INFINITY;
+      let fromBits = false;
+      /** @type {{ text: string, params: readonly unknown[] }[]} */
+      let statements = [];
+      let total = 0;
+      for (let run = 0; run < 3; run++) {
+        const recorder = recording(scoped);
+        const started = performance.now();
+        const prepared = await prepareResearchTable(recorder.sql, 'seo/kombat', input);
+        const facts = /** @type {{ domainIds: number[], countsFromRollup: boolean }} */ (prepared.facts);
+        fromBits = facts.countsFromRollup;
+        const countsStarted = performance.now();
+        const counts = kombatCounts(scoped, { domainIds: facts.domainIds, territory: 'US', month, fromRollup: facts.countsFromRollup }, names)
+          .then((known) => ((countsBest = Math.min(countsBest, performance.now() - countsStarted)), known));
+        // As the service: the counts give the page's total.
+        if (prepared.query) await pageOf(recorder.sql, prepared.query, { startRow: 1, pageSize: 100 }, counts.then((known) => known.segments[segment]));
+        total = (await counts).segments[segment];
+        best = Math.min(best, performance.now() - started);
+        statements = recorder.statements;
+      }
+      line(`kombat ${names.join(' vs ')} ${segment}: ${best.toFixed(1)} ms wall (page and counts at once; counts alone ${countsBest.toFixed(1)} ms, from ${fromBits ? 'bitmaps' : 'ranks'}), ${total} rows`);
+      for (const statement of statements.slice(-1)) {
+        const { time, lines } = await explain(statement.text, statement.params);
+        line(`  ${time.toFixed(1).padStart(9)} ms  page: ${statement.text.replace(/\s+/g, ' ').slice(0, 100)}`);
+        if (showPlans) for (const planLine of lines) line(`      ${planLine}`);
+      }
+    }
   }
-  line(`kombat counts (Venn and segments) 1M vs 300k: ${best.toFixed(1)} ms wall`);
 }
 {
   const started = performance.now();

@@ -65,10 +65,33 @@ export const OrganicKeywordMonthSchema = defineEntity({
     /** The keyword's volume that month and the value of its clicks (round(clicks × CPC, 2)): the volume and value orders' keys. */
     volume: p.integer().nullable(),
     value: p.double().nullable(),
+    /** The domain's best position for the keyword that month, and the keyword's flags: the kombat segments' keys. */
+    position: p.smallint().nullable(),
+    isQuestion: p.boolean().nullable(),
+    isTransactional: p.boolean().nullable(),
   },
   indexes: [{ properties: ['month'] }],
 });
 export type OrganicKeywordMonth = InferEntity<typeof OrganicKeywordMonthSchema>;
+
+/**
+ * For a rolled-up domain-month: its keywords as bitmaps, one row per 8,192 keyword ids (`chunk` = id / 8192, bit
+ * id % 8192): ranked, in the top 10, questions, transactional (issue 27: the kombat's Venn and segment counts as bit
+ * operations; organicRollupSql in @serpwise/research). Written and read in SQL only.
+ */
+export const OrganicKeywordBitsSchema = defineEntity({
+  name: 'OrganicKeywordBits',
+  tableName: 'organic_keyword_bits',
+  properties: {
+    ...domainMonthKey(),
+    chunk: p.integer().primary(),
+    ranked: p.string().columnType('bit(8192)'),
+    top10: p.string().columnType('bit(8192)'),
+    question: p.string().columnType('bit(8192)'),
+    transactional: p.string().columnType('bit(8192)'),
+  },
+  indexes: [{ properties: ['month'] }],
+});
 
 /** For a rolled-up domain-month: one page it ranks with, with its clicks that month (the top pages' default order). */
 export const OrganicPageMonthSchema = defineEntity({

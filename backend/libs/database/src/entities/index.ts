@@ -1,3 +1,4 @@
+import type { EntitySchema } from '@mikro-orm/postgresql';
 import { AdminAuditLogSchema } from './admin-audit-log.entity.js';
 import { AnalyticsEventSchema } from './analytics-event.entity.js';
 import { QueueAlertSchema, QueueAlertSettingSchema, QueueAlertThresholdSchema } from './queue-alert.entity.js';
@@ -10,7 +11,7 @@ import { SiteTrafficSchema } from './site-traffic.entity.js';
 import { DomainMonthSchema } from './domain-month.entity.js';
 import { ProviderCompetitorSchema, ProviderDomainMonthSchema } from './provider-figures.entity.js';
 import { PageFirstMonthSchema } from './page-first-month.entity.js';
-import { BacklinkTotalSchema, CompetitorMonthSchema, CompetitorRollupMonthSchema, OrganicKeywordMonthSchema, OrganicPageMonthSchema, OrganicRollupMonthSchema } from './competitor-rollup.entity.js';
+import { BacklinkTotalSchema, CompetitorMonthSchema, CompetitorRollupMonthSchema, OrganicKeywordBitsSchema, OrganicKeywordMonthSchema, OrganicPageMonthSchema, OrganicRollupMonthSchema } from './competitor-rollup.entity.js';
 import { DomainSchema } from './domain.entity.js';
 import { JobRecordSchema } from './job-record.entity.js';
 import { PasswordResetSchema } from './password-reset.entity.js';
@@ -113,6 +114,7 @@ export const warehouseEntities = [
   PageFirstMonthSchema,
   CompetitorRollupMonthSchema,
   OrganicKeywordMonthSchema,
+  OrganicKeywordBitsSchema,
   OrganicPageMonthSchema,
   OrganicRollupMonthSchema,
   CompetitorMonthSchema,
@@ -130,7 +132,7 @@ export const projectAreaEntities = [ProjectTeamAccessSchema, TrackedTermSchema, 
   LinkTaskSchema, LinkContactEventSchema, OutreachHistorySchema];
 
 /** Every entity, listed by hand: discovery by folder scan is slower at start and hides mistakes. */
-export const allEntities = [SessionSchema, JobRecordSchema, UserSchema, PasswordResetSchema, MissedSearchEventSchema,
+export const allEntities: EntitySchema[] = [SessionSchema, JobRecordSchema, UserSchema, PasswordResetSchema, MissedSearchEventSchema,
   PaymentCardSchema, SubscriptionSchema, ReceiptSchema, CancellationSurveySchema, ...warehouseEntities, ProjectSchema, RequestedKeywordSchema,
   ApiKeySchema, ApiUsageMonthSchema, BundleCodeSchema, BundleRedemptionSchema, UserEmailAddressSchema, UserContactInfoSchema, ProjectAlertSchema, ProjectRankSnapshotSchema, RankAlertEventSchema,
   ...projectAreaEntities, ReportBrandSchema, ReportShareLinkSchema, GoogleTokenSchema, AdminAuditLogSchema, QueueAlertThresholdSchema, QueueAlertSettingSchema, QueueAlertSchema, AnalyticsEventSchema, ScheduledReportSchema, DataImportSchema, ReconReportSchema, ...searchConsoleEntities];

@@ -38,6 +38,7 @@ import { Migration20261205000000_organic_keyword_rollup } from './Migration20261
 import { Migration20261206120000_unknown_result_count } from './Migration20261206120000_unknown_result_count.js';
 import { Migration20261207010000_organic_keyword_sort_keys } from './Migration20261207010000_organic_keyword_sort_keys.js';
 import { Migration20261207020000_backlink_anchor } from './Migration20261207020000_backlink_anchor.js';
+import { Migration20261208010000_organic_keyword_kombat } from './Migration20261208010000_organic_keyword_kombat.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -83,4 +84,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261206120000_unknown_result_count', class: Migration20261206120000_unknown_result_count },
   { name: 'Migration20261207010000_organic_keyword_sort_keys', class: Migration20261207010000_organic_keyword_sort_keys },
   { name: 'Migration20261207020000_backlink_anchor', class: Migration20261207020000_backlink_anchor },
+  { name: 'Migration20261208010000_organic_keyword_kombat', class: Migration20261208010000_organic_keyword_kombat },
 ];

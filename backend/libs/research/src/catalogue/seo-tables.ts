@@ -102,15 +102,18 @@ export const seoTables = {
     schema: kombatSchema,
     paidColumns: ['cpc'],
     check: orderCheck(kombatSpec),
-    prepare: async (sql, input): Promise<PreparedTable<OrganicAnswer, { domainIds: number[] }>> => {
+    prepare: async (sql, input): Promise<PreparedTable<OrganicAnswer, { domainIds: number[]; countsFromRollup: boolean }>> => {
       const ids = await domainIdsOf(sql, input.domains);
       const domainIds = ids.filter((id): id is number => id !== null);
-      // Large domains' keywords are precomputed (issue 27): the first pages in volume order read them when every
-      // domain's month is rolled up and this viewer may read it, numbers included.
+      // Large domains' keywords are precomputed (issue 27): the Venn and segment counts read their bitmaps when every
+      // domain's month is rolled up and this viewer sees installation data only; the first pages in volume order read
+      // them when, besides, the viewer's keyword numbers are the installation's.
+      let countsFromRollup = false;
       const rolledUp = async (month: string) => {
         for (const domainId of domainIds) {
           if (!await organicKeywordsRolledUp(sql, { domainId, territory: input.countryCode, month })) return false;
         }
+        countsFromRollup = true;
         return viewerFiguresShared(sql);
       };
       const prepared = await organicTable(
@@ -120,7 +123,7 @@ export const seoTables = {
         async (month) => kombatQuery({ domainIds, territory: input.countryCode, month, fromRollup: await rolledUp(month) }, input.segment, input),
         stem('seo-kombat', ...input.domains, input.segment),
       );
-      return { ...prepared, facts: { domainIds } };
+      return { ...prepared, facts: { domainIds, countsFromRollup } };
     },
   }),
   'seo/keywords': researchTable({

@@ -1,6 +1,7 @@
 import type { OrganicKombatSegment } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
 import type { KombatRow, KombatCounts } from '@serpwise/contracts';
+import { keywordBitsWidth } from '../warehouse/organic-rollup.js';
 import { type BuiltQuery, orderedTable, rowSourceOf, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec, volumeAt } from '../tables/index.js';
 export type { KombatRow, KombatCounts };
 
@@ -11,8 +12,9 @@ export interface KombatCriteria {
   month: string;
   /**
    * Every domain's month is in the SEO keywords roll-up and this viewer may read it with its volume keys
-   * (organicKeywordsRolledUp and viewerFiguresShared for each): the `all` segment's first pages in volume order and,
-   * for two domains, its count are read from it.
+   * (organicKeywordsRolledUp and viewerFiguresShared for each): every segment's first pages in volume order and, for
+   * two domains, the `all` count are read from it. For kombatCounts: every domain's month is rolled up and this viewer
+   * sees installation data only (organicKeywordsRolledUp): the counts are read from the bitmaps.
    */
   fromRollup?: boolean;
 }
@@ -72,10 +74,10 @@ function kombatTable(criteria: KombatCriteria, segment: OrganicKombatSegment, or
 
 export function kombatQuery(criteria: KombatCriteria, segment: OrganicKombatSegment, order: TableOrder): BuiltQuery {
   const query = kombatTable(criteria, segment, order);
-  if (!criteria.fromRollup || segment !== 'all' || order.filter?.trim()) return query;
+  if (!criteria.fromRollup || order.filter?.trim()) return query;
   const distinctIds = [...new Set(criteria.domainIds)];
   // Two domains: |A ∪ B| = |A| + |B| − |A ∩ B|, the keywords both rank for being their competitor_month row's.
-  const counted: BuiltQuery = distinctIds.length !== 2 ? query : {
+  const counted: BuiltQuery = distinctIds.length !== 2 || segment !== 'all' ? query : {
     ...query,
     totalSql: `select (a.keywords + b.keywords - coalesce((select c.common_keywords from competitor_month c
         where (c.domain_id, c.territory, c.month, c.competitor_domain_id) = (a.domain_id, a.territory, a.month, b.domain_id)), 0))::int as total
@@ -85,16 +87,22 @@ export function kombatQuery(criteria: KombatCriteria, segment: OrganicKombatSegm
   };
   const [leading] = query.keyset?.keys ?? [];
   if (leading?.column !== 'volume') return counted;
-  // In volume order the K = offset + limit first keywords of the union are among each domain's K first (with the
-  // K-th one's ties), read from its volume index; the table's own statement for those keywords gives their rows.
+  // In volume order the K = offset + limit first keywords of the segment are among the K first (with the K-th one's
+  // ties) of some walks: each reads one domain's keywords of the segment (or some of them) from a volume index and
+  // stops; together they hold every keyword of the segment. The table's own statement for those keywords gives their
+  // rows. A walk whose keywords the bitmaps say are none is not started (it would read all of its domain's keywords).
   return {
     ...counted,
     pageSql: ({ limit, offset }) => {
-      const perDomain = distinctIds.map(() => `(select k.keyword_id from organic_keyword_month k where k.domain_id = ? and k.territory = ? and k.month = ?::date
-          order by k.volume ${leading.direction} nulls ${leading.nulls} fetch first (?::bigint) rows with ties)`);
+      const bits = bitsOperands(criteria);
+      const walks = segmentWalks(criteria, segment).map((walk) => ({
+        sql: `(select k.keyword_id from organic_keyword_month k where k.domain_id = ? and k.territory = ? and k.month = ?::date ${walk.where}
+            and (${walk.gate}) order by k.volume ${leading.direction} nulls ${leading.nulls} fetch first (?::bigint) rows with ties)`,
+        params: [walk.domainId, criteria.territory, criteria.month, ...walk.params, ...walk.gateParams, offset + limit],
+      }));
       const top = {
-        sql: `top as (${perDomain.join(' union ')})`,
-        params: distinctIds.flatMap((id) => [id, criteria.territory, criteria.month, offset + limit]),
+        sql: `${bits.ctes}, top as (${walks.length ? walks.map((walk) => walk.sql).join(' union ') : 'select null::int as keyword_id where false'})`,
+        params: [...bits.params, ...walks.flatMap((walk) => walk.params)],
       };
       const page = kombatTable(criteria, segment, order, top);
       return { sql: `${page.sql} limit ${limit} offset ${offset}`, params: page.params };
@@ -102,8 +110,92 @@ export function kombatQuery(criteria: KombatCriteria, segment: OrganicKombatSegm
   };
 }
 
+/** The domains' bitmaps (organic_keyword_bits) as CTEs kb0…kb2, and a bit expression's count over them. */
+function bitsOperands(criteria: KombatCriteria) {
+  const ctes = criteria.domainIds.map((_id, index) => `kb${index} as (select chunk, ranked, top10, question, transactional from organic_keyword_bits
+      where domain_id = ? and territory = ? and month = ?::date)`);
+  const joined = criteria.domainIds.map((_id, index) => (index ? `full join kb${index} using (chunk)` : 'kb0')).join(' ');
+  return {
+    ctes: ctes.join(', '),
+    params: criteria.domainIds.flatMap((id) => [id, criteria.territory, criteria.month]),
+    /** count(expression) over every chunk, as an int. */
+    count: (expression: string) => `(select coalesce(sum(bit_count(${expression})), 0)::int from ${joined})`,
+  };
+}
+
+/** Domain `index`'s bitmap `column`, a chunk it has no row of being all zeros. */
+const bitsOf = (index: number, column: 'ranked' | 'top10' | 'question' | 'transactional') => `coalesce(kb${index}.${column}, 0::bit(${keywordBitsWidth}))`;
+const anyOf = (indexes: number[], column: 'ranked' | 'top10' | 'question' | 'transactional') => indexes.map((index) => bitsOf(index, column)).join(' | ');
+
+interface SegmentWalk {
+  domainId: number;
+  /** Conditions on the walked row k beyond its domain-month (an index's predicate, probes of the other domains). */
+  where: string;
+  params: unknown[];
+  /** Whether the walk can find anything (bitmaps), so a walk over a domain without such keywords is not started. */
+  gate: string;
+  gateParams: unknown[];
+}
+
+/** The walks of a segment (bitsOperands' CTEs in scope): each a subset of the segment; together all of it. */
+function segmentWalks(criteria: KombatCriteria, segment: OrganicKombatSegment): SegmentWalk[] {
+  const ids = criteria.domainIds;
+  const { count } = bitsOperands(criteria);
+  const others = ids.map((_id, index) => index).slice(1);
+  const row = (predicate = '') => `(select 1 from organic_keyword_month o where o.domain_id = ? and o.territory = k.territory and o.month = k.month
+    and o.keyword_id = k.keyword_id ${predicate})`;
+  const always = { gate: 'true', gateParams: [] };
+  switch (segment) {
+    case 'all':
+      return ids.map((domainId) => ({ domainId, where: '', params: [], ...always }));
+    case 'core': {
+      // Every domain ranks for them: walk the one with the fewest keywords, probing the others.
+      if (new Set(ids).size !== ids.length) return [];
+      const smallest = `(select l.domain_id from organic_rollup_month l where l.domain_id = any(?::int[]) and l.territory = ? and l.month = ?::date
+        order by l.keywords, l.domain_id limit 1)`;
+      return ids.map((domainId) => ({
+        domainId,
+        where: ids.filter((id) => id !== domainId).map(() => `and exists ${row()}`).join(' '),
+        params: ids.filter((id) => id !== domainId),
+        gate: `${count(ids.map((_id, index) => bitsOf(index, 'ranked')).join(' & '))} > 0 and ${smallest} = ?`,
+        gateParams: [`{${ids.join(',')}}`, criteria.territory, criteria.month, domainId],
+      }));
+    }
+    case 'missing':
+      return others.map((index) => ({
+        domainId: ids[index]!, where: `and not exists ${row()}`, params: [ids[0]],
+        gate: `${count(`${bitsOf(index, 'ranked')} & ~${bitsOf(0, 'ranked')}`)} > 0`, gateParams: [],
+      }));
+    case 'questions':
+    case 'transactional': {
+      const column = segment === 'questions' ? 'question' : 'transactional';
+      return ids.map((domainId, index) => ({
+        domainId, where: `and k.${segment === 'questions' ? 'is_question' : 'is_transactional'}`, params: [],
+        gate: `${count(bitsOf(index, column))} > 0`, gateParams: [],
+      }));
+    }
+    case 'content':
+      // The others' top-10 keywords the first domain is not in the top 10 for.
+      return others.map((index) => ({
+        domainId: ids[index]!, where: `and k.position <= 10 and not exists ${row('and o.position <= 10')}`, params: [ids[0]],
+        gate: `${count(`${bitsOf(index, 'top10')} & ~${bitsOf(0, 'top10')}`)} > 0`, gateParams: [],
+      }));
+  }
+}
+
 /** The Venn regions and every segment's count, in one pass over the comparison (one region per row of the answer). */
 export async function kombatCounts(sql: Sql, criteria: KombatCriteria, names: readonly string[]): Promise<KombatCounts> {
+  const { regions, segments } = criteria.fromRollup ? await countsFromBits(sql, criteria) : await countsFromRanks(sql, criteria);
+  const venn: KombatCounts['venn'] = [];
+  for (let mask = 1; mask < 1 << names.length; mask += 1) {
+    venn.push({ domains: names.filter((_name, index) => mask & (1 << index)), keywords: regions.get(mask) ?? 0 });
+  }
+  return { venn, segments };
+}
+
+type Counted = { regions: Map<number, number>; segments: Record<OrganicKombatSegment, number> };
+
+async function countsFromRanks(sql: Sql, criteria: KombatCriteria): Promise<Counted> {
   const base = kombatBase(criteria);
   const predicates = Object.entries(segmentPredicates(criteria.domainIds.length)) as [OrganicKombatSegment, string][];
   const segmentColumns = predicates.map(([name, predicate]) => `count(*) filter (where ${predicate})::int as "${name}"`);
@@ -114,11 +206,39 @@ export async function kombatCounts(sql: Sql, criteria: KombatCriteria, names: re
     base.params,
   );
   const segments = Object.fromEntries(predicates.map(([name]) => [name, regions.reduce((sum, region) => sum + region[name], 0)])) as Record<OrganicKombatSegment, number>;
-  const byMask = new Map(regions.map((region) => [region.mask, region.keywords]));
-  const venn: KombatCounts['venn'] = [];
-  for (let mask = 1; mask < 1 << names.length; mask += 1) {
-    venn.push({ domains: names.filter((_name, index) => mask & (1 << index)), keywords: byMask.get(mask) ?? 0 });
-  }
-  return { venn, segments };
+  return { regions: new Map(regions.map((region) => [region.mask, region.keywords])), segments };
 }
 
+/**
+ * The same counts from the rolled-up domains' bitmaps (organic_keyword_bits): each Venn region and segment is a bit
+ * expression of the domains' bitmaps, counted over their chunks — a few hundred rows per domain, whatever its size.
+ */
+async function countsFromBits(sql: Sql, criteria: KombatCriteria): Promise<Counted> {
+  const ids = criteria.domainIds;
+  const indexes = ids.map((_id, index) => index);
+  const others = indexes.slice(1);
+  const bits = bitsOperands(criteria);
+  const sum = (expression: string) => `coalesce(sum(bit_count(${expression})), 0)::int`;
+  const regionMasks = Array.from({ length: (1 << ids.length) - 1 }, (_value, index) => index + 1);
+  const regionOf = (mask: number) => indexes.map((index) => (mask & (1 << index) ? '' : '~') + bitsOf(index, 'ranked')).join(' & ');
+  const segmentSql: Record<OrganicKombatSegment, string> = {
+    all: sum(anyOf(indexes, 'ranked')),
+    // ranked = the number of domains: none when a domain is named twice (as from the ranks)
+    core: new Set(ids).size === ids.length ? sum(indexes.map((index) => bitsOf(index, 'ranked')).join(' & ')) : '0',
+    missing: sum(`(${anyOf(others, 'ranked')}) & ~${bitsOf(0, 'ranked')}`),
+    questions: sum(anyOf(indexes, 'question')),
+    transactional: sum(anyOf(indexes, 'transactional')),
+    content: sum(`(${anyOf(others, 'top10')}) & ~${bitsOf(0, 'top10')}`),
+  };
+  const joined = indexes.map((index) => (index ? `full join kb${index} using (chunk)` : 'kb0')).join(' ');
+  const [row] = await sql.query<Record<string, number>>(
+    `with ${bits.ctes}
+     select ${regionMasks.map((mask) => `${sum(regionOf(mask))} as "r${mask}"`).join(', ')},
+       ${Object.entries(segmentSql).map(([name, expression]) => `${expression} as "${name}"`).join(', ')}
+     from ${joined}`,
+    bits.params,
+  );
+  const regions = new Map(regionMasks.map((mask) => [mask, row?.[`r${mask}`] ?? 0]));
+  const segments = Object.fromEntries(Object.keys(segmentSql).map((name) => [name, row?.[name] ?? 0])) as Record<OrganicKombatSegment, number>;
+  return { regions, segments };
+}

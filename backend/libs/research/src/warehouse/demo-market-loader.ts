@@ -13,7 +13,7 @@ import { warehouseRollupSql } from './domain-month-rollup.js';
 import { addGiantSubjects, type GiantOptions } from './giant-subjects.js';
 
 /** Every warehouse table, children first (the order a full replace truncates them in). */
-export const warehouseTables = ['page_first_month', 'organic_keyword_month', 'organic_page_month', 'organic_rollup_month', 'competitor_month', 'competitor_rollup_month', 'domain_month', 'backlink_total', 'backlink', 'paid_ad', 'ad_copy', 'organic_rank', 'page', 'keyword', 'domain', 'data_source'] as const;
+export const warehouseTables = ['page_first_month', 'organic_keyword_month', 'organic_keyword_bits', 'organic_page_month', 'organic_rollup_month', 'competitor_month', 'competitor_rollup_month', 'domain_month', 'backlink_total', 'backlink', 'paid_ad', 'ad_copy', 'organic_rank', 'page', 'keyword', 'domain', 'data_source'] as const;
 
 export interface LoadOptions {
   size: MarketSizeName;

@@ -37,6 +37,7 @@ export function organicRollupSql(
     { sql: `delete from organic_keyword_month k where ${inMonths('k')}`, params },
     { sql: `delete from organic_page_month k where ${inMonths('k')}`, params },
     { sql: `delete from organic_rollup_month l where ${inMonths('l')}`, params },
+    { sql: `delete from organic_keyword_bits b where ${inMonths('b')}`, params },
     {
       // The month's keywords with their clicks (null when every rank's clicks are unknown, as sum() in the table) and
       // whether the domain ranked for them the month before: one grouping over both months' ranks of the domain, each
@@ -44,10 +45,13 @@ export function organicRollupSql(
       // took 10× as long (1/20 giant: 10 s against 0.7–1.1 s).
       // With the volume and value orders' keys: the keyword's volume that month and round(clicks × CPC, 2), as the
       // SEO keywords table computes its columns (installation figures: a viewer with their own is read from ranks).
-      sql: `insert into organic_keyword_month (domain_id, territory, month, keyword_id, clicks, newly_ranked, volume, value)
-            select l.domain_id, l.territory, l.month, mine.keyword_id, mine.clicks, not mine.ranked_before, ${keywordSortKeys('k', 'l.month', 'mine.clicks')}
+      // With the kombat's keys: the domain's best position that month and the keyword's question and transactional flags.
+      sql: `insert into organic_keyword_month (domain_id, territory, month, keyword_id, clicks, newly_ranked, volume, value, position, is_question, is_transactional)
+            select l.domain_id, l.territory, l.month, mine.keyword_id, mine.clicks, not mine.ranked_before, ${keywordSortKeys('k', 'l.month', 'mine.clicks')},
+              mine.position, k.is_question, k.is_transactional
             from competitor_rollup_month l
-            cross join lateral (select r.keyword_id, sum(r.clicks) filter (where r.month = l.month) as clicks, bool_or(r.month <> l.month) as ranked_before
+            cross join lateral (select r.keyword_id, sum(r.clicks) filter (where r.month = l.month) as clicks, bool_or(r.month <> l.month) as ranked_before,
+                min(r.position) filter (where r.month = l.month) as position
               from organic_rank r
               where r.domain_id = l.domain_id and r.territory = l.territory and r.month in (l.month, (l.month - interval '1 month')::date)
                 and ${installation('r')}
@@ -56,6 +60,7 @@ export function organicRollupSql(
             where ${inMonths('l')}`,
       params,
     },
+    organicKeywordBitsSql(inMonths('k'), params),
     {
       sql: `insert into organic_page_month (domain_id, territory, month, page_id, clicks)
             select l.domain_id, l.territory, l.month, mine.page_id, mine.clicks
@@ -76,6 +81,35 @@ export function organicRollupSql(
       params,
     },
   ];
+}
+
+/** Keyword ids per row of organic_keyword_bits (Migration20261208010000_organic_keyword_kombat). */
+export const keywordBitsWidth = 8192;
+
+/**
+ * The kombat's bitmaps of the rolled-up keywords `where` selects (alias k): per domain-month and chunk of
+ * keywordBitsWidth ids, the keywords ranked, in the top 10, questions and transactional, bit id % width set. Built
+ * from 64-bit words (a bigint per 64 ids, cheap to aggregate), then each chunk's 128 words in order as text.
+ */
+function organicKeywordBitsSql(where: string, params: unknown[]): { sql: string; params: unknown[] } {
+  const bit = `(1::bigint << (63 - k.keyword_id % 64))`;
+  const words = keywordBitsWidth / 64;
+  const bitmap = (column: string) => `string_agg(coalesce(w.${column}, 0)::bit(64)::text, '' order by n)::bit(${keywordBitsWidth})`;
+  return {
+    sql: `insert into organic_keyword_bits (domain_id, territory, month, chunk, ranked, top10, question, transactional)
+      with words as (
+        select k.domain_id, k.territory, k.month, k.keyword_id / ${keywordBitsWidth} as chunk, (k.keyword_id % ${keywordBitsWidth}) / 64 as word,
+          bit_or(${bit}) as ranked,
+          coalesce(bit_or(${bit}) filter (where k.position <= 10), 0) as top10,
+          coalesce(bit_or(${bit}) filter (where k.is_question), 0) as question,
+          coalesce(bit_or(${bit}) filter (where k.is_transactional), 0) as transactional
+        from organic_keyword_month k where ${where} group by 1, 2, 3, 4, 5)
+      select c.domain_id, c.territory, c.month, c.chunk, ${bitmap('ranked')}, ${bitmap('top10')}, ${bitmap('question')}, ${bitmap('transactional')}
+      from (select distinct domain_id, territory, month, chunk from words) c cross join generate_series(0, ${words - 1}) n
+      left join words w on (w.domain_id, w.territory, w.month, w.chunk, w.word) = (c.domain_id, c.territory, c.month, c.chunk, n)
+      group by 1, 2, 3, 4`,
+    params,
+  };
 }
 
 /**
