@@ -1,7 +1,6 @@
 import { toNumberedPlaceholders } from '@serpwise/research';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import { readAhead } from './read-ahead.js';
 
 /** The columns of a query's rows: their names and PostgreSQL types. */
 export type BatchFields = { name: string; dataTypeID: number }[];
@@ -38,8 +37,6 @@ export const numericTextTypes = new Set([20, 1700]);
  * batches, as fast as before) while a row of 2 kB is read 1,000 at a time.
  */
 export const batchTextBytes = 2 * 1024 * 1024;
-/** COPY text read ahead of the batches at most (read-ahead.ts): a few batches' worth. */
-export const copyReadAheadBytes = 16 * 1024 * 1024;
 
 /**
  * Rows to fetch next for rows of `rowBytes` bytes of text on average: as many as fit in `budgetBytes`, at most
@@ -153,8 +150,7 @@ export function copyLineBatches(
     // The batch's text so far: a batch ends at `batchRows` rows or `budgetBytes` bytes, whichever comes first.
     let bytes = 0;
     let yielded = false;
-    // Read ahead of the batches (read-ahead.ts): PostgreSQL sends on while a batch is written.
-    for await (const chunk of readAhead(stream, copyReadAheadBytes)) {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
       const data = rest.length ? Buffer.concat([rest, chunk]) : chunk;
       const end = data.lastIndexOf(10);
       if (end < 0) {
