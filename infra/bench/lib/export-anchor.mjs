@@ -1,5 +1,5 @@
 // @ts-check
-import { prepareExport, scopeBuiltQuery, sqlFromPg } from '@serpwise/research';
+import { prepareExport, scopeBuiltQuery, sqlFromPg, viewerScopedSql } from '@serpwise/research';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { sqlForCopy } from './psql-timing.mjs';
@@ -14,11 +14,12 @@ export const exportStatementOptions = '-c jit=off';
  * The anchor of an export figure: the very statement the worker streams for this export, literals inlined for psql's
  * `\copy` — the table's every-row statement (prepareExport: with what a page adds per batch computed in it, so psql
  * writes the same rows and columns as the file holds, less the two provenance cells), scoped to the exporting user
- * as the worker scopes it (scopeBuiltQuery).
+ * as the worker scopes it (scopeBuiltQuery; its preparing reads too, viewerScopedSql, as TableExports does: some
+ * tables ask the viewer's own figures while preparing).
  * @param {import('pg').Pool} pool @param {string} table @param {Record<string, unknown>} params @param {string} userId
  */
 export async function exportAnchorSql(pool, table, params, userId) {
-  const prepared = await prepareExport(sqlFromPg(pool), /** @type {any} */ (table), params);
+  const prepared = await prepareExport(viewerScopedSql(sqlFromPg(pool), () => userId), /** @type {any} */ (table), params);
   if (!prepared.query) return null;
   const scoped = scopeBuiltQuery(prepared.query, userId);
   return sqlForCopy(scoped.sql, scoped.params);

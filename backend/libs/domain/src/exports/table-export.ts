@@ -387,8 +387,10 @@ export class TableExports {
     let broken: Error | undefined;
     try {
       for await (const read of batches) {
-        // Still wanted? Asked before the batch is written, so nothing goes out (no row, no Sheets append) after a cancel.
-        await report();
+        // Still wanted? Answered before the batch is written, so nothing goes out (no row, no Sheets append) after a
+        // cancel; COPY's lines are made into the file's text while the answer comes (issue 27 point 4).
+        const stillWanted = report();
+        stillWanted.catch(() => undefined);
         if (commitFailure.failed) throw commitFailure.error;
         let batch = read;
         if (skip > 0) {
@@ -406,13 +408,17 @@ export class TableExports {
         let taken: number;
         if ('lines' in batch && csvLines) {
           if (columns === null) {
+            await stillWanted;
             columns = exportColumns(undefined, batch.fields.map((field) => field.name));
             await writer.header(columns.map(columnHeader));
           }
           size = batch.lines.length;
           taken = Math.min(size, room);
-          await (writer as CsvWriter).lines(csvLines(batch.lines, 0, taken));
+          const text = csvLines(batch.lines, 0, taken);
+          await stillWanted;
+          await (writer as CsvWriter).lines(text);
         } else {
+          await stillWanted;
           const rowBatch = 'lines' in batch ? parsedBatch(batch, (parsers ??= parsersOf(batch.fields))) : batch;
           const numeric = new Set(rowBatch.fields.filter((field) => numericTextTypes.has(field.dataTypeID)).map((field) => field.name));
           for (const raw of rowBatch.rows) for (const name of numeric) if (typeof raw[name] === 'string') raw[name] = Number(raw[name]);

@@ -171,12 +171,14 @@ function comparisonBase(criteria: KeywordComparisonCriteria, order: TableOrder, 
   // keyword in each of the 12 months, one grouping over its rows of the window (positionHistories' figures, read once
   // for the table instead of once per batch). Listed in every variant so all of them take the same params: PostgreSQL
   // does not plan a WITH query nothing reads, so the page and count statements pay nothing for it.
+  // The cell is text in its file form, the JSON.stringify of the page's history (`[{"month":"…","position":3},…]`):
+  // the export copies it as it comes instead of parsing and writing again 12 months a row (issue 27 point 4).
   const historyMonths = criteria.withHistory ? windowMonths(criteria.month, 12) : [];
   if (criteria.withHistory) {
     const history = subjectCondition(subject, 'h');
-    const entries = historyMonths.map(() => `json_build_object('month', ?::text, 'position', (min(h.position) filter (where h.month = ?::date))::int)`);
+    const entries = historyMonths.map(() => `'{"month":"' || ?::text || '","position":' || coalesce((min(h.position) filter (where h.month = ?::date))::int::text, 'null') || '}'`);
     parts.push(`history as (
-    select h.keyword_id, json_build_array(${entries.join(', ')}) as history
+    select h.keyword_id, '[' || ${entries.join(" || ',' || ")} || ']' as history
     from organic_rank h
     where ${history.sql} and h.territory = ? and h.month = any(?::date[])
     group by h.keyword_id)`);
@@ -194,7 +196,7 @@ function comparisonBase(criteria: KeywordComparisonCriteria, order: TableOrder, 
       (cmp.clicks - cmp.previous_clicks)::int as "clicksChange", round(cmp.clicks * k.cpc, 2)::float8 as "value",
       ${isCompetitorType ? 'rd.name' : 'null::text'} as "competitor", ${isCompetitorType ? 'rn.position::int' : 'null::int'} as "competitorPosition",
       ${counting ? `null::smallint[] as "${rowSourceColumn}"` : rowSourceOf('cmp.sources')}
-      ${withHistory ? `, coalesce(hy.history, '${noHistory}'::json) as "history"` : ''}
+      ${withHistory ? `, coalesce(hy.history, '${noHistory}'::text) as "history"` : ''}
     from cmp join keyword k on k.id = cmp.keyword_id cross join cur c
     ${withUrl ? 'left join page pg on pg.id = cmp.page_id' : ''}
     ${withHistory ? 'left join history hy on hy.keyword_id = cmp.keyword_id' : ''}
