@@ -9,7 +9,8 @@ import { researchReadsApplicationName, warehousePoolApplicationName } from '@ser
  *
  * Exports still progress: an export's waits never add up to more than `waitPerRunMs` times its running time so far
  * plus `graceMs`, so under research that never stops it takes at most about (1 + waitPerRunMs) times as long plus the
- * grace, and one wait between batches lasts at most `maxWaitMs` (the export then writes a batch and checks its cancel).
+ * grace, and one wait lasts at most `maxWaitMs` (the export then starts its statement or writes a batch, and checks
+ * its cancel).
  */
 
 /** Research is "being answered" while a research query runs, and for this long after one ended. */
@@ -23,7 +24,7 @@ export interface YieldRule {
   waitPerRunMs: number;
   /** …plus this much. */
   graceMs: number;
-  /** One wait between batches ends after this long, whatever research does (a batch and the cancel check come next). */
+  /** One wait ends after this long, whatever research does (the statement or a batch, and the cancel check, come next). */
   maxWaitMs: number;
   /** How often a waiting export asks again. */
   pollMs: number;
@@ -109,26 +110,28 @@ export class ExportYield {
     return this.waitedMs;
   }
 
-  /** How much longer this export may wait now: its share of waiting not yet used. */
+  /** How much longer this export may wait now: its share of waiting not yet used (negative: none). */
   private allowance(): number {
     const ran = this.clock.now() - this.startedAt - this.waitedMs;
     return this.rule.waitPerRunMs * ran + this.rule.graceMs - this.waitedMs;
   }
 
   /**
-   * Before the statement starts (its sort is most of PostgreSQL's work): waits while research is being answered,
-   * within the share only (before its first row an export has run little, so this is about the grace).
+   * Before the statement starts (its sort is most of PostgreSQL's work): waits while research is being answered
+   * (before its first row an export has run little, so this is about the grace).
    */
   async beforeStatement(): Promise<void> {
-    if (await this.research.ask()) await this.wait(this.allowance());
+    if (await this.research.ask()) await this.wait();
   }
 
   /** Waits while research is being answered (as last seen: an export alone never waits for the question). */
   async beforeBatch(): Promise<void> {
-    if (this.research.peek()) await this.wait(Math.min(this.rule.maxWaitMs, this.allowance()));
+    if (this.research.peek()) await this.wait();
   }
 
-  private async wait(budget: number): Promise<void> {
+  /** One wait: until research is quiet, the export's share is used up, or `maxWaitMs` passed. */
+  private async wait(): Promise<void> {
+    const budget = Math.min(this.rule.maxWaitMs, this.allowance());
     const began = this.clock.now();
     const waited = () => this.clock.now() - began;
     try {
