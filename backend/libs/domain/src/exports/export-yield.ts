@@ -44,7 +44,7 @@ type Queryable = { query(text: string, values: unknown[]): Promise<{ rows: { bus
 
 /** What an export knows of research on its server: the last answer at once, or a fresh one. */
 export interface ResearchActivity {
-  /** The last answer, without waiting (a fresh one is asked in the background when it is older than `cacheMs`). */
+  /** The last answer, without waiting (a fresh one is asked in the background when it is older than `peekEveryMs`). */
   peek(): boolean;
   /** A fresh answer (shared by the process's exports for `cacheMs`). */
   ask(): Promise<boolean>;
@@ -57,7 +57,7 @@ export interface ResearchActivity {
  * answer serves every export of the process for `cacheMs`. An export alone on the server only peeks: its batches
  * never wait for this round trip.
  */
-export function researchActivity(pool: Queryable, quietMs = researchQuietMs, cacheMs = 20): ResearchActivity {
+export function researchActivity(pool: Queryable, quietMs = researchQuietMs, cacheMs = 20, peekEveryMs = 100): ResearchActivity {
   let last = false;
   let asked: { at: number; busy: Promise<boolean> } | null = null;
   const ask = () => {
@@ -76,8 +76,9 @@ export function researchActivity(pool: Queryable, quietMs = researchQuietMs, cac
     return busy;
   };
   return {
+    // An export alone asks about every 100 ms, beside its batches (about 25 small reads for a 2.5 s export).
     peek: () => {
-      void ask();
+      if (!asked || Date.now() - asked.at >= peekEveryMs) void ask();
       return last;
     },
     ask,
