@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { ExportStatus } from '@serpwise/contracts';
 import { createOrmConfig } from '@serpwise/database';
 import { createRedisConnection, LocalFileStore } from '@serpwise/platform';
-import type { YieldRule } from '@serpwise/domain';
+import { defaultYieldRule, type YieldRule } from '@serpwise/domain';
 import { warehousePoolApplicationName } from '@serpwise/research';
 import type { Redis } from 'ioredis';
 import { readFileSync } from 'node:fs';
@@ -188,8 +188,8 @@ describe('an export beside research', () => {
   });
 
   it('is not starved by research that never stops: waits within its share, and the file is whole', async () => {
-    // The production share (3× its running time, plus a second's grace), with short single waits.
-    await useRunner({ ...testRule, waitPerRunMs: 3, graceMs: 1_000 });
+    // The production share (9× its running time, plus a second's grace), with short single waits.
+    await useRunner({ ...testRule, waitPerRunMs: defaultYieldRule.waitPerRunMs, graceMs: defaultYieldRule.graceMs });
     // Research through the API itself, page after page (its statements run on the API's own connections).
     let asking = true;
     let pages = 0;
