@@ -32,8 +32,8 @@ export interface YieldRule {
 
 /**
  * 9: an export beside never-ending research runs at least a tenth of the time (at most ~10× its time alone plus a
- * second). Research's p95 counts the slowest 5 % of its calls: with a quarter (3) a quarter of them met a running
- * export (docs/benchmarks.md, "Exports yield to research").
+ * second). Research's target is a p95, the slowest 5 % of its calls: with a quarter (3) about a quarter of them would
+ * meet a running export (docs/decisions.md, "exports yield to research between batches").
  */
 export const defaultYieldRule: YieldRule = { quietMs: researchQuietMs, waitPerRunMs: 9, graceMs: 1_000, maxWaitMs: 2_000, pollMs: 25 };
 
