@@ -138,7 +138,8 @@ export async function run({ databaseUrl, redisUrl, log }) {
         running = false;
       }
     })();
-    for (let passes = 0; running && (passes < busyPasses || finishedAfter.length < exportCount); passes += 1) await pass(busy, () => running);
+    let passes = 0;
+    for (; running && (passes < busyPasses || finishedAfter.length < exportCount); passes += 1) await pass(busy, () => running);
     researchDone = true;
     const busyMs = performance.now() - started;
     await watcher;
@@ -163,7 +164,7 @@ export async function run({ databaseUrl, redisUrl, log }) {
     const busyP95 = percentile(busy, 95);
     log(`research first pages (${tables.length} tables): idle p95 ${ms(idleP95)} (${idle.length} calls, before and after), ` +
       `beside ${exportCount} exports p95 ${ms(busyP95)} · max ${ms(Math.max(...busy))} (${busy.length} calls)`);
-    log(`busy phase: ${(busyMs / 1000).toFixed(1)} s, ${bursts} burst(s) of ${exportCount} exports back to back beside ${busyPasses} pass(es) over every table`);
+    log(`busy phase: ${(busyMs / 1000).toFixed(1)} s, ${bursts} burst(s) of ${exportCount} exports back to back beside ${passes} pass(es) over every table`);
     log(`${exportCount} ${format.toUpperCase()} exports of ${exportRows.toLocaleString('en-US')} rows at once (the first burst): completed after ${finishedAfter.map((value) => `${(value / 1000).toFixed(1)} s`).join(', ')}; ` +
       `worker RSS ${peak.startMb.toFixed(0)} MB at the start, peak ${peak.peakMb.toFixed(0)} MB (highest sample ${peak.sampledMb.toFixed(0)} MB)`);
     const burst = `${exportCount} ${format.toUpperCase()} exports of ${exportRows.toLocaleString('en-US')} rows at once`;
