@@ -1,11 +1,11 @@
 import { researchReadsApplicationName, warehousePoolApplicationName } from '@serpwise/research';
 
 /**
- * Exports that yield to research between batches (issue 27 point 2; docs/decisions.md, "Exports yield to research
- * between batches"). Before its statement starts and before each batch, an export waits while research is being
- * answered on its PostgreSQL server. A waiting export stops reading its COPY, so PostgreSQL's side of it (the sort,
- * the rows' text, the send) stalls too once the socket's buffers are full: the one part of an export the worker's own
- * priority cannot lower.
+ * Exports that yield to research between batches (issue 27 point 2; docs/decisions.md, "Issue 27 point 2: exports
+ * yield to research between batches"). Before its statement starts and before each batch, an export waits while
+ * research is being answered on its PostgreSQL server. A waiting export stops reading its COPY, so PostgreSQL's side
+ * of it (the rows' text and the send; the sort only until it starts) stalls too once the socket's buffers are full:
+ * the part of an export the worker's own priority cannot lower.
  *
  * Exports still progress: an export's waits never add up to more than `waitPerRunMs` times its running time so far
  * plus `graceMs`, so under research that never stops it takes at most about (1 + waitPerRunMs) times as long plus the
@@ -20,7 +20,7 @@ export const researchQuietMs = 500;
 export interface YieldRule {
   /** Research counts as being answered for this long after its last query ended (researchQuietMs). */
   quietMs: number;
-  /** The export may wait at most this many times its running time so far… */
+  /** The export may wait at most this many times its running time so far (a ratio; the name's Ms: per ms run)… */
   waitPerRunMs: number;
   /** …plus this much. */
   graceMs: number;
