@@ -20,7 +20,7 @@ export const researchQuietMs = 500;
 export interface YieldRule {
   /** Research counts as being answered for this long after its last query ended (researchQuietMs). */
   quietMs: number;
-  /** The export may wait at most this many times its running time so far (a ratio; the name's Ms: per ms run)… */
+  /** The export may wait at most this many times its running time so far (ms of waiting per ms run)… */
   waitPerRunMs: number;
   /** …plus this much. */
   graceMs: number;
