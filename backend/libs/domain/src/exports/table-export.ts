@@ -399,7 +399,6 @@ export class TableExports {
     try {
       await yielding?.beforeStatement();
       for await (const read of batches) {
-        await yielding?.beforeBatch();
         // Still wanted? Asked before the batch is written, so nothing goes out (no row, no Sheets append) after a cancel.
         await report();
         if (commitFailure.failed) throw commitFailure.error;
@@ -464,6 +463,8 @@ export class TableExports {
           truncated = true;
           break;
         }
+        // Research being answered: wait before the next batch is read (export-yield.ts).
+        await yielding?.beforeBatch();
       }
       await commitsSettled();
     } catch (error) {
