@@ -10,6 +10,7 @@ export * from './exports/export-status.js';
 export * from './exports/table-export.js';
 export * from './exports/export-resume.js';
 export * from './exports/export-row-cells.js';
+export * from './exports/export-yield.js';
 export * from './exports/writers/csv-writer.js';
 export * from './exports/writers/xlsx-writer.js';
 export type * from './exports/writers/table-writer.js';

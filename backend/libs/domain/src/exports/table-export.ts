@@ -35,6 +35,7 @@ import { exportFingerprint, resumePointOf, sameKey, spreadsheetOf, tiesAtEnd } f
 import { exportFileKey } from './export-status.js';
 import { batchCellsFor, exportColumns, provenanceTails } from './export-row-cells.js';
 import { copyCsvLines, copySourceValue } from './copy-csv.js';
+import { defaultYieldRule, ExportYield, researchActivity, type ResearchActivity, type YieldRule } from './export-yield.js';
 import { parallelWorkersAsConfigured, researchRecentlyAsked, researchRecentMs, withoutParallelWorkers } from './export-priority.js';
 import { copyLineBatches, cursorBatches, numericTextTypes, parsedBatch, parsersOf, type BatchFields, type LineBatch, type RowBatch } from './table-batches.js';
 import { CsvWriter } from './writers/csv-writer.js';
@@ -83,6 +84,8 @@ export interface TableExportOptions {
   checkpointEveryMs?: number;
   /** Research asked this recently makes the export's statement run without parallel workers (researchRecentMs when absent; 0: never). */
   yieldToResearchMs?: number;
+  /** How the export waits between batches while research is being answered (defaultYieldRule when absent; null: never). */
+  yieldRule?: YieldRule | null;
 }
 
 /** How a resumable export goes on from an earlier attempt and commits its own progress. */
@@ -121,11 +124,16 @@ export interface TableExportJob {
  * cancelled job stops within one batch (its record is read every batch) and leaves no file.
  */
 export class TableExports {
+  /** Research on the server as this process's exports see it: one question serves them all (export-yield.ts). */
+  private readonly research: ResearchActivity;
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly files: FileStore,
     private readonly options: TableExportOptions = {},
-  ) {}
+  ) {
+    this.research = researchActivity(pool, options.yieldRule?.quietMs);
+  }
 
   async run(job: TableExportJob, run: JobRun): Promise<ExportResult> {
     const { input, ownerUserId } = job;
@@ -380,12 +388,16 @@ export class TableExports {
     const { sql, params, decorate } = query;
     const copy = decorate ? null : copyLineBatches(client, sql, params, batchRows, keyColumns);
     const batches: AsyncGenerator<RowBatch | LineBatch> = copy ? copy.batches : cursorBatches(client, sql, params, batchRows, keyColumns);
+    // Research being answered: the export waits before its statement and between batches, within its share (export-yield.ts).
+    const rule = this.options.yieldRule === undefined ? defaultYieldRule : this.options.yieldRule;
+    const yielding = rule ? new ExportYield(this.research, rule) : null;
     // A CSV file of COPY's rows with nothing done to a row on the way is written from COPY's lines (copy-csv.ts);
     // decided at the first batch (its columns), undefined until then.
     let csvLines: ReturnType<typeof copyCsvLines> | null | undefined;
     let parsers: ReturnType<typeof parsersOf> | null = null;
     let broken: Error | undefined;
     try {
+      await yielding?.beforeStatement();
       for await (const read of batches) {
         // Still wanted? Answered before the batch is written, so nothing goes out (no row, no Sheets append) after a
         // cancel; COPY's lines are made into the file's text while the answer comes (issue 27 point 4).
@@ -457,6 +469,8 @@ export class TableExports {
           truncated = true;
           break;
         }
+        // Research being answered: wait before the next batch is read (export-yield.ts).
+        await yielding?.beforeBatch();
       }
       await commitsSettled();
     } catch (error) {

@@ -1,0 +1,88 @@
+import { describe, expect, it } from '@jest/globals';
+import { ExportYield, type ResearchActivity, type YieldClock, type YieldRule } from './export-yield.js';
+
+/** A clock whose sleeps move time on at once, and whose time the test moves for the export's running. */
+class TestClock implements YieldClock {
+  time = 0;
+  now = () => this.time;
+  sleep = async (ms: number) => {
+    this.time += ms;
+  };
+  run(ms: number) {
+    this.time += ms;
+  }
+}
+
+/** Research as the test says it is: busy until `busyUntil` (clock time), and how often it was asked. */
+function research(clock: TestClock, busyUntil: number): ResearchActivity & { asked: number; peeked: number } {
+  const activity = {
+    asked: 0,
+    peeked: 0,
+    peek: () => {
+      activity.peeked += 1;
+      return clock.time < busyUntil;
+    },
+    ask: async () => {
+      activity.asked += 1;
+      return clock.time < busyUntil;
+    },
+  };
+  return activity;
+}
+
+const rule: YieldRule = { quietMs: 500, waitPerRunMs: 3, graceMs: 1_000, maxWaitMs: 2_000, pollMs: 25 };
+
+describe('an export yielding to research', () => {
+  it('does not wait, nor ask the server, while research is quiet', async () => {
+    const clock = new TestClock();
+    const activity = research(clock, 0);
+    const yielding = new ExportYield(activity, rule, clock);
+    for (let batch = 0; batch < 10; batch += 1) {
+      await yielding.beforeBatch();
+      clock.run(30);
+    }
+    expect(yielding.waited).toBe(0);
+    expect(activity.asked).toBe(0);
+    expect(clock.time).toBe(300);
+  });
+
+  it('waits while research is being answered and goes on once it is quiet', async () => {
+    const clock = new TestClock();
+    const own = new ExportYield(research(clock, 1_600), rule, clock);
+    clock.run(1_000); // the export ran a second: it may wait up to 2 s (one wait's most) now
+    await own.beforeBatch();
+    expect(clock.time).toBeGreaterThanOrEqual(1_600);
+    expect(clock.time).toBeLessThan(1_600 + rule.pollMs);
+    await own.beforeBatch();
+    expect(clock.time).toBeLessThan(1_600 + rule.pollMs);
+  });
+
+  it('waits before its statement starts, within its grace', async () => {
+    const clock = new TestClock();
+    const yielding = new ExportYield(research(clock, Number.POSITIVE_INFINITY), rule, clock);
+    await yielding.beforeStatement();
+    // Nothing ran yet: the grace is all it may wait.
+    expect(yielding.waited).toBe(rule.graceMs);
+  });
+
+  it('under research that never stops, still runs at least a quarter of the time, in waits of at most 2 s', async () => {
+    const clock = new TestClock();
+    const yielding = new ExportYield(research(clock, Number.POSITIVE_INFINITY), rule, clock);
+    let ran = 0;
+    let longest = 0;
+    await yielding.beforeStatement();
+    for (let batch = 0; batch < 1_000; batch += 1) {
+      const before = yielding.waited;
+      await yielding.beforeBatch();
+      longest = Math.max(longest, yielding.waited - before);
+      clock.run(25); // the batch's own work
+      ran += 25;
+      // The rule at every batch: waits ≤ 3 × running + the grace.
+      expect(yielding.waited).toBeLessThanOrEqual(rule.waitPerRunMs * ran + rule.graceMs);
+    }
+    expect(longest).toBeLessThanOrEqual(rule.maxWaitMs);
+    // It did yield (most of what the rule allows), and the whole took at most about 4× its own time plus the grace.
+    expect(yielding.waited).toBeGreaterThan(rule.waitPerRunMs * ran * 0.9);
+    expect(clock.time).toBeLessThanOrEqual((1 + rule.waitPerRunMs) * ran + rule.graceMs);
+  });
+});

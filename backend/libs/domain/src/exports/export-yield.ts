@@ -1,0 +1,148 @@
+import { researchReadsApplicationName, warehousePoolApplicationName } from '@serpwise/research';
+
+/**
+ * Exports that yield to research between batches (issue 27 point 2; docs/decisions.md, "Issue 27 point 2: exports
+ * yield to research between batches"). Before its statement starts and before each batch, an export waits while
+ * research is being answered on its PostgreSQL server. A waiting export stops reading its COPY, so PostgreSQL's side
+ * of it (the rows' text and the send; the sort only until it starts) stalls too once the socket's buffers are full:
+ * the part of an export the worker's own priority cannot lower.
+ *
+ * Exports still progress: an export's waits never add up to more than `waitPerRunMs` times its running time so far
+ * plus `graceMs`, so under research that never stops it takes at most about (1 + waitPerRunMs) times as long plus the
+ * grace, and one wait lasts at most `maxWaitMs` (the export then starts its statement or writes a batch, and checks
+ * its cancel).
+ */
+
+/** Research is "being answered" while a research query runs, and for this long after one ended. */
+export const researchQuietMs = 500;
+
+/** The rule that keeps an export progressing beside research that never stops. */
+export interface YieldRule {
+  /** Research counts as being answered for this long after its last query ended (researchQuietMs). */
+  quietMs: number;
+  /** The export may wait at most this many times its running time so far (ms of waiting per ms run)… */
+  waitPerRunMs: number;
+  /** …plus this much. */
+  graceMs: number;
+  /** One wait ends after this long, whatever research does (the statement or a batch, and the cancel check, come next). */
+  maxWaitMs: number;
+  /** How often a waiting export asks again. */
+  pollMs: number;
+}
+
+/**
+ * 9: an export beside never-ending research runs at least a tenth of the time (at most ~10× its time alone plus a
+ * second). Research's target is a p95, the slowest 5 % of its calls: with a quarter (3) about a quarter of them would
+ * meet a running export (docs/decisions.md, "exports yield to research between batches").
+ */
+export const defaultYieldRule: YieldRule = { quietMs: researchQuietMs, waitPerRunMs: 9, graceMs: 1_000, maxWaitMs: 2_000, pollMs: 25 };
+
+/**
+ * The API's connections, whose queries a user waits on: the research layer's pools (on the primary or a replica) and
+ * MikroORM's (`serpwise-api`, database.module.ts), which runs a research page's own statements when research reads
+ * the primary (warehouse-sql.provider.ts: only the request's level probe goes through the research pool).
+ */
+const interactiveApplications = [warehousePoolApplicationName, researchReadsApplicationName, 'serpwise-api'];
+
+type Queryable = { query(text: string, values: unknown[]): Promise<{ rows: { busy: boolean }[] }> };
+
+/** What an export knows of research on its server: the last answer at once, or a fresh one. */
+export interface ResearchActivity {
+  /** The last answer, without waiting (a fresh one is asked in the background when it is older than `peekEveryMs`). */
+  peek(): boolean;
+  /** A fresh answer (shared by the process's exports for `cacheMs`). */
+  ask(): Promise<boolean>;
+}
+
+/**
+ * Whether research is being answered on the server now: a session of the API runs a query, or ended one within
+ * `quietMs` (PostgreSQL's own view, so every API node counts whatever its Redis, and any database: the cores are the
+ * server's). Asked through the export pool, not the export's own connection (that one is busy with the COPY); one
+ * answer serves every export of the process for `cacheMs`. An export alone on the server only peeks: its batches
+ * never wait for this round trip.
+ */
+export function researchActivity(pool: Queryable, quietMs = researchQuietMs, cacheMs = 20, peekEveryMs = 100): ResearchActivity {
+  let last = false;
+  let asked: { at: number; busy: Promise<boolean> } | null = null;
+  const ask = () => {
+    const now = Date.now();
+    if (asked && now - asked.at < cacheMs) return asked.busy;
+    const busy = pool
+      .query(
+        `select exists (select 1 from pg_stat_activity where application_name = any($1) and pid <> pg_backend_pid()
+           and (state = 'active' or state_change > now() - make_interval(secs => $2::float8 / 1000))) as busy`,
+        [interactiveApplications, quietMs],
+      )
+      .then(({ rows }) => (last = rows[0]?.busy === true))
+      // No answer (the pool exhausted, the server restarting): the export goes on; yielding is a courtesy.
+      .catch(() => (last = false));
+    asked = { at: now, busy };
+    return busy;
+  };
+  return {
+    // An export alone asks about every 100 ms, beside its batches (about 25 small reads for a 2.5 s export).
+    peek: () => {
+      if (!asked || Date.now() - asked.at >= peekEveryMs) void ask();
+      return last;
+    },
+    ask,
+  };
+}
+
+/** Time as an export's yielding reads and spends it (a test's clock moves on its own). */
+export interface YieldClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const realClock: YieldClock = { now: () => Date.now(), sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)) };
+
+/** One export's yielding: `beforeBatch` waits while research is being answered, within the rule. */
+export class ExportYield {
+  private readonly startedAt: number;
+  private waitedMs = 0;
+
+  constructor(
+    private readonly research: ResearchActivity,
+    private readonly rule: YieldRule = defaultYieldRule,
+    private readonly clock: YieldClock = realClock,
+  ) {
+    this.startedAt = clock.now();
+  }
+
+  /** Time this export has waited for research so far. */
+  get waited(): number {
+    return this.waitedMs;
+  }
+
+  /** How much longer this export may wait now: its share of waiting not yet used (negative: none). */
+  private allowance(): number {
+    const ran = this.clock.now() - this.startedAt - this.waitedMs;
+    return this.rule.waitPerRunMs * ran + this.rule.graceMs - this.waitedMs;
+  }
+
+  /**
+   * Before the statement starts (its sort is most of PostgreSQL's work): waits while research is being answered
+   * (before its first row an export has run little, so this is about the grace).
+   */
+  async beforeStatement(): Promise<void> {
+    if (await this.research.ask()) await this.wait();
+  }
+
+  /** Waits while research is being answered (as last seen: an export alone never waits for the question). */
+  async beforeBatch(): Promise<void> {
+    if (this.research.peek()) await this.wait();
+  }
+
+  /** One wait: until research is quiet, the export's share is used up, or `maxWaitMs` passed. */
+  private async wait(): Promise<void> {
+    const budget = Math.min(this.rule.maxWaitMs, this.allowance());
+    const began = this.clock.now();
+    const waited = () => this.clock.now() - began;
+    try {
+      while (waited() < budget && (await this.research.ask())) await this.clock.sleep(Math.max(1, Math.min(this.rule.pollMs, budget - waited())));
+    } finally {
+      this.waitedMs += waited();
+    }
+  }
+}
