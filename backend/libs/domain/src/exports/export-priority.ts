@@ -17,14 +17,24 @@ const researchApplications = [warehousePoolApplicationName, researchReadsApplica
 
 /**
  * Whether research queries started on this PostgreSQL server (any database: the cores are the server's) within the
- * last `withinMs`. PostgreSQL's own view of its sessions, so every API node counts, whatever its Redis.
+ * last `withinMs` and after the export was asked for, and when it was asked for (its record's creation, on the
+ * server's clock; null when the record is gone). PostgreSQL's own view of its sessions, so every API node counts,
+ * whatever its Redis. Research before the request does not count: the request's own level probe runs on the research
+ * pool just before, and counted, it took every export's parallel workers, alone on the server too.
  */
-export async function researchRecentlyAsked(client: { query(text: string, values: unknown[]): Promise<{ rows: { recent: boolean }[] }> }, withinMs = researchRecentMs): Promise<boolean> {
+export async function researchSinceRequest(
+  client: { query(text: string, values: unknown[]): Promise<{ rows: { recent: boolean; requested_at: number | null }[] }> },
+  jobId: string,
+  withinMs = researchRecentMs,
+): Promise<{ recent: boolean; requestedAt: number | null }> {
   const { rows } = await client.query(
-    `select exists (select 1 from pg_stat_activity where application_name = any($1) and query_start > now() - make_interval(secs => $2::float8 / 1000)) as recent`,
-    [researchApplications, withinMs],
+    `with requested as (select created_at from job_record where id = $3::uuid)
+     select exists (select 1 from pg_stat_activity where application_name = any($1)
+         and query_start > greatest(now() - make_interval(secs => $2::float8 / 1000), (select created_at from requested))) as recent,
+       (extract(epoch from (select created_at from requested)) * 1000)::float8 as requested_at`,
+    [researchApplications, withinMs, jobId],
   );
-  return rows[0]?.recent === true;
+  return { recent: rows[0]?.recent === true, requestedAt: rows[0]?.requested_at ?? null };
 }
 
 /** The export statement's setting while research is being answered, and the one its connection goes back with. */

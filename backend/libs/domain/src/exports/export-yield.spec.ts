@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ExportYield, type ResearchActivity, type YieldClock, type YieldRule } from './export-yield.js';
+import { ExportYield, researchActivity, type ResearchActivity, type YieldClock, type YieldRule } from './export-yield.js';
 
 /** A clock whose sleeps move time on at once, and whose time the test moves for the export's running. */
 class TestClock implements YieldClock {
@@ -84,5 +84,21 @@ describe('an export yielding to research', () => {
     // It did yield (most of what the rule allows), and the whole took at most about 4× its own time plus the grace.
     expect(yielding.waited).toBeGreaterThan(rule.waitPerRunMs * ran * 0.9);
     expect(clock.time).toBeLessThanOrEqual((1 + rule.waitPerRunMs) * ran + rule.graceMs);
+  });
+});
+
+describe('researchActivity', () => {
+  /** The server's answer about the API's sessions, as pg_stat_activity gives it. */
+  const server = (active: boolean | null, lastEndedAt: number | null) => ({ query: async () => ({ rows: [{ active, last_ended_at: lastEndedAt }] }) });
+
+  it("does not count the export's own request: a query that ended before the export was asked for", async () => {
+    const requestedAt = 1_000_000;
+    // The request's level probe and count ended just before its record was made.
+    expect(await researchActivity(server(null, requestedAt - 80), 500, 0).ask(requestedAt)).toBe(false);
+    // Research that ended after the request was made is waited for, and so is any query running now.
+    expect(await researchActivity(server(false, requestedAt + 80), 500, 0).ask(requestedAt)).toBe(true);
+    expect(await researchActivity(server(true, null), 500, 0).ask(requestedAt)).toBe(true);
+    // An export whose record is gone (null) counts every recent query.
+    expect(await researchActivity(server(false, requestedAt - 80), 500, 0).ask(null)).toBe(true);
   });
 });

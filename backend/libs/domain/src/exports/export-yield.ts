@@ -44,15 +44,28 @@ export const defaultYieldRule: YieldRule = { quietMs: researchQuietMs, waitPerRu
  */
 const interactiveApplications = [warehousePoolApplicationName, researchReadsApplicationName, 'serpwise-api'];
 
-type Queryable = { query(text: string, values: unknown[]): Promise<{ rows: { busy: boolean }[] }> };
+/** One look at the API's sessions: whether one runs a query now, and when the last one ended within the quiet time. */
+interface SeenActivity {
+  active: boolean;
+  /** The server's clock, epoch ms; null when none ended within `quietMs`. */
+  lastEndedAt: number | null;
+}
 
-/** What an export knows of research on its server: the last answer at once, or a fresh one. */
+type Queryable = { query(text: string, values: unknown[]): Promise<{ rows: { active: boolean | null; last_ended_at: number | null }[] }> };
+
+/**
+ * What an export knows of research on its server: the last answer at once, or a fresh one. `notBefore` (the export's
+ * request, epoch ms on the server's clock) leaves out queries that ended before it: the request's own.
+ */
 export interface ResearchActivity {
   /** The last answer, without waiting (a fresh one is asked in the background when it is older than `peekEveryMs`). */
-  peek(): boolean;
+  peek(notBefore?: number | null): boolean;
   /** A fresh answer (shared by the process's exports for `cacheMs`). */
-  ask(): Promise<boolean>;
+  ask(notBefore?: number | null): Promise<boolean>;
 }
+
+const busyOf = (seen: SeenActivity, notBefore: number | null | undefined) =>
+  seen.active || (seen.lastEndedAt !== null && (notBefore == null || seen.lastEndedAt > notBefore));
 
 /**
  * Whether research is being answered on the server now: a session of the API runs a query, or ended one within
@@ -62,30 +75,32 @@ export interface ResearchActivity {
  * never wait for this round trip.
  */
 export function researchActivity(pool: Queryable, quietMs = researchQuietMs, cacheMs = 20, peekEveryMs = 100): ResearchActivity {
-  let last = false;
-  let asked: { at: number; busy: Promise<boolean> } | null = null;
-  const ask = () => {
+  let last: SeenActivity = { active: false, lastEndedAt: null };
+  let asked: { at: number; seen: Promise<SeenActivity> } | null = null;
+  const look = () => {
     const now = Date.now();
-    if (asked && now - asked.at < cacheMs) return asked.busy;
-    const busy = pool
+    if (asked && now - asked.at < cacheMs) return asked.seen;
+    const seen = pool
       .query(
-        `select exists (select 1 from pg_stat_activity where application_name = any($1) and pid <> pg_backend_pid()
-           and (state = 'active' or state_change > now() - make_interval(secs => $2::float8 / 1000))) as busy`,
+        `select bool_or(state = 'active') as active,
+           (extract(epoch from max(state_change) filter (where state <> 'active'
+             and state_change > now() - make_interval(secs => $2::float8 / 1000))) * 1000)::float8 as last_ended_at
+         from pg_stat_activity where application_name = any($1) and pid <> pg_backend_pid()`,
         [interactiveApplications, quietMs],
       )
-      .then(({ rows }) => (last = rows[0]?.busy === true))
+      .then(({ rows }) => (last = { active: rows[0]?.active === true, lastEndedAt: rows[0]?.last_ended_at ?? null }))
       // No answer (the pool exhausted, the server restarting): the export goes on; yielding is a courtesy.
-      .catch(() => (last = false));
-    asked = { at: now, busy };
-    return busy;
+      .catch(() => (last = { active: false, lastEndedAt: null }));
+    asked = { at: now, seen };
+    return seen;
   };
   return {
     // An export alone asks about every 100 ms, beside its batches (about 25 small reads for a 2.5 s export).
-    peek: () => {
-      if (!asked || Date.now() - asked.at >= peekEveryMs) void ask();
-      return last;
+    peek: (notBefore) => {
+      if (!asked || Date.now() - asked.at >= peekEveryMs) void look();
+      return busyOf(last, notBefore);
     },
-    ask,
+    ask: async (notBefore) => busyOf(await look(), notBefore),
   };
 }
 
@@ -106,6 +121,8 @@ export class ExportYield {
     private readonly research: ResearchActivity,
     private readonly rule: YieldRule = defaultYieldRule,
     private readonly clock: YieldClock = realClock,
+    /** The export's request on the server's clock (epoch ms): research that ended before it is not waited for. */
+    private readonly notBefore: number | null = null,
   ) {
     this.startedAt = clock.now();
   }
@@ -126,12 +143,12 @@ export class ExportYield {
    * (before its first row an export has run little, so this is about the grace).
    */
   async beforeStatement(): Promise<void> {
-    if (await this.research.ask()) await this.wait();
+    if (await this.research.ask(this.notBefore)) await this.wait();
   }
 
   /** Waits while research is being answered (as last seen: an export alone never waits for the question). */
   async beforeBatch(): Promise<void> {
-    if (this.research.peek()) await this.wait();
+    if (this.research.peek(this.notBefore)) await this.wait();
   }
 
   /** One wait: until research is quiet, the export's share is used up, or `maxWaitMs` passed. */
@@ -140,7 +157,7 @@ export class ExportYield {
     const began = this.clock.now();
     const waited = () => this.clock.now() - began;
     try {
-      while (waited() < budget && (await this.research.ask())) await this.clock.sleep(Math.max(1, Math.min(this.rule.pollMs, budget - waited())));
+      while (waited() < budget && (await this.research.ask(this.notBefore))) await this.clock.sleep(Math.max(1, Math.min(this.rule.pollMs, budget - waited())));
     } finally {
       this.waitedMs += waited();
     }

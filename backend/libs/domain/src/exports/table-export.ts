@@ -36,7 +36,7 @@ import { exportFileKey } from './export-status.js';
 import { batchCellsFor, exportColumns, provenanceTails } from './export-row-cells.js';
 import { copyCsvLines, copySourceValue } from './copy-csv.js';
 import { defaultYieldRule, ExportYield, researchActivity, type ResearchActivity, type YieldRule } from './export-yield.js';
-import { parallelWorkersAsConfigured, researchRecentlyAsked, researchRecentMs, withoutParallelWorkers } from './export-priority.js';
+import { parallelWorkersAsConfigured, researchRecentMs, researchSinceRequest, withoutParallelWorkers } from './export-priority.js';
 import { copyLineBatches, cursorBatches, numericTextTypes, parsedBatch, parsersOf, type BatchFields, type LineBatch, type RowBatch } from './table-batches.js';
 import { CsvWriter } from './writers/csv-writer.js';
 import { SheetsWriter, sheetsAppendRows } from './writers/sheets-writer.js';
@@ -152,7 +152,7 @@ export class TableExports {
     // Each row's own sources in the page's words: one read of the sources for the whole export, none per row.
     const provenanceOf = await rowProvenance(sql, { viewerUserId: ownerUserId, month: unscoped.month, file: provenance });
     const prepared: ProvenancedExport = { ...unscoped, query: unscoped.query && scopeBuiltQuery(unscoped.query, ownerUserId), provenance, provenanceOf };
-    if (input.format === 'sheets') return this.toSheets(ownerUserId, input, prepared, { limits, full }, run);
+    if (input.format === 'sheets') return this.toSheets(job.jobId, ownerUserId, input, prepared, { limits, full }, run);
     const withhold = full ? [] : prepared.paidColumns;
     const format = input.format;
     const fileKey = (attempt: number) => exportFileKey(ownerUserId, job.jobId, format, attempt);
@@ -196,7 +196,7 @@ export class TableExports {
           : new CsvWriter(upload.stream);
       const rowLimit = Math.min(writer.maxRows, ...limits);
       const total = Math.min(input.tableRows, rowLimit);
-      const { rows, truncated } = await this.stream(prepared, writer, { rowLimit, total, withhold }, run, resumption);
+      const { rows, truncated } = await this.stream(job.jobId, prepared, writer, { rowLimit, total, withhold }, run, resumption);
       await writer.finish();
       upload.stream.end();
       const { bytes } = await upload.commit();
@@ -237,7 +237,7 @@ export class TableExports {
    * failure, or the owner's Retry) goes on in it, never in a second one; the runner deletes it when the export ends
    * failed or cancelled (`removeSpreadsheet`).
    */
-  private async toSheets(userId: string, input: ExportJobInput, prepared: ProvenancedExport, plan: { limits: number[]; full: boolean }, run: JobRun): Promise<ExportResult> {
+  private async toSheets(jobId: string, userId: string, input: ExportJobInput, prepared: ProvenancedExport, plan: { limits: number[]; full: boolean }, run: JobRun): Promise<ExportResult> {
     if (!this.options.sheetsFor) throw new UnrecoverableError('Google Sheets is not configured on this worker');
     const withhold = plan.full ? [] : prepared.paidColumns;
     // Resumable like a file (docs/decisions.md, issue 21 item 4): the checkpoint names the spreadsheet and the rows
@@ -274,7 +274,7 @@ export class TableExports {
       if (from) await resumption!.commit(commitPointOf(from));
       const rowLimit = Math.min(writer.maxRows, ...plan.limits);
       const total = Math.min(input.tableRows, rowLimit);
-      const { rows, truncated } = await this.stream(prepared, writer, { rowLimit, total, withhold }, run, resumption);
+      const { rows, truncated } = await this.stream(jobId, prepared, writer, { rowLimit, total, withhold }, run, resumption);
       await writer.finish();
       return { format: 'sheets', fileName: input.fileName, rows, bytes: 0, truncated, url: writer.url ?? undefined };
     } catch (error) {
@@ -315,6 +315,7 @@ export class TableExports {
   }
 
   private async stream(
+    jobId: string,
     prepared: ProvenancedExport,
     writer: TableWriter,
     limits: { rowLimit: number; total: number; withhold: readonly string[] },
@@ -382,7 +383,8 @@ export class TableExports {
     await client.query(withoutJit);
     // Research being answered on this server: the statement leaves PostgreSQL's parallel workers to it (export-priority.ts).
     const yieldMs = this.options.yieldToResearchMs ?? researchRecentMs;
-    if (yieldMs > 0 && (await researchRecentlyAsked(client, yieldMs))) await client.query(withoutParallelWorkers);
+    const research = await researchSinceRequest(client, jobId, yieldMs > 0 ? yieldMs : 0);
+    if (yieldMs > 0 && research.recent) await client.query(withoutParallelWorkers);
     // Decorated rows need more queries per batch on the same snapshot: a cursor. Every other table: COPY, which lets
     // PostgreSQL use parallel workers and sends rows as plain text (table-batches.ts).
     const { sql, params, decorate } = query;
@@ -390,7 +392,7 @@ export class TableExports {
     const batches: AsyncGenerator<RowBatch | LineBatch> = copy ? copy.batches : cursorBatches(client, sql, params, batchRows, keyColumns);
     // Research being answered: the export waits before its statement and between batches, within its share (export-yield.ts).
     const rule = this.options.yieldRule === undefined ? defaultYieldRule : this.options.yieldRule;
-    const yielding = rule ? new ExportYield(this.research, rule) : null;
+    const yielding = rule ? new ExportYield(this.research, rule, undefined, research.requestedAt) : null;
     // A CSV file of COPY's rows with nothing done to a row on the way is written from COPY's lines (copy-csv.ts);
     // decided at the first batch (its columns), undefined until then.
     let csvLines: ReturnType<typeof copyCsvLines> | null | undefined;
