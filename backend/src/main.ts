@@ -1,8 +1,10 @@
 import { apiConnectionBudget, apiReplicaConnectionBudget } from '@serpwise/contracts';
 import { createApp } from './create-app.js';
-import { createLogger, environmentOrExit, limitHeapGrowth } from '@serpwise/platform';
+import { createLogger, environmentOrExit, keepStringMethodsFast, limitHeapGrowth } from '@serpwise/platform';
 
 limitHeapGrowth();
+// A library's `extends String` left String.prototype a dictionary: every string method call slow (string-prototype.ts).
+keepStringMethodsFast();
 const environment = environmentOrExit();
 const logger = createLogger(environment, 'backend');
 const app = await createApp(environment, logger);

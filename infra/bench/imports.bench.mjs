@@ -19,6 +19,7 @@
  */
 import { createWarehouseSource, importBatchParsers, landWarehouseRows, removeWarehouseSource } from '@serpwise/research';
 import { runMigrations } from '@serpwise/database';
+import { keepStringMethodsFast } from '@serpwise/platform';
 import { execFileSync } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -95,6 +96,8 @@ function psqlCopy(/** @type {string} */ url, /** @type {string} */ file) {
  * @param {string} url @param {string} file @param {(line: string) => void} log
  */
 async function writerOnly(url, file, log) {
+  // As the worker runs it: String.prototype in V8's fast mode though this process loaded ioredis (string-prototype.ts).
+  keepStringMethodsFast();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createLogger, environmentOrExit, keepShortLivedObjectsYoung, limitHeapGrowth } from '@serpwise/platform';
+import { createLogger, environmentOrExit, keepShortLivedObjectsYoung, keepStringMethodsFast, limitHeapGrowth } from '@serpwise/platform';
 import { workerConnectionBudget } from '@serpwise/contracts';
 import { lowerProcessPriority } from './process-priority.js';
 import { startWorker } from './worker.js';
@@ -7,6 +7,8 @@ import { startWorker } from './worker.js';
 limitHeapGrowth();
 // Imports' records die young; V8's pretenuring sent them to the old generation (heap-growth.ts).
 keepShortLivedObjectsYoung();
+// A library's `extends String` left String.prototype a dictionary: every string method call slow (string-prototype.ts).
+keepStringMethodsFast();
 const environment = environmentOrExit();
 // Background work: the API's requests go first on a busy machine (WORKER_NICE; process-priority.ts).
 if (environment.WORKER_NICE > 0) lowerProcessPriority(environment.WORKER_NICE);

@@ -4,16 +4,19 @@ import pg from 'pg';
 import { entryPoints, root, serviceNodeOptions } from '../../launcher/paths.mjs';
 import { freePort } from '../../launcher/probe.mjs';
 import { startService, stopService, waitForHealthy } from '../../launcher/processes.mjs';
+import { cleanRedis } from './redis-keys.mjs';
 
 /**
  * The built backend as `npm start` runs it, on the given database and a Redis key prefix of its own; with `worker`,
  * the built worker too (same prefix and data folder: the jobs the backend queues run there). `pids` are the node
  * processes themselves (for /proc/<pid>/status); `prefix` is their REDIS_PREFIX. Several nodes of one installation (scale
  * out): give each the same `prefix`, `dataDir` and `publicUrl` (the address the balancer would answer on); `env`
- * adds settings of the bench's own.
+ * adds settings of the bench's own. `stop` removes the prefix's keys from the shared Redis when the prefix is this
+ * function's own (a `prefix` given by the caller may be shared by other nodes still running: the caller cleans it).
  * @param {{ databaseUrl: string, redisUrl: string, worker?: boolean, dataDir?: string, prefix?: string, publicUrl?: string, env?: Record<string, string> }} options
  */
-export async function startBackend({ databaseUrl, redisUrl, worker = false, dataDir, prefix = `swbench-${process.pid}-${randomUUID().slice(0, 8)}`, publicUrl, env: extraEnv = {} }) {
+export async function startBackend({ databaseUrl, redisUrl, worker = false, dataDir, prefix: givenPrefix, publicUrl, env: extraEnv = {} }) {
+  const prefix = givenPrefix ?? `swbench-${process.pid}-${randomUUID().slice(0, 8)}`;
   const [port, workerPort] = [await freePort(), await freePort()];
   const env = {
     // The bench's client is a program, faster than a person reads: the bot check (issue 25 point 4) would hold it
@@ -31,6 +34,7 @@ export async function startBackend({ databaseUrl, redisUrl, worker = false, data
   const stop = async () => {
     await stopService(child);
     if (workerChild) await stopService(workerChild);
+    if (!givenPrefix) await cleanRedis(redisUrl, `${prefix}:*`);
   };
   try {
     await waitForHealthy(`${baseUrl}/healthz`, child);

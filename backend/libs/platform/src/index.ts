@@ -31,4 +31,5 @@ export * from './serp/index.js';
 export * from './net/outbound-url-guard.js';
 export * from './net/guarded-webhook-post.js';
 export * from './runtime/heap-growth.js';
+export * from './runtime/string-prototype.js';
 export * from './research-data/index.js';
