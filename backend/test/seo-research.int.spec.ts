@@ -693,7 +693,10 @@ describe('Export queries', () => {
       const streamed = query.decorate ? await query.decorate(sql, rows) : rows;
       // Each row names its own warehouse sources (an export's Data Source); the page does not show them.
       expect(streamed.every((row) => rowSourceIds(row[rowSourceColumn]).length > 0)).toBe(true);
-      expect(streamed.map(withoutRowSource)).toEqual(await allRows(path));
+      // The ranking history comes as the file's text (the page's history as JSON), copied to the file unparsed.
+      if (name === 'seo/ranking-history') expect(streamed.every((row) => typeof row.history === 'string')).toBe(true);
+      const asPaged = streamed.map((row) => (typeof row.history === 'string' ? { ...row, history: JSON.parse(row.history) as unknown } : row));
+      expect(asPaged.map(withoutRowSource)).toEqual(await allRows(path));
     }
     await expect(prepareExport(sql, 'seo/keywords', { domain: 'alpha.example', sort: 'nope' })).rejects.toThrow('The sort column is not valid.');
     await expect(prepareExport(sql, 'seo/keywords', {})).rejects.toThrow('Give either domain or url.');
