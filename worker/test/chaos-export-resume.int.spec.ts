@@ -8,6 +8,7 @@ import type { HttpSession } from '../../infra/test/http-session.js';
 import { SlowLink, WorkerProcess } from '../../infra/test/job-faults.js';
 import { parseCsv, readXlsx, unzip } from '../../infra/test/spreadsheet-readers.js';
 import { TestStack } from '../../infra/test/stack.js';
+import { until } from '../../infra/test/until.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 
 /**
@@ -29,23 +30,12 @@ const slowBytesPerSecond = 600_000;
 const jobTimings = { JOB_LOCK_DURATION_MS: '3000', JOB_STALLED_INTERVAL_MS: '1500' };
 const backlinksExport = (format: 'csv' | 'xlsx' | 'sheets') => ({ table: 'seo/backlinks', params: { domain: bigDomain, countryCode: 'US', status: 'all' }, format });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface RecordRow {
   state: string;
   attempts: number;
   done: number;
   result: ({ rows?: number } & { [exportResumeCheckpoint]?: ExportResumePoint }) | null;
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ready: (value: T) => boolean, timeoutMs = 90_000, output = () => ''): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ready(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last: ${JSON.stringify(value)}\n${output()}`);
-    await sleep(25);
-  }
 }
 
 const recordOf = async (stack: TestStack, id: string): Promise<RecordRow> =>

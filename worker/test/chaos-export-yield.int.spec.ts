@@ -6,6 +6,7 @@ import { bigDomain, ensureExportMarket } from '../../infra/bench/lib/export-mark
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { SlowLink, WorkerProcess } from '../../infra/test/job-faults.js';
 import { TestStack } from '../../infra/test/stack.js';
+import { until } from '../../infra/test/until.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 
 /**
@@ -28,16 +29,6 @@ interface RecordRow {
   attempts: number;
   done: number;
   result: ({ rows?: number } & { [exportResumeCheckpoint]?: ExportResumePoint }) | null;
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ready: (value: T) => boolean, timeoutMs = 120_000, output = () => ''): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ready(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last: ${JSON.stringify(value)}\n${output()}`);
-    await sleep(25);
-  }
 }
 
 describe('an export killed while it yields to research', () => {

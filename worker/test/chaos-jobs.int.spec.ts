@@ -8,6 +8,7 @@ import type { HttpSession } from '../../infra/test/http-session.js';
 import { OwnRedis, SlowLink, WorkerProcess } from '../../infra/test/job-faults.js';
 import { parseCsv } from '../../infra/test/spreadsheet-readers.js';
 import { TestStack } from '../../infra/test/stack.js';
+import { until } from '../../infra/test/until.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 
 /**
@@ -33,16 +34,6 @@ interface RecordRow {
   done: number;
   error: string | null;
   result: { rows?: number } | null;
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ready: (value: T) => boolean, timeoutMs = 90_000, output = () => ''): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ready(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last: ${JSON.stringify(value)}\n${output()}`);
-    await sleep(50);
-  }
 }
 
 const recordOf = async (stack: TestStack, id: string): Promise<RecordRow> =>
