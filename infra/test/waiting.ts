@@ -45,3 +45,17 @@ export async function untilJobStatus<T extends { state: string }>(
     await wait(100);
   }
 }
+
+/**
+ * Reads until `ready` holds and returns the value; on time out the error shows the last value read and `output()`
+ * (e.g. the worker processes' logs) — for the fault tests that watch a job's record while they kill or slow its parts.
+ */
+export async function untilReady<T>(what: string, read: () => Promise<T>, ready: (value: T) => boolean, withinMs = 90_000, output = () => ''): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const value = await read();
+    if (ready(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last: ${JSON.stringify(value)}\n${output()}`);
+    await wait(25);
+  }
+}

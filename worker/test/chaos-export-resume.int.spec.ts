@@ -8,7 +8,7 @@ import type { HttpSession } from '../../infra/test/http-session.js';
 import { SlowLink, WorkerProcess } from '../../infra/test/job-faults.js';
 import { parseCsv, readXlsx, unzip } from '../../infra/test/spreadsheet-readers.js';
 import { TestStack } from '../../infra/test/stack.js';
-import { until } from '../../infra/test/until.js';
+import { untilReady } from '../../infra/test/waiting.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 
 /**
@@ -107,7 +107,7 @@ describe('an export whose worker is killed halfway', () => {
 
     // The first run has committed a batch and shown it as progress, and has rows left: it dies without a chance to
     // clean up.
-    await until('the first run to commit a checkpoint', watch, (record) => record.done >= 5_000 && (record.result?.[exportResumeCheckpoint]?.rows ?? 0) >= 5_000, 90_000, output);
+    await untilReady('the first run to commit a checkpoint', watch, (record) => record.done >= 5_000 && (record.result?.[exportResumeCheckpoint]?.rows ?? 0) >= 5_000, 90_000, output);
     await first.kill();
     workers.splice(workers.indexOf(first), 1);
     const killedAt = (await recordOf(stack, job.id)).result![exportResumeCheckpoint]!;
@@ -117,7 +117,7 @@ describe('an export whose worker is killed halfway', () => {
     // The next worker takes the job over once the lock has expired: it takes the killed run's part over (the
     // checkpoint names its own attempt at once) and is killed too, before it commits a batch of its own.
     const second = await slowWorker('killed-too');
-    await until('the second run to take the part over', watch, (record) => record.result?.[exportResumeCheckpoint]?.attempt === 2, 90_000, output);
+    await untilReady('the second run to take the part over', watch, (record) => record.result?.[exportResumeCheckpoint]?.attempt === 2, 90_000, output);
     await second.kill();
     workers.splice(workers.indexOf(second), 1);
     const doneAtSecondKill = (await recordOf(stack, job.id)).done;
@@ -126,7 +126,7 @@ describe('an export whose worker is killed halfway', () => {
 
     // The third worker goes on from the second's part and finishes.
     await slowWorker('last');
-    const done = await until('the job to end', watch, (record) => record.state !== 'active' && record.state !== 'queued', 90_000, output);
+    const done = await untilReady('the job to end', watch, (record) => record.state !== 'active' && record.state !== 'queued', 90_000, output);
     expect(done).toMatchObject({ state: 'completed', attempts: 3, result: expect.objectContaining({ rows }) });
 
     // Progress never went back (a retried run reports the committed rows first, never 0), and the last run's own
@@ -144,7 +144,7 @@ describe('an export whose worker is killed halfway', () => {
     const resumed = await download(session, job.id);
     const again = await startExport(session);
     expect(again.id).not.toBe(job.id);
-    await until('the undisturbed export', () => recordOf(stack, again.id), (record) => record.state === 'completed', 90_000, output);
+    await untilReady('the undisturbed export', () => recordOf(stack, again.id), (record) => record.state === 'completed', 90_000, output);
     const undisturbed = await download(session, again.id);
     expect(resumed.toString('utf8').split('\r\n')).toHaveLength(rows + 2); // header, rows, the empty end after the last CRLF
     expect(resumed.length).toBe(undisturbed.length);
@@ -172,7 +172,7 @@ describe('an export whose worker is killed halfway', () => {
     const first = await slowWorker('xlsx-killed');
     const job = await startExport(session, 'xlsx');
     const { seen, watch } = progressWatch(job.id);
-    await until('the XLSX run to commit a fifth of its rows', watch, (record) => (record.result?.[exportResumeCheckpoint]?.rows ?? 0) >= rows * 0.2, 90_000, output);
+    await untilReady('the XLSX run to commit a fifth of its rows', watch, (record) => (record.result?.[exportResumeCheckpoint]?.rows ?? 0) >= rows * 0.2, 90_000, output);
     await first.kill();
     workers.splice(workers.indexOf(first), 1);
     const atKill = await recordOf(stack, job.id);
@@ -181,7 +181,7 @@ describe('an export whose worker is killed halfway', () => {
     expect(killedAt.rows).toBeLessThan(rows * 0.5);
 
     await slowWorker('xlsx-last');
-    const done = await until('the XLSX job to end', watch, (record) => record.state !== 'active' && record.state !== 'queued', 90_000, output);
+    const done = await untilReady('the XLSX job to end', watch, (record) => record.state !== 'active' && record.state !== 'queued', 90_000, output);
     expect(done).toMatchObject({ state: 'completed', attempts: 2, result: expect.objectContaining({ rows }) });
     const dones = seen.map((step) => step.done);
     expect(dones).toEqual([...dones].sort((a, b) => a - b));
@@ -196,7 +196,7 @@ describe('an export whose worker is killed halfway', () => {
 
     const resumed = await download(session, job.id);
     const again = await startExport(session, 'xlsx');
-    await until('the undisturbed XLSX export', () => recordOf(stack, again.id), (record) => record.state === 'completed', 90_000, output);
+    await untilReady('the undisturbed XLSX export', () => recordOf(stack, again.id), (record) => record.state === 'completed', 90_000, output);
     const undisturbed = await download(session, again.id);
     // unzip checks every entry's CRC-32 and size, as Excel does; the sheet is the undisturbed export's, byte for byte.
     const sheetXml = unzip(resumed).get('xl/worksheets/sheet1.xml')!;
@@ -215,7 +215,7 @@ describe('an export whose worker is killed halfway', () => {
   /** A completed CSV export of the same request (the first test's, or a new one when this test runs alone). */
   async function completedCsv(): Promise<ExportStatus> {
     const job = await startExport(session, 'csv');
-    if (job.state !== 'completed') await until('a CSV export', () => recordOf(stack, job.id), (record) => record.state === 'completed', 90_000, output);
+    if (job.state !== 'completed') await untilReady('a CSV export', () => recordOf(stack, job.id), (record) => record.state === 'completed', 90_000, output);
     return job;
   }
 
@@ -236,7 +236,7 @@ describe('an export whose worker is killed halfway', () => {
     const first = await slowWorker('sheets-killed');
     const job = await startExport(session, 'sheets');
     const { seen, watch } = progressWatch(job.id);
-    await until('the second append to be held', watch, (record) => heldSheet !== null && (record.result?.[exportResumeCheckpoint]?.rows ?? 0) > 0, 90_000, output);
+    await untilReady('the second append to be held', watch, (record) => heldSheet !== null && (record.result?.[exportResumeCheckpoint]?.rows ?? 0) > 0, 90_000, output);
     await first.kill();
     workers.splice(workers.indexOf(first), 1);
     google.beforeAppendAnswer = null;
@@ -248,7 +248,7 @@ describe('an export whose worker is killed halfway', () => {
     expect(sheet.rows.length).toBeGreaterThan(killedAt.rows + 1);
 
     await slowWorker('sheets-last');
-    const done = await until('the Sheets job to end', watch, (record) => record.state !== 'active' && record.state !== 'queued', 90_000, output);
+    const done = await untilReady('the Sheets job to end', watch, (record) => record.state !== 'active' && record.state !== 'queued', 90_000, output);
     expect(done).toMatchObject({ state: 'completed', attempts: 2, result: expect.objectContaining({ rows }) });
     const dones = seen.map((step) => step.done);
     expect(dones).toEqual([...dones].sort((a, b) => a - b));
@@ -260,7 +260,7 @@ describe('an export whose worker is killed halfway', () => {
 
     const known = new Set(google.spreadsheets.keys());
     const again = await startExport(session, 'sheets');
-    await until('the undisturbed Sheets export', () => recordOf(stack, again.id), (record) => record.state === 'completed', 90_000, output);
+    await untilReady('the undisturbed Sheets export', () => recordOf(stack, again.id), (record) => record.state === 'completed', 90_000, output);
     const undisturbed = [...google.spreadsheets.values()].find((other) => !known.has(other.id))!;
     expect(sheet.rows).toHaveLength(rows + 1);
     expect(sheet.rows[0]).toEqual(undisturbed.rows[0]);
@@ -283,7 +283,7 @@ describe('an export whose worker is killed halfway', () => {
     await noWorkers();
     const first = await slowWorker('sheets-first-killed');
     const job = await startExport(session, 'sheets');
-    const atKill = await until('the first append to be held', () => recordOf(stack, job.id), () => heldSheet !== null, 90_000, output);
+    const atKill = await untilReady('the first append to be held', () => recordOf(stack, job.id), () => heldSheet !== null, 90_000, output);
     await first.kill();
     workers.splice(workers.indexOf(first), 1);
     google.beforeAppendAnswer = null;
@@ -295,7 +295,7 @@ describe('an export whose worker is killed halfway', () => {
     expect(killed[exportSpreadsheetCheckpoint]?.spreadsheetId).toBe(sheet.id);
 
     await slowWorker('sheets-first-last');
-    const done = await until('the Sheets job to end', () => recordOf(stack, job.id), (record) => record.state !== 'active' && record.state !== 'queued', 90_000, output);
+    const done = await untilReady('the Sheets job to end', () => recordOf(stack, job.id), (record) => record.state !== 'active' && record.state !== 'queued', 90_000, output);
     expect(done).toMatchObject({ state: 'completed', attempts: 2, result: expect.objectContaining({ rows }) });
     // No second spreadsheet: the killed run's was emptied once and written again from its header.
     expect(google.spreadsheets.size).toBe(sheetsBefore + 1);

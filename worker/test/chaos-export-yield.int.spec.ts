@@ -6,7 +6,7 @@ import { bigDomain, ensureExportMarket } from '../../infra/bench/lib/export-mark
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { SlowLink, WorkerProcess } from '../../infra/test/job-faults.js';
 import { TestStack } from '../../infra/test/stack.js';
-import { until } from '../../infra/test/until.js';
+import { untilReady } from '../../infra/test/waiting.js';
 import { createTestUser, loggedInSession } from '../../infra/test/test-users.js';
 
 /**
@@ -77,7 +77,7 @@ describe('an export killed while it yields to research', () => {
       if (record.state === 'active') seen.push(record.done);
       return record;
     };
-    await until('the first run to commit a batch', watch, (record) => (record.result?.[exportResumeCheckpoint]?.rows ?? 0) >= 5_000, 120_000, output);
+    await untilReady('the first run to commit a batch', watch, (record) => (record.result?.[exportResumeCheckpoint]?.rows ?? 0) >= 5_000, 120_000, output);
 
     // Research from now on, without a pause: the export yields (waits between its batches) while it runs.
     const research = new pg.Client({ connectionString: stack.database.url, application_name: warehousePoolApplicationName });
@@ -100,7 +100,7 @@ describe('an export killed while it yields to research', () => {
       expect(killedAt.rows).toBeLessThan(rows);
 
       await slowWorker('next');
-      const done = await until('the job to end beside never-ending research', watch, (record) => record.state !== 'active' && record.state !== 'queued', 180_000, output);
+      const done = await untilReady('the job to end beside never-ending research', watch, (record) => record.state !== 'active' && record.state !== 'queued', 180_000, output);
       expect(done).toMatchObject({ state: 'completed', attempts: 2, result: expect.objectContaining({ rows }) });
       // Research went on the whole time, and progress never went back.
       expect(queries).toBeGreaterThan(20);
@@ -115,7 +115,7 @@ describe('an export killed while it yields to research', () => {
     const resumed = await download(job.id);
     const again = await startExport();
     expect(again.id).not.toBe(job.id);
-    await until('the undisturbed export', () => recordOf(again.id), (record) => record.state === 'completed', 120_000, output);
+    await untilReady('the undisturbed export', () => recordOf(again.id), (record) => record.state === 'completed', 120_000, output);
     const undisturbed = await download(again.id);
     expect(resumed.toString('utf8').split('\r\n')).toHaveLength(rows + 2);
     expect(resumed.equals(undisturbed)).toBe(true);

@@ -8,7 +8,7 @@ import type { HttpSession } from '../../infra/test/http-session.js';
 import { OwnRedis, SlowLink, WorkerProcess } from '../../infra/test/job-faults.js';
 import { parseCsv } from '../../infra/test/spreadsheet-readers.js';
 import { TestStack } from '../../infra/test/stack.js';
-import { until } from '../../infra/test/until.js';
+import { untilReady } from '../../infra/test/waiting.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
 
 /**
@@ -97,14 +97,14 @@ describe('a doubled run and a job whose worker keeps dying', () => {
     const first = await slowWorker('w1');
     const job = await startExport(session);
     // The first run is writing rows (it reported some) when it freezes: its lock expires, BullMQ hands the job on.
-    await until('the first run to write rows', () => recordOf(stack, job.id), (record) => record.state === 'active' && record.done > 0, 90_000, output);
+    await untilReady('the first run to write rows', () => recordOf(stack, job.id), (record) => record.state === 'active' && record.done > 0, 90_000, output);
     first.pause();
     const second = await slowWorker('w2');
-    await until('a second run to take the job and write rows', () => recordOf(stack, job.id), (record) => record.attempts >= 2 && record.done > 0, 90_000, output);
+    await untilReady('a second run to take the job and write rows', () => recordOf(stack, job.id), (record) => record.attempts >= 2 && record.done > 0, 90_000, output);
     // Both runs now hold the job; the first goes on where it froze while the second writes.
     first.resume();
 
-    const done = await until('the job to end', () => recordOf(stack, job.id), (record) => record.state !== 'active', 90_000, output);
+    const done = await untilReady('the job to end', () => recordOf(stack, job.id), (record) => record.state !== 'active', 90_000, output);
     expect(done).toMatchObject({ state: 'completed', error: null, result: expect.objectContaining({ rows }) });
     await sleep(1_000); // the first run, fenced off, has seen it by now
     expect(first.alive).toBe(true);
@@ -124,7 +124,7 @@ describe('a doubled run and a job whose worker keeps dying', () => {
     expect(published).not.toContain('\u0000');
     const again = await startExport(session);
     expect(again.id).not.toBe(job.id);
-    await until('the undisturbed export', () => recordOf(stack, again.id), (record) => record.state === 'completed', 90_000, output);
+    await untilReady('the undisturbed export', () => recordOf(stack, again.id), (record) => record.state === 'completed', 90_000, output);
     const undisturbed = parseCsv(await downloadCsv(session, again.id));
     const lines = parseCsv(published);
     expect(lines).toHaveLength(rows + 1);
@@ -142,7 +142,7 @@ describe('a doubled run and a job whose worker keeps dying', () => {
       let attempts = 0;
       for (let death = 1; death <= 4; death += 1) {
         const worker = await slowWorker(`doomed-${death}`);
-        const running = await until(`run ${death} to start`, () => recordOf(stack, job.id), (record) => record.state === 'active' && record.attempts > attempts, 90_000, output);
+        const running = await untilReady(`run ${death} to start`, () => recordOf(stack, job.id), (record) => record.state === 'active' && record.attempts > attempts, 90_000, output);
         attempts = running.attempts;
         await worker.kill();
         workers.splice(workers.indexOf(worker), 1);
@@ -150,13 +150,13 @@ describe('a doubled run and a job whose worker keeps dying', () => {
       // The next worker finds the job stalled a fourth time: BullMQ gives it up without running it.
       const last = await WorkerProcess.start('last', stack.env);
       workers.push(last);
-      const failed = await until('the job to end', () => recordOf(stack, job.id), (record) => record.state !== 'active' && record.state !== 'queued', 90_000, output);
+      const failed = await untilReady('the job to end', () => recordOf(stack, job.id), (record) => record.state !== 'active' && record.state !== 'queued', 90_000, output);
       expect(failed).toMatchObject({ state: 'failed', error: 'The export stopped repeatedly and was given up; please try again.' });
       expect(last.alive).toBe(true);
       expect(await healthy(stack.baseUrl)).toBe(true);
 
       // The user was told, and sees it in the list.
-      await until('the failure to reach the socket', async () => heard.filter((status) => status.id === job.id && status.state === 'failed'), (seen) => seen.length > 0, 10_000);
+      await untilReady('the failure to reach the socket', async () => heard.filter((status) => status.id === job.id && status.state === 'failed'), (seen) => seen.length > 0, 10_000);
       expect(heard.filter((status) => status.id === job.id && status.state === 'failed')).toHaveLength(1);
       const status = (await (await session.get(`/rest/exports/${job.id}`)).json()) as ExportStatus;
       expect(status).toMatchObject({ state: 'failed', error: 'The export stopped repeatedly and was given up; please try again.' });
@@ -164,7 +164,7 @@ describe('a doubled run and a job whose worker keeps dying', () => {
       // The same request again is a new job, and it completes.
       const again = await startExport(session);
       expect(again.id).not.toBe(job.id);
-      const done = await until('the new export', () => recordOf(stack, again.id), (record) => record.state === 'completed' || record.state === 'failed', 90_000, output);
+      const done = await untilReady('the new export', () => recordOf(stack, again.id), (record) => record.state === 'completed' || record.state === 'failed', 90_000, output);
       expect(done).toMatchObject({ state: 'completed', result: expect.objectContaining({ rows }) });
     } finally {
       socket.close();
@@ -206,7 +206,7 @@ describe('Redis restarted without persistence during 50 exports', () => {
     try {
       const ids = jobs.map((job) => job.id);
       const ended = () => stack.database.query<{ count: number }>(`select count(*)::int as count from job_record where id = any($1) and state = 'completed'`, [ids]);
-      await until('a few exports to complete', ended, ([row]) => row!.count >= 3, 90_000, () => `${stack.output()}\n${worker.output()}`);
+      await untilReady('a few exports to complete', ended, ([row]) => row!.count >= 3, 90_000, () => `${stack.output()}\n${worker.output()}`);
       await redis.kill(); // everything queued in Redis is gone
       // Jobs no worker had taken yet existed only in Redis now: the reconciler has to queue them again from PostgreSQL.
       const [waiting] = await stack.database.query<{ count: number }>(`select count(*)::int as count from job_record where id = any($1) and state = 'queued'`, [ids]);
@@ -214,7 +214,7 @@ describe('Redis restarted without persistence during 50 exports', () => {
       await sleep(1_500);
       await redis.startServer();
 
-      const states = await until(
+      const states = await untilReady(
         'every export to end',
         () => stack.database.query<{ state: string; count: number }>(`select state, count(*)::int as count from job_record where id = any($1) group by state`, [ids]),
         (rows) => rows.every((row) => row.state !== 'queued' && row.state !== 'active'),
