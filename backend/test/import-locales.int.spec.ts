@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { ImportInspection, KeywordOverviewAnswer } from '@serpwise/contracts';
+import type { KeywordOverviewAnswer } from '@serpwise/contracts';
 import { pino } from 'pino';
 import type { HttpSession } from '../../infra/test/http-session.js';
+import { inspectImport } from '../../infra/test/import-inspection.js';
 import { importedFile } from '../../infra/test/import-deletion.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { testData } from '../../infra/test/test-data.js';
@@ -26,15 +27,6 @@ let aliceUser: TestUser;
 
 const site = 'brotzeit-pankow.example.de';
 
-async function inspect(session: HttpSession, format: string, file: Buffer, fileName: string): Promise<ImportInspection> {
-  const form = new FormData();
-  form.append('format', format);
-  form.append('fileSize', String(file.length));
-  form.append('file', new Blob([new Uint8Array(file)]), fileName);
-  const response = await session.postForm('/rest/imports/inspect', form);
-  expect(response.status).toBe(200);
-  return (await response.json()) as ImportInspection;
-}
 
 const keywordsOf = (territory: string, terms: string[]) =>
   testApp.database.query<{ term: string; volume: number | null; history: string | null; start: string | null; competition: number | null; cpc: number | null }>(
@@ -56,7 +48,7 @@ afterAll(async () => {
 describe('files from other locales through the real import path', () => {
   it('lands a German Keyword Planner download: its German title dates it, "12.100" is 12,100 searches, "-" is unknown', async () => {
     const file = testData('keyword-planner/keyword-stats-de.csv');
-    expect(await inspect(alice, 'keyword-planner', file, 'Keyword Stats 2026-10-04.csv'))
+    expect(await inspectImport(alice, 'keyword-planner', file, 'Keyword Stats 2026-10-04.csv'))
       .toEqual({ format: 'keyword-planner', needs: ['territory'], found: { date: '2026-09-01' }, problem: null });
     // Only what the form asked for: the month comes from the file.
     const status = await importedFile(testApp.baseUrl, alice, file, 'Keyword Stats 2026-10-04.csv', { format: 'keyword-planner', territory: 'DE' });
@@ -84,7 +76,7 @@ describe('files from other locales through the real import path', () => {
 
   it('lands a German Search Console queries CSV spread over three months, and counts the rows of the file', async () => {
     const file = testData('gsc-de/Queries.csv');
-    expect(await inspect(alice, 'gsc', file, 'Queries.csv')).toEqual({ format: 'gsc', needs: ['site', 'dateRange', 'territory'], found: {}, problem: null });
+    expect(await inspectImport(alice, 'gsc', file, 'Queries.csv')).toEqual({ format: 'gsc', needs: ['site', 'dateRange', 'territory'], found: {}, problem: null });
     const fields = { format: 'gsc', territory: 'DE', domain: site, dateFrom: '2026-07-01', dateTo: '2026-09-30' };
     const status = await importedFile(testApp.baseUrl, alice, file, 'Queries.csv', fields);
     // Five rows of the file (each landed in three months): the counts say five, not fifteen.
@@ -113,7 +105,7 @@ describe('files from other locales through the real import path', () => {
     const file = Buffer.from(text, 'latin1');
     expect(file.includes(Buffer.from('bäckerei', 'utf8'))).toBe(false);
     expect(file.includes(Buffer.from([0x62, 0xe4, 0x63]))).toBe(true);
-    expect(await inspect(alice, 'gsc', file, 'Queries.csv')).toEqual({ format: 'gsc', needs: ['site', 'dateRange', 'territory'], found: {}, problem: null });
+    expect(await inspectImport(alice, 'gsc', file, 'Queries.csv')).toEqual({ format: 'gsc', needs: ['site', 'dateRange', 'territory'], found: {}, problem: null });
     const other = 'brotzeit-wien.example.at';
     const status = await importedFile(testApp.baseUrl, alice, file, 'Queries.csv', { format: 'gsc', territory: 'AT', domain: other, dateFrom: '2026-09-01', dateTo: '2026-09-30' });
     expect(status).toMatchObject({ state: 'completed', import: { rowsRead: 5, rowsLanded: 5, rowsRejected: 0 } });

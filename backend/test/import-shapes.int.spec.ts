@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { ImportInspection } from '@serpwise/contracts';
 import { zipSync } from 'fflate';
 import { pino } from 'pino';
 import type { HttpSession } from '../../infra/test/http-session.js';
+import { inspectImport } from '../../infra/test/import-inspection.js';
 import { importedFile } from '../../infra/test/import-deletion.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
@@ -28,15 +28,6 @@ function utf16le(text: string): Buffer {
   return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
 }
 
-async function inspect(session: HttpSession, format: string, file: Buffer, fileName: string): Promise<ImportInspection> {
-  const form = new FormData();
-  form.append('format', format);
-  form.append('fileSize', String(file.length));
-  form.append('file', new Blob([new Uint8Array(file)]), fileName);
-  const response = await session.postForm('/rest/imports/inspect', form);
-  expect(response.status).toBe(200);
-  return (await response.json()) as ImportInspection;
-}
 
 const keywordsOf = (territory: string, terms: string[]) =>
   testApp.database.query<{ term: string; volume: number | null; cpc: number | null; difficulty: number | null }>(
@@ -59,7 +50,7 @@ describe('shapes of real downloads through the real import path', () => {
     const file = utf16le('Keyword\tCountry code\tSERP features\tVolume\tKD\tCPC\tOrganic traffic\tCurrent position\tCurrent URL\r\n'
       + 'shape sourdough starter\tus\t\t74000\t41\t$0.75\t1200\t2\twww.shapes-bakery.example/starter\r\n'
       + 'shape levain\tus\t\t1900\t\t\t15\t7\thttps://www.shapes-bakery.example/levain\r\n');
-    expect(await inspect(alice, 'organic-positions', file, 'shapes-bakery.example-organic-keywords.csv'))
+    expect(await inspectImport(alice, 'organic-positions', file, 'shapes-bakery.example-organic-keywords.csv'))
       .toEqual({ format: 'organic-positions', needs: ['date', 'territory'], found: {}, problem: null });
     const status = await importedFile(testApp.baseUrl, alice, file, 'shapes-bakery.example-organic-keywords.csv', { format: 'organic-positions', territory: 'US', date: '2026-09-15' });
     expect(status).toMatchObject({ state: 'completed', import: { rowsRead: 2, rowsLanded: 2, rowsRejected: 0 } });
@@ -75,7 +66,7 @@ describe('shapes of real downloads through the real import path', () => {
     const file = Buffer.from('Keyword Stats 2026-11-28 at 10_00_00\rDecember 1, 2025 - November 30, 2026\r'
       + 'Keyword,Avg. monthly searches,Competition (indexed value),Top of page bid (low range) (USD),Top of page bid (high range) (USD)\r'
       + 'shape rye bread,1000,12,0.20,0.60\rshape spelt crumb,< 10,,,\r', 'utf8');
-    expect(await inspect(alice, 'keyword-planner', file, 'Keyword Stats.csv')).toEqual({ format: 'keyword-planner', needs: ['territory'], found: { date: '2026-11-01' }, problem: null });
+    expect(await inspectImport(alice, 'keyword-planner', file, 'Keyword Stats.csv')).toEqual({ format: 'keyword-planner', needs: ['territory'], found: { date: '2026-11-01' }, problem: null });
     const status = await importedFile(testApp.baseUrl, alice, file, 'Keyword Stats.csv', { format: 'keyword-planner', territory: 'US' });
     expect(status).toMatchObject({ state: 'completed', import: { rowsRead: 2, rowsLanded: 2, rowsRejected: 0 } });
     expect(await keywordsOf('US', ['shape rye bread', 'shape spelt crumb'])).toEqual([
@@ -95,7 +86,7 @@ describe('shapes of real downloads through the real import path', () => {
     }));
     const words = 'This Search Console export compares two date ranges (its queries table has 9 columns, each number twice): '
       + 'export one date range without "Compare" (a queries table of 5 columns: query, clicks, impressions, CTR, position) and upload that.';
-    expect(await inspect(alice, 'gsc', file, 'compared.example-Performance-on-Search.zip')).toEqual({ format: 'gsc', needs: [], found: {}, problem: words });
+    expect(await inspectImport(alice, 'gsc', file, 'compared.example-Performance-on-Search.zip')).toEqual({ format: 'gsc', needs: [], found: {}, problem: words });
     const status = await importedFile(testApp.baseUrl, alice, file, 'compared.example-Performance-on-Search.zip', { format: 'gsc', territory: 'US', domain: 'compared.example', dateFrom: '2026-10-01', dateTo: '2026-10-28' });
     expect(status).toMatchObject({ state: 'failed', error: words });
     expect(await testApp.database.query(`select 1 from keyword where term = 'shape compared query'`)).toEqual([]);
