@@ -21,12 +21,13 @@ import { createWarehouseSource, importBatchParsers, landWarehouseRows, removeWar
 import { runMigrations } from '@serpwise/database';
 import { keepStringMethodsFast } from '@serpwise/platform';
 import { execFileSync } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import pg from 'pg';
 import { fullUserClient, startBackend } from './lib/backend.mjs';
+import { postMultipartFile } from './lib/multipart-upload.mjs';
 import { cpuMs, watchPeakMemory } from './lib/process-memory.mjs';
 import { reportFigure } from './lib/figures.mjs';
 import { ratioLine } from './lib/stats.mjs';
@@ -137,19 +138,12 @@ const sleep = (/** @type {number} */ delay) => new Promise((resolve) => setTimeo
  * @param {import('./lib/backend.mjs').BenchClient} client @param {string} file
  */
 async function importThroughApi(client, file) {
-  const form = new FormData();
-  form.set('format', 'serp');
-  form.set('territory', 'US');
-  form.set('file', await openAsBlob(file, { type: 'text/csv' }), 'serp.csv');
   const started = Date.now();
-  const response = await fetch(`${client.baseUrl}/rest/imports`, {
-    method: 'POST',
-    headers: { accept: 'application/json', cookie: client.cookie, 'x-csrf-token': client.csrfToken },
-    body: form,
-  });
-  if (response.status !== 202) throw new Error(`POST /rest/imports answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  const response = await postMultipartFile(`${client.baseUrl}/rest/imports`, { accept: 'application/json', cookie: client.cookie, 'x-csrf-token': client.csrfToken },
+    { format: 'serp', territory: 'US' }, { path: file, field: 'file', type: 'text/csv', name: 'serp.csv' });
+  if (response.status !== 202) throw new Error(`POST /rest/imports answered ${response.status}: ${response.body.slice(0, 300)}`);
   const uploaded = Date.now();
-  const { id } = /** @type {{ id: string }} */ (await response.json());
+  const { id } = /** @type {{ id: string }} */ (JSON.parse(response.body));
   for (;;) {
     await sleep(100);
     const status = /** @type {import('@serpwise/contracts').ImportStatus} */ (await (await client.request('GET', `/rest/imports/${id}`)).json());
