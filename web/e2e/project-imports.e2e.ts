@@ -5,6 +5,7 @@ import { logInThroughPage, startBrowserAndStack } from '../../infra/test/browser
 import type { TestStack } from '../../infra/test/stack.js';
 import { createTestUser } from '../../infra/test/test-users.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
+import { untilReady } from '../../infra/test/waiting.js';
 
 jest.setTimeout(180_000);
 
@@ -59,5 +60,18 @@ describe('a large keyword import in the panel', () => {
     await view.getByRole('button', { name: 'Undo' }).click();
     await view.getByText('The import was undone.').waitFor();
     expect(Number((await stack.database.query<{ n: string }>('select count(*) as n from project_keyword where project_id = $1', [projectId]))[0]!.n)).toBe(0);
+  });
+
+  it('takes only the keyword column of a spreadsheet export the user picks (a Keyword Planner CSV), not its header and numbers', async () => {
+    await page.goto(`${stack.baseUrl}/seo/keywords/domain?query=bulk.example&msf=keyword-import&projectId=${projectId}`);
+    const form = page.getByRole('form', { name: 'Import keywords' });
+    await form.waitFor();
+    const planner = 'Keyword,Currency,Avg. monthly searches,Competition\nrunning shoes,USD,"12,100",High\ntrail running shoes,USD,880,Low\n';
+    await form.getByLabel('Or choose a text file').setInputFiles({ name: 'Keyword Stats.csv', mimeType: 'text/csv', buffer: Buffer.from(planner) });
+    await form.getByText('2 keywords', { exact: true }).waitFor();
+    await form.getByRole('button', { name: 'Import' }).click();
+    const trackedTerms = async () => (await stack.database.query<{ term: string }>(
+      'select t.term from project_keyword k join tracked_term t on t.id = k.term_id where k.project_id = $1 order by t.term', [projectId])).map((row) => row.term);
+    expect(await untilReady('the two keywords tracked', trackedTerms, (terms) => terms.length > 0, 30_000)).toEqual(['running shoes', 'trail running shoes']);
   });
 });

@@ -61,6 +61,7 @@ export * from './jobs/job-center.js';
 export * from './imports/import.api.js';
 export * from './recon/index.js';
 export * from './text/normalise.js';
+export * from './text/keyword-list.js';
 export * from './imports/delimited-text.js';
 export * from './imports/text-decoding.js';
 export * from './jobs/search-console.job.js';

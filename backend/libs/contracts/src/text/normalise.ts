@@ -14,7 +14,7 @@ export function normaliseKeyword(text: string): string {
   return normal;
 }
 
-/** The keywords of a pasted text or file: one per line (commas also separate), normalised, blanks and repeats dropped. */
+/** The keywords of a pasted text or file: one per line (commas also separate), normalised, blanks and repeats dropped. A file with a header row: keywordsOfList. */
 export function keywordsOfText(text: string): string[] {
   const seen = new Set<string>();
   for (const piece of text.split(/[\r\n,]+/)) {

@@ -1,4 +1,4 @@
-import { isQueuedImport, keywordsOfText, projectLimits, type OutreachImportAnswer } from '@serpwise/contracts';
+import { isQueuedImport, keywordsOfList, projectLimits, type OutreachImportAnswer } from '@serpwise/contracts';
 import { useState, type FormEvent } from 'react';
 import { notify } from '@/components/ui/notifications';
 import { errorsOf } from '@/lib/api-client';
@@ -32,7 +32,7 @@ export function KeywordImportView({ projectId, projectName }: { projectId: strin
   const panel = useProjectPanel();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
-  const terms = keywordsOfText(text);
+  const terms = keywordsOfList(text);
   const tooMany = terms.length > projectLimits.maxKeywordsPerImport;
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { keywordsOfText } from '@serpwise/contracts';
+import { keywordsOfList } from '@serpwise/contracts';
 import type { BulkKeywordRow, BulkUploadExtra, PpcKeywordTable } from '@serpwise/contracts';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -27,7 +27,7 @@ export function BulkUploadPage() {
   const [error, setError] = useState<string | null>(null);
   const navigate = useNavigate();
   const id = useId();
-  const keywords = keywordsOfText(text);
+  const keywords = keywordsOfList(text);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = bulkUploadError(keywords);
