@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { csrfHeaderName, type ImportStatus } from '@serpwise/contracts';
+import { csrfHeaderName, type ImportStatus, type JobStatus, type ServerToClientEvents } from '@serpwise/contracts';
+import { io, type Socket } from 'socket.io-client';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { LocalFileStore } from '@serpwise/platform';
 import { importFileKey } from '@serpwise/domain';
@@ -15,7 +16,7 @@ import { createTestUser, loggedInSession, type TestUser } from '../../infra/test
 import { JobFileSweeper } from '../../worker/src/jobs/job-file-sweeper.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
-import { jobTestTimeoutMs, untilJobStatus } from '../../infra/test/waiting.js';
+import { jobTestTimeoutMs, untilJobStatus, untilReady } from '../../infra/test/waiting.js';
 
 jest.setTimeout(Number(process.env.IMPORTS_TEST_TIMEOUT ?? jobTestTimeoutMs));
 
@@ -106,6 +107,34 @@ describe('imports', () => {
     const serp = await imported(alice, testData('serp/search_results.csv'), 'search_results.csv', { format: 'serp', territory: 'UK', date: '2026-11-01' });
     expect(serp.import).toMatchObject({ rowsRead: 30, rowsLanded: 30, rowsRejected: 0 });
     expect(await count(`select 1 from organic_rank where territory = 'UK' and month = '2026-11-01'`)).toBe(30);
+  });
+
+  it('tells the user which step of adding the rows is running once the file is read, in order, over the socket', async () => {
+    const carol = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['full'] }));
+    const socket: Socket<ServerToClientEvents> = io(testApp.baseUrl, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: carol.cookie }, reconnection: false });
+    await new Promise((resolve, reject) => {
+      socket.once('session.ready', resolve);
+      socket.once('connect_error', reject);
+    });
+    const heard: JobStatus[] = [];
+    socket.on('job.updated', (status) => heard.push(status));
+    try {
+      const rows = Array.from({ length: 600 }, (_, index) => `step keyword ${index % 30},US,2026-10-0${1 + (Math.floor(index / 30) % 2)},${1 + Math.floor(index / 60)},https://steps${index % 3}.test/p${index % 30}`);
+      const status = await imported(carol, `keyword,territory,date,position,url\n${rows.join('\n')}\n`, 'steps.csv', { format: 'serp', territory: 'US' });
+      expect(status.import).toMatchObject({ rowsRead: 600, rowsLanded: 600 });
+      const ended = await untilReady('the completed event', async () => heard.filter((event) => event.id === status.id), (events) => events.some((event) => event.state === 'completed'), 30_000);
+      const messages = ended.map((event) => event.message).filter((message, index, all) => message && message !== all[index - 1]);
+      const adding = 'Adding 600 rows to the research data';
+      const start = messages.indexOf(`${adding}…`);
+      expect(messages.slice(start, start + 5)).toEqual([
+        `${adding}…`, `${adding}: keywords, sites and pages…`, `${adding}: search results…`, `${adding}: monthly rankings…`, `${adding}: rolling up the months…`,
+      ]);
+      expect(ended.at(-1)?.state).toBe('completed');
+      const percents = ended.map((event) => event.percent ?? 0);
+      expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('reports bad rows one by one in a downloadable error report, and the good rows land', async () => {

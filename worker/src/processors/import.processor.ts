@@ -90,7 +90,7 @@ export class ImportProcessor implements JobHandler<typeof importJob> {
     const problems = new Map<string, number>();
     let report: FileUpload | null = null;
     let lastProgress = 0;
-    const progress = async (message: string, force = false) => {
+    const progress = async (message: string, force = false, landingShare = 0) => {
       if (!force && Date.now() - lastProgress < progressEveryMs) return;
       lastProgress = Date.now();
       // The rows read so far go into the record first, so the progress event that follows carries them (the job
@@ -98,7 +98,7 @@ export class ImportProcessor implements JobHandler<typeof importJob> {
       const bytes = Math.min(bytesRead, job.fileBytes);
       if (!(await context.saveCheckpoint({ [importReadingCheckpoint]: { rows: counts.read, rejected: counts.rejected, bytes } satisfies ImportReading }))) throw new JobCancelledError();
       // Reading the file is counted as 90 % of the work; moving the rows into the warehouse is the rest.
-      const active = await context.progress(Math.floor(bytes * 0.9), job.fileBytes, message);
+      const active = await context.progress(Math.floor(bytes * 0.9 + job.fileBytes * 0.1 * landingShare), job.fileBytes, message);
       if (!active) throw new JobCancelledError();
     };
     // While the file is read, progress goes out beside the reading instead of stopping it for its round trips (the
@@ -168,7 +168,9 @@ export class ImportProcessor implements JobHandler<typeof importJob> {
         details: { importId: jobId, format: job.format, territory: job.territory, domain: job.domain },
         ownerUserId: userId,
       });
-      const results = await landWarehouseRows(client, source, { batches: goodRows() }, { inTransaction: true });
+      const landing = new LandingProgress((message, share) => progress(`Adding ${(counts.read - counts.rejected).toLocaleString('en-US')} rows to the research data: ${message}`, true, share));
+      const results = await landWarehouseRows(client, source, { batches: goodRows() }, { inTransaction: true, onStep: landing.stepDone });
+      await landing.settled();
       const trafficLanded = await landSiteTraffic(client, source, traffic);
       const rowsLanded = fileRows ? await (fileRows as FileRowCounts).landed(client, source.sourceId) : results.landed + trafficLanded;
       const landed = { ...results, landed: rowsLanded, duplicates: fileRows ? counts.read - counts.rejected - rowsLanded : results.duplicates + traffic.length - trafficLanded };
@@ -209,5 +211,38 @@ export class ImportProcessor implements JobHandler<typeof importJob> {
       if (error instanceof WrongFileError || error instanceof NothingImportedError) throw new UnrecoverableError(error.message);
       throw error;
     }
+  }
+}
+
+/**
+ * What the writer's steps after the reading tell the user (a million rows take seconds each, and rolling up a large
+ * site's months tens of seconds): the step now running and its share of the last 10 %. The writer tells of a step
+ * as it ends, synchronously; the reports go out one after another beside its next statement, and a cancel they learn
+ * of is thrown once it is done (the commit's own check stops it too).
+ */
+class LandingProgress {
+  /** After the writer step named, what runs next and the share of the landing done. */
+  private static readonly next: Record<string, [string, number]> = {
+    'copy into staging': ['keywords, sites and pages…', 0.1],
+    pages: ['search results…', 0.35],
+    observations: ['monthly rankings…', 0.65],
+    'monthly ranks': ['rolling up the months…', 0.8],
+  };
+  private chain: Promise<void> = Promise.resolve();
+  private stop: unknown = null;
+
+  constructor(private readonly report: (message: string, share: number) => Promise<void>) {}
+
+  readonly stepDone = (step: string): void => {
+    const next = LandingProgress.next[step];
+    if (!next) return;
+    this.chain = this.chain.then(() => this.report(...next)).catch((error: unknown) => {
+      this.stop ??= error;
+    });
+  };
+
+  async settled(): Promise<void> {
+    await this.chain;
+    if (this.stop) throw this.stop;
   }
 }
