@@ -191,6 +191,33 @@ describe('an export beside research', () => {
     expect(fileOf(id).equals(undisturbed)).toBe(true);
   });
 
+  it('does not wait for the API\'s bookkeeping (sessions, job status: queries of well under a millisecond, asked all the time)', async () => {
+    await useRunner(testRule);
+    const client = new pg.Client({ connectionString: testApp.environment.DATABASE_URL, application_name: 'serpwise-api' });
+    await client.connect();
+    let asking = true;
+    let asked = 0;
+    const bookkeeping = (async () => {
+      while (asking) {
+        await client.query('select 1');
+        asked += 1;
+        await sleep(5);
+      }
+    })();
+    try {
+      await until('the bookkeeping to run', async () => asked > 0);
+      const id = await startExport();
+      // Counted as research, it would crawl a row per wait (at most 20 in 2.5 s: the case above); it runs through.
+      await until('the export to complete beside the bookkeeping', async () => (await recordOf(id)).state === 'completed', 2_500);
+      expect(fileOf(id).equals(undisturbed)).toBe(true);
+      expect(asked).toBeGreaterThan(10);
+    } finally {
+      asking = false;
+      await bookkeeping;
+      await client.end();
+    }
+  });
+
   it('is not starved by research that never stops: waits within its share, and the file is whole', async () => {
     // The production share (9× its running time, plus a second's grace), with short single waits.
     await useRunner({ ...testRule, waitPerRunMs: defaultYieldRule.waitPerRunMs, graceMs: defaultYieldRule.graceMs });

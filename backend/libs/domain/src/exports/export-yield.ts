@@ -16,6 +16,16 @@ import { researchReadsApplicationName, warehousePoolApplicationName } from '@ser
 /** Research is "being answered" while a research query runs, and for this long after one ended. */
 export const researchQuietMs = 500;
 
+/**
+ * Only a query that ran this long counts as research a user waits on. The API's connections also answer its
+ * bookkeeping — the session behind every request, a job's status that a page or the 3 s fallback poll asks — in well
+ * under a millisecond, which an export does not slow; counting those made every export wait while anyone used the
+ * app (a 3,258-row export took 0.8 s instead of 0.3 s beside its own status polls). A query running now counts
+ * whatever its length (a look rarely catches one that lasts under a millisecond, and then the next look, `pollMs`
+ * later, finds it ended): between two queries of a research page, the one that ended keeps research "being answered".
+ */
+export const researchQueryMinMs = 5;
+
 /** The rule that keeps an export progressing beside research that never stops. */
 export interface YieldRule {
   /** Research counts as being answered for this long after its last query ended (researchQuietMs). */
@@ -65,10 +75,11 @@ export interface ResearchActivity {
 }
 
 const busyOf = (seen: SeenActivity, notBefore: number | null | undefined) =>
-  seen.active || (seen.lastEndedAt !== null && (notBefore == null || seen.lastEndedAt > notBefore));
+  seen.active || (seen.lastEndedAt !== null && (notBefore === null || notBefore === undefined || seen.lastEndedAt > notBefore));
 
 /**
- * Whether research is being answered on the server now: a session of the API runs a query, or ended one within
+ * Whether research is being answered on the server now: a session of the API runs a query, or ended one that ran
+ * `researchQueryMinMs` or longer within
  * `quietMs` (PostgreSQL's own view, so every API node counts whatever its Redis, and any database: the cores are the
  * server's). Asked through the export pool, not the export's own connection (that one is busy with the COPY); one
  * answer serves every export of the process for `cacheMs`. An export alone on the server only peeks: its batches
@@ -84,9 +95,10 @@ export function researchActivity(pool: Queryable, quietMs = researchQuietMs, cac
       .query(
         `select bool_or(state = 'active') as active,
            (extract(epoch from max(state_change) filter (where state <> 'active'
-             and state_change > now() - make_interval(secs => $2::float8 / 1000))) * 1000)::float8 as last_ended_at
+             and state_change > now() - make_interval(secs => $2::float8 / 1000)
+             and state_change - query_start >= make_interval(secs => $3::float8 / 1000))) * 1000)::float8 as last_ended_at
          from pg_stat_activity where application_name = any($1) and pid <> pg_backend_pid()`,
-        [interactiveApplications, quietMs],
+        [interactiveApplications, quietMs, researchQueryMinMs],
       )
       .then(({ rows }) => (last = { active: rows[0]?.active === true, lastEndedAt: rows[0]?.last_ended_at ?? null }))
       // No answer (the pool exhausted, the server restarting): the export goes on; yielding is a courtesy.
