@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
   competitorRollupSql, createWarehouseSource, demoLastMonth, giantNames, keywordComparisonQuery, landWarehouseRows, monthsEndingAt,
-  organicRollupSql, organicKeywordsRolledUp, pageOf, kombatCounts, viewerFiguresShared, kombatQuery, topPagesQuery, topPagesRolledUp, removeWarehouseSource, viewerScopedSql, type ComparisonType, type Sql,
+  organicRollupSql, organicKeywordsRolledUp, pageOf, prepareExport, totalRowsOf, countSqlOf, kombatCounts, viewerFiguresShared, kombatQuery, topPagesQuery, topPagesRolledUp, removeWarehouseSource, viewerScopedSql, type ComparisonType, type Sql,
   type TableOrder,
 } from '@serpwise/research';
 import { kombatSegments } from '@serpwise/contracts';
@@ -138,6 +138,19 @@ describe('the SEO keywords roll-up', () => {
     expect(await organicKeywordsRolledUp(sql, { domainId: await idOf(giantNames.sharer), territory: 'US', month: newest })).toBe(false);
     // A filter: the table's own statement, as before.
     expect(keywordComparisonQuery({ subject: { kind: 'domain', domainId: giant }, territory: 'US', month: newest, type: 'all', fromRollup: true }, { filter: 'x' }).pageSql).toBeUndefined();
+  });
+
+  it('counts an export of the giant\'s ranking history with the page\'s own total, which equals its every-row statement\'s count', async () => {
+    const visitor = viewerScopedSql(sql, () => null);
+    for (const type of ['MostValuable', 'NewKeywords'] as const) {
+      const prepared = await prepareExport(visitor, 'seo/ranking-history', { domain: giantNames.domain, type });
+      const query = prepared.query!;
+      // The every-row statement (history as the file's text) keeps the roll-up's count instead of a grouping of every rank.
+      expect(query.totalSql).toContain('organic_rollup_month');
+      const [counted] = await visitor.query<{ total: number }>(countSqlOf(query), query.params);
+      expect({ type, total: await totalRowsOf(visitor, query) }).toEqual({ type, total: counted!.total });
+      if (type === 'MostValuable') expect(counted!.total).toBeGreaterThan(1_000);
+    }
   });
 
   it('answers for every domain of the tiny market what its ranks answer (rolled up with no minimum)', async () => {

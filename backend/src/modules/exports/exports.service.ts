@@ -13,7 +13,7 @@ import {
   type StartExportRequest,
 } from '@serpwise/contracts';
 import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
-import { countSqlOf, isExportTableId, prepareExport, ResearchQueryError, type BuiltQuery, type Sql } from '@serpwise/research';
+import { isExportTableId, totalRowsOf, prepareExport, ResearchQueryError, type BuiltQuery, type Sql } from '@serpwise/research';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ZodError } from 'zod';
@@ -168,7 +168,6 @@ export class ExportsService {
   }
 
   private async countRows(query: BuiltQuery): Promise<number> {
-    const [row] = await this.sql.query<{ total: number }>(countSqlOf(query), query.params);
-    return row?.total ?? 0;
+    return totalRowsOf(this.sql, query);
   }
 }

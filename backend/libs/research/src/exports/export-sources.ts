@@ -43,9 +43,15 @@ export async function prepareExport(sql: Sql, table: ExportTableId, params: unkn
   return { query, ...perBatch, paidColumns: researchTableEntry(table).paidColumns, ...(query?.map ? { map: query.map } : {}), fileStem, month, input };
 }
 
-/** The statement of a table's every row: its `whole` variant (the decorated columns in the SQL), else itself. */
+/**
+ * The statement of a table's every row: its `whole` variant (the decorated columns in the SQL), else itself. The
+ * whole variant has the page's rows, so it keeps the page's own total where the table has one (totalRowsOf: the
+ * export's request counts with it instead of running the every-row statement once more to count).
+ */
 function wholeOf(query: BuiltQuery): BuiltQuery {
-  return query.whole ?? withoutWhole(query);
+  if (!query.whole) return withoutWhole(query);
+  if (query.whole.totalSql || !query.totalSql) return query.whole;
+  return { ...query.whole, totalSql: query.totalSql, totalParams: query.totalParams ?? query.params };
 }
 
 const withoutWhole = (query: BuiltQuery): BuiltQuery => {

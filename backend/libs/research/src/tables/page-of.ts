@@ -11,7 +11,7 @@ import { withoutRowSource } from './row-source.js';
  */
 export async function pageOf<Row extends object>(sql: Sql, query: BuiltQuery, request: PageRequest, knownTotal?: Promise<number>): Promise<{ rows: Row[]; totalRows: number }> {
   const window = pageWindow(request);
-  const counted = () => sql.query<{ total: number }>(query.totalSql ?? countSqlOf(query), query.totalSql && query.totalParams ? query.totalParams : query.params).then((count) => count[0]?.total ?? 0);
+  const counted = () => totalRowsOf(sql, query);
   let rows: Record<string, unknown>[];
   let totalRows: number;
   if (query.fewRows && !knownTotal) {
@@ -25,6 +25,16 @@ export async function pageOf<Row extends object>(sql: Sql, query: BuiltQuery, re
   // A page does not show the rows' sources (an export writes them: row-source.ts).
   const decorated = (query.decorate ? await query.decorate(sql, rows) : rows).map(withoutRowSource);
   return { rows: (query.map ? decorated.map(query.map) : decorated) as Row[], totalRows };
+}
+
+/**
+ * The number of all the query's rows, as the page shows it: the table's own total where it has one (a roll-up's
+ * count for a large domain, the backlinks' counts), else a count over the query. An export's request counts the
+ * same way, so its "N rows" is the page's and never a grouping of a giant domain's every rank.
+ */
+export async function totalRowsOf(sql: Sql, query: BuiltQuery): Promise<number> {
+  const [count] = await sql.query<{ total: number }>(query.totalSql ?? countSqlOf(query), query.totalSql && query.totalParams ? query.totalParams : query.params);
+  return count?.total ?? 0;
 }
 
 const totalColumn = '__total_rows';
