@@ -34,6 +34,10 @@ const cases = [
   ['keyword SERP analysis (1,000 results)', 'keyword/serp-analysis', { query: giantNames.keyword }],
   ['keyword ranking history (1,000 results)', 'keyword/ranking-history', { query: giantNames.keyword }],
   ['keyword backlinks (1,000 results)', 'keyword/backlinks', { query: giantNames.keyword }],
+  // The research bench's popular keyword, which the giants do not touch but share a word with 125,000 times.
+  ...['similar', 'questions', 'transaction', 'ranks'].map((type) => /** @type {[string, string, Record<string, unknown>]} */ ([`related keywords ${type} of "wireless earbuds"`, 'keyword/related', { query: 'wireless earbuds', type }])),
+  ['ad templates of "wireless earbuds"', 'ppc/ad-templates', { query: 'wireless earbuds' }],
+  ['keyword adwords advisor negativematch of "wireless earbuds"', 'keyword/adwords-advisor', { query: 'wireless earbuds', type: 'negativematch' }],
 ];
 
 /** An Sql that notes every statement it runs. */
