@@ -10,7 +10,8 @@ export class Migration20261209021000_keyword_question_words extends Migration {
   override name = 'Migration20261209021000_keyword_question_words';
 
   override up(): void | Promise<void> {
-    this.addSql(`create index "keyword_question_words_index" on "keyword" using gin ((string_to_array("term", ' '))) where "is_question";`);
+    // On the expression related-keywords.ts reads (term || '': the same words), which keyword_term_words_index does not serve.
+    this.addSql(`create index "keyword_question_words_index" on "keyword" using gin ((string_to_array("term" || '', ' '))) where "is_question";`);
   }
 
   override down(): void | Promise<void> {
