@@ -4,7 +4,8 @@
  * table of the giant subjects (`npm run bench:data -- --giant`, or a reduced copy: SERPWISE_GIANT_SCALE) as a visitor
  * would ask for it (the catalogue's prepare + the first page and its count), and prints each statement's
  * EXPLAIN (ANALYZE, BUFFERS) execution time and the wall time of the whole page (the better of 3 warm runs).
- *   DATABASE_URL=… node infra/bench/giant-explain.mjs [--plans]
+ *   DATABASE_URL=… node infra/bench/giant-explain.mjs [--plans] [--only=<text>]
+ * (--only: just the cases whose label holds the text, e.g. --only=missing for the kombat's missing segments)
  * Not a pass/fail bench: the budgets are checked by `npm run bench -- research`.
  */
 import { domainOverview, domainOverviewSql, giantNames, kombatCounts, pageOf, prepareResearchTable, scopeToViewer, sqlFromPg, toNumberedPlaceholders, viewerScopedSql, withViewer } from '@serpwise/research';
@@ -13,6 +14,8 @@ import pg from 'pg';
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL is not set.');
 const showPlans = process.argv.includes('--plans');
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const wanted = (/** @type {string} */ label) => !only || label.includes(only);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 const base = sqlFromPg(pool);
 
@@ -31,6 +34,10 @@ const cases = [
   ['keyword SERP analysis (1,000 results)', 'keyword/serp-analysis', { query: giantNames.keyword }],
   ['keyword ranking history (1,000 results)', 'keyword/ranking-history', { query: giantNames.keyword }],
   ['keyword backlinks (1,000 results)', 'keyword/backlinks', { query: giantNames.keyword }],
+  // The research bench's popular keyword, which the giants do not touch but share a word with 125,000 times.
+  ...['similar', 'questions', 'transaction', 'ranks'].map((type) => /** @type {[string, string, Record<string, unknown>]} */ ([`related keywords ${type} of "wireless earbuds"`, 'keyword/related', { query: 'wireless earbuds', type }])),
+  ['ad templates of "wireless earbuds"', 'ppc/ad-templates', { query: 'wireless earbuds' }],
+  ['keyword adwords advisor negativematch of "wireless earbuds"', 'keyword/adwords-advisor', { query: 'wireless earbuds', type: 'negativematch' }],
 ];
 
 /** An Sql that notes every statement it runs. */
@@ -51,6 +58,7 @@ async function explain(/** @type {string} */ text, /** @type {readonly unknown[]
 
 const line = (/** @type {string} */ text) => process.stdout.write(`${text}\n`);
 for (const [label, table, params] of cases) {
+  if (!wanted(label)) continue;
   const input = { countryCode: 'US', startRow: 1, pageSize: 100, ...params };
   let best = Number.POSITIVE_INFINITY;
   /** @type {{ text: string, params: readonly unknown[] }[]} */
@@ -81,6 +89,7 @@ for (const [label, table, params] of cases) {
       order by m.organic_keywords desc limit 3`, [month])).map((row) => String(/** @type {{ name: string }} */ (row).name));
   for (const names of [[giantNames.domain, giantNames.sharer], largest]) {
     for (const segment of ['all', 'core', 'missing', 'questions', 'transactional', 'content']) {
+      if (!wanted(`kombat ${names.join(' vs ')} ${segment}`)) continue;
       const input = { countryCode: 'US', startRow: 1, pageSize: 100, domains: names.join(','), segment };
       let best = Number.POSITIVE_INFINITY;
       let countsBest = Number.POSITIVE_INFINITY;
@@ -112,7 +121,7 @@ for (const [label, table, params] of cases) {
     }
   }
 }
-{
+if (wanted('domain overview')) {
   const started = performance.now();
   await domainOverview(viewerScopedSql(base, () => null), { domain: giantNames.domain, territory: 'US' });
   const { time } = await explain(domainOverviewSql, ['US', giantNames.domain]);

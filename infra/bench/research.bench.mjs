@@ -32,6 +32,14 @@ const territory = 'US';
 const coldRounds = Number(process.env.BENCH_RESEARCH_COLD_ROUNDS ?? 3);
 /** BENCH_RESEARCH_ROUNDS (default 10): the timed rounds of each first page; the overview's blocks and the budgets' rounds are at most 4 and 3 of them (1: a quick check). */
 const rounds = Math.max(1, Number(process.env.BENCH_RESEARCH_ROUNDS ?? 10));
+/**
+ * To keep a run short (each part's figures are then those of the parts and tables run): BENCH_RESEARCH_PARTS, a
+ * comma-separated subset of overview,kombat,competitors,suggestions,tables (default all); BENCH_RESEARCH_TABLES,
+ * comma-separated prefixes of the tables' names (e.g. "keyword/related,ppc/ad-templates,seo/kombat").
+ */
+const parts = new Set((process.env.BENCH_RESEARCH_PARTS ?? 'overview,kombat,competitors,suggestions,tables').split(',').map((part) => part.trim()));
+const tablePrefixes = (process.env.BENCH_RESEARCH_TABLES ?? '').split(',').map((prefix) => prefix.trim()).filter(Boolean);
+const tablesRun = (/** @type {Array<[string, string]>} */ tables) => (tablePrefixes.length ? tables.filter(([table]) => tablePrefixes.some((prefix) => table.startsWith(prefix))) : tables);
 
 /** @param {{ databaseUrl: string, redisUrl: string, log: (line: string) => void }} context */
 export async function run({ databaseUrl, redisUrl, log }) {
@@ -73,6 +81,7 @@ export async function run({ databaseUrl, redisUrl, log }) {
     const ormLayer = [];
     const psql = [];
     try {
+      if (!parts.has('overview')) throw new SkippedPart();
       // Warm-up: one HTTP pass; the in-process layer until the JIT has compiled its path (the API's steady state
       // after a few hundred overviews), on both ports alike.
       for (const domain of subjects.sample) await client.timedGet(overviewPath(domain));
@@ -89,27 +98,31 @@ export async function run({ databaseUrl, redisUrl, log }) {
         psql.push(...(await psqlTimings(databaseUrl, overviewSql)));
         for (const domain of subjects.sample) ormLayer.push(await timedOverview(onOrm, domain));
       }
+    } catch (error) {
+      if (!(error instanceof SkippedPart)) throw error;
     } finally {
       await pool.close();
       await orm.close(true);
     }
-    const psqlP95 = percentile(psql, 95);
-    const overview = { name: 'domain overview p95 (research layer)', measured: percentile(layer, 95), anchor: psqlP95, anchorName: 'psql p95 of the same SQL', limit: 1.3 };
-    lines.push(ratioLine(overview));
-    reportFigure(log, 'domain overview p95 (research layer) / psql p95, warm', overview.measured / overview.anchor, '×', { op: '≤', limit: overview.limit });
-    if (overview.measured / overview.anchor > overview.limit) misses.push(overview.name);
-    const beside = (/** @type {string} */ label, /** @type {number[]} */ times) =>
-      `  ${label} p95: ${ms(percentile(times, 95))} = ${(percentile(times, 95) / psqlP95).toFixed(2)}× psql`;
-    lines.push(`${beside('the whole HTTP request', http)} (not a target: fixed per-request costs)`);
-    lines.push(`${beside("the same call on MikroORM's em.execute", ormLayer)} (not a target: the port the overview left)`);
+    if (parts.has('overview')) {
+      const psqlP95 = percentile(psql, 95);
+      const overview = { name: 'domain overview p95 (research layer)', measured: percentile(layer, 95), anchor: psqlP95, anchorName: 'psql p95 of the same SQL', limit: 1.3 };
+      lines.push(ratioLine(overview));
+      reportFigure(log, 'domain overview p95 (research layer) / psql p95, warm', overview.measured / overview.anchor, '×', { op: '≤', limit: overview.limit });
+      if (overview.measured / overview.anchor > overview.limit) misses.push(overview.name);
+      const beside = (/** @type {string} */ label, /** @type {number[]} */ times) =>
+        `  ${label} p95: ${ms(percentile(times, 95))} = ${(percentile(times, 95) / psqlP95).toFixed(2)}× psql`;
+      lines.push(`${beside('the whole HTTP request', http)} (not a target: fixed per-request costs)`);
+      lines.push(`${beside("the same call on MikroORM's em.execute", ormLayer)} (not a target: the port the overview left)`);
+    }
 
     // 2–4. Absolute budgets.
     const budgets = [
-      { name: 'kombat of the 3 largest domains (every organic segment) p95', paths: kombatPaths(subjects.largest), budget: 300 },
-      { name: 'competitors of large domains p95', paths: subjects.large.map((domain) => `/rest/research/seo/competitors?domain=${domain}&countryCode=${territory}`), budget: 300 },
-      { name: 'suggestions p95', paths: subjects.prefixes.map((prefix) => `/NsaApi/suggest/getsuggestions?query=${encodeURIComponent(prefix)}&countryCode=${territory}`), budget: 50 },
+      { part: 'kombat', name: 'kombat of the 3 largest domains (every organic segment) p95', paths: kombatPaths(subjects.largest), budget: 300 },
+      { part: 'competitors', name: 'competitors of large domains p95', paths: subjects.large.map((domain) => `/rest/research/seo/competitors?domain=${domain}&countryCode=${territory}`), budget: 300 },
+      { part: 'suggestions', name: 'suggestions p95', paths: subjects.prefixes.map((prefix) => `/NsaApi/suggest/getsuggestions?query=${encodeURIComponent(prefix)}&countryCode=${territory}`), budget: 50 },
     ];
-    for (const { name, paths, budget } of budgets) {
+    for (const { name, paths, budget } of budgets.filter((entry) => parts.has(entry.part))) {
       const times = await timeAll(client, paths, Math.min(3, rounds));
       const figure = { name, measured: percentile(times, 95), anchor: budget, anchorName: 'its budget', limit: 1 };
       lines.push(ratioLine(figure));
@@ -118,7 +131,7 @@ export async function run({ databaseUrl, redisUrl, log }) {
     }
 
     // 5. First page of every research table (default page size), for a large domain and a popular keyword.
-    const tables = tablePaths(subjects);
+    const tables = parts.has('tables') ? tablesRun(tablePaths(subjects)) : [];
     const slowest = [];
     const allFirstPages = [];
     for (const [table, path] of tables) {
@@ -127,13 +140,16 @@ export async function run({ databaseUrl, redisUrl, log }) {
       slowest.push({ table, p95: percentile(times, 95) });
     }
     slowest.sort((a, b) => b.p95 - a.p95);
-    const tableFigure = { name: `first page of every table (${tables.length} tables) p95`, measured: percentile(allFirstPages, 95), anchor: 200, anchorName: 'its budget', limit: 1 };
-    lines.push(ratioLine(tableFigure));
-    const overBudget = slowest.filter((entry) => entry.p95 > 200);
-    if (overBudget.length) misses.push(`tables over 200 ms: ${overBudget.map((entry) => entry.table).join(', ')}`);
-    lines.push(`  slowest tables (p95): ${slowest.slice(0, 5).map((entry) => `${entry.table} ${ms(entry.p95)}`).join(' · ')}`);
-    reportFigure(log, `first page of every table (${tables.length}) p95, warm`, tableFigure.measured, 'ms', { op: '<', limit: 200 });
-    reportFigure(log, 'tables whose first page p95 is over 200 ms, warm', overBudget.length, '', { op: '≤', limit: 0 });
+    if (tables.length) {
+      const tableFigure = { name: `first page of every table (${tables.length} tables) p95`, measured: percentile(allFirstPages, 95), anchor: 200, anchorName: 'its budget', limit: 1 };
+      lines.push(ratioLine(tableFigure));
+      const overBudget = slowest.filter((entry) => entry.p95 > 200);
+      if (overBudget.length) misses.push(`tables over 200 ms: ${overBudget.map((entry) => entry.table).join(', ')}`);
+      lines.push(`  slowest tables (p95): ${slowest.slice(0, 5).map((entry) => `${entry.table} ${ms(entry.p95)}`).join(' · ')}`);
+      if (tablePrefixes.length) lines.push(`  every table run (p95): ${slowest.map((entry) => `${entry.table} ${ms(entry.p95)}`).join(' · ')}`);
+      reportFigure(log, `first page of every table (${tables.length}) p95, warm`, tableFigure.measured, 'ms', { op: '<', limit: 200 });
+      reportFigure(log, 'tables whose first page p95 is over 200 ms, warm', overBudget.length, '', { op: '≤', limit: 0 });
+    }
 
     for (const line of lines) log(line);
     await backend.stop();
@@ -158,7 +174,7 @@ async function coldFigures({ databaseUrl, redisUrl, log, subjects, overviewSql, 
   const restart = () => cluster?.restart();
   /** @type {Record<string, number[]>} */
   const times = { layer: [], psql: [], http: [], kombat: [], competitors: [], suggestions: [], pages: [] };
-  const tables = tablePaths(subjects);
+  const tables = tablesRun(tablePaths(subjects));
   try {
     for (let round = 0; round < coldRounds; round += 1) {
       const domain = subjects.sample[round % subjects.sample.length];
@@ -207,6 +223,9 @@ async function coldFigures({ databaseUrl, redisUrl, log, subjects, overviewSql, 
   reportFigure(log, `suggestions, median, ${label}`, median(times.suggestions), 'ms');
   reportFigure(log, `first page of every table (${tables.length}) p95, ${label}`, percentile(times.pages, 95), 'ms');
 }
+
+/** Thrown to leave a part BENCH_RESEARCH_PARTS does not name. */
+class SkippedPart extends Error {}
 
 /** @param {import('./lib/backend.mjs').BenchClient} client @param {string[]} paths @param {number} rounds */
 async function timeAll(client, paths, rounds) {

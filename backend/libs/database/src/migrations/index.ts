@@ -39,6 +39,8 @@ import { Migration20261206120000_unknown_result_count } from './Migration2026120
 import { Migration20261207010000_organic_keyword_sort_keys } from './Migration20261207010000_organic_keyword_sort_keys.js';
 import { Migration20261207020000_backlink_anchor } from './Migration20261207020000_backlink_anchor.js';
 import { Migration20261208010000_organic_keyword_kombat } from './Migration20261208010000_organic_keyword_kombat.js';
+import { Migration20261209020000_keyword_search_indexes } from './Migration20261209020000_keyword_search_indexes.js';
+import { Migration20261209021000_keyword_question_words } from './Migration20261209021000_keyword_question_words.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -85,4 +87,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261207010000_organic_keyword_sort_keys', class: Migration20261207010000_organic_keyword_sort_keys },
   { name: 'Migration20261207020000_backlink_anchor', class: Migration20261207020000_backlink_anchor },
   { name: 'Migration20261208010000_organic_keyword_kombat', class: Migration20261208010000_organic_keyword_kombat },
+  { name: 'Migration20261209020000_keyword_search_indexes', class: Migration20261209020000_keyword_search_indexes },
+  { name: 'Migration20261209021000_keyword_question_words', class: Migration20261209021000_keyword_question_words },
 ];

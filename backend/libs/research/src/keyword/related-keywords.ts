@@ -79,10 +79,13 @@ export function relatedKeywordsQuery(input: { keywordId: number; term: string; t
   // The row's meaningful words by the same rule as meaningfulWords (3+ letters, no stop word), with K's.
   const bothWords = `array(select w from unnest(string_to_array(k.term, ' ')) w where length(w) > 2 and w <> all(?::text[]) union select unnest(?::text[]))`;
   const sharedWords = `array(select unnest(string_to_array(k.term, ' ')) intersect select unnest(?::text[]))`;
+  // The words as `term || ''` (the same array): keyword_term_words_index, on string_to_array(term, ' '), would serve
+  // `&&` by a bitmap of every keyword sharing one word (125,000 for "wireless earbuds" beside a giant subject), slower
+  // than the parallel scan; keyword_question_words_index (where is_question) is on this expression and serves questions.
   return {
     sql: `select ${keywordSelect}, ${percentOf(`cardinality(${sharedWords})`, `cardinality(${bothWords})`)} as shared
           from keyword k
-          where k.territory = ? and k.id <> ? and string_to_array(k.term, ' ') && ?::text[] ${flag}`,
+          where k.territory = ? and k.id <> ? and string_to_array(k.term || '', ' ') && ?::text[] ${flag}`,
     params: [words, arrayLiteral([...stopWords]), words, input.territory, input.keywordId, words],
   };
 }

@@ -144,6 +144,12 @@ function segmentWalks(criteria: KombatCriteria, segment: OrganicKombatSegment): 
   const others = ids.map((_id, index) => index).slice(1);
   const row = (predicate = '') => `(select 1 from organic_keyword_month o where o.domain_id = ? and o.territory = k.territory and o.month = k.month
     and o.keyword_id = k.keyword_id ${predicate})`;
+  // "Has no such row" as a probe the planner cannot turn into an anti-join: as `not exists` it estimated the anti-join
+  // at one row, so it read the walked domain's whole month (hashing all of the first domain's, a parallel plan) and
+  // sorted; as a boolean expression it is guessed at half the rows, so the walk reads the volume index and stops
+  // after its limit, probing the first domain's primary key per keyword (at most one row: the key is unique).
+  const absent = (predicate = '') => `coalesce((select false from organic_keyword_month o where o.domain_id = ? and o.territory = k.territory
+    and o.month = k.month and o.keyword_id = k.keyword_id ${predicate}), true)`;
   const always = { gate: 'true', gateParams: [] };
   switch (segment) {
     case 'all':
@@ -163,7 +169,7 @@ function segmentWalks(criteria: KombatCriteria, segment: OrganicKombatSegment): 
     }
     case 'missing':
       return others.map((index) => ({
-        domainId: ids[index]!, where: `and not exists ${row()}`, params: [ids[0]],
+        domainId: ids[index]!, where: `and ${absent()}`, params: [ids[0]],
         gate: `${count(`${bitsOf(index, 'ranked')} & ~${bitsOf(0, 'ranked')}`)} > 0`, gateParams: [],
       }));
     case 'questions':
@@ -177,7 +183,7 @@ function segmentWalks(criteria: KombatCriteria, segment: OrganicKombatSegment): 
     case 'content':
       // The others' top-10 keywords the first domain is not in the top 10 for.
       return others.map((index) => ({
-        domainId: ids[index]!, where: `and k.position <= 10 and not exists ${row('and o.position <= 10')}`, params: [ids[0]],
+        domainId: ids[index]!, where: `and k.position <= 10 and ${absent('and o.position <= 10')}`, params: [ids[0]],
         gate: `${count(`${bitsOf(index, 'top10')} & ~${bitsOf(0, 'top10')}`)} > 0`, gateParams: [],
       }));
   }
