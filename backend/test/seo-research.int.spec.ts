@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { isLockedRow, organicSearchTypes, rankingHistoryTypes, type TablePage } from '@serpwise/contracts';
-import { prepareExport, rowSourceColumn, rowSourceIds, warehouseRollupSql, toNumberedPlaceholders, withoutRowSource, type ExportTableId, type Sql } from '@serpwise/research';
+import { prepareExport, totalRowsOf, rowSourceColumn, rowSourceIds, warehouseRollupSql, toNumberedPlaceholders, withoutRowSource, type ExportTableId, type Sql } from '@serpwise/research';
 import { HttpSession } from '../../infra/test/http-session.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
@@ -689,6 +689,9 @@ describe('Export queries', () => {
       expect(prepared.query).not.toBeNull();
       const query = prepared.query!;
       const rows = await database.query<Record<string, unknown>>(toNumberedPlaceholders(query.sql), query.params);
+      // The export's request counts them as the page does, without the every-row statement's figures.
+      expect({ name, counted: await totalRowsOf(sql, query) }).toEqual({ name, counted: rows.length });
+      if (query !== prepared.perBatchQuery && prepared.perBatchQuery) expect(query.totalSql).toBeDefined();
       // Columns too costly for every row (the ranking history) are added batch by batch, as an export does.
       const streamed = query.decorate ? await query.decorate(sql, rows) : rows;
       // Each row names its own warehouse sources (an export's Data Source); the page does not show them.

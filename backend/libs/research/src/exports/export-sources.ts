@@ -1,7 +1,7 @@
 import type { ResearchTableId } from '@serpwise/contracts';
 import { isResearchTableId, prepareResearchTable, researchTableEntry } from '../catalogue/catalogue.js';
 import type { Sql } from '../sql.js';
-import type { BuiltQuery } from '../tables/index.js';
+import { countSqlOf, type BuiltQuery } from '../tables/index.js';
 
 /**
  * What an export streams for one research table of the catalogue: the table's whole query with the request's sort
@@ -45,13 +45,15 @@ export async function prepareExport(sql: Sql, table: ExportTableId, params: unkn
 
 /**
  * The statement of a table's every row: its `whole` variant (the decorated columns in the SQL), else itself. The
- * whole variant has the page's rows, so it keeps the page's own total where the table has one (totalRowsOf: the
- * export's request counts with it instead of running the every-row statement once more to count).
+ * whole variant has the page's rows, so it is counted as the page is (totalRowsOf: the table's own total, or its
+ * count statement without the decorated columns), never by running the every-row statement once more to count.
  */
 function wholeOf(query: BuiltQuery): BuiltQuery {
   if (!query.whole) return withoutWhole(query);
-  if (query.whole.totalSql || !query.totalSql) return query.whole;
-  return { ...query.whole, totalSql: query.totalSql, totalParams: query.totalParams ?? query.params };
+  if (query.whole.totalSql) return query.whole;
+  return query.totalSql
+    ? { ...query.whole, totalSql: query.totalSql, totalParams: query.totalParams ?? query.params }
+    : { ...query.whole, totalSql: countSqlOf(query), totalParams: query.params };
 }
 
 const withoutWhole = (query: BuiltQuery): BuiltQuery => {
