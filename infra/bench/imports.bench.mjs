@@ -26,7 +26,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import pg from 'pg';
-import { fullUserClient, startBackend } from './lib/backend.mjs';
+import { fullUserClient, removeBenchUser, startBackend } from './lib/backend.mjs';
 import { postMultipartFile } from './lib/multipart-upload.mjs';
 import { cpuMs, watchPeakMemory } from './lib/process-memory.mjs';
 import { reportFigure } from './lib/figures.mjs';
@@ -269,8 +269,11 @@ export async function run({ databaseUrl, redisUrl, log }) {
     }
     await backend?.stop();
     rmSync(folder, { recursive: true, force: true });
-    if (intoMarket) execFileSync('psql', [url.toString(), '-q', '-c', 'drop table if exists import_anchor']);
-    else await admin.query(`drop database if exists "${name}" with (force)`);
+    if (intoMarket) {
+      execFileSync('psql', [url.toString(), '-q', '-c', 'drop table if exists import_anchor']);
+      // The market is left as it was: the bench's account (its imports are deleted above) and its jobs go.
+      if (apiClient) await removeBenchUser(admin, apiClient.email).catch((error) => log(`could not remove the bench's account: ${error.message}`));
+    } else await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
   }
 }

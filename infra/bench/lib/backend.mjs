@@ -104,3 +104,19 @@ export async function fullUserClient(baseUrl, databaseUrl) {
   }
   return client;
 }
+
+/**
+ * Removes a throwaway account fullUserClient signed up in a database the bench must leave as it found it (the bench
+ * market): its rows in every table with a user_id column (its jobs, sessions, quotas …), then the account.
+ * @param {pg.Pool | pg.Client} db @param {string} email
+ */
+export async function removeBenchUser(db, email) {
+  const { rows: users } = await db.query('select id from app_user where email = $1', [email]);
+  const userId = users[0]?.id;
+  if (!userId) return;
+  const { rows: tables } = await db.query(
+    `select table_name from information_schema.columns where table_schema = 'public' and column_name = 'user_id' and data_type = 'uuid'`);
+  for (const { table_name: table } of tables) await db.query(`delete from "${table}" where user_id = $1`, [userId]);
+  await db.query('delete from app_user where id = $1', [userId]);
+}
+

@@ -14,7 +14,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { fullUserClient, startBackend } from './backend.mjs';
+import { fullUserClient, removeBenchUser, startBackend } from './backend.mjs';
 import { exportAnchorSql, psqlCopyMs, userIdOf } from './export-anchor.mjs';
 import { reportFigure } from './figures.mjs';
 import { cleanRedis } from './redis-keys.mjs';
@@ -33,8 +33,11 @@ export async function marketTableExports({ marketUrl, redisUrl, dataDir, rounds,
   const pool = new pg.Pool({ connectionString: marketUrl, max: 2 });
   const backend = await startBackend({ databaseUrl: marketUrl, redisUrl, worker: true, dataDir });
   const misses = [];
+  /** @type {string | null} */
+  let email = null;
   try {
     const client = await fullUserClient(backend.baseUrl, marketUrl);
+    email = client.email;
     await client.open('/');
     const subjects = await largestSubjects(pool, maxRows);
     const tables = [
@@ -82,6 +85,8 @@ export async function marketTableExports({ marketUrl, redisUrl, dataDir, rounds,
     return misses;
   } finally {
     await backend.stop();
+    // The market is left as it was: the bench's account and its export jobs go.
+    if (email) await removeBenchUser(pool, email).catch((error) => log(`could not remove the bench's account ${email}: ${error.message}`));
     await pool.end();
     // Its queues' keys (the backend's own prefix) go with it.
     await cleanRedis(redisUrl, `${backend.prefix}:*`);
