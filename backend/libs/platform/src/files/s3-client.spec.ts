@@ -25,6 +25,9 @@ afterEach(async () => {
 // The SDK's throttling back-off waits up to 0.5 s, then 1 s, between a part's tries: the retrying cases take
 // seconds on a quiet machine and more on a busy one, beyond Jest's default 5 s.
 const retryingCaseMs = 30_000;
+// Ten megabytes through the SDK's signing and checksums and the fake's HTTP: about a second alone, past 5 s on a
+// machine busy with other suites (seen on 2 cores).
+const multipartCaseMs = 30_000;
 
 describe('S3Client', () => {
   it('sends a small file in one PUT, reads it back, tells its size and removes it', async () => {
@@ -47,7 +50,7 @@ describe('S3Client', () => {
     expect(s3.operations().at(-1)).toBe('CompleteMultipartUpload');
     expect(s3.objects.get('imports/u/big.csv')!.equals(file)).toBe(true);
     expect(await clientFor(s3).head('imports/u/big.csv')).toBe(file.length);
-  });
+  }, multipartCaseMs);
 
   it('retries a part the store answers 503 SlowDown for', async () => {
     const file = randomBytes(minimumPartBytes + 10);
