@@ -39,6 +39,16 @@ export const numericTextTypes = new Set([20, 1700]);
 export const batchTextBytes = 2 * 1024 * 1024;
 
 /**
+ * The same for a CSV export's COPY lines, which it turns straight into the file's text (copy-csv.ts): 512 KiB. A
+ * batch's lines and the text made of them are alive while the batch is written, and at 2 MiB most of them outlived
+ * the worker's 16 MB young generation and went to the old one — the 300,000-row ranking history spent ~3.6 s of its
+ * worker's CPU collecting garbage (profile, docs/benchmarks.md) and took 2.0× psql's `\copy`; at 512 KiB 1.49×, and
+ * 500,000 backlinks (2,621-row batches instead of 5,000) 1.34× instead of 1.42×. XLSX and Sheets exports keep 2 MiB
+ * (a Sheets export's appends and resume points follow its batches).
+ */
+export const copyBatchTextBytes = 512 * 1024;
+
+/**
  * Rows to fetch next for rows of `rowBytes` bytes of text on average: as many as fit in `budgetBytes`, at most
  * `maxRows`, at least 100 (below that each batch's round trip and cancel check cost more than its rows). Unknown
  * width (no rows seen yet): `maxRows`.

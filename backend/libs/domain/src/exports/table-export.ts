@@ -37,7 +37,7 @@ import { batchCellsFor, exportColumns, provenanceTails } from './export-row-cell
 import { copyCsvLines, copySourceValue } from './copy-csv.js';
 import { defaultYieldRule, ExportYield, researchActivity, type ResearchActivity, type YieldRule } from './export-yield.js';
 import { parallelWorkersAsConfigured, researchRecentMs, researchSinceRequest, withoutParallelWorkers } from './export-priority.js';
-import { copyLineBatches, cursorBatches, numericTextTypes, parsedBatch, parsersOf, type BatchFields, type LineBatch, type RowBatch } from './table-batches.js';
+import { batchTextBytes, copyBatchTextBytes, copyLineBatches, cursorBatches, numericTextTypes, parsedBatch, parsersOf, type BatchFields, type LineBatch, type RowBatch } from './table-batches.js';
 import { CsvWriter } from './writers/csv-writer.js';
 import { SheetsWriter, sheetsAppendRows } from './writers/sheets-writer.js';
 import type { TableWriter, WriterCheckpoint } from './writers/table-writer.js';
@@ -388,7 +388,7 @@ export class TableExports {
     // Decorated rows need more queries per batch on the same snapshot: a cursor. Every other table: COPY, which lets
     // PostgreSQL use parallel workers and sends rows as plain text (table-batches.ts).
     const { sql, params, decorate } = query;
-    const copy = decorate ? null : copyLineBatches(client, sql, params, batchRows, keyColumns);
+    const copy = decorate ? null : copyLineBatches(client, sql, params, batchRows, keyColumns, writer instanceof CsvWriter ? copyBatchTextBytes : batchTextBytes);
     const batches: AsyncGenerator<RowBatch | LineBatch> = copy ? copy.batches : cursorBatches(client, sql, params, batchRows, keyColumns);
     // Research being answered: the export waits before its statement and between batches, within its share (export-yield.ts).
     const rule = this.options.yieldRule === undefined ? defaultYieldRule : this.options.yieldRule;
