@@ -11,7 +11,7 @@ import type { Sql } from '../sql.js';
 import type { BuiltQuery, Subject } from '../tables/index.js';
 import { competitorsRolledUp } from '../warehouse/competitor-rollup.js';
 import { hasBacklinkTotal } from '../warehouse/backlink-totals.js';
-import { organicKeywordsRolledUp, topPagesRolledUp, viewerFiguresShared } from '../warehouse/organic-rollup.js';
+import { organicChangesRolledUp, organicKeywordsRolledUp, topPagesRolledUp, viewerFiguresShared } from '../warehouse/organic-rollup.js';
 import { domainIdOf, domainIdsOf } from '../warehouse/lookups.js';
 import { monthOf, orderCheck, researchTable, stem, type PreparedTable, type TableInput } from './research-table.js';
 
@@ -67,7 +67,8 @@ async function keywordComparison(sql: Sql, input: KeywordsInput, withHistory: bo
       // A large domain's keywords are precomputed (issue 27): read them when this viewer's view of the months allows.
       const fromRollup = subject!.kind === 'domain' && await organicKeywordsRolledUp(sql, { domainId: subject!.domainId, territory: input.countryCode, month });
       const rollupFigures = fromRollup && await viewerFiguresShared(sql);
-      return keywordComparisonQuery({ ...criteria, fromRollup, rollupFigures }, input);
+      const rollupChanges = fromRollup && await organicChangesRolledUp(sql, { domainId: subject!.domainId, territory: input.countryCode, month });
+      return keywordComparisonQuery({ ...criteria, fromRollup, rollupFigures, rollupChanges }, input);
     },
     stem(name, input.domain ?? input.url, type === 'all' ? undefined : type),
   );

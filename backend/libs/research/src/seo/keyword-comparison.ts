@@ -2,6 +2,7 @@ import type { OrganicSearchType, RankingHistoryType } from '@serpwise/contracts'
 import { previousMonth, windowMonths } from '../warehouse/lookups.js';
 import { pageColumnsStep } from './comparison-page-columns.js';
 import { readFromMonthRollup, type TopIds } from '../tables/month-rollup-read.js';
+import { organicKeywordChanges, type OrganicKeywordChange } from '../warehouse/organic-rollup.js';
 import type { KeywordComparisonRow } from '@serpwise/contracts';
 import { arrayLiteral, type BuiltQuery, orderedTable, rowSourceColumn, rowSourceOf, ResearchQueryError, seoTableOrder, sortableAsNamed, type Subject, subjectCondition, type TableOrder, type TableSpec, volumeAt } from '../tables/index.js';
 export type { KeywordComparisonRow };
@@ -76,6 +77,8 @@ export interface KeywordComparisonCriteria {
   fromRollup?: boolean;
   /** The viewer's keyword numbers are the installation's (viewerFiguresShared): the volume and value orders may read the roll-up too. */
   rollupFigures?: boolean;
+  /** The rolled-up month has its month-over-month keys (organicChangesRolledUp): the change types may read them too. */
+  rollupChanges?: boolean;
 }
 
 export function keywordComparisonSpec(type: ComparisonType): TableSpec {
@@ -102,12 +105,40 @@ const rolledUpRows: Partial<Record<ComparisonType, { where: string; count: 'keyw
   NewKeywords: { where: 'and k.newly_ranked', count: 'newly_ranked', byFigures: false },
 };
 
+/** The change types whose rows are keywords ranked in M, by their count name in the roll-up (organicKeywordChanges). */
+const changeTypes: Partial<Record<ComparisonType, OrganicKeywordChange>> = {
+  almostthere: 'almostthere', pageone: 'pageone', pastpageone: 'pastpageone',
+  gainedranks: 'gainedranks', GainedRanks: 'gainedranks', lostranks: 'lostranks', LostRanks: 'lostranks',
+  gainedclicks: 'gainedclicks', GainedClicks: 'gainedclicks', lostclicks: 'lostclicks', LostClicks: 'lostclicks',
+  justmadeit: 'justmadeit', MadeTheTop10: 'justmadeit', justfelloff: 'justfelloff',
+};
+
+/** Output columns the roll-up stores as the table computes them (for the change types' rows: keywords ranked in M). */
+const changeKeys = {
+  clicks: 'clicks', position: 'position', previousPosition: 'previous_position', positionChange: 'position_change',
+  previousClicks: 'previous_clicks', clicksChange: 'clicks_change',
+};
+
 export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, order: TableOrder): BuiltQuery {
   const query = orderedTable(comparisonBase(criteria, order), keywordComparisonSpec(criteria.type), order);
-  const rolled = rolledUpRows[criteria.type];
-  if (!criteria.fromRollup || !rolled || criteria.subject.kind !== 'domain' || order.filter?.trim()) return query;
+  if (!criteria.fromRollup || criteria.subject.kind !== 'domain' || order.filter?.trim()) return query;
   // A large domain's month, unfiltered, and this viewer sees installation data only.
   const key: [number, string, string] = [criteria.subject.domainId, criteria.territory, criteria.month];
+  const change = changeTypes[criteria.type];
+  if (change && criteria.rollupChanges) {
+    // The type's rows are the rolled-up keywords its predicate selects; its default order's key has a partial index.
+    return readFromMonthRollup(
+      query,
+      {
+        key, totalSql: `select (change_counts->>'${change}')::int as total from organic_rollup_month where domain_id = ? and territory = ? and month = ?::date`,
+        table: 'organic_keyword_month', idColumn: 'keyword_id', where: `and ${organicKeywordChanges[change].where}`,
+        keys: criteria.rollupFigures ? { ...changeKeys, volume: 'volume', value: 'value' } : changeKeys, tieBreak: { column: 'keyword', stored: 'term' },
+      },
+      (top) => orderedTable(comparisonBase(criteria, order, top), keywordComparisonSpec(criteria.type), order),
+    );
+  }
+  const rolled = rolledUpRows[criteria.type];
+  if (!rolled) return query;
   return readFromMonthRollup(
     query,
     {
