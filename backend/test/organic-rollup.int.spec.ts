@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
   competitorRollupSql, createWarehouseSource, demoLastMonth, giantNames, keywordComparisonQuery, landWarehouseRows, monthsEndingAt,
-  organicRollupSql, organicKeywordsRolledUp, pageOf, prepareExport, totalRowsOf, countSqlOf, kombatCounts, viewerFiguresShared, kombatQuery, topPagesQuery, topPagesRolledUp, removeWarehouseSource, viewerScopedSql, type ComparisonType, type Sql,
+  organicRollupSql, organicKeywordsRolledUp, organicChangesRolledUp, droppedTypes, pageOf, prepareExport, totalRowsOf, countSqlOf, kombatCounts, viewerFiguresShared, kombatQuery, topPagesQuery, topPagesRolledUp, removeWarehouseSource, viewerScopedSql, type ComparisonType, type Sql,
   type TableOrder,
 } from '@serpwise/research';
 import { kombatSegments } from '@serpwise/contracts';
@@ -49,7 +49,9 @@ const types: ComparisonType[] = ['all', 'newlyranked', 'NewKeywords', 'MostValua
 async function bothWays(domainId: number, month: string, type: ComparisonType, order: TableOrder, window: Window, withHistory = false) {
   const read = async (fromRollup: boolean) => {
     // A visitor: the roll-up's volume and value keys are theirs (viewerFiguresShared).
-    const query = keywordComparisonQuery({ subject: { kind: 'domain', domainId }, territory: 'US', month, type, withHistory, fromRollup, rollupFigures: fromRollup, rollupChanges: fromRollup }, order);
+    // The change types as the catalogue asks (FellFromTop10 and NoLongerRanks: when the month before is built too).
+    const rollupChanges = fromRollup && await organicChangesRolledUp(sql, { domainId, territory: 'US', month, withPrevious: droppedTypes.includes(type) });
+    const query = keywordComparisonQuery({ subject: { kind: 'domain', domainId }, territory: 'US', month, type, withHistory, fromRollup, rollupFigures: fromRollup, rollupChanges }, order);
     return { page: await pageOf(sql, query, window), paged: query.pageSql !== undefined };
   };
   const ranks = await read(false);
@@ -113,9 +115,12 @@ async function expectSameAnswers(domainId: number, month: string, windows: Windo
 /** The month-over-month types read from organic_keyword_month's previous position and clicks (their partial indexes). */
 const changeTypes: ComparisonType[] = [
   'almostthere', 'pageone', 'pastpageone', 'gainedranks', 'lostranks', 'gainedclicks', 'lostclicks', 'justmadeit', 'justfelloff',
-  'GainedRanks', 'LostRanks', 'GainedClicks', 'LostClicks', 'MadeTheTop10',
+  'GainedRanks', 'LostRanks', 'GainedClicks', 'LostClicks', 'MadeTheTop10', 'FellFromTop10', 'NoLongerRanks',
 ];
-const changeOrders: TableOrder[] = [{}, { sort: 'clicks', sortDirection: 'desc' }, { sort: 'positionChange', sortDirection: 'asc' }, { sort: 'volume', sortDirection: 'desc' }];
+const changeOrders: TableOrder[] = [
+  {}, { sort: 'clicks', sortDirection: 'desc' }, { sort: 'positionChange', sortDirection: 'asc' }, { sort: 'volume', sortDirection: 'desc' },
+  { sort: 'previousClicks', sortDirection: 'desc' }, { sort: 'previousPosition', sortDirection: 'asc' },
+];
 
 /** Every change type of a domain-month, in `changeOrders`, both ways: rows, order and count. Returns how many pages the index read. */
 async function expectSameChanges(domainId: number, month: string, windows: Window[], keywordOrders = changeOrders, withHistory = false) {

@@ -4,7 +4,7 @@ import { urlVariants } from '../search/query-classifier.js';
 import { backlinksSchema, competitorsSchema, kombatSchema, rankingHistorySchema, seoKeywordsSchema, topPagesSchema } from '../requests/seo-requests.js';
 import { backlinksQuery, backlinksSpec } from '../seo/backlinks.js';
 import { competitorsQuery, competitorsSpec } from '../seo/competitors.js';
-import { keywordComparisonQuery, type KeywordComparisonCriteria } from '../seo/keyword-comparison.js';
+import { droppedTypes, keywordComparisonQuery, type KeywordComparisonCriteria } from '../seo/keyword-comparison.js';
 import { kombatQuery, kombatSpec } from '../seo/kombat.js';
 import { topPagesQuery, topPagesSpec } from '../seo/top-pages.js';
 import type { Sql } from '../sql.js';
@@ -67,7 +67,7 @@ async function keywordComparison(sql: Sql, input: KeywordsInput, withHistory: bo
       // A large domain's keywords are precomputed (issue 27): read them when this viewer's view of the months allows.
       const fromRollup = subject!.kind === 'domain' && await organicKeywordsRolledUp(sql, { domainId: subject!.domainId, territory: input.countryCode, month });
       const rollupFigures = fromRollup && await viewerFiguresShared(sql);
-      const rollupChanges = fromRollup && await organicChangesRolledUp(sql, { domainId: subject!.domainId, territory: input.countryCode, month });
+      const rollupChanges = fromRollup && await organicChangesRolledUp(sql, { domainId: subject!.domainId, territory: input.countryCode, month, withPrevious: droppedTypes.includes(type) });
       return keywordComparisonQuery({ ...criteria, fromRollup, rollupFigures, rollupChanges }, input);
     },
     stem(name, input.domain ?? input.url, type === 'all' ? undefined : type),

@@ -137,6 +137,7 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
       (top) => orderedTable(comparisonBase(criteria, order, top), keywordComparisonSpec(criteria.type), order),
     );
   }
+  if (droppedTypes.includes(criteria.type) && criteria.rollupChanges) return droppedFromRollup(criteria, order, query, key);
   const rolled = rolledUpRows[criteria.type];
   if (!rolled) return query;
   return readFromMonthRollup(
@@ -145,6 +146,45 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
       key, totalSql: `select ${rolled.count} as total from organic_rollup_month where domain_id = ? and territory = ? and month = ?::date`,
       table: 'organic_keyword_month', idColumn: 'keyword_id', where: rolled.where,
       keys: rolled.byFigures && criteria.rollupFigures ? { clicks: 'clicks', volume: 'volume', value: 'value' } : { clicks: 'clicks' },
+    },
+    (top) => orderedTable(comparisonBase(criteria, order, top), keywordComparisonSpec(criteria.type), order),
+  );
+}
+
+/** The types whose rows are keywords ranked in P (FellFromTop10: in its top 10) and not in M (or not in M's top 10). */
+export const droppedTypes: readonly ComparisonType[] = ['FellFromTop10', 'NoLongerRanks'];
+
+/**
+ * FellFromTop10 and NoLongerRanks of a rolled-up domain-month whose month before is rolled up too: their rows are P's
+ * rolled-up keywords (their clicks and position there are the table's previousClicks and previousPosition) that M's
+ * rows do not hold (not ranked in M) or, for FellFromTop10, hold below 10. Walks P's rows in its clicks index
+ * (FellFromTop10: the top-10 index, by clicks then term) probing M's by primary key; the count is P's less the
+ * keywords that stayed (M's keywords ranked in P: keywords − newly ranked; those in the top 10 both months). A walk
+ * whose count is 0 is not started (the filter on literal ids is evaluated once).
+ */
+function droppedFromRollup(criteria: KeywordComparisonCriteria, order: TableOrder, query: BuiltQuery, key: [number, string, string]): BuiltQuery {
+  const fell = criteria.type === 'FellFromTop10';
+  const previous = previousMonth(criteria.month);
+  const total = fell
+    ? "(p.change_counts->>'pageone')::int - (m.change_counts->>'stayedtop10')::int"
+    : 'p.keywords - (m.keywords - m.newly_ranked)';
+  const counted = `select ${total} as total from organic_rollup_month m
+    join organic_rollup_month p on (p.domain_id, p.territory, p.month) = (m.domain_id, m.territory, (m.month - interval '1 month')::date)
+    where m.domain_id = ? and m.territory = ? and m.month = ?::date`;
+  const [domainId, territory, month] = key;
+  // Literal values (a number, a territory code and a date the request validated), so the filter is a one-time one.
+  const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+  const someRows = `(${counted.replace('m.domain_id = ?', `m.domain_id = ${Number(domainId)}`).replace('m.territory = ?', `m.territory = ${literal(territory)}`).replace('m.month = ?::date', `m.month = ${literal(month)}::date`)}) > 0`;
+  const inM = `select 1 from organic_keyword_month m where m.domain_id = k.domain_id and m.territory = k.territory
+    and m.month = (k.month + interval '1 month')::date and m.keyword_id = k.keyword_id${fell ? ' and m.position <= 10' : ''}`;
+  return readFromMonthRollup(
+    query,
+    {
+      key: [domainId, territory, previous], totalSql: counted, totalParams: key, table: 'organic_keyword_month', idColumn: 'keyword_id',
+      where: `${fell ? 'and k.position <= 10 ' : ''}and not exists (${inM}) and ${someRows}`,
+      keys: { previousClicks: 'clicks', previousPosition: 'position' },
+      // NoLongerRanks walks the plain clicks index (no term): ties in clicks are carried instead.
+      ...(fell ? { tieBreak: { column: 'keyword', stored: 'term' } } : {}),
     },
     (top) => orderedTable(comparisonBase(criteria, order, top), keywordComparisonSpec(criteria.type), order),
   );

@@ -17,6 +17,8 @@ export function readFromMonthRollup(
   query: BuiltQuery,
   rollup: {
     key: [number, string, string]; totalSql: string; table: string; idColumn: string; where?: string; keys?: Readonly<Record<string, string>>;
+    /** The total's parameters when they are not `key` (the walk reads another month than the count). */
+    totalParams?: unknown[];
     /**
      * The stored copy of the table's tie-break (`column`, ascending, never null, unique in the domain-month; `stored`
      * in the same collation): when the order is the leading key then it, the K first are exactly K ids, no ties.
@@ -25,7 +27,7 @@ export function readFromMonthRollup(
   },
   narrowed: (top: TopIds) => BuiltQuery,
 ): BuiltQuery {
-  const counted: BuiltQuery = { ...query, totalSql: rollup.totalSql, totalParams: rollup.key };
+  const counted: BuiltQuery = { ...query, totalSql: rollup.totalSql, totalParams: rollup.totalParams ?? rollup.key };
   const [leading, second, ...rest] = query.keyset?.keys ?? [];
   const tie = rollup.tieBreak && second?.column === rollup.tieBreak.column && second.direction === 'asc' && !rest.length ? rollup.tieBreak.stored : undefined;
   const keys = rollup.keys ?? { clicks: 'clicks' };

@@ -36,6 +36,8 @@ export const organicKeywordChanges = {
   lostclicks: { where: 'k.clicks_change < 0 and k.previous_position is not null', key: 'clicks_change' },
   justmadeit: { where: 'k.position <= 10 and (k.previous_position is null or k.previous_position > 10)', key: 'clicks' },
   justfelloff: { where: 'k.previous_position <= 10 and k.position > 10', key: 'clicks' },
+  // Counted only: the keywords in the top 10 both months (FellFromTop10's count is P's pageone less these).
+  stayedtop10: { where: 'k.position <= 10 and k.previous_position <= 10', key: 'clicks' },
 } as const;
 export type OrganicKeywordChange = keyof typeof organicKeywordChanges;
 
@@ -159,12 +161,14 @@ export async function organicKeywordsRolledUp(sql: Sql, criteria: { domainId: nu
 /**
  * Whether a rolled-up domain-month has its month-over-month keys (organicKeywordChanges): rebuilt since they exist.
  */
-export async function organicChangesRolledUp(sql: Sql, criteria: { domainId: number; territory: string; month: string }): Promise<boolean> {
-  const [row] = await sql.query<{ built: boolean }>(
-    'select exists (select 1 from organic_rollup_month where domain_id = ? and territory = ? and month = ?::date and change_counts is not null) as built',
-    [criteria.domainId, criteria.territory, criteria.month],
+export async function organicChangesRolledUp(sql: Sql, criteria: { domainId: number; territory: string; month: string; withPrevious?: boolean }): Promise<boolean> {
+  // withPrevious: the month before too (the types whose rows are P's keywords: FellFromTop10, NoLongerRanks).
+  const [row] = await sql.query<{ built: number }>(
+    `select count(*)::int as built from organic_rollup_month where domain_id = ? and territory = ? and change_counts is not null
+       and month in (?::date, ${criteria.withPrevious ? "(?::date - interval '1 month')::date" : '?::date'})`,
+    [criteria.domainId, criteria.territory, criteria.month, criteria.month],
   );
-  return row?.built === true;
+  return row?.built === (criteria.withPrevious ? 2 : 1);
 }
 
 /**
