@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
   competitorRollupSql, createWarehouseSource, demoLastMonth, giantNames, keywordComparisonQuery, landWarehouseRows, monthsEndingAt,
-  organicRollupSql, organicKeywordsRolledUp, pageOf, prepareExport, totalRowsOf, countSqlOf, kombatCounts, viewerFiguresShared, kombatQuery, topPagesQuery, topPagesRolledUp, removeWarehouseSource, viewerScopedSql, type ComparisonType, type Sql,
+  organicRollupSql, organicKeywordsRolledUp, organicChangesRolledUp, droppedTypes, pageOf, prepareExport, totalRowsOf, countSqlOf, kombatCounts, viewerFiguresShared, kombatQuery, topPagesQuery, topPagesRolledUp, removeWarehouseSource, viewerScopedSql, type ComparisonType, type Sql,
   type TableOrder,
 } from '@serpwise/research';
 import { kombatSegments } from '@serpwise/contracts';
@@ -49,7 +49,9 @@ const types: ComparisonType[] = ['all', 'newlyranked', 'NewKeywords', 'MostValua
 async function bothWays(domainId: number, month: string, type: ComparisonType, order: TableOrder, window: Window, withHistory = false) {
   const read = async (fromRollup: boolean) => {
     // A visitor: the roll-up's volume and value keys are theirs (viewerFiguresShared).
-    const query = keywordComparisonQuery({ subject: { kind: 'domain', domainId }, territory: 'US', month, type, withHistory, fromRollup, rollupFigures: fromRollup }, order);
+    // The change types as the catalogue asks (FellFromTop10 and NoLongerRanks: when the month before is built too).
+    const rollupChanges = fromRollup && await organicChangesRolledUp(sql, { domainId, territory: 'US', month, withPrevious: droppedTypes.includes(type) });
+    const query = keywordComparisonQuery({ subject: { kind: 'domain', domainId }, territory: 'US', month, type, withHistory, fromRollup, rollupFigures: fromRollup, rollupChanges }, order);
     return { page: await pageOf(sql, query, window), paged: query.pageSql !== undefined };
   };
   const ranks = await read(false);
@@ -110,7 +112,51 @@ async function expectSameAnswers(domainId: number, month: string, windows: Windo
   return paged;
 }
 
+/** The month-over-month types read from organic_keyword_month's previous position and clicks (their partial indexes). */
+const changeTypes: ComparisonType[] = [
+  'almostthere', 'pageone', 'pastpageone', 'gainedranks', 'lostranks', 'gainedclicks', 'lostclicks', 'justmadeit', 'justfelloff',
+  'GainedRanks', 'LostRanks', 'GainedClicks', 'LostClicks', 'MadeTheTop10', 'FellFromTop10', 'NoLongerRanks',
+];
+const changeOrders: TableOrder[] = [
+  {}, { sort: 'clicks', sortDirection: 'desc' }, { sort: 'positionChange', sortDirection: 'asc' }, { sort: 'volume', sortDirection: 'desc' },
+  { sort: 'previousClicks', sortDirection: 'desc' }, { sort: 'previousPosition', sortDirection: 'asc' },
+];
+
+/** Every change type of a domain-month, in `changeOrders`, both ways: rows, order and count. Returns how many pages the index read. */
+async function expectSameChanges(domainId: number, month: string, windows: Window[], keywordOrders = changeOrders, withHistory = false) {
+  let paged = 0;
+  for (const type of changeTypes) {
+    for (const order of keywordOrders) {
+      for (const window of windows) {
+        const both = await bothWays(domainId, month, type, order, window, withHistory && /^[A-Z]/.test(type));
+        expect({ domainId, month, type, order, window, ...both.rollup }).toEqual({ domainId, month, type, order, window, ...both.ranks });
+        if (both.paged && both.ranks.rows.length) paged++;
+      }
+    }
+  }
+  return paged;
+}
+
 describe('the SEO keywords roll-up', () => {
+  it('answers the change types of the giant (SEO keywords and ranking history) what its ranks answer, from the previous month\'s keys', async () => {
+    const giant = await idOf(giantNames.domain);
+    const counts = await database.query<{ change_counts: Record<string, number> | null }>(
+      `select change_counts from organic_rollup_month where domain_id = $1 and month = $2`, [giant, newest]);
+    expect(counts[0]!.change_counts).not.toBeNull();
+    let paged = 0;
+    for (const month of marketMonths.slice(-3)) {
+      paged += await expectSameChanges(giant, month, [{ startRow: 1, pageSize: 100 }, { startRow: 101, pageSize: 100 }, { startRow: 4_990, pageSize: 20 }], changeOrders, true);
+    }
+    // Every type has rows in at least one of the giant's months, each read through its index.
+    expect(paged).toBeGreaterThan(changeTypes.length * 3);
+    // The default first page of each type reads its index (a page, no grouping of every rank).
+    for (const type of changeTypes) {
+      const both = await bothWays(giant, newest, type, {}, { startRow: 1, pageSize: 100 });
+      expect({ type, paged: both.paged }).toEqual({ type, paged: true });
+    }
+  });
+
+
   it('answers for the giant domain what its ranks answer (rows, order, count), for ranking history too', async () => {
     const giant = await idOf(giantNames.domain);
     const rolled = await database.query<{ month: string; keywords: number; newly_ranked: number }>(
@@ -163,7 +209,10 @@ describe('the SEO keywords roll-up', () => {
       expect(domainMonths.length).toBeGreaterThan(50);
       // The orders with a stored key, most first (the giant's test above reads every order).
       const stored = orders.filter((order) => order.sortDirection !== 'asc');
-      for (const { domain_id: domainId, month } of domainMonths) await expectSameAnswers(domainId, month, [{ startRow: 1, pageSize: 20 }, { startRow: 11, pageSize: 10 }], stored);
+      for (const { domain_id: domainId, month } of domainMonths) {
+        await expectSameAnswers(domainId, month, [{ startRow: 1, pageSize: 20 }, { startRow: 11, pageSize: 10 }], stored);
+        await expectSameChanges(domainId, month, [{ startRow: 1, pageSize: 20 }], [{}]);
+      }
     } finally {
       await client.query('rollback');
     }
@@ -242,6 +291,11 @@ describe('the SEO keywords roll-up', () => {
     const first = await bothWays(giant, newest, 'all', {}, { startRow: 1, pageSize: 100 });
     expect(first.rollup.rows.slice(0, 2).map((row) => (row as { keyword: string }).keyword).sort()).toEqual(['omnivora brand new term', 'omnivora older term']);
     for (const month of [previous, newest]) await expectSameAnswers(giant, month, [{ startRow: 1, pageSize: 100 }]);
+    // The change types of M read P's ranks too: the landing into P rebuilt M's previous keys ('omnivora older term'
+    // fell from 1 to 2, the giant's keyword rose to 1).
+    for (const month of [previous, newest]) await expectSameChanges(giant, month, [{ startRow: 1, pageSize: 100 }], [{}]);
+    const lost = await bothWays(giant, newest, 'lostranks', { filter: 'omnivora older term' }, { startRow: 1, pageSize: 10 });
+    expect(lost.ranks.rows.map((row) => (row as { keyword: string }).keyword)).toContain('omnivora older term');
     // The bitmaps follow the landing: the two new keywords are the giant's alone (and the results page the giant now
     // tops may have lost the rival).
     await rollUpRival();
@@ -281,6 +335,7 @@ describe('the SEO keywords roll-up', () => {
     await removeWarehouseSource(client, source.sourceId);
     expect(await stored()).toEqual(before);
     for (const month of [previous, newest]) await expectSameAnswers(giant, month, [{ startRow: 1, pageSize: 100 }]);
+    for (const month of [previous, newest]) await expectSameChanges(giant, month, [{ startRow: 1, pageSize: 100 }], [{}]);
     await rollUpRival();
     // As the ranks again; the giant has its keywords of before (the rival's result the landing replaced stays gone).
     const removed = await expectSameKombat([giant, rival!.domain_id], newest);

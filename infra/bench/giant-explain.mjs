@@ -28,6 +28,9 @@ const cases = [
   ['SEO keywords newlyranked', 'seo/keywords', { domain: giantNames.domain, type: 'newlyranked' }],
   ['ranking history', 'seo/ranking-history', { domain: giantNames.domain }],
   ['top pages', 'seo/top-pages', { domain: giantNames.domain }],
+  // The month-over-month types (organic_keyword_month's previous position and clicks: issue 27 point 1).
+  ...['almostthere', 'pageone', 'pastpageone', 'gainedranks', 'lostranks', 'gainedclicks', 'lostclicks', 'justmadeit', 'justfelloff'].map((type) => /** @type {[string, string, Record<string, unknown>]} */ ([`SEO keywords ${type}`, 'seo/keywords', { domain: giantNames.domain, type }])),
+  ...['GainedRanks', 'LostRanks', 'GainedClicks', 'LostClicks', 'MadeTheTop10', 'FellFromTop10', 'NoLongerRanks'].map((type) => /** @type {[string, string, Record<string, unknown>]} */ ([`ranking history ${type}`, 'seo/ranking-history', { domain: giantNames.domain, type }])),
   ['backlinks of the 1M domain', 'seo/backlinks', { domain: giantNames.domain }],
   ['backlinks by anchor', 'seo/backlinks', { domain: giantNames.domain, sort: 'anchor', sortDirection: 'asc' }],
   ['custom list (backlink counts)', 'outreach/custom-list', { domains: giantNames.domain }],

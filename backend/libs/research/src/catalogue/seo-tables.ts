@@ -4,14 +4,14 @@ import { urlVariants } from '../search/query-classifier.js';
 import { backlinksSchema, competitorsSchema, kombatSchema, rankingHistorySchema, seoKeywordsSchema, topPagesSchema } from '../requests/seo-requests.js';
 import { backlinksQuery, backlinksSpec } from '../seo/backlinks.js';
 import { competitorsQuery, competitorsSpec } from '../seo/competitors.js';
-import { keywordComparisonQuery, type KeywordComparisonCriteria } from '../seo/keyword-comparison.js';
+import { droppedTypes, keywordComparisonQuery, type KeywordComparisonCriteria } from '../seo/keyword-comparison.js';
 import { kombatQuery, kombatSpec } from '../seo/kombat.js';
 import { topPagesQuery, topPagesSpec } from '../seo/top-pages.js';
 import type { Sql } from '../sql.js';
 import type { BuiltQuery, Subject } from '../tables/index.js';
 import { competitorsRolledUp } from '../warehouse/competitor-rollup.js';
 import { hasBacklinkTotal } from '../warehouse/backlink-totals.js';
-import { organicKeywordsRolledUp, topPagesRolledUp, viewerFiguresShared } from '../warehouse/organic-rollup.js';
+import { organicChangesRolledUp, organicKeywordsRolledUp, topPagesRolledUp, viewerFiguresShared } from '../warehouse/organic-rollup.js';
 import { domainIdOf, domainIdsOf } from '../warehouse/lookups.js';
 import { monthOf, orderCheck, researchTable, stem, type PreparedTable, type TableInput } from './research-table.js';
 
@@ -67,7 +67,8 @@ async function keywordComparison(sql: Sql, input: KeywordsInput, withHistory: bo
       // A large domain's keywords are precomputed (issue 27): read them when this viewer's view of the months allows.
       const fromRollup = subject!.kind === 'domain' && await organicKeywordsRolledUp(sql, { domainId: subject!.domainId, territory: input.countryCode, month });
       const rollupFigures = fromRollup && await viewerFiguresShared(sql);
-      return keywordComparisonQuery({ ...criteria, fromRollup, rollupFigures }, input);
+      const rollupChanges = fromRollup && await organicChangesRolledUp(sql, { domainId: subject!.domainId, territory: input.countryCode, month, withPrevious: droppedTypes.includes(type) });
+      return keywordComparisonQuery({ ...criteria, fromRollup, rollupFigures, rollupChanges }, input);
     },
     stem(name, input.domain ?? input.url, type === 'all' ? undefined : type),
   );

@@ -2,6 +2,7 @@ import type { OrganicSearchType, RankingHistoryType } from '@serpwise/contracts'
 import { previousMonth, windowMonths } from '../warehouse/lookups.js';
 import { pageColumnsStep } from './comparison-page-columns.js';
 import { readFromMonthRollup, type TopIds } from '../tables/month-rollup-read.js';
+import { organicKeywordChanges, type OrganicKeywordChange } from '../warehouse/organic-rollup.js';
 import type { KeywordComparisonRow } from '@serpwise/contracts';
 import { arrayLiteral, type BuiltQuery, orderedTable, rowSourceColumn, rowSourceOf, ResearchQueryError, seoTableOrder, sortableAsNamed, type Subject, subjectCondition, type TableOrder, type TableSpec, volumeAt } from '../tables/index.js';
 export type { KeywordComparisonRow };
@@ -76,6 +77,8 @@ export interface KeywordComparisonCriteria {
   fromRollup?: boolean;
   /** The viewer's keyword numbers are the installation's (viewerFiguresShared): the volume and value orders may read the roll-up too. */
   rollupFigures?: boolean;
+  /** The rolled-up month has its month-over-month keys (organicChangesRolledUp): the change types may read them too. */
+  rollupChanges?: boolean;
 }
 
 export function keywordComparisonSpec(type: ComparisonType): TableSpec {
@@ -102,18 +105,86 @@ const rolledUpRows: Partial<Record<ComparisonType, { where: string; count: 'keyw
   NewKeywords: { where: 'and k.newly_ranked', count: 'newly_ranked', byFigures: false },
 };
 
+/** The change types whose rows are keywords ranked in M, by their count name in the roll-up (organicKeywordChanges). */
+const changeTypes: Partial<Record<ComparisonType, OrganicKeywordChange>> = {
+  almostthere: 'almostthere', pageone: 'pageone', pastpageone: 'pastpageone',
+  gainedranks: 'gainedranks', GainedRanks: 'gainedranks', lostranks: 'lostranks', LostRanks: 'lostranks',
+  gainedclicks: 'gainedclicks', GainedClicks: 'gainedclicks', lostclicks: 'lostclicks', LostClicks: 'lostclicks',
+  justmadeit: 'justmadeit', MadeTheTop10: 'justmadeit', justfelloff: 'justfelloff',
+};
+
+/** Output columns the roll-up stores as the table computes them (for the change types' rows: keywords ranked in M). */
+const changeKeys = {
+  clicks: 'clicks', position: 'position', previousPosition: 'previous_position', positionChange: 'position_change',
+  previousClicks: 'previous_clicks', clicksChange: 'clicks_change',
+};
+
 export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, order: TableOrder): BuiltQuery {
   const query = orderedTable(comparisonBase(criteria, order), keywordComparisonSpec(criteria.type), order);
-  const rolled = rolledUpRows[criteria.type];
-  if (!criteria.fromRollup || !rolled || criteria.subject.kind !== 'domain' || order.filter?.trim()) return query;
+  if (!criteria.fromRollup || criteria.subject.kind !== 'domain' || order.filter?.trim()) return query;
   // A large domain's month, unfiltered, and this viewer sees installation data only.
   const key: [number, string, string] = [criteria.subject.domainId, criteria.territory, criteria.month];
+  const change = changeTypes[criteria.type];
+  if (change && criteria.rollupChanges) {
+    // The type's rows are the rolled-up keywords its predicate selects; its default order's key has a partial index.
+    return readFromMonthRollup(
+      query,
+      {
+        key, totalSql: `select (change_counts->>'${change}')::int as total from organic_rollup_month where domain_id = ? and territory = ? and month = ?::date`,
+        table: 'organic_keyword_month', idColumn: 'keyword_id', where: `and ${organicKeywordChanges[change].where}`,
+        keys: criteria.rollupFigures ? { ...changeKeys, volume: 'volume', value: 'value' } : changeKeys, tieBreak: { column: 'keyword', stored: 'term' },
+      },
+      (top) => orderedTable(comparisonBase(criteria, order, top), keywordComparisonSpec(criteria.type), order),
+    );
+  }
+  if (droppedTypes.includes(criteria.type) && criteria.rollupChanges) return droppedFromRollup(criteria, order, query, key);
+  const rolled = rolledUpRows[criteria.type];
+  if (!rolled) return query;
   return readFromMonthRollup(
     query,
     {
       key, totalSql: `select ${rolled.count} as total from organic_rollup_month where domain_id = ? and territory = ? and month = ?::date`,
       table: 'organic_keyword_month', idColumn: 'keyword_id', where: rolled.where,
       keys: rolled.byFigures && criteria.rollupFigures ? { clicks: 'clicks', volume: 'volume', value: 'value' } : { clicks: 'clicks' },
+    },
+    (top) => orderedTable(comparisonBase(criteria, order, top), keywordComparisonSpec(criteria.type), order),
+  );
+}
+
+/** The types whose rows are keywords ranked in P (FellFromTop10: in its top 10) and not in M (or not in M's top 10). */
+export const droppedTypes: readonly ComparisonType[] = ['FellFromTop10', 'NoLongerRanks'];
+
+/**
+ * FellFromTop10 and NoLongerRanks of a rolled-up domain-month whose month before is rolled up too: their rows are P's
+ * rolled-up keywords (their clicks and position there are the table's previousClicks and previousPosition) that M's
+ * rows do not hold (not ranked in M) or, for FellFromTop10, hold below 10. Walks P's rows in its clicks index
+ * (FellFromTop10: the top-10 index, by clicks then term) probing M's by primary key; the count is P's less the
+ * keywords that stayed (M's keywords ranked in P: keywords − newly ranked; those in the top 10 both months). A walk
+ * whose count is 0 is not started (the filter on literal ids is evaluated once).
+ */
+function droppedFromRollup(criteria: KeywordComparisonCriteria, order: TableOrder, query: BuiltQuery, key: [number, string, string]): BuiltQuery {
+  const fell = criteria.type === 'FellFromTop10';
+  const previous = previousMonth(criteria.month);
+  const total = fell
+    ? "(p.change_counts->>'pageone')::int - (m.change_counts->>'stayedtop10')::int"
+    : 'p.keywords - (m.keywords - m.newly_ranked)';
+  const counted = `select ${total} as total from organic_rollup_month m
+    join organic_rollup_month p on (p.domain_id, p.territory, p.month) = (m.domain_id, m.territory, (m.month - interval '1 month')::date)
+    where m.domain_id = ? and m.territory = ? and m.month = ?::date`;
+  const [domainId, territory, month] = key;
+  // Literal values (a number, a territory code and a date the request validated), so the filter is a one-time one.
+  const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+  const someRows = `(${counted.replace('m.domain_id = ?', `m.domain_id = ${Number(domainId)}`).replace('m.territory = ?', `m.territory = ${literal(territory)}`).replace('m.month = ?::date', `m.month = ${literal(month)}::date`)}) > 0`;
+  const inM = `select 1 from organic_keyword_month m where m.domain_id = k.domain_id and m.territory = k.territory
+    and m.month = (k.month + interval '1 month')::date and m.keyword_id = k.keyword_id${fell ? ' and m.position <= 10' : ''}`;
+  return readFromMonthRollup(
+    query,
+    {
+      key: [domainId, territory, previous], totalSql: counted, totalParams: key, table: 'organic_keyword_month', idColumn: 'keyword_id',
+      where: `${fell ? 'and k.position <= 10 ' : ''}and not exists (${inM}) and ${someRows}`,
+      keys: { previousClicks: 'clicks', previousPosition: 'position' },
+      // NoLongerRanks walks the plain clicks index (no term): ties in clicks are carried instead.
+      ...(fell ? { tieBreak: { column: 'keyword', stored: 'term' } } : {}),
     },
     (top) => orderedTable(comparisonBase(criteria, order, top), keywordComparisonSpec(criteria.type), order),
   );

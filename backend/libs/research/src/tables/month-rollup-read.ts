@@ -15,11 +15,21 @@ export interface TopIds {
  */
 export function readFromMonthRollup(
   query: BuiltQuery,
-  rollup: { key: [number, string, string]; totalSql: string; table: string; idColumn: string; where?: string; keys?: Readonly<Record<string, string>> },
+  rollup: {
+    key: [number, string, string]; totalSql: string; table: string; idColumn: string; where?: string; keys?: Readonly<Record<string, string>>;
+    /** The total's parameters when they are not `key` (the walk reads another month than the count). */
+    totalParams?: unknown[];
+    /**
+     * The stored copy of the table's tie-break (`column`, ascending, never null, unique in the domain-month; `stored`
+     * in the same collation): when the order is the leading key then it, the K first are exactly K ids, no ties.
+     */
+    tieBreak?: { column: string; stored: string };
+  },
   narrowed: (top: TopIds) => BuiltQuery,
 ): BuiltQuery {
-  const counted: BuiltQuery = { ...query, totalSql: rollup.totalSql, totalParams: rollup.key };
-  const [leading] = query.keyset?.keys ?? [];
+  const counted: BuiltQuery = { ...query, totalSql: rollup.totalSql, totalParams: rollup.totalParams ?? rollup.key };
+  const [leading, second, ...rest] = query.keyset?.keys ?? [];
+  const tie = rollup.tieBreak && second?.column === rollup.tieBreak.column && second.direction === 'asc' && !rest.length ? rollup.tieBreak.stored : undefined;
   const keys = rollup.keys ?? { clicks: 'clicks' };
   const stored = leading && Object.hasOwn(keys, leading.column) ? keys[leading.column] : undefined;
   if (!leading || stored === undefined) return counted;
@@ -28,7 +38,7 @@ export function readFromMonthRollup(
     pageSql: ({ limit, offset }) => {
       const top = {
         sql: `top as (select k.${rollup.idColumn} from ${rollup.table} k where k.domain_id = ? and k.territory = ? and k.month = ?::date ${rollup.where ?? ''}
-          order by k.${stored} ${leading.direction} nulls ${leading.nulls} fetch first (?::bigint) rows with ties)`,
+          order by k.${stored} ${leading.direction} nulls ${leading.nulls}${tie ? `, k.${tie}` : ''} fetch first (?::bigint) rows ${tie ? 'only' : 'with ties'})`,
         params: [...rollup.key, offset + limit],
       };
       const page = narrowed(top);

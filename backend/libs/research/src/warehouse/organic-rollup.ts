@@ -19,6 +19,28 @@ import type { ChangedDomainMonths } from './competitor-rollup.js';
 const keywordSortKeys = (keyword: string, month: string, clicks: string) =>
   `(${volumeAt(keyword, month)})::int, round(${clicks} * ${keyword}.cpc, 2)::float8`;
 
+/**
+ * The month-over-month types of the SEO keywords and ranking history whose rows are keywords ranked in M (the
+ * competitor types, FellFromTop10 and NoLongerRanks are not: they read the ranks), per count name: the type's own
+ * predicate over a rolled-up row (alias k) and the stored column of its default order's first key. Each has a partial
+ * index in that order (Migration20261209050000_organic_keyword_changes, same predicates) and its count in
+ * organic_rollup_month.change_counts.
+ */
+export const organicKeywordChanges = {
+  almostthere: { where: 'k.position between 11 and 20', key: 'position' },
+  pageone: { where: 'k.position <= 10', key: 'clicks' },
+  pastpageone: { where: 'k.position > 10', key: 'clicks' },
+  gainedranks: { where: 'k.position_change > 0', key: 'position_change' },
+  lostranks: { where: 'k.position_change < 0', key: 'position_change' },
+  gainedclicks: { where: 'k.clicks_change > 0 and k.previous_position is not null', key: 'clicks_change' },
+  lostclicks: { where: 'k.clicks_change < 0 and k.previous_position is not null', key: 'clicks_change' },
+  justmadeit: { where: 'k.position <= 10 and (k.previous_position is null or k.previous_position > 10)', key: 'clicks' },
+  justfelloff: { where: 'k.previous_position <= 10 and k.position > 10', key: 'clicks' },
+  // Counted only: the keywords in the top 10 both months (FellFromTop10's count is P's pageone less these).
+  stayedtop10: { where: 'k.position <= 10 and k.previous_position <= 10', key: 'clicks' },
+} as const;
+export type OrganicKeywordChange = keyof typeof organicKeywordChanges;
+
 export function organicRollupSql(
   months?: readonly string[],
   options: { changed?: ChangedDomainMonths } = {},
@@ -46,12 +68,19 @@ export function organicRollupSql(
       // With the volume and value orders' keys: the keyword's volume that month and round(clicks × CPC, 2), as the
       // SEO keywords table computes its columns (installation figures: a viewer with their own is read from ranks).
       // With the kombat's keys: the domain's best position that month and the keyword's question and transactional flags.
-      sql: `insert into organic_keyword_month (domain_id, territory, month, keyword_id, clicks, newly_ranked, volume, value, position, is_question, is_transactional)
+      // With the month-over-month types' keys: the best position and clicks the month before, as the table's
+      // previousPosition and previousClicks (0 when it did not rank then; null when ranked with unknown clicks), their
+      // changes as the table's positionChange and clicksChange, and the term (the table's tie-break, for ties in the key).
+      sql: `insert into organic_keyword_month (domain_id, territory, month, keyword_id, clicks, newly_ranked, volume, value, position, is_question, is_transactional,
+              previous_position, previous_clicks, position_change, clicks_change, term)
             select l.domain_id, l.territory, l.month, mine.keyword_id, mine.clicks, not mine.ranked_before, ${keywordSortKeys('k', 'l.month', 'mine.clicks')},
-              mine.position, k.is_question, k.is_transactional
+              mine.position, k.is_question, k.is_transactional, mine.previous_position, mine.previous_clicks,
+              mine.previous_position - mine.position, mine.clicks - mine.previous_clicks, k.term
             from competitor_rollup_month l
             cross join lateral (select r.keyword_id, sum(r.clicks) filter (where r.month = l.month) as clicks, bool_or(r.month <> l.month) as ranked_before,
-                min(r.position) filter (where r.month = l.month) as position
+                min(r.position) filter (where r.month = l.month) as position,
+                min(r.position) filter (where r.month <> l.month) as previous_position,
+                case when bool_or(r.month <> l.month) then sum(r.clicks) filter (where r.month <> l.month) else 0 end as previous_clicks
               from organic_rank r
               where r.domain_id = l.domain_id and r.territory = l.territory and r.month in (l.month, (l.month - interval '1 month')::date)
                 and ${installation('r')}
@@ -72,11 +101,13 @@ export function organicRollupSql(
       params,
     },
     {
-      sql: `insert into organic_rollup_month (domain_id, territory, month, keywords, newly_ranked, pages)
+      sql: `insert into organic_rollup_month (domain_id, territory, month, keywords, newly_ranked, pages, change_counts)
             select l.domain_id, l.territory, l.month,
               (select count(*) from organic_keyword_month k where (k.domain_id, k.territory, k.month) = (l.domain_id, l.territory, l.month)),
               (select count(*) from organic_keyword_month k where (k.domain_id, k.territory, k.month) = (l.domain_id, l.territory, l.month) and k.newly_ranked),
-              (select count(*) from organic_page_month k where (k.domain_id, k.territory, k.month) = (l.domain_id, l.territory, l.month))
+              (select count(*) from organic_page_month k where (k.domain_id, k.territory, k.month) = (l.domain_id, l.territory, l.month)),
+              (select jsonb_build_object(${Object.entries(organicKeywordChanges).map(([name, change]) => `'${name}', count(*) filter (where ${change.where})`).join(', ')})
+                from organic_keyword_month k where (k.domain_id, k.territory, k.month) = (l.domain_id, l.territory, l.month))
             from competitor_rollup_month l where ${inMonths('l')}`,
       params,
     },
@@ -125,6 +156,19 @@ export async function organicKeywordsRolledUp(sql: Sql, criteria: { domainId: nu
     [criteria.domainId, criteria.territory, criteria.month, criteria.domainId, criteria.territory, criteria.month, criteria.month],
   );
   return row?.rolled_up === true;
+}
+
+/**
+ * Whether a rolled-up domain-month has its month-over-month keys (organicKeywordChanges): rebuilt since they exist.
+ */
+export async function organicChangesRolledUp(sql: Sql, criteria: { domainId: number; territory: string; month: string; withPrevious?: boolean }): Promise<boolean> {
+  // withPrevious: the month before too (the types whose rows are P's keywords: FellFromTop10, NoLongerRanks).
+  const [row] = await sql.query<{ built: number }>(
+    `select count(*)::int as built from organic_rollup_month where domain_id = ? and territory = ? and change_counts is not null
+       and month in (?::date, ${criteria.withPrevious ? "(?::date - interval '1 month')::date" : '?::date'})`,
+    [criteria.domainId, criteria.territory, criteria.month, criteria.month],
+  );
+  return row?.built === (criteria.withPrevious ? 2 : 1);
 }
 
 /**
