@@ -1,19 +1,30 @@
+import { DelimitedTextError, delimiterOf, parseDelimitedText, withoutByteOrderMark } from '../imports/delimited-text.js';
 import { keywordsOfText, normaliseKeyword } from './normalise.js';
 
 /**
  * The keywords of a list a user pastes or picks for a project: a plain list (one per line, commas also separate:
  * keywordsOfText), or a spreadsheet export whose header names a keyword column — a Keyword Planner download
  * (tab-separated, after its title lines), a Search Console Queries.csv, another SEO tool's keyword CSV. From such a
- * file only that column is taken: splitting every line at its commas would track "keyword", "avg. monthly searches"
- * and every number of the file as keywords.
+ * file only that column is taken (read by the imports' delimited-text rules): splitting every line at its commas
+ * would track "keyword", "avg. monthly searches" and every number of the file as keywords.
  */
 export function keywordsOfList(text: string): string[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
-  const table = keywordColumnOf(lines);
-  if (!table) return keywordsOfText(text);
+  const lines = withoutByteOrderMark(text).split(/\r\n|\r|\n/);
+  const header = keywordHeaderOf(lines);
+  if (!header) return keywordsOfText(text);
+  const rest = lines.slice(header.line + 1).join('\n');
+  // A header of one cell ("Keyword") over a plain list: the list as any other.
+  if (header.cells === 1) return keywordsOfText(rest);
+  let records;
+  try {
+    records = parseDelimitedText(rest, header.delimiter);
+  } catch (error) {
+    if (error instanceof DelimitedTextError) return keywordsOfText(text);
+    throw error;
+  }
   const seen = new Set<string>();
-  for (const line of lines.slice(table.headerLine + 1)) {
-    const keyword = normaliseKeyword(delimitedCells(line, table.delimiter)[table.column] ?? '');
+  for (const { fields } of records) {
+    const keyword = normaliseKeyword(fields[header.column] ?? '');
     if (keyword) seen.add(keyword);
   }
   return [...seen];
@@ -26,53 +37,22 @@ const keywordHeaders = new Set(['keyword', 'keywords', 'query', 'queries', 'top 
 const headerSearchLines = 5;
 
 /**
- * Where the keyword column is: the first of the list's first lines that is a header naming one. A header of one
- * cell ("Keyword" over a plain list) counts only when lines follow it.
+ * The first of the list's first lines that is a header naming a keyword column. A header of one cell ("Keyword" over
+ * a plain list) counts only when lines follow it, so the keyword "keyword" typed alone stays a keyword.
  */
-function keywordColumnOf(lines: string[]): { headerLine: number; delimiter: string | null; column: number } | null {
-  const firstLines = lines.slice(0, headerSearchLines);
-  for (const [index, line] of firstLines.entries()) {
+function keywordHeaderOf(lines: string[]): { line: number; delimiter: string; column: number; cells: number } | null {
+  for (const [index, line] of lines.slice(0, headerSearchLines).entries()) {
     const delimiter = delimiterOf(line);
-    const cells = delimitedCells(line, delimiter).map((cell) => cell.trim().toLowerCase());
+    let cells: string[];
+    try {
+      cells = (parseDelimitedText(line, delimiter)[0]?.fields ?? []).map((cell) => cell.trim().toLowerCase());
+    } catch {
+      continue;
+    }
     const column = cells.findIndex((cell) => keywordHeaders.has(cell));
     if (column < 0) continue;
-    if (delimiter === null && !lines.slice(index + 1).some((rest) => rest.trim())) return null;
-    return { headerLine: index, delimiter, column };
+    if (cells.length === 1 && !lines.slice(index + 1).some((rest) => rest.trim())) return null;
+    return { line: index, delimiter, column, cells: cells.length };
   }
   return null;
-}
-
-/** Tab, then semicolon (a spreadsheet in a comma-decimal locale), then comma; null for a line of one cell. */
-function delimiterOf(line: string): string | null {
-  if (line.includes('\t')) return '\t';
-  const semicolons = line.split(';').length;
-  const commas = line.split(',').length;
-  if (semicolons > 1 && semicolons >= commas) return ';';
-  return commas > 1 ? ',' : null;
-}
-
-/** A line's cells, double quotes around a cell (and "" inside it) as CSV writes them. */
-function delimitedCells(line: string, delimiter: string | null): string[] {
-  if (delimiter === null) return [line.replace(/^"(.*)"$/, '$1').replace(/""/g, '"')];
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let at = 0; at < line.length; at++) {
-    const char = line[at]!;
-    if (quoted) {
-      if (char !== '"') cell += char;
-      else if (line[at + 1] === '"') {
-        cell += '"';
-        at++;
-      } else quoted = false;
-    } else if (char === '"' && cell.trim() === '') {
-      cell = '';
-      quoted = true;
-    } else if (char === delimiter) {
-      cells.push(cell);
-      cell = '';
-    } else cell += char;
-  }
-  cells.push(cell);
-  return cells;
 }
