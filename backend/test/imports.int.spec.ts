@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { csrfHeaderName, type ImportStatus, type JobStatus, type ServerToClientEvents } from '@serpwise/contracts';
-import { io, type Socket } from 'socket.io-client';
+import { csrfHeaderName, type ImportStatus } from '@serpwise/contracts';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { LocalFileStore } from '@serpwise/platform';
 import { importFileKey } from '@serpwise/domain';
@@ -9,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import type { HttpSession } from '../../infra/test/http-session.js';
-import { deletedImport } from '../../infra/test/import-deletion.js';
+import { deletedImport, jobEventsOf } from '../../infra/test/import-deletion.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { gscExport, gscExportZip, testData } from '../../infra/test/test-data.js';
 import { createTestUser, loggedInSession, type TestUser } from '../../infra/test/test-users.js';
@@ -111,13 +110,7 @@ describe('imports', () => {
 
   it('tells the user which step of adding the rows is running once the file is read, in order, over the socket', async () => {
     const carol = await loggedInSession(testApp.baseUrl, await createTestUser(testApp.database, { roles: ['full'] }));
-    const socket: Socket<ServerToClientEvents> = io(testApp.baseUrl, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: carol.cookie }, reconnection: false });
-    await new Promise((resolve, reject) => {
-      socket.once('session.ready', resolve);
-      socket.once('connect_error', reject);
-    });
-    const heard: JobStatus[] = [];
-    socket.on('job.updated', (status) => heard.push(status));
+    const { socket, events: heard } = await jobEventsOf(testApp.baseUrl, carol);
     try {
       const rows = Array.from({ length: 600 }, (_, index) => `step keyword ${index % 30},US,2026-10-0${1 + (Math.floor(index / 30) % 2)},${1 + Math.floor(index / 60)},https://steps${index % 3}.test/p${index % 30}`);
       const status = await imported(carol, `keyword,territory,date,position,url\n${rows.join('\n')}\n`, 'steps.csv', { format: 'serp', territory: 'US' });

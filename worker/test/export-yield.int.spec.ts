@@ -76,20 +76,21 @@ async function startExport(): Promise<string> {
 
 const fileOf = (id: string) => readFileSync(join(testApp.environment.DATA_DIR, `exports/${userId}/${id}.1.csv`));
 
-/**
- * Research being answered, as PostgreSQL sees it: a session of the research pool's name running queries, one after
- * another (each `queryMs` long), until stopped.
- */
-async function research(queryMs: number): Promise<{ stop(): Promise<number> }> {
-  const client = new pg.Client({ connectionString: testApp.environment.DATABASE_URL, application_name: warehousePoolApplicationName });
+/** A session named `applicationName` asking `sql` again and again, `pauseMs` apart, until stopped. */
+async function askingSession(applicationName: string, sql: string, pauseMs = 0): Promise<{ asked(): number; stop(): Promise<number> }> {
+  const client = new pg.Client({ connectionString: testApp.environment.DATABASE_URL, application_name: applicationName });
   await client.connect();
   let running = true;
+  let asked = 0;
   const loop = (async () => {
-    while (running) await client.query('select pg_sleep($1::float8 / 1000)', [queryMs]);
+    while (running) {
+      await client.query(sql);
+      asked += 1;
+      if (pauseMs) await sleep(pauseMs);
+    }
   })();
-  // Seen as started once its first query runs.
-  await until('the research session to run', async () => (await testApp.database.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where application_name = $1 and state = 'active'`, [warehousePoolApplicationName]))[0]!.n > 0);
   return {
+    asked: () => asked,
     stop: async () => {
       running = false;
       await loop;
@@ -97,6 +98,17 @@ async function research(queryMs: number): Promise<{ stop(): Promise<number> }> {
       return Date.now();
     },
   };
+}
+
+/**
+ * Research being answered, as PostgreSQL sees it: a session of the research pool's name running queries, one after
+ * another (each `queryMs` long), until stopped.
+ */
+async function research(queryMs: number): Promise<{ stop(): Promise<number> }> {
+  const session = await askingSession(warehousePoolApplicationName, `select pg_sleep(${queryMs / 1000})`);
+  // Seen as started once its first query runs.
+  await until('the research session to run', async () => (await testApp.database.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where application_name = $1 and state = 'active'`, [warehousePoolApplicationName]))[0]!.n > 0);
+  return session;
 }
 
 /** The worker's runner with an export processor yielding by `rule` (the one before it stopped). */
@@ -193,28 +205,17 @@ describe('an export beside research', () => {
 
   it('does not wait for the API\'s bookkeeping (sessions, job status: queries of well under a millisecond, asked all the time)', async () => {
     await useRunner(testRule);
-    const client = new pg.Client({ connectionString: testApp.environment.DATABASE_URL, application_name: 'serpwise-api' });
-    await client.connect();
-    let asking = true;
-    let asked = 0;
-    const bookkeeping = (async () => {
-      while (asking) {
-        await client.query('select 1');
-        asked += 1;
-        await sleep(5);
-      }
-    })();
+    // The API's connections answering sessions and job status: `select 1`, every 5 ms.
+    const bookkeeping = await askingSession('serpwise-api', 'select 1', 5);
     try {
-      await until('the bookkeeping to run', async () => asked > 0);
+      await until('the bookkeeping to run', async () => bookkeeping.asked() > 0);
       const id = await startExport();
       // Counted as research, it would crawl a row per wait (at most 20 in 2.5 s: the case above); it runs through.
       await until('the export to complete beside the bookkeeping', async () => (await recordOf(id)).state === 'completed', 2_500);
       expect(fileOf(id).equals(undisturbed)).toBe(true);
-      expect(asked).toBeGreaterThan(10);
+      expect(bookkeeping.asked()).toBeGreaterThan(10);
     } finally {
-      asking = false;
-      await bookkeeping;
-      await client.end();
+      await bookkeeping.stop();
     }
   });
 
