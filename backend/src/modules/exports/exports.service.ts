@@ -13,7 +13,7 @@ import {
   type StartExportRequest,
 } from '@serpwise/contracts';
 import { JobRecordRepository, type OwnedJobStatus } from '@serpwise/database';
-import { isExportTableId, totalRowsOf, prepareExport, ResearchQueryError, type BuiltQuery, type Sql } from '@serpwise/research';
+import { isExportTableId, totalRowsOf, prepareExport, ResearchQueryError, type Sql } from '@serpwise/research';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ZodError } from 'zod';
@@ -73,7 +73,7 @@ export class ExportsService {
     const sheets = request.format === 'sheets';
     if (sheets) await this.requireGoogle(identity);
     const { prepared, input } = await this.prepare(request.table, request.params);
-    const tableRows = prepared.query ? await this.countRows(prepared.query) : 0;
+    const tableRows = prepared.query ? await totalRowsOf(this.sql, prepared.query) : 0;
     const planLimit = exportRowLimitOf(identity.planRoles, this.environment.EXPORT_MAX_ROWS);
     // Google Sheets holds at most 100,000 rows (docs/product/account-exports-reports.md §9): a full export over it is refused with the documented message;
     // 'partial' is the 'Export 100k Rows' button.
@@ -165,9 +165,5 @@ export class ExportsService {
       if (error instanceof ResearchQueryError) throw badRequest([error.message]);
       throw error;
     }
-  }
-
-  private async countRows(query: BuiltQuery): Promise<number> {
-    return totalRowsOf(this.sql, query);
   }
 }
