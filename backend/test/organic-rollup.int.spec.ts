@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
   competitorRollupSql, createWarehouseSource, demoLastMonth, giantNames, keywordComparisonQuery, landWarehouseRows, monthsEndingAt,
-  organicRollupSql, organicKeywordsRolledUp, organicChangesRolledUp, droppedTypes, pageOf, prepareExport, totalRowsOf, countSqlOf, kombatCounts, viewerFiguresShared, kombatQuery, topPagesQuery, topPagesRolledUp, removeWarehouseSource, viewerScopedSql, type ComparisonType, type Sql,
+  organicRollupSql, rivalRollupSql, rivalSourceOf, organicKeywordsRolledUp, organicChangesRolledUp, droppedTypes, pageOf, prepareExport, totalRowsOf, countSqlOf, kombatCounts, viewerFiguresShared, kombatQuery, topPagesQuery, topPagesRolledUp, removeWarehouseSource, viewerScopedSql, type ComparisonType, type Sql,
   type TableOrder,
 } from '@serpwise/research';
 import { kombatSegments } from '@serpwise/contracts';
@@ -251,6 +251,91 @@ describe('the SEO keywords roll-up', () => {
       expect(paged).toBe(sets.length * kombatSegments.organic.length * 3 * 2);
       // The counts: the same regions and segments from the bitmaps, also with a domain named twice.
       for (const domainIds of [...sets, [giant, giant], [sharer, giant, sharer]]) await expectSameKombatCounts(domainIds, newest);
+    } finally {
+      await client.query('rollback');
+    }
+  }, 600_000);
+
+  it('answers the competitor types with named competitors what the ranks answer: a precomputed pair, and probes from either side', async () => {
+    await client.query('begin');
+    try {
+      // At a hundredth the giant has 10,000 keywords a month and the sharer 3,000: a pair at a 3,000 minimum.
+      const rollUp = async () => {
+        for (const step of [...competitorRollupSql([newest], { minKeywords: 1 }), ...organicRollupSql([newest]), ...rivalRollupSql([newest], { minKeywords: 3_000 })]) {
+          await client.query(step.sql, step.params);
+        }
+      };
+      await rollUp();
+      const giant = await idOf(giantNames.domain);
+      const sharer = await idOf(giantNames.sharer);
+      const [other] = (await client.query<{ domain_id: number }>(
+        `select domain_id from organic_rollup_month where territory = 'US' and month = $1 and domain_id not in ($2, $3) order by keywords desc, domain_id limit 1`,
+        [newest, giant, sharer])).rows.map((row) => row.domain_id);
+      const pairs = await client.query<{ domain_id: number; rival_domain_id: number; outranked: number; surpassed: number }>(
+        `select domain_id, rival_domain_id, outranked, surpassed from organic_rival_month where month = $1 order by 1, 2`, [newest]);
+      expect(pairs.rows.map((row) => [row.domain_id, row.rival_domain_id])).toEqual([[giant, sharer], [sharer, giant]].sort((a, b) => a[0]! - b[0]!));
+      const competitorTypes: ComparisonType[] = ['theyoutrankyou', 'theyjustsurpassedyou', 'competitorsjustsurpassedyou'];
+      const rivalOrders: TableOrder[] = [{}, { sort: 'clicks', sortDirection: 'asc' }, { sort: 'position', sortDirection: 'desc' }];
+      const windows = [{ startRow: 1, pageSize: 100 }, { startRow: 101, pageSize: 50 }];
+      const cases: Array<{ subject: number; competitors: number[]; source: string }> = [
+        { subject: giant, competitors: [sharer], source: 'pair' },
+        { subject: sharer, competitors: [giant], source: 'pair' },
+        { subject: giant, competitors: [other!], source: 'probe rivals' },
+        { subject: other!, competitors: [giant], source: 'probe subject' },
+        { subject: giant, competitors: [sharer, other!], source: 'probe rivals' },
+        { subject: giant, competitors: [giant, other!], source: 'probe rivals' },
+      ];
+      const compare = async (subject: number, competitors: number[]) => {
+        const rivals = await rivalSourceOf(sql, { domainId: subject, competitorIds: competitors, territory: 'US', month: newest });
+        let found = 0;
+        for (const type of competitorTypes) {
+          for (const order of rivalOrders) {
+            for (const window of windows) {
+              const read = async (fromRollup: boolean) => {
+                const query = keywordComparisonQuery({ subject: { kind: 'domain', domainId: subject }, territory: 'US', month: newest, type, competitorIds: competitors,
+                  fromRollup, rollupFigures: fromRollup, rollupChanges: fromRollup, ...(fromRollup ? { rivals } : {}) }, order);
+                return { page: await pageOf(sql, query, window), paged: query.pageSql !== undefined };
+              };
+              const ranks = await read(false);
+              const rollup = await read(true);
+              expect({ subject, competitors, type, order, window, ...rollup.page }).toEqual({ subject, competitors, type, order, window, ...ranks.page });
+              // The clicks orders (the default among them) read their page from the ids found; the others count from them only.
+              expect({ type, order, paged: rollup.paged }).toEqual({ type, order, paged: order.sort === undefined || order.sort === 'clicks' });
+              found += ranks.page.rows.length;
+            }
+          }
+        }
+        return { rivals, found };
+      };
+      for (const { subject, competitors, source } of cases) {
+        const { rivals, found } = await compare(subject, competitors);
+        expect({ subject, competitors, source: rivals.kind === 'pair' ? 'pair' : `probe ${rivals.drive}` }).toEqual({ subject, competitors, source });
+        // Every case of the giant has rows to compare (not two empty answers).
+        if (subject === giant) expect({ subject, competitors, found: found > 0 }).toEqual({ subject, competitors, found: true });
+      }
+      // The giant's rival outranks it on hundreds of keywords, and has surpassed it on some.
+      const giantPair = pairs.rows.find((row) => row.domain_id === giant)!;
+      expect(giantPair.outranked).toBeGreaterThan(100);
+      expect(giantPair.surpassed).toBeGreaterThan(0);
+
+      // A provider fetch puts the sharer first on a keyword the giant ranks lower for: the pair, rolled up again, follows.
+      const [below] = (await client.query<{ term: string }>(
+        `select k.term from organic_keyword_month o join keyword k on k.id = o.keyword_id
+         where o.domain_id = $1 and o.territory = 'US' and o.month = $2 and o.position > 1
+           and not exists (select 1 from organic_rival_keyword_month x where x.domain_id = $1 and x.month = $2 and x.rival_domain_id = $3 and x.keyword_id = o.keyword_id)
+         order by o.keyword_id limit 1`, [giant, newest, sharer])).rows;
+      const source = await createWarehouseSource(client, { kind: 'provider', label: 'rival fetch', ownerUserId: null });
+      await landWarehouseRows(client, source, [{ keyword: below!.term, territory: 'US', date: '2026-10-20', position: 1, url: 'https://www.tallyhub.example/items/fetched', title: 'Fetched' }]);
+      await rollUp();
+      const [after] = (await client.query<{ outranked: number }>(
+        `select outranked from organic_rival_month where domain_id = $1 and month = $2 and rival_domain_id = $3`, [giant, newest, sharer])).rows;
+      expect(after!.outranked).toBe(giantPair.outranked + 1);
+      await compare(giant, [sharer]);
+      // A viewer with their own ranks of the rival: the pair is not theirs (the roll-up holds installation data only).
+      const hers = await createWarehouseSource(client, { kind: 'import', label: 'alice.csv', ownerUserId: alice });
+      await landWarehouseRows(client, hers, [{ keyword: below!.term, territory: 'US', date: '2026-09-21', position: 2, url: 'https://www.tallyhub.example/items/alice', title: 'Alice' }]);
+      expect((await rivalSourceOf(viewerScopedSql(sql, () => alice), { domainId: giant, competitorIds: [sharer], territory: 'US', month: newest })).kind).toBe('probe');
+      expect((await rivalSourceOf(viewerScopedSql(sql, () => null), { domainId: giant, competitorIds: [sharer], territory: 'US', month: newest })).kind).toBe('pair');
     } finally {
       await client.query('rollback');
     }

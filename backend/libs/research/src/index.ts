@@ -6,6 +6,7 @@ export * from './warehouse/domain-month-rollup.js';
 export * from './warehouse/giant-subjects.js';
 export * from './warehouse/competitor-rollup.js';
 export * from './warehouse/organic-rollup.js';
+export * from './warehouse/rival-rollup.js';
 export * from './warehouse/backlink-totals.js';
 export * from './sql.js';
 export * from './viewer-scope.js';

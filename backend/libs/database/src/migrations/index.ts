@@ -42,6 +42,7 @@ import { Migration20261208010000_organic_keyword_kombat } from './Migration20261
 import { Migration20261209020000_keyword_search_indexes } from './Migration20261209020000_keyword_search_indexes.js';
 import { Migration20261209021000_keyword_question_words } from './Migration20261209021000_keyword_question_words.js';
 import { Migration20261209050000_organic_keyword_changes } from './Migration20261209050000_organic_keyword_changes.js';
+import { Migration20261210000000_organic_rivals } from './Migration20261210000000_organic_rivals.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -91,4 +92,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261209020000_keyword_search_indexes', class: Migration20261209020000_keyword_search_indexes },
   { name: 'Migration20261209021000_keyword_question_words', class: Migration20261209021000_keyword_question_words },
   { name: 'Migration20261209050000_organic_keyword_changes', class: Migration20261209050000_organic_keyword_changes },
+  { name: 'Migration20261210000000_organic_rivals', class: Migration20261210000000_organic_rivals },
 ];

@@ -4,7 +4,7 @@ import { urlVariants } from '../search/query-classifier.js';
 import { backlinksSchema, competitorsSchema, kombatSchema, rankingHistorySchema, seoKeywordsSchema, topPagesSchema } from '../requests/seo-requests.js';
 import { backlinksQuery, backlinksSpec } from '../seo/backlinks.js';
 import { competitorsQuery, competitorsSpec } from '../seo/competitors.js';
-import { droppedTypes, keywordComparisonQuery, type KeywordComparisonCriteria } from '../seo/keyword-comparison.js';
+import { competitorTypes, droppedTypes, keywordComparisonQuery, type KeywordComparisonCriteria } from '../seo/keyword-comparison.js';
 import { kombatQuery, kombatSpec } from '../seo/kombat.js';
 import { topPagesQuery, topPagesSpec } from '../seo/top-pages.js';
 import type { Sql } from '../sql.js';
@@ -13,6 +13,7 @@ import { competitorsRolledUp } from '../warehouse/competitor-rollup.js';
 import { hasBacklinkTotal } from '../warehouse/backlink-totals.js';
 import { organicChangesRolledUp, organicKeywordsRolledUp, topPagesRolledUp, viewerFiguresShared } from '../warehouse/organic-rollup.js';
 import { domainIdOf, domainIdsOf } from '../warehouse/lookups.js';
+import { rivalSourceOf } from '../warehouse/rival-rollup.js';
 import { monthOf, orderCheck, researchTable, stem, type PreparedTable, type TableInput } from './research-table.js';
 
 /** What every SEO and outreach table answers after its page. */
@@ -68,7 +69,10 @@ async function keywordComparison(sql: Sql, input: KeywordsInput, withHistory: bo
       const fromRollup = subject!.kind === 'domain' && await organicKeywordsRolledUp(sql, { domainId: subject!.domainId, territory: input.countryCode, month });
       const rollupFigures = fromRollup && await viewerFiguresShared(sql);
       const rollupChanges = fromRollup && await organicChangesRolledUp(sql, { domainId: subject!.domainId, territory: input.countryCode, month, withPrevious: droppedTypes.includes(type) });
-      return keywordComparisonQuery({ ...criteria, fromRollup, rollupFigures, rollupChanges }, input);
+      // The competitor types of a rolled-up subject: the precomputed pair, or a probe from the smaller side.
+      const rivals = rollupChanges && competitorTypes.includes(type) && knownCompetitors.length
+        ? await rivalSourceOf(sql, { domainId: subject!.domainId, competitorIds: knownCompetitors, territory: input.countryCode, month }) : undefined;
+      return keywordComparisonQuery({ ...criteria, fromRollup, rollupFigures, rollupChanges, ...(rivals ? { rivals } : {}) }, input);
     },
     stem(name, input.domain ?? input.url, type === 'all' ? undefined : type),
   );

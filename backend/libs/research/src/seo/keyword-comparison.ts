@@ -3,6 +3,8 @@ import { previousMonth, windowMonths } from '../warehouse/lookups.js';
 import { pageColumnsStep } from './comparison-page-columns.js';
 import { readFromMonthRollup, type TopIds } from '../tables/month-rollup-read.js';
 import { organicKeywordChanges, type OrganicKeywordChange } from '../warehouse/organic-rollup.js';
+import type { RivalSource } from '../warehouse/rival-rollup.js';
+import { rivalKeywordsFromRollup } from './rival-keywords.js';
 import type { KeywordComparisonRow } from '@serpwise/contracts';
 import { arrayLiteral, type BuiltQuery, orderedTable, rowSourceColumn, rowSourceOf, ResearchQueryError, seoTableOrder, sortableAsNamed, type Subject, subjectCondition, type TableOrder, type TableSpec, volumeAt } from '../tables/index.js';
 export type { KeywordComparisonRow };
@@ -79,6 +81,8 @@ export interface KeywordComparisonCriteria {
   rollupFigures?: boolean;
   /** The rolled-up month has its month-over-month keys (organicChangesRolledUp): the change types may read them too. */
   rollupChanges?: boolean;
+  /** The competitor types with named competitors: where their keywords are found (rivalSourceOf said the viewer may). */
+  rivals?: RivalSource;
 }
 
 export function keywordComparisonSpec(type: ComparisonType): TableSpec {
@@ -125,6 +129,12 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
   // A large domain's month, unfiltered, and this viewer sees installation data only.
   const key: [number, string, string] = [criteria.subject.domainId, criteria.territory, criteria.month];
   const change = changeTypes[criteria.type];
+  if (competitorTypes.includes(criteria.type) && criteria.rivals && criteria.rollupChanges && criteria.competitorIds?.length) {
+    return rivalKeywordsFromRollup(query, {
+      subjectId: criteria.subject.domainId, territory: criteria.territory, month: criteria.month, competitorIds: criteria.competitorIds,
+      justSurpassed: criteria.type !== 'theyoutrankyou', source: criteria.rivals,
+    }, (top) => orderedTable(comparisonBase(criteria, order, top), keywordComparisonSpec(criteria.type), order));
+  }
   if (change && criteria.rollupChanges) {
     // The type's rows are the rolled-up keywords its predicate selects; its default order's key has a partial index.
     return readFromMonthRollup(

@@ -1,6 +1,7 @@
 import { installationOwner } from '../viewer-scope.js';
 import { competitorRollupSql, type ChangedDomainMonths } from './competitor-rollup.js';
 import { organicRollupSql } from './organic-rollup.js';
+import { rivalRollupSql } from './rival-rollup.js';
 
 /**
  * Rebuilds domain_month (one row per domain, territory and month) from organic_rank and paid_ad, for the given
@@ -110,9 +111,10 @@ export function pageFirstMonthRollupSql(months?: readonly string[]): { sql: stri
 /**
  * Every roll-up to run when data lands (the loader, imports, provider fetches, removals, tests that write ranks by
  * hand). The competitor roll-up reads domain_month, so it comes after it, and the SEO keywords' and top pages' roll-up reads the
- * competitor roll-up's list of large domain-months, so it comes after that; `changedDomainMonths` narrows both
+ * competitor roll-up's list of large domain-months, so it comes after that, and the rival pairs read its keywords; `changedDomainMonths` narrows both
  * (competitor-rollup.ts, organic-rollup.ts).
  */
 export const warehouseRollupSql = (months?: readonly string[], scope: { changedDomainMonths?: ChangedDomainMonths } = {}) =>
   [...domainMonthRollupSql(months), ...competitorRollupSql(months, { changed: scope.changedDomainMonths }),
-    ...organicRollupSql(months, { changed: scope.changedDomainMonths }), ...pageFirstMonthRollupSql(months)];
+    ...organicRollupSql(months, { changed: scope.changedDomainMonths }), ...rivalRollupSql(months, { changed: scope.changedDomainMonths }),
+    ...pageFirstMonthRollupSql(months)];

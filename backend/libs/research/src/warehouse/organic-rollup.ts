@@ -41,18 +41,26 @@ export const organicKeywordChanges = {
 } as const;
 export type OrganicKeywordChange = keyof typeof organicKeywordChanges;
 
+/**
+ * Whether a domain-month (its three columns) is one the organic roll-up rebuilds: in `months` (the statement's $1) or
+ * the month after one of them, and, with `changed`, a domain-month that changed or the month after one (its "ranked
+ * the month before" reads it). Every month when neither narrows.
+ */
+export function rebuiltDomainMonth(domainId: string, territory: string, month: string, months: readonly string[] | undefined, changed: ChangedDomainMonths | undefined): string {
+  const inMonths = months?.length ? `${month} = any($1::date[] || array(select (m + interval '1 month')::date from unnest($1::date[]) m))` : 'true';
+  const changedOnly = changed && changed !== 'none'
+    ? ` and (${domainId}, ${territory}, ${month}) in (select domain_id, territory, month from ${changed.table}
+        union all select domain_id, territory, (month + interval '1 month')::date from ${changed.table})` : '';
+  return `${inMonths}${changedOnly}`;
+}
+
 export function organicRollupSql(
   months?: readonly string[],
   options: { changed?: ChangedDomainMonths } = {},
 ): { sql: string; params: unknown[] }[] {
   const { changed } = options;
   if (changed === 'none') return [];
-  // A domain-month changed, or the month after one that changed (its "ranked the month before" reads it).
-  const changedOnly = (alias: string) => changed
-    ? ` and (${alias}.domain_id, ${alias}.territory, ${alias}.month) in (select domain_id, territory, month from ${changed.table}
-        union all select domain_id, territory, (month + interval '1 month')::date from ${changed.table})` : '';
-  const inMonths = (alias: string) =>
-    `${months?.length ? `${alias}.month = any($1::date[] || array(select (m + interval '1 month')::date from unnest($1::date[]) m))` : 'true'}${changedOnly(alias)}`;
+  const inMonths = (alias: string) => rebuiltDomainMonth(`${alias}.domain_id`, `${alias}.territory`, `${alias}.month`, months, changed);
   const params = months?.length ? [months] : [];
   const installation = (alias: string) => `${alias}.owner_user_id = '${installationOwner}'`;
   return [
