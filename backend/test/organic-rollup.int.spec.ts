@@ -256,6 +256,38 @@ describe('the SEO keywords roll-up', () => {
     }
   }, 600_000);
 
+  it('answers FellFromTop10 and NoLongerRanks of the giant what its ranks answer when some of P\'s top 10 no longer rank in M', async () => {
+    await client.query('begin');
+    try {
+      const giant = await idOf(giantNames.domain);
+      // 40 of P's top-10 keywords of the giant stop ranking in M: the strongest 20 (ahead of every keyword that fell to
+      // below 10) and 20 from the middle of P's clicks order, so both walks of FellFromTop10 give rows to the page.
+      const { rows: gone } = await client.query<{ keyword_id: number }>(
+        `with top10 as (select keyword_id, row_number() over (order by clicks desc nulls last, term) as n from organic_keyword_month
+           where domain_id = $1 and territory = 'US' and month = $2 and position <= 10)
+         select keyword_id from top10 where n <= 20 or n between 2000 and 2019`, [giant, previous]);
+      expect(gone).toHaveLength(40);
+      await client.query(`delete from organic_rank where domain_id = $1 and month = $2 and keyword_id = any($3::int[])`, [giant, newest, gone.map((row) => row.keyword_id)]);
+      for (const step of organicRollupSql([newest])) await client.query(step.sql, step.params);
+      const windows = [{ startRow: 1, pageSize: 100 }, { startRow: 101, pageSize: 50 }, { startRow: 1_990, pageSize: 40 }];
+      for (const type of ['FellFromTop10', 'NoLongerRanks'] as const) {
+        for (const order of [{}, { sort: 'previousClicks', sortDirection: 'asc' }, { sort: 'position', sortDirection: 'asc' }] as TableOrder[]) {
+          for (const window of windows) {
+            const both = await bothWays(giant, newest, type, order, window, true);
+            expect({ type, order, window, ...both.rollup }).toEqual({ type, order, window, ...both.ranks });
+          }
+        }
+        const first = await bothWays(giant, newest, type, {}, { startRow: 1, pageSize: 100 });
+        expect({ type, paged: first.paged }).toEqual({ type, paged: true });
+        // The keywords that no longer rank lead both tables (P's strongest), as the ranks say.
+        const names = first.rollup.rows.slice(0, 20).map((row) => (row as { position: number | null }).position);
+        expect(names.every((position) => position === null)).toBe(true);
+      }
+    } finally {
+      await client.query('rollback');
+    }
+  }, 300_000);
+
   it('answers the competitor types with named competitors what the ranks answer: a precomputed pair, and probes from either side', async () => {
     await client.query('begin');
     try {

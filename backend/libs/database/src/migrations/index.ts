@@ -43,6 +43,7 @@ import { Migration20261209020000_keyword_search_indexes } from './Migration20261
 import { Migration20261209021000_keyword_question_words } from './Migration20261209021000_keyword_question_words.js';
 import { Migration20261209050000_organic_keyword_changes } from './Migration20261209050000_organic_keyword_changes.js';
 import { Migration20261210000000_organic_rivals } from './Migration20261210000000_organic_rivals.js';
+import { Migration20261210000100_fell_from_top10 } from './Migration20261210000100_fell_from_top10.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -93,4 +94,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261209021000_keyword_question_words', class: Migration20261209021000_keyword_question_words },
   { name: 'Migration20261209050000_organic_keyword_changes', class: Migration20261209050000_organic_keyword_changes },
   { name: 'Migration20261210000000_organic_rivals', class: Migration20261210000000_organic_rivals },
+  { name: 'Migration20261210000100_fell_from_top10', class: Migration20261210000100_fell_from_top10 },
 ];

@@ -147,6 +147,7 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
       (top) => orderedTable(comparisonBase(criteria, order, top), keywordComparisonSpec(criteria.type), order),
     );
   }
+  if (criteria.type === 'FellFromTop10' && criteria.rollupChanges) return fellFromTop10FromRollup(criteria, order, query, key);
   if (droppedTypes.includes(criteria.type) && criteria.rollupChanges) return droppedFromRollup(criteria, order, query, key);
   const rolled = rolledUpRows[criteria.type];
   if (!rolled) return query;
@@ -198,6 +199,56 @@ function droppedFromRollup(criteria: KeywordComparisonCriteria, order: TableOrde
     },
     (top) => orderedTable(comparisonBase(criteria, order, top), keywordComparisonSpec(criteria.type), order),
   );
+}
+
+/**
+ * FellFromTop10 of a rolled-up domain-month whose month before is rolled up too. Its rows are P's top-10 keywords that
+ * M ranks below 10 (M's rows: previous position ≤ 10, position > 10) or not at all (P's rows M has none of), in
+ * previousClicks order. P's top 10 walked alone probes M for every keyword that stayed — a strong domain keeps its best
+ * keywords, so those that fell come late (~350,000 probes for the giant). So two walks, each stopping after K: M's rows
+ * that fell, in their own index by previous clicks then term (Migration20261210000100_fell_from_top10), and P's top-10
+ * rows not ranked in M (P's pageone index, probing M by primary key: OFFSET 0 keeps the probe a filter of the walk, which
+ * PostgreSQL otherwise planned as a parallel scan and sort even when the gate is shut) — started only when some exist: P's top 10 less
+ * M's keywords ranked in P's top 10 (stayedtop10 + justfelloff); merged into the K first. The count: P's top 10 less
+ * those that stayed. Other orders read the count only (the page from the ranks).
+ */
+function fellFromTop10FromRollup(criteria: KeywordComparisonCriteria, order: TableOrder, query: BuiltQuery, key: [number, string, string]): BuiltQuery {
+  const [domainId, territory, month] = key;
+  const previous = previousMonth(month);
+  const counted: BuiltQuery = {
+    ...query,
+    totalSql: `select (p.change_counts->>'pageone')::int - (m.change_counts->>'stayedtop10')::int as total from organic_rollup_month m
+      join organic_rollup_month p on (p.domain_id, p.territory, p.month) = (m.domain_id, m.territory, (m.month - interval '1 month')::date)
+      where m.domain_id = ? and m.territory = ? and m.month = ?::date`,
+    totalParams: key,
+  };
+  const [leading, second, ...rest] = query.keyset?.keys ?? [];
+  if (leading?.column !== 'previousClicks' || second?.column !== 'keyword' || second.direction !== 'asc' || rest.length) return counted;
+  const direction = `${leading.direction} nulls ${leading.nulls}`;
+  // Literal values (a number, a territory code and dates the request validated), so the gate is a one-time filter.
+  const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+  const notRankedInM = `(select (p.change_counts->>'pageone')::int - (m.change_counts->>'stayedtop10')::int - (m.change_counts->>'justfelloff')::int
+    from organic_rollup_month m join organic_rollup_month p on (p.domain_id, p.territory, p.month) = (m.domain_id, m.territory, ${literal(previous)}::date)
+    where m.domain_id = ${Number(domainId)} and m.territory = ${literal(territory)} and m.month = ${literal(month)}::date) > 0`;
+  return {
+    ...counted,
+    pageSql: ({ limit, offset }) => {
+      const page = orderedTable(comparisonBase(criteria, order, {
+        sql: `top as (select keyword_id from (
+            (select k.keyword_id, k.previous_clicks as clicks, k.term from organic_keyword_month k
+              where k.domain_id = ? and k.territory = ? and k.month = ?::date and ${organicKeywordChanges.justfelloff.where}
+              order by k.previous_clicks ${direction}, k.term limit ?::bigint)
+            union all
+            (select k.keyword_id, k.clicks, k.term from organic_keyword_month k
+              where k.domain_id = ? and k.territory = ? and k.month = ?::date and k.position <= 10 and ${notRankedInM}
+                and not exists (select 1 from organic_keyword_month m where (m.domain_id, m.territory, m.month, m.keyword_id) = (k.domain_id, k.territory, ?::date, k.keyword_id) offset 0)
+              order by k.clicks ${direction}, k.term limit ?::bigint)) fell
+          order by clicks ${direction}, term fetch first (?::bigint) rows only)`,
+        params: [domainId, territory, month, offset + limit, domainId, territory, previous, month, offset + limit, offset + limit],
+      }), keywordComparisonSpec(criteria.type), order);
+      return { sql: `${page.sql} limit ${limit} offset ${offset}`, params: page.params };
+    },
+  };
 }
 
 /** The comparison's base statement; with `top` (a CTE named top of keyword ids), for those keywords only. */
