@@ -79,10 +79,10 @@ async function expectSameKombat(domainIds: number[], month: string) {
 
 const pageOrders: TableOrder[] = [{}, { sort: 'clicks', sortDirection: 'asc' }, { sort: 'keywords', sortDirection: 'desc' }];
 
-/** One page of a domain-month's top pages read both ways. */
-async function topPagesBothWays(domainId: number, month: string, order: TableOrder, window: Window) {
+/** One page of a domain-month's top pages (all, or the new ones) read both ways. */
+async function topPagesBothWays(domainId: number, month: string, order: TableOrder, window: Window, type: 'mosttraffic' | 'newpages' = 'mosttraffic') {
   const read = async (fromRollup: boolean) => {
-    const query = topPagesQuery({ domainId, territory: 'US', month, type: 'mosttraffic', fromRollup }, order);
+    const query = topPagesQuery({ domainId, territory: 'US', month, type, fromRollup }, order);
     return { page: await pageOf(sql, query, window), paged: query.pageSql !== undefined };
   };
   const ranks = await read(false);
@@ -93,11 +93,13 @@ async function topPagesBothWays(domainId: number, month: string, order: TableOrd
 /** Every type, order and window of a domain-month (keywords and top pages): the roll-up's answers equal the ranks'. Returns how many pages the index read. */
 async function expectSameAnswers(domainId: number, month: string, windows: Window[], keywordOrders = orders) {
   let paged = 0;
-  for (const order of pageOrders) {
-    for (const window of windows) {
-      const both = await topPagesBothWays(domainId, month, order, window);
-      expect({ domainId, month, table: 'top pages', order, window, ...both.rollup }).toEqual({ domainId, month, table: 'top pages', order, window, ...both.ranks });
-      if (both.paged && both.ranks.rows.length) paged++;
+  for (const type of ['mosttraffic', 'newpages'] as const) {
+    for (const order of pageOrders) {
+      for (const window of windows) {
+        const both = await topPagesBothWays(domainId, month, order, window, type);
+        expect({ domainId, month, table: `top pages ${type}`, order, window, ...both.rollup }).toEqual({ domainId, month, table: `top pages ${type}`, order, window, ...both.ranks });
+        if (both.paged && both.ranks.rows.length) paged++;
+      }
     }
   }
   for (const type of types) {

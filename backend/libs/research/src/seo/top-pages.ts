@@ -20,13 +20,42 @@ export const topPagesSpec: TableSpec = {
  */
 export function topPagesQuery(criteria: TopPagesCriteria, order: TableOrder): BuiltQuery {
   const query = orderedTable(topPagesBase(criteria), topPagesSpec, order);
-  if (!criteria.fromRollup || criteria.type === 'newpages' || order.filter?.trim()) return query;
+  if (!criteria.fromRollup || order.filter?.trim()) return query;
+  if (criteria.type === 'newpages') return newPagesFromRollup(criteria, order, query);
   // A large domain's month, unfiltered, and this viewer sees installation ranks only and no site traffic.
   return readFromMonthRollup(
     query,
     { key: [criteria.domainId, criteria.territory, criteria.month], totalSql: 'select pages as total from organic_rollup_month where domain_id = ? and territory = ? and month = ?::date', table: 'organic_page_month', idColumn: 'page_id' },
     (top) => orderedTable(topPagesBase(criteria, top), topPagesSpec, order),
   );
+}
+
+/**
+ * The new pages of a rolled-up domain-month (its pages whose first month in the territory is M): found from the
+ * territory's pages first seen in M (page_first_month's (territory, first_month) index: a few hundred a month in the
+ * bench market) of the domain, each probing the domain-month's rolled-up pages for its clicks — counted, and sorted for
+ * a page in the clicks order, then the table's own statement for those pages only. Read when the roll-up is, not
+ * stored: a landing in an earlier month moves a page's first month without rebuilding M's roll-up.
+ */
+function newPagesFromRollup(criteria: TopPagesCriteria, order: TableOrder, query: BuiltQuery): BuiltQuery {
+  const { domainId, territory, month } = criteria;
+  const newPages = `select f.page_id, o.clicks, p.url from page_first_month f join page p on p.id = f.page_id
+      join organic_page_month o on (o.domain_id, o.territory, o.month, o.page_id) = (p.domain_id, f.territory, f.first_month, f.page_id)
+      where f.territory = ? and f.first_month = ?::date and p.domain_id = ?`;
+  const params = [territory, month, domainId];
+  const counted: BuiltQuery = { ...query, totalSql: `select count(*)::int as total from (${newPages}) new_pages`, totalParams: params };
+  const [leading, second, ...rest] = query.keyset?.keys ?? [];
+  if (leading?.column !== 'clicks' || second?.column !== 'url' || second.direction !== 'asc' || rest.length) return counted;
+  return {
+    ...counted,
+    pageSql: ({ limit, offset }) => {
+      const page = orderedTable(topPagesBase(criteria, {
+        sql: `top as (select page_id from (${newPages}) new_pages order by clicks ${leading.direction} nulls ${leading.nulls}, url fetch first (?::bigint) rows only)`,
+        params: [...params, offset + limit],
+      }), topPagesSpec, order);
+      return { sql: `${page.sql} limit ${limit} offset ${offset}`, params: page.params };
+    },
+  };
 }
 
 /** `fromRollup`: read the count and first pages from the precomputed pages (topPagesRolledUp said the viewer may). */
