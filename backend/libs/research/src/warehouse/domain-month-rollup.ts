@@ -83,10 +83,13 @@ function providerMonthsSql(months?: readonly string[]): { sql: string; params: u
 }
 
 /**
- * Keeps page_first_month (the first month each page ranked in each territory) up to date: for the given months,
- * a page's first month can only move earlier; without months it is rebuilt whole.
+ * Keeps page_first_month (the first month each page ranked in each territory) up to date: without months it is
+ * rebuilt whole. For the given months: a landing moves a page's first month earlier (the upsert keeping the least);
+ * a removal (`rowsRemoved`) can move it later — a page whose first month is one of them and has no installation rank
+ * there any more is recounted from all its months, or dropped when it ranks nowhere (a probe per page first seen in
+ * those months: only a removal pays it).
  */
-export function pageFirstMonthRollupSql(months?: readonly string[]): { sql: string; params: unknown[] }[] {
+export function pageFirstMonthRollupSql(months?: readonly string[], options: { rowsRemoved?: boolean } = {}): { sql: string; params: unknown[] }[] {
   if (!months?.length) {
     return [
       { sql: 'delete from page_first_month', params: [] },
@@ -97,7 +100,27 @@ export function pageFirstMonthRollupSql(months?: readonly string[]): { sql: stri
       },
     ];
   }
+  const movedLater = [
+    {
+      // A first month left without an installation rank (a removal): the page's earliest month that has one.
+      sql: `update page_first_month f set first_month = moved.first_month
+            from (select o.page_id, o.territory, (select min(r.month) from organic_rank r where r.page_id = o.page_id and r.territory = o.territory
+                    and r.owner_user_id = '${installationOwner}') as first_month
+                  from page_first_month o where o.first_month = any($1::date[])
+                    and not exists (select 1 from organic_rank r where r.page_id = o.page_id and r.territory = o.territory and r.month = o.first_month
+                      and r.owner_user_id = '${installationOwner}')) moved
+            where (f.page_id, f.territory) = (moved.page_id, moved.territory) and moved.first_month is not null`,
+      params: [months],
+    },
+    {
+      // …or none at all: the page no longer ranks in the territory.
+      sql: `delete from page_first_month f where f.first_month = any($1::date[])
+            and not exists (select 1 from organic_rank r where r.page_id = f.page_id and r.territory = f.territory and r.owner_user_id = '${installationOwner}')`,
+      params: [months],
+    },
+  ];
   return [
+    ...(options.rowsRemoved ? movedLater : []),
     {
       sql: `insert into page_first_month as f (page_id, territory, first_month)
             select page_id, territory, min(month) from organic_rank where owner_user_id = '${installationOwner}' and month = any($1::date[])
@@ -114,7 +137,7 @@ export function pageFirstMonthRollupSql(months?: readonly string[]): { sql: stri
  * competitor roll-up's list of large domain-months, so it comes after that, and the rival pairs read its keywords; `changedDomainMonths` narrows both
  * (competitor-rollup.ts, organic-rollup.ts).
  */
-export const warehouseRollupSql = (months?: readonly string[], scope: { changedDomainMonths?: ChangedDomainMonths } = {}) =>
+export const warehouseRollupSql = (months?: readonly string[], scope: { changedDomainMonths?: ChangedDomainMonths; rowsRemoved?: boolean } = {}) =>
   [...domainMonthRollupSql(months), ...competitorRollupSql(months, { changed: scope.changedDomainMonths }),
     ...organicRollupSql(months, { changed: scope.changedDomainMonths }), ...rivalRollupSql(months, { changed: scope.changedDomainMonths }),
-    ...pageFirstMonthRollupSql(months)];
+    ...pageFirstMonthRollupSql(months, { rowsRemoved: scope.rowsRemoved ?? false })];

@@ -161,7 +161,7 @@ export async function removeWarehouseSource(client: pg.ClientBase, sourceId: num
       // The shared roll-ups count installation data only (domain-month-rollup.ts): removing a user's rows changes none
       // of their inputs, and rebuilding them re-read every installation rank of the months (most of a deletion's time
       // in the bench market: page_first_month alone ~15 s). As when the rows landed, only the owner's roll-up then.
-      const sharedRollups = ownerUserId === null ? warehouseRollupSql(months) : [];
+      const sharedRollups = ownerUserId === null ? warehouseRollupSql(months, { rowsRemoved: true }) : [];
       for (const statement of [...sharedRollups, ...ownedDomainMonthRollupSql(months, ownerUserId)]) await client.query(statement.sql, statement.params);
     }
     await client.query('delete from data_source where id = $1', [sourceId]);
