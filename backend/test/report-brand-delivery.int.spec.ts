@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { csrfHeaderName, reportBrandInUseMessage, reportBrandMessages, reportBrandMovedMessage, type ReportBrand, type ReportBrandList, type ScheduledPdfReport } from '@serpwise/contracts';
+import { csrfHeaderName, reportBrandInUseMessage, reportBrandMessages, reportBrandMovedMessage, type PdfExportStatus, type ReportBrand, type ReportBrandList, type ScheduledPdfReport } from '@serpwise/contracts';
 import { pino } from 'pino';
 import type { HttpSession } from '../../infra/test/http-session.js';
 import { pdfText, squeezeSpaces } from '../../infra/test/pdf-text.js';
@@ -57,7 +57,11 @@ afterAll(async () => {
 async function deliveredMail(report: ScheduledPdfReport, subject: string) {
   const started = await agency.post(`/rest/reports/schedules/${report.alertId}/send-now`, {});
   expect(started.status).toBe(202);
+  const job = await json<PdfExportStatus>(started);
   const mail = await smtp.waitFor((candidate) => headerOf(candidate.raw, 'Subject') === subject && candidate.to.includes('client@brand.test'));
+  // The mail leaves before the job's record is completed, and a Send now while the delivery still runs answers that
+  // delivery (the dedupe key): the next test's press must come after it ended, as a person's would.
+  await deliveryEnded(report, job.id);
   const parts = mimePartsOf(mail.raw);
   const [attachment] = attachmentsOf(mail.raw, 'application/pdf');
   return {
@@ -65,6 +69,17 @@ async function deliveredMail(report: ScheduledPdfReport, subject: string) {
     text: parts.find((part) => part.contentType === 'text/plain')!.text,
     pdf: squeezeSpaces(await pdfText(attachment!.content)),
   };
+}
+
+async function deliveryEnded(report: ScheduledPdfReport, jobId: string) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const deliveries = await json<PdfExportStatus[]>(await agency.get(`/rest/reports/schedules/${report.alertId}/deliveries`));
+    const state = deliveries.find((delivery) => delivery.id === jobId)?.state;
+    if (state === 'completed') return;
+    if (Date.now() > deadline) throw new Error(`The delivery ${jobId} did not complete within 60 s (state ${state})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 describe('a schedule sent in one of two brands', () => {
