@@ -17,13 +17,6 @@ export class CsvWriter implements TableWriter {
 
   /** A tail's fields and the line's end, encoded once: what csvLine would write after the row's own cells and a comma. */
   readonly tailText = tailEncoder((tail) => `${tail.map(csvField).join(',')}\r\n`);
-  /**
-   * The same with the comma before it, so a tailed line is one concatenation (own cells + piece), as csvLine's is
-   * (cells + line end), not two: each is a string object the batch's text holds until it is written, copied by every
-   * young-generation collection meanwhile, and the second one per row was work the untailed file does not do (issue
-   * 27, the export-writers bench).
-   */
-  private readonly separatedTail = tailEncoder((tail) => `,${this.tailText(tail)}`);
 
   rows(rows: readonly (readonly CellValue[])[], tails?: readonly RowTail[]): Promise<void> {
     let text = '';
@@ -33,7 +26,15 @@ export class CsvWriter implements TableWriter {
         const tail = tails[index]!;
         // A row of no cells of its own (no separator before its tail), or a tail of none (the line's end alone).
         if (row.length === 0 || tail.length === 0) text += csvLine([...row, ...tail]);
-        else text += row.map(csvField).join(',') + this.separatedTail(tail);
+        else {
+          // The encoded tail (its fields and the line's end) joined as the line's last field: the line is one flat
+          // string made by the join. Appended after the join (a comma, then the tail) it was two more string objects
+          // a row, held by the batch's text until the write and copied by each young collection meanwhile: work the
+          // untailed file does not do (issue 27, the export-writers bench).
+          const fields = row.map(csvField);
+          fields.push(this.tailText(tail));
+          text += fields.join(',');
+        }
       }
     } else {
       for (const row of rows) text += csvLine(row);
