@@ -28,9 +28,9 @@ export class CsvWriter implements TableWriter {
         if (row.length === 0 || tail.length === 0) text += csvLine([...row, ...tail]);
         else {
           // The encoded tail (its fields and the line's end) joined as the line's last field: the line is one flat
-          // string made by the join. Appended after the join (a comma, then the tail) it was two more string objects
-          // a row, held by the batch's text until the write and copied by each young collection meanwhile: work the
-          // untailed file does not do (issue 27, the export-writers bench).
+          // string made by the join. Appended after the join (a comma, then the tail) it made two string objects a
+          // row besides the joined cells (an untailed line makes one, its line end), held by the batch's text until
+          // the write and copied by each young collection meanwhile (issue 27, the export-writers bench).
           const fields = row.map(csvField);
           fields.push(this.tailText(tail));
           text += fields.join(',');
