@@ -22,7 +22,9 @@ const sleep = (/** @type {number} */ delay) => new Promise((resolve) => setTimeo
  * @param {string} name @param {string} script @param {NodeJS.ProcessEnv} env
  */
 export async function startWorkerScript(name, script, env) {
-  const child = startService(name, process.execPath, [...serviceNodeOptions.worker, join(here, script)], { cwd: root, env });
+  // BENCH_WORKER_NODE_OPTIONS (as for the built worker, lib/backend.mjs) profiles these too: `--cpu-prof --cpu-prof-dir=…`.
+  const extra = (process.env.BENCH_WORKER_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+  const child = startService(name, process.execPath, [...serviceNodeOptions.worker, ...extra, join(here, script)], { cwd: root, env });
   const ready = new Promise((resolve, reject) => {
     createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) }).on('line', (line) => line === 'ready' && resolve(undefined));
     child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before it was ready`)));

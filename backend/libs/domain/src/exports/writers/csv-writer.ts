@@ -26,7 +26,15 @@ export class CsvWriter implements TableWriter {
         const tail = tails[index]!;
         // A row of no cells of its own (no separator before its tail), or a tail of none (the line's end alone).
         if (row.length === 0 || tail.length === 0) text += csvLine([...row, ...tail]);
-        else text += `${row.map(csvField).join(',')},${this.tailText(tail)}`;
+        else {
+          // The encoded tail (its fields and the line's end) joined as the line's last field: the line is one flat
+          // string made by the join. Appended after the join (a comma, then the tail) it made two string objects a
+          // row besides the joined cells (an untailed line makes one, its line end), held by the batch's text until
+          // the write and copied by each young collection meanwhile (issue 27, the export-writers bench).
+          const fields = row.map(csvField);
+          fields.push(this.tailText(tail));
+          text += fields.join(',');
+        }
       }
     } else {
       for (const row of rows) text += csvLine(row);
