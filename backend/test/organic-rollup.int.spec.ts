@@ -319,6 +319,46 @@ describe('the SEO keywords roll-up', () => {
     }
   }, 120_000);
 
+  it('answers top pages newpages of a rolled-up month what the ranks answer after a landing into an earlier month that does not rebuild it', async () => {
+    await client.query('begin');
+    try {
+      const giant = await idOf(giantNames.domain);
+      const url = 'https://www.omnivora.example/first-seen-probe';
+      const earlier = marketMonths.at(-3)!;
+      const newPages = async () => {
+        const both = await topPagesBothWays(giant, newest, {}, { startRow: 1, pageSize: 1_000 }, 'newpages');
+        expect(both.rollup).toEqual(both.ranks);
+        expect(both.paged).toBe(true);
+        return both.ranks.rows.map((row) => (row as { url: string }).url);
+      };
+      // A page first seen in M: a new page of M both ways.
+      const inM = await createWarehouseSource(client, { kind: 'provider', label: 'fetch of M', ownerUserId: null });
+      await landWarehouseRows(client, inM, [{ keyword: 'first seen probe term', territory: 'US', date: `${newest.slice(0, 8)}15`, position: 2, url, title: 'Probe', volume: 50_000 }]);
+      expect(await newPages()).toContain(url);
+      const rolledUpM = async () => (await client.query<{ ctid: string }>(
+        `select ctid::text from organic_rollup_month where domain_id = $1 and territory = 'US' and month = $2`, [giant, newest])).rows;
+      const mBefore = await rolledUpM();
+      expect(mBefore).toHaveLength(1);
+      // A fetch of two months before ranks the same page: its first month moves to then. M's roll-up is not rebuilt
+      // (the landing rebuilds its own month and the next), so a stored new-page flag of M would be stale.
+      const inEarlier = await createWarehouseSource(client, { kind: 'provider', label: 'earlier fetch', ownerUserId: null });
+      await landWarehouseRows(client, inEarlier, [{ keyword: 'first seen probe term', territory: 'US', date: `${earlier.slice(0, 8)}15`, position: 4, url, title: 'Probe' }]);
+      expect(await rolledUpM()).toEqual(mBefore);
+      expect(await newPages()).not.toContain(url);
+      for (const order of pageOrders) {
+        for (const window of [{ startRow: 1, pageSize: 100 }, { startRow: 2, pageSize: 3 }]) {
+          const both = await topPagesBothWays(giant, newest, order, window, 'newpages');
+          expect({ order, window, ...both.rollup }).toEqual({ order, window, ...both.ranks });
+        }
+      }
+      // The earlier fetch removed: new in M again.
+      await removeWarehouseSource(client, inEarlier.sourceId);
+      expect(await newPages()).toContain(url);
+    } finally {
+      await client.query('rollback');
+    }
+  }, 180_000);
+
   it('answers the competitor types with named competitors what the ranks answer: a precomputed pair, and probes from either side', async () => {
     await client.query('begin');
     try {

@@ -148,7 +148,7 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
     );
   }
   if (criteria.type === 'FellFromTop10' && criteria.rollupChanges) return fellFromTop10FromRollup(criteria, order, query, key);
-  if (droppedTypes.includes(criteria.type) && criteria.rollupChanges) return droppedFromRollup(criteria, order, query, key);
+  if (criteria.type === 'NoLongerRanks' && criteria.rollupChanges) return noLongerRanksFromRollup(criteria, order, query, key);
   const rolled = rolledUpRows[criteria.type];
   if (!rolled) return query;
   return readFromMonthRollup(
@@ -166,20 +166,15 @@ export function keywordComparisonQuery(criteria: KeywordComparisonCriteria, orde
 export const droppedTypes: readonly ComparisonType[] = ['FellFromTop10', 'NoLongerRanks'];
 
 /**
- * FellFromTop10 and NoLongerRanks of a rolled-up domain-month whose month before is rolled up too: their rows are P's
- * rolled-up keywords (their clicks and position there are the table's previousClicks and previousPosition) that M's
- * rows do not hold (not ranked in M) or, for FellFromTop10, hold below 10. Walks P's rows in its clicks index
- * (FellFromTop10: the top-10 index, by clicks then term) probing M's by primary key; the count is P's less the
- * keywords that stayed (M's keywords ranked in P: keywords − newly ranked; those in the top 10 both months). A walk
- * whose count is 0 is not started (the filter on literal ids is evaluated once).
+ * NoLongerRanks of a rolled-up domain-month whose month before is rolled up too: its rows are P's rolled-up keywords
+ * (their clicks and position there are the table's previousClicks and previousPosition) that M's rows do not hold.
+ * Walks P's rows in its plain clicks index (no term: ties in clicks are carried) probing M's by primary key; the count
+ * is P's less the keywords that stayed (M's keywords ranked in P: keywords − newly ranked). A walk whose count is 0 is
+ * not started (the filter on literal ids is evaluated once). FellFromTop10 has walks of its own (fellFromTop10FromRollup).
  */
-function droppedFromRollup(criteria: KeywordComparisonCriteria, order: TableOrder, query: BuiltQuery, key: [number, string, string]): BuiltQuery {
-  const fell = criteria.type === 'FellFromTop10';
+function noLongerRanksFromRollup(criteria: KeywordComparisonCriteria, order: TableOrder, query: BuiltQuery, key: [number, string, string]): BuiltQuery {
   const previous = previousMonth(criteria.month);
-  const total = fell
-    ? "(p.change_counts->>'pageone')::int - (m.change_counts->>'stayedtop10')::int"
-    : 'p.keywords - (m.keywords - m.newly_ranked)';
-  const counted = `select ${total} as total from organic_rollup_month m
+  const counted = `select p.keywords - (m.keywords - m.newly_ranked) as total from organic_rollup_month m
     join organic_rollup_month p on (p.domain_id, p.territory, p.month) = (m.domain_id, m.territory, (m.month - interval '1 month')::date)
     where m.domain_id = ? and m.territory = ? and m.month = ?::date`;
   const [domainId, territory, month] = key;
@@ -187,15 +182,13 @@ function droppedFromRollup(criteria: KeywordComparisonCriteria, order: TableOrde
   const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
   const someRows = `(${counted.replace('m.domain_id = ?', `m.domain_id = ${Number(domainId)}`).replace('m.territory = ?', `m.territory = ${literal(territory)}`).replace('m.month = ?::date', `m.month = ${literal(month)}::date`)}) > 0`;
   const inM = `select 1 from organic_keyword_month m where m.domain_id = k.domain_id and m.territory = k.territory
-    and m.month = (k.month + interval '1 month')::date and m.keyword_id = k.keyword_id${fell ? ' and m.position <= 10' : ''}`;
+    and m.month = (k.month + interval '1 month')::date and m.keyword_id = k.keyword_id`;
   return readFromMonthRollup(
     query,
     {
       key: [domainId, territory, previous], totalSql: counted, totalParams: key, table: 'organic_keyword_month', idColumn: 'keyword_id',
-      where: `${fell ? 'and k.position <= 10 ' : ''}and not exists (${inM}) and ${someRows}`,
+      where: `and not exists (${inM}) and ${someRows}`,
       keys: { previousClicks: 'clicks', previousPosition: 'position' },
-      // NoLongerRanks walks the plain clicks index (no term): ties in clicks are carried instead.
-      ...(fell ? { tieBreak: { column: 'keyword', stored: 'term' } } : {}),
     },
     (top) => orderedTable(comparisonBase(criteria, order, top), keywordComparisonSpec(criteria.type), order),
   );
