@@ -14,9 +14,9 @@ import { Migration } from '@mikro-orm/migrations';
 const rowsOf = (table: string, more = '') => `select k.id, w, k.territory, cardinality(m)::smallint, k.volume, k.term, k.is_transactional, k.owner_user_ids is null
   from ${table} k cross join keyword_meaningful_words(k.term) m cross join unnest(m) w ${more}`;
 
-/** An updated keyword whose rows change. */
-const moved = (n: string) => `(o.territory, o.term, o.volume, o.is_transactional, o.owner_user_ids is null)
-  is distinct from (${n}.territory, ${n}.term, ${n}.volume, ${n}.is_transactional, ${n}.owner_user_ids is null)`;
+/** keyword_word rows (alias w) that no longer match their keyword (alias n). */
+const stale = `(w.territory, w.term, w.volume, w.is_transactional, w.shared)
+  is distinct from (n.territory, n.term, n.volume, n.is_transactional, n.owner_user_ids is null)`;
 
 export class Migration20261210002000_keyword_word extends Migration {
 
@@ -43,9 +43,11 @@ export class Migration20261210002000_keyword_word extends Migration {
         return null;
       end $$;`);
     this.addSql(`create function keyword_word_changed() returns trigger language plpgsql as $$ begin
-        -- Only the keywords whose rows change (an update of owners or numbers other than the volume changes none).
-        delete from keyword_word w using after_rows n join before_rows o on o.id = n.id where w.keyword_id = n.id and ${moved('n')};
-        insert into keyword_word ${rowsOf('after_rows', `join before_rows o on o.id = k.id where ${moved('k')}`)};
+        -- Only the keywords whose rows change (an update of owners or numbers other than the volume changes none): their
+        -- rows compared to the new row through the primary key (a join of the old and new rows, with no index on
+        -- either, was quadratic: minutes for a removal's 20,000 keywords), then the rows of those left without any.
+        delete from keyword_word w using after_rows n where w.keyword_id = n.id and ${stale};
+        insert into keyword_word ${rowsOf('after_rows', 'where not exists (select 1 from keyword_word w where w.keyword_id = k.id)')};
         return null;
       end $$;`);
     this.addSql(`create function keyword_word_removed() returns trigger language plpgsql as $$ begin
@@ -57,7 +59,7 @@ export class Migration20261210002000_keyword_word extends Migration {
         return null;
       end $$;`);
     this.addSql('create trigger keyword_word_insert after insert on keyword referencing new table as added for each statement execute function keyword_word_added();');
-    this.addSql('create trigger keyword_word_update after update on keyword referencing old table as before_rows new table as after_rows for each statement execute function keyword_word_changed();');
+    this.addSql('create trigger keyword_word_update after update on keyword referencing new table as after_rows for each statement execute function keyword_word_changed();');
     this.addSql('create trigger keyword_word_delete after delete on keyword referencing old table as removed for each statement execute function keyword_word_removed();');
     this.addSql('create trigger keyword_word_truncate after truncate on keyword for each statement execute function keyword_word_emptied();');
     this.addSql('analyze "keyword_word";');
