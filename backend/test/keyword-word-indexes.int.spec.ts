@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { ResearchTableId } from '@serpwise/contracts';
-import { giantNames, pageOf, prepareResearchTable, toNumberedPlaceholders } from '@serpwise/research';
+import { giantNames, pageOf, prepareResearchTable, toNumberedPlaceholders, viewerScopedSql } from '@serpwise/research';
 import { openGiantMarket, type GiantMarket } from '../../infra/test/giant-market.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
@@ -34,9 +34,11 @@ async function read(table: ResearchTableId, params: Record<string, unknown>, set
   await market.client.query('begin');
   try {
     for (const setting of settings) await market.client.query(`set local ${setting}`);
-    const { query } = await prepareResearchTable(market.sql, table, { countryCode: 'US', ...params });
+    // Scoped as the API reads (the related keywords ask whether the viewer owns keyword numbers).
+    const sql = viewerScopedSql(market.sql, () => null);
+    const { query } = await prepareResearchTable(sql, table, { countryCode: 'US', ...params });
     if (!query) return { pages: null, plans: '' };
-    const pages = [await pageOf(market.sql, query, { startRow: 1, pageSize: 100 }), await pageOf(market.sql, query, { startRow: 101, pageSize: 50 })];
+    const pages = [await pageOf(sql, query, { startRow: 1, pageSize: 100 }), await pageOf(sql, query, { startRow: 101, pageSize: 50 })];
     const { rows } = await market.client.query(`explain ${toNumberedPlaceholders(query.sql)}`, [...query.params]);
     return { pages, plans: rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n') };
   } finally {

@@ -44,6 +44,8 @@ import { Migration20261209021000_keyword_question_words } from './Migration20261
 import { Migration20261209050000_organic_keyword_changes } from './Migration20261209050000_organic_keyword_changes.js';
 import { Migration20261210000000_organic_rivals } from './Migration20261210000000_organic_rivals.js';
 import { Migration20261210000100_fell_from_top10 } from './Migration20261210000100_fell_from_top10.js';
+import { Migration20261210002000_keyword_word } from './Migration20261210002000_keyword_word.js';
+import { Migration20261210002100_organic_rank_domain_position } from './Migration20261210002100_organic_rank_domain_position.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -95,4 +97,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261209050000_organic_keyword_changes', class: Migration20261209050000_organic_keyword_changes },
   { name: 'Migration20261210000000_organic_rivals', class: Migration20261210000000_organic_rivals },
   { name: 'Migration20261210000100_fell_from_top10', class: Migration20261210000100_fell_from_top10 },
+  { name: 'Migration20261210002000_keyword_word', class: Migration20261210002000_keyword_word },
+  { name: 'Migration20261210002100_organic_rank_domain_position', class: Migration20261210002100_organic_rank_domain_position },
 ];

@@ -2,6 +2,7 @@ import { adHistoryRowSchema, advisorRowSchema, keywordBacklinkRowSchema, keyword
 import { keywordAdvisorQuery } from '../keyword/keyword-advisor.js';
 import { keywordBacklinksQuery, keywordBacklinksTable } from '../keyword/keyword-backlinks.js';
 import { keywordRankingHistoryQuery, keywordRankingHistoryTable } from '../keyword/keyword-ranking-history.js';
+import { relatedFirstPages } from '../keyword/related-keyword-words.js';
 import { relatedKeywordsQuery, relatedKeywordsTable } from '../keyword/related-keywords.js';
 import { serpAnalysisQuery, serpAnalysisTable } from '../keyword/serp-analysis.js';
 import { adHistoryQuery, adHistoryTable } from '../ppc/ad-history.js';
@@ -34,8 +35,11 @@ export const keywordTables = {
     paidColumns: ['cpc'],
     prepare: async (sql, input) => {
       const { keyword, month, answer } = await keywordContext(sql, input);
-      const base = keyword && month ? relatedKeywordsQuery({ keywordId: keyword.id, term: input.query, territory: input.countryCode, month, type: input.type }) : null;
-      return preparedTable(ordered(relatedKeywordsTable, base, input), { ...answer, type: input.type }, stem('related-keywords', input.query, input.type));
+      const criteria = keyword && month ? { keywordId: keyword.id, term: input.query, territory: input.countryCode, month, type: input.type } : null;
+      const query = criteria ? ordered(relatedKeywordsTable, relatedKeywordsQuery(criteria), input) : null;
+      // Beside a giant subject a word of the keyword is a word of 125,000 others (issue 27): a first page that does not score them all.
+      const paged = query && criteria ? await relatedFirstPages(sql, query, criteria, input) : query;
+      return preparedTable(paged, { ...answer, type: input.type }, stem('related-keywords', input.query, input.type));
     },
   }),
   'keyword/ad-history': researchTable({

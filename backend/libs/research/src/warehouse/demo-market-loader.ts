@@ -148,7 +148,10 @@ export async function loadDemoMarket(client: pg.ClientBase, options: LoadOptions
     rows.domain_month = Number((await client.query<{ n: string }>('select count(*) as n from domain_month')).rows[0]!.n);
     await client.query('commit');
     log('analysing…');
-    for (const table of warehouseTables) await client.query(`analyze ${table}`);
+    // keyword_word (kept by triggers on keyword) and the ranks are read from their indexes alone (the related
+    // keywords: keyword/related-keyword-words.ts), which needs the visibility map a vacuum sets, autovacuum or not.
+    for (const table of ['keyword_word', 'organic_rank']) await client.query(`vacuum (analyze) ${table}`);
+    for (const table of warehouseTables) if (table !== 'organic_rank') await client.query(`analyze ${table}`);
     return { loaded: true, sourceId, rows, seconds: (Date.now() - started) / 1000 };
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
