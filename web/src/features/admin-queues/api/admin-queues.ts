@@ -65,6 +65,9 @@ export function useEnableAdminActions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<AdminActionsState>(`${restPrefix}/admin/actions`, { method: 'POST', body: {} }),
+    // The page's first read of the state may still be in flight: answered after this POST it would put back "off"
+    // (a loaded CI run saw the switch never show its time). Drop it; the POST's answer is the state.
+    onMutate: () => queryClient.cancelQueries({ queryKey: adminActionsKey }),
     onSuccess: (state) => queryClient.setQueryData(adminActionsKey, state),
   });
 }
