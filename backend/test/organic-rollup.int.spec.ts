@@ -290,35 +290,6 @@ describe('the SEO keywords roll-up', () => {
     }
   }, 300_000);
 
-  it('moves a page\'s first month later again when the fetch that ranked it earlier is removed (top pages newpages)', async () => {
-    await client.query('begin');
-    try {
-      // The page first seen last in the tiny market, and the month before its first.
-      const { rows: [page] } = await client.query<{ page_id: number; url: string; domain_id: number; first_month: string; month_before: string }>(
-        `select f.page_id, p.url, p.domain_id, to_char(f.first_month, 'YYYY-MM-DD') as first_month,
-           to_char(f.first_month - interval '1 month', 'YYYY-MM-DD') as month_before
-         from page_first_month f join page p on p.id = f.page_id
-         where f.territory = 'US' and f.first_month > $1 order by f.first_month desc, f.page_id limit 1`, [marketMonths[0]]);
-      expect(page).toBeDefined();
-      const firstMonth = async () => (await client.query<{ first_month: string }>(
-        `select to_char(first_month, 'YYYY-MM-DD') as first_month from page_first_month where page_id = $1 and territory = 'US'`, [page!.page_id])).rows[0]?.first_month;
-      const isNew = async () => {
-        const query = topPagesQuery({ domainId: page!.domain_id, territory: 'US', month: page!.first_month, type: 'newpages', fromRollup: false }, {});
-        return (await pageOf(sql, query, { startRow: 1, pageSize: 1_000 })).rows.some((row) => (row as { url: string }).url === page!.url);
-      };
-      expect(await isNew()).toBe(true);
-      const source = await createWarehouseSource(client, { kind: 'provider', label: 'earlier fetch', ownerUserId: null });
-      await landWarehouseRows(client, source, [{ keyword: 'first month probe term', territory: 'US', date: `${page!.month_before.slice(0, 8)}15`, position: 3, url: page!.url, title: 'Earlier' }]);
-      expect(await firstMonth()).toBe(page!.month_before);
-      expect(await isNew()).toBe(false);
-      await removeWarehouseSource(client, source.sourceId);
-      expect(await firstMonth()).toBe(page!.first_month);
-      expect(await isNew()).toBe(true);
-    } finally {
-      await client.query('rollback');
-    }
-  }, 120_000);
-
   it('answers top pages newpages of a rolled-up month what the ranks answer after a landing into an earlier month that does not rebuild it', async () => {
     await client.query('begin');
     try {
