@@ -203,6 +203,24 @@ describe('JobRunner with the diagnostic job', () => {
     expect(result.steps.map((step) => step.key)).toEqual(diagnosticSteps.map((step) => step.key));
   });
 
+  it('never shows less done than the record showed when it took over: the killed run had reported past its checkpoint', async () => {
+    const id = await newDiagnosticRecord();
+    // A worker killed after its third step's report, with only two steps checkpointed: the third is done again.
+    await records().markActive(id, 'Started');
+    await records().saveCheckpoint(id, 1, {
+      steps: diagnosticSteps.slice(0, 2).map((step) => ({ key: step.key, label: step.label, millis: 5, detail: 'from the first attempt' })),
+    });
+    await records().recordProgress(id, 1, { done: 3, total: diagnosticSteps.length, message: 'Third step: done' });
+    await queue.enqueue(diagnosticJob, { jobId: id }, { jobId: id });
+
+    const done = await waitForState(id, 'completed');
+    expect(done.attempts).toBe(2);
+    const shown = events.of(id).filter((status) => status.state === 'active').map((status) => status.done);
+    expect(shown.length).toBeGreaterThan(1);
+    expect(shown.every((value) => value >= 3)).toBe(true);
+    expect(shown).toEqual([...shown].sort((a, b) => a - b));
+  });
+
   it('fails a job whose payload does not match its contract, without retrying', async () => {
     const id = await newDiagnosticRecord();
     await queue.queue(diagnosticJob.queue).add(diagnosticJob.name, { jobId: 'not-a-uuid' }, { jobId: id, attempts: 3 });

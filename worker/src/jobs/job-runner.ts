@@ -182,12 +182,17 @@ export class JobRunner {
       },
       failed: (error) => this.logger.warn({ jobId, err: error }, 'could not record a progress report'),
     });
+    // A run that goes on from an earlier attempt's checkpoint redoes what that attempt did after its last checkpoint,
+    // which the record may already show as done (a killed export's last batches): its reports never show less than
+    // the record showed when it took over, so a job's progress never goes back. A run without a checkpoint starts
+    // over, and says so.
+    const shownAtTakeOver = active.result && attempt > 1 ? active.done : 0;
     const context: JobContext = {
       jobId,
       attempt,
       checkpoint: (active.result as Record<string, unknown> | null) ?? null,
       // Inside a transaction of the handler's a report is never held: the turn's write would not be part of it.
-      progress: (done, total, message) => writes.report({ done, total, message }, !this.orm.em.isInTransaction()),
+      progress: (done, total, message) => writes.report({ done: Math.max(done, Math.min(shownAtTakeOver, total)), total, message }, !this.orm.em.isInTransaction()),
       stillActive: () => writes.read(() => records.isActive(jobId, attempt)),
       saveCheckpoint: (checkpoint) => writes.write(() => records.saveCheckpoint(jobId, attempt, checkpoint)),
     };

@@ -1,9 +1,9 @@
 import { toNumberedPlaceholders } from '@serpwise/research';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
+import { LineBatch, LineBatcher, unescapeCopyText, type BatchFields } from './copy-lines.js';
 
-/** The columns of a query's rows: their names and PostgreSQL types. */
-export type BatchFields = { name: string; dataTypeID: number }[];
+export { LineBatch, unescapeCopyText, type BatchFields };
 
 /** A batch of a query's rows, as node-postgres would have parsed them, with the columns' types. */
 export interface RowBatch {
@@ -14,16 +14,6 @@ export interface RowBatch {
    * these (keysetFrom), exactly as the database compares them, whatever the parsed value lost (a Date's microseconds).
    * Worked out when asked: an export asks for a batch's first and last rows only.
    */
-  keyAt(index: number): (string | null)[];
-}
-
-/**
- * A batch of COPY's text lines, one a row (cells tab-separated, in COPY's text escapes, `\N` for NULL), as they came:
- * a CSV export turns them into its lines without making a row object (copy-csv.ts), the rest parse them (parsedBatch).
- */
-export interface LineBatch {
-  lines: string[];
-  fields: BatchFields;
   keyAt(index: number): (string | null)[];
 }
 
@@ -144,44 +134,21 @@ export function copyLineBatches(
     // The columns and their types, without running the query (LIMIT 0 plans it; nothing is sorted or read).
     const described = await client.query(`select * from (${literalSql}) t limit 0`);
     const fields = described.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID }));
-    const at = keyIndexes(fields, keyColumns);
-    const batchOf = (lines: string[]): LineBatch => ({
-      lines,
-      fields,
-      keyAt: (index) => {
-        const cells = lines[index]!.split('\t');
-        return at.map((column) => copyKeyText(cells[column]!));
-      },
-    });
+    const lines = new LineBatcher(fields, keyIndexes(fields, keyColumns), batchRows, budgetBytes);
     started = true;
     const stream = client.query(copyStreams.to(`copy (${literalSql}) to stdout`));
-    let rest: Buffer = Buffer.alloc(0);
-    let lines: string[] = [];
-    // The batch's text so far: a batch ends at `batchRows` rows or `budgetBytes` bytes, whichever comes first.
-    let bytes = 0;
     let yielded = false;
     for await (const chunk of stream as AsyncIterable<Buffer>) {
-      const data = rest.length ? Buffer.concat([rest, chunk]) : chunk;
-      const end = data.lastIndexOf(10);
-      if (end < 0) {
-        rest = data;
-        continue;
-      }
-      rest = data.subarray(end + 1);
-      for (const line of data.toString('utf8', 0, end).split('\n')) {
-        lines.push(line);
-        bytes += line.length + 1;
-        if (lines.length === batchRows || bytes >= budgetBytes) {
-          yielded = true;
-          yield batchOf(lines);
-          lines = [];
-          bytes = 0;
-        }
+      for (const batch of lines.push(chunk)) {
+        yielded = true;
+        yield batch;
       }
     }
     finished = true;
     // The last rows; or, for an empty result, one empty batch that still names the columns.
-    if (lines.length || !yielded) yield batchOf(lines);
+    const last = lines.end();
+    if (last) yield last;
+    else if (!yielded) yield new LineBatch(Buffer.alloc(0), [0], fields);
   }
   return { batches: batches(), abandoned: () => started && !finished };
 }
@@ -198,19 +165,12 @@ export function parsedBatch(batch: LineBatch, parsers: readonly ((text: string) 
     for (let index = 0; index < fields.length; index += 1) row[fields[index]!.name] = copyValue(cells[index]!, parsers[index]!);
     return row;
   });
-  return { rows, fields, keyAt: batch.keyAt };
+  return { rows, fields, keyAt: (index) => batch.keyAt(index) };
 }
 
 /** One cell of COPY's text as node-postgres would parse it; only text with an escape is unescaped (most has none). */
 export const copyValue = (cell: string, parse: (text: string) => unknown): unknown =>
   cell === '\\N' ? null : parse(cell.includes('\\') ? unescapeCopyText(cell) : cell);
-
-/** A key column's text as PostgreSQL wrote it (null for NULL); only text with an escape is unescaped (most has none). */
-const copyKeyText = (cell: string): string | null => (cell === '\\N' ? null : cell.includes('\\') ? unescapeCopyText(cell) : cell);
-
-/** COPY's text format escapes backslash and the control characters it uses (\b \f \n \r \t \v). */
-const escapes: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\' };
-export const unescapeCopyText = (text: string) => text.replace(/\\(.)/g, (_, character: string) => escapes[character] ?? character);
 
 /** Writes each `?` parameter into the SQL as a literal (research SQL uses `?` for nothing else). */
 export function withLiterals(sql: string, params: readonly unknown[], client: { escapeLiteral(text: string): string }): string {

@@ -37,7 +37,7 @@ import { batchCellsFor, exportColumns, provenanceTails } from './export-row-cell
 import { copyCsvLines, copySourceValue } from './copy-csv.js';
 import { defaultYieldRule, ExportYield, researchActivity, type ResearchActivity, type YieldRule } from './export-yield.js';
 import { parallelWorkersAsConfigured, researchRecentMs, researchSinceRequest, withoutParallelWorkers } from './export-priority.js';
-import { batchTextBytes, copyBatchTextBytes, copyLineBatches, cursorBatches, numericTextTypes, parsedBatch, parsersOf, type BatchFields, type LineBatch, type RowBatch } from './table-batches.js';
+import { batchTextBytes, copyBatchTextBytes, copyLineBatches, cursorBatches, LineBatch, numericTextTypes, parsedBatch, parsersOf, type BatchFields, type RowBatch } from './table-batches.js';
 import { CsvWriter } from './writers/csv-writer.js';
 import { SheetsWriter, sheetsAppendRows } from './writers/sheets-writer.js';
 import type { TableWriter, WriterCheckpoint } from './writers/table-writer.js';
@@ -414,26 +414,26 @@ export class TableExports {
           skip = drop < size ? 0 : skip - drop;
           batch = withoutFirst(batch, drop);
         }
-        if ('lines' in batch && csvLines === undefined) {
+        if (batch instanceof LineBatch && csvLines === undefined) {
           csvLines = writer instanceof CsvWriter ? this.csvLinesFor(prepared, writer, batch.fields, columns, limits.withhold) : null;
         }
         const room = limits.rowLimit - written;
         let size: number;
         let taken: number;
-        if ('lines' in batch && csvLines) {
+        if (batch instanceof LineBatch && csvLines) {
           if (columns === null) {
             await stillWanted;
             columns = exportColumns(undefined, batch.fields.map((field) => field.name));
             await writer.header(columns.map(columnHeader));
           }
-          size = batch.lines.length;
+          size = batch.count;
           taken = Math.min(size, room);
-          const text = csvLines(batch.lines, 0, taken);
+          const bytes = csvLines(batch, 0, taken);
           await stillWanted;
-          await (writer as CsvWriter).lines(text);
+          await (writer as CsvWriter).lines(bytes);
         } else {
           await stillWanted;
-          const rowBatch = 'lines' in batch ? parsedBatch(batch, (parsers ??= parsersOf(batch.fields))) : batch;
+          const rowBatch = batch instanceof LineBatch ? parsedBatch(batch, (parsers ??= parsersOf(batch.fields))) : batch;
           const numeric = new Set(rowBatch.fields.filter((field) => numericTextTypes.has(field.dataTypeID)).map((field) => field.name));
           for (const raw of rowBatch.rows) for (const name of numeric) if (typeof raw[name] === 'string') raw[name] = Number(raw[name]);
           // Columns too costly for every row of the table (the ranking history) are added batch by batch.
@@ -493,11 +493,11 @@ export class TableExports {
 }
 
 /** Rows in a batch, parsed or as COPY's lines. */
-const batchSize = (batch: RowBatch | LineBatch) => ('lines' in batch ? batch.lines.length : batch.rows.length);
+const batchSize = (batch: RowBatch | LineBatch) => (batch instanceof LineBatch ? batch.count : batch.rows.length);
 
 /** The batch without its first `drop` rows (a resumed read's rows the file holds already). */
 function withoutFirst<Batch extends RowBatch | LineBatch>(batch: Batch, drop: number): Batch {
   if (drop === 0) return batch;
   const keyAt = (index: number) => batch.keyAt(index + drop);
-  return 'lines' in batch ? { ...batch, lines: batch.lines.slice(drop), keyAt } : { ...batch, rows: (batch as RowBatch).rows.slice(drop), keyAt };
+  return batch instanceof LineBatch ? (batch.withoutFirst(drop) as Batch) : { ...batch, rows: (batch as RowBatch).rows.slice(drop), keyAt };
 }

@@ -12,8 +12,11 @@ import { backlinkTotalsSql } from './backlink-totals.js';
 import { warehouseRollupSql } from './domain-month-rollup.js';
 import { addGiantSubjects, type GiantOptions } from './giant-subjects.js';
 
+/** The table a roll-up statement fills (`insert into <table> …`), or null for its other statements (deletes, updates). */
+export const rollupTableFilledBy = (sql: string): string | null => /^\s*insert\s+into\s+([a-z_]+)/i.exec(sql)?.[1] ?? null;
+
 /** Every warehouse table, children first (the order a full replace truncates them in). */
-export const warehouseTables = ['page_first_month', 'organic_keyword_month', 'organic_keyword_bits', 'organic_page_month', 'organic_rollup_month', 'competitor_month', 'competitor_rollup_month', 'domain_month', 'backlink_total', 'backlink', 'paid_ad', 'ad_copy', 'organic_rank', 'page', 'keyword', 'domain', 'data_source'] as const;
+export const warehouseTables = ['organic_rival_keyword_month', 'organic_rival_month', 'page_first_month', 'organic_keyword_month', 'organic_keyword_bits', 'organic_page_month', 'organic_rollup_month', 'competitor_month', 'competitor_rollup_month', 'domain_month', 'backlink_total', 'backlink', 'paid_ad', 'ad_copy', 'organic_rank', 'page', 'keyword', 'domain', 'data_source'] as const;
 
 export interface LoadOptions {
   size: MarketSizeName;
@@ -144,7 +147,13 @@ export async function loadDemoMarket(client: pg.ClientBase, options: LoadOptions
     // transaction sees its own rows.
     log(`backlinks: ${linkRows.toLocaleString('en-US')} rows; analysing, rolling up domain months…`);
     for (const table of ['organic_rank', 'keyword', 'domain', 'page', 'paid_ad', 'backlink']) await client.query(`analyze ${table}`);
-    for (const statement of [...warehouseRollupSql(), ...backlinkTotalsSql()]) await client.query(statement.sql, statement.params);
+    for (const statement of [...warehouseRollupSql(), ...backlinkTotalsSql()]) {
+      await client.query(statement.sql, statement.params);
+      // Each roll-up table is analysed once filled: later roll-ups join it (the rival pairs join organic_keyword_month
+      // to itself), and planned on a table with no statistics that join ran for over half an hour at full giant size.
+      const filled = rollupTableFilledBy(statement.sql);
+      if (filled) await client.query(`analyze ${filled}`);
+    }
     rows.domain_month = Number((await client.query<{ n: string }>('select count(*) as n from domain_month')).rows[0]!.n);
     await client.query('commit');
     log('analysing…');

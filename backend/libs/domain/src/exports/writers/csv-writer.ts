@@ -46,7 +46,7 @@ export class CsvWriter implements TableWriter {
    * Lines made outside (copy-csv.ts: COPY's text straight to CSV), each row's own fields, a comma and its tailText:
    * written as they are, one write.
    */
-  lines(text: string): Promise<void> {
+  lines(text: string | Buffer): Promise<void> {
     return writeTo(this.stream, text);
   }
 
