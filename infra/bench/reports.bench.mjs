@@ -12,7 +12,7 @@ import { reportSectionIds } from '@serpwise/contracts';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createOrmConfig } from '@serpwise/database';
 import { gatherReportData, pdfPageCount, planReport, renderReport, renderReportFromData, reportToBuffer, serpwiseBranding } from '@serpwise/reports';
-import { sqlFromEntityManager } from '@serpwise/research';
+import { sqlFromEntityManager, viewerScopedSql } from '@serpwise/research';
 import pg from 'pg';
 import { reportFigure } from './lib/figures.mjs';
 import { ms, percentile, ratioLine } from './lib/stats.mjs';
@@ -42,7 +42,9 @@ export async function run({ databaseUrl, log }) {
   log(`bench market: largest ${territory} domains ${domains.join(', ')}`);
   const orm = await MikroORM.init(createOrmConfig({ databaseUrl }));
   try {
-    const research = sqlFromEntityManager(orm.em.fork());
+    // Scoped as a delivery's reads are (report-delivery.ts), for the installation's data alone: the roll-ups' reads ask
+    // the viewer's own keywords (viewer_owned_keyword), which only a scoped Sql answers.
+    const research = viewerScopedSql(sqlFromEntityManager(orm.em.fork()), () => null);
     let rowLimit = rowLimits[0] ?? 10;
     const timedReport = async (/** @type {string} */ domain) => {
       const started = performance.now();
