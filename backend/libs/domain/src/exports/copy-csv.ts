@@ -127,7 +127,6 @@ export function copyCsvLines(
     field.name === options.tailColumn ? 'source' : options.withheld.has(field.name) ? 'withheld' : cellKindOf(field));
   // The string path of the cells that need it (copyCellEncoder: the row path's own result).
   const encoders = fields.map((field) => copyCellEncoder(field));
-  const hasSource = kinds.includes('source');
   // Each distinct source cell's tail as bytes (a file has a few); the last one's bytes answer the next row mostly.
   const tails = new Map<string | undefined, Buffer>();
   const tailOf = (cell: string | undefined): Buffer => {
@@ -189,7 +188,7 @@ export function copyCsvLines(
         at = written;
         start = end + 1;
       }
-      const tail = tailBytesOf(text, hasSource ? sourceStart : -1, sourceEnd);
+      const tail = tailBytesOf(text, sourceStart, sourceEnd);
       if (at + tail.length > out.length) out = grown(out, at, tail.length);
       at += tail.copy(out, at);
     }

@@ -498,6 +498,6 @@ const batchSize = (batch: RowBatch | LineBatch) => (batch instanceof LineBatch ?
 /** The batch without its first `drop` rows (a resumed read's rows the file holds already). */
 function withoutFirst<Batch extends RowBatch | LineBatch>(batch: Batch, drop: number): Batch {
   if (drop === 0) return batch;
-  const keyAt = (index: number) => batch.keyAt(index + drop);
-  return batch instanceof LineBatch ? (batch.withoutFirst(drop) as Batch) : { ...batch, rows: (batch as RowBatch).rows.slice(drop), keyAt };
+  if (batch instanceof LineBatch) return batch.withoutFirst(drop) as Batch;
+  return { ...batch, rows: (batch as RowBatch).rows.slice(drop), keyAt: (index: number) => batch.keyAt(index + drop) };
 }
