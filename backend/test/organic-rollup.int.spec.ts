@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
   competitorRollupSql, createWarehouseSource, demoLastMonth, giantNames, keywordComparisonQuery, landWarehouseRows, monthsEndingAt,
-  organicRollupSql, rivalRollupSql, rivalSourceOf, organicKeywordsRolledUp, organicChangesRolledUp, droppedTypes, pageOf, prepareExport, totalRowsOf, countSqlOf, kombatCounts, viewerFiguresShared, kombatQuery, topPagesQuery, topPagesRolledUp, removeWarehouseSource, viewerScopedSql, type ComparisonType, type Sql,
+  organicRollupSql, rivalRollupSql, rivalSourceOf, organicKeywordsRolledUp, organicChangesRolledUp, droppedTypes, pageOf, prepareExport, totalRowsOf, countSqlOf, kombatCounts, kombatDomainsRolledUp, viewerFiguresShared, kombatQuery, topPagesQuery, topPagesRolledUp, removeWarehouseSource, viewerScopedSql, type ComparisonType, type Sql,
   type TableOrder,
 } from '@serpwise/research';
 import { kombatSegments } from '@serpwise/contracts';
@@ -63,7 +63,7 @@ async function bothWays(domainId: number, month: string, type: ComparisonType, o
 async function expectSameKombatCounts(domainIds: number[], month: string) {
   const names = domainIds.map((id, index) => `d${index}-${id}`);
   const ranks = await kombatCounts(sql, { domainIds, territory: 'US', month }, names);
-  const bits = await kombatCounts(sql, { domainIds, territory: 'US', month, fromRollup: true }, names);
+  const bits = await kombatCounts(sql, { domainIds, territory: 'US', month, rolledUp: domainIds.map(() => true) }, names);
   expect({ domainIds, ...bits }).toEqual({ domainIds, ...ranks });
   return bits;
 }
@@ -253,6 +253,41 @@ describe('the SEO keywords roll-up', () => {
       expect(paged).toBe(sets.length * kombatSegments.organic.length * 3 * 2);
       // The counts: the same regions and segments from the bitmaps, also with a domain named twice.
       for (const domainIds of [...sets, [giant, giant], [sharer, giant, sharer]]) await expectSameKombatCounts(domainIds, newest);
+    } finally {
+      await client.query('rollback');
+    }
+  }, 600_000);
+
+  it('counts the kombat of a rolled-up giant beside domains that are not rolled up (their bitmaps made from their ranks) as its ranks do', async () => {
+    await client.query('begin');
+    try {
+      // The roll-up's own minimum: the giant is rolled up, the market's small domains are not.
+      for (const step of [...competitorRollupSql([newest]), ...organicRollupSql([newest])]) await client.query(step.sql, step.params);
+      const giant = await idOf(giantNames.domain);
+      const sharer = await idOf(giantNames.sharer);
+      const small = (await client.query<{ domain_id: number }>(
+        `select m.domain_id from domain_month m where m.territory = 'US' and m.month = $1
+           and not exists (select 1 from organic_rollup_month l where (l.domain_id, l.territory, l.month) = (m.domain_id, m.territory, m.month))
+         order by m.organic_keywords desc, m.domain_id limit 2`, [newest])).rows.map((row) => row.domain_id);
+      expect(small).toHaveLength(2);
+      const sets = [[giant, small[0]!], [small[0]!, giant], [giant, sharer, small[0]!], [small[0]!, giant, small[1]!], [giant, small[0]!, small[0]!]];
+      for (const domainIds of sets) {
+        const rolledUp = await kombatDomainsRolledUp(sql, { domainIds, territory: 'US', month: newest });
+        // The sharer is over the minimum at full size only: rolled up or not, its flag is its own.
+        expect({ domainIds, rolledUp }).toEqual({ domainIds, rolledUp: domainIds.map((id, index) => (id === sharer ? rolledUp[index] : id === giant)) });
+        const names = domainIds.map((id, index) => `d${index}-${id}`);
+        const ranks = await kombatCounts(sql, { domainIds, territory: 'US', month: newest }, names);
+        const mixed = await kombatCounts(sql, { domainIds, territory: 'US', month: newest, rolledUp }, names);
+        expect({ domainIds, ...mixed }).toEqual({ domainIds, ...ranks });
+        expect(mixed.segments.all).toBeGreaterThan(0);
+      }
+      // A viewer with their own rank of the giant that month: not rolled up for her, every count from the ranks she sees.
+      const hers = await createWarehouseSource(client, { kind: 'import', label: 'alice.csv', ownerUserId: alice });
+      const [term] = (await client.query<{ term: string }>(`select term from keyword where territory = 'US' order by id limit 1`)).rows;
+      await landWarehouseRows(client, hers, [{ keyword: term!.term, territory: 'US', date: '2026-10-21', position: 1, url: 'https://www.omnivora.example/alice', title: 'Alice' }]);
+      const asAlice = viewerScopedSql(sql, () => alice);
+      const domainIds = [giant, small[0]!];
+      expect(await kombatDomainsRolledUp(asAlice, { domainIds, territory: 'US', month: newest })).toEqual([false, false]);
     } finally {
       await client.query('rollback');
     }

@@ -9,6 +9,7 @@ import {
   type WeeklyRank,
   domainOverview,
   kombatCounts,
+  kombatDomainsRolledUp,
   ppcOverview,
   researchMonth,
   researchTableRows,
@@ -307,5 +308,7 @@ async function overlapOf(sql: Sql, domain: string, domainId: number, competitors
   const ids = await Promise.all(competitors.map((row) => domainIdOf(sql, row.domain)));
   const domainIds = [domainId, ...ids.filter((id): id is number => id !== null)];
   if (domainIds.length !== names.length) return null;
-  return { domains: names, counts: await kombatCounts(sql, { domainIds, territory, month }, names) };
+  // As the kombat page counts them: from the bitmaps when a domain's month is rolled up (a giant's from its ranks take seconds).
+  const rolledUp = await kombatDomainsRolledUp(sql, { domainIds, territory, month });
+  return { domains: names, counts: await kombatCounts(sql, { domainIds, territory, month, rolledUp }, names) };
 }

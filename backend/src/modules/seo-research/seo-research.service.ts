@@ -33,7 +33,7 @@ export class SeoResearchService {
     const { month } = prepared.answer;
     // The page and the Venn read the same comparison: ask for both at once.
     const counts =
-      prepared.query && month ? kombatCounts(this.sql, { domainIds: prepared.facts.domainIds, territory: input.countryCode, month, fromRollup: prepared.facts.countsFromRollup }, input.domains) : Promise.resolve(noCounts);
+      prepared.query && month ? kombatCounts(this.sql, { domainIds: prepared.facts.domainIds, territory: input.countryCode, month, rolledUp: prepared.facts.countsRolledUp }, input.domains) : Promise.resolve(noCounts);
     // Unfiltered, the table has as many rows as its segment counts: no count query of its own.
     const total = input.filter ? undefined : counts.then((known) => known.segments[input.segment]);
     const [table, resolved] = await Promise.all([this.tables.page('seo/kombat', prepared, input, viewer, total), counts]);

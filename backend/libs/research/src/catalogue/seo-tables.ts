@@ -5,7 +5,7 @@ import { backlinksSchema, competitorsSchema, kombatSchema, rankingHistorySchema,
 import { backlinksQuery, backlinksSpec } from '../seo/backlinks.js';
 import { competitorsQuery, competitorsSpec } from '../seo/competitors.js';
 import { competitorTypes, droppedTypes, keywordComparisonQuery, type KeywordComparisonCriteria } from '../seo/keyword-comparison.js';
-import { kombatQuery, kombatSpec } from '../seo/kombat.js';
+import { kombatDomainsRolledUp, kombatQuery, kombatSpec } from '../seo/kombat.js';
 import { topPagesQuery, topPagesSpec } from '../seo/top-pages.js';
 import type { Sql } from '../sql.js';
 import type { BuiltQuery, Subject } from '../tables/index.js';
@@ -107,19 +107,17 @@ export const seoTables = {
     schema: kombatSchema,
     paidColumns: ['cpc'],
     check: orderCheck(kombatSpec),
-    prepare: async (sql, input): Promise<PreparedTable<OrganicAnswer, { domainIds: number[]; countsFromRollup: boolean }>> => {
+    prepare: async (sql, input): Promise<PreparedTable<OrganicAnswer, { domainIds: number[]; countsRolledUp: boolean[] }>> => {
       const ids = await domainIdsOf(sql, input.domains);
       const domainIds = ids.filter((id): id is number => id !== null);
-      // Large domains' keywords are precomputed (issue 27): the Venn and segment counts read their bitmaps when every
-      // domain's month is rolled up and this viewer sees installation data only; the first pages in volume order read
-      // them when, besides, the viewer's keyword numbers are the installation's.
-      let countsFromRollup = false;
+      // Large domains' keywords are precomputed (issue 27): the Venn and segment counts read the bitmaps of each
+      // domain whose month is rolled up and this viewer sees installation data only (the others' are made from their
+      // ranks); the first pages in volume order read the roll-up when every domain's is and, besides, the viewer's
+      // keyword numbers are the installation's.
+      let countsRolledUp = domainIds.map(() => false);
       const rolledUp = async (month: string) => {
-        for (const domainId of domainIds) {
-          if (!await organicKeywordsRolledUp(sql, { domainId, territory: input.countryCode, month })) return false;
-        }
-        countsFromRollup = true;
-        return viewerFiguresShared(sql);
+        countsRolledUp = await kombatDomainsRolledUp(sql, { domainIds, territory: input.countryCode, month });
+        return countsRolledUp.every(Boolean) && await viewerFiguresShared(sql);
       };
       const prepared = await organicTable(
         sql,
@@ -128,7 +126,7 @@ export const seoTables = {
         async (month) => kombatQuery({ domainIds, territory: input.countryCode, month, fromRollup: await rolledUp(month) }, input.segment, input),
         stem('seo-kombat', ...input.domains, input.segment),
       );
-      return { ...prepared, facts: { domainIds, countsFromRollup } };
+      return { ...prepared, facts: { domainIds, countsRolledUp } };
     },
   }),
   'seo/keywords': researchTable({

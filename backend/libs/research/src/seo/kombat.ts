@@ -1,7 +1,7 @@
 import type { OrganicKombatSegment } from '@serpwise/contracts';
 import type { Sql } from '../sql.js';
 import type { KombatRow, KombatCounts } from '@serpwise/contracts';
-import { keywordBitsWidth } from '../warehouse/organic-rollup.js';
+import { keywordBitsWidth, organicKeywordsRolledUp } from '../warehouse/organic-rollup.js';
 import { type BuiltQuery, orderedTable, rowSourceOf, seoTableOrder, sortableAsNamed, type TableOrder, type TableSpec, volumeAt } from '../tables/index.js';
 export type { KombatRow, KombatCounts };
 
@@ -110,10 +110,14 @@ export function kombatQuery(criteria: KombatCriteria, segment: OrganicKombatSegm
   };
 }
 
-/** The domains' bitmaps (organic_keyword_bits) as CTEs kb0…kb2, and a bit expression's count over them. */
-function bitsOperands(criteria: KombatCriteria) {
-  const ctes = criteria.domainIds.map((_id, index) => `kb${index} as (select chunk, ranked, top10, question, transactional from organic_keyword_bits
-      where domain_id = ? and territory = ? and month = ?::date)`);
+/**
+ * The domains' bitmaps as CTEs kb0…kb2, and a bit expression's count over them: a rolled-up domain's stored ones
+ * (organic_keyword_bits), any other's (`stored[index]` false) made from its ranks the viewer sees, as the roll-up
+ * makes them (a domain below the roll-up's minimum has a few thousand ranks: milliseconds).
+ */
+function bitsOperands(criteria: KombatCriteria, stored: readonly boolean[] = criteria.domainIds.map(() => true)) {
+  const ctes = criteria.domainIds.map((_id, index) => `kb${index} as (${stored[index] ? `select chunk, ranked, top10, question, transactional from organic_keyword_bits
+      where domain_id = ? and territory = ? and month = ?::date` : bitsFromRanksSql})`);
   const joined = criteria.domainIds.map((_id, index) => (index ? `full join kb${index} using (chunk)` : 'kb0')).join(' ');
   return {
     ctes: ctes.join(', '),
@@ -122,6 +126,28 @@ function bitsOperands(criteria: KombatCriteria) {
     count: (expression: string) => `(select coalesce(sum(bit_count(${expression})), 0)::int from ${joined})`,
   };
 }
+
+/**
+ * A domain-month's bitmaps from its ranks (parameters: domain id, territory, month), chunk by chunk as
+ * organicKeywordBitsSql builds organic_keyword_bits: its best position per keyword, the keyword's flags, 64-bit words.
+ */
+const bitsFromRanksSql = (() => {
+  const bit = `(1::bigint << (63 - x.keyword_id % 64))`;
+  const bitmap = (column: string) => `string_agg(coalesce(w.${column}, 0)::bit(64)::text, '' order by n)::bit(${keywordBitsWidth})`;
+  return `with best as (select r.keyword_id, min(r.position) as position from organic_rank r
+        where r.domain_id = ? and r.territory = ? and r.month = ?::date group by r.keyword_id),
+      words as (
+        select x.keyword_id / ${keywordBitsWidth} as chunk, (x.keyword_id % ${keywordBitsWidth}) / 64 as word,
+          bit_or(${bit}) as ranked,
+          coalesce(bit_or(${bit}) filter (where x.position <= 10), 0) as top10,
+          coalesce(bit_or(${bit}) filter (where k.is_question), 0) as question,
+          coalesce(bit_or(${bit}) filter (where k.is_transactional), 0) as transactional
+        from best x join keyword k on k.id = x.keyword_id group by 1, 2)
+      select c.chunk, ${bitmap('ranked')} as ranked, ${bitmap('top10')} as top10, ${bitmap('question')} as question, ${bitmap('transactional')} as transactional
+      from (select distinct chunk from words) c cross join generate_series(0, ${keywordBitsWidth / 64 - 1}) n
+      left join words w on (w.chunk, w.word) = (c.chunk, n)
+      group by c.chunk`;
+})();
 
 /** Domain `index`'s bitmap `column`, a chunk it has no row of being all zeros. */
 const bitsOf = (index: number, column: 'ranked' | 'top10' | 'question' | 'transactional') => `coalesce(kb${index}.${column}, 0::bit(${keywordBitsWidth}))`;
@@ -189,9 +215,29 @@ function segmentWalks(criteria: KombatCriteria, segment: OrganicKombatSegment): 
   }
 }
 
+/**
+ * Per domain, whether kombatCounts may read its stored bitmaps: its month is rolled up and this viewer sees
+ * installation data only there (organicKeywordsRolledUp). From the ranks, a giant's counts take seconds.
+ */
+export async function kombatDomainsRolledUp(sql: Sql, criteria: Omit<KombatCountCriteria, 'rolledUp'>): Promise<boolean[]> {
+  const rolledUp = new Map<number, boolean>();
+  for (const domainId of criteria.domainIds) {
+    if (!rolledUp.has(domainId)) rolledUp.set(domainId, await organicKeywordsRolledUp(sql, { domainId, territory: criteria.territory, month: criteria.month }));
+  }
+  return criteria.domainIds.map((domainId) => rolledUp.get(domainId) === true);
+}
+
+/** What kombatCounts counts: the domains' month and, per domain, whether its bitmaps are stored (kombatDomainsRolledUp). */
+export interface KombatCountCriteria extends Omit<KombatCriteria, 'fromRollup'> {
+  /** As domainIds: the domain's month is rolled up for this viewer. Absent: none is. */
+  rolledUp?: readonly boolean[];
+}
+
 /** The Venn regions and every segment's count, in one pass over the comparison (one region per row of the answer). */
-export async function kombatCounts(sql: Sql, criteria: KombatCriteria, names: readonly string[]): Promise<KombatCounts> {
-  const { regions, segments } = criteria.fromRollup ? await countsFromBits(sql, criteria) : await countsFromRanks(sql, criteria);
+export async function kombatCounts(sql: Sql, criteria: KombatCountCriteria, names: readonly string[]): Promise<KombatCounts> {
+  // Any rolled-up domain: every count from bitmaps (a giant's stored, the others' made from their ranks).
+  const stored = criteria.domainIds.map((_id, index) => criteria.rolledUp?.[index] === true);
+  const { regions, segments } = stored.some(Boolean) ? await countsFromBits(sql, criteria, stored) : await countsFromRanks(sql, criteria);
   const venn: KombatCounts['venn'] = [];
   for (let mask = 1; mask < 1 << names.length; mask += 1) {
     venn.push({ domains: names.filter((_name, index) => mask & (1 << index)), keywords: regions.get(mask) ?? 0 });
@@ -201,7 +247,7 @@ export async function kombatCounts(sql: Sql, criteria: KombatCriteria, names: re
 
 type Counted = { regions: Map<number, number>; segments: Record<OrganicKombatSegment, number> };
 
-async function countsFromRanks(sql: Sql, criteria: KombatCriteria): Promise<Counted> {
+async function countsFromRanks(sql: Sql, criteria: KombatCountCriteria): Promise<Counted> {
   const base = kombatBase(criteria);
   const predicates = Object.entries(segmentPredicates(criteria.domainIds.length)) as [OrganicKombatSegment, string][];
   const segmentColumns = predicates.map(([name, predicate]) => `count(*) filter (where ${predicate})::int as "${name}"`);
@@ -219,11 +265,11 @@ async function countsFromRanks(sql: Sql, criteria: KombatCriteria): Promise<Coun
  * The same counts from the rolled-up domains' bitmaps (organic_keyword_bits): each Venn region and segment is a bit
  * expression of the domains' bitmaps, counted over their chunks — a few hundred rows per domain, whatever its size.
  */
-async function countsFromBits(sql: Sql, criteria: KombatCriteria): Promise<Counted> {
+async function countsFromBits(sql: Sql, criteria: KombatCountCriteria, stored: readonly boolean[]): Promise<Counted> {
   const ids = criteria.domainIds;
   const indexes = ids.map((_id, index) => index);
   const others = indexes.slice(1);
-  const bits = bitsOperands(criteria);
+  const bits = bitsOperands(criteria, stored);
   const sum = (expression: string) => `coalesce(sum(bit_count(${expression})), 0)::int`;
   const regionMasks = Array.from({ length: (1 << ids.length) - 1 }, (_value, index) => index + 1);
   const regionOf = (mask: number) => indexes.map((index) => (mask & (1 << index) ? '' : '~') + bitsOf(index, 'ranked')).join(' & ');
