@@ -258,7 +258,7 @@ describe('the SEO keywords roll-up', () => {
     }
   }, 600_000);
 
-  it('counts the kombat of a rolled-up giant beside domains that are not rolled up (their bitmaps made from their ranks) as its ranks do', async () => {
+  it('answers the kombat of a rolled-up giant beside domains that are not rolled up (their bitmaps and keywords made from their ranks) as its ranks do', async () => {
     await client.query('begin');
     try {
       // The roll-up's own minimum: the giant is rolled up, the market's small domains are not.
@@ -280,6 +280,17 @@ describe('the SEO keywords roll-up', () => {
         const mixed = await kombatCounts(sql, { domainIds, territory: 'US', month: newest, rolledUp }, names);
         expect({ domainIds, ...mixed }).toEqual({ domainIds, ...ranks });
         expect(mixed.segments.all).toBeGreaterThan(0);
+        // Every segment's pages in the volume orders walk the giant's roll-up and the others' ranks: the same rows.
+        for (const segment of kombatSegments.organic) {
+          for (const order of [{}, { sort: 'volume', sortDirection: 'asc' }, { sort: 'volume', sortDirection: 'desc', emptyValues: 'high' }] as TableOrder[]) {
+            for (const window of [{ startRow: 1, pageSize: 100 }, { startRow: 151, pageSize: 50 }]) {
+              const walked = kombatQuery({ domainIds, territory: 'US', month: newest, fromRollup: true, rolledUp }, segment, order);
+              expect(walked.pageSql).toBeDefined();
+              const fromRanks = await pageOf(sql, kombatQuery({ domainIds, territory: 'US', month: newest }, segment, order), window);
+              expect({ domainIds, segment, order, window, ...(await pageOf(sql, walked, window)) }).toEqual({ domainIds, segment, order, window, ...fromRanks });
+            }
+          }
+        }
       }
       // A viewer with their own rank of the giant that month: not rolled up for her, every count from the ranks she sees.
       const hers = await createWarehouseSource(client, { kind: 'import', label: 'alice.csv', ownerUserId: alice });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ExportYield, researchActivity, type ResearchActivity, type YieldClock, type YieldRule } from './export-yield.js';
+import { ExportYield, researchActivity, YieldShare, type ResearchActivity, type YieldClock, type YieldRule } from './export-yield.js';
 
 /** A clock whose sleeps move time on at once, and whose time the test moves for the export's running. */
 class TestClock implements YieldClock {
@@ -84,6 +84,95 @@ describe('an export yielding to research', () => {
     // It did yield (most of what the rule allows), and the whole took at most about 4× its own time plus the grace.
     expect(yielding.waited).toBeGreaterThan(rule.waitPerRunMs * ran * 0.9);
     expect(clock.time).toBeLessThanOrEqual((1 + rule.waitPerRunMs) * ran + rule.graceMs);
+  });
+});
+
+/**
+ * A clock for exports running side by side: a sleep resolves when `run` reaches its time, earliest first, so each
+ * export's batches (sleeps of their own length) and waits interleave as they would in one process.
+ */
+class SharedClock implements YieldClock {
+  time = 0;
+  private sleepers: { at: number; wake: () => void }[] = [];
+  now = () => this.time;
+  sleep = (ms: number) => new Promise<void>((wake) => this.sleepers.push({ at: this.time + ms, wake }));
+  async run(until: () => boolean) {
+    for (;;) {
+      // Let every woken export go on to its next sleep before time moves.
+      for (let turn = 0; turn < 20; turn += 1) await Promise.resolve();
+      await new Promise((resolve) => setImmediate(resolve));
+      if (until()) return;
+      this.sleepers.sort((a, b) => a.at - b.at);
+      const next = this.sleepers.shift();
+      if (!next) throw new Error('nothing left to wake');
+      this.time = next.at;
+      next.wake();
+    }
+  }
+}
+
+describe("a process's exports yielding together", () => {
+  it('under research that never stops, run together no more often than one export alone would, one at a time, and each goes on', async () => {
+    const clock = new SharedClock();
+    const never = research(clock as unknown as TestClock, Number.POSITIVE_INFINITY);
+    const share = new YieldShare(rule, clock);
+    const batches = 400;
+    const batchMs = 25;
+    // Each export's running stretches (batch by batch), to see how many ran at once.
+    const stretches: { from: number; to: number }[] = [];
+    const finishedAt: number[] = [];
+    const exportAlongside = async (index: number) => {
+      const yielding = new ExportYield(never, rule, clock, null, share);
+      try {
+        await yielding.beforeStatement();
+        for (let batch = 0; batch < batches; batch += 1) {
+          await yielding.beforeBatch();
+          const from = clock.time;
+          await clock.sleep(batchMs);
+          stretches.push({ from, to: clock.time });
+        }
+      } finally {
+        yielding.end();
+        finishedAt[index] = clock.time;
+      }
+    };
+    const exports = [0, 1, 2, 3].map(exportAlongside);
+    await clock.run(() => finishedAt.filter((at) => at !== undefined).length === 4);
+    await Promise.all(exports);
+
+    // The time some export ran, and the time two or more did.
+    const edges = stretches.flatMap((stretch) => [{ at: stretch.from, step: 1 }, { at: stretch.to, step: -1 }]).sort((a, b) => a.at - b.at || a.step - b.step);
+    let running = 0;
+    let anyRan = 0;
+    let severalRan = 0;
+    for (let index = 0; index < edges.length; index += 1) {
+      running += edges[index]!.step;
+      const until = edges[index + 1]?.at ?? edges[index]!.at;
+      if (running > 0) anyRan += until - edges[index]!.at;
+      if (running > 1) severalRan += until - edges[index]!.at;
+    }
+    const wall = Math.max(...finishedAt);
+    const ownWork = 4 * batches * batchMs;
+    // Together they ran about a quarter of the time (the rule's 1 in 1 + 3), as one export alone would, not four times
+    // that; beyond it only the runs that one wait's most (2 s) forces.
+    expect(anyRan / wall).toBeLessThan(1 / (1 + rule.waitPerRunMs) + 0.05);
+    expect(severalRan / anyRan).toBeLessThan(0.1);
+    // Each export went on: all four within the rule's bound for their work together, plus the grace.
+    expect(wall).toBeLessThanOrEqual((1 + rule.waitPerRunMs) * ownWork * 1.1 + rule.graceMs);
+  });
+
+  it('one export alone keeps the rule it had: waits at most the rule allows, and nothing is left taken once it ended', async () => {
+    const clock = new TestClock();
+    const share = new YieldShare(rule, clock);
+    const first = new ExportYield(research(clock, Number.POSITIVE_INFINITY), rule, clock, null, share);
+    await first.beforeStatement();
+    expect(first.waited).toBe(rule.graceMs);
+    first.end();
+    first.end();
+    // The next export after none ran starts with a fresh grace, whatever the last one spent.
+    const second = new ExportYield(research(clock, Number.POSITIVE_INFINITY), rule, clock, null, share);
+    await second.beforeStatement();
+    expect(second.waited).toBe(rule.graceMs);
   });
 });
 

@@ -124,10 +124,73 @@ export interface YieldClock {
 
 const realClock: YieldClock = { now: () => Date.now(), sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)) };
 
-/** One export's yielding: `beforeBatch` waits while research is being answered, within the rule. */
+/**
+ * The exports of one process yield as one (issue 27 point 2). Each export keeping its own share, four exports at once
+ * ran beside research four times as often as one (research first pages 1.40× slower beside four exports,
+ * docs/benchmarks.md). So the share is the process's: a bucket of allowed waiting that grows `waitPerRunMs` ms for
+ * each ms some export runs and shrinks for each ms all of them wait (from `graceMs`, at most `graceMs + maxWaitMs`, so
+ * hours of exports alone bank nothing), and beside research at most one export runs once it is spent.
+ */
+export class YieldShare {
+  private active = 0;
+  private running = 0;
+  private bucketMs: number;
+  private since: number;
+
+  constructor(
+    private readonly rule: YieldRule = defaultYieldRule,
+    private readonly clock: YieldClock = realClock,
+  ) {
+    this.bucketMs = rule.graceMs;
+    this.since = clock.now();
+  }
+
+  /** Brings the bucket up to now: running time adds to it, time with every export waiting takes from it. */
+  private settle(): void {
+    const now = this.clock.now();
+    const elapsed = now - this.since;
+    this.since = now;
+    if (this.running > 0) this.bucketMs = Math.min(this.rule.graceMs + this.rule.maxWaitMs, this.bucketMs + this.rule.waitPerRunMs * elapsed);
+    else if (this.active > 0) this.bucketMs -= elapsed;
+  }
+
+  /** An export starts (running); the first after none were starts a fresh bucket. */
+  join(): void {
+    this.settle();
+    if (this.active === 0) this.bucketMs = this.rule.graceMs;
+    this.active += 1;
+    this.running += 1;
+  }
+
+  /** An export ended (running: not inside a wait). */
+  leave(): void {
+    this.settle();
+    this.active -= 1;
+    this.running -= 1;
+  }
+
+  /** An export starts (true) or stops (false) waiting. */
+  waiting(waits: boolean): void {
+    this.settle();
+    this.running += waits ? -1 : 1;
+  }
+
+  /** How much longer the process's exports may wait now (≤ 0: spent). */
+  allowance(): number {
+    this.settle();
+    return this.bucketMs;
+  }
+
+  /** Whether another export runs now (asked by a waiting one: it is not counted). */
+  othersRunning(): boolean {
+    return this.running > 0;
+  }
+}
+
+/** One export's yielding: `beforeBatch` waits while research is being answered, within its process's share. */
 export class ExportYield {
-  private readonly startedAt: number;
   private waitedMs = 0;
+  private ended = false;
 
   constructor(
     private readonly research: ResearchActivity,
@@ -135,19 +198,15 @@ export class ExportYield {
     private readonly clock: YieldClock = realClock,
     /** The export's request on the server's clock (epoch ms): research that ended before it is not waited for. */
     private readonly notBefore: number | null = null,
+    /** The process's exports' share (one export alone: its own). */
+    private readonly share: YieldShare = new YieldShare(rule, clock),
   ) {
-    this.startedAt = clock.now();
+    share.join();
   }
 
   /** Time this export has waited for research so far. */
   get waited(): number {
     return this.waitedMs;
-  }
-
-  /** How much longer this export may wait now: its share of waiting not yet used (negative: none). */
-  private allowance(): number {
-    const ran = this.clock.now() - this.startedAt - this.waitedMs;
-    return this.rule.waitPerRunMs * ran + this.rule.graceMs - this.waitedMs;
   }
 
   /**
@@ -163,15 +222,32 @@ export class ExportYield {
     if (this.research.peek(this.notBefore)) await this.wait();
   }
 
-  /** One wait: until research is quiet, the export's share is used up, or `maxWaitMs` passed. */
+  /** The export ended (its share is no longer taken); called once, whatever ended it. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.share.leave();
+  }
+
+  /**
+   * One wait: until research is quiet, `maxWaitMs` passed, or the share is spent and no other export runs (then this
+   * one does; while another runs, waiting costs the share nothing).
+   */
   private async wait(): Promise<void> {
-    const budget = Math.min(this.rule.maxWaitMs, this.allowance());
     const began = this.clock.now();
     const waited = () => this.clock.now() - began;
+    this.share.waiting(true);
     try {
-      while (waited() < budget && (await this.research.ask(this.notBefore))) await this.clock.sleep(Math.max(1, Math.min(this.rule.pollMs, budget - waited())));
+      for (;;) {
+        const left = this.rule.maxWaitMs - waited();
+        const others = this.share.othersRunning();
+        const allowance = this.share.allowance();
+        if (left <= 0 || (!others && allowance <= 0) || !(await this.research.ask(this.notBefore))) break;
+        await this.clock.sleep(Math.max(1, Math.min(this.rule.pollMs, left, others ? this.rule.pollMs : allowance)));
+      }
     } finally {
       this.waitedMs += waited();
+      this.share.waiting(false);
     }
   }
 }

@@ -35,7 +35,7 @@ import { exportFingerprint, resumePointOf, sameKey, spreadsheetOf, tiesAtEnd } f
 import { exportFileKey } from './export-status.js';
 import { batchCellsFor, exportColumns, provenanceTails } from './export-row-cells.js';
 import { copyCsvLines, copySourceValue } from './copy-csv.js';
-import { defaultYieldRule, ExportYield, researchActivity, type ResearchActivity, type YieldRule } from './export-yield.js';
+import { defaultYieldRule, ExportYield, researchActivity, YieldShare, type ResearchActivity, type YieldRule } from './export-yield.js';
 import { parallelWorkersAsConfigured, researchRecentMs, researchSinceRequest, withoutParallelWorkers } from './export-priority.js';
 import { batchTextBytes, copyBatchTextBytes, copyLineBatches, cursorBatches, LineBatch, numericTextTypes, parsedBatch, parsersOf, type BatchFields, type RowBatch } from './table-batches.js';
 import { CsvWriter } from './writers/csv-writer.js';
@@ -126,6 +126,8 @@ export interface TableExportJob {
 export class TableExports {
   /** Research on the server as this process's exports see it: one question serves them all (export-yield.ts). */
   private readonly research: ResearchActivity;
+  /** The share of time this process's exports run beside research, kept together (export-yield.ts); null: they never wait. */
+  private readonly yieldShare: YieldShare | null;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -133,6 +135,8 @@ export class TableExports {
     private readonly options: TableExportOptions = {},
   ) {
     this.research = researchActivity(pool, options.yieldRule?.quietMs);
+    const rule = options.yieldRule === undefined ? defaultYieldRule : options.yieldRule;
+    this.yieldShare = rule ? new YieldShare(rule) : null;
   }
 
   async run(job: TableExportJob, run: JobRun): Promise<ExportResult> {
@@ -392,7 +396,7 @@ export class TableExports {
     const batches: AsyncGenerator<RowBatch | LineBatch> = copy ? copy.batches : cursorBatches(client, sql, params, batchRows, keyColumns);
     // Research being answered: the export waits before its statement and between batches, within its share (export-yield.ts).
     const rule = this.options.yieldRule === undefined ? defaultYieldRule : this.options.yieldRule;
-    const yielding = rule ? new ExportYield(this.research, rule, undefined, research.requestedAt) : null;
+    const yielding = rule && this.yieldShare ? new ExportYield(this.research, rule, undefined, research.requestedAt, this.yieldShare) : null;
     // A CSV file of COPY's rows with nothing done to a row on the way is written from COPY's lines (copy-csv.ts);
     // decided at the first batch (its columns), undefined until then.
     let csvLines: ReturnType<typeof copyCsvLines> | null | undefined;
@@ -481,6 +485,7 @@ export class TableExports {
       await committing;
       throw error;
     } finally {
+      yielding?.end();
       // A COPY left before its end keeps the connection busy: closing it is the only way to stop it.
       let closing = copy?.abandoned() ? (broken ?? new Error('COPY stopped early')) : broken;
       // A connection that goes back to the pool goes back with the pool's own setting (a closed one takes it along).

@@ -112,18 +112,19 @@ export const seoTables = {
       const domainIds = ids.filter((id): id is number => id !== null);
       // Large domains' keywords are precomputed (issue 27): the Venn and segment counts read the bitmaps of each
       // domain whose month is rolled up and this viewer sees installation data only (the others' are made from their
-      // ranks); the first pages in volume order read the roll-up when every domain's is and, besides, the viewer's
-      // keyword numbers are the installation's.
+      // ranks); the first pages in volume order walk the rolled-up domains' keywords (the others' from their ranks)
+      // when, besides, the viewer's keyword numbers are the installation's.
       let countsRolledUp = domainIds.map(() => false);
-      const rolledUp = async (month: string) => {
+      const kombatOf = async (month: string) => {
         countsRolledUp = await kombatDomainsRolledUp(sql, { domainIds, territory: input.countryCode, month });
-        return countsRolledUp.every(Boolean) && await viewerFiguresShared(sql);
+        const fromRollup = countsRolledUp.some(Boolean) && await viewerFiguresShared(sql);
+        return kombatQuery({ domainIds, territory: input.countryCode, month, fromRollup, rolledUp: countsRolledUp }, input.segment, input);
       };
       const prepared = await organicTable(
         sql,
         input,
         domainIds.length === ids.length,
-        async (month) => kombatQuery({ domainIds, territory: input.countryCode, month, fromRollup: await rolledUp(month) }, input.segment, input),
+        kombatOf,
         stem('seo-kombat', ...input.domains, input.segment),
       );
       return { ...prepared, facts: { domainIds, countsRolledUp } };

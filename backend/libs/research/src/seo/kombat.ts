@@ -17,6 +17,13 @@ export interface KombatCriteria {
    * sees installation data only (organicKeywordsRolledUp): the counts are read from the bitmaps.
    */
   fromRollup?: boolean;
+  /**
+   * With fromRollup: per domain (as domainIds), whether its month is rolled up for this viewer (kombatDomainsRolledUp);
+   * absent: every one is. The first pages in volume order then walk a rolled-up domain's keywords from the roll-up and
+   * any other's (below the roll-up's minimum: a few thousand) from its ranks, so a giant beside a small domain is read
+   * as two giants are.
+   */
+  rolledUp?: readonly boolean[];
 }
 
 const segmentPredicates = (count: number): Record<OrganicKombatSegment, string> => ({
@@ -74,10 +81,11 @@ function kombatTable(criteria: KombatCriteria, segment: OrganicKombatSegment, or
 
 export function kombatQuery(criteria: KombatCriteria, segment: OrganicKombatSegment, order: TableOrder): BuiltQuery {
   const query = kombatTable(criteria, segment, order);
-  if (!criteria.fromRollup || order.filter?.trim()) return query;
+  const stored = criteria.domainIds.map((_id, index) => criteria.rolledUp?.[index] ?? true);
+  if (!criteria.fromRollup || !stored.some(Boolean) || order.filter?.trim()) return query;
   const distinctIds = [...new Set(criteria.domainIds)];
   // Two domains: |A ∪ B| = |A| + |B| − |A ∩ B|, the keywords both rank for being their competitor_month row's.
-  const counted: BuiltQuery = distinctIds.length !== 2 || segment !== 'all' ? query : {
+  const counted: BuiltQuery = distinctIds.length !== 2 || segment !== 'all' || !stored.every(Boolean) ? query : {
     ...query,
     totalSql: `select (a.keywords + b.keywords - coalesce((select c.common_keywords from competitor_month c
         where (c.domain_id, c.territory, c.month, c.competitor_domain_id) = (a.domain_id, a.territory, a.month, b.domain_id)), 0))::int as total
@@ -94,15 +102,23 @@ export function kombatQuery(criteria: KombatCriteria, segment: OrganicKombatSegm
   return {
     ...counted,
     pageSql: ({ limit, offset }) => {
-      const bits = bitsOperands(criteria);
-      const walks = segmentWalks(criteria, segment).map((walk) => ({
-        sql: `(select k.keyword_id from organic_keyword_month k where k.domain_id = ? and k.territory = ? and k.month = ?::date ${walk.where}
+      const bits = bitsOperands(criteria, stored);
+      const months = keywordMonthsOperands(criteria, stored);
+      const walks = segmentWalks(criteria, segment, stored).map((walk) => {
+        // A domain that is not rolled up is walked over its keyword rows made from its ranks (keywordMonthsOperands).
+        const walked = stored[walk.index]
+          ? { from: 'organic_keyword_month k where k.domain_id = ? and k.territory = ? and k.month = ?::date', params: [walk.domainId, criteria.territory, criteria.month] }
+          // In the walk's order already (a few thousand rows sorted), so the walk stops probing once it has its rows.
+          : { from: `(select * from km${walk.index} order by volume ${leading.direction} nulls ${leading.nulls} offset 0) k where true`, params: [] };
+        return {
+          sql: `(select k.keyword_id from ${walked.from} ${walk.where}
             and (${walk.gate}) order by k.volume ${leading.direction} nulls ${leading.nulls} fetch first (?::bigint) rows with ties)`,
-        params: [walk.domainId, criteria.territory, criteria.month, ...walk.params, ...walk.gateParams, offset + limit],
-      }));
+          params: [...walked.params, ...walk.params, ...walk.gateParams, offset + limit],
+        };
+      });
       const top = {
-        sql: `${bits.ctes}, top as (${walks.length ? walks.map((walk) => walk.sql).join(' union ') : 'select null::int as keyword_id where false'})`,
-        params: [...bits.params, ...walks.flatMap((walk) => walk.params)],
+        sql: `${bits.ctes}, ${months.ctes ? `${months.ctes}, ` : ''}top as (${walks.length ? walks.map((walk) => walk.sql).join(' union ') : 'select null::int as keyword_id where false'})`,
+        params: [...bits.params, ...months.params, ...walks.flatMap((walk) => walk.params)],
       };
       const page = kombatTable(criteria, segment, order, top);
       return { sql: `${page.sql} limit ${limit} offset ${offset}`, params: page.params };
@@ -128,32 +144,46 @@ function bitsOperands(criteria: KombatCriteria, stored: readonly boolean[] = cri
 }
 
 /**
- * A domain-month's bitmaps from its ranks (parameters: domain id, territory, month), chunk by chunk as
- * organicKeywordBitsSql builds organic_keyword_bits: its best position per keyword, the keyword's flags, 64-bit words.
+ * A domain-month's bitmaps from its ranks (parameters: domain id, territory, month), as organic_keyword_bits holds a
+ * rolled-up one's: per chunk of keywordBitsWidth ids, bit id % width set for each keyword it ranks for (best position
+ * in the top 10, the keyword's flags). Each keyword's one-bit string OR-ed into its chunk (a few thousand keywords:
+ * ~30 ms; the roll-up's 64-bit words and their text took ~130 ms for 4,206).
  */
 const bitsFromRanksSql = (() => {
-  const bit = `(1::bigint << (63 - x.keyword_id % 64))`;
-  const bitmap = (column: string) => `string_agg(coalesce(w.${column}, 0)::bit(64)::text, '' order by n)::bit(${keywordBitsWidth})`;
-  return `with best as (select r.keyword_id, min(r.position) as position from organic_rank r
-        where r.domain_id = ? and r.territory = ? and r.month = ?::date group by r.keyword_id),
-      words as (
-        select x.keyword_id / ${keywordBitsWidth} as chunk, (x.keyword_id % ${keywordBitsWidth}) / 64 as word,
-          bit_or(${bit}) as ranked,
-          coalesce(bit_or(${bit}) filter (where x.position <= 10), 0) as top10,
-          coalesce(bit_or(${bit}) filter (where k.is_question), 0) as question,
-          coalesce(bit_or(${bit}) filter (where k.is_transactional), 0) as transactional
-        from best x join keyword k on k.id = x.keyword_id group by 1, 2)
-      select c.chunk, ${bitmap('ranked')} as ranked, ${bitmap('top10')} as top10, ${bitmap('question')} as question, ${bitmap('transactional')} as transactional
-      from (select distinct chunk from words) c cross join generate_series(0, ${keywordBitsWidth / 64 - 1}) n
-      left join words w on (w.chunk, w.word) = (c.chunk, n)
-      group by c.chunk`;
+  const none = `0::bit(${keywordBitsWidth})`;
+  return `select x.keyword_id / ${keywordBitsWidth} as chunk, bit_or(x.bit) as ranked,
+        coalesce(bit_or(x.bit) filter (where x.position <= 10), ${none}) as top10,
+        coalesce(bit_or(x.bit) filter (where kw.is_question), ${none}) as question,
+        coalesce(bit_or(x.bit) filter (where kw.is_transactional), ${none}) as transactional
+      from (select r.keyword_id, min(r.position) as position, (B'1'::bit(${keywordBitsWidth}) >> (r.keyword_id % ${keywordBitsWidth})) as bit
+        from organic_rank r where r.domain_id = ? and r.territory = ? and r.month = ?::date group by r.keyword_id) x
+      join keyword kw on kw.id = x.keyword_id
+      group by 1`;
 })();
 
 /** Domain `index`'s bitmap `column`, a chunk it has no row of being all zeros. */
 const bitsOf = (index: number, column: 'ranked' | 'top10' | 'question' | 'transactional') => `coalesce(kb${index}.${column}, 0::bit(${keywordBitsWidth}))`;
 const anyOf = (indexes: number[], column: 'ranked' | 'top10' | 'question' | 'transactional') => indexes.map((index) => bitsOf(index, column)).join(' | ');
 
+/**
+ * The keyword rows of each domain that is not rolled up (`stored[index]` false) as organic_keyword_month holds a
+ * rolled-up one's, made from its ranks the viewer sees: CTEs km0…km2 (keyword_id, territory, month, position, volume and the flags),
+ * materialised once for the statement's walks and probes.
+ */
+function keywordMonthsOperands(criteria: KombatCriteria, stored: readonly boolean[]) {
+  const live = criteria.domainIds.flatMap((id, index) => (stored[index] ? [] : [{ id, index }]));
+  return {
+    ctes: live.map(({ index }) => `km${index} as materialized (select x.keyword_id, c.territory, c.month, x.position, (${volumeAt('kw', 'c.month')})::int as volume,
+          kw.is_question, kw.is_transactional
+        from (select r.keyword_id, min(r.position) as position from organic_rank r where r.domain_id = ? and r.territory = ? and r.month = ?::date group by r.keyword_id) x
+        join keyword kw on kw.id = x.keyword_id cross join (select ?::varchar(2) as territory, ?::date as month) c)`).join(', '),
+    params: live.flatMap(({ id }) => [id, criteria.territory, criteria.month, criteria.territory, criteria.month]),
+  };
+}
+
 interface SegmentWalk {
+  /** The walked domain's place in domainIds (its bitmaps kb<index>, its keyword rows km<index> when not rolled up). */
+  index: number;
   domainId: number;
   /** Conditions on the walked row k beyond its domain-month (an index's predicate, probes of the other domains). */
   where: string;
@@ -164,54 +194,74 @@ interface SegmentWalk {
 }
 
 /** The walks of a segment (bitsOperands' CTEs in scope): each a subset of the segment; together all of it. */
-function segmentWalks(criteria: KombatCriteria, segment: OrganicKombatSegment): SegmentWalk[] {
+function segmentWalks(criteria: KombatCriteria, segment: OrganicKombatSegment, stored: readonly boolean[]): SegmentWalk[] {
   const ids = criteria.domainIds;
-  const { count } = bitsOperands(criteria);
-  const others = ids.map((_id, index) => index).slice(1);
-  const row = (predicate = '') => `(select 1 from organic_keyword_month o where o.domain_id = ? and o.territory = k.territory and o.month = k.month
-    and o.keyword_id = k.keyword_id ${predicate})`;
+  const { count } = bitsOperands(criteria, stored);
+  const indexes = ids.map((_id, index) => index);
+  const others = indexes.slice(1);
+  // Whether the walked keyword k has a row of domain `index` (with `predicate` on it, alias o): a rolled-up domain's
+  // primary key probed; any other's keyword rows (km<index>) hashed once, as an expression the planner keeps a filter.
+  const has = (index: number, predicate = '') =>
+    stored[index]
+      ? { sql: `exists (select 1 from organic_keyword_month o where o.domain_id = ? and o.territory = k.territory and o.month = k.month
+          and o.keyword_id = k.keyword_id ${predicate})`, params: [ids[index]] }
+      : { sql: `coalesce(k.keyword_id in (select o.keyword_id from km${index} o where true ${predicate}), false)`, params: [] };
   // "Has no such row" as a probe the planner cannot turn into an anti-join: as `not exists` it estimated the anti-join
   // at one row, so it read the walked domain's whole month (hashing all of the first domain's, a parallel plan) and
   // sorted; as a boolean expression it is guessed at half the rows, so the walk reads the volume index and stops
   // after its limit, probing the first domain's primary key per keyword (at most one row: the key is unique).
-  const absent = (predicate = '') => `coalesce((select false from organic_keyword_month o where o.domain_id = ? and o.territory = k.territory
-    and o.month = k.month and o.keyword_id = k.keyword_id ${predicate}), true)`;
+  const absent = (index: number, predicate = '') =>
+    stored[index]
+      ? { sql: `coalesce((select false from organic_keyword_month o where o.domain_id = ? and o.territory = k.territory
+          and o.month = k.month and o.keyword_id = k.keyword_id ${predicate}), true)`, params: [ids[index]] }
+      : { sql: `not coalesce(k.keyword_id in (select o.keyword_id from km${index} o where true ${predicate}), false)`, params: [] };
   const always = { gate: 'true', gateParams: [] };
+  // A gate over the bitmaps of `over`: only when all of them are stored. A domain that is not rolled up is small (below
+  // the roll-up's minimum), so a walk it gates skips at most its few thousand keywords, or walks it (km<index>) whole.
+  const gated = (over: number[], expression: string) => (over.every((index) => stored[index]) ? `${count(expression)} > 0` : 'true');
   switch (segment) {
     case 'all':
-      return ids.map((domainId) => ({ domainId, where: '', params: [], ...always }));
+      return indexes.map((index) => ({ index, domainId: ids[index]!, where: '', params: [], ...always }));
     case 'core': {
-      // Every domain ranks for them: walk the one with the fewest keywords, probing the others.
+      // Every domain ranks for them: walk one domain, probing the others. The one with the fewest keywords among the
+      // rolled-up ones; a domain that is not rolled up (below the roll-up's minimum) when there is one.
       if (new Set(ids).size !== ids.length) return [];
+      const probes = (index: number) => indexes.filter((other) => other !== index).map((other) => has(other));
+      const walk = (index: number, gate: string, gateParams: unknown[]): SegmentWalk => ({
+        index, domainId: ids[index]!, where: probes(index).map((probe) => `and ${probe.sql}`).join(' '), params: probes(index).flatMap((probe) => probe.params),
+        gate: `${gated(indexes, indexes.map((other) => bitsOf(other, 'ranked')).join(' & '))} and ${gate}`, gateParams,
+      });
+      const notRolledUp = indexes.find((index) => !stored[index]);
+      if (notRolledUp !== undefined) return [walk(notRolledUp, 'true', [])];
       const smallest = `(select l.domain_id from organic_rollup_month l where l.domain_id = any(?::int[]) and l.territory = ? and l.month = ?::date
         order by l.keywords, l.domain_id limit 1)`;
-      return ids.map((domainId) => ({
-        domainId,
-        where: ids.filter((id) => id !== domainId).map(() => `and exists ${row()}`).join(' '),
-        params: ids.filter((id) => id !== domainId),
-        gate: `${count(ids.map((_id, index) => bitsOf(index, 'ranked')).join(' & '))} > 0 and ${smallest} = ?`,
-        gateParams: [`{${ids.join(',')}}`, criteria.territory, criteria.month, domainId],
-      }));
+      return indexes.map((index) => walk(index, `${smallest} = ?`, [`{${ids.join(',')}}`, criteria.territory, criteria.month, ids[index]]));
     }
     case 'missing':
-      return others.map((index) => ({
-        domainId: ids[index]!, where: `and ${absent()}`, params: [ids[0]],
-        gate: `${count(`${bitsOf(index, 'ranked')} & ~${bitsOf(0, 'ranked')}`)} > 0`, gateParams: [],
-      }));
+      return others.map((index) => {
+        const probe = absent(0);
+        return {
+          index, domainId: ids[index]!, where: `and ${probe.sql}`, params: probe.params,
+          gate: gated([index, 0], `${bitsOf(index, 'ranked')} & ~${bitsOf(0, 'ranked')}`), gateParams: [],
+        };
+      });
     case 'questions':
     case 'transactional': {
       const column = segment === 'questions' ? 'question' : 'transactional';
-      return ids.map((domainId, index) => ({
-        domainId, where: `and k.${segment === 'questions' ? 'is_question' : 'is_transactional'}`, params: [],
-        gate: `${count(bitsOf(index, column))} > 0`, gateParams: [],
+      return indexes.map((index) => ({
+        index, domainId: ids[index]!, where: `and k.${segment === 'questions' ? 'is_question' : 'is_transactional'}`, params: [],
+        gate: gated([index], bitsOf(index, column)), gateParams: [],
       }));
     }
     case 'content':
       // The others' top-10 keywords the first domain is not in the top 10 for.
-      return others.map((index) => ({
-        domainId: ids[index]!, where: `and k.position <= 10 and ${absent('and o.position <= 10')}`, params: [ids[0]],
-        gate: `${count(`${bitsOf(index, 'top10')} & ~${bitsOf(0, 'top10')}`)} > 0`, gateParams: [],
-      }));
+      return others.map((index) => {
+        const probe = absent(0, 'and o.position <= 10');
+        return {
+          index, domainId: ids[index]!, where: `and k.position <= 10 and ${probe.sql}`, params: probe.params,
+          gate: gated([index, 0], `${bitsOf(index, 'top10')} & ~${bitsOf(0, 'top10')}`), gateParams: [],
+        };
+      });
   }
 }
 
