@@ -295,7 +295,7 @@ describe('the SEO keywords roll-up', () => {
       // A viewer with their own rank of the giant that month: not rolled up for her, every count from the ranks she sees.
       const hers = await createWarehouseSource(client, { kind: 'import', label: 'alice.csv', ownerUserId: alice });
       const [term] = (await client.query<{ term: string }>(`select term from keyword where territory = 'US' order by id limit 1`)).rows;
-      await landWarehouseRows(client, hers, [{ keyword: term!.term, territory: 'US', date: '2026-10-21', position: 1, url: 'https://www.omnivora.example/alice', title: 'Alice' }]);
+      await landWarehouseRows(client, hers, [{ keyword: term!.term, territory: 'US', date: '2026-10-21', position: 1, url: 'https://www.omnivora.example/alice', title: 'Alice' }], { inTransaction: true });
       const asAlice = viewerScopedSql(sql, () => alice);
       const domainIds = [giant, small[0]!];
       expect(await kombatDomainsRolledUp(asAlice, { domainIds, territory: 'US', month: newest })).toEqual([false, false]);
