@@ -126,8 +126,8 @@ export interface TableExportJob {
 export class TableExports {
   /** Research on the server as this process's exports see it: one question serves them all (export-yield.ts). */
   private readonly research: ResearchActivity;
-  /** The share of time this process's exports run beside research, kept together (export-yield.ts); null: they never wait. */
-  private readonly yieldShare: YieldShare | null;
+  /** How exports wait for research, and the share of time this process's exports keep together (export-yield.ts); null: they never wait. */
+  private readonly yielding: { rule: YieldRule; share: YieldShare } | null;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -136,7 +136,7 @@ export class TableExports {
   ) {
     this.research = researchActivity(pool, options.yieldRule?.quietMs);
     const rule = options.yieldRule === undefined ? defaultYieldRule : options.yieldRule;
-    this.yieldShare = rule ? new YieldShare(rule) : null;
+    this.yielding = rule ? { rule, share: new YieldShare(rule) } : null;
   }
 
   async run(job: TableExportJob, run: JobRun): Promise<ExportResult> {
@@ -395,8 +395,7 @@ export class TableExports {
     const copy = decorate ? null : copyLineBatches(client, sql, params, batchRows, keyColumns, writer instanceof CsvWriter ? copyBatchTextBytes : batchTextBytes);
     const batches: AsyncGenerator<RowBatch | LineBatch> = copy ? copy.batches : cursorBatches(client, sql, params, batchRows, keyColumns);
     // Research being answered: the export waits before its statement and between batches, within its share (export-yield.ts).
-    const rule = this.options.yieldRule === undefined ? defaultYieldRule : this.options.yieldRule;
-    const yielding = rule && this.yieldShare ? new ExportYield(this.research, rule, undefined, research.requestedAt, this.yieldShare) : null;
+    const yielding = this.yielding ? new ExportYield(this.research, this.yielding.rule, undefined, research.requestedAt, this.yielding.share) : null;
     // A CSV file of COPY's rows with nothing done to a row on the way is written from COPY's lines (copy-csv.ts);
     // decided at the first batch (its columns), undefined until then.
     let csvLines: ReturnType<typeof copyCsvLines> | null | undefined;

@@ -11,17 +11,16 @@ export interface KombatCriteria {
   territory: string;
   month: string;
   /**
-   * Every domain's month is in the SEO keywords roll-up and this viewer may read it with its volume keys
-   * (organicKeywordsRolledUp and viewerFiguresShared for each): every segment's first pages in volume order and, for
-   * two domains, the `all` count are read from it. For kombatCounts: every domain's month is rolled up and this viewer
-   * sees installation data only (organicKeywordsRolledUp): the counts are read from the bitmaps.
+   * Read from the SEO keywords roll-up: for the pages, the viewer may read it with its volume keys
+   * (viewerFiguresShared) and some domain's month is rolled up, so every segment's first pages in volume order walk it
+   * (and, for two rolled-up domains, the `all` count is read from it); for kombatCounts, every domain's month is rolled
+   * up for this viewer unless `rolledUp` says which.
    */
   fromRollup?: boolean;
   /**
-   * With fromRollup: per domain (as domainIds), whether its month is rolled up for this viewer (kombatDomainsRolledUp);
-   * absent: every one is. The first pages in volume order then walk a rolled-up domain's keywords from the roll-up and
-   * any other's (below the roll-up's minimum: a few thousand) from its ranks, so a giant beside a small domain is read
-   * as two giants are.
+   * Per domain (as domainIds), whether its month is rolled up for this viewer (kombatDomainsRolledUp); absent: every
+   * one is when fromRollup, none otherwise. A domain that is not (below the roll-up's minimum: a few thousand keywords)
+   * has its bitmaps and keyword rows made from its ranks, so a giant beside a small domain is read as two giants are.
    */
   rolledUp?: readonly boolean[];
 }
@@ -81,7 +80,7 @@ function kombatTable(criteria: KombatCriteria, segment: OrganicKombatSegment, or
 
 export function kombatQuery(criteria: KombatCriteria, segment: OrganicKombatSegment, order: TableOrder): BuiltQuery {
   const query = kombatTable(criteria, segment, order);
-  const stored = criteria.domainIds.map((_id, index) => criteria.rolledUp?.[index] ?? true);
+  const stored = storedBitmaps(criteria);
   if (!criteria.fromRollup || !stored.some(Boolean) || order.filter?.trim()) return query;
   const distinctIds = [...new Set(criteria.domainIds)];
   // Two domains: |A ∪ B| = |A| + |B| − |A ∩ B|, the keywords both rank for being their competitor_month row's.
@@ -149,14 +148,17 @@ function bitsOperands(criteria: KombatCriteria, stored: readonly boolean[] = cri
  * in the top 10, the keyword's flags). Each keyword's one-bit string OR-ed into its chunk (a few thousand keywords:
  * ~30 ms; the roll-up's 64-bit words and their text took ~130 ms for 4,206).
  */
+/** A domain-month's keywords with its best position in each, from its ranks (parameters: domain id, territory, month). */
+const bestRanksSql = `select r.keyword_id, min(r.position) as position from organic_rank r
+  where r.domain_id = ? and r.territory = ? and r.month = ?::date group by r.keyword_id`;
+
 const bitsFromRanksSql = (() => {
   const none = `0::bit(${keywordBitsWidth})`;
   return `select x.keyword_id / ${keywordBitsWidth} as chunk, bit_or(x.bit) as ranked,
         coalesce(bit_or(x.bit) filter (where x.position <= 10), ${none}) as top10,
         coalesce(bit_or(x.bit) filter (where kw.is_question), ${none}) as question,
         coalesce(bit_or(x.bit) filter (where kw.is_transactional), ${none}) as transactional
-      from (select r.keyword_id, min(r.position) as position, (B'1'::bit(${keywordBitsWidth}) >> (r.keyword_id % ${keywordBitsWidth})) as bit
-        from organic_rank r where r.domain_id = ? and r.territory = ? and r.month = ?::date group by r.keyword_id) x
+      from (select b.*, (B'1'::bit(${keywordBitsWidth}) >> (b.keyword_id % ${keywordBitsWidth})) as bit from (${bestRanksSql}) b) x
       join keyword kw on kw.id = x.keyword_id
       group by 1`;
 })();
@@ -175,7 +177,7 @@ function keywordMonthsOperands(criteria: KombatCriteria, stored: readonly boolea
   return {
     ctes: live.map(({ index }) => `km${index} as materialized (select x.keyword_id, c.territory, c.month, x.position, (${volumeAt('kw', 'c.month')})::int as volume,
           kw.is_question, kw.is_transactional
-        from (select r.keyword_id, min(r.position) as position from organic_rank r where r.domain_id = ? and r.territory = ? and r.month = ?::date group by r.keyword_id) x
+        from (${bestRanksSql}) x
         join keyword kw on kw.id = x.keyword_id cross join (select ?::varchar(2) as territory, ?::date as month) c)`).join(', '),
     params: live.flatMap(({ id }) => [id, criteria.territory, criteria.month, criteria.territory, criteria.month]),
   };
@@ -269,7 +271,7 @@ function segmentWalks(criteria: KombatCriteria, segment: OrganicKombatSegment, s
  * Per domain, whether kombatCounts may read its stored bitmaps: its month is rolled up and this viewer sees
  * installation data only there (organicKeywordsRolledUp). From the ranks, a giant's counts take seconds.
  */
-export async function kombatDomainsRolledUp(sql: Sql, criteria: Omit<KombatCountCriteria, 'rolledUp'>): Promise<boolean[]> {
+export async function kombatDomainsRolledUp(sql: Sql, criteria: Pick<KombatCriteria, 'domainIds' | 'territory' | 'month'>): Promise<boolean[]> {
   const rolledUp = new Map<number, boolean>();
   for (const domainId of criteria.domainIds) {
     if (!rolledUp.has(domainId)) rolledUp.set(domainId, await organicKeywordsRolledUp(sql, { domainId, territory: criteria.territory, month: criteria.month }));
@@ -277,16 +279,13 @@ export async function kombatDomainsRolledUp(sql: Sql, criteria: Omit<KombatCount
   return criteria.domainIds.map((domainId) => rolledUp.get(domainId) === true);
 }
 
-/** What kombatCounts counts: the domains' month and, per domain, whether its bitmaps are stored (kombatDomainsRolledUp). */
-export interface KombatCountCriteria extends Omit<KombatCriteria, 'fromRollup'> {
-  /** As domainIds: the domain's month is rolled up for this viewer. Absent: none is. */
-  rolledUp?: readonly boolean[];
-}
+/** Per domain, whether its bitmaps and keyword rows are the roll-up's (criteria.rolledUp, defaulting to fromRollup). */
+const storedBitmaps = (criteria: KombatCriteria) => criteria.domainIds.map((_id, index) => criteria.rolledUp?.[index] ?? criteria.fromRollup === true);
 
 /** The Venn regions and every segment's count, in one pass over the comparison (one region per row of the answer). */
-export async function kombatCounts(sql: Sql, criteria: KombatCountCriteria, names: readonly string[]): Promise<KombatCounts> {
+export async function kombatCounts(sql: Sql, criteria: KombatCriteria, names: readonly string[]): Promise<KombatCounts> {
   // Any rolled-up domain: every count from bitmaps (a giant's stored, the others' made from their ranks).
-  const stored = criteria.domainIds.map((_id, index) => criteria.rolledUp?.[index] === true);
+  const stored = storedBitmaps(criteria);
   const { regions, segments } = stored.some(Boolean) ? await countsFromBits(sql, criteria, stored) : await countsFromRanks(sql, criteria);
   const venn: KombatCounts['venn'] = [];
   for (let mask = 1; mask < 1 << names.length; mask += 1) {
@@ -297,7 +296,7 @@ export async function kombatCounts(sql: Sql, criteria: KombatCountCriteria, name
 
 type Counted = { regions: Map<number, number>; segments: Record<OrganicKombatSegment, number> };
 
-async function countsFromRanks(sql: Sql, criteria: KombatCountCriteria): Promise<Counted> {
+async function countsFromRanks(sql: Sql, criteria: KombatCriteria): Promise<Counted> {
   const base = kombatBase(criteria);
   const predicates = Object.entries(segmentPredicates(criteria.domainIds.length)) as [OrganicKombatSegment, string][];
   const segmentColumns = predicates.map(([name, predicate]) => `count(*) filter (where ${predicate})::int as "${name}"`);
@@ -315,7 +314,7 @@ async function countsFromRanks(sql: Sql, criteria: KombatCountCriteria): Promise
  * The same counts from the rolled-up domains' bitmaps (organic_keyword_bits): each Venn region and segment is a bit
  * expression of the domains' bitmaps, counted over their chunks — a few hundred rows per domain, whatever its size.
  */
-async function countsFromBits(sql: Sql, criteria: KombatCountCriteria, stored: readonly boolean[]): Promise<Counted> {
+async function countsFromBits(sql: Sql, criteria: KombatCriteria, stored: readonly boolean[]): Promise<Counted> {
   const ids = criteria.domainIds;
   const indexes = ids.map((_id, index) => index);
   const others = indexes.slice(1);
