@@ -347,6 +347,16 @@ describe('SEO kombat', () => {
     await expect400('/rest/research/seo/kombat?domains=a.example,b.example,c.example,d.example', /2 to 3/);
     await expect400('/rest/research/seo/kombat?domains=alpha.example,beta.example&segment=adwaste', /segment must be one of/);
   });
+
+  it('names the compared domains that are not in the research data, with no rows and no counts', async () => {
+    type Answer = Table<{ keyword: string }> & { venn: unknown[]; segments: Record<string, number>; missingDomains: string[] };
+    const known = (await table('/rest/research/seo/kombat?domains=alpha.example,beta.example&segment=all')) as Answer;
+    expect(known.missingDomains).toEqual([]);
+    const one = (await table('/rest/research/seo/kombat?domains=alpha.example,no-such-domain.example&segment=all')) as Answer;
+    expect(one).toMatchObject({ missingDomains: ['no-such-domain.example'], rows: [], totalRows: 0, wasQueryFound: false, venn: [] });
+    const two = (await table('/rest/research/seo/kombat?domains=nowhere-a.example,alpha.example,nowhere-b.example&segment=all')) as Answer;
+    expect(two.missingDomains).toEqual(['nowhere-a.example', 'nowhere-b.example']);
+  });
 });
 
 describe('SEO keywords and ranking history', () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { historyWithheldFor, type ResearchTable, type Viewer } from '@serpwise/contracts';
+import { historyWithheldFor, type KombatAnswer, type ResearchTable, type Viewer } from '@serpwise/contracts';
 import { kombatCounts, urlOverview, urlVariants, type KombatCounts, type ResearchTableInput, type UrlOverview } from '@serpwise/research';
 import { ResearchTablesService } from '../research/research-tables.service.js';
 import { WAREHOUSE_SQL, type WarehouseSql } from '../research/warehouse-sql.provider.js';
@@ -28,7 +28,11 @@ export class SeoResearchService {
     return historyWithheldFor(viewer, overview);
   }
 
-  async kombat(input: ResearchTableInput<'seo/kombat'>, viewer: Viewer): Promise<ResearchTable<object> & KombatCounts> {
+  /**
+   * A comparison with a domain the research data does not hold answers no rows and no counts, and names that domain
+   * (missingDomains): its zeros would read as a domain that ranks for nothing.
+   */
+  async kombat(input: ResearchTableInput<'seo/kombat'>, viewer: Viewer): Promise<ResearchTable<object> & KombatAnswer> {
     const prepared = await this.tables.prepare('seo/kombat', input);
     const { month } = prepared.answer;
     // The page and the Venn read the same comparison: ask for both at once.
@@ -37,6 +41,6 @@ export class SeoResearchService {
     // Unfiltered, the table has as many rows as its segment counts: no count query of its own.
     const total = input.filter ? undefined : counts.then((known) => known.segments[input.segment]);
     const [table, resolved] = await Promise.all([this.tables.page('seo/kombat', prepared, input, viewer, total), counts]);
-    return { ...table, ...resolved };
+    return { ...table, ...resolved, missingDomains: prepared.facts.missingDomains };
   }
 }

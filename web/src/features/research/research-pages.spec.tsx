@@ -116,6 +116,7 @@ describe('SEO kombat', () => {
       { domains: ['a.com', 'b.com'], keywords: 9 },
     ],
     segments: { all: 16, core: 9, missing: 2, questions: 1, transactional: 4, content: 3 },
+    missingDomains: [],
   };
 
   it('compares with the two closest competitors when none are given, then switches segment', async () => {
@@ -129,6 +130,14 @@ describe('SEO kombat', () => {
     fireEvent.click(screen.getByRole('button', { name: /Missing keywords/ }));
     await waitFor(() => expect(calls('/rest/research/seo/kombat').at(-1)!.get('segment')).toBe('missing'));
     expect(screen.getByRole('button', { name: /Missing keywords/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('names a compared domain the research data does not hold, and draws no Venn diagram of zeros', async () => {
+    const zeros = { all: 0, core: 0, missing: 0, questions: 0, transactional: 0, content: 0 };
+    routes['/rest/research/seo/kombat'] = () => jsonResponse({ ...emptyPage, wasQueryFound: false, venn: [], segments: zeros, missingDomains: ['nowhere.com'] });
+    renderAt('/seo/kombat/domain?query=a.com&competitors=nowhere.com');
+    expect(await screen.findByText('nowhere.com is not in the research data.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Keywords ranked by/ })).not.toBeInTheDocument();
   });
 });
 

@@ -75,6 +75,9 @@ export const kombatCountsSchema = z.object({
   segments: z.record(z.enum(kombatSegments.organic), z.int()),
 });
 export type KombatCounts = z.infer<typeof kombatCountsSchema>;
+/** The kombat page's fields beside its rows: the counts, and the compared domains the research data does not hold (then no counts). */
+export const kombatAnswerSchema = kombatCountsSchema.extend({ missingDomains: z.array(z.string()) });
+export type KombatAnswer = z.infer<typeof kombatAnswerSchema>;
 
 
 /** Top pages of a domain in month M: mosttraffic = every page that ranks; newpages = pages ranking in M for the first time. */

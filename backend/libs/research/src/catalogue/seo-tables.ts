@@ -1,4 +1,4 @@
-import { backlinkRowSchema, competitorRowSchema, keywordComparisonRowSchema, kombatCountsSchema, kombatRowSchema, topPageRowSchema } from '@serpwise/contracts';
+import { backlinkRowSchema, competitorRowSchema, keywordComparisonRowSchema, kombatAnswerSchema, kombatRowSchema, topPageRowSchema } from '@serpwise/contracts';
 import type { z } from 'zod';
 import { urlVariants } from '../search/query-classifier.js';
 import { backlinksSchema, competitorsSchema, kombatSchema, rankingHistorySchema, seoKeywordsSchema, topPagesSchema } from '../requests/seo-requests.js';
@@ -103,13 +103,14 @@ export const seoTables = {
   'seo/kombat': researchTable({
     id: 'seo/kombat',
     row: kombatRowSchema,
-    answerFields: kombatCountsSchema,
+    answerFields: kombatAnswerSchema,
     schema: kombatSchema,
     paidColumns: ['cpc'],
     check: orderCheck(kombatSpec),
-    prepare: async (sql, input): Promise<PreparedTable<OrganicAnswer, { domainIds: number[]; countsRolledUp: boolean[] }>> => {
+    prepare: async (sql, input): Promise<PreparedTable<OrganicAnswer, { domainIds: number[]; missingDomains: string[]; countsRolledUp: boolean[] }>> => {
       const ids = await domainIdsOf(sql, input.domains);
       const domainIds = ids.filter((id): id is number => id !== null);
+      const missingDomains = input.domains.filter((_, index) => ids[index] === null);
       // Large domains' keywords are precomputed (issue 27): the Venn and segment counts read the bitmaps of each
       // domain whose month is rolled up and this viewer sees installation data only (the others' are made from their
       // ranks); the first pages in volume order walk the rolled-up domains' keywords (the others' from their ranks)
@@ -127,7 +128,7 @@ export const seoTables = {
         kombatOf,
         stem('seo-kombat', ...input.domains, input.segment),
       );
-      return { ...prepared, facts: { domainIds, countsRolledUp } };
+      return { ...prepared, facts: { domainIds, missingDomains, countsRolledUp } };
     },
   }),
   'seo/keywords': researchTable({

@@ -1,4 +1,4 @@
-import { kombatSegments, organicKombatSegmentWords, type KombatCounts, type KombatRow, type OrganicKombatSegment } from '@serpwise/contracts';
+import { kombatSegments, organicKombatSegmentWords, type KombatAnswer, type KombatRow, type OrganicKombatSegment } from '@serpwise/contracts';
 import { useMemo } from 'react';
 import type { ColumnDef } from '@/components/ui/table/columns';
 import { Difficulty, KeywordLink } from '../components/cells';
@@ -41,8 +41,10 @@ export function SeoKombatPage() {
     [domains, subject.countryParam],
   );
   const ready = domains.length >= 2;
-  const table = useTableScreen<KombatRow, KombatCounts>('seo/kombat', ready ? { domains: domains.join(','), segment, countryCode: subject.countryCode } : null, columns);
+  const table = useTableScreen<KombatRow, KombatAnswer>('seo/kombat', ready ? { domains: domains.join(','), segment, countryCode: subject.countryCode } : null, columns);
   const counts = table.data;
+  // A domain the research data does not hold has no keywords to compare: name it instead of drawing its zeros.
+  const missing = counts?.missingDomains ?? [];
   return (
     <KombatScreen
       section="seo"
@@ -53,7 +55,16 @@ export function SeoKombatPage() {
       suggesting={suggesting}
       table={table}
       tableId="seo-kombat"
-      venn={counts?.venn ? { card: 'Who ranks for what', title: `Keywords ranked by ${domains.join(', ')}`, regions: counts.venn, counts: counts.segments } : null}
+      notice={
+        missing.length > 0 && (
+          <div className="alert alert--warning" role="status">
+            <p>
+              {missing.join(', ')} {missing.length > 1 ? 'are' : 'is'} not in the research data.
+            </p>
+          </div>
+        )
+      }
+      venn={counts?.venn && missing.length === 0 ? { card: 'Who ranks for what', title: `Keywords ranked by ${domains.join(', ')}`, regions: counts.venn, counts: counts.segments } : null}
       segments={segmentOrder}
       texts={organicSegmentTexts}
       segment={segment}
