@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
-  backlinksQuery, backlinkTotalsSql, customListQuery, landProviderBacklinks, competitorRollupSql, competitorsQuery, competitorsRolledUp, countSqlOf, createWarehouseSource, demoLastMonth, giantNames,
+  backlinksQuery, backlinkTotalsSql, customListQuery, landProviderBacklinks, leadsQuery, competitorRollupSql, competitorsQuery, competitorsRolledUp, countSqlOf, createWarehouseSource, demoLastMonth, giantNames,
   landWarehouseRows, monthsEndingAt, withoutRowSource, pageOf, removeWarehouseSource, viewerScopedSql, type Sql, type WarehouseRow,
 } from '@serpwise/research';
 import type pg from 'pg';
@@ -231,6 +231,51 @@ describe('the stored link counts of domains with very many backlinks', () => {
     }
   });
 
+  it('give the outreach leads from the stored linking domains what grouping the links gives', async () => {
+    // The domains with most live links, the giant first; leads of a domain beside the giant, and the giant's own.
+    const [giant, second, third, fourth] = (await database.query<{ id: number }>(
+      `select target_domain_id as id from backlink where last_seen is null group by 1 order by count(*) desc limit 4`)).map((row) => row.id);
+    expect(giant).toBe(await idOf(giantNames.domain));
+    // A domain nobody links to: every domain linking to its competitors is a lead.
+    const [lonely] = (await database.query<{ id: number }>(`select id from domain d where not exists (select 1 from backlink b where b.target_domain_id = d.id) order by id limit 1`)).map((row) => row.id);
+    const cases = [[giant!, [second!, third!]], [lonely!, [giant!]], [third!, [giant!, second!, fourth!]], [lonely!, [giant!, second!, fourth!]]] as const;
+    const leads = async () => {
+      const answers = [];
+      for (const [domainId, competitorIds] of cases) {
+        const query = leadsQuery({ domainId, competitorIds, territory: 'US', month: newest }, { sort: 'links', sortDirection: 'desc' });
+        const page = await pageOf(sql, query, { startRow: 1, pageSize: 1000 });
+        answers.push({ page, exported: await sql.query(query.sql, query.params) });
+      }
+      return answers;
+    };
+    await client.query('begin');
+    try {
+      // A second source's copies of some of the giant's live links: those leads' links come from two sources.
+      const other = await createWarehouseSource(client, { kind: 'provider', label: 'a second source of links', ownerUserId: null });
+      await client.query(
+        `insert into backlink (source_page_id, source_domain_id, target_page_id, target_domain_id, anchor, nofollow, first_seen, last_seen, source_id)
+         select source_page_id, source_domain_id, target_page_id, target_domain_id, anchor || ' again', nofollow, first_seen, null, $2
+         from backlink where target_domain_id = $1 and last_seen is null order by id limit 300`, [giant, other.sourceId]);
+      const counted = await leads();
+      expect(counted[1]!.page.totalRows).toBeGreaterThan(20);
+      expect(counted.flatMap((answer) => answer.exported as { __source: number[] }[]).filter((row) => row.__source.length > 1)).not.toHaveLength(0);
+      expect(counted.filter((answer) => answer.page.rows.some((row) => (row as { competitorsLinked: number }).competitorsLinked > 1))).not.toHaveLength(0);
+      // Only the giant stored (the others grouped from their links in the same statement), then every domain.
+      for (const minLinks of [10_000, 1]) {
+        for (const step of backlinkTotalsSql(undefined, minLinks)) await client.query(step.sql, step.params);
+        expect((await client.query('select count(distinct target_domain_id)::int as n from backlink_referrer')).rows[0].n).toBeGreaterThan(0);
+        expect(await leads()).toEqual(counted);
+      }
+      // They are what is read: a changed stored row changes the giant's competitors' leads.
+      const [lead] = counted[1]!.page.rows as { domain: string; links: number }[];
+      await client.query(`update backlink_referrer set live_links = live_links + 1 where target_domain_id = $1 and source_domain_id = (select id from domain where name = $2)`,
+        [giant, lead!.domain]);
+      expect(((await leads())[1]!.page.rows as { domain: string; links: number }[]).find((row) => row.domain === lead!.domain)!.links).toBe(lead!.links + 1);
+    } finally {
+      await client.query('rollback');
+    }
+  });
+
   it('are kept when a provider\'s backlinks land', async () => {
     for (const step of backlinkTotalsSql(undefined, 10_000)) await client.query(step.sql, step.params);
     expect(await database.query('select count(*)::int as n from backlink_total')).toEqual([{ n: 1 }]);
@@ -241,5 +286,15 @@ describe('the stored link counts of domains with very many backlinks', () => {
     const expected = (await liveCounts()).map((row) => ({ ...row, liveAgain: row.live })).filter((row) => row.domain === giantNames.domain);
     expect(expected[0]!.links).toBe(20_002);
     expect(await answered(expected)).toEqual(expected);
+    // The giant's live links by linking domain, the two new ones among them.
+    const giant = await idOf(giantNames.domain);
+    const referrers = (sql: string) => database.query(`${sql} order by source_domain_id`, [giant]);
+    const stored = await referrers('select source_domain_id, live_links, source_ids from backlink_referrer where target_domain_id = $1');
+    expect(stored).toEqual(await referrers(
+      `select source_domain_id, count(*)::int as live_links, array_agg(distinct source_id order by source_id) as source_ids
+       from backlink where target_domain_id = $1 and last_seen is null group by source_domain_id`));
+    const linkers = await database.query<{ id: number }>(`select id from domain where name in ('linker1.example', 'linker2.example')`);
+    expect(linkers).toHaveLength(2);
+    for (const { id } of linkers) expect(stored).toContainEqual(expect.objectContaining({ source_domain_id: id, live_links: 1, source_ids: [source.sourceId] }));
   });
 });

@@ -147,6 +147,8 @@ export async function run({ databaseUrl, redisUrl, log }) {
     log(`flooding: ${jobs.toLocaleString('en-US')} diagnostic jobs from ${users} simulated users`);
     /** @type {string[]} */
     const ids = [];
+    /** @type {number | null} */
+    let firstAccepted = null;
     const started = Date.now();
     await Promise.all(
       clients.map(async (client, index) => {
@@ -155,6 +157,7 @@ export async function run({ databaseUrl, redisUrl, log }) {
           const response = await client.request('POST', '/rest/diagnostics', { 'x-csrf-token': client.csrfToken }, {});
           if (!response.ok) throw new Error(`POST /rest/diagnostics answered ${response.status}`);
           ids.push(/** @type {{ id: string }} */ (await response.json()).id);
+          firstAccepted ??= Date.now();
         }
       }),
     );
@@ -210,6 +213,9 @@ export async function run({ databaseUrl, redisUrl, log }) {
     const seconds1 = Math.floor((lastFinish - started) / 1000);
     const secondsWithout = Array.from({ length: seconds1 }, (_, second) => started + second * 1000).filter((from) => !pageWindow.some((time) => time >= from && time < from + 1000)).length;
     const renders = inPage.renders;
+    // Where the flood's first second goes: the first job accepted, then the first push to a socket and to the page.
+    const after = (/** @type {number | undefined | null} */ time) => (time == null ? 'none' : `${time - started} ms`);
+    log(`flood start: first job accepted after ${after(firstAccepted)}, first admin push to a socket after ${after(window[0])}, in the page after ${after(pageWindow[0])}`);
     log(
       `console in Chromium: ${pageWindow.length} updates in ${seconds.toFixed(1)} s = ${(pageWindow.length / seconds).toFixed(2)}/s; seconds without an update ${secondsWithout} of ${seconds1}; gap p50 ${ms(percentile(pageGaps, 50))}, p95 ${ms(percentile(pageGaps, 95))}, max ${ms(Math.max(0, ...pageGaps))}`,
     );

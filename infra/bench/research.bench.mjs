@@ -275,6 +275,8 @@ export function tablePaths({ largest, keyword }) {
     ['outreach/keyword-list', `/rest/research/outreach/keyword-list?keywords=${term}&${q}`],
     ['outreach/custom-list', `/rest/research/outreach/custom-list?domains=${largest.join(',')}&${q}`],
     ['outreach/leads', `/rest/research/outreach/leads?domain=${domain}&competitors=${second},${third}&${q}`],
+    // A smaller site beside the giants: their links grouped by linking domain (millions for the largest).
+    ['outreach/leads beside the largest', `/rest/research/outreach/leads?domain=${third}&competitors=${domain},${second}&${q}`],
   ];
 }
 

@@ -23,6 +23,11 @@ export const BacklinkSchema = defineEntity({
     { properties: ['targetDomainId', 'firstSeen'] }, { properties: ['targetPageId', 'firstSeen'] }, { properties: ['sourceDomainId'] },
     // a domain's first page in anchor order (issue 27): the K-th anchor, and a probe per source page
     { properties: ['targetDomainId', 'anchor', 'sourcePageId'] },
+    // "does this domain link to mine?" in one probe (the outreach leads, issue 27)
+    {
+      name: 'backlink_live_target_source_index',
+      expression: 'create index "backlink_live_target_source_index" on "backlink" ("target_domain_id", "source_domain_id") where last_seen is null',
+    },
   ],
 });
 

@@ -49,6 +49,23 @@ export const BacklinkTotalSchema = defineEntity({
 export type BacklinkTotal = InferEntity<typeof BacklinkTotalSchema>;
 
 /**
+ * For a domain with a backlink_total row: its live links grouped by linking domain, kept with the totals (issue 27:
+ * the outreach leads beside a competitor with millions of links read these instead of every link).
+ */
+export const BacklinkReferrerSchema = defineEntity({
+  name: 'BacklinkReferrer',
+  tableName: 'backlink_referrer',
+  properties: {
+    targetDomainId: p.integer().primary(),
+    sourceDomainId: p.integer().primary(),
+    liveLinks: p.integer(),
+    /** The sources of those links. */
+    sourceIds: p.type('smallint[]').columnType('smallint[]'),
+  },
+});
+export type BacklinkReferrer = InferEntity<typeof BacklinkReferrerSchema>;
+
+/**
  * For a rolled-up domain-month (competitor_rollup_month): one keyword the domain ranks for, with its clicks that month
  * and whether it ranked the month before, its volume and value (issue 27: the first page of a large domain's SEO
  * keywords is read from the clicks, volume or value index and stops; organicRollupSql in @serpwise/research).

@@ -11,7 +11,7 @@ import { SiteTrafficSchema } from './site-traffic.entity.js';
 import { DomainMonthSchema } from './domain-month.entity.js';
 import { ProviderCompetitorSchema, ProviderDomainMonthSchema } from './provider-figures.entity.js';
 import { PageFirstMonthSchema } from './page-first-month.entity.js';
-import { BacklinkTotalSchema, CompetitorMonthSchema, CompetitorRollupMonthSchema, OrganicKeywordBitsSchema, OrganicKeywordMonthSchema, OrganicPageMonthSchema, OrganicRollupMonthSchema } from './competitor-rollup.entity.js';
+import { BacklinkReferrerSchema, BacklinkTotalSchema, CompetitorMonthSchema, CompetitorRollupMonthSchema, OrganicKeywordBitsSchema, OrganicKeywordMonthSchema, OrganicPageMonthSchema, OrganicRollupMonthSchema } from './competitor-rollup.entity.js';
 import { DomainSchema } from './domain.entity.js';
 import { JobRecordSchema } from './job-record.entity.js';
 import { PasswordResetSchema } from './password-reset.entity.js';
@@ -119,6 +119,7 @@ export const warehouseEntities = [
   OrganicRollupMonthSchema,
   CompetitorMonthSchema,
   BacklinkTotalSchema,
+  BacklinkReferrerSchema,
   SerpObservationSchema,
   OwnedKeywordNumberSchema,
   OwnedKeywordSchema,

@@ -80,16 +80,30 @@ export const leadsSpec: TableSpec = {
   unspecified: seoTableOrder,
 };
 
-/** Sites with live links to at least one competitor and no live link to the user's domain (and not the domains themselves). */
+/**
+ * Sites with live links to at least one competitor and no live link to the user's domain (and not the domains themselves).
+ * A competitor with a backlink_total row (millions of links: issue 27) has its live links grouped by linking domain
+ * in backlink_referrer (warehouse/backlink-totals.ts); the others' are grouped here. Each grouped row carries the
+ * sources of its links: unnested for the row's sources, its links are summed at the first of them only.
+ */
 export function leadsQuery(criteria: { domainId: number; competitorIds: readonly number[]; territory: string; month: string }, order: TableOrder): BuiltQuery {
-  const sql = `with rivals as (select unnest(string_to_array(?, ','))::int as id)
-    select d.name as "domain", count(distinct b.target_domain_id)::int as "competitorsLinked", count(*)::int as "links",
+  const sql = `with rivals as (select unnest(string_to_array(?, ','))::int as id),
+    linking as (
+      select r.target_domain_id, r.source_domain_id, r.live_links as links, r.source_ids
+      from backlink_referrer r join rivals on rivals.id = r.target_domain_id
+      union all
+      select b.target_domain_id, b.source_domain_id, count(*), array_agg(distinct b.source_id)
+      from backlink b join rivals on rivals.id = b.target_domain_id
+      where b.last_seen is null and not exists (select 1 from backlink_total t where t.domain_id = rivals.id)
+      group by b.target_domain_id, b.source_domain_id)
+    select d.name as "domain", count(distinct l.target_domain_id)::int as "competitorsLinked", (sum(l.links) filter (where s.ord = 1))::int as "links",
       coalesce(max(dm.organic_clicks), 0)::float8 as "clicks", coalesce(max(dm.organic_keywords), 0)::int as "keywords",
-      ${rowSourceOf('array_agg(distinct b.source_id)')}
-    from backlink b join rivals on rivals.id = b.target_domain_id join domain d on d.id = b.source_domain_id
+      ${rowSourceOf('array_agg(distinct s.id)')}
+    from linking l cross join lateral unnest(l.source_ids) with ordinality as s(id, ord)
+    join domain d on d.id = l.source_domain_id
     left join domain_month dm on dm.domain_id = d.id and dm.territory = ? and dm.month = ?::date
-    where b.last_seen is null and b.source_domain_id <> ? and b.source_domain_id not in (select id from rivals)
-      and not exists (select 1 from backlink mine where mine.target_domain_id = ? and mine.source_domain_id = b.source_domain_id and mine.last_seen is null)
+    where l.source_domain_id <> ? and l.source_domain_id not in (select id from rivals)
+      and not exists (select 1 from backlink mine where mine.target_domain_id = ? and mine.source_domain_id = l.source_domain_id and mine.last_seen is null)
     group by d.id, d.name`; // domain is read through a viewer-scoped subquery (viewer-scope.ts): name it too
   return orderedTable(
     { sql, params: [criteria.competitorIds.join(','), criteria.territory, criteria.month, criteria.domainId, criteria.domainId] },

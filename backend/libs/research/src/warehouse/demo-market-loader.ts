@@ -16,7 +16,7 @@ import { addGiantSubjects, type GiantOptions } from './giant-subjects.js';
 export const rollupTableFilledBy = (sql: string): string | null => /^\s*insert\s+into\s+([a-z_]+)/i.exec(sql)?.[1] ?? null;
 
 /** Every warehouse table, children first (the order a full replace truncates them in). */
-export const warehouseTables = ['organic_rival_keyword_month', 'organic_rival_month', 'page_first_month', 'organic_keyword_month', 'organic_keyword_bits', 'organic_page_month', 'organic_rollup_month', 'competitor_month', 'competitor_rollup_month', 'domain_month', 'backlink_total', 'backlink', 'paid_ad', 'ad_copy', 'organic_rank', 'page', 'keyword', 'domain', 'data_source'] as const;
+export const warehouseTables = ['organic_rival_keyword_month', 'organic_rival_month', 'page_first_month', 'organic_keyword_month', 'organic_keyword_bits', 'organic_page_month', 'organic_rollup_month', 'competitor_month', 'competitor_rollup_month', 'domain_month', 'backlink_referrer', 'backlink_total', 'backlink', 'paid_ad', 'ad_copy', 'organic_rank', 'page', 'keyword', 'domain', 'data_source'] as const;
 
 export interface LoadOptions {
   size: MarketSizeName;
@@ -159,8 +159,10 @@ export async function loadDemoMarket(client: pg.ClientBase, options: LoadOptions
     log('analysing…');
     // keyword_word (kept by triggers on keyword) and the ranks are read from their indexes alone (the related
     // keywords: keyword/related-keyword-words.ts), which needs the visibility map a vacuum sets, autovacuum or not.
-    for (const table of ['keyword_word', 'organic_rank']) await client.query(`vacuum (analyze) ${table}`);
-    for (const table of warehouseTables) if (table !== 'organic_rank') await client.query(`analyze ${table}`);
+    // So are the most popular keywords that suggestions walk (search/suggestion-query.ts: keyword_volume_order_index).
+    const vacuumed = ['keyword_word', 'organic_rank', 'keyword'];
+    for (const table of vacuumed) await client.query(`vacuum (analyze) ${table}`);
+    for (const table of warehouseTables) if (!vacuumed.includes(table)) await client.query(`analyze ${table}`);
     return { loaded: true, sourceId, rows, seconds: (Date.now() - started) / 1000 };
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
