@@ -11,7 +11,8 @@
  *   skips it);
  * - anchor: `psql -c "\copy … FROM"` of the same file into a table with the file's columns and the indexes the
  *   import maintains for a million rows (serp_observation's natural key, and the (url, day) and (territory, day)
- *   lookups organic_rank's indexes serve), timed by psql's own run; the best of the runs before, between and after;
+ *   lookups organic_rank's indexes serve), timed by psql's own run; the best of the runs before, between and after
+ *   (the real path runs BENCH_IMPORT_PATH_ROUNDS times, default 3, and its best run is the figure);
  * - memory, targets API < 300 MB and worker < 500 MB resident: a larger file of the same shape, ~BENCH_IMPORT_MB
  *   (default 500) MB of new keywords, uploaded and landed the same way while both processes' peak resident memory
  *   is watched (VmHWM after clear_refs, and VmRSS sampled every 100 ms; /proc/<pid>/status).
@@ -224,23 +225,32 @@ export async function run({ databaseUrl, redisUrl, log }) {
     const client = await fullUserClient(backend.baseUrl, url.toString());
     apiClient = client;
     await client.open('/'); // the signed-up session's own cross-site token
-    const workerCpu = cpuMs(/** @type {number} */ (backend.pids.worker));
-    const timed = await importThroughApi(client, file);
-    left.push(timed.id);
-    log(`worker: ${(cpuMs(/** @type {number} */ (backend.pids.worker)) - workerCpu).toFixed(0)} ms CPU from the upload to the job's end`);
-    anchors.push(psqlCopy(url.toString(), file));
+    // The real path as often as psql runs around it (BENCH_IMPORT_PATH_ROUNDS, default 3), each import deleted again
+    // through the API: the best of its runs against the best of psql's, the same statistic on both sides (one run
+    // of ours against psql's best read the machine's I/O swings as ours: 1.28× and 1.72× a day apart).
+    const pathRounds = Math.max(1, Number(process.env.BENCH_IMPORT_PATH_ROUNDS ?? 3));
+    /** @type {Awaited<ReturnType<typeof importThroughApi>>[]} */
+    const runs = [];
+    for (let round = 0; round < pathRounds; round += 1) {
+      const workerCpu = cpuMs(/** @type {number} */ (backend.pids.worker));
+      const timed = await importThroughApi(client, file);
+      left.push(timed.id);
+      const counts = timed.status.import;
+      if (counts.rowsLanded !== rows) throw new Error(`the import landed ${counts.rowsLanded} of ${rows} rows`);
+      log(`upload, queue and job, run ${round + 1}: ${counts.rowsLanded?.toLocaleString('en-US')} rows landed in ${timed.elapsed} ms (${timed.split}; the upload answered after ${timed.uploadMs} ms); worker ${(cpuMs(/** @type {number} */ (backend.pids.worker)) - workerCpu).toFixed(0)} ms CPU`);
+      runs.push(timed);
+      anchors.push(psqlCopy(url.toString(), file));
+      // Deleting it through the API (a job): printed, no target; the next run, and the memory run, start from the same warehouse.
+      log(`DELETE /rest/imports/:id → deletion job completed: ${(await deleteThroughApi(client, url.toString(), timed.id)).toLocaleString('en-US')} ms`);
+      left.shift();
+    }
     const anchor = Math.min(...anchors);
-    const counts = timed.status.import;
-    if (counts.rowsLanded !== rows) throw new Error(`the import landed ${counts.rowsLanded} of ${rows} rows`);
-    log(`upload, queue and job: ${counts.rowsLanded?.toLocaleString('en-US')} rows landed (${timed.split}; the upload answered after ${timed.uploadMs} ms)`);
-    log(`psql \\copy: ${anchors.map((time) => time.toFixed(0)).join(' / ')} ms (before${anchors.length > 2 ? ', between' : ''} and after)`);
-    const pathLine = ratioLine({ name: `upload → job completed, ${rows.toLocaleString('en-US')} SERP rows`, measured: timed.elapsed, anchor, anchorName: 'psql \\copy', limit: pathLimit });
+    const best = Math.min(...runs.map((run) => run.elapsed));
+    log(`psql \\copy: ${anchors.map((time) => time.toFixed(0)).join(' / ')} ms (before and after each run); ours: ${runs.map((run) => run.elapsed).join(' / ')} ms`);
+    const pathLine = ratioLine({ name: `upload → job completed, ${rows.toLocaleString('en-US')} SERP rows (best of ${runs.length})`, measured: best, anchor, anchorName: 'psql \\copy (best)', limit: pathLimit });
     log(pathLine);
-    reportFigure(log, `import upload → job completed, ${rows.toLocaleString('en-US')} SERP rows${intoMarket ? ' into the bench market' : ' into an empty database'} / psql \\copy FROM`, timed.elapsed / anchor, '×', { op: '≤', limit: pathLimit });
-    if (timed.elapsed / anchor > pathLimit) misses.push(pathLine);
-    // Deleting it through the API (a job): printed, no target; the memory run then starts from the same warehouse.
-    log(`DELETE /rest/imports/:id → deletion job completed: ${(await deleteThroughApi(client, url.toString(), timed.id)).toLocaleString('en-US')} ms`);
-    left.shift();
+    reportFigure(log, `import upload → job completed, ${rows.toLocaleString('en-US')} SERP rows${intoMarket ? ' into the bench market' : ' into an empty database'} / psql \\copy FROM, best runs`, best / anchor, '×', { op: '≤', limit: pathLimit });
+    if (best / anchor > pathLimit) misses.push(pathLine);
 
     // Memory: a larger file of new keywords, the same shape, uploaded and landed while both processes are watched.
     const bigKeywords = Math.max(1, Math.ceil((memoryFileMb * 1024 * 1024) / (fileBytes / keywords)));
