@@ -204,7 +204,9 @@ describe('the SEO keywords roll-up', () => {
   it('answers for every domain of the tiny market what its ranks answer (rolled up with no minimum)', async () => {
     await client.query('begin');
     try {
-      const months = [marketMonths[0]!, marketMonths[13]!, newest];
+      // The first month (no month before it: everything is new) and the newest (one before it, not rolled up here); a
+      // month between them has the newest's shape, and took a third of this file's time (issue 27: CI under 30 min).
+      const months = [marketMonths[0]!, newest];
       for (const step of [...competitorRollupSql(months, { minKeywords: 1 }), ...organicRollupSql(months)]) await client.query(step.sql, step.params);
       const domainMonths = (await client.query<{ domain_id: number; month: string }>(
         `select domain_id, to_char(month, 'YYYY-MM-DD') as month from organic_rollup_month where territory = 'US' order by 1, 2`)).rows;
