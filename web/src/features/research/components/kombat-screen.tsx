@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { VennDiagram, type VennRegion } from '@/components/ui/charts/venn-diagram';
 import type { ColumnDef } from '@/components/ui/table/columns';
 import type { useTableScreen } from '../hooks/use-table-screen';
@@ -40,8 +39,8 @@ interface KombatScreenProps<Row extends { keyword: string }, Segment extends str
   suggesting: boolean;
   table: Pick<ReturnType<typeof useTableScreen<Row>>, 'data' | 'tableProps'>;
   tableId: string;
-  /** Shown above the Venn diagram (which domains had no data). */
-  notice?: ReactNode;
+  /** Shown as a warning above the Venn diagram: which compared domains have no data. */
+  notice?: string | null;
   venn: { card: string; title: string; regions: readonly VennRegion[]; counts: Record<Segment, number> } | null;
   segments: readonly Segment[];
   texts: Record<Segment, { label: string; text: string }>;
@@ -71,7 +70,11 @@ export function KombatScreen<Row extends { keyword: string }, Segment extends st
         <p className="research-empty">{props.suggesting ? 'Finding the closest competitors…' : 'Enter one or two competitors to compare.'}</p>
       ) : (
         <>
-          {props.notice}
+          {props.notice && (
+            <div className="alert alert--warning" role="status">
+              <p>{props.notice}</p>
+            </div>
+          )}
           {venn && (
             <Card title={venn.card}>
               <div className="kombat-summary">

@@ -48,13 +48,7 @@ export function PpcKombatPage() {
       suggesting={suggesting}
       table={table}
       tableId="ppc-kombat"
-      notice={
-        missing.length > 0 && (
-          <div className="alert alert--warning" role="status">
-            <p>No ads found for {missing.join(', ')}.</p>
-          </div>
-        )
-      }
+      notice={missing.length > 0 ? `No ads found for ${missing.join(', ')}.` : null}
       venn={venn ? { card: 'Who buys what', title: `Paid keywords of ${domains.join(', ')}`, regions: venn.regions, counts: venn.segments } : null}
       segments={kombatSegments.paid}
       texts={paidSegmentTexts}

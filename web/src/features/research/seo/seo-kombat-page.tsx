@@ -55,15 +55,7 @@ export function SeoKombatPage() {
       suggesting={suggesting}
       table={table}
       tableId="seo-kombat"
-      notice={
-        missing.length > 0 && (
-          <div className="alert alert--warning" role="status">
-            <p>
-              {missing.join(', ')} {missing.length > 1 ? 'are' : 'is'} not in the research data.
-            </p>
-          </div>
-        )
-      }
+      notice={missing.length > 0 ? `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not in the research data.` : null}
       venn={counts?.venn && missing.length === 0 ? { card: 'Who ranks for what', title: `Keywords ranked by ${domains.join(', ')}`, regions: counts.venn, counts: counts.segments } : null}
       segments={segmentOrder}
       texts={organicSegmentTexts}
