@@ -96,22 +96,24 @@ describe('the prepared research port', () => {
     }
   });
 
-  it('closes its connections when the application shuts down', async () => {
-    const open = async () =>
+  it('closes its connections when the application shuts down, its level listener too', async () => {
+    const open = async (applicationName = warehousePoolApplicationName) =>
       Number(
         (
           await testApp.database.query<{ count: string }>(
             `select count(*) from pg_stat_activity where datname = current_database() and application_name = $1`,
-            [warehousePoolApplicationName],
+            [applicationName],
           )
         )[0]!.count,
       );
     await domainOverview(prepared, { domain: domains[0]!, territory: 'US' });
     expect(await open()).toBeGreaterThan(0);
+    expect(await open('serpwise viewer levels')).toBe(1);
     await testApp.app.close();
     appClosed = true;
     // The server lists a backend until it has seen the socket close: allow it a moment.
-    for (let attempt = 0; attempt < 20 && (await open()) > 0; attempt += 1) await sleep(100);
+    for (let attempt = 0; attempt < 20 && (await open()) + (await open('serpwise viewer levels')) > 0; attempt += 1) await sleep(100);
     expect(await open()).toBe(0);
+    expect(await open('serpwise viewer levels')).toBe(0);
   });
 });

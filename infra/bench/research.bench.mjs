@@ -17,7 +17,7 @@
 import { kombatSegments, organicSearchTypes, paidSearchTypes, rankingHistoryTypes, recommendationTypes, relatedKeywordTypes, topPageTypes } from '@serpwise/contracts';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createOrmConfig } from '@serpwise/database';
-import { domainOverview, domainOverviewSql, openWarehousePool, scopeToViewer, sqlFromEntityManager, viewerScopedSql, withViewer } from '@serpwise/research';
+import { domainOverview, domainOverviewSql, listenForViewerLevels, openWarehousePool, PlainViewers, scopeToViewer, sqlFromEntityManager, viewerScopedSql, withViewer } from '@serpwise/research';
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { entryPoints, root } from '../launcher/paths.mjs';
@@ -68,10 +68,14 @@ export async function run({ databaseUrl, redisUrl, log }) {
     const scopedOverview = scopeToViewer(domainOverviewSql);
     const overviewSql = subjects.sample.map((domain) => inlineParameters(scopedOverview.text, withViewer([territory, domain], scopedOverview.viewerAt, viewer)));
     const pool = openWarehousePool(databaseUrl, { max: 1 });
-    const layerSql = viewerScopedSql(pool.sql, () => viewer);
+    // As the API's research pool keeps them (prepared-warehouse-sql.provider.ts): the viewer, who owns nothing, is
+    // probed once and then read at 'plain' while the level notices are heard (plain-viewers.ts).
+    const plainViewers = new PlainViewers();
+    const levelListener = listenForViewerLevels(databaseUrl, plainViewers);
+    const layerSql = viewerScopedSql(pool.sql, () => viewer, () => undefined, pool.sql, plainViewers);
     const orm = await MikroORM.init(createOrmConfig({ databaseUrl, poolMax: 1 }));
     // As the API's MikroORM ports run it since perf18: the viewer's level probed on the research pool (prepared).
-    const onOrm = viewerScopedSql(sqlFromEntityManager(orm.em.fork()), () => viewer, () => undefined, pool.sql);
+    const onOrm = viewerScopedSql(sqlFromEntityManager(orm.em.fork()), () => viewer, () => undefined, pool.sql, plainViewers);
     const timedOverview = async (/** @type {import('@serpwise/research').Sql} */ sql, /** @type {string} */ domain) => {
       const started = performance.now();
       if (!(await domainOverview(sql, { domain, territory }))) throw new Error(`no overview for ${domain}`);
@@ -102,6 +106,7 @@ export async function run({ databaseUrl, redisUrl, log }) {
     } catch (error) {
       if (!(error instanceof SkippedPart)) throw error;
     } finally {
+      await levelListener.close();
       await pool.close();
       await orm.close(true);
     }

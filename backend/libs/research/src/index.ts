@@ -10,6 +10,7 @@ export * from './warehouse/rival-rollup.js';
 export * from './warehouse/backlink-totals.js';
 export * from './sql.js';
 export * from './viewer-scope.js';
+export * from './plain-viewers.js';
 export * from './warehouse-pool.js';
 export * from './pg-pool.js';
 export * from './search/query-classifier.js';

@@ -1,3 +1,4 @@
+import type { PlainViewers } from './plain-viewers.js';
 import type { Sql } from './sql.js';
 import { type BuiltQuery } from './tables/index.js';
 
@@ -156,7 +157,8 @@ export const viewerLevelProbe = {
 /**
  * Levels that only grow, kept for the process: 'team' (the SQL itself checks what is shared) and 'own' (deleting every
  * import leaves the overlay right, only no longer free). A viewer at 'own' is still probed, since they may reach
- * 'team'; a viewer at 'plain' is probed once per request, so an import that has just finished shows on the next page.
+ * 'team'; a viewer at 'plain' is probed once per request, so an import that has just finished shows on the next page,
+ * unless the port keeps PlainViewers (plain-viewers.ts): then only after a write that could raise a level.
  */
 const lastingLevels = new Map<string, ScopeLevel>();
 
@@ -167,17 +169,19 @@ const levelsOfRequests = new WeakMap<object, ScopeLevel>();
  * The level a viewer reads at: whether they own figures of their own, whether their account owner imported data of
  * one of their projects' domains — a few primary-key probes (0.04 ms on the tiny market), once per request.
  */
-async function levelOf(sql: Sql, viewer: string, request: object | undefined): Promise<ScopeLevel> {
+async function levelOf(sql: Sql, viewer: string, request: object | undefined, plainViewers: PlainViewers | undefined): Promise<ScopeLevel> {
   const lasting = lastingLevels.get(viewer);
   if (lasting === 'team') return lasting;
   const ofRequest = request && levelsOfRequests.get(request);
   if (ofRequest) return ofRequest;
+  if (plainViewers?.has(viewer)) return 'plain';
+  const version = plainViewers?.version;
   const [row] = await sql.query<{ owns: boolean; shares: boolean }>(viewerLevelProbe.text, [viewer, viewer, viewer], viewerLevelProbe.name);
   const level: ScopeLevel = row?.shares ? 'team' : row?.owns || lasting === 'own' ? 'own' : 'plain';
   if (level !== 'plain') {
     if (lastingLevels.size >= 100_000) lastingLevels.clear();
     lastingLevels.set(viewer, level);
-  }
+  } else if (plainViewers && version !== undefined) plainViewers.remember(viewer, version);
   if (request) levelsOfRequests.set(request, level);
   return level;
 }
@@ -191,8 +195,16 @@ async function levelOf(sql: Sql, viewer: string, request: object | undefined): P
  * `levelSql` is where the probe of the viewer's level runs (`base` unless given): on a base that plans every statement
  * anew (MikroORM's em.execute), a node-postgres pool on the same database runs it prepared, planned once per
  * connection — its four-table team check took 2–5 ms to plan and 0.15 ms to run (docs/benchmarks.md, issue 18).
+ * `plainViewers`, when given, keeps the viewers found at 'plain' between requests (plain-viewers.ts): only for a
+ * `levelSql` on the primary, where the writes its listener hears are.
  */
-export function viewerScopedSql(base: Sql, viewer: () => string | null, request: () => object | undefined = () => undefined, levelSql: Sql = base): Sql {
+export function viewerScopedSql(
+  base: Sql,
+  viewer: () => string | null,
+  request: () => object | undefined = () => undefined,
+  levelSql: Sql = base,
+  plainViewers?: PlainViewers,
+): Sql {
   const scopedTexts: Record<ScopeLevel, Map<string, ScopedText>> = { plain: new Map(), own: new Map(), team: new Map() };
   const scope = (text: string, level: ScopeLevel, name?: string) => {
     if (!name) return scopeToViewer(text, level);
@@ -204,7 +216,7 @@ export function viewerScopedSql(base: Sql, viewer: () => string | null, request:
   return {
     query: async <T extends object>(text: string, params: readonly unknown[] = [], name?: string) => {
       const viewerId = viewer();
-      const level = viewerId === null ? 'plain' : await levelOf(levelSql, viewerId, request());
+      const level = viewerId === null ? 'plain' : await levelOf(levelSql, viewerId, request(), plainViewers);
       const scoped = scope(text, level, name);
       return base.query<T>(scoped.text, withViewer(params, scoped.viewerAt, viewerId), name && level !== 'plain' ? `${name}_${level}` : name);
     },

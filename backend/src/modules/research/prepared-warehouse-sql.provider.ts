@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import type { Environment } from '@serpwise/contracts';
-import { openWarehousePool, viewerScopedSql, type Sql, type WarehousePool } from '@serpwise/research';
+import { listenForViewerLevels, openWarehousePool, PlainViewers, viewerScopedSql, type PlainViewersListener, type Sql, type WarehousePool } from '@serpwise/research';
 import { ENVIRONMENT } from '@serpwise/platform';
 import { researchRequest, researchViewer } from './research-viewer.js';
 
@@ -25,12 +25,21 @@ export class PreparedWarehousePool implements Sql, OnApplicationShutdown {
    * Null with a replica: a port on the primary must not read its viewer's level a moment old.
    */
   readonly primaryLevelSql: Sql | null;
+  /**
+   * The viewers found at level 'plain', kept between requests while the primary's level notices are heard
+   * (plain-viewers.ts): a research request of a user who owns nothing skips the probe. Null with a replica, where a
+   * probe could read a level older than the notice that made it forgotten.
+   */
+  readonly plainViewers: PlainViewers | null;
+  private readonly levelListener: PlainViewersListener | null;
 
   constructor(@Inject(ENVIRONMENT) environment: Environment) {
     // Its statements read the warehouse only: on the read replica when there is one.
     this.pool = openWarehousePool(environment.DATABASE_READ_URL ?? environment.DATABASE_URL, { max: environment.DATABASE_RESEARCH_POOL_MAX });
-    this.sql = viewerScopedSql(this.pool.sql, researchViewer, researchRequest);
     this.primaryLevelSql = environment.DATABASE_READ_URL ? null : this.pool.sql;
+    this.plainViewers = this.primaryLevelSql ? new PlainViewers() : null;
+    this.levelListener = this.plainViewers ? listenForViewerLevels(environment.DATABASE_URL, this.plainViewers) : null;
+    this.sql = viewerScopedSql(this.pool.sql, researchViewer, researchRequest, this.pool.sql, this.plainViewers ?? undefined);
   }
 
   query<T extends object>(text: string, params?: readonly unknown[], name?: string): Promise<T[]> {
@@ -42,8 +51,9 @@ export class PreparedWarehousePool implements Sql, OnApplicationShutdown {
     await this.pool.sql.query('select 1');
   }
 
-  onApplicationShutdown(): Promise<void> {
-    return this.pool.close();
+  async onApplicationShutdown(): Promise<void> {
+    await this.levelListener?.close();
+    await this.pool.close();
   }
 }
 

@@ -27,7 +27,7 @@ export const PRIMARY_WAREHOUSE_SQL = Symbol('PRIMARY_WAREHOUSE_SQL');
  * once per request, viewer-scope.ts) is probed on the prepared research pool when that pool is on the primary too.
  */
 const onPrimary = (em: EntityManager, prepared: PreparedWarehousePool): Sql =>
-  viewerScopedSql(sqlFromEntityManager(em), researchViewer, researchRequest, prepared.primaryLevelSql ?? undefined);
+  viewerScopedSql(sqlFromEntityManager(em), researchViewer, researchRequest, prepared.primaryLevelSql ?? undefined, prepared.plainViewers ?? undefined);
 
 /** Owns the replica's pool: opened with the module, closed on application shutdown (Nest calls the hook on a factory's value too). */
 export class ReplicaWarehouseSql implements Sql, OnApplicationShutdown {

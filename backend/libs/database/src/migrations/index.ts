@@ -47,6 +47,7 @@ import { Migration20261210000100_fell_from_top10 } from './Migration202612100001
 import { Migration20261210002000_keyword_word } from './Migration20261210002000_keyword_word.js';
 import { Migration20261210002100_organic_rank_domain_position } from './Migration20261210002100_organic_rank_domain_position.js';
 import { Migration20261210010000_backlink_referrers } from './Migration20261210010000_backlink_referrers.js';
+import { Migration20261210020000_viewer_level_notify } from './Migration20261210020000_viewer_level_notify.js';
 
 /**
  * Every committed migration, oldest first. `npm run migration:create` writes a new file here; add it to this
@@ -101,4 +102,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261210002000_keyword_word', class: Migration20261210002000_keyword_word },
   { name: 'Migration20261210002100_organic_rank_domain_position', class: Migration20261210002100_organic_rank_domain_position },
   { name: 'Migration20261210010000_backlink_referrers', class: Migration20261210010000_backlink_referrers },
+  { name: 'Migration20261210020000_viewer_level_notify', class: Migration20261210020000_viewer_level_notify },
 ];
