@@ -12,10 +12,15 @@
 // CPU time of the process (process.cpuUsage: every thread, so deflate's too) around each batch's cells and write; the
 // rows themselves are made before, untimed, fresh objects per batch as the COPY parser makes them. Target: tails /
 // without ≤ 1.1× (median over the rounds). Needs no database (run.mjs still finds PostgreSQL and Redis; unused).
+// Measured in a child process of its own, with a fresh heap as the export worker has: under `npm run bench -- all`
+// it ran in the process that had run ten benches before, whose heap made each collection dearer, and a way that
+// allocates a fifth more bytes paid that fifth more (1.13–1.15× there, 1.07–1.08× alone, the same code).
 import { spreadsheetCell } from '@serpwise/contracts';
 import { batchCellsFor, CsvWriter, exportBatchRows, exportColumns, provenanceTails, XlsxWriter, xlsxBatchRows } from '@serpwise/domain';
 import { rowProvenance, rowSourceColumn } from '@serpwise/research';
+import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import { reportFigure } from './lib/figures.mjs';
 
@@ -108,6 +113,28 @@ const median = (/** @type {number[]} */ values) => [...values].sort((a, b) => a 
 
 /** @param {{ log: (line: string) => void }} context */
 export async function run({ log }) {
+  const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, BENCH_EXPORT_WRITERS_CHILD: '1' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  /** @type {string[] | null} */
+  let misses = null;
+  child.on('message', (/** @type {{ line?: string, misses?: string[] }} */ message) => {
+    if (message.line !== undefined) log(message.line);
+    if (message.misses) misses = message.misses;
+  });
+  const [code] = await new Promise((resolve) => child.once('exit', (...exit) => resolve(exit)));
+  if (!misses) throw new Error(`the export-writers child process ended (${code}) without its figures`);
+  return { misses };
+}
+
+if (process.env.BENCH_EXPORT_WRITERS_CHILD === '1') {
+  const send = (/** @type {object} */ message) => new Promise((resolve) => /** @type {NonNullable<typeof process.send>} */ (process.send)(message, resolve));
+  // Lines go out as they come (IPC keeps their order), the misses last.
+  const { misses } = await measure({ log: (line) => void send({ line }) });
+  await send({ misses });
+  process.disconnect();
+}
+
+/** @param {{ log: (line: string) => void }} context */
+async function measure({ log }) {
   const provenanceOf = await rowProvenance({ query: async () => /** @type {any} */ (sourceRows) }, {
     viewerUserId: viewer,
     month: '2026-10-01',
