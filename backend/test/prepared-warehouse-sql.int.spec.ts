@@ -3,7 +3,7 @@ import { withheldFor } from '@serpwise/contracts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { rm } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { domainOverview, domainOverviewStatementName, openWarehousePool, sqlFromEntityManager, SuggestionQuery, warehousePoolApplicationName, type Sql } from '@serpwise/research';
+import { domainOverview, domainOverviewStatementName, openWarehousePool, sqlFromEntityManager, SuggestionQuery, viewerLevelsApplicationName, warehousePoolApplicationName, type Sql } from '@serpwise/research';
 import { PREPARED_WAREHOUSE_SQL } from '../src/modules/research/prepared-warehouse-sql.provider.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
@@ -108,12 +108,12 @@ describe('the prepared research port', () => {
       );
     await domainOverview(prepared, { domain: domains[0]!, territory: 'US' });
     expect(await open()).toBeGreaterThan(0);
-    expect(await open('serpwise viewer levels')).toBe(1);
+    expect(await open(viewerLevelsApplicationName)).toBe(1);
     await testApp.app.close();
     appClosed = true;
     // The server lists a backend until it has seen the socket close: allow it a moment.
-    for (let attempt = 0; attempt < 20 && (await open()) + (await open('serpwise viewer levels')) > 0; attempt += 1) await sleep(100);
+    for (let attempt = 0; attempt < 20 && (await open()) + (await open(viewerLevelsApplicationName)) > 0; attempt += 1) await sleep(100);
     expect(await open()).toBe(0);
-    expect(await open('serpwise viewer levels')).toBe(0);
+    expect(await open(viewerLevelsApplicationName)).toBe(0);
   });
 });

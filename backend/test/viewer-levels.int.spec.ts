@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { listenForViewerLevels, openWarehousePool, PlainViewers, viewerScopedSql, type PlainViewersListener, type Sql, type WarehousePool } from '@serpwise/research';
+import { listenForViewerLevels, openWarehousePool, PlainViewers, viewerLevelsApplicationName, viewerScopedSql, type PlainViewersListener, type Sql, type WarehousePool } from '@serpwise/research';
 import { terminateConnections } from '../../infra/test/faults.js';
 import { createTestDatabase, setUpTimeoutMs, type TestDatabase } from '../../infra/test/test-services.js';
 import { until } from '../../infra/test/waiting.js';
@@ -90,7 +90,7 @@ describe('viewers known to own nothing', () => {
 
   it('are probed on every request while the listening connection is lost, and kept again once it is back', async () => {
     await knownPlainViewer();
-    expect(await terminateConnections(database.url, { applicationNameLike: 'serpwise viewer levels' })).toBe(1);
+    expect(await terminateConnections(database.url, { applicationNameLike: viewerLevelsApplicationName })).toBe(1);
     await until('the loss noticed', () => !viewers.heard, 10_000);
     // Not heard, nothing kept: each request probes (a write now could not be heard).
     expect(await request()).toEqual({ probes: 1, read: 'viewer_levels_read' });

@@ -50,6 +50,9 @@ export class PlainViewers {
 /** The channel the migration's triggers notify. */
 export const viewerLevelChannel = 'research_viewer_level';
 
+/** The listener's connection as pg_stat_activity names it. */
+export const viewerLevelsApplicationName = 'serpwise viewer levels';
+
 export interface PlainViewersListener {
   close(): Promise<void>;
 }
@@ -62,7 +65,7 @@ export interface PlainViewersListener {
 export function listenForViewerLevels(
   databaseUrl: string,
   viewers: PlainViewers,
-  options: { retryMs?: number; forgetEveryMs?: number; onDown?: (error: Error | null) => void } = {},
+  options: { retryMs?: number; forgetEveryMs?: number } = {},
 ): PlainViewersListener {
   const retryMs = options.retryMs ?? 1_000;
   let closed = false;
@@ -71,14 +74,13 @@ export function listenForViewerLevels(
   const sweep = setInterval(() => viewers.forget(), options.forgetEveryMs ?? 60_000);
   sweep.unref();
 
-  const down = (error: Error | null, dropped: pg.Client) => {
+  const down = (dropped: pg.Client) => {
     if (client !== dropped) return;
     client = null;
     viewers.setHearing(false);
     dropped.removeAllListeners('notification');
     dropped.end().catch(() => undefined);
     if (closed) return;
-    options.onDown?.(error);
     retry = setTimeout(connect, retryMs);
     retry.unref();
   };
@@ -86,11 +88,11 @@ export function listenForViewerLevels(
   const connect = () => {
     retry = null;
     if (closed) return;
-    const next = new pg.Client({ connectionString: databaseUrl, keepAlive: true, application_name: 'serpwise viewer levels' });
+    const next = new pg.Client({ connectionString: databaseUrl, keepAlive: true, application_name: viewerLevelsApplicationName });
     client = next;
     next.on('notification', () => viewers.forget());
-    next.on('error', (error) => down(error, next));
-    next.on('end', () => down(null, next));
+    next.on('error', () => down(next));
+    next.on('end', () => down(next));
     next
       .connect()
       .then(() => next.query(`listen ${viewerLevelChannel}`))
@@ -98,7 +100,7 @@ export function listenForViewerLevels(
       .then(() => {
         if (client === next) viewers.setHearing(true);
       })
-      .catch((error: Error) => down(error, next));
+      .catch(() => down(next));
   };
 
   connect();
