@@ -4,7 +4,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { rm } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { domainOverview, domainOverviewStatementName, openWarehousePool, sqlFromEntityManager, SuggestionQuery, viewerLevelsApplicationName, warehousePoolApplicationName, type Sql } from '@serpwise/research';
-import { PREPARED_WAREHOUSE_SQL } from '../src/modules/research/prepared-warehouse-sql.provider.js';
+import { PREPARED_WAREHOUSE_SQL, PreparedWarehousePool } from '../src/modules/research/prepared-warehouse-sql.provider.js';
+import { SlowLink } from '../../infra/test/job-faults.js';
+import { until } from '../../infra/test/waiting.js';
 import { startTestApp, type TestApp } from '../../infra/test/test-app.js';
 import { setUpTimeoutMs } from '../../infra/test/test-services.js';
 
@@ -93,6 +95,22 @@ describe('the prepared research port', () => {
     } finally {
       await pool.close();
       await pool.close();
+    }
+  });
+
+  // Compose points DATABASE_URL at PgBouncer in transaction mode, which does not carry LISTEN: the listener has its own URL.
+  it('listens for viewer levels on DATABASE_LISTEN_URL when it is set, not on DATABASE_URL', async () => {
+    const database = new URL(testApp.environment.DATABASE_URL);
+    const link = await SlowLink.start({ host: database.hostname, port: Number(database.port || 5432) }, 1e9);
+    const pool = new PreparedWarehousePool({ ...testApp.environment, DATABASE_LISTEN_URL: link.urlFor(testApp.environment.DATABASE_URL) });
+    try {
+      await until('the level notices heard through the link', () => pool.plainViewers!.heard, 30_000);
+      // Cutting the link, and nothing else, leaves the notices unheard: the listener's one connection went through it.
+      await link.close();
+      await until('the listener deaf once its link is cut', () => !pool.plainViewers!.heard, 30_000);
+    } finally {
+      await pool.onApplicationShutdown();
+      await link.close().catch(() => undefined);
     }
   });
 

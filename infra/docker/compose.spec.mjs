@@ -83,6 +83,13 @@ describe('docker-compose.yml', () => {
     expect(environmentOf('migrate').DATABASE_URL).toMatch(/@postgres:5432\//);
   });
 
+  // PgBouncer's transaction mode does not carry LISTEN: a listener behind it would hear none of the viewer-level notices.
+  it('listens for viewer levels straight on PostgreSQL, where migrate connects on several hosts too', () => {
+    const listen = compose['x-app-env'].DATABASE_LISTEN_URL;
+    expect(listen).toMatch(/^\$\{DATABASE_LISTEN_URL:-\$\{MIGRATE_DATABASE_URL:-postgresql:\/\/serpwise:\$\{POSTGRES_PASSWORD:-serpwise\}@postgres:5432\/serpwise\}\}$/);
+    expect(environmentOf('migrate').DATABASE_URL).toBe('${MIGRATE_DATABASE_URL:-postgresql://serpwise:${POSTGRES_PASSWORD:-serpwise}@postgres:5432/serpwise}');
+  });
+
   it('keeps files in the minio service by default, its bucket made before backend and worker start, downloads through the API', () => {
     expect(compose['x-app-env']).toMatchObject({
       S3_BUCKET: '${S3_BUCKET-serpwise}',

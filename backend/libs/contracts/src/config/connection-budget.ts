@@ -11,11 +11,15 @@ export interface ConnectionBudget {
 
 const budgetOf = (pools: Record<string, number>): ConnectionBudget => ({ pools, total: Object.values(pools).reduce((sum, size) => sum + size, 0) });
 
-/** On the primary (DATABASE_URL). With a read replica the research pools are on it instead (apiReplicaConnectionBudget). */
+/**
+ * On the primary (DATABASE_URL). With a read replica the research pools are on it instead (apiReplicaConnectionBudget)
+ * and nothing listens for viewer levels; without one, the listener's connection goes to DATABASE_LISTEN_URL, which is
+ * PostgreSQL itself even where the pools go through PgBouncer.
+ */
 export function apiConnectionBudget(environment: Environment): ConnectionBudget {
   return budgetOf({
     orm: environment.DATABASE_POOL_MAX,
-    ...(environment.DATABASE_READ_URL ? {} : { research: environment.DATABASE_RESEARCH_POOL_MAX }),
+    ...(environment.DATABASE_READ_URL ? {} : { research: environment.DATABASE_RESEARCH_POOL_MAX, viewerLevels: 1 }),
     imports: environment.DATABASE_IMPORTS_POOL_MAX,
     searchConsole: environment.DATABASE_SEARCH_CONSOLE_POOL_MAX,
   });

@@ -40,6 +40,12 @@ export const environmentSchema = z.object({
   DATABASE_READ_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_READ_URL must be a postgres:// URL').optional(),
   /** API, only with DATABASE_READ_URL: the research reads' pool on the replica (every research query but the prepared ones). */
   DATABASE_READ_POOL_MAX: poolSize.default(10),
+  /**
+   * API: the one connection that LISTENs for the notices that raise a viewer's level (plain-viewers.ts); unset:
+   * DATABASE_URL. It must reach PostgreSQL itself: a transaction-mode pooler (PgBouncer) does not carry LISTEN, and
+   * a listener behind one would hear nothing (docs/deployment.md, "Connection budget").
+   */
+  DATABASE_LISTEN_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_LISTEN_URL must be a postgres:// URL').optional(),
   /** API: import uploads' inspection and the history export (a transaction or cursor each while they run). */
   DATABASE_IMPORTS_POOL_MAX: poolSize.default(3),
   /** API: the Search Console pages' reads. */

@@ -74,6 +74,15 @@ describe('XlsxWriter', () => {
     });
   });
 
+  it('marks xml:space="preserve" exactly on the texts whose whitespace a reader could drop', async () => {
+    const texts = ['plain words', ' leading', 'trailing ', 'two  spaces', 'line\nbreak', 'tab\there', 'a & b', 'x'.repeat(40_000)];
+    const bytes = await write((stream) => new XlsxWriter(stream), ['Text'], texts.map((text) => [text]), 3);
+    const sheetXml = unzip(bytes).get('xl/worksheets/sheet1.xml')!.toString();
+    const cellTags = [...sheetXml.matchAll(/<t( xml:space="preserve")?>/g)].slice(1).map((match) => match[1] !== undefined);
+    expect(cellTags).toEqual([false, true, true, true, true, true, false, false]);
+    expect(readXlsx(bytes).slice(1).map((row) => row[0]!.value)).toEqual([...texts.slice(0, 7), 'x'.repeat(32_767)]);
+  });
+
   it('streams many rows in constant memory terms (one sheet, every row present)', async () => {
     const many = Array.from({ length: 5_000 }, (_, index): CellValue[] => [`keyword ${index}`, index]);
     const sheet = readXlsx(await write((stream) => new XlsxWriter(stream), ['Keyword', 'Rank'], many, 1_000));

@@ -19,7 +19,20 @@ const parts = {
 /** Characters XML 1.0 does not allow, and & < > which it must escape. Excel holds at most 32,767 characters a cell. */
 // eslint-disable-next-line no-control-regex
 const notXml = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-const escapeXml = (text: string) => text.replace(notXml, '').slice(0, 32_767).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+// eslint-disable-next-line no-control-regex
+const needsEscaping = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+const maxCellCharacters = 32_767;
+function escapeXml(text: string): string {
+  // Most cells (domains, URLs, keywords) hold none of these: one test instead of four replaces.
+  if (text.length <= maxCellCharacters && !needsEscaping.test(text)) return text;
+  return text.replace(notXml, '').slice(0, maxCellCharacters).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * Whitespace a spreadsheet application may drop from a `<t>` without xml:space="preserve": at either end, tabs and
+ * line breaks, runs of spaces. Only texts holding some carry the attribute (21 bytes a cell spared on the rest).
+ */
+const droppableWhitespace = /^\s|\s$|[\t\n\r]| {2}/;
 
 /**
  * A text cell is an inline string (t="inlineStr"): Excel never evaluates it, and its text is already neutralised
@@ -29,7 +42,10 @@ function cellXml(value: CellValue, style = ''): string {
   if (value === null) return '<c/>';
   if (typeof value === 'number') return `<c${style}><v>${value}</v></c>`;
   if (typeof value === 'boolean') return `<c t="b"${style}><v>${value ? 1 : 0}</v></c>`;
-  return `<c t="inlineStr"${style}><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
+  const text = escapeXml(value);
+  return droppableWhitespace.test(text)
+    ? `<c t="inlineStr"${style}><is><t xml:space="preserve">${text}</t></is></c>`
+    : `<c t="inlineStr"${style}><is><t>${text}</t></is></c>`;
 }
 
 /** Where an XLSX file written so far can be taken up again: its archive's state and the data rows in it. */
