@@ -77,6 +77,22 @@ export interface XlsxCell {
 
 const unescapeXml = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 
+/**
+ * The workbook's shared strings, or null without the part. As Excel does, a table the workbook's relationships or the
+ * content types do not name is not read.
+ */
+function sharedStringsOf(files: Map<string, Buffer>): string[] | null {
+  const table = files.get('xl/sharedStrings.xml')?.toString();
+  const related = /Target="sharedStrings\.xml"/.test(files.get('xl/_rels/workbook.xml.rels')!.toString());
+  if (!table) {
+    if (related) throw new Error('xl/sharedStrings.xml is named by the workbook but missing');
+    return null;
+  }
+  if (!related) throw new Error('xl/sharedStrings.xml has no relationship');
+  if (!/PartName="\/xl\/sharedStrings\.xml"/.test(files.get('[Content_Types].xml')!.toString())) throw new Error('xl/sharedStrings.xml has no content type');
+  return [...table.matchAll(/<si>(.*?)<\/si>/gs)].map((item) => unescapeXml([...item[1]!.matchAll(/<t\b[^>]*>(.*?)<\/t>/gs)].map((t) => t[1]).join('')));
+}
+
 /** The first worksheet's rows as typed cells. */
 export function readXlsx(archive: Buffer): XlsxCell[][] {
   const files = unzip(archive);
@@ -85,6 +101,7 @@ export function readXlsx(archive: Buffer): XlsxCell[][] {
   }
   const sheet = files.get('xl/worksheets/sheet1.xml')?.toString();
   if (!sheet) throw new Error('missing xl/worksheets/sheet1.xml');
+  const shared = sharedStringsOf(files);
   const rows: XlsxCell[][] = [];
   for (const rowMatch of sheet.matchAll(/<row\b[^>]*>(.*?)<\/row>/gs)) {
     const cells: XlsxCell[] = [];
@@ -94,7 +111,11 @@ export function readXlsx(archive: Buffer): XlsxCell[][] {
       const type = /\bt="([^"]+)"/.exec(attributes)?.[1];
       if (/<f[\s>]/.test(body)) cells.push({ type: 'f', value: body });
       else if (type === 'inlineStr' || type === 'str') cells.push({ type: 's', value: unescapeXml([...body.matchAll(/<t\b[^>]*>(.*?)<\/t>/gs)].map((t) => t[1]).join('')) });
-      else if (type === 'b') cells.push({ type: 'b', value: /<v>1<\/v>/.test(body) });
+      else if (type === 's') {
+        const index = Number(/<v>(\d+)<\/v>/.exec(body)?.[1]);
+        if (!shared || !(index < shared.length)) throw new Error(`shared string ${index} is not in xl/sharedStrings.xml`);
+        cells.push({ type: 's', value: shared[index]! });
+      } else if (type === 'b') cells.push({ type: 'b', value: /<v>1<\/v>/.test(body) });
       else if (/<v>/.test(body)) cells.push({ type: 'n', value: Number(/<v>(.*?)<\/v>/s.exec(body)![1]) });
       else cells.push({ type: 'e', value: null });
     }

@@ -201,6 +201,9 @@ describe('an export whose worker is killed halfway', () => {
     // unzip checks every entry's CRC-32 and size, as Excel does; the sheet is the undisturbed export's, byte for byte.
     const sheetXml = unzip(resumed).get('xl/worksheets/sheet1.xml')!;
     expect(sheetXml.equals(unzip(undisturbed).get('xl/worksheets/sheet1.xml')!)).toBe(true);
+    // The rows' provenance texts as shared strings: the table the killed run had committed, carried over and ended alike.
+    expect(killedAt.sharedStrings?.length).toBeGreaterThan(0);
+    expect(unzip(resumed).get('xl/sharedStrings.xml')!.equals(unzip(undisturbed).get('xl/sharedStrings.xml')!)).toBe(true);
     const sheet = readXlsx(resumed);
     const expected = readXlsx(undisturbed);
     expect(sheet).toHaveLength(rows + 1);

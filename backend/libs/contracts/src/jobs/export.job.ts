@@ -90,6 +90,11 @@ export const exportResumeSchema = z.object({
   ties: z.number().int().min(1),
   /** An XLSX file: the archive as far as the committed bytes (zip-stream.ts), so the next attempt goes on inside its sheet entry. */
   zip: zipResumeSchema.optional(),
+  /**
+   * An XLSX file: its shared strings so far, in index order (the rows' provenance cells: a few per file), written as
+   * xl/sharedStrings.xml when the file ends. Absent in an archive begun without that part: its rows stay inline.
+   */
+  sharedStrings: z.array(z.string()).optional(),
   /** The rows this attempt took over from an earlier one when it started (absent: it started from row 1). */
   resumedFrom: z.number().int().min(0).optional(),
   /** A Google Sheets export: the spreadsheet the committed rows are in (the next attempt appends to it). */

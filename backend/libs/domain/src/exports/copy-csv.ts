@@ -139,7 +139,7 @@ export function copyCsvLines(
   /** The tail of the row whose source cell is text[start, end) (start -1: the query has no source column). */
   const tailBytesOf = (text: Buffer, start: number, end: number): Buffer => {
     if (start < 0) return tailOf(undefined);
-    if (lastSource && lastTail && lastSource.length === end - start && text.compare(lastSource, 0, lastSource.length, start, end) === 0) return lastTail;
+    if (lastSource && lastTail && sameBytes(lastSource, text, start, end)) return lastTail;
     lastTail = tailOf(text.toString('utf8', start, end));
     lastSource = Buffer.from(text.subarray(start, end));
     return lastTail;
@@ -194,6 +194,16 @@ export function copyCsvLines(
     }
     return out.subarray(0, at);
   };
+}
+
+/**
+ * Whether text[start, end) holds exactly `bytes`. A row's source cell is a few digits: a loop is several times cheaper
+ * than Buffer.compare's native call, which cost about a tenth of a 500,000-row export's conversion (profile).
+ */
+function sameBytes(bytes: Buffer, text: Buffer, start: number, end: number): boolean {
+  if (bytes.length !== end - start) return false;
+  for (let index = 0; index < bytes.length; index += 1) if (bytes[index] !== text[start + index]) return false;
+  return true;
 }
 
 /** `out` with room for `bytes` more after `at`: a larger copy. */

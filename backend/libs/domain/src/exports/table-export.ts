@@ -67,7 +67,7 @@ const progressEveryMs = 400;
 const checkpointEveryMs = 0;
 
 /** The commit an attempt makes at once when it takes an earlier attempt's committed work over. */
-const commitPointOf = (from: ExportResumePoint): CommitPoint => ({ rows: from.rows, columns: from.columns, lastKey: from.lastKey, ties: from.ties, zip: from.zip, sheet: from.sheet });
+const commitPointOf = (from: ExportResumePoint): CommitPoint => ({ rows: from.rows, columns: from.columns, lastKey: from.lastKey, ties: from.ties, zip: from.zip, sheet: from.sheet, sharedStrings: from.sharedStrings });
 
 /** The session setting an export's statements run under, and the one its connection goes back to the pool with. */
 const withoutJit = 'set jit = off';
@@ -196,7 +196,7 @@ export class TableExports {
       const resumedAt = resumption?.from ?? null;
       const writer: TableWriter =
         format === 'xlsx'
-          ? new XlsxWriter(upload.stream, resumedAt?.zip ? { zip: resumedAt.zip, bytes: resumedAt.bytes, rows: resumedAt.rows } : undefined)
+          ? new XlsxWriter(upload.stream, resumedAt?.zip ? { zip: resumedAt.zip, bytes: resumedAt.bytes, rows: resumedAt.rows, sharedStrings: resumedAt.sharedStrings } : undefined)
           : new CsvWriter(upload.stream);
       const rowLimit = Math.min(writer.maxRows, ...limits);
       const total = Math.min(input.tableRows, rowLimit);

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 
 /** What a writer adds to an export's checkpoint besides the rows: an XLSX archive's state, a spreadsheet's id. */
-export type WriterCheckpoint = Pick<ExportResumePoint, 'zip' | 'sheet'>;
+export type WriterCheckpoint = Pick<ExportResumePoint, 'zip' | 'sheet' | 'sharedStrings'>;
 
 /**
  * Cells that end many rows alike: an export's Data Source and Data Date, the same for every row of the same source
@@ -18,7 +18,10 @@ export interface TableWriter {
   /** The most data rows the format holds (besides the header). */
   readonly maxRows: number;
   header(headers: readonly string[]): Promise<void>;
-  /** `tails`, when given, ends row i with the cells of tails[i]: the file is byte for byte that of rows holding them. */
+  /**
+   * `tails`, when given, ends row i with the cells of tails[i]: the file reads cell for cell as one of rows holding
+   * them (a CSV byte for byte; an XLSX keeps the tails' texts as shared strings).
+   */
   rows(rows: readonly (readonly CellValue[])[], tails?: readonly RowTail[]): Promise<void>;
   /**
    * Called after rows() settles: what a later writer needs to go on after every row written so far, or null when

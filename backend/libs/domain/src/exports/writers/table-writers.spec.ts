@@ -4,18 +4,18 @@ import { PassThrough } from 'node:stream';
 import { parseCsv, readXlsx, unzip } from '../../../../../../infra/test/spreadsheet-readers.js';
 import { formulaPayloads } from '../../../../../../infra/test/test-data.js';
 import { CsvWriter } from './csv-writer.js';
-import type { TableWriter } from './table-writer.js';
+import type { RowTail, TableWriter } from './table-writer.js';
 import { XlsxWriter } from './xlsx-writer.js';
 
 const payloads = formulaPayloads();
 
-async function write(make: (stream: PassThrough) => TableWriter, headers: string[], rows: CellValue[][], batch = 2): Promise<Buffer> {
+async function write(make: (stream: PassThrough) => TableWriter, headers: string[], rows: CellValue[][], batch = 2, tails?: RowTail[]): Promise<Buffer> {
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
   const writer = make(stream);
   await writer.header(headers);
-  for (let index = 0; index < rows.length; index += batch) await writer.rows(rows.slice(index, index + batch));
+  for (let index = 0; index < rows.length; index += batch) await writer.rows(rows.slice(index, index + batch), tails?.slice(index, index + batch));
   await writer.finish();
   stream.end();
   return Buffer.concat(chunks);
@@ -94,8 +94,12 @@ describe('XlsxWriter', () => {
 describe('XlsxWriter resumed from a checkpoint', () => {
   it('goes on inside the sheet from the committed bytes: the workbook reads as one written without a stop', async () => {
     const many = Array.from({ length: 3_000 }, (_, index): CellValue[] => [`keyword ${index} & <more>`, index, index % 7 === 0 ? null : index / 3]);
-    const headers = ['Keyword', 'Rank', 'Share'];
-    const whole = await write((stream) => new XlsxWriter(stream), headers, many, 500);
+    // Provenance tails: one source from the start, one first met after the commit (row 1,800), one among the cut rows.
+    const sources = [['Demo data', '2026-10'], ['Your data: links.csv', '2026-09'], ['DataForSEO', null]] as const;
+    const tailOf = (index: number): RowTail => (index >= 1_800 && index % 3 === 0 ? sources[1] : index >= 1_600 && index < 1_700 ? sources[2] : sources[0]);
+    const tails = many.map((_, index) => tailOf(index));
+    const headers = ['Keyword', 'Rank', 'Share', 'Data Source', 'Data Date'];
+    const whole = await write((stream) => new XlsxWriter(stream), headers, many, 500, tails);
 
     // The first writer commits after 1,500 rows, writes another batch, and dies (its last bytes are cut off).
     const first = new PassThrough();
@@ -103,25 +107,40 @@ describe('XlsxWriter resumed from a checkpoint', () => {
     first.on('data', (chunk: Buffer) => chunks.push(chunk));
     const killed = new XlsxWriter(first);
     await killed.header(headers);
-    for (let index = 0; index < 1_500; index += 500) await killed.rows(many.slice(index, index + 500));
+    for (let index = 0; index < 1_500; index += 500) await killed.rows(many.slice(index, index + 500), tails.slice(index, index + 500));
     const point = killed.checkpoint()!;
     await new Promise((resolve) => setImmediate(resolve));
     const committed = Buffer.concat(chunks).length;
-    await killed.rows(many.slice(1_500, 2_000));
+    await killed.rows(many.slice(1_500, 2_000), tails.slice(1_500, 2_000));
     await new Promise((resolve) => setImmediate(resolve));
     const part = Buffer.concat(chunks).subarray(0, committed);
+    expect(point.sharedStrings).toEqual(['Demo data', '2026-10']);
 
     const second = new PassThrough();
     const rest: Buffer[] = [];
     second.on('data', (chunk: Buffer) => rest.push(chunk));
-    const resumed = new XlsxWriter(second, { zip: point.zip!, bytes: committed, rows: 1_500 });
-    for (let index = 1_500; index < many.length; index += 500) await resumed.rows(many.slice(index, index + 500));
+    const resumed = new XlsxWriter(second, { zip: point.zip!, bytes: committed, rows: 1_500, sharedStrings: point.sharedStrings });
+    for (let index = 1_500; index < many.length; index += 500) await resumed.rows(many.slice(index, index + 500), tails.slice(index, index + 500));
     await resumed.finish();
     second.end();
     const file = Buffer.concat([part, ...rest]);
 
     expect(unzip(file).get('xl/worksheets/sheet1.xml')!.equals(unzip(whole).get('xl/worksheets/sheet1.xml')!)).toBe(true);
+    expect(unzip(file).get('xl/sharedStrings.xml')!.equals(unzip(whole).get('xl/sharedStrings.xml')!)).toBe(true);
     expect(readXlsx(file)).toEqual(readXlsx(whole));
     expect(readXlsx(file)).toHaveLength(3_001);
+    expect(readXlsx(file)[1_801]!.slice(3)).toEqual([{ type: 's', value: 'Your data: links.csv' }, { type: 's', value: '2026-09' }]);
+  });
+
+  it('keeps the tails inline in an archive begun without a shared-strings table (a checkpoint from before it)', async () => {
+    const stream = new PassThrough();
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const writer = new XlsxWriter(stream);
+    await writer.header(['Keyword']);
+    const { zip } = writer.checkpoint()!;
+    await new Promise((resolve) => setImmediate(resolve));
+    const resumed = new XlsxWriter(new PassThrough(), { zip: zip!, bytes: Buffer.concat(chunks).length, rows: 0 });
+    expect(resumed.checkpoint()).toEqual({ zip: expect.anything() });
   });
 });
