@@ -77,6 +77,9 @@ export interface XlsxCell {
 
 const unescapeXml = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 
+/** The text of an inline string or a shared-strings item: its `<t>` runs, joined and unescaped. */
+const textOfRuns = (xml: string) => unescapeXml([...xml.matchAll(/<t\b[^>]*>(.*?)<\/t>/gs)].map((t) => t[1]).join(''));
+
 /**
  * The workbook's shared strings, or null without the part. As Excel does, a table the workbook's relationships or the
  * content types do not name is not read.
@@ -90,7 +93,7 @@ function sharedStringsOf(files: Map<string, Buffer>): string[] | null {
   }
   if (!related) throw new Error('xl/sharedStrings.xml has no relationship');
   if (!/PartName="\/xl\/sharedStrings\.xml"/.test(files.get('[Content_Types].xml')!.toString())) throw new Error('xl/sharedStrings.xml has no content type');
-  return [...table.matchAll(/<si>(.*?)<\/si>/gs)].map((item) => unescapeXml([...item[1]!.matchAll(/<t\b[^>]*>(.*?)<\/t>/gs)].map((t) => t[1]).join('')));
+  return [...table.matchAll(/<si>(.*?)<\/si>/gs)].map((item) => textOfRuns(item[1]!));
 }
 
 /** The first worksheet's rows as typed cells. */
@@ -110,7 +113,7 @@ export function readXlsx(archive: Buffer): XlsxCell[][] {
       const body = cell[2] ?? '';
       const type = /\bt="([^"]+)"/.exec(attributes)?.[1];
       if (/<f[\s>]/.test(body)) cells.push({ type: 'f', value: body });
-      else if (type === 'inlineStr' || type === 'str') cells.push({ type: 's', value: unescapeXml([...body.matchAll(/<t\b[^>]*>(.*?)<\/t>/gs)].map((t) => t[1]).join('')) });
+      else if (type === 'inlineStr' || type === 'str') cells.push({ type: 's', value: textOfRuns(body) });
       else if (type === 's') {
         const index = Number(/<v>(\d+)<\/v>/.exec(body)?.[1]);
         if (!shared || !(index < shared.length)) throw new Error(`shared string ${index} is not in xl/sharedStrings.xml`);

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { createDatabaseFromTemplate, urlOfDatabase } from './database-templates.js';
+import { wait } from './waiting.js';
 
 /**
  * Integration and end-to-end tests run against the real PostgreSQL and Redis, each in a database and a key
@@ -66,7 +67,7 @@ async function untilClosed(client: pg.Client, database: string): Promise<void> {
   for (let waited = 0; waited < 2_000; waited += 25) {
     const { rows } = await client.query<{ open: number }>('select count(*)::int as open from pg_stat_activity where datname = $1', [database]);
     if (rows[0]!.open === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await wait(25);
   }
 }
 

@@ -38,11 +38,9 @@ export class PreparedWarehousePool implements Sql, OnApplicationShutdown {
     this.pool = openWarehousePool(environment.DATABASE_READ_URL ?? environment.DATABASE_URL, { max: environment.DATABASE_RESEARCH_POOL_MAX });
     this.primaryLevelSql = environment.DATABASE_READ_URL ? null : this.pool.sql;
     this.plainViewers = this.primaryLevelSql ? new PlainViewers() : null;
-    this.levelListener = this.plainViewers ? listenForViewerLevels(
-      // PostgreSQL itself: DATABASE_URL may go through a transaction-mode pooler, which does not carry LISTEN.
-      environment.DATABASE_LISTEN_URL ?? environment.DATABASE_URL,
-      this.plainViewers,
-    ) : null;
+    // PostgreSQL itself: DATABASE_URL may go through a transaction-mode pooler, which does not carry LISTEN.
+    const listenUrl = environment.DATABASE_LISTEN_URL ?? environment.DATABASE_URL;
+    this.levelListener = this.plainViewers ? listenForViewerLevels(listenUrl, this.plainViewers) : null;
     this.sql = viewerScopedSql(this.pool.sql, researchViewer, researchRequest, this.pool.sql, this.plainViewers ?? undefined);
   }
 

@@ -43,17 +43,14 @@ function cellXml(value: CellValue, style = ''): string {
   if (value === null) return '<c/>';
   if (typeof value === 'number') return `<c${style}><v>${value}</v></c>`;
   if (typeof value === 'boolean') return `<c t="b"${style}><v>${value ? 1 : 0}</v></c>`;
-  const text = escapeXml(value);
-  return droppableWhitespace.test(text)
-    ? `<c t="inlineStr"${style}><is><t xml:space="preserve">${text}</t></is></c>`
-    : `<c t="inlineStr"${style}><is><t>${text}</t></is></c>`;
+  return `<c t="inlineStr"${style}><is>${textElement(value)}</is></c>`;
 }
 
-/** A text as an `<si>` of the shared-strings table. */
-const sharedStringXml = (text: string) => {
-  const escaped = escapeXml(text);
-  return droppableWhitespace.test(escaped) ? `<si><t xml:space="preserve">${escaped}</t></si>` : `<si><t>${escaped}</t></si>`;
-};
+/** A text as the `<t>` of an inline string or a shared-strings item: escaped, its whitespace kept where it could be lost. */
+function textElement(value: string): string {
+  const text = escapeXml(value);
+  return droppableWhitespace.test(text) ? `<t xml:space="preserve">${text}</t>` : `<t>${text}</t>`;
+}
 
 /** Where an XLSX file written so far can be taken up again: its archive's state and the data rows in it. */
 export interface XlsxResumePoint {
@@ -149,7 +146,7 @@ export class XlsxWriter implements TableWriter {
     if (this.sharedStrings) {
       // uniqueCount only: `count` (every reference) is optional, and counting rows' references would cost each row.
       const count = this.sharedStrings.length;
-      await this.zip.file('xl/sharedStrings.xml', `${xmlHead}<sst xmlns="${main}" uniqueCount="${count}">${this.sharedStrings.map(sharedStringXml).join('')}</sst>`);
+      await this.zip.file('xl/sharedStrings.xml', `${xmlHead}<sst xmlns="${main}" uniqueCount="${count}">${this.sharedStrings.map((text) => `<si>${textElement(text)}</si>`).join('')}</sst>`);
     }
     await this.zip.finish();
   }
