@@ -68,6 +68,22 @@ describe('SearchConsoleClient', () => {
     expect(await all(clientFor(await connectedToken()), 60)).toEqual([60, 60]);
   });
 
+  it('hands the same pages over as bytes (queryAnswers), paged by the rows the reader counts', async () => {
+    const request = { startDate: '2026-09-01', endDate: '2026-09-01', dimensions: ['query', 'page', 'date', 'country', 'device'] as const, rowLimit: 50 };
+    const parsed: unknown[][] = [];
+    for await (const page of clientFor(await connectedToken()).query(fixture.siteUrl, request)) parsed.push(page);
+    const answers: unknown[][] = [];
+    const before = google.requestsTo(/searchAnalytics/).length;
+    const total = await clientFor(await connectedToken()).queryAnswers(fixture.siteUrl, request, (answer) => {
+      const rows = (JSON.parse(Buffer.from(answer).toString('utf8')) as { rows?: unknown[] }).rows ?? [];
+      answers.push(rows);
+      return rows.length;
+    });
+    expect(total).toBe(120);
+    expect(answers).toEqual(parsed);
+    expect(google.requestsTo(/searchAnalytics/).slice(before).map((sent) => (sent.json as { startRow: number }).startRow)).toEqual([0, 50, 100]);
+  });
+
   it('waits out a 429 (Retry-After honoured) and a 403 "quota exceeded", and goes on', async () => {
     const client = clientFor(await connectedToken());
     const next = google.searchAnalyticsCallCount + 1;

@@ -62,8 +62,20 @@ function backlinkRows(/** @type {number} */ from, /** @type {number} */ count) {
 const sink = () => new Writable({ write: (_chunk, _encoding, done) => done() });
 
 /**
- * One round: the three files written side by side, batch by batch, the ways' order turning every batch (so drift in
- * the machine's load hits all three alike); each way's CPU milliseconds of its timed parts.
+ * The ways' order, batch after batch (then again): every order once, chained so that each way follows each other way
+ * equally often, across batches too. A way's garbage is partly collected — on the collector's threads, which
+ * process.cpuUsage counts — in the window of the way after it. With the order merely turning (W I T, I T W, T W I),
+ * tails followed inline, the way that allocates most, two times in three, and paid for its garbage: 1.17× under
+ * `npm run bench -- all` against 1.06× alone, the same code (docs/benchmarks.md, "sixth session").
+ */
+const batchOrders = /** @type {const} */ ([
+  ['without', 'inline', 'tails'], ['without', 'tails', 'inline'], ['tails', 'inline', 'without'],
+  ['inline', 'without', 'tails'], ['inline', 'tails', 'without'], ['tails', 'without', 'inline'],
+]);
+
+/**
+ * One round: the three files written side by side, batch by batch, in the orders above (so drift in the machine's
+ * load, and each way's garbage, hit all three alike); each way's CPU milliseconds of its timed parts.
  * @param {'csv' | 'xlsx'} format @param {(source: unknown) => import('@serpwise/research').ExportProvenance} provenanceOf
  */
 async function writeFiles(format, provenanceOf) {
@@ -79,8 +91,7 @@ async function writeFiles(format, provenanceOf) {
   const cellsOf = batchCellsFor(withCells, provenanceTails());
   for (const way of ways) await files[way].writer.header(files[way].columns);
   for (let from = 0, batch = 0; from < totalRows; from += batchRows, batch += 1) {
-    for (let step = 0; step < ways.length; step += 1) {
-      const way = ways[(step + batch) % ways.length];
+    for (const way of batchOrders[batch % batchOrders.length]) {
       const file = files[way];
       // Fresh row objects for each way, made untimed (the inline way sets two keys on them).
       const rows = backlinkRows(from, Math.min(batchRows, totalRows - from));

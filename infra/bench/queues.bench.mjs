@@ -214,7 +214,7 @@ export async function run({ databaseUrl, redisUrl, log }) {
     const secondsWithout = Array.from({ length: seconds1 }, (_, second) => started + second * 1000).filter((from) => !pageWindow.some((time) => time >= from && time < from + 1000)).length;
     const renders = inPage.renders;
     // Where the flood's first second goes: the first job accepted, then the first push to a socket and to the page.
-    const after = (/** @type {number | undefined | null} */ time) => (time == null ? 'none' : `${time - started} ms`);
+    const after = (/** @type {number | undefined | null} */ time) => (time === null || time === undefined ? 'none' : `${time - started} ms`);
     log(`flood start: first job accepted after ${after(firstAccepted)}, first admin push to a socket after ${after(window[0])}, in the page after ${after(pageWindow[0])}`);
     log(
       `console in Chromium: ${pageWindow.length} updates in ${seconds.toFixed(1)} s = ${(pageWindow.length / seconds).toFixed(2)}/s; seconds without an update ${secondsWithout} of ${seconds1}; gap p50 ${ms(percentile(pageGaps, 50))}, p95 ${ms(percentile(pageGaps, 95))}, max ${ms(Math.max(0, ...pageGaps))}`,

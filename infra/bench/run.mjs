@@ -19,6 +19,7 @@ if (!handOverToProjectNode(root, fileURLToPath(import.meta.url))) {
   const { resolvePostgres } = await import('../launcher/postgres.mjs');
   const { resolveRedis } = await import('../launcher/redis.mjs');
   const { planRun, scratchBenches } = await import('./lib/all.mjs');
+  const { settle, settleLine, settleNote } = await import('./lib/settle.mjs');
   const { parseFigureLine, renderTable, replaceBetweenMarkers } = await import('./lib/figures.mjs');
   const here = dirname(fileURLToPath(import.meta.url));
   const available = readdirSync(here).filter((file) => file.endsWith('.bench.mjs')).map((file) => file.replace('.bench.mjs', ''));
@@ -40,8 +41,9 @@ if (!handOverToProjectNode(root, fileURLToPath(import.meta.url))) {
   const scratchName = `serpwise_bench_all_${Date.now().toString(36)}`;
   const scratchUrl = new URL(postgres.url);
   scratchUrl.pathname = `/${scratchName}`;
-  const pg = collect && names.some((name) => scratchBenches.has(name)) ? (await import('pg')).default : null;
-  if (pg) await adminQuery(pg, postgres.url, `create database "${scratchName}"`);
+  const pg = collect ? (await import('pg')).default : null;
+  const scratchUsed = pg !== null && names.some((name) => scratchBenches.has(name));
+  if (scratchUsed) await adminQuery(pg, postgres.url, `create database "${scratchName}"`);
   // Under `all`, the import bench goes through upload, queue and job into the loaded market, and the export bench's
   // slowest tables are read from it (issue 27 point 4).
   if (collect) {
@@ -58,12 +60,25 @@ if (!handOverToProjectNode(root, fileURLToPath(import.meta.url))) {
         if (item) figures.push(item);
         console.log(`[${name}] ${line}`);
       };
+      // Under `all`, each bench starts on a quiet machine (lib/settle.mjs): not in the checkpoint, autovacuum or
+      // exiting processes the bench before it left.
+      /** @type {string | null} */
+      let settled = null;
+      if (pg) {
+        try {
+          const result = await withClient(pg, postgres.url, (client) => settle(client));
+          log(settleLine(result));
+          settled = settleNote(result);
+        } catch (thrown) {
+          log(`could not wait for a quiet machine: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
+        }
+      }
       const loadBefore = loadavg()[0];
       /** @type {string | null} */
       let error = null;
       try {
         const bench = await import(pathToFileURL(resolve(here, `${name}.bench.mjs`)).href);
-        const databaseUrl = pg && scratchBenches.has(name) ? scratchUrl.toString() : postgres.url;
+        const databaseUrl = scratchUsed && scratchBenches.has(name) ? scratchUrl.toString() : postgres.url;
         const { misses } = await bench.run({ databaseUrl, redisUrl: redis.url, log });
         if (misses.length) {
           failed = true;
@@ -76,10 +91,10 @@ if (!handOverToProjectNode(root, fileURLToPath(import.meta.url))) {
         error = thrown instanceof Error ? thrown.message : String(thrown);
         log(`did not finish: ${error}`);
       }
-      results.push({ bench: name, figures, loadBefore, loadAfter: loadavg()[0], error });
+      results.push({ bench: name, figures, loadBefore, loadAfter: loadavg()[0], error, settled });
     }
   } finally {
-    if (pg) await adminQuery(pg, postgres.url, `drop database if exists "${scratchName}" with (force)`).catch((error) => console.log(`could not drop ${scratchName}: ${error.message}`));
+    if (scratchUsed) await adminQuery(pg, postgres.url, `drop database if exists "${scratchName}" with (force)`).catch((error) => console.log(`could not drop ${scratchName}: ${error.message}`));
     await redis.stop();
     await postgres.stop();
   }
@@ -99,10 +114,18 @@ if (!handOverToProjectNode(root, fileURLToPath(import.meta.url))) {
 
 /** One statement on the server's maintenance connection (create or drop the scratch database). @param {any} pg @param {string} url @param {string} sql */
 async function adminQuery(pg, url, sql) {
+  await withClient(pg, url, (client) => client.query(sql));
+}
+
+/**
+ * A connection of its own to the server for `use`, ended after it.
+ * @template T @param {any} pg @param {string} url @param {(client: any) => Promise<T>} use @returns {Promise<T>}
+ */
+async function withClient(pg, url, use) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(sql);
+    return await use(client);
   } finally {
     await client.end();
   }

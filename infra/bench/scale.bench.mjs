@@ -32,7 +32,7 @@ import pg from 'pg';
 import { io } from 'socket.io-client';
 import { entryPoints, root } from '../launcher/paths.mjs';
 import { BenchClient, fullUserClient, startBackend } from './lib/backend.mjs';
-import { cpuSplitLines, startCpuMeter } from './lib/cpu-split.mjs';
+import { cpuSplitLines, postmasterOf, startCpuMeter } from './lib/cpu-split.mjs';
 import { figure as makeFigure, figureLine } from './lib/figures.mjs';
 import { cleanRedis } from './lib/redis-keys.mjs';
 import { makeScratchMarket } from './lib/scratch-market.mjs';
@@ -418,18 +418,6 @@ async function removeUsers(pool, emails) {
   if (!emails.length) return;
   await pool.query(`delete from job_record where user_id in (select id from app_user where email = any($1))`, [emails]);
   await pool.query(`delete from app_user where email = any($1)`, [emails]);
-}
-
-/** The postmaster's pid when PostgreSQL runs on this machine (the parent of our own backend), else null. @param {pg.Pool} pool */
-async function postmasterOf(pool) {
-  const [{ pid }] = (await pool.query('select pg_backend_pid() as pid')).rows;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    return readFileSync(`/proc/${parent}/cmdline`, 'utf8').includes('postgres') ? parent : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The most keywords the export's domain may rank for: the bench market's ordinary largest has ~9,000. */

@@ -15,14 +15,14 @@ const ticksPerSecond = 100;
 /** How often the database's backends are read: a backend that exits between two reads loses at most this much CPU. */
 const sampleEveryMs = 250;
 
-/** utime, stime, cutime, cstime (ticks) and the start time of a process, or null once it is gone. @param {number} pid */
+/** utime, stime, cutime, cstime (ticks), the start time and parent of a process, or null once it is gone. @param {number} pid */
 function statOf(pid) {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces: count fields after its closing parenthesis (field 3 is index 0).
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
     const at = (/** @type {number} */ field) => Number(fields[field - 3]);
-    return { own: at(14) + at(15), children: at(16) + at(17), started: fields[22 - 3] ?? '' };
+    return { own: at(14) + at(15), children: at(16) + at(17), started: fields[22 - 3] ?? '', parent: at(4) };
   } catch {
     return null;
   }
@@ -59,6 +59,20 @@ async function redisCpuSeconds(redis) {
   const info = await redis.info('cpu');
   const field = (/** @type {string} */ name) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? Number.NaN);
   return field('used_cpu_user') + field('used_cpu_sys');
+}
+
+/**
+ * The postmaster's pid when PostgreSQL runs on this machine (the parent of the given connection's backend), else null.
+ * @param {{ query: (sql: string) => Promise<{ rows: any[] }> }} connection
+ */
+export async function postmasterOf(connection) {
+  const [{ pid }] = (await connection.query('select pg_backend_pid() as pid')).rows;
+  const parent = statOf(pid)?.parent;
+  try {
+    return parent && readFileSync(`/proc/${parent}/cmdline`, 'utf8').includes('postgres') ? parent : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

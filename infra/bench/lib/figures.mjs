@@ -85,13 +85,17 @@ export function formatTarget(target, unit) {
   return `${target.op} ${limit}${unit === '×' ? '×' : unit ? ` ${unit}` : ''}`;
 }
 
-/** @typedef {{ bench: string, figures: Figure[], loadBefore: number, loadAfter: number, error?: string | null }} BenchResult */
+/**
+ * @typedef {{ bench: string, figures: Figure[], loadBefore: number, loadAfter: number, error?: string | null, settled?: string | null }} BenchResult
+ * `settled`: how long the machine took to be quiet before the bench (lib/settle.mjs), e.g. "quiet after 12 s".
+ */
 
 const cell = (/** @type {string} */ text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /**
  * The one table of `npm run bench -- all`: a row per figure (a bench that ended early gets a row saying so), with the
- * 1-minute load average before and after its bench on the bench's first row, and the run's date and commit above.
+ * 1-minute load average before and after its bench (and the wait for a quiet machine before it) on the bench's first
+ * row, and the run's date and commit above.
  * @param {{ results: BenchResult[], startedAt: Date, finishedAt: Date, commit: string, machine: string }} run
  */
 export function renderTable({ results, startedAt, finishedAt, commit, machine }) {
@@ -108,7 +112,7 @@ export function renderTable({ results, startedAt, finishedAt, commit, machine })
     '|---|---|---|---|---|---|',
   ];
   for (const result of results) {
-    const load = `${result.loadBefore.toFixed(1)} → ${result.loadAfter.toFixed(1)}`;
+    const load = `${result.loadBefore.toFixed(1)} → ${result.loadAfter.toFixed(1)}${result.settled ? ` (${result.settled})` : ''}`;
     const rows = result.figures.map((item) => [
       cell(item.name),
       formatValue(item.value, item.unit),

@@ -3,10 +3,13 @@ import { searchConsoleMessages, searchConsoleSyncJob, type JobPayload, type JobR
 import { SearchConsoleRepository } from '@serpwise/database';
 import { GoogleApiError, GoogleNotAuthorisedError, type SearchConsoleClient, type SearchConsoleClientOptions } from '@serpwise/platform';
 import {
+  CopyChunkPool,
+  copyChunkBytes,
   keepSearchConsoleDays,
   landSearchConsoleMonth,
   searchConsoleDaysToFetch,
   searchConsoleMonthsToLand,
+  searchConsoleChunkSize,
   SearchConsoleDayRows,
   SearchConsolePropertyGoneError,
   type SearchConsoleDayTotal,
@@ -125,7 +128,9 @@ export class SearchConsoleSyncProcessor implements JobHandler<typeof searchConso
       await report(message());
       // Google is asked for the next days (one day at a time, as before) while the ones fetched are kept: each
       // transaction keeps every day fetched meanwhile, so the slower side sets the pace, not the sum of both.
-      const feed = new FetchAhead(days, (day) => this.fetchDay(client, property, day), fetchAheadDays);
+      // The kept days' COPY chunks are written into again by the days fetched next.
+      const chunks = new CopyChunkPool(copyChunkBytes(searchConsoleChunkSize));
+      const feed = new FetchAhead(days, (day) => this.fetchDay(client, property, day, chunks), fetchAheadDays);
       try {
         let month: string | null = null;
         let reportedAt = performance.now();
@@ -137,6 +142,8 @@ export class SearchConsoleSyncProcessor implements JobHandler<typeof searchConso
             else keep.push({ day, ...result });
           }
           await keepSearchConsoleDays(db, property.id, keep);
+          // Kept: PostgreSQL has read every byte of their text.
+          for (const day of keep) chunks.giveBack(day.rows.copyText());
           for (const day of keep) {
             progress.dayKept();
             daysFetched += 1;
@@ -177,9 +184,9 @@ export class SearchConsoleSyncProcessor implements JobHandler<typeof searchConso
 
   /**
    * One day: its totals by country (the site's own clicks) and its rows, every page of them; both asked at once. The
-   * rows are written as COPY text page by page, so each parsed page is garbage as soon as it is read.
+   * rows are written as COPY text page by page, straight from the answer's bytes.
    */
-  private async fetchDay(client: SearchConsoleClient, property: { id: string; siteUrl: string }, day: string): Promise<{ rows: SearchConsoleDayRows; totals: SearchConsoleDayTotal[] }> {
+  private async fetchDay(client: SearchConsoleClient, property: { id: string; siteUrl: string }, day: string, chunks: CopyChunkPool): Promise<{ rows: SearchConsoleDayRows; totals: SearchConsoleDayTotal[] }> {
     const siteUrl = property.siteUrl;
     const totalsOfDay = async () => {
       const totals: SearchConsoleDayTotal[] = [];
@@ -189,13 +196,9 @@ export class SearchConsoleSyncProcessor implements JobHandler<typeof searchConso
       return totals;
     };
     const rowsOfDay = async () => {
-      const rows = new SearchConsoleDayRows(property.id, day);
-      for await (const page of client.query(siteUrl, { startDate: day, endDate: day, dimensions: ['query', 'page', 'date', 'country', 'device'], rowLimit: this.options.rowLimit })) {
-        for (const row of page) {
-          const keys = row.keys;
-          rows.add(String(keys[0] ?? ''), String(keys[1] ?? ''), String(keys[3] ?? ''), String(keys[4] ?? ''), row.clicks, row.impressions, row.position);
-        }
-      }
+      const rows = new SearchConsoleDayRows(property.id, day, searchConsoleChunkSize, chunks);
+      // Read from the answer's bytes (SearchConsoleDayRows.addAnswer: the keys in this order).
+      await client.queryAnswers(siteUrl, { startDate: day, endDate: day, dimensions: ['query', 'page', 'date', 'country', 'device'], rowLimit: this.options.rowLimit }, (answer) => rows.addAnswer(answer));
       return rows;
     };
     const [totals, rows] = await Promise.all([totalsOfDay(), rowsOfDay()]);

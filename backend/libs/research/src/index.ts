@@ -19,6 +19,7 @@ export * from './search/suggestion-query.js';
 export * from './warehouse/warehouse-info.js';
 export * from './warehouse/warehouse-row.js';
 export * from './warehouse/warehouse-writer.js';
+export { CopyChunkPool, copyChunkBytes } from './warehouse/copy-buffer.js';
 export type { WarehouseRowBatches, WarehouseRows } from './warehouse/warehouse-staging.js';
 export * from './warehouse/warehouse-source-removal.js';
 export * from './warehouse/site-traffic.js';

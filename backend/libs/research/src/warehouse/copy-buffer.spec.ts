@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { CopyBuffer } from './copy-buffer.js';
+import { CopyBuffer, CopyChunkPool, copyChunkBytes } from './copy-buffer.js';
 
 describe('CopyBuffer', () => {
   it('writes the COPY text a template would', () => {
@@ -25,5 +25,32 @@ describe('CopyBuffer', () => {
     buffer.text('x'.repeat(10_000)).newline();
     expect(first.toString('utf8')).toBe('12345\t678');
     expect(buffer.take().toString('utf8')).toBe(`${'x'.repeat(10_000)}\n`);
+  });
+
+  it('copies raw bytes, short or long, where they are asked from', () => {
+    const source = Buffer.from(`ab${'z'.repeat(100)}cd`);
+    const buffer = new CopyBuffer(16);
+    buffer.raw(source, 0, 2).tab().raw(source, 2, 102).tab().raw(source, 102, 104).raw(source, 5, 5).newline();
+    expect(buffer.take().toString('utf8')).toBe(`ab\t${'z'.repeat(100)}\tcd\n`);
+  });
+
+  it('writes into chunks given back to its pool, and keeps neither a grown chunk nor more than the pool holds', () => {
+    const pool = new CopyChunkPool(copyChunkBytes(8), 2);
+    expect(() => new CopyBuffer(16, pool)).toThrow('A pool of 4104-byte chunks for a 16-byte buffer');
+    const first = new CopyBuffer(8, pool);
+    first.number(123456789);
+    const sent = first.take();
+    const grown = (first.text('y'.repeat(5_000)), first.take());
+    pool.giveBack([sent, grown, sent, sent]);
+    expect(pool.take()?.buffer).toBe(sent.buffer);
+    expect(pool.take()?.buffer).toBe(sent.buffer);
+    expect(pool.take()).toBeUndefined();
+    // Written into again: the new text, not the old one's.
+    pool.giveBack([sent]);
+    const second = new CopyBuffer(8, pool);
+    second.text('new').newline();
+    const again = second.take();
+    expect(again.buffer).toBe(sent.buffer);
+    expect(again.toString('utf8')).toBe('new\n');
   });
 });

@@ -9,8 +9,15 @@ export class CopyBuffer {
   private bytes: Buffer;
   private length = 0;
 
-  constructor(private readonly chunkSize = 256 * 1024) {
-    this.bytes = Buffer.allocUnsafe(chunkSize + 4096);
+  /** `pool`: where its chunks come from (one made for this chunk size), when the caller gives them back once sent. */
+  constructor(private readonly chunkSize = 256 * 1024, private readonly pool?: CopyChunkPool) {
+    if (pool && pool.chunkBytes !== copyChunkBytes(chunkSize)) throw new Error(`A pool of ${pool.chunkBytes}-byte chunks for a ${chunkSize}-byte buffer`);
+    this.bytes = this.newChunk();
+  }
+
+  private newChunk(): Buffer {
+    // Memory of its own (never a slice of Node's shared pool), so the pool can take the chunk back whole.
+    return this.pool?.take() ?? Buffer.allocUnsafeSlow(copyChunkBytes(this.chunkSize));
   }
 
   /** Bytes written since the last take. */
@@ -34,7 +41,8 @@ export class CopyBuffer {
       for (let rest = value; rest > 0; rest = (rest / 10) | 0) bytes[--at] = 48 + (rest % 10);
       return this;
     }
-    return this.text(String(value));
+    // A number's text is ASCII: written a byte a character, without the UTF-8 encoder's call.
+    return this.ascii(String(value));
   }
 
   /** A number or NULL (`\N`). */
@@ -74,6 +82,23 @@ export class CopyBuffer {
     return this;
   }
 
+  /** Bytes that need no escaping, copied as they are (`source[start]` … `source[end - 1]`). */
+  raw(source: Uint8Array, start: number, end: number): this {
+    const length = end - start;
+    this.room(length);
+    const bytes = this.bytes;
+    let at = this.length;
+    // Most are a few dozen bytes: a loop costs less than the native copy's call.
+    if (length < 64) {
+      for (let index = start; index < end; index++) bytes[at++] = source[index]!;
+    } else {
+      bytes.set(source.subarray(start, end), at);
+      at += length;
+    }
+    this.length = at;
+    return this;
+  }
+
   tab(): this {
     this.room(1);
     this.bytes[this.length++] = 9;
@@ -94,7 +119,7 @@ export class CopyBuffer {
   /** The bytes written so far, handed over (the stream keeps them until sent); writing goes on in a new buffer. */
   take(): Buffer {
     const taken = this.bytes.subarray(0, this.length);
-    this.bytes = Buffer.allocUnsafe(this.chunkSize + 4096);
+    this.bytes = this.newChunk();
     this.length = 0;
     return taken;
   }
@@ -104,5 +129,36 @@ export class CopyBuffer {
     const larger = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.length + bytes));
     this.bytes.copy(larger, 0, 0, this.length);
     this.bytes = larger;
+  }
+}
+
+/** The bytes of a CopyBuffer's chunk: its size, and room for the row that passes it. */
+export const copyChunkBytes = (chunkSize: number) => chunkSize + 4096;
+
+/**
+ * Chunks of COPY text given back once PostgreSQL has read them, for the next CopyBuffers to write into. A Search
+ * Console backfill sends ~400 MB of COPY text: each chunk a fresh buffer outside the heap, their allocation made V8
+ * run a full collection every few megabytes (docs/decisions.md, "Search Console answers read as bytes").
+ */
+export class CopyChunkPool {
+  private readonly free: Buffer[] = [];
+
+  constructor(readonly chunkBytes: number, private readonly capacity = 64) {}
+
+  take(): Buffer | undefined {
+    return this.free.pop();
+  }
+
+  /**
+   * Chunks as CopyBuffer.take handed them, no longer read by anyone: only once the COPY that sent them is answered
+   * (its stream finished: PostgreSQL has every byte, so the socket no longer holds them). A chunk cut from a buffer
+   * that grew past the chunk size is not kept.
+   */
+  giveBack(chunks: readonly Buffer[]): void {
+    for (const chunk of chunks) {
+      if (this.free.length >= this.capacity) return;
+      // Its own memory (CopyBuffer allocates it apart from Node's shared pool), whole from byte 0.
+      if (chunk.byteOffset === 0 && chunk.buffer.byteLength === this.chunkBytes) this.free.push(Buffer.from(chunk.buffer, 0, this.chunkBytes));
+    }
   }
 }
