@@ -3,7 +3,7 @@
 // and after"). What the two provenance cells every exported row ends with (Data Source, Data Date; issue 20) cost the
 // export's CPU: the built export loop (rows → cells) and the built CsvWriter / XlsxWriter, 500,000 backlink-like rows
 // (BENCH_WRITER_ROWS) in the export's batches (5,000 for CSV, 2,000 for XLSX), three ways, side by side and alternated
-// batch by batch, in 7 rounds (BENCH_WRITER_ROUNDS) after one warm-up round (with 3, one way's round-to-round swing of
+// batch by batch, in 11 rounds (BENCH_WRITER_ROUNDS) after one warm-up round (with 3, one way's round-to-round swing of
 // up to 20 % moved the median ratio by ±0.07: docs/benchmarks.md, "The CSV tail as one join"):
 //   without — the row's own cells only (the anchor: the file as it was before issue 20);
 //   inline  — the two cells made and encoded on every row, through the generic path (the export loop until perf18);
@@ -25,7 +25,9 @@ import { Writable } from 'node:stream';
 import { reportFigure } from './lib/figures.mjs';
 
 const totalRows = Number(process.env.BENCH_WRITER_ROWS ?? 500_000);
-const rounds = Number(process.env.BENCH_WRITER_ROUNDS ?? 7);
+// 11: with 7, one round's garbage collection landing in one way's windows (the writer without its cells swung from
+// 953 to 1,374 ms within one run) moved the XLSX median ratio between 1.04× and 1.11× in two runs of one session.
+const rounds = Number(process.env.BENCH_WRITER_ROUNDS ?? 11);
 const limit = 1.1;
 const viewer = '11111111-1111-1111-1111-111111111111';
 
