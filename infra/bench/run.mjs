@@ -20,6 +20,9 @@ if (!handOverToProjectNode(root, fileURLToPath(import.meta.url))) {
   const { resolveRedis } = await import('../launcher/redis.mjs');
   const { planRun, scratchBenches } = await import('./lib/all.mjs');
   const { settle, settleLine, settleNote } = await import('./lib/settle.mjs');
+  const { withConnection } = await import('./lib/pg-connection.mjs');
+  /** One statement on the server's maintenance connection (create or drop the scratch database). @param {string} url @param {string} sql */
+  const adminQuery = (url, sql) => withConnection(url, (client) => client.query(sql));
   const { parseFigureLine, renderTable, replaceBetweenMarkers } = await import('./lib/figures.mjs');
   const here = dirname(fileURLToPath(import.meta.url));
   const available = readdirSync(here).filter((file) => file.endsWith('.bench.mjs')).map((file) => file.replace('.bench.mjs', ''));
@@ -41,9 +44,8 @@ if (!handOverToProjectNode(root, fileURLToPath(import.meta.url))) {
   const scratchName = `serpwise_bench_all_${Date.now().toString(36)}`;
   const scratchUrl = new URL(postgres.url);
   scratchUrl.pathname = `/${scratchName}`;
-  const pg = collect ? (await import('pg')).default : null;
-  const scratchUsed = pg !== null && names.some((name) => scratchBenches.has(name));
-  if (scratchUsed) await adminQuery(pg, postgres.url, `create database "${scratchName}"`);
+  const scratchUsed = collect && names.some((name) => scratchBenches.has(name));
+  if (scratchUsed) await adminQuery(postgres.url, `create database "${scratchName}"`);
   // Under `all`, the import bench goes through upload, queue and job into the loaded market, and the export bench's
   // slowest tables are read from it (issue 27 point 4).
   if (collect) {
@@ -64,9 +66,9 @@ if (!handOverToProjectNode(root, fileURLToPath(import.meta.url))) {
       // exiting processes the bench before it left.
       /** @type {string | null} */
       let settled = null;
-      if (pg) {
+      if (collect) {
         try {
-          const result = await withClient(pg, postgres.url, (client) => settle(client));
+          const result = await withConnection(postgres.url, (client) => settle(client));
           log(settleLine(result));
           settled = settleNote(result);
         } catch (thrown) {
@@ -94,7 +96,7 @@ if (!handOverToProjectNode(root, fileURLToPath(import.meta.url))) {
       results.push({ bench: name, figures, loadBefore, loadAfter: loadavg()[0], error, settled });
     }
   } finally {
-    if (scratchUsed) await adminQuery(pg, postgres.url, `drop database if exists "${scratchName}" with (force)`).catch((error) => console.log(`could not drop ${scratchName}: ${error.message}`));
+    if (scratchUsed) await adminQuery(postgres.url, `drop database if exists "${scratchName}" with (force)`).catch((error) => console.log(`could not drop ${scratchName}: ${error.message}`));
     await redis.stop();
     await postgres.stop();
   }
@@ -110,23 +112,4 @@ if (!handOverToProjectNode(root, fileURLToPath(import.meta.url))) {
   // Exit outright: a bench that leaves a timer or socket behind must not keep the run (and the quiet machine it
   // holds) alive once the table is written.
   process.exit(failed ? 1 : 0);
-}
-
-/** One statement on the server's maintenance connection (create or drop the scratch database). @param {any} pg @param {string} url @param {string} sql */
-async function adminQuery(pg, url, sql) {
-  await withClient(pg, url, (client) => client.query(sql));
-}
-
-/**
- * A connection of its own to the server for `use`, ended after it.
- * @template T @param {any} pg @param {string} url @param {(client: any) => Promise<T>} use @returns {Promise<T>}
- */
-async function withClient(pg, url, use) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
 }

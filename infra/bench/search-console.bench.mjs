@@ -18,6 +18,7 @@ import { once } from 'node:events';
 import pg from 'pg';
 import { fullUserClient, startBackend } from './lib/backend.mjs';
 import { cpuSplitLines, postmasterOf, startCpuMeter } from './lib/cpu-split.mjs';
+import { withConnection } from './lib/pg-connection.mjs';
 import { reportFigure } from './lib/figures.mjs';
 import { ms, ratioLine } from './lib/stats.mjs';
 
@@ -150,20 +151,6 @@ function psqlCopy(url, file, fingerprint = false) {
   const rows = fingerprint ? execFileSync('psql', [url, '-Atqc', rowsFingerprint('gsc_anchor')], { encoding: 'utf8' }).trim() : null;
   execFileSync('psql', [url, '-q', '-c', 'drop table gsc_anchor']);
   return { elapsed, walMb, rows };
-}
-
-/**
- * `use` on a connection of its own to `url`, closed after it.
- * @template T @param {string} url @param {(client: pg.Client) => Promise<T>} use @returns {Promise<T>}
- */
-async function withConnection(url, use) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** @param {{ databaseUrl: string, redisUrl: string, log: (line: string) => void }} context */

@@ -170,8 +170,6 @@ export class SearchConsoleClient {
   }
 }
 
-
-
 /**
  * An answer's body read into one buffer kept between answers. Each answer read as a fresh ArrayBuffer (Response's
  * arrayBuffer()) is memory outside the heap, and a backfill's hundreds of megabytes of it made V8 run a full

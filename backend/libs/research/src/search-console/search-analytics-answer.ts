@@ -109,7 +109,7 @@ class AnswerReader {
   }
 
   private answerObject(): void {
-    if (!this.openObject()) return;
+    if (!this.open(Byte.CloseBrace)) return;
     do {
       if (this.memberName() !== 'rows') {
         this.skipValue();
@@ -120,8 +120,8 @@ class AnswerReader {
       this.rowsSeen = true;
       if (this.literal('null')) continue;
       if (this.bytes[this.at] !== Byte.OpenBracket) this.fail('"rows" that is not a list');
-      if (this.openList()) do this.rowObject(); while (this.nextElement());
-    } while (this.nextMember());
+      if (this.open(Byte.CloseBracket)) do this.rowObject(); while (this.next(Byte.CloseBracket));
+    } while (this.next(Byte.CloseBrace));
   }
 
   private rowObject(): void {
@@ -129,7 +129,7 @@ class AnswerReader {
     const row = this.row;
     row.keyCount = 0;
     row.clicks = row.impressions = row.position = Number.NaN;
-    if (this.openObject()) {
+    if (this.open(Byte.CloseBrace)) {
       do {
         const name = this.memberName();
         if (name === 'keys') this.keys();
@@ -142,7 +142,7 @@ class AnswerReader {
           row.positionEnd = this.numberIsShortest ? this.at : -1;
         }
         else this.skipValue();
-      } while (this.nextMember());
+      } while (this.next(Byte.CloseBrace));
     }
     if (Number.isNaN(row.clicks) || Number.isNaN(row.impressions) || Number.isNaN(row.position)) this.fail('a row without clicks, impressions or position');
     this.rowsRead += 1;
@@ -154,7 +154,7 @@ class AnswerReader {
     const row = this.row;
     if (this.bytes[this.at] !== Byte.OpenBracket) this.fail('"keys" that is not a list');
     row.keyCount = 0;
-    if (!this.openList()) return;
+    if (!this.open(Byte.CloseBracket)) return;
     do {
       if (this.bytes[this.at] !== Byte.Quote) this.fail('a key that is not a string');
       const index = row.keyCount;
@@ -166,16 +166,26 @@ class AnswerReader {
         row.keyKind[index] = kind;
         row.keyCount = index + 1;
       }
-    } while (this.nextElement());
+    } while (this.next(Byte.CloseBracket));
   }
 
-  /** Past an object's `{`: whether a member follows (else past its `}` too). */
-  private openObject(): boolean {
+  /** Past an object's `{` or a list's `[`: whether a member or element follows (else past its `close` too). */
+  private open(close: Byte.CloseBrace | Byte.CloseBracket): boolean {
     this.at += 1;
     this.space();
-    if (this.bytes[this.at] !== Byte.CloseBrace) return true;
+    if (this.bytes[this.at] !== close) return true;
     this.at += 1;
     return false;
+  }
+
+  /** After a member or element: whether another follows (else past the object's or list's `close`). */
+  private next(close: Byte.CloseBrace | Byte.CloseBracket): boolean {
+    this.space();
+    const next = this.bytes[this.at++];
+    if (next === close) return false;
+    if (next !== Byte.Comma) this.fail(close === Byte.CloseBrace ? '"," or "}" expected' : '"," or "]" expected');
+    this.space();
+    return true;
   }
 
   /** A member's name and its colon: the reader at the member's value; the name when it is one this reader uses. */
@@ -189,35 +199,6 @@ class AnswerReader {
     this.at += 1;
     this.space();
     return name;
-  }
-
-  /** After a member's value: whether another member follows (else past the object's `}`). */
-  private nextMember(): boolean {
-    this.space();
-    const next = this.bytes[this.at++];
-    if (next === Byte.CloseBrace) return false;
-    if (next !== Byte.Comma) this.fail('"," or "}" expected');
-    this.space();
-    return true;
-  }
-
-  /** Past a list's `[`: whether an element follows (else past its `]` too). */
-  private openList(): boolean {
-    this.at += 1;
-    this.space();
-    if (this.bytes[this.at] !== Byte.CloseBracket) return true;
-    this.at += 1;
-    return false;
-  }
-
-  /** After an element: whether another follows (else past the list's `]`). */
-  private nextElement(): boolean {
-    this.space();
-    const next = this.bytes[this.at++];
-    if (next === Byte.CloseBracket) return false;
-    if (next !== Byte.Comma) this.fail('"," or "]" expected');
-    this.space();
-    return true;
   }
 
   /** Which of the names this reader uses the string content at [start, end) is, if any. */
@@ -326,14 +307,14 @@ class AnswerReader {
   private skipValue(): void {
     const byte = this.bytes[this.at];
     if (byte === Byte.OpenBrace) {
-      if (this.openObject()) {
+      if (this.open(Byte.CloseBrace)) {
         do {
           this.memberName();
           this.skipValue();
-        } while (this.nextMember());
+        } while (this.next(Byte.CloseBrace));
       }
     } else if (byte === Byte.OpenBracket) {
-      if (this.openList()) do this.skipValue(); while (this.nextElement());
+      if (this.open(Byte.CloseBracket)) do this.skipValue(); while (this.next(Byte.CloseBracket));
     } else if (byte === Byte.Quote) this.string();
     else if (byte === Byte.Minus || isDigit(byte)) this.number(false);
     else if (!this.literal('true') && !this.literal('false') && !this.literal('null')) this.fail('a value expected');
